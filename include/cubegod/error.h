@@ -1,0 +1,43 @@
+/* cubegod: status codes and error reports shared by every part of the library.
+ *
+ * Every call that can fail returns a cg_status (CG_OK is 0, failures are negative) and, when
+ * given a cg_error, fills it with the same code and a one-line message that says where and what
+ * ("puzzle 3: corner DFR shows U and D, which are on no corner together"). The message never
+ * ends in a newline. Passing NULL for the cg_error is allowed everywhere. */
+#ifndef CUBEGOD_ERROR_H
+#define CUBEGOD_ERROR_H
+
+#include <stdarg.h>
+
+typedef enum cg_status {
+    CG_OK = 0,
+    CG_ERR_INPUT = -1,     /* malformed or impossible input */
+    CG_ERR_AMBIGUOUS = -2, /* input fits more than one cube: never guessed */
+    CG_ERR_TOO_LONG = -3,  /* no solution within the allowed number of moves */
+    CG_ERR_SYSTEM = -4,    /* an operating-system call failed; the message carries errno's text */
+    CG_ERR_NOMEM = -5,     /* allocation failed */
+    CG_ERR_TIMEOUT = -6,   /* a deadline passed before the data arrived */
+    CG_ERR_EOF = -7,       /* the peer closed the stream */
+    CG_ERR_TLS = -8,       /* TLS handshake, verification or record error */
+    CG_ERR_LIMIT = -9,     /* a size limit was reached (line too long, buffer full) */
+    CG_ERR_PROTOCOL = -10, /* the peer said something the game does not allow */
+} cg_status;
+
+#define CG_ERROR_MSG_MAX 256
+
+typedef struct cg_error {
+    cg_status code;
+    char msg[CG_ERROR_MSG_MAX];
+} cg_error;
+
+/* Fills err (when not NULL) with code and a printf-style message; returns code. */
+cg_status cg_fail(cg_error *err, cg_status code, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* Prefixes err->msg with a printf-style context ("puzzle 3: "); returns err->code. */
+cg_status cg_error_prefix(cg_error *err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* A short name for a status: "input", "timeout", ... */
+const char *cg_status_name(cg_status code);
+
+#endif

@@ -1,0 +1,12 @@
+/* Placeholder: the core lands next. */
+#include <stdio.h>
+
+#include "cli/commands.h"
+
+int cmd_solve(int argc, char **argv)
+{
+    (void)argc;
+    (void)argv;
+    fprintf(stderr, "cubegod solve: not built yet\n");
+    return 2;
+}

@@ -1,0 +1,25 @@
+/* The subcommands of the cubegod executable. Each takes argc/argv from its own name on
+ * (argv[0] is "solve", "play", ...) and returns the process exit status:
+ * 0 success, 1 the job ran but failed (a game lost, a wrong answer replayed), 2 bad usage or
+ * bad input. */
+#ifndef CUBEGOD_CLI_COMMANDS_H
+#define CUBEGOD_CLI_COMMANDS_H
+
+int cmd_solve(int argc, char **argv);
+int cmd_tables(int argc, char **argv);
+int cmd_bench(int argc, char **argv);
+int cmd_play(int argc, char **argv);
+int cmd_serve(int argc, char **argv);
+int cmd_replay(int argc, char **argv);
+int cmd_sim3(int argc, char **argv);
+int cmd_order(int argc, char **argv);
+int cmd_jigsaw(int argc, char **argv);
+
+/* `cubegod bench KIND`: solve lives in cmd_bench.c, the others beside their commands
+ * (bench_net in cmd_bench_net.c, bench_sim3 in cmd_sim3.c, ...). */
+int bench_net(int argc, char **argv);
+int bench_sim3(int argc, char **argv);
+int bench_order(int argc, char **argv);
+int bench_jigsaw(int argc, char **argv);
+
+#endif

@@ -1,0 +1,57 @@
+/* cubegod: the command line. Each subcommand lives in its own cmd_*.c. */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli/commands.h"
+
+static const struct command {
+    const char *name;
+    int (*run)(int argc, char **argv);
+    const char *summary;
+} COMMANDS[] = {
+    {"solve", cmd_solve, "solve 2x2 cubes shown as the server prints them (or --line)"},
+    {"play", cmd_play, "play the cube god challenge over TCP, TLS or a local process"},
+    {"serve", cmd_serve, "run a faithful local copy of the challenge server"},
+    {"replay", cmd_replay, "re-check a recorded game or a terminal capture offline"},
+    {"bench", cmd_bench, "benchmarks: bench solve | net | sim3 | order | jigsaw"},
+    {"tables", cmd_tables, "build or check the solver's table cache"},
+    {"sim3", cmd_sim3, "the contest 3x3 Rubik's cube simulator (Yes/No per data set)"},
+    {"order", cmd_order, "how often a 3x3 move sequence must be repeated to return home"},
+    {"jigsaw", cmd_jigsaw, "count the solutions of 3x3 edge-matching jigsaw puzzles"},
+};
+#define NCOMMANDS (sizeof COMMANDS / sizeof COMMANDS[0])
+
+static void usage(FILE *out)
+{
+    fprintf(out, "usage: cubegod COMMAND [options]\n\ncommands:\n");
+    for (size_t i = 0; i < NCOMMANDS; i++)
+        fprintf(out, "  %-8s %s\n", COMMANDS[i].name, COMMANDS[i].summary);
+    fprintf(out, "\n'cubegod COMMAND --help' describes one command.\n");
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        usage(stderr);
+        return 2;
+    }
+    const char *name = argv[1];
+    if (strcmp(name, "help") == 0 || strcmp(name, "--help") == 0 || strcmp(name, "-h") == 0) {
+        if (argc > 2) {
+            char *help_argv[] = {argv[2], "--help", NULL};
+            for (size_t i = 0; i < NCOMMANDS; i++)
+                if (strcmp(argv[2], COMMANDS[i].name) == 0)
+                    return COMMANDS[i].run(2, help_argv);
+            fprintf(stderr, "cubegod: no command '%s'\n", argv[2]);
+            return 2;
+        }
+        usage(stdout);
+        return 0;
+    }
+    for (size_t i = 0; i < NCOMMANDS; i++)
+        if (strcmp(name, COMMANDS[i].name) == 0)
+            return COMMANDS[i].run(argc - 1, argv + 1);
+    fprintf(stderr, "cubegod: no command '%s'\n", name);
+    usage(stderr);
+    return 2;
+}

@@ -1,0 +1,57 @@
+#include "cubegod/error.h"
+
+#include <stdio.h>
+#include <string.h>
+
+cg_status cg_fail(cg_error *err, cg_status code, const char *fmt, ...)
+{
+    if (err) {
+        va_list ap;
+        va_start(ap, fmt);
+        err->code = code;
+        vsnprintf(err->msg, sizeof err->msg, fmt, ap);
+        va_end(ap);
+    }
+    return code;
+}
+
+cg_status cg_error_prefix(cg_error *err, const char *fmt, ...)
+{
+    if (!err)
+        return CG_OK;
+    char prefix[CG_ERROR_MSG_MAX], old[CG_ERROR_MSG_MAX];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(prefix, sizeof prefix, fmt, ap);
+    va_end(ap);
+    memcpy(old, err->msg, sizeof old);
+    /* Truncation is fine: a long message loses its tail, never its place. */
+    size_t n = strlen(prefix);
+    if (n >= sizeof err->msg)
+        n = sizeof err->msg - 1;
+    memcpy(err->msg, prefix, n);
+    size_t rest = strnlen(old, sizeof old);
+    if (rest > sizeof err->msg - 1 - n)
+        rest = sizeof err->msg - 1 - n;
+    memcpy(err->msg + n, old, rest);
+    err->msg[n + rest] = '\0';
+    return err->code;
+}
+
+const char *cg_status_name(cg_status code)
+{
+    switch (code) {
+    case CG_OK: return "ok";
+    case CG_ERR_INPUT: return "input";
+    case CG_ERR_AMBIGUOUS: return "ambiguous";
+    case CG_ERR_TOO_LONG: return "too long";
+    case CG_ERR_SYSTEM: return "system";
+    case CG_ERR_NOMEM: return "out of memory";
+    case CG_ERR_TIMEOUT: return "timeout";
+    case CG_ERR_EOF: return "end of stream";
+    case CG_ERR_TLS: return "tls";
+    case CG_ERR_LIMIT: return "limit";
+    case CG_ERR_PROTOCOL: return "protocol";
+    }
+    return "unknown";
+}
