@@ -63,6 +63,8 @@ const char *cg_corner_name(int corner)
 
 const uint8_t *cg_corner_stickers(int slot) { return SLOT_STICKERS[slot]; }
 
+const uint8_t *cg_corner_colours(int piece) { return PIECE_COLOURS[piece]; }
+
 cg_cube cg_cube_home(void)
 {
     cg_cube c;
