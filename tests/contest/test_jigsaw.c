@@ -131,6 +131,10 @@ static void test_nine_identical_pieces(void **state)
     /* The same piece written in other turns is the same piece. */
     assert_int_equal(fast_count("RRrr rRRr rrRR RrrR RRrr rRRr rrRR RrrR WWww"), 0);
     assert_int_equal(fast_count("RRrr rRRr rrRR RrrR RRrr rRRr rrRR RrrR RRrr"), 64 * FACT9);
+    /* RGrg's four left edges g r G R are all different and each turn's right edge pairs only
+     * with its own left edge; the same for bottom and top. So all nine share one turn: 4 * 9!. */
+    assert_int_equal(fast_count("RGrg RGrg RGrg RGrg RGrg RGrg RGrg RGrg RGrg"), 4 * FACT9);
+    assert_int_equal(fast_count("RGrg GrgR rgRG gRGr RGrg GrgR rgRG gRGr RGrg"), 4 * FACT9);
     /* R never faces R. */
     assert_int_equal(fast_count("RRRR RRRR RRRR RRRR RRRR RRRR RRRR RRRR RRRR"), 0);
 }
@@ -142,13 +146,16 @@ static void test_symmetric_pieces(void **state)
      * needs a left R, which only rRrR has, and its bottom R needs a top r: a checkerboard of the
      * two patterns, 2 ways, each cell in 2 turns, the copies in 9! ways. */
     assert_int_equal(fast_count("RrRr RrRr RrRr RrRr RrRr RrRr RrRr RrRr RrRr"), 2 * 512 * FACT9);
-    /* GGgg-type pieces mixed with copies: here the slow model is quick enough to decide. */
+    /* Copies, turns of one another and symmetric pieces mixed, with counts small enough for
+     * the slow model to decide. */
     const char *mixed[] = {
-        "RRrr RRrr RRrr RRrr RRrr RRrr RRrr RRrr RrRr",
         "RrRr rRrR RrRr GgGg gGgG RrRr RrRr rRrR RrRr",
         "RRrr RRrr GGgg GGgg RRrr GGgg RRrr GGgg RRrr",
-        "RGrg RGrg RGrg RGrg RGrg RGrg RGrg RGrg RGrg",
         "RgrG RgrG RgrG GrgR GrgR GrgR rGRg rGRg rGRg",
+        "grgr rRrr Rgrg rRrr RGRR RGRR RGrG RRRR GGgg",
+        "GgGg rRGG gggG ggGG GgGg rGRG GgGg GRGG GgRr",
+        "RgRR rgrg RgRr rRrg gRrG gRrG gRrG rgrG rGRr",
+        "GrRr GrRr GrRr gggG rGGR rGRG RRGG gggg rggR",
     };
     for (size_t i = 0; i < sizeof mixed / sizeof mixed[0]; i++) {
         uint64_t want = slow_count(mixed[i]);
@@ -184,7 +191,6 @@ static void check_random(int colours, bool solved, int n, uint64_t seed)
 {
     cg_rng r;
     cg_rng_seed(&r, seed);
-    int nonzero = 0;
     for (int i = 0; i < n; i++) {
         cg_jigsaw p;
         cg_jigsaw_random(&r, colours, solved, &p);
@@ -196,33 +202,29 @@ static void check_random(int colours, bool solved, int n, uint64_t seed)
         /* Turning the whole grid moves the centre piece to another turn: every count is a
          * multiple of 4, with or without the promises. */
         assert_int_equal(fast % 4, 0);
-        if (solved)
+        if (solved) /* cut from a completed grid */
             assert_true(fast > 0);
         /* The order of the pieces and the turn they are written in do not matter. */
         scramble_text(&r, line);
         assert_int_equal(fast_count(line), fast);
-        nonzero += fast > 0;
     }
-    /* The solved kind always has solutions; the sample must not be all zeros either way. */
-    if (solved)
-        assert_int_equal(nonzero, n);
 }
 
 static void test_random_four_colours(void **state)
 {
     (void)state;
-    check_random(4, false, 300, 11);
-    check_random(4, true, 300, 12);
+    check_random(4, false, 200, 11);
+    check_random(4, true, 200, 12);
 }
 
 static void test_random_few_colours(void **state)
 {
     (void)state;
     /* Two and three colours: copies, turns of one another and symmetric pieces are common. */
-    check_random(3, false, 100, 21);
-    check_random(3, true, 100, 22);
-    check_random(2, false, 40, 23);
-    check_random(2, true, 40, 24);
+    check_random(3, false, 50, 21);
+    check_random(3, true, 50, 22);
+    check_random(2, false, 12, 23);
+    check_random(2, true, 12, 24);
 }
 
 /* Puzzles that keep the promises count distinct pictures; the slow model already agrees, here
