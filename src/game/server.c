@@ -326,15 +326,17 @@ static void *game_thread(void *arg)
     else
         snprintf(g->outcome, sizeof g->outcome, "dropped: %s", e.msg);
     log_game(g);
-    bool won = strcmp(g->outcome, "won") == 0;
+    /* Counted before the close, whose shutdown is what tells the client the game is over. */
+    pthread_mutex_lock(&s->lock);
+    s->finished++;
+    s->won += strcmp(g->outcome, "won") == 0;
+    pthread_mutex_unlock(&s->lock);
     cg_net_close(&g->net);
     free(g->out);
     free(g);
 
     pthread_mutex_lock(&s->lock);
     s->active--;
-    s->finished++;
-    s->won += won;
     pthread_cond_broadcast(&s->idle);
     pthread_mutex_unlock(&s->lock);
     return NULL;
