@@ -19,25 +19,11 @@
 #include "cubegod/puzzle.h"
 #include "cubegod/server.h"
 #include "cubegod/solver.h"
+#include "game/tables_fixture.h"
 
 #define CLIENTS 100
 #define ROUNDS 3
 
-static cg_tables *tables;
-
-static int setup(void **state)
-{
-    (void)state;
-    cg_tables_options o = {.quiet = true};
-    return cg_tables_open(&tables, &o, NULL, NULL) == CG_OK ? 0 : -1;
-}
-
-static int teardown(void **state)
-{
-    (void)state;
-    cg_tables_close(tables);
-    return 0;
-}
 
 /* A round with a known scramble: home, then R U F'. */
 static cg_cube three_moves(void)

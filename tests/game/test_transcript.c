@@ -14,22 +14,8 @@
 #include "cubegod/replay.h"
 #include "cubegod/server.h"
 #include "cubegod/transcript.h"
+#include "game/tables_fixture.h"
 
-static cg_tables *tables;
-
-static int setup(void **state)
-{
-    (void)state;
-    cg_tables_options o = {.quiet = true};
-    return cg_tables_open(&tables, &o, NULL, NULL) == CG_OK ? 0 : -1;
-}
-
-static int teardown(void **state)
-{
-    (void)state;
-    cg_tables_close(tables);
-    return 0;
-}
 
 static char *temp_path(void)
 {
