@@ -162,7 +162,7 @@ static cg_status check_counts(const cg_puzzle *p, cg_error *err)
         size_t len = 0;
         for (int c = 0; c < p->ncolours && len < sizeof list; c++)
             len += (size_t)snprintf(list + len, sizeof list - len, " %s", p->colour[c]);
-        return cg_fail(err, CG_ERR_INPUT, "%d colours (%s ); a cube has six", p->ncolours, list + 1);
+        return cg_fail(err, CG_ERR_INPUT, "%d colours (%s); a cube has six", p->ncolours, list + 1);
     }
     int count[CG_STICKERS] = {0};
     for (int i = 0; i < CG_STICKERS; i++)
