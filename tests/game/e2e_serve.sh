@@ -57,7 +57,8 @@ lose() {
 }
 
 # --- a won game: 5 rounds answered by cubegod solve; then the flag
-start main --rounds 5 --flag 'flag{e2e}' --seed 7
+# a generous alarm: this checks the dialogue, not speed (answers come from a new process)
+start main --rounds 5 --flag 'flag{e2e}' --seed 7 --alarm 10
 exec 3<>"/dev/tcp/127.0.0.1/$PORT"
 IFS= read -r -t 10 banner1 <&3
 IFS= read -r -t 10 banner2 <&3
@@ -124,7 +125,7 @@ echo "ok: --seed reproducible"
 # --- TLS: a throwaway certificate; openssl s_client as the client
 if openssl req -x509 -newkey rsa:2048 -nodes -days 1 -subj /CN=localhost \
      -keyout "$TMP/key.pem" -out "$TMP/cert.pem" 2>/dev/null; then
-  start tls --tls-cert "$TMP/cert.pem" --tls-key "$TMP/key.pem" --seed 3 --rounds 1 --flag 'flag{tls}'
+  start tls --tls-cert "$TMP/cert.pem" --tls-key "$TMP/key.pem" --seed 3 --rounds 1 --alarm 10 --flag 'flag{tls}'
   coproc TLS { openssl s_client -quiet -connect "127.0.0.1:$PORT" 2>/dev/null; }
   exec 3<&"${TLS[0]}" 4>&"${TLS[1]}"
   read_round || fail "TLS: no round"
