@@ -7,9 +7,10 @@
  * face, "right" turns it a quarter clockwise as seen looking at that face, "left" counter-
  * clockwise. Each data set answers whether every face ends in one colour.
  *
- * Tolerated: any spaces and tabs before, between and after the items of a line, carriage returns,
- * blank lines outside the nets, any single byte other than white space as a colour, and a data
- * set without operations (it answers for the net as given). Refused with CG_ERR_INPUT and a
+ * Tolerated: any spaces, tabs and no-break spaces (UTF-8 C2 A0, as on the problem's web page)
+ * before, between and after the items of a line, carriage returns, blank lines outside the nets,
+ * any single byte other than white space as a colour, and a data set without operations (it
+ * answers for the net as given). Refused with CG_ERR_INPUT and a
  * message that starts "line N: ": a net line with the wrong number of colours or an item longer
  * than one character, a net that does not show six colours nine times each, an unknown operation,
  * a missing END or ENDOFINPUT, anything but blank lines after ENDOFINPUT.

@@ -26,6 +26,19 @@ static void keep_char(items *it, int c, bool starts)
     it->len[i]++;
 }
 
+/* A UTF-8 no-break space (C2 A0) counts as a space: the problem's own web page indents with it. */
+static bool no_break_space(FILE *in, int c)
+{
+    if (c != 0xc2)
+        return false;
+    int next = getc_unlocked(in);
+    if (next == 0xa0)
+        return true;
+    if (next != EOF)
+        ungetc(next, in);
+    return false;
+}
+
 /* Reads one line; false at the end of the input (or on a read error) with nothing read. */
 static bool read_items(cg_sim3_reader *r, items *it)
 {
@@ -34,7 +47,7 @@ static bool read_items(cg_sim3_reader *r, items *it)
     bool any = false, in_item = false;
     while ((c = getc_unlocked(r->in)) != EOF && c != '\n') {
         any = true;
-        if (is_blank(c)) {
+        if (is_blank(c) || no_break_space(r->in, c)) {
             in_item = false;
             continue;
         }
@@ -144,9 +157,10 @@ static cg_status check_colours(const uint8_t f[CG3_FACELETS], uint64_t first, cg
     for (int i = 0; i < CG3_FACELETS; i++)
         if (count[f[i]] != 9)
             return cg_fail(err, CG_ERR_INPUT,
-                           "lines %llu-%llu: the net must show six colours nine times each, but "
-                           "'%c' appears %d times",
-                           (unsigned long long)first, (unsigned long long)first + 8, f[i],
+                           "line %llu: the net (lines %llu-%llu) must show six colours nine times "
+                           "each, but '%c' appears %d times",
+                           (unsigned long long)first, (unsigned long long)first,
+                           (unsigned long long)first + 8, f[i],
                            count[f[i]]);
     return CG_OK;
 }
