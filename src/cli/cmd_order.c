@@ -2,10 +2,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "cli/cli.h"
 #include "cli/commands.h"
+#include "cli/contest_cli.h"
 #include "cubegod/order.h"
 
 static const char ORDER_HELP[] =
@@ -145,14 +145,6 @@ static const char BENCH_ORDER_HELP[] =
     "every modifier, written with spaces: parsing, applying and the cycle count, RUNS times\n"
     "(default 5); prints the mean and the best.\n";
 
-static uint64_t bench_rand(uint64_t *s)
-{
-    uint64_t z = (*s += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-}
-
 static char *random_sequence(long moves, uint64_t seed, size_t *len)
 {
     static const char *const mods[] = {"", "'", "2", "2'", "3"};
@@ -161,44 +153,21 @@ static char *random_sequence(long moves, uint64_t seed, size_t *len)
         return NULL;
     size_t n = 0;
     for (long i = 0; i < moves; i++) {
-        uint64_t r = bench_rand(&seed);
+        uint64_t r = contest_rand(&seed);
         n += (size_t)sprintf(text + n, "%s%s ", cg3_base_name((int)(r % CG3_BASES)), mods[(r >> 8) % 5]);
     }
     *len = n;
     return text;
 }
 
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 int bench_order(int argc, char **argv)
 {
     long moves = 1000000, runs = 5, seed = 1;
-    for (int i = 1; i < argc; i++) {
-        const char *v;
-        if (cli_is_help(argv[i])) {
-            fputs(BENCH_ORDER_HELP, stdout);
-            return 0;
-        } else if (strcmp(argv[i], "-n") == 0) {
-            if (!(v = cli_value("bench order", argc, argv, &i)) ||
-                !cli_long("bench order", "-n", v, 0, 100000000, &moves))
-                return 2;
-        } else if (strcmp(argv[i], "-r") == 0) {
-            if (!(v = cli_value("bench order", argc, argv, &i)) ||
-                !cli_long("bench order", "-r", v, 1, 1000, &runs))
-                return 2;
-        } else if (strcmp(argv[i], "--seed") == 0) {
-            if (!(v = cli_value("bench order", argc, argv, &i)) ||
-                !cli_long("bench order", "--seed", v, 0, 1L << 62, &seed))
-                return 2;
-        } else {
-            return cli_usage("bench order", "unknown argument '%s'", argv[i]);
-        }
-    }
+    const contest_opt opts[] = {
+        {"-n", 0, 100000000, &moves}, {"-r", 1, 1000, &runs}, {"--seed", 0, 1L << 62, &seed}};
+    int status = contest_options("bench order", argc, argv, opts, 3, BENCH_ORDER_HELP);
+    if (status >= 0)
+        return status;
     size_t len;
     char *text = random_sequence(moves, (uint64_t)seed, &len);
     if (!text) {
@@ -210,13 +179,13 @@ int bench_order(int argc, char **argv)
     double total = 0, best = 1e30;
     uint64_t order = 0;
     for (long r = 0; r < runs; r++) {
-        double t0 = now();
+        double t0 = contest_now();
         cg_order_parser p;
         cg_order_begin(&p, &t);
         cg_order_feed(&p, text, len, NULL);
         cg_order_end(&p);
         order = cg_order_of(&p.cube);
-        double dt = now() - t0;
+        double dt = contest_now() - t0;
         total += dt;
         best = dt < best ? dt : best;
     }

@@ -1,13 +1,12 @@
 /* cubegod sim3: the contest's Rubik's cube simulator, Yes or No per data set. */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
-#include <time.h>
 
 #include "cli/cli.h"
 #include "cli/commands.h"
+#include "cli/contest_cli.h"
 #include "cubegod/sim3.h"
 
 static const char SIM3_HELP[] =
@@ -73,60 +72,23 @@ static const char BENCH_SIM3_HELP[] =
     "from memory. Prints the time per 100 data sets and the peak memory, against the problem's\n"
     "limits of 1 s and 32 MB.\n";
 
-typedef struct buf {
-    char *p;
-    size_t len, cap;
-} buf;
-
-static void buf_put(buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-
-static void buf_put(buf *b, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(NULL, 0, fmt, ap);
-    va_end(ap);
-    if (b->len + (size_t)n + 1 > b->cap) {
-        size_t cap = (b->len + (size_t)n + 1) * 2;
-        char *p = realloc(b->p, cap);
-        if (!p) {
-            fprintf(stderr, "cubegod bench sim3: out of memory\n");
-            exit(1);
-        }
-        b->p = p;
-        b->cap = cap;
-    }
-    va_start(ap, fmt);
-    vsnprintf(b->p + b->len, b->cap - b->len, fmt, ap);
-    va_end(ap);
-    b->len += (size_t)n;
-}
-
-static uint64_t sim3_rand(uint64_t *s)
-{
-    *s ^= *s << 13;
-    *s ^= *s >> 7;
-    *s ^= *s << 17;
-    return *s;
-}
-
 /* The nine net lines of 54 facelets (cube3.h layout). */
-static void put_net(buf *b, const uint8_t f[CG3_FACELETS])
+static void put_net(FILE *b, const uint8_t f[CG3_FACELETS])
 {
     static const int strip[4] = {4, 2, 5, 3};
     for (int row = 0; row < 3; row++)
-        buf_put(b, "      %c %c %c\n", f[row * 3], f[row * 3 + 1], f[row * 3 + 2]);
+        fprintf(b, "      %c %c %c\n", f[row * 3], f[row * 3 + 1], f[row * 3 + 2]);
     for (int row = 0; row < 3; row++)
         for (int s = 0; s < 4; s++)
             for (int c = 0; c < 3; c++)
-                buf_put(b, "%c%c", f[strip[s] * 9 + row * 3 + c], s == 3 && c == 2 ? '\n' : ' ');
+                fprintf(b, "%c%c", f[strip[s] * 9 + row * 3 + c], s == 3 && c == 2 ? '\n' : ' ');
     for (int row = 0; row < 3; row++)
-        buf_put(b, "      %c %c %c\n", f[9 + row * 3], f[9 + row * 3 + 1], f[9 + row * 3 + 2]);
+        fprintf(b, "      %c %c %c\n", f[9 + row * 3], f[9 + row * 3 + 1], f[9 + row * 3 + 2]);
 }
 
 /* One data set: a Yes one scrambles a solved cube and undoes the scramble; a No one applies
  * random operations to a shuffled net. */
-static void put_data_set(buf *b, const cg3_tables *t, long ops, bool yes, uint64_t *seed)
+static void put_data_set(FILE *b, const cg3_tables *t, long ops, bool yes, uint64_t *seed)
 {
     static const char *const face_word[6] = {"top", "bottom", "front", "back", "left", "right"};
     uint8_t f[CG3_FACELETS];
@@ -135,35 +97,28 @@ static void put_data_set(buf *b, const cg3_tables *t, long ops, bool yes, uint64
     for (int i = 0; i < CG3_FACELETS; i++)
         f[i] = (uint8_t)"WYROGB"[i / 9];
     for (long i = 0; i < n; i++) {
-        face[i] = (int)(sim3_rand(seed) % 6);
-        dir[i] = (int)(sim3_rand(seed) % 2);
+        face[i] = (int)(contest_rand(seed) % 6);
+        dir[i] = (int)(contest_rand(seed) % 2);
     }
     for (long i = n - 1; yes && i >= 0; i--) /* the inverse of what will be read */
         cg3_perm_apply(&t->perm[cg3_move_make(face[i], dir[i] ? 1 : 3)], f);
     for (int i = CG3_FACELETS - 1; !yes && i > 0; i--) {
-        int j = (int)(sim3_rand(seed) % (uint64_t)(i + 1));
+        int j = (int)(contest_rand(seed) % (uint64_t)(i + 1));
         uint8_t x = f[i];
         f[i] = f[j];
         f[j] = x;
     }
-    buf_put(b, "START\n");
+    fprintf(b, "START\n");
     put_net(b, f);
     for (long i = 0; i < n; i++)
-        buf_put(b, "%s %s\n", face_word[face[i]], dir[i] ? "left" : "right");
-    buf_put(b, "END\n");
-}
-
-static double sim3_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+        fprintf(b, "%s %s\n", face_word[face[i]], dir[i] ? "left" : "right");
+    fprintf(b, "END\n");
 }
 
 /* Answers the whole text once; returns the number of Yes, or -1 on an error. */
-static long answer_all(const buf *b)
+static long answer_all(char *text, size_t len)
 {
-    FILE *in = fmemopen(b->p, b->len, "r");
+    FILE *in = fmemopen(text, len, "r");
     if (!in)
         return -1;
     cg_sim3_reader r;
@@ -187,40 +142,31 @@ static long answer_all(const buf *b)
 int bench_sim3(int argc, char **argv)
 {
     long runs = 1000, ops = 100, seed = 1;
-    for (int i = 1; i < argc; i++) {
-        const char *v;
-        if (cli_is_help(argv[i])) {
-            fputs(BENCH_SIM3_HELP, stdout);
-            return 0;
-        } else if (strcmp(argv[i], "-n") == 0) {
-            if (!(v = cli_value("bench sim3", argc, argv, &i)) ||
-                !cli_long("bench sim3", "-n", v, 1, 1000000, &runs))
-                return 2;
-        } else if (strcmp(argv[i], "--ops") == 0) {
-            if (!(v = cli_value("bench sim3", argc, argv, &i)) ||
-                !cli_long("bench sim3", "--ops", v, 0, 4096, &ops))
-                return 2;
-        } else if (strcmp(argv[i], "--seed") == 0) {
-            if (!(v = cli_value("bench sim3", argc, argv, &i)) ||
-                !cli_long("bench sim3", "--seed", v, 1, 1L << 62, &seed))
-                return 2;
-        } else {
-            return cli_usage("bench sim3", "unknown argument '%s'", argv[i]);
-        }
-    }
+    const contest_opt opts[] = {
+        {"-n", 1, 1000000, &runs}, {"--ops", 0, 4096, &ops}, {"--seed", 0, 1L << 62, &seed}};
+    int status = contest_options("bench sim3", argc, argv, opts, 3, BENCH_SIM3_HELP);
+    if (status >= 0)
+        return status;
     cg3_tables t;
     cg3_tables_init(&t);
-    buf b = {NULL, 0, 0};
+    char *text = NULL;
+    size_t len = 0;
+    FILE *b = open_memstream(&text, &len);
+    if (!b) {
+        cli_err("bench sim3", "out of memory");
+        return 1;
+    }
     uint64_t s = (uint64_t)seed;
     for (int k = 0; k < 100; k++)
-        put_data_set(&b, &t, ops, k % 2 == 0, &s);
-    buf_put(&b, "ENDOFINPUT\n");
+        put_data_set(b, &t, ops, k % 2 == 0, &s);
+    fprintf(b, "ENDOFINPUT\n");
+    fclose(b);
     long yes = 0;
-    double t0 = sim3_now();
+    double t0 = contest_now();
     for (long r = 0; r < runs && yes >= 0; r++)
-        yes = answer_all(&b);
-    double per = (sim3_now() - t0) / (double)runs;
-    free(b.p);
+        yes = answer_all(text, len);
+    double per = (contest_now() - t0) / (double)runs;
+    free(text);
     if (yes < 0) {
         cli_err("bench sim3", "the generated input was refused");
         return 1;

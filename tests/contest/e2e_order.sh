@@ -1,14 +1,7 @@
 #!/usr/bin/env bash
 # cubegod order end to end: the known values (argument and standard input), --state and
 # --explain, a million-move line, and bad characters (line, position, exit 2).
-set -u
-: "${CUBEGOD:?}" "${FIXTURES:?}"
-F=$FIXTURES/contest
-TMP=$(mktemp -d)
-trap 'rm -rf "$TMP"' EXIT
-fails=0
-bad() { echo "FAIL: $*" >&2; fails=$((fails + 1)); }
-same() { [ "$2" = "$3" ] || bad "$1: got '$2', want '$3'"; }
+source "$(dirname "$0")/lib_cube3.sh"
 
 grep -v '^#' "$F/order_known.tsv" >"$TMP/known"
 while IFS= read -r line; do
@@ -42,5 +35,4 @@ grep -q "position 5: 'X' is not a move" "$TMP/err" || bad "bad argument: stderr 
 same "unknown option: exit" "$?" 2
 "$CUBEGOD" order --help | grep -q -- --explain || bad "--help does not describe --explain"
 
-[ "$fails" -eq 0 ] || { echo "$fails failure(s)" >&2; exit 1; }
-echo "order e2e: all passed"
+finish order

@@ -1,13 +1,7 @@
 #!/usr/bin/env bash
 # cubegod sim3 end to end: the samples (also straight from the seed document), tolerated
 # layouts, and bad inputs (line number on stderr, exit 2, earlier data sets still answered).
-set -u
-: "${CUBEGOD:?}" "${FIXTURES:?}"
-F=$FIXTURES/contest
-TMP=$(mktemp -d)
-trap 'rm -rf "$TMP"' EXIT
-fails=0
-bad() { echo "FAIL: $*" >&2; fails=$((fails + 1)); }
+source "$(dirname "$0")/lib_cube3.sh"
 
 # expect NAME WANT_STATUS WANT_STDOUT [STDERR_PATTERN] < input
 expect() {
@@ -60,5 +54,4 @@ head -c 100000 /dev/zero | tr '\0' ' ' | expect long-blank-line 2 "" "the input 
 "$CUBEGOD" sim3 extra </dev/null >/dev/null 2>&1
 [ $? -eq 2 ] || bad "an argument is not refused with 2"
 
-[ "$fails" -eq 0 ] || { echo "$fails failure(s)" >&2; exit 1; }
-echo "sim3 e2e: all passed"
+finish sim3
