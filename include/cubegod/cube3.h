@@ -15,7 +15,7 @@
  * middle layer next to it, turning together (Rw = R M', Lw = L M, Uw = U E', Dw = D E,
  * Fw = F S, Bw = B S'). Rotations turn the whole cube: x as R, y as U, z as F.
  * A cg3_move is base * 4 + turns: base 0..17 in the order of the enum below, turns 0..3 quarter
- * turns clockwise (3 is the inverse, 0 does nothing).
+ * turns clockwise (3 is the inverse, 0 does nothing); cg3_move_make takes any turns, -1 too.
  *
  * Pieces: positions and pieces share one numbering, that of seed document 004 minus one:
  *   corners 0..7   UFR UBR UBL UFL DFR DBR DBL DFL   (the document's cubies 1..8)
@@ -53,7 +53,7 @@ enum {
 const char *cg3_base_name(int base);
 
 typedef uint8_t cg3_move;
-static inline cg3_move cg3_move_make(int base, int turns) { return (cg3_move)(base * 4 + (turns & 3)); }
+static inline cg3_move cg3_move_make(int base, int turns) { return (cg3_move)(base * 4 + (turns % 4 + 4) % 4); }
 static inline int cg3_move_base(cg3_move m) { return m >> 2; }
 static inline int cg3_move_turns(cg3_move m) { return m & 3; }
 /* Whether a base moves centres (slices, rotations, wide moves). */
