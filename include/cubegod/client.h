@@ -29,7 +29,8 @@ typedef struct cg_round_stat {
     int round;      /* 1-based */
     int moves;      /* moves sent */
     double solve_us;  /* reconstruction and solve */
-    double client_us; /* prompt received to answer written: the client's part of the round */
+    double ready_us;  /* prompt received to answer ready to write: the client's own work */
+    double client_us; /* prompt received to answer written (the write syscall returned) */
     double round_us;  /* previous answer written (or start) to this answer written */
 } cg_round_stat;
 

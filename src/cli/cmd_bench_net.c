@@ -1,6 +1,10 @@
 /* cubegod bench net: full games against a local server, with per-round latency figures. */
 #include <math.h>
+#include <poll.h>
 #include <pthread.h>
+#include <sys/socket.h>
+#include <time.h>
+#include <unistd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -57,6 +61,57 @@ static int parse(int argc, char **argv, bench_args *a)
             return 2;
     }
     return -1;
+}
+
+/* The cost of the send syscall alone on a loopback connection whose peer waits in poll(), as
+ * the server does: the floor under "client part" on this machine. */
+static void *drain(void *arg)
+{
+    int fd = *(int *)arg;
+    char buf[256];
+    for (;;) {
+        struct pollfd p = {.fd = fd, .events = POLLIN};
+        if (poll(&p, 1, 5000) <= 0 || read(fd, buf, sizeof buf) <= 0)
+            return NULL;
+    }
+}
+
+static cg_latency bare_send_baseline(void)
+{
+    enum { N = 1000 };
+    cg_latency none = {0, 0, 0, 0};
+    int lfd, port, peer = -1;
+    cg_tube *t;
+    cg_error err;
+    char ps[16];
+    cg_tube_options to = {.log_level = CG_LOG_QUIET};
+    if (cg_tcp_listen("127.0.0.1", "0", 1, &lfd, &port, &err) != CG_OK)
+        return none;
+    snprintf(ps, sizeof ps, "%d", port);
+    if (cg_tube_connect("127.0.0.1", ps, &to, &t, &err) != CG_OK) {
+        close(lfd);
+        return none;
+    }
+    peer = accept(lfd, NULL, NULL);
+    close(lfd);
+    pthread_t th;
+    bool draining = peer >= 0 && pthread_create(&th, NULL, drain, &peer) == 0;
+    double v[N];
+    int fd = cg_tube_fileno(t);
+    for (int i = 0; draining && i < N; i++) {
+        struct timespec gap = {0, 150000}; /* let the peer go back to sleep, as between rounds */
+        nanosleep(&gap, NULL);
+        int64_t start = cg_now_ns();
+        if (send(fd, "U R F2 D' L B2 R U F\n", 21, MSG_NOSIGNAL) != 21)
+            break;
+        v[i] = (double)(cg_now_ns() - start) / 1e3;
+    }
+    cg_tube_close(t);
+    if (draining)
+        pthread_join(th, NULL);
+    if (peer >= 0)
+        close(peer);
+    return draining ? cg_latency_sorted(v, N) : none;
 }
 
 static void *serve_thread(void *s)
@@ -180,6 +235,7 @@ int bench_net(int argc, char **argv)
         cg_tables_close(tables);
         return 1;
     }
+    cg_latency ready = cg_latency_of_field(stats, used, cg_round_stat, ready_us);
     cg_latency client = cg_latency_of_field(stats, used, cg_round_stat, client_us);
     cg_latency solve = cg_latency_of_field(stats, used, cg_round_stat, solve_us);
     cg_latency round = cg_latency_of_field(stats, used, cg_round_stat, round_us);
@@ -189,8 +245,13 @@ int bench_net(int argc, char **argv)
     printf("wall per game   median %.1f ms  max %.1f ms\n", game.median, game.max);
     printf("client part     median %.1f us  p99 %.1f us  max %.1f us  (prompt received -> answer sent)\n",
            client.median, client.p99, client.max);
+    printf("  before send   median %.1f us  p99 %.1f us  max %.1f us  (prompt received -> answer ready)\n",
+           ready.median, ready.p99, ready.max);
     printf("  of which solve median %.1f us  p99 %.1f us  max %.1f us\n", solve.median, solve.p99,
            solve.max);
+    cg_latency bare = bare_send_baseline();
+    printf("bare send()     median %.1f us  p99 %.1f us  max %.1f us  (one loopback send of an answer, "
+           "nothing else: this machine's floor)\n", bare.median, bare.p99, bare.max);
     printf("whole round     median %.1f us  p99 %.1f us  max %.1f us  (answer sent -> next answer sent)\n",
            round.median, round.p99, round.max);
     int status = won == a.games ? 0 : 1;

@@ -121,13 +121,15 @@ static cg_status answer(game *g, int64_t prompt_at, cg_error *err)
         return cg_error_prefix(err, "round %d: ", round_number(g)), st;
     char text[64];
     cg_moves_format(moves, (size_t)n, text, sizeof text);
+    int64_t ready_at = cg_now_ns();
     st = cg_tube_sendline(g->t, text, strlen(text), err);
     if (st != CG_OK)
         return cg_error_prefix(err, "round %d: sending the answer: ", round_number(g)), st;
     int64_t sent_at = cg_now_ns();
     g->have_pending = false;
     cg_round_stat s = {round_number(g), n, us_between(prompt_at, solved_at),
-                       us_between(prompt_at, sent_at), us_between(g->last_answer, sent_at)};
+                       us_between(prompt_at, ready_at), us_between(prompt_at, sent_at),
+                       us_between(g->last_answer, sent_at)};
     g->last_answer = sent_at;
     if (g->o->stats && g->res->rounds_answered < g->o->stats_cap)
         g->o->stats[g->res->rounds_answered] = s;
