@@ -48,8 +48,41 @@ run_tests() {
   (cd "$ROOT/$dir" && ctest -j "$JOBS" --output-on-failure)
 }
 
+# A local server on a free port, and a full 100-round game against it.
+MAIN_TMP=""
+MAIN_SERVER=""
+main_cleanup() {
+  [ -n "$MAIN_SERVER" ] && kill "$MAIN_SERVER" 2>/dev/null
+  [ -n "$MAIN_TMP" ] && rm -rf "$MAIN_TMP"
+  return 0
+}
 main_job() {
-  ./build/cubegod solve < fixtures/solve/positions.txt
+  ./build/cubegod tables
+  MAIN_TMP=$(mktemp -d)
+  trap main_cleanup EXIT
+  local tmp=$MAIN_TMP
+  ./build/cubegod serve --port 0 --games 1 > "$tmp/port" 2> "$tmp/serve.log" &
+  local server=$!
+  MAIN_SERVER=$server
+  local port=""
+  for _ in $(seq 200); do port=$(head -n1 "$tmp/port" 2>/dev/null); [ -n "$port" ] && break; sleep 0.05; done
+  [ -n "$port" ] || { echo "run.sh: the local server did not start:" >&2; cat "$tmp/serve.log" >&2; exit 1; }
+  local rc=0
+  ./build/cubegod play 127.0.0.1 "$port" || rc=$?
+  wait "$server" 2>/dev/null || true
+  MAIN_SERVER=""
+  cat "$tmp/serve.log" >&2
+  return $rc
+}
+
+bench_all() {
+  ./build/cubegod bench solve -n 100000
+  ./build/cubegod bench solve -n 100000 --target any
+  ./build/cubegod bench net --games 10 --svg build/bench-net.svg
+  command -v python3 > /dev/null && CUBEGOD=./build/cubegod bench/python_server_latency.sh 10
+  ./build/cubegod bench sim3
+  ./build/cubegod bench order
+  ./build/cubegod bench jigsaw
 }
 
 ensure_packages "${PACKAGES[@]}"
@@ -58,6 +91,6 @@ case "${1:-}" in
   "")     build_release; main_job ;;
   build)  build_release ;;
   test)   build_release; run_tests build; build_sanitized; run_tests build-asan ;;
-  bench)  build_release; ./build/cubegod bench solve -n 100000 ;;
+  bench)  build_release; bench_all ;;
   *)      echo "usage: ./run.sh [test|build|bench]" >&2; exit 2 ;;
 esac

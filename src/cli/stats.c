@@ -1,5 +1,6 @@
 #include "cli/stats.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -9,15 +10,22 @@ static int cmp_double(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
+/* Nearest rank: the smallest value with at least a fraction q of the values at or below it. */
+static size_t rank(size_t n, double q)
+{
+    size_t r = (size_t)ceil(q * (double)n);
+    return r ? r - 1 : 0;
+}
+
 cg_latency cg_latency_sorted(double *v, size_t n)
 {
     cg_latency l = {0, 0, 0, 0};
     if (n == 0)
         return l;
     qsort(v, n, sizeof *v, cmp_double);
-    l.median = v[n / 2];
-    l.p99 = v[(size_t)((double)(n - 1) * 0.99)];
-    l.p999 = v[(size_t)((double)(n - 1) * 0.999)];
+    l.median = v[rank(n, 0.5)];
+    l.p99 = v[rank(n, 0.99)];
+    l.p999 = v[rank(n, 0.999)];
     l.max = v[n - 1];
     return l;
 }

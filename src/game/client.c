@@ -17,6 +17,7 @@ typedef struct game {
     bool have_pending;
     bool lost;            /* a "[-]" verdict came */
     int current;          /* round number the server announced last, or 0 */
+    int last_answered;    /* round number of the last answer sent */
     int64_t last_answer;  /* when the previous answer left (start of the game at first) */
 } game;
 
@@ -33,9 +34,11 @@ cg_play_options cg_play_defaults(void)
     return o;
 }
 
+/* The round being played: the one announced last, or the one after the last answered. */
 static int round_number(const game *g)
 {
-    return g->current ? g->current : g->res->rounds_answered + 1;
+    int next = g->res->rounds_answered + 1;
+    return g->current > next ? g->current : next;
 }
 
 /* Removes trailing blanks and '\r' so that "prompt \r" still matches. */
@@ -77,9 +80,11 @@ static cg_status text_line(game *g, const char *line, size_t n, cg_error *err)
         g->res->rounds_announced = total;
     }
     if (strstr(line, "[-]")) {
+        /* The verdict is on the answer still waiting for one, if any. */
+        bool awaited = g->res->rounds_answered > g->res->rounds_passed;
         g->lost = true;
         snprintf(g->res->reason, sizeof g->res->reason, "round %d: the server said: %.*s",
-                 round_number(g), (int)trimmed_len(line, n), line);
+                 awaited ? g->last_answered : round_number(g), (int)trimmed_len(line, n), line);
     } else if (strstr(line, "[+]")) {
         g->res->rounds_passed++;
         g->res->flag_line[0] = '\0';
@@ -103,34 +108,36 @@ static cg_status text_line(game *g, const char *line, size_t n, cg_error *err)
 
 static cg_status answer(game *g, int64_t prompt_at, cg_error *err)
 {
+    int round = round_number(g);
     cg_box_event ev;
     if (cg_box_reader_feed(&g->boxes, "", 0, &ev, err) != CG_OK)
-        return cg_error_prefix(err, "round %d: ", round_number(g)), CG_ERR_INPUT;
+        return cg_error_prefix(err, "round %d: ", round), CG_ERR_INPUT;
     if (ev == CG_BOX_PUZZLE) {
         g->pending = g->boxes.puzzle;
         g->have_pending = true;
     }
     if (!g->have_pending)
         return cg_fail(err, CG_ERR_INPUT, "round %d: a prompt came without any Face boxes before it",
-                       round_number(g));
+                       round);
     cg_move moves[CG_MAX_SOLUTION];
     int n;
     cg_status st = cg_solve_puzzle(g->tables, &g->pending, &g->o->solve, moves, &n, err);
     int64_t solved_at = cg_now_ns();
     if (st != CG_OK)
-        return cg_error_prefix(err, "round %d: ", round_number(g)), st;
+        return cg_error_prefix(err, "round %d: ", round), st;
     char text[64];
     cg_moves_format(moves, (size_t)n, text, sizeof text);
     int64_t ready_at = cg_now_ns();
     st = cg_tube_sendline(g->t, text, strlen(text), err);
     if (st != CG_OK)
-        return cg_error_prefix(err, "round %d: sending the answer: ", round_number(g)), st;
+        return cg_error_prefix(err, "round %d: sending the answer: ", round), st;
     int64_t sent_at = cg_now_ns();
     g->have_pending = false;
-    cg_round_stat s = {round_number(g), n, us_between(prompt_at, solved_at),
+    cg_round_stat s = {round, n, us_between(prompt_at, solved_at),
                        us_between(prompt_at, ready_at), us_between(prompt_at, sent_at),
                        us_between(g->last_answer, sent_at)};
     g->last_answer = sent_at;
+    g->last_answered = round;
     if (g->o->stats && g->res->rounds_answered < g->o->stats_cap)
         g->o->stats[g->res->rounds_answered] = s;
     g->res->rounds_answered++;
@@ -204,7 +211,7 @@ cg_status cg_play(cg_tube *t, const cg_tables *tables, const cg_play_options *op
     g.tables = tables;
     g.o = opt ? opt : &defaults;
     g.res = res;
-    g.prompt_len = strlen(g.o->prompt);
+    g.prompt_len = trimmed_len(g.o->prompt, strlen(g.o->prompt)); /* "solution: " waits for "solution:" */
     if (g.prompt_len == 0)
         return cg_fail(err, CG_ERR_INPUT, "the prompt text is empty");
     int rc = regcomp(&g.flag_re, g.o->flag_regex, REG_EXTENDED);

@@ -314,11 +314,14 @@ cg_status cg_tube_recvline(cg_tube *t, double timeout, const uint8_t **line, siz
     return CG_OK;
 }
 
-/* True when the unconsumed bytes end with tail. */
+/* True when the unconsumed bytes end with tail, then nothing but spaces and tabs. */
 static bool buffered_ends_with(cg_tube *t, const uint8_t *tail, size_t tlen)
 {
+    const uint8_t *base = t->buf + t->start;
     size_t have = avail(t);
-    return have >= tlen && memcmp(t->buf + t->start + have - tlen, tail, tlen) == 0;
+    while (have && (base[have - 1] == ' ' || base[have - 1] == '\t'))
+        have--;
+    return have >= tlen && memcmp(base + have - tlen, tail, tlen) == 0;
 }
 
 cg_status cg_tube_recvline_or_tail(cg_tube *t, const void *tail, size_t tlen, double timeout,
