@@ -11,10 +11,13 @@ JOBS=$(nproc 2>/dev/null || echo 2)
 
 # Debian packages the build and tests need; installed only when missing.
 PACKAGES=(cmake make gcc libc6-dev libcmocka-dev libssl-dev openssl)
+# Only for `./run.sh test`: the pwntools compatibility test (skipped when it cannot be had).
+TEST_PACKAGES=(python3-pwntools)
 
+# ensure_packages PACKAGE...
 ensure_packages() {
   local missing=()
-  for p in "${PACKAGES[@]}"; do
+  for p in "$@"; do
     dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
   done
   [ ${#missing[@]} -eq 0 ] && return 0
@@ -49,7 +52,8 @@ main_job() {
   ./build/cubegod solve < fixtures/solve/positions.txt
 }
 
-ensure_packages
+ensure_packages "${PACKAGES[@]}"
+[ "${1:-}" = test ] && { ensure_packages "${TEST_PACKAGES[@]}" || echo "run.sh: could not install ${TEST_PACKAGES[*]}; those tests will be skipped" >&2; }
 case "${1:-}" in
   "")     build_release; main_job ;;
   build)  build_release ;;

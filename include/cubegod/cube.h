@@ -96,6 +96,8 @@ void cg_stickers_format(const cg_stickers *st, char buf[CG_STICKERS + 1]);
 
 /* The sticker indices of a corner slot, U/D sticker first, then clockwise. */
 const uint8_t *cg_corner_stickers(int slot);
+/* The home faces of a piece's three stickers, in the same order as its home slot's stickers. */
+const uint8_t *cg_corner_colours(int piece);
 
 /* ---- random states ---- */
 

@@ -39,6 +39,7 @@ typedef struct cg_tables cg_tables;
 typedef struct cg_tables_options {
     const char *cache_path; /* NULL: the default above; "" : no cache file at all */
     bool quiet;             /* no notice on stderr when building or when the cache can't be saved */
+    bool rebuild;           /* build even when a valid cache exists (and replace it) */
 } cg_tables_options;
 
 typedef struct cg_tables_info {
@@ -47,6 +48,9 @@ typedef struct cg_tables_info {
     bool rebuilt;         /* a cache file existed but was invalid, and was replaced */
     bool saved;           /* a freshly built table was written to the cache */
     char cache_path[512]; /* the cache file used, or "" */
+    /* When built (not loaded): positions at each distance 0..11 from home, as the search found
+     * them; all zero otherwise. */
+    unsigned long long positions_at[CG_MAX_SOLUTION + 1];
 } cg_tables_info;
 
 /* Loads the table from the cache, or builds it (and saves it when it can). opt and info may be

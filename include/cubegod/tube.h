@@ -169,6 +169,11 @@ cg_status cg_tube_recvuntil(cg_tube *t, const void *delim, size_t dlen, double t
  * The view is followed by a NUL byte (the line itself may contain NULs). */
 cg_status cg_tube_recvline(cg_tube *t, double timeout, const uint8_t **line, size_t *n,
                            cg_error *err);
+/* One line as cg_tube_recvline, or, while no newline has come, everything buffered as soon as it
+ * ends with `tail` (tlen >= 1 bytes): a prompt printed without a newline, as Python's input()
+ * does. *by_tail tells which ended the receive; the view is followed by a NUL byte. */
+cg_status cg_tube_recvline_or_tail(cg_tube *t, const void *tail, size_t tlen, double timeout,
+                                   const uint8_t **p, size_t *n, bool *by_tail, cg_error *err);
 /* Everything until EOF (CG_OK, possibly 0 bytes). CG_ERR_TIMEOUT if the peer is still open at
  * the deadline, CG_ERR_LIMIT past max_buffer. The view is followed by a NUL byte. */
 cg_status cg_tube_recvall(cg_tube *t, double timeout, const uint8_t **p, size_t *n,

@@ -1,12 +1,184 @@
-/* Placeholder until this command lands; replaced by its own implementation. */
+/* cubegod replay: re-check a recorded game offline (replay.h). */
+#include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
+#include "cli/cli.h"
 #include "cli/commands.h"
+#include "cubegod/replay.h"
+
+#define MAX_INPUT (256L << 20)
+
+static const char USAGE[] =
+    "usage: cubegod replay [options] FILE\n"
+    "\n"
+    "Re-reads a recorded game: a transcript written by 'cubegod play --record' (any file whose\n"
+    "first line is '# cubegod transcript 1') or a plain terminal capture (the server's text with\n"
+    "each typed answer on its own line after the prompt). For every round it rebuilds the cube\n"
+    "from the face boxes, solves it again, checks the recorded answer (valid moves, not more than\n"
+    "the maximum, solves the cube) and compares its length with the optimum. FILE '-' is\n"
+    "standard input.\n"
+    "\n"
+    "options:\n"
+    "  --check any|home   solved means every face one colour (any, default) or home position\n"
+    "  --max-moves N      longest accepted answer (default 11)\n"
+    "  --prompt TEXT      the server's prompt (default 'Enter your solution:')\n"
+    "  --cache FILE       the solver table's cache file (see 'cubegod tables --help')\n"
+    "  -q                 print only the summary and the rounds that were not correct\n"
+    "\n"
+    "Exit status: 0 when every recorded answer was correct, 1 when one was not, 2 on bad usage\n"
+    "or input (unreadable file, malformed transcript, no round found).\n";
+
+typedef struct printer {
+    bool quiet;
+    int first_bad;
+} printer;
+
+static void print_round(void *ctx, const cg_replay_round *r)
+{
+    printer *p = ctx;
+    bool ok = r->result == CG_REPLAY_CORRECT;
+    if (!ok && !p->first_bad)
+        p->first_bad = r->number;
+    if (p->quiet && ok && !r->disagrees)
+        return;
+    char total[16] = "";
+    if (r->total)
+        snprintf(total, sizeof total, "/%d", r->total);
+    printf("round %d%s: %s", r->number, total, ok ? "correct" : cg_replay_result_name(r->result));
+    if (r->moves >= 0)
+        printf(", %d move%s", r->moves, r->moves == 1 ? "" : "s");
+    if (r->optimal >= 0 && ok && r->moves == r->optimal)
+        printf(" (optimal)");
+    else if (r->optimal >= 0)
+        printf(" (optimal %d: %s)", r->optimal, r->best[0] ? r->best : "already solved");
+    printf("\n  answer: %s\n", r->answer[0] || r->result != CG_REPLAY_NO_ANSWER ? r->answer
+                                                                                : "(none)");
+    if (!ok)
+        printf("  line %ld: %s\n", r->line, r->reason);
+    if (r->disagrees)
+        printf("  the server disagreed: %s\n", r->verdict);
+}
+
+static char *slurp(const char *path, size_t *len)
+{
+    FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
+    if (!f) {
+        cli_err("replay", "%s: %s", path, strerror(errno));
+        return NULL;
+    }
+    size_t cap = 1 << 16, n = 0;
+    char *buf = malloc(cap);
+    while (buf) {
+        if (n == cap) {
+            char *b = cap < (size_t)MAX_INPUT ? realloc(buf, cap * 2) : NULL;
+            if (!b) {
+                cli_err("replay", "%s: larger than %ld MiB", path, MAX_INPUT >> 20);
+                free(buf);
+                buf = NULL;
+                break;
+            }
+            buf = b;
+            cap *= 2;
+        }
+        size_t got = fread(buf + n, 1, cap - n, f);
+        n += got;
+        if (got == 0)
+            break;
+    }
+    if (buf && ferror(f)) {
+        cli_err("replay", "%s: read error", path);
+        free(buf);
+        buf = NULL;
+    }
+    if (f != stdin)
+        fclose(f);
+    *len = n;
+    return buf;
+}
+
+static int report(const char *path, const cg_replay_summary *s, const printer *p)
+{
+    if (s->rounds == 0) {
+        cli_err("replay", "%s: no round found (no '%s' prompt after face boxes)", path,
+                "Enter your solution:");
+        return 2;
+    }
+    printf("%s: %s, %d round%s, %d correct (%d optimal), %d wrong", path,
+           s->transcript ? "transcript" : "terminal capture", s->rounds, s->rounds == 1 ? "" : "s",
+           s->correct, s->optimal, s->rounds - s->correct);
+    if (p->first_bad)
+        printf(", first wrong: round %d", p->first_bad);
+    if (s->disagreements)
+        printf(", %d verdict%s differ from the server's", s->disagreements,
+               s->disagreements == 1 ? "" : "s");
+    printf("\n");
+    if (s->after[0])
+        printf("after the last round: %s\n", s->after);
+    return s->correct == s->rounds ? 0 : 1;
+}
 
 int cmd_replay(int argc, char **argv)
 {
-    (void)argc;
-    (void)argv;
-    fprintf(stderr, "cubegod replay: not built yet\n");
-    return 2;
+    cg_replay_options opt = cg_replay_defaults();
+    cg_tables_options topt = {0};
+    printer p = {0};
+    const char *path = NULL;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        long n;
+        if (cli_is_help(a)) {
+            fputs(USAGE, stdout);
+            return 0;
+        } else if (strcmp(a, "-q") == 0) {
+            p.quiet = true;
+        } else if (strcmp(a, "--check") == 0) {
+            const char *v = cli_value("replay", argc, argv, &i);
+            int t = v ? cg_target_parse(v) : -1;
+            if (t != CG_TARGET_ANY && t != CG_TARGET_HOME)
+                return v ? cli_usage("replay", "--check: '%s' is not any or home", v) : 2;
+            opt.check = (cg_target)t;
+        } else if (strcmp(a, "--max-moves") == 0) {
+            const char *v = cli_value("replay", argc, argv, &i);
+            if (!v || !cli_long("replay", a, v, 0, 64, &n))
+                return 2;
+            opt.max_moves = (int)n;
+        } else if (strcmp(a, "--prompt") == 0) {
+            if (!(opt.prompt = cli_value("replay", argc, argv, &i)))
+                return 2;
+        } else if (strcmp(a, "--cache") == 0) {
+            if (!(topt.cache_path = cli_value("replay", argc, argv, &i)))
+                return 2;
+        } else if (a[0] == '-' && a[1] != '\0') {
+            return cli_usage("replay", "unknown option '%s'", a);
+        } else if (path) {
+            return cli_usage("replay", "one FILE only ('%s' and '%s')", path, a);
+        } else {
+            path = a;
+        }
+    }
+    if (!path)
+        return cli_usage("replay", "which FILE?");
+
+    size_t len;
+    char *text = slurp(path, &len);
+    if (!text)
+        return 2;
+    cg_tables *tables;
+    cg_error err;
+    if (cg_tables_open(&tables, &topt, NULL, &err) != CG_OK) {
+        cli_err("replay", "%s", err.msg);
+        free(text);
+        return 1;
+    }
+    cg_replay_summary sum;
+    cg_status st = cg_replay_text(tables, &opt, text, len, print_round, &p, &sum, &err);
+    cg_tables_close(tables);
+    free(text);
+    if (st != CG_OK) {
+        cli_err("replay", "%s: %s", path, err.msg);
+        return 2;
+    }
+    return report(path, &sum, &p);
 }

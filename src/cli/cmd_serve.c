@@ -1,12 +1,164 @@
-/* Placeholder until this command lands; replaced by its own implementation. */
+/* cubegod serve: the challenge server (server.h). */
+#include <limits.h>
+#include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
+#include <string.h>
 
+#include "cli/cli.h"
 #include "cli/commands.h"
+#include "cubegod/server.h"
+
+static const char USAGE[] =
+    "usage: cubegod serve [options]\n"
+    "\n"
+    "Runs a faithful copy of the cube god challenge server: a banner, then ROUNDS rounds of five\n"
+    "faces of a scrambled 2x2 cube, an answer of at most MAX moves within the alarm, then the\n"
+    "flag. The port is printed on the first line of standard output; one line per finished game\n"
+    "goes to standard error. Ctrl-C (SIGINT) or SIGTERM stops it.\n"
+    "\n"
+    "options:\n"
+    "  --host ADDR        address to listen on (default 127.0.0.1)\n"
+    "  --port N           port (default 0: a free one)\n"
+    "  --rounds N         rounds per game (default 100)\n"
+    "  --alarm SECONDS    time from the prompt to the end of the answer (default 1)\n"
+    "  --max-moves N      longest accepted answer (default 11)\n"
+    "  --flag TEXT        the flag shown after the last round\n"
+    "  --seed S           reproducible games: game k is drawn from S and k\n"
+    "  --check any|home   solved means every face one colour (any, default) or home position\n"
+    "  --tls-cert FILE    serve TLS with this PEM certificate (chain) ...\n"
+    "  --tls-key FILE     ... and this PEM private key\n"
+    "  --max-clients N    games at once (default 512); more are told the server is busy\n"
+    "  --games N          exit after N games (default: serve until stopped)\n"
+    "  -q                 no log lines\n";
+
+/* Parses one option with a value; returns 0 to go on, 2 on a usage error. */
+static int parse_value(const char *opt, const char *v, cg_server_options *o)
+{
+    long n;
+    double d;
+    if (strcmp(opt, "--host") == 0)
+        o->host = v;
+    else if (strcmp(opt, "--port") == 0)
+        return cli_long("serve", opt, v, 0, 65535, &n) ? (o->port = (int)n, 0) : 2;
+    else if (strcmp(opt, "--rounds") == 0)
+        return cli_long("serve", opt, v, 1, 1000000, &n) ? (o->rounds = (int)n, 0) : 2;
+    else if (strcmp(opt, "--alarm") == 0) {
+        if (!cli_seconds("serve", opt, v, 86400, &d))
+            return 2;
+        if (d <= 0)
+            return cli_usage("serve", "--alarm: must be more than 0 seconds");
+        o->alarm = d;
+    } else if (strcmp(opt, "--max-moves") == 0)
+        return cli_long("serve", opt, v, 0, CG_SERVER_MAX_MOVES, &n) ? (o->max_moves = (int)n, 0)
+                                                                     : 2;
+    else if (strcmp(opt, "--flag") == 0)
+        o->flag = v;
+    else if (strcmp(opt, "--seed") == 0) {
+        if (!cli_long("serve", opt, v, 0, LONG_MAX, &n))
+            return 2;
+        o->seeded = true;
+        o->seed = (uint64_t)n;
+    } else if (strcmp(opt, "--check") == 0) {
+        int t = cg_target_parse(v);
+        if (t != CG_TARGET_ANY && t != CG_TARGET_HOME)
+            return cli_usage("serve", "--check: '%s' is not any or home", v);
+        o->check = (cg_target)t;
+    } else if (strcmp(opt, "--tls-cert") == 0)
+        o->tls_cert = v;
+    else if (strcmp(opt, "--tls-key") == 0)
+        o->tls_key = v;
+    else if (strcmp(opt, "--max-clients") == 0)
+        return cli_long("serve", opt, v, 1, 100000, &n) ? (o->max_clients = (int)n, 0) : 2;
+    else if (strcmp(opt, "--games") == 0)
+        return cli_long("serve", opt, v, 1, LONG_MAX, &n) ? (o->games = n, 0) : 2;
+    else
+        return cli_usage("serve", "unknown option '%s'", opt);
+    return 0;
+}
+
+/* SIGINT/SIGTERM are blocked everywhere and taken by this thread, which stops the server;
+ * SIGUSR1 only ends the thread once the server has returned by itself. */
+static void *signal_thread(void *arg)
+{
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, SIGINT);
+    sigaddset(&set, SIGTERM);
+    sigaddset(&set, SIGUSR1);
+    int sig = 0;
+    sigwait(&set, &sig);
+    if (sig != SIGUSR1)
+        cg_server_stop(arg);
+    return NULL;
+}
+
+static int serve(const cg_server_options *o)
+{
+    sigset_t set, old;
+    sigemptyset(&set);
+    sigaddset(&set, SIGINT);
+    sigaddset(&set, SIGTERM);
+    sigaddset(&set, SIGUSR1);
+    pthread_sigmask(SIG_BLOCK, &set, &old);
+
+    cg_server *s;
+    cg_error err;
+    if (cg_server_open(o, &s, &err) != CG_OK) {
+        cli_err("serve", "%s", err.msg);
+        pthread_sigmask(SIG_SETMASK, &old, NULL);
+        return err.code == CG_ERR_INPUT ? 2 : 1;
+    }
+    printf("%d\n", cg_server_port(s));
+    fflush(stdout);
+    if (o->log) {
+        fprintf(o->log, "serve: listening on %s port %d%s, %d rounds, alarm %g s\n", o->host,
+                cg_server_port(s), o->tls_cert ? " (TLS)" : "", o->rounds, o->alarm);
+        fflush(o->log);
+    }
+    pthread_t sig;
+    bool have_sig = pthread_create(&sig, NULL, signal_thread, s) == 0;
+    cg_status st = cg_server_run(s);
+    if (have_sig) {
+        pthread_kill(sig, SIGUSR1);
+        pthread_join(sig, NULL);
+    }
+    long finished, won;
+    cg_server_counts(s, &finished, &won);
+    if (o->log)
+        fprintf(o->log, "serve: %ld games, %ld won\n", finished, won);
+    cg_server_close(s);
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    if (st != CG_OK) {
+        cli_err("serve", "accepting connections failed");
+        return 1;
+    }
+    return 0;
+}
 
 int cmd_serve(int argc, char **argv)
 {
-    (void)argc;
-    (void)argv;
-    fprintf(stderr, "cubegod serve: not built yet\n");
-    return 2;
+    cg_server_options o = cg_server_defaults();
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (cli_is_help(a)) {
+            fputs(USAGE, stdout);
+            return 0;
+        }
+        if (strcmp(a, "-q") == 0) {
+            o.log = NULL;
+            continue;
+        }
+        if (a[0] != '-')
+            return cli_usage("serve", "unexpected argument '%s'", a);
+        const char *v = cli_value("serve", argc, argv, &i);
+        if (!v)
+            return 2;
+        int rc = parse_value(a, v, &o);
+        if (rc)
+            return rc;
+    }
+    if (!o.tls_cert != !o.tls_key)
+        return cli_usage("serve", "--tls-cert and --tls-key go together");
+    return serve(&o);
 }

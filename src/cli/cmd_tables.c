@@ -1,12 +1,58 @@
-/* Placeholder: the core lands next. */
+/* cubegod tables: build, check or locate the solver's table cache. */
 #include <stdio.h>
+#include <string.h>
 
+#include "cli/cli.h"
 #include "cli/commands.h"
+#include "cubegod/solver.h"
+
+static const char USAGE[] =
+    "usage: cubegod tables [--cache FILE] [--rebuild]\n"
+    "\n"
+    "Makes sure the solver's distance table is ready: loads and checks the cache file, or builds\n"
+    "the table (about a second) and saves it. Prints where the table came from and how long it\n"
+    "took; after a build, also the number of positions at each distance from home.\n"
+    "\n"
+    "  --cache FILE  the cache file (default: $CUBEGOD_CACHE, else\n"
+    "                $XDG_CACHE_HOME/cubegod/pocket.tbl, else ~/.cache/cubegod/pocket.tbl)\n"
+    "  --rebuild     build even when the cache is valid, and replace it\n";
 
 int cmd_tables(int argc, char **argv)
 {
-    (void)argc;
-    (void)argv;
-    fprintf(stderr, "cubegod tables: not built yet\n");
-    return 2;
+    cg_tables_options opt = {0};
+    for (int i = 1; i < argc; i++) {
+        if (cli_is_help(argv[i])) {
+            fputs(USAGE, stdout);
+            return 0;
+        } else if (strcmp(argv[i], "--cache") == 0) {
+            if (!(opt.cache_path = cli_value("tables", argc, argv, &i)))
+                return 2;
+        } else if (strcmp(argv[i], "--rebuild") == 0) {
+            opt.rebuild = true;
+        } else {
+            return cli_usage("tables", "unknown argument '%s'", argv[i]);
+        }
+    }
+    opt.quiet = true;
+    cg_tables *t;
+    cg_tables_info info;
+    cg_error err;
+    if (cg_tables_open(&t, &opt, &info, &err) != CG_OK) {
+        cli_err("tables", "%s", err.msg);
+        return 1;
+    }
+    const char *how = info.from_cache ? "loaded from" : info.saved ? "built and saved to"
+                                                                   : "built, not saved to";
+    printf("table ready in %.1f ms, %s %s\n", info.ready_ms, how,
+           info.cache_path[0] ? info.cache_path : "(no cache)");
+    if (info.rebuilt)
+        printf("the previous cache file was invalid and has been replaced\n");
+    if (!info.from_cache) {
+        printf("positions by distance from home:");
+        for (int d = 0; d <= CG_MAX_SOLUTION; d++)
+            printf(" %llu", info.positions_at[d]);
+        printf("\n");
+    }
+    cg_tables_close(t);
+    return 0;
 }

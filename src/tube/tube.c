@@ -314,6 +314,42 @@ cg_status cg_tube_recvline(cg_tube *t, double timeout, const uint8_t **line, siz
     return CG_OK;
 }
 
+/* True when the unconsumed bytes end with tail. */
+static bool buffered_ends_with(cg_tube *t, const uint8_t *tail, size_t tlen)
+{
+    size_t have = avail(t);
+    return have >= tlen && memcmp(t->buf + t->start + have - tlen, tail, tlen) == 0;
+}
+
+cg_status cg_tube_recvline_or_tail(cg_tube *t, const void *tail, size_t tlen, double timeout,
+                                   const uint8_t **p, size_t *n, bool *by_tail, cg_error *err)
+{
+    *p = NULL;
+    *n = 0;
+    *by_tail = false;
+    if (tlen == 0)
+        return cg_fail(err, CG_ERR_INPUT, "%s: recvline_or_tail with an empty tail", t->name);
+    int64_t deadline = cg_deadline(timeout);
+    scan_begin(t, (const uint8_t *)"\n", 1);
+    size_t at;
+    while (!(at = find_delim(t, (const uint8_t *)"\n", 1))) {
+        if (buffered_ends_with(t, tail, tlen)) {
+            *n = avail(t);
+            *p = consume(t, *n);
+            ((uint8_t *)*p)[*n] = '\0'; /* buf keeps a spare byte after the data for this */
+            *by_tail = true;
+            return CG_OK;
+        }
+        cg_status st = fill(t, deadline, err);
+        if (st)
+            return recv_failed(t, st, "a line", timeout, err);
+    }
+    *n = at - 1;
+    *p = consume(t, at);
+    ((uint8_t *)*p)[*n] = '\0'; /* the consumed "\n" becomes the terminator */
+    return CG_OK;
+}
+
 cg_status cg_tube_recvall(cg_tube *t, double timeout, const uint8_t **p, size_t *n,
                           cg_error *err)
 {

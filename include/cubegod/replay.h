@@ -1,0 +1,70 @@
+/* cubegod: re-checking a recorded game offline (`cubegod replay`).
+ *
+ * Input is either a transcript (transcript.h; detected by its first line) or a plain capture of a
+ * terminal session: the server's text with each typed answer on its own line right after the
+ * prompt line (or on the prompt line itself, after the prompt). In a transcript the server's side
+ * is the direction that carries the prompt.
+ *
+ * For every round (a prompt preceded by a run of face boxes) the view is rebuilt and solved again
+ * (cg_reconstruct, cg_solve_puzzle); the recorded answer is checked exactly as the server checks
+ * it (cg_answer_check: printable, moves from VALID, at most max_moves, solves the cube) and its
+ * length compared with the optimum. The server's own verdict line, when recorded, is compared
+ * with ours. */
+#ifndef CUBEGOD_REPLAY_H
+#define CUBEGOD_REPLAY_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "cubegod/error.h"
+#include "cubegod/solver.h"
+
+typedef struct cg_replay_options {
+    cg_target check;    /* CG_TARGET_ANY (default) or CG_TARGET_HOME */
+    int max_moves;      /* default 11 */
+    const char *prompt; /* default "Enter your solution:" */
+} cg_replay_options;
+
+cg_replay_options cg_replay_defaults(void);
+
+typedef enum cg_replay_result {
+    CG_REPLAY_CORRECT,
+    CG_REPLAY_INVALID,    /* not printable, or a token not in VALID */
+    CG_REPLAY_TOO_MANY,   /* more than max_moves */
+    CG_REPLAY_NOT_SOLVED, /* valid moves that leave the cube unsolved */
+    CG_REPLAY_NO_ANSWER,  /* the recording ends, or the verdict comes, before any answer */
+    CG_REPLAY_UNREADABLE, /* the faces shown do not make a cube (reason says why) */
+} cg_replay_result;
+
+const char *cg_replay_result_name(cg_replay_result r);
+
+typedef struct cg_replay_round {
+    int number;              /* the i of "=== Round i/N ===", else rounds counted so far */
+    int total;               /* the N, or 0 */
+    long line;               /* input line of the prompt */
+    cg_replay_result result;
+    char answer[160];        /* the answer as recorded (cut to fit) */
+    int moves;               /* moves in the answer, -1 when they do not parse */
+    int optimal;             /* optimal number of moves, -1 when unknown */
+    char best[64];           /* one optimal solution */
+    char reason[CG_ERROR_MSG_MAX]; /* why the round is not correct */
+    char verdict[160];       /* the server's verdict line, "" when none was recorded */
+    bool disagrees;          /* the server's [+]/[-] differs from our result */
+} cg_replay_round;
+
+typedef struct cg_replay_summary {
+    int rounds, correct, optimal, disagreements;
+    bool transcript;  /* the input was a transcript (else a terminal capture) */
+    char after[256];  /* the first non-empty server line after the last round (the flag) */
+} cg_replay_summary;
+
+typedef void (*cg_replay_round_fn)(void *ctx, const cg_replay_round *r);
+
+/* Replays the recording text[0, len); calls fn (when not NULL) once per round in order and fills
+ * sum. CG_ERR_INPUT for a malformed transcript line (message gives the line and column);
+ * CG_ERR_NOMEM. A recording without rounds is not an error here (sum->rounds is 0). */
+cg_status cg_replay_text(const cg_tables *t, const cg_replay_options *opt, const char *text,
+                         size_t len, cg_replay_round_fn fn, void *ctx, cg_replay_summary *sum,
+                         cg_error *err);
+
+#endif

@@ -1,0 +1,130 @@
+/* cubegod: a faithful copy of the "cube god" challenge server (protocol.md), for practice and tests.
+ *
+ * Two layers:
+ *
+ *   the game     pure functions: a round's scramble from a seeded generator, the text the server
+ *                sends, the check of an answer line and its verdict. No I/O, unit-testable.
+ *   the server   a TCP (optionally TLS) listener; one thread per connection runs one game with
+ *                blocking-style code over a non-blocking socket: every read and write waits with
+ *                poll() against a deadline, so a slow or silent client only ever holds its own
+ *                thread. Each round's output (verdict, blank line, next round up to the prompt)
+ *                leaves in one write with TCP_NODELAY on. Input is read into a fixed 4 KiB line
+ *                buffer per connection. SIGPIPE is blocked in the connection threads (OpenSSL
+ *                writes with write(2)) and plain sends use MSG_NOSIGNAL; the process-wide
+ *                disposition is left alone.
+ *
+ * What a game looks like on the wire:
+ *
+ *   Welcome to the cube god trial!
+ *   Solve 100 rounds, each in 1 second(s) and at most 11 moves, to get the flag!
+ *   === Round 1/100 ===
+ *   Here is the cube, one face hidden:
+ *   Face U:            five boxes, U D F B L R minus the hidden face
+ *   +-----+
+ *   | L D |
+ *   | U F |
+ *   +-----+
+ *   ...
+ *   Enter your solution:
+ *                      the client answers one line within the alarm
+ *   [+] Correct! (8 moves)
+ *                      (an empty line), then the next round
+ *   ...
+ *   Congratulations! Here is your flag: FLAG
+ *
+ * A failed round gets one "[-] reason" line and the connection is closed. */
+#ifndef CUBEGOD_SERVER_H
+#define CUBEGOD_SERVER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "cubegod/cube.h"
+#include "cubegod/error.h"
+#include "cubegod/solver.h"
+
+#define CG_SERVER_LINE_MAX 4096   /* longest answer line accepted, newline included */
+#define CG_SERVER_MAX_MOVES 64    /* upper bound of the --max-moves option */
+#define CG_SCRAMBLE_MIN 114       /* randint(114, 514), both ends included */
+#define CG_SCRAMBLE_MAX 514
+
+/* ---- the game ---- */
+
+typedef struct cg_round {
+    cg_cube cube;       /* the scrambled state the client must solve */
+    int scramble_moves; /* how many random moves made it (114..514) */
+    int hidden;         /* the face not shown (CG_U..CG_R) */
+} cg_round;
+
+/* The generator seed of game `game` (1, 2, ...) of a server seeded with `seed`: the same pair
+ * always gives the same game. */
+uint64_t cg_game_seed(uint64_t seed, uint64_t game);
+
+/* Draws the next round from r: scramble length, the moves from home, then the hidden face. */
+void cg_round_make(cg_rng *r, cg_round *out);
+
+/* The round's text from "=== Round i/N ===" to the prompt line, each line ending in '\n'.
+ * Returns the length needed (like snprintf); under 512 bytes. */
+size_t cg_round_format(const cg_round *r, int index, int rounds, char *buf, size_t size);
+
+/* Checks one answer line (without its '\n'; a trailing '\r' is ignored) against the scrambled
+ * cube: printable bytes only, moves from the 18 of VALID, at most max_moves of them, and the cube
+ * solved afterwards (target CG_TARGET_HOME: back in the home position; otherwise every face one
+ * colour). *nmoves receives the number of moves when they parse.
+ * Returns CG_OK when the answer solves; otherwise err->msg is the reason shown to the client:
+ *   CG_ERR_INPUT     a byte that is not printable text, or a token not in VALID
+ *   CG_ERR_LIMIT     more than max_moves moves
+ *   CG_ERR_PROTOCOL  the moves do not solve the cube ("Not solved!") */
+cg_status cg_answer_check(const cg_cube *cube, const char *line, size_t len, int max_moves,
+                          cg_target check, int *nmoves, cg_error *err);
+
+/* ---- the server ---- */
+
+typedef struct cg_server_options {
+    const char *host;     /* address to bind, default "127.0.0.1" (names and IPv6 work) */
+    int port;             /* 0: a free port, see cg_server_port */
+    int rounds;           /* default 100 */
+    double alarm;         /* seconds from the prompt to the end of the answer line, default 1 */
+    int max_moves;        /* default 11, at most CG_SERVER_MAX_MOVES */
+    const char *flag;     /* printed after the last round, default "flag{cubegod_local_practice}" */
+    bool seeded;          /* use `seed`; otherwise a seed is drawn from getrandom() */
+    uint64_t seed;
+    cg_target check;      /* CG_TARGET_ANY (default) or CG_TARGET_HOME */
+    const char *tls_cert; /* both set: every connection speaks TLS (PEM files) */
+    const char *tls_key;
+    int max_clients;      /* games at once, default 512; one more gets "[-] Server busy" */
+    long games;           /* accept this many games, finish them, then return; 0: no limit */
+    FILE *log;            /* one line per finished game; default stderr; NULL after
+                             cg_server_defaults() means quiet */
+} cg_server_options;
+
+cg_server_options cg_server_defaults(void);
+
+typedef struct cg_server cg_server;
+
+/* Validates the options, binds and listens, loads the TLS certificate and key.
+ * Errors: CG_ERR_INPUT (an option out of range, message names it), CG_ERR_SYSTEM (resolve, bind or
+ * listen failed), CG_ERR_TLS (certificate or key unusable), CG_ERR_NOMEM. */
+cg_status cg_server_open(const cg_server_options *opt, cg_server **out, cg_error *err);
+
+/* The port actually bound (useful with port 0). */
+int cg_server_port(const cg_server *s);
+
+/* Accepts and plays games until cg_server_stop is called or, with opt.games, until that many
+ * games were accepted and have finished. Returns CG_OK, or CG_ERR_SYSTEM when accepting failed
+ * for good. Running games are ended (closed without a verdict) when stopped. */
+cg_status cg_server_run(cg_server *s);
+
+/* Asks cg_server_run to return. Async-signal-safe (a write to an eventfd), callable from any
+ * thread or a signal handler. */
+void cg_server_stop(cg_server *s);
+
+/* Games finished so far, and how many of them were won. */
+void cg_server_counts(cg_server *s, long *finished, long *won);
+
+/* Frees everything; call after cg_server_run has returned (or instead of it). */
+void cg_server_close(cg_server *s);
+
+#endif

@@ -1,0 +1,372 @@
+/* Replaying a recorded game: turns a transcript or a terminal capture into server lines and
+ * answer lines, and checks each round like the server would. */
+#include "cubegod/replay.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cubegod/puzzle.h"
+#include "cubegod/server.h"
+#include "cubegod/transcript.h"
+
+cg_replay_options cg_replay_defaults(void)
+{
+    return (cg_replay_options){.check = CG_TARGET_ANY, .max_moves = CG_MAX_SOLUTION,
+                               .prompt = "Enter your solution:"};
+}
+
+const char *cg_replay_result_name(cg_replay_result r)
+{
+    switch (r) {
+    case CG_REPLAY_CORRECT: return "correct";
+    case CG_REPLAY_INVALID: return "invalid";
+    case CG_REPLAY_TOO_MANY: return "too many moves";
+    case CG_REPLAY_NOT_SOLVED: return "not solved";
+    case CG_REPLAY_NO_ANSWER: return "no answer";
+    case CG_REPLAY_UNREADABLE: return "unreadable";
+    }
+    return "?";
+}
+
+/* ---- the round checker, fed server lines and answer lines ---- */
+
+typedef struct engine {
+    const cg_tables *tables;
+    cg_replay_options opt;
+    cg_replay_round_fn fn;
+    void *ctx;
+    cg_replay_summary *sum;
+
+    cg_box_reader boxes;
+    bool have_puzzle;
+    cg_puzzle puzzle;
+    char box_error[CG_ERROR_MSG_MAX];
+    int number, total; /* from the last round header, 0 when none */
+
+    bool open;     /* a round is waiting for its answer or verdict */
+    bool answered; /* ... and its answer was checked */
+    bool have_cube;
+    cg_cube cube;
+    cg_replay_round cur;
+    bool between; /* a round was reported and no new header came since */
+} engine;
+
+static bool starts_with(const char *s, size_t len, const char *prefix)
+{
+    size_t n = strlen(prefix);
+    return len >= n && memcmp(s, prefix, n) == 0;
+}
+
+/* Position of needle in s[0, len), or -1. */
+static long find(const char *s, size_t len, const char *needle)
+{
+    size_t n = strlen(needle);
+    for (size_t i = 0; n && i + n <= len; i++)
+        if (memcmp(s + i, needle, n) == 0)
+            return (long)i;
+    return -1;
+}
+
+static void copy_text(char *dst, size_t size, const char *s, size_t len)
+{
+    while (len > 0 && (s[len - 1] == '\r' || s[len - 1] == '\n'))
+        len--;
+    if (len >= size)
+        len = size - 1;
+    memcpy(dst, s, len);
+    dst[len] = '\0';
+}
+
+static void report(engine *e)
+{
+    if (!e->open)
+        return;
+    cg_replay_round *r = &e->cur;
+    if (r->result == CG_REPLAY_CORRECT && !e->answered) {
+        r->result = CG_REPLAY_NO_ANSWER;
+        snprintf(r->reason, sizeof r->reason, "no answer recorded");
+    }
+    if (r->verdict[0]) {
+        bool plus = strstr(r->verdict, "[+]") != NULL;
+        r->disagrees = plus != (r->result == CG_REPLAY_CORRECT);
+    }
+    cg_replay_summary *s = e->sum;
+    s->rounds++;
+    s->correct += r->result == CG_REPLAY_CORRECT;
+    s->optimal += r->result == CG_REPLAY_CORRECT && r->moves == r->optimal;
+    s->disagreements += r->disagrees;
+    if (e->fn)
+        e->fn(e->ctx, r);
+    e->open = false;
+    e->between = true;
+    s->after[0] = '\0';
+}
+
+/* Rebuilds and solves the view shown before the prompt. */
+static void open_round(engine *e, long line)
+{
+    report(e);
+    cg_replay_round *r = &e->cur;
+    memset(r, 0, sizeof *r);
+    r->number = e->number ? e->number : e->sum->rounds + 1;
+    r->total = e->total;
+    r->line = line;
+    r->moves = -1;
+    r->optimal = -1;
+    e->open = true;
+    e->answered = false;
+    e->have_cube = false;
+    e->number = 0;
+
+    cg_error err;
+    cg_reading reading;
+    if (!e->have_puzzle) {
+        r->result = CG_REPLAY_UNREADABLE;
+        snprintf(r->reason, sizeof r->reason, "no face boxes before the prompt%s%.200s",
+                 e->box_error[0] ? ": " : "", e->box_error);
+        return;
+    }
+    e->have_puzzle = false;
+    if (cg_reconstruct(&e->puzzle, NULL, &reading, &err) != CG_OK) {
+        r->result = CG_REPLAY_UNREADABLE;
+        snprintf(r->reason, sizeof r->reason, "%s", err.msg);
+        return;
+    }
+    e->cube = reading.cube;
+    e->have_cube = true;
+    cg_solve_options so = cg_solve_defaults();
+    so.target = e->opt.check == CG_TARGET_HOME ? CG_TARGET_HOME : CG_TARGET_ANY;
+    cg_move best[CG_MAX_SOLUTION];
+    int n = 0;
+    if (cg_solve_puzzle(e->tables, &e->puzzle, &so, best, &n, &err) == CG_OK) {
+        r->optimal = n;
+        cg_moves_format(best, (size_t)n, r->best, sizeof r->best);
+    } else {
+        r->result = CG_REPLAY_UNREADABLE;
+        snprintf(r->reason, sizeof r->reason, "%s", err.msg);
+        e->have_cube = false;
+    }
+}
+
+static void answer_line(engine *e, const char *line, size_t len)
+{
+    if (!e->open || e->answered)
+        return; /* typed outside a round: not an answer */
+    cg_replay_round *r = &e->cur;
+    e->answered = true;
+    copy_text(r->answer, sizeof r->answer, line, len);
+    if (!e->have_cube)
+        return;
+    cg_error err;
+    int moves = -1;
+    cg_status st = cg_answer_check(&e->cube, line, len, e->opt.max_moves, e->opt.check, &moves,
+                                   &err);
+    r->moves = moves;
+    if (st == CG_OK)
+        return;
+    r->result = st == CG_ERR_LIMIT      ? CG_REPLAY_TOO_MANY
+                : st == CG_ERR_PROTOCOL ? CG_REPLAY_NOT_SOLVED
+                                        : CG_REPLAY_INVALID;
+    snprintf(r->reason, sizeof r->reason, "%s", err.msg);
+}
+
+static bool is_verdict(const char *line, size_t len)
+{
+    while (len > 0 && isspace((unsigned char)*line))
+        line++, len--;
+    return starts_with(line, len, "[+]") || starts_with(line, len, "[-]");
+}
+
+static void server_line(engine *e, const char *line, size_t len, long lineno)
+{
+    cg_box_event ev = CG_BOX_IGNORED;
+    cg_error err;
+    if (cg_box_reader_feed(&e->boxes, line, len, &ev, &err) != CG_OK)
+        snprintf(e->box_error, sizeof e->box_error, "line %ld: %.200s", lineno, err.msg);
+    if (ev == CG_BOX_PUZZLE) {
+        e->puzzle = e->boxes.puzzle;
+        e->have_puzzle = true;
+        e->box_error[0] = '\0';
+    }
+    if (starts_with(line, len, "=== Round ")) {
+        report(e);
+        e->between = false;
+        char head[64];
+        copy_text(head, sizeof head, line + 10, len - 10);
+        if (sscanf(head, "%d/%d", &e->number, &e->total) < 1)
+            e->number = e->total = 0;
+        return;
+    }
+    if (find(line, len, e->opt.prompt) >= 0) {
+        open_round(e, lineno);
+        return;
+    }
+    if (is_verdict(line, len) && e->open) {
+        copy_text(e->cur.verdict, sizeof e->cur.verdict, line, len);
+        report(e);
+        return;
+    }
+    bool blank = true;
+    for (size_t i = 0; i < len; i++)
+        blank = blank && isspace((unsigned char)line[i]);
+    if (e->between && !blank && !e->sum->after[0])
+        copy_text(e->sum->after, sizeof e->sum->after, line, len);
+}
+
+/* ---- terminal captures ---- */
+
+/* Every line is the server's, except the one right after a prompt (unless it is a verdict), and
+ * text after the prompt on the prompt's own line. */
+static void replay_capture(engine *e, const char *text, size_t len)
+{
+    bool expect = false;
+    long lineno = 0;
+    for (size_t i = 0; i < len;) {
+        const char *nl = memchr(text + i, '\n', len - i);
+        size_t end = nl ? (size_t)(nl - text) : len;
+        const char *line = text + i;
+        size_t n = end - i;
+        i = end + 1;
+        lineno++;
+        if (expect && !is_verdict(line, n)) {
+            expect = false;
+            answer_line(e, line, n);
+            continue;
+        }
+        expect = false;
+        server_line(e, line, n, lineno);
+        long at = find(line, n, e->opt.prompt);
+        if (at < 0)
+            continue;
+        size_t rest = (size_t)at + strlen(e->opt.prompt);
+        while (rest < n && (line[rest] == ' ' || line[rest] == '\r'))
+            rest++;
+        if (rest < n)
+            answer_line(e, line + rest, n - rest);
+        else
+            expect = true;
+    }
+}
+
+/* ---- transcripts ---- */
+
+typedef struct stream {
+    char *buf;
+    size_t len, cap;
+} stream;
+
+static cg_status stream_add(stream *s, const char *p, size_t n, cg_error *err)
+{
+    if (s->len + n > s->cap) {
+        size_t cap = s->cap ? s->cap : 256;
+        while (cap < s->len + n)
+            cap *= 2;
+        char *b = realloc(s->buf, cap);
+        if (!b)
+            return cg_fail(err, CG_ERR_NOMEM, "out of memory");
+        s->buf = b;
+        s->cap = cap;
+    }
+    memcpy(s->buf + s->len, p, n);
+    s->len += n;
+    return CG_OK;
+}
+
+/* The server's side: the direction of the first record that shows the prompt ('<' if none). */
+static char server_direction(const char *text, size_t len, const char *prompt)
+{
+    for (size_t i = 0; i < len;) {
+        const char *nl = memchr(text + i, '\n', len - i);
+        size_t end = nl ? (size_t)(nl - text) : len;
+        if ((text[i] == '<' || text[i] == '>') && find(text + i, end - i, prompt) >= 0)
+            return text[i];
+        i = end + 1;
+    }
+    return '<';
+}
+
+static void deliver(engine *e, bool server, const char *line, size_t n, long lineno)
+{
+    if (server)
+        server_line(e, line, n, lineno);
+    else
+        answer_line(e, line, n);
+}
+
+/* Adds a record's bytes to its direction and hands on every completed line. */
+static cg_status take_record(engine *e, stream *s, bool server, const cg_transcript_record *rec,
+                             long lineno, cg_error *err)
+{
+    for (size_t i = 0; i < rec->len;) {
+        const char *nl = memchr(rec->data + i, '\n', rec->len - i);
+        size_t end = nl ? (size_t)(nl - rec->data) : rec->len;
+        cg_status st = stream_add(s, rec->data + i, end - i, err);
+        if (st != CG_OK)
+            return st;
+        i = end;
+        if (nl) {
+            deliver(e, server, s->buf, s->len, lineno);
+            s->len = 0;
+            i++;
+        }
+    }
+    return CG_OK;
+}
+
+static cg_status replay_transcript(engine *e, const char *text, size_t len, cg_error *err)
+{
+    char server = server_direction(text, len, e->opt.prompt);
+    char *copy = malloc(len + 1);
+    if (!copy)
+        return cg_fail(err, CG_ERR_NOMEM, "out of memory");
+    memcpy(copy, text, len);
+    stream dirs[2] = {{0}, {0}}; /* [0] server, [1] client */
+    cg_status st = CG_OK;
+    long lineno = 0;
+    for (size_t i = 0; i < len && st == CG_OK;) {
+        char *nl = memchr(copy + i, '\n', len - i);
+        size_t end = nl ? (size_t)(nl - copy) : len;
+        lineno++;
+        cg_transcript_record rec;
+        st = cg_transcript_parse_line(copy + i, end - i, &rec, err);
+        if (st != CG_OK)
+            cg_error_prefix(err, "line %ld: ", lineno);
+        else if (rec.kind == '<' || rec.kind == '>')
+            st = take_record(e, &dirs[rec.kind != server], rec.kind == server, &rec, lineno, err);
+        i = end + 1;
+    }
+    for (int d = 0; d < 2 && st == CG_OK; d++)
+        if (dirs[d].len)
+            deliver(e, d == 0, dirs[d].buf, dirs[d].len, lineno);
+    free(dirs[0].buf);
+    free(dirs[1].buf);
+    free(copy);
+    return st;
+}
+
+cg_status cg_replay_text(const cg_tables *t, const cg_replay_options *opt, const char *text,
+                         size_t len, cg_replay_round_fn fn, void *ctx, cg_replay_summary *sum,
+                         cg_error *err)
+{
+    engine *e = calloc(1, sizeof *e);
+    if (!e)
+        return cg_fail(err, CG_ERR_NOMEM, "out of memory");
+    *e = (engine){.tables = t, .opt = opt ? *opt : cg_replay_defaults(), .fn = fn, .ctx = ctx,
+                  .sum = sum};
+    if (!e->opt.prompt || !e->opt.prompt[0])
+        e->opt.prompt = cg_replay_defaults().prompt;
+    memset(sum, 0, sizeof *sum);
+    cg_box_reader_init(&e->boxes);
+    sum->transcript = cg_transcript_detect(text, len);
+    cg_status st = CG_OK;
+    if (sum->transcript)
+        st = replay_transcript(e, text, len, err);
+    else
+        replay_capture(e, text, len);
+    if (st == CG_OK)
+        report(e);
+    free(e);
+    return st;
+}

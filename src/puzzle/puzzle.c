@@ -1,0 +1,289 @@
+/* Puzzles as text: the server's face boxes, the compact form, colour schemes. */
+#include <stdio.h>
+#include <string.h>
+
+#include "cubegod/puzzle.h"
+
+static bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
+
+/* Trims white space (and so a trailing '\r') from both ends of [*s, *s + *len). */
+static void trim(const char **s, size_t *len)
+{
+    while (*len && is_space(**s)) {
+        (*s)++;
+        (*len)--;
+    }
+    while (*len && is_space((*s)[*len - 1]))
+        (*len)--;
+}
+
+void cg_puzzle_clear(cg_puzzle *p)
+{
+    memset(p, 0, sizeof *p);
+    memset(p->sticker, CG_UNKNOWN, sizeof p->sticker);
+}
+
+cg_status cg_puzzle_set(cg_puzzle *p, int sticker, const char *token, size_t len, cg_error *err)
+{
+    if (len == 0 || len > CG_TOKEN_MAX)
+        return cg_fail(err, CG_ERR_INPUT, "colour '%.*s' is %s (1 to %d bytes)",
+                       len > 40 ? 40 : (int)len, token, len ? "too long" : "empty", CG_TOKEN_MAX);
+    int c = 0;
+    while (c < p->ncolours && !(strlen(p->colour[c]) == len && memcmp(p->colour[c], token, len) == 0))
+        c++;
+    if (c == p->ncolours) {
+        if (c == CG_STICKERS) /* cannot happen with 24 stickers, but stay in bounds */
+            return cg_fail(err, CG_ERR_INPUT, "more than %d colours", CG_STICKERS);
+        memcpy(p->colour[c], token, len);
+        p->colour[c][len] = '\0';
+        p->ncolours++;
+    }
+    p->sticker[sticker] = (int8_t)c;
+    return CG_OK;
+}
+
+int cg_puzzle_faces_known(const cg_puzzle *p)
+{
+    int n = 0;
+    for (int f = 0; f < CG_FACES; f++) {
+        int known = 0;
+        for (int k = 0; k < 4; k++)
+            known += p->sticker[f * 4 + k] != CG_UNKNOWN;
+        n += known == 4;
+    }
+    return n;
+}
+
+cg_status cg_puzzle_from_compact(const char *text, size_t len, cg_puzzle *p, cg_error *err)
+{
+    trim(&text, &len);
+    cg_puzzle_clear(p);
+    for (size_t i = 0; i < len; i++)
+        if (is_space(text[i]))
+            return cg_fail(err, CG_ERR_INPUT, "blank at column %zu: the compact form is 24 "
+                           "stickers with nothing between them", i + 1);
+    if (len != CG_STICKERS)
+        return cg_fail(err, CG_ERR_INPUT, "%zu stickers, expected %d (faces U D F B L R, "
+                       "four each, '?' for unknown)", len, CG_STICKERS);
+    for (int i = 0; i < CG_STICKERS; i++) {
+        if (text[i] == '?')
+            continue;
+        cg_status st = cg_puzzle_set(p, i, text + i, 1, err);
+        if (st != CG_OK)
+            return st;
+    }
+    return CG_OK;
+}
+
+static const char *sticker_text(const cg_puzzle *p, int i)
+{
+    return p->sticker[i] == CG_UNKNOWN ? "?" : p->colour[p->sticker[i]];
+}
+
+size_t cg_puzzle_format_boxes(const cg_puzzle *p, char *buf, size_t size)
+{
+    size_t len = 0;
+    for (int f = 0; f < CG_FACES; f++) {
+        bool shown = p->faces_shown ? (p->faces_shown >> f) & 1 : true;
+        for (int k = 0; k < 4 && shown && !p->faces_shown; k++)
+            shown = p->sticker[f * 4 + k] != CG_UNKNOWN;
+        if (!shown)
+            continue;
+        /* Boxes widen for long tokens; single letters give the server's "+-----+". */
+        size_t w0 = strlen(sticker_text(p, f * 4)), w1 = strlen(sticker_text(p, f * 4 + 1));
+        size_t w2 = strlen(sticker_text(p, f * 4 + 2)), w3 = strlen(sticker_text(p, f * 4 + 3));
+        int left = (int)(w0 > w2 ? w0 : w2), right = (int)(w1 > w3 ? w1 : w3);
+        char dashes[2 * CG_TOKEN_MAX + 4];
+        int ndash = left + right + 3;
+        memset(dashes, '-', (size_t)ndash);
+        dashes[ndash] = '\0';
+        int n = snprintf(len < size ? buf + len : NULL, len < size ? size - len : 0,
+                         "Face %c:\n+%s+\n| %-*s %-*s |\n| %-*s %-*s |\n+%s+\n", cg_face_letter(f),
+                         dashes, left, sticker_text(p, f * 4), right, sticker_text(p, f * 4 + 1),
+                         left, sticker_text(p, f * 4 + 2), right, sticker_text(p, f * 4 + 3),
+                         dashes);
+        len += (size_t)n;
+    }
+    return len;
+}
+
+/* ---- the box reader ---- */
+
+void cg_box_reader_init(cg_box_reader *r)
+{
+    cg_puzzle_clear(&r->puzzle);
+    r->face = -1;
+    r->line = 0;
+    r->boxes = 0;
+}
+
+/* "Face X:" with X a face letter; returns the face or -1. */
+static int face_header(const char *s, size_t len)
+{
+    if (len < 7 || memcmp(s, "Face ", 5) != 0)
+        return -1;
+    size_t i = 5;
+    while (i < len && s[i] == ' ')
+        i++;
+    if (i + 2 != len || s[i + 1] != ':')
+        return -1;
+    return cg_face_from_letter(s[i]);
+}
+
+static bool is_border(const char *s, size_t len)
+{
+    if (len < 3 || s[0] != '+' || s[len - 1] != '+')
+        return false;
+    for (size_t i = 1; i + 1 < len; i++)
+        if (s[i] != '-')
+            return false;
+    return true;
+}
+
+/* "| a b |": two tokens between bars. Returns false when the line has another shape; a bad
+ * token is reported through *st. */
+static bool box_row(cg_box_reader *r, const char *s, size_t len, cg_status *st, cg_error *err)
+{
+    *st = CG_OK;
+    if (len < 2 || s[0] != '|' || s[len - 1] != '|')
+        return false;
+    const char *tok[2];
+    size_t tlen[2];
+    int n = 0;
+    for (size_t i = 1; i + 1 < len;) {
+        while (i + 1 < len && is_space(s[i]))
+            i++;
+        if (i + 1 >= len)
+            break;
+        if (n == 2)
+            return false;
+        tok[n] = s + i;
+        while (i + 1 < len && !is_space(s[i]))
+            i++;
+        tlen[n] = (size_t)(s + i - tok[n]);
+        n++;
+    }
+    if (n != 2)
+        return false;
+    int base = r->face * 4 + (r->line - 1) * 2;
+    for (int k = 0; k < 2 && *st == CG_OK; k++)
+        *st = cg_puzzle_set(&r->puzzle, base + k, tok[k], tlen[k], err);
+    return true;
+}
+
+/* Drops the run and reports which line of which box was wrong. */
+static cg_status box_shape_error(cg_box_reader *r, const char *s, size_t len, cg_error *err)
+{
+    static const char *const want[4] = {"a border '+-----+'", "a row '| a b |'",
+                                        "a row '| c d |'", "a border '+-----+'"};
+    int face = r->face, line = r->line;
+    cg_box_reader_init(r);
+    return cg_fail(err, CG_ERR_INPUT, "Face %c: line %d of the box should be %s, not '%.*s'",
+                   cg_face_letter(face), line + 1, want[line], len > 40 ? 40 : (int)len, s);
+}
+
+cg_status cg_box_reader_feed(cg_box_reader *r, const char *line, size_t len, cg_box_event *ev,
+                             cg_error *err)
+{
+    trim(&line, &len);
+    *ev = CG_BOX_CONSUMED;
+    if (r->face >= 0) {
+        cg_status st = CG_OK;
+        bool border = r->line == 0 || r->line == 3;
+        if (border ? !is_border(line, len) : !box_row(r, line, len, &st, err))
+            return box_shape_error(r, line, len, err);
+        if (st != CG_OK) {
+            int face = r->face;
+            cg_box_reader_init(r);
+            cg_error_prefix(err, "Face %c: ", cg_face_letter(face));
+            return st;
+        }
+        if (++r->line == 4) {
+            r->puzzle.faces_shown |= (uint8_t)(1u << r->face);
+            r->boxes++;
+            r->face = -1;
+        }
+        return CG_OK;
+    }
+    int face = face_header(line, len);
+    if (face >= 0) {
+        if (r->boxes == 0)
+            cg_puzzle_clear(&r->puzzle);
+        else if ((r->puzzle.faces_shown >> face) & 1) {
+            cg_box_reader_init(r);
+            return cg_fail(err, CG_ERR_INPUT, "face %c is given twice", cg_face_letter(face));
+        }
+        r->face = face;
+        r->line = 0;
+        return CG_OK;
+    }
+    if (r->boxes > 0) {
+        r->boxes = 0;
+        *ev = CG_BOX_PUZZLE;
+        return CG_OK;
+    }
+    *ev = CG_BOX_IGNORED;
+    return CG_OK;
+}
+
+cg_status cg_box_reader_finish(cg_box_reader *r, bool *have_puzzle, cg_error *err)
+{
+    *have_puzzle = false;
+    if (r->face >= 0) {
+        int face = r->face;
+        cg_box_reader_init(r);
+        return cg_fail(err, CG_ERR_INPUT, "Face %c: the box is cut off by the end of input",
+                       cg_face_letter(face));
+    }
+    *have_puzzle = r->boxes > 0;
+    r->boxes = 0;
+    return CG_OK;
+}
+
+/* ---- colour schemes ---- */
+
+cg_scheme cg_scheme_letters(void)
+{
+    cg_scheme s;
+    memset(&s, 0, sizeof s);
+    for (int f = 0; f < CG_FACES; f++)
+        s.face[f][0] = cg_face_letter(f);
+    return s;
+}
+
+cg_status cg_scheme_parse(const char *text, cg_scheme *s, cg_error *err)
+{
+    memset(s, 0, sizeof *s);
+    const char *p = text;
+    for (int item = 1;; item++) {
+        const char *end = strchr(p, ',');
+        size_t len = end ? (size_t)(end - p) : strlen(p);
+        int face = len >= 3 && p[1] == '=' ? cg_face_from_letter(p[0]) : -1;
+        if (face < 0)
+            return cg_fail(err, CG_ERR_INPUT, "scheme item %d '%.*s' is not FACE=COLOUR "
+                           "(FACE one of U D F B L R)", item, len > 40 ? 40 : (int)len, p);
+        size_t tlen = len - 2;
+        if (s->face[face][0])
+            return cg_fail(err, CG_ERR_INPUT, "scheme gives face %c twice", cg_face_letter(face));
+        if (tlen > CG_TOKEN_MAX)
+            return cg_fail(err, CG_ERR_INPUT, "scheme colour for %c is longer than %d bytes",
+                           cg_face_letter(face), CG_TOKEN_MAX);
+        for (size_t i = 0; i < tlen; i++)
+            if (is_space(p[2 + i]))
+                return cg_fail(err, CG_ERR_INPUT, "scheme colour for %c contains a blank",
+                               cg_face_letter(face));
+        memcpy(s->face[face], p + 2, tlen);
+        for (int g = 0; g < CG_FACES; g++)
+            if (g != face && strcmp(s->face[g], s->face[face]) == 0)
+                return cg_fail(err, CG_ERR_INPUT, "scheme gives colour '%s' to %c and %c",
+                               s->face[face], cg_face_letter(g), cg_face_letter(face));
+        if (!end)
+            break;
+        p = end + 1;
+    }
+    for (int f = 0; f < CG_FACES; f++)
+        if (!s->face[f][0])
+            return cg_fail(err, CG_ERR_INPUT, "scheme gives no colour for face %c",
+                           cg_face_letter(f));
+    return CG_OK;
+}

@@ -1,0 +1,70 @@
+/* The distance table (internal): for each r, a 48-bit block of 24 two-bit residues (distance to
+ * home mod 3, or 3 for "not reached yet" while building). The block keeps the residues' low bits
+ * in bits 0..23 and their high bits in bits 24..47, so "which rotations have residue v" is two
+ * masks and an AND. Blocks are 6 bytes, little-endian, back to back. */
+#ifndef CUBEGOD_SOLVER_TABLE_H
+#define CUBEGOD_SOLVER_TABLE_H
+
+#include <stdint.h>
+#include <string.h>
+
+#include "cubegod/solver.h"
+#include "solver/coord.h"
+
+#define CG_BLOCK_BYTES 6
+#define CG_TABLE_BYTES ((size_t)CG_RPOS * CG_BLOCK_BYTES) /* 22,044,960 */
+#define CG_MASK24 0xFFFFFFu
+#define CG_UNREACHED 3
+
+struct cg_tables {
+    cg_coords coords;
+    uint8_t *dist; /* CG_TABLE_BYTES + 2 bytes of padding for 8-byte loads */
+};
+
+static inline uint64_t cg_block_load(const uint8_t *dist, uint32_t r)
+{
+    uint64_t b;
+    memcpy(&b, dist + (size_t)r * CG_BLOCK_BYTES, sizeof b);
+    return b & 0xFFFFFFFFFFFFull; /* little-endian hosts only (checked at start-up) */
+}
+
+static inline void cg_block_store(uint8_t *dist, uint32_t r, uint64_t b)
+{
+    memcpy(dist + (size_t)r * CG_BLOCK_BYTES, &b, CG_BLOCK_BYTES);
+}
+
+static inline int cg_block_get(uint64_t b, int rho)
+{
+    return (int)(((b >> rho) & 1) | (((b >> (24 + rho)) & 1) << 1));
+}
+
+/* Rotations whose residue is v, as a 24-bit mask. */
+static inline uint32_t cg_block_mask(uint64_t b, int v)
+{
+    uint32_t lo = (uint32_t)b & CG_MASK24, hi = (uint32_t)(b >> 24) & CG_MASK24;
+    return ((v & 1) ? lo : ~lo) & ((v & 2) ? hi : ~hi) & CG_MASK24;
+}
+
+/* Sets the rotations in mask to residue v. */
+static inline uint64_t cg_block_set(uint64_t b, uint32_t mask, int v)
+{
+    uint64_t lo = (v & 1) ? mask : 0, hi = (v & 2) ? mask : 0;
+    uint64_t both = (uint64_t)mask | ((uint64_t)mask << 24);
+    return (b & ~both) | lo | (hi << 24);
+}
+
+/* Fills t->dist by breadth-first search from home; counts[d] gets the positions at distance d.
+ * t->coords must be ready. */
+cg_status cg_table_build(struct cg_tables *t, unsigned long long counts[CG_MAX_SOLUTION + 1],
+                         cg_error *err);
+
+/* Cheap checks that a table is the right one: home is 0 and its 18 neighbours are 1. */
+int cg_table_sane(const struct cg_tables *t);
+
+/* The cache file (cache.c). */
+cg_status cg_cache_load(const char *path, uint8_t *dist, cg_error *err);
+cg_status cg_cache_save(const char *path, const uint8_t *dist, cg_error *err);
+/* The default cache path, or "" when no home directory is known. */
+void cg_cache_default_path(char *buf, size_t size);
+
+#endif

@@ -1,0 +1,56 @@
+# cubegod solve end to end: the captures, the compact form, errors and options.
+. "$(dirname "$0")/lib.sh"
+
+# 1. The recorded 100-round game: one answer per round, each as short as the answer the
+#    independent server accepted (both optimal, so equal length).
+cap="$SHARED/captures/game-100-rounds.txt"
+"$CUBEGOD" solve < "$cap" > "$TMP/out" || fail "solve on the capture exited $?"
+expect_eq "$(wc -l < "$TMP/out")" 100 "answers for the capture"
+grep -A1 '^Enter your solution:' "$cap" | grep -v '^Enter\|^--' | awk '{print NF}' > "$TMP/theirs"
+awk '{print NF}' "$TMP/out" > "$TMP/ours"
+cmp -s "$TMP/ours" "$TMP/theirs" || fail "solution lengths differ from the capture's accepted answers"
+
+# 2. The compact form: answers stay aligned with puzzles; failures are '!' with a message.
+printf '%s\n' UUUUDDDDRRFFLLBBFFLLBBRR '# a comment' UUUUDDDDRRFFLLBBFFLLBBR \
+  '' BDURFDULFBDB????DLFRUFLB UUUUDDDDFFFFBBBBLLLLRRRR | "$CUBEGOD" solve --line > "$TMP/out" 2> "$TMP/err"
+expect_eq "$?" 2 "exit status with a bad puzzle"
+expect_eq "$(sed -n 1p "$TMP/out")" "U'" "answer to U"
+expect_eq "$(sed -n 2p "$TMP/out")" "!" "marker for the bad puzzle"
+expect_eq "$(sed -n 4p "$TMP/out")" "" "answer for a solved cube"
+expect_eq "$(wc -l < "$TMP/out")" 4 "lines out"
+expect_grep "puzzle 2 (line 3): 23 stickers, expected 24" "$TMP/err"
+[ "$(sed -n 3p "$TMP/out")" != "!" ] || fail "a cube with a hidden face was not solved"
+
+# 3. Colours that are not face letters: solved to any orientation by default; home needs the
+#    scheme, and with it the answer brings the cube home (longer or equal).
+words=$(echo UUUUDDDDRRFFLLBBFFLLBBRR | tr UDFBLR WYGBOR)
+expect_eq "$(echo "$words" | "$CUBEGOD" solve --line)" "U'" "any-orientation answer for colour letters"
+echo "$words" | "$CUBEGOD" solve --line --target home > "$TMP/out" 2> "$TMP/err" && fail "home without a scheme succeeded"
+expect_grep "needs the colour scheme" "$TMP/err"
+expect_eq "$(echo "$words" | "$CUBEGOD" solve --line --target home --scheme U=W,D=Y,F=G,B=B,L=O,R=R)" "U'" "home with a scheme"
+# A whole-cube turn (U D') is solved for 'any' but two moves from home.
+turned=$(echo UUUUDDDDRRRRLLLLFFFFBBBB)
+expect_eq "$(echo "$turned" | "$CUBEGOD" solve --line --target any)" "" "a turned cube is solved for any"
+expect_eq "$(echo "$turned" | "$CUBEGOD" solve --line | wc -w)" 2 "a turned cube is two moves from home"
+
+# 4. --max-moves: a clear failure when the optimum is longer.
+echo BDURFDULFBDBLRURDLFRUFLB | "$CUBEGOD" solve --line --max-moves 3 > "$TMP/out" 2> "$TMP/err"
+expect_eq "$?" 2 "exit status when the optimum is too long"
+expect_grep "shortest solution has 4 moves, more than the 3 allowed" "$TMP/err"
+
+# 5. Boxes: an error names the puzzle, the next puzzle is still answered.
+printf 'Face U:\n+-----+\n| U U |\n+-----+\nEnter\nFace U:\n+-----+\n| U U |\n| U U |\n+-----+\n' > "$TMP/in"
+for f in D F B L R; do printf 'Face %s:\n+-----+\n| %s %s |\n| %s %s |\n+-----+\n' $f $f $f $f $f >> "$TMP/in"; done
+"$CUBEGOD" solve < "$TMP/in" > "$TMP/out" 2> "$TMP/err"
+expect_eq "$?" 2 "exit status with a broken box"
+expect_eq "$(cat "$TMP/out" | tr '\n' '|')" "!||" "answers for a broken and a solved puzzle"
+expect_grep "puzzle 1 (line 4): Face U: line 3 of the box" "$TMP/err"
+
+# 6. Usage errors.
+"$CUBEGOD" solve --target sideways < /dev/null 2> "$TMP/err"; expect_eq "$?" 2 "bad --target"
+expect_grep "not home, any or auto" "$TMP/err"
+"$CUBEGOD" solve --max-moves x < /dev/null 2> "$TMP/err"; expect_eq "$?" 2 "bad --max-moves"
+"$CUBEGOD" solve --scheme U=W < /dev/null 2> "$TMP/err"; expect_eq "$?" 2 "bad --scheme"
+expect_grep "no colour for face D" "$TMP/err"
+"$CUBEGOD" solve --help | grep -q "usage: cubegod solve" || fail "solve --help"
+echo "e2e_solve: all checks passed"

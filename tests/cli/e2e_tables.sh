@@ -1,0 +1,31 @@
+# The table cache: a fresh build matches protocol.md's depth figures; a damaged cache is rebuilt.
+. "$(dirname "$0")/lib.sh"
+
+cache="$TMP/cache/pocket.tbl"
+"$CUBEGOD" tables --cache "$cache" > "$TMP/out" || fail "tables exited $?"
+expect_grep "built and saved to $cache" "$TMP/out"
+# protocol.md: "the fixed-frame distribution by depth 0..11 is 1, 18, 243, ..." (may wrap).
+want=$(tr '\n' ' ' < "$SHARED/protocol.md" | sed -n 's/.*distribution by depth 0\.\.11 is \([0-9, ]*\).*/\1/p' | tr -d ',' | xargs)
+[ -n "$want" ] || fail "could not read the depth figures from protocol.md"
+got=$(sed -n 's/^positions by distance from home: //p' "$TMP/out")
+expect_eq "$got" "$want" "positions by distance"
+
+"$CUBEGOD" tables --cache "$cache" > "$TMP/out" || fail "tables (load) exited $?"
+expect_grep "loaded from $cache" "$TMP/out"
+
+# Flip one byte deep in the table: the checksum catches it and the table is rebuilt.
+printf '\x55' | dd of="$cache" bs=1 seek=12345678 conv=notrunc status=none
+"$CUBEGOD" tables --cache "$cache" > "$TMP/out" || fail "tables (damaged) exited $?"
+expect_grep "previous cache file was invalid" "$TMP/out"
+"$CUBEGOD" tables --cache "$cache" > "$TMP/out"
+expect_grep "loaded from" "$TMP/out"
+
+# A truncated cache, and a cache that is not a table at all, are rebuilt the same way; solving
+# through them still gives the right answer.
+head -c 1000 "$cache" > "$TMP/short.tbl"
+expect_eq "$(echo UUUUDDDDRRFFLLBBFFLLBBRR | "$CUBEGOD" solve --line --cache "$TMP/short.tbl" 2> "$TMP/err")" "U'" "solve through a truncated cache"
+expect_grep "ignoring the table cache" "$TMP/err"
+echo "not a table" > "$TMP/junk.tbl"
+expect_eq "$(echo UUUUDDDDFFLLBBRRLLBBRRFF | "$CUBEGOD" solve --line --cache "$TMP/junk.tbl" 2>/dev/null)" "D'" "solve through a junk cache"
+"$CUBEGOD" tables --cache "$TMP/junk.tbl" | grep -q "loaded from" || fail "junk cache was not replaced"
+echo "e2e_tables: all checks passed"

@@ -1,0 +1,125 @@
+/* The cube model against protocol.md's test vectors and the group laws. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "cubegod/cube.h"
+#include "testutil.h"
+
+static void test_move_vectors(void **state)
+{
+    (void)state;
+    FILE *f = open_fixture("cube/move-vectors.txt");
+    char line[512];
+    int checked = 0;
+    while (fgets(line, sizeof line, f)) {
+        if (line[0] == '#' || line[0] == '\n')
+            continue;
+        char expected[CG_STICKERS + 1];
+        memcpy(expected, line, CG_STICKERS);
+        expected[CG_STICKERS] = '\0';
+        cg_move moves[64];
+        size_t n;
+        cg_error err;
+        assert_int_equal(cg_moves_parse(line + CG_STICKERS, moves, 64, &n, &err), CG_OK);
+        cg_cube c = cg_cube_home();
+        cg_cube_apply_all(&c, moves, n);
+        cg_stickers st = cg_cube_to_stickers(&c);
+        char got[CG_STICKERS + 1];
+        cg_stickers_format(&st, got);
+        if (strcmp(got, expected) != 0)
+            fail_msg("%s: got %s, expected %s", line + CG_STICKERS, got, expected);
+        /* And back: the stickers give the same corners. */
+        cg_cube back;
+        assert_int_equal(cg_cube_from_stickers(&st, &back, &err), CG_OK);
+        assert_true(cg_cube_equal(&back, &c));
+        checked++;
+    }
+    fclose(f);
+    assert_int_equal(checked, 21);
+}
+
+static void test_group_laws(void **state)
+{
+    (void)state;
+    cg_rng rng;
+    cg_rng_seed(&rng, 1);
+    for (int i = 0; i < 2000; i++) {
+        cg_cube a = cg_cube_random(&rng);
+        assert_true(cg_cube_is_valid(&a));
+        cg_cube inv = cg_cube_inverse(&a);
+        cg_cube id = cg_cube_mul(&a, &inv);
+        assert_true(cg_cube_is_home(&id));
+        cg_move m = (cg_move)cg_rng_below(&rng, CG_MOVES);
+        cg_cube b = a;
+        cg_cube_apply(&b, m);
+        cg_cube_apply(&b, cg_move_inverse(m));
+        assert_true(cg_cube_equal(&a, &b));
+        /* Sticker round trip. */
+        cg_stickers st = cg_cube_to_stickers(&a);
+        cg_cube back;
+        assert_int_equal(cg_cube_from_stickers(&st, &back, NULL), CG_OK);
+        assert_true(cg_cube_equal(&a, &back));
+    }
+    for (int m = 0; m < CG_MOVES; m++) {
+        cg_cube c = cg_cube_home();
+        for (int k = 0; k < 4; k++)
+            cg_cube_apply(&c, cg_move_make(cg_move_face((cg_move)m), 1));
+        assert_true(cg_cube_is_home(&c));
+        assert_int_equal(cg_move_inverse(cg_move_inverse((cg_move)m)), m);
+    }
+}
+
+static void test_solved_any(void **state)
+{
+    (void)state;
+    /* U D' turns the whole cube: solved in another orientation, not home. */
+    cg_cube c = cg_cube_home();
+    cg_cube_apply(&c, cg_move_make(CG_U, 1));
+    assert_false(cg_cube_is_solved_any(&c));
+    cg_cube_apply(&c, cg_move_make(CG_D, 3));
+    assert_true(cg_cube_is_solved_any(&c));
+    assert_false(cg_cube_is_home(&c));
+    cg_cube_apply(&c, cg_move_make(CG_R, 1));
+    cg_cube_apply(&c, cg_move_make(CG_L, 3));
+    assert_true(cg_cube_is_solved_any(&c));
+}
+
+static void test_parse_errors(void **state)
+{
+    (void)state;
+    cg_move moves[11];
+    size_t n;
+    cg_error err;
+    assert_int_equal(cg_moves_parse("  ", moves, 11, &n, &err), CG_OK);
+    assert_int_equal(n, 0);
+    assert_int_equal(cg_moves_parse("R U2 X", moves, 11, &n, &err), CG_ERR_INPUT);
+    assert_non_null(strstr(err.msg, "move 3 'X' (column 6)"));
+    assert_int_equal(cg_moves_parse("R3", moves, 11, &n, &err), CG_ERR_INPUT);
+    assert_int_equal(cg_moves_parse("U'2", moves, 11, &n, &err), CG_ERR_INPUT);
+    assert_int_equal(cg_moves_parse("u", moves, 11, &n, &err), CG_ERR_INPUT);
+    assert_int_equal(cg_moves_parse("U U U U U U U U U U U U", moves, 11, &n, &err), CG_ERR_LIMIT);
+    assert_int_equal(cg_moves_parse("F' R2\tB\r\n", moves, 11, &n, &err), CG_OK);
+    assert_int_equal(n, 3);
+    char buf[64];
+    assert_int_equal(cg_moves_format(moves, n, buf, sizeof buf), strlen("F' R2 B"));
+    assert_string_equal(buf, "F' R2 B");
+    /* A short buffer still gets a terminated prefix and the full length. */
+    assert_int_equal(cg_moves_format(moves, n, buf, 4), 7);
+    assert_string_equal(buf, "F'");
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_move_vectors),
+        cmocka_unit_test(test_group_laws),
+        cmocka_unit_test(test_solved_any),
+        cmocka_unit_test(test_parse_errors),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,140 @@
+#!/usr/bin/env bash
+# cubegod serve against small bash clients over real sockets (/dev/tcp): a won game (answers from
+# `cubegod solve`), every way to lose (wrong answer, garbage, binary, 12 moves, timeout,
+# megabyte line, disconnect), the server surviving all of them, --seed reproducibility, TLS.
+set -uo pipefail
+: "${CUBEGOD:?}"
+TMP=$(mktemp -d)
+SERVERS=()
+cleanup() {
+  for pid in "${SERVERS[@]}"; do kill "$pid" 2>/dev/null; done
+  wait 2>/dev/null
+  rm -rf "$TMP"
+}
+trap cleanup EXIT
+fail() { echo "FAIL: $*" >&2; exit 1; }
+
+# start NAME ARGS...: starts a server, sets PORT; its log goes to $TMP/NAME.log
+start() {
+  local name=$1; shift
+  "$CUBEGOD" serve --port 0 "$@" >"$TMP/$name.port" 2>"$TMP/$name.log" &
+  SERVERS+=($!)
+  for _ in $(seq 100); do
+    PORT=$(head -n1 "$TMP/$name.port" 2>/dev/null)
+    [ -n "$PORT" ] && return 0
+    sleep 0.05
+  done
+  fail "server $name printed no port"
+}
+
+# read_round: reads fd 3 up to and including the prompt into $TMP/round; fails on EOF
+read_round() {
+  : >"$TMP/round"
+  local line
+  while IFS= read -r -t 10 line <&3; do
+    printf '%s\n' "$line" >>"$TMP/round"
+    [ "$line" = "Enter your solution:" ] && return 0
+  done
+  return 1
+}
+
+# verdict: the next line on fd 3
+verdict() { local line; IFS= read -r -t 10 line <&3; printf '%s' "$line"; }
+
+# lose NAME ANSWER-WRITER EXPECTED: connects, reads round 1, runs the writer, expects a [-] line
+# containing EXPECTED and then the end of the connection.
+lose() {
+  local what=$1 writer=$2 expected=$3
+  exec 3<>"/dev/tcp/127.0.0.1/$PORT" || fail "$what: connect"
+  read_round || fail "$what: no round"
+  $writer
+  local v; v=$(verdict)
+  [[ "$v" == "[-] "*"$expected"* ]] || fail "$what: verdict '$v', expected [-] ... $expected"
+  local rest; rest=$(timeout 5 cat <&3)
+  [ -z "$rest" ] || fail "$what: data after the [-] line: $rest"
+  exec 3<&-
+  echo "ok: $what -> $v"
+}
+
+# --- a won game: 5 rounds answered by cubegod solve; then the flag
+# a generous alarm: this checks the dialogue, not speed (answers come from a new process)
+start main --rounds 5 --flag 'flag{e2e}' --seed 7 --alarm 10
+exec 3<>"/dev/tcp/127.0.0.1/$PORT"
+IFS= read -r -t 10 banner1 <&3
+IFS= read -r -t 10 banner2 <&3
+[[ "$banner2" == *"get the flag!" ]] || fail "banner ends '$banner2'"
+for i in 1 2 3 4 5; do
+  read_round || fail "round $i missing"
+  grep -qx "=== Round $i/5 ===" "$TMP/round" || fail "round $i header"
+  [ "$(grep -c '^Face [UDFBLR]:$' "$TMP/round")" -eq 5 ] || fail "round $i: not five faces"
+  answer=$("$CUBEGOD" solve --target any <"$TMP/round") || fail "solve failed on round $i"
+  printf '%s\n' "$answer" >&3
+  v=$(verdict)
+  [[ "$v" == "[+] Correct! ("*" moves)" ]] || fail "round $i verdict '$v'"
+  blank=$(verdict); [ -z "$blank" ] || fail "round $i: no empty line after the verdict"
+done
+flag=$(verdict)
+[[ "$flag" == *"flag{e2e}"* ]] || fail "flag line '$flag'"
+exec 3<&-
+echo "ok: won a 5-round game: $flag"
+
+# --- ways to lose; the same server keeps serving
+send_wrong()   { printf 'U\n' >&3; }
+send_garbage() { printf 'hello world\n' >&3; }
+send_binary()  { printf 'U \x00\xff\n' >&3; }
+send_twelve()  { printf 'U U U U U U U U U U U U\n' >&3; }
+send_huge()    { head -c 1048576 /dev/zero | tr '\0' 'U' >&3 2>/dev/null; }
+send_nothing() { :; }
+lose "wrong answer" send_wrong "Not solved"
+lose "garbage" send_garbage "Invalid move"
+lose "binary" send_binary "Invalid byte 0x00"
+lose "12 moves" send_twelve "Too many moves"
+lose "megabyte line" send_huge "Answer too long"
+
+# a client that vanishes mid-round, then one that connects and plays on
+exec 3<>"/dev/tcp/127.0.0.1/$PORT"; read_round; exec 3<&-
+exec 3<>"/dev/tcp/127.0.0.1/$PORT"
+read_round || fail "server stopped serving after a disconnect"
+exec 3<&-
+sleep 0.3
+grep -q "lost in round 1: Connection closed" "$TMP/main.log" || fail "disconnect not logged"
+grep -q "5/5 rounds, won" "$TMP/main.log" || fail "won game not logged"
+echo "ok: disconnect logged, server still serving"
+
+# --- timeout with a short alarm
+start quick --alarm 0.2 --seed 1
+lose "timeout" send_nothing "Time's up"
+
+# --- --seed: same seed, same rounds; another seed, other rounds
+first_round() {
+  start "$1" --seed "$2"
+  exec 3<>"/dev/tcp/127.0.0.1/$PORT"; read_round; exec 3<&-
+  cp "$TMP/round" "$TMP/$1.round"
+}
+first_round s1 12345; first_round s2 12345; first_round s3 12346
+cmp -s "$TMP/s1.round" "$TMP/s2.round" || fail "same seed, different first rounds"
+cmp -s "$TMP/s1.round" "$TMP/s3.round" && fail "different seeds, same first round"
+echo "ok: --seed reproducible"
+
+# --- bad options
+"$CUBEGOD" serve --alarm 0 2>/dev/null; [ $? -eq 2 ] || fail "--alarm 0 accepted"
+"$CUBEGOD" serve --tls-cert x.pem 2>/dev/null; [ $? -eq 2 ] || fail "--tls-cert alone accepted"
+"$CUBEGOD" serve --port 0 --tls-cert /nonexistent --tls-key /nonexistent 2>"$TMP/tls.err" >/dev/null
+[ $? -ne 0 ] && grep -q "TLS" "$TMP/tls.err" || fail "missing certificate not reported"
+
+# --- TLS: a throwaway certificate; openssl s_client as the client
+if openssl req -x509 -newkey rsa:2048 -nodes -days 1 -subj /CN=localhost \
+     -keyout "$TMP/key.pem" -out "$TMP/cert.pem" 2>/dev/null; then
+  start tls --tls-cert "$TMP/cert.pem" --tls-key "$TMP/key.pem" --seed 3 --rounds 1 --alarm 10 --flag 'flag{tls}'
+  coproc TLS { openssl s_client -quiet -connect "127.0.0.1:$PORT" 2>/dev/null; }
+  exec 3<&"${TLS[0]}" 4>&"${TLS[1]}"
+  read_round || fail "TLS: no round"
+  answer=$("$CUBEGOD" solve --target any <"$TMP/round")
+  printf '%s\n' "$answer" >&4
+  v=$(verdict); [[ "$v" == "[+] Correct!"* ]] || fail "TLS verdict '$v'"
+  verdict >/dev/null
+  flag=$(verdict); [[ "$flag" == *"flag{tls}"* ]] || fail "TLS flag '$flag'"
+  exec 3<&- 4>&-
+  echo "ok: TLS game won"
+fi
+echo "all serve tests passed"

@@ -1,0 +1,232 @@
+/* Transcripts: writer and reader agree byte for byte; malformed lines are reported with their
+ * column; a game recorded with the writer replays with the right verdict per round. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cubegod/replay.h"
+#include "cubegod/server.h"
+#include "cubegod/transcript.h"
+#include "game/tables_fixture.h"
+
+
+static char *temp_path(void)
+{
+    static char path[64];
+    snprintf(path, sizeof path, "/tmp/cubegod-transcript-XXXXXX");
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    close(fd);
+    return path;
+}
+
+static char *slurp(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    assert_non_null(f);
+    static char buf[1 << 20];
+    *len = fread(buf, 1, sizeof buf - 1, f);
+    buf[*len] = '\0';
+    fclose(f);
+    return buf;
+}
+
+/* Decodes every record of the file; returns the bytes of direction dir, concatenated. */
+static size_t collect(char *text, char dir, char *out, size_t cap, int *records)
+{
+    size_t n = 0;
+    *records = 0;
+    for (char *line = text, *nl; (nl = strchr(line, '\n')); line = nl + 1) {
+        cg_transcript_record rec;
+        cg_error e;
+        assert_int_equal(cg_transcript_parse_line(line, (size_t)(nl - line), &rec, &e), CG_OK);
+        if (rec.kind != dir)
+            continue;
+        (*records)++;
+        assert_true(n + rec.len <= cap);
+        memcpy(out + n, rec.data, rec.len);
+        n += rec.len;
+    }
+    return n;
+}
+
+static void round_trip(void **state)
+{
+    (void)state;
+    char *path = temp_path();
+    cg_transcript *t;
+    cg_error e;
+    assert_int_equal(cg_transcript_open(path, &t, &e), CG_OK);
+    const char in1[] = "Welcome!\nFace U:\n+--";
+    const char in2[] = "---+\r\nbinary \x01\x7f\xff\\ end \n";
+    const char out1[] = "U2 F' \t";
+    const char out2[] = "R\n";
+    assert_int_equal(cg_transcript_write(t, CG_DIR_IN, in1, sizeof in1 - 1, &e), CG_OK);
+    assert_int_equal(cg_transcript_write(t, CG_DIR_OUT, out1, sizeof out1 - 1, &e), CG_OK);
+    assert_int_equal(cg_transcript_note(t, CG_DIR_NOTE, &e, "peer closed\nafter %d", 2), CG_OK);
+    assert_int_equal(cg_transcript_write(t, CG_DIR_IN, in2, sizeof in2 - 1, &e), CG_OK);
+    assert_int_equal(cg_transcript_write(t, CG_DIR_OUT, out2, sizeof out2 - 1, &e), CG_OK);
+    /* Readable before close: every call flushed. */
+    size_t len;
+    char *text = slurp(path, &len);
+    assert_true(cg_transcript_detect(text, len));
+    assert_non_null(strstr(text, "\n< "));
+    assert_non_null(strstr(text, " Welcome!\\n\n"));
+    assert_non_null(strstr(text, " +--\n")); /* a partial line: no \n escape */
+    assert_non_null(strstr(text, "binary \\x01\\x7f\\xff\\\\ end \\n\n"));
+    assert_non_null(strstr(text, " U2 F' \\t\n"));
+    assert_non_null(strstr(text, "\n! "));
+    assert_non_null(strstr(text, "peer closed after 2\n"));
+    assert_int_equal(cg_transcript_close(t, &e), CG_OK);
+
+    text = slurp(path, &len);
+    char got[256];
+    int records;
+    size_t n = collect(text, '<', got, sizeof got, &records);
+    char want[256];
+    memcpy(want, in1, sizeof in1 - 1);
+    memcpy(want + sizeof in1 - 1, in2, sizeof in2 - 1);
+    assert_int_equal(n, sizeof in1 - 1 + sizeof in2 - 1);
+    assert_memory_equal(got, want, n);
+    assert_int_equal(records, 5); /* Welcome, Face U, "+--", "---+\r\n", binary line */
+    text = slurp(path, &len);
+    n = collect(text, '>', got, sizeof got, &records);
+    assert_int_equal(n, sizeof out1 - 1 + sizeof out2 - 1);
+    assert_memory_equal(got, "U2 F' \tR\n", n);
+    unlink(path);
+}
+
+static void trailing_space_is_visible(void **state)
+{
+    (void)state;
+    char buf[64];
+    assert_int_equal(cg_transcript_escape("prompt: ", 8, buf, sizeof buf), 11);
+    assert_string_equal(buf, "prompt:\\x20");
+    assert_int_equal(cg_transcript_escape("a b", 3, buf, sizeof buf), 3);
+    assert_string_equal(buf, "a b");
+}
+
+static void bad_lines(void **state)
+{
+    (void)state;
+    struct {
+        const char *line;
+        const char *where;
+    } cases[] = {
+        {"? 1.0 x", "column 1"},
+        {"<1.0 x", "column 2"},
+        {"< 1.x0 y", "column 5"},
+        {"< zz", "column 3"},
+        {"< 1.0 abc\\q", "column 10"},
+        {"< 1.0 abc\\x4", "column 10"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char line[64];
+        snprintf(line, sizeof line, "%s", cases[i].line);
+        cg_transcript_record rec;
+        cg_error e;
+        assert_int_equal(cg_transcript_parse_line(line, strlen(line), &rec, &e), CG_ERR_INPUT);
+        if (!strstr(e.msg, cases[i].where))
+            fail_msg("'%s': message '%s' lacks '%s'", cases[i].line, e.msg, cases[i].where);
+    }
+}
+
+typedef struct seen {
+    int rounds;
+    cg_replay_result result[8];
+} seen;
+
+static void on_round(void *ctx, const cg_replay_round *r)
+{
+    seen *s = ctx;
+    if (s->rounds < 8)
+        s->result[s->rounds] = r->result;
+    s->rounds++;
+}
+
+/* Records a 4-round game as a client would (server text in, answers out, dribbled in small
+ * chunks): round 2 gets a wrong answer, round 3 twelve moves, round 4 garbage. */
+static void replay_of_a_recorded_game(void **state)
+{
+    (void)state;
+    char *path = temp_path();
+    cg_transcript *t;
+    assert_int_equal(cg_transcript_open(path, &t, NULL), CG_OK);
+    cg_rng rng;
+    cg_rng_seed(&rng, 2024);
+    const char banner[] = "Welcome!\nSolve 4 rounds ... to get the flag!\n";
+    cg_transcript_write(t, CG_DIR_IN, banner, sizeof banner - 1, NULL);
+    for (int i = 1; i <= 4; i++) {
+        cg_round r;
+        cg_round_make(&rng, &r);
+        char text[1024];
+        size_t len = cg_round_format(&r, i, 4, text, sizeof text);
+        for (size_t k = 0; k < len; k += 7) /* split mid-line on purpose */
+            cg_transcript_write(t, CG_DIR_IN, text + k, len - k < 7 ? len - k : 7, NULL);
+        cg_move m[CG_MAX_SOLUTION];
+        int n;
+        assert_int_equal(cg_solve_cube(tables, &r.cube, CG_TARGET_ANY, 11, m, &n, NULL), CG_OK);
+        char answer[128];
+        size_t alen = cg_moves_format(m, (size_t)n, answer, sizeof answer);
+        if (i == 2)
+            alen = (size_t)snprintf(answer, sizeof answer, "%s", n > 0 ? "U" : "U2"); /* unsolved */
+        if (i == 3)
+            alen = (size_t)snprintf(answer, sizeof answer, "U U U U U U U U U U U U");
+        if (i == 4)
+            alen += (size_t)snprintf(answer + alen, sizeof answer - alen, " hello");
+        answer[alen++] = '\n';
+        cg_transcript_write(t, CG_DIR_OUT, answer, alen, NULL);
+        const char *v = i == 1 ? "[+] Correct! (n moves)\n\n" : "[-] Not solved!\n";
+        cg_transcript_write(t, CG_DIR_IN, v, strlen(v), NULL);
+    }
+    cg_transcript_close(t, NULL);
+
+    size_t len;
+    char *text = slurp(path, &len);
+    seen s = {0};
+    cg_replay_summary sum;
+    cg_error e;
+    cg_replay_options o = cg_replay_defaults();
+    assert_int_equal(cg_replay_text(tables, &o, text, len, on_round, &s, &sum, &e), CG_OK);
+    assert_true(sum.transcript);
+    assert_int_equal(sum.rounds, 4);
+    assert_int_equal(s.rounds, 4);
+    assert_int_equal(sum.correct, 1);
+    assert_int_equal(sum.optimal, 1);
+    assert_int_equal(s.result[0], CG_REPLAY_CORRECT);
+    assert_int_equal(s.result[1], CG_REPLAY_NOT_SOLVED);
+    assert_int_equal(s.result[2], CG_REPLAY_TOO_MANY);
+    assert_int_equal(s.result[3], CG_REPLAY_INVALID);
+    assert_int_equal(sum.disagreements, 0);
+    unlink(path);
+}
+
+static void malformed_transcript_names_the_line(void **state)
+{
+    (void)state;
+    const char text[] = CG_TRANSCRIPT_MAGIC "\n< 0.1 hello\\n\n< 0.2 bad \\z\n";
+    cg_replay_summary sum;
+    cg_error e;
+    assert_int_equal(cg_replay_text(tables, NULL, text, sizeof text - 1, NULL, NULL, &sum, &e),
+                     CG_ERR_INPUT);
+    assert_non_null(strstr(e.msg, "line 3"));
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(round_trip),
+        cmocka_unit_test(trailing_space_is_visible),
+        cmocka_unit_test(bad_lines),
+        cmocka_unit_test(replay_of_a_recorded_game),
+        cmocka_unit_test(malformed_transcript_names_the_line),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}

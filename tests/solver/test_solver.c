@@ -1,0 +1,328 @@
+/* The solver against searches that share nothing with it but the cube model:
+ *  - breadth-first search from home over whole cubes, every position up to depth 6 (5 under
+ *    sanitizers): the table's distance must be the BFS depth, and the counts protocol.md's;
+ *  - meet in the middle for random deep positions: a hash of every position within 6 moves of
+ *    home, met by a plain depth-first search from the position;
+ *  - every solution is applied to the cube and must reach the target in exactly that many moves. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "cubegod/solver.h"
+#include "testutil.h"
+
+#if defined(__SANITIZE_ADDRESS__)
+#define BFS_DEPTH 5
+#define DEEP_SAMPLES 4
+#else
+#define BFS_DEPTH 6
+#define DEEP_SAMPLES 30
+#endif
+
+static cg_tables *tables;
+
+/* ---- a plain open-addressing set of cubes with their depth ---- */
+
+typedef struct entry {
+    uint64_t key; /* 0 = empty */
+    int depth;
+} entry;
+
+typedef struct cube_set {
+    entry *slots;
+    size_t mask;
+    size_t count;
+} cube_set;
+
+static uint64_t pack(const cg_cube *c)
+{
+    uint64_t k = 1; /* never 0 */
+    for (int i = 0; i < CG_CORNERS; i++)
+        k = (k << 5) | (uint64_t)(c->perm[i] * 3 + c->twist[i]);
+    return k;
+}
+
+/* For the any target: a cube and the same cube turned as a whole are one position; the key is
+ * the least over the 24 orientations (NULL: the cube as it is). */
+static const cg_cube *orientations;
+
+static uint64_t key_of(const cg_cube *c)
+{
+    if (!orientations)
+        return pack(c);
+    uint64_t best = UINT64_MAX;
+    for (int i = 0; i < 24; i++) {
+        cg_cube t = cg_cube_mul(c, &orientations[i]);
+        uint64_t k = pack(&t);
+        best = k < best ? k : best;
+    }
+    return best;
+}
+
+static uint64_t mix(uint64_t k)
+{
+    k ^= k >> 33;
+    k *= 0xff51afd7ed558ccdull;
+    return k ^ (k >> 33);
+}
+
+static void set_init(cube_set *s, size_t capacity_pow2)
+{
+    s->slots = calloc(capacity_pow2, sizeof *s->slots);
+    assert_non_null(s->slots);
+    s->mask = capacity_pow2 - 1;
+    s->count = 0;
+}
+
+/* Returns the depth stored for c, or -1 (and stores depth) when it was absent. */
+static int set_add(cube_set *s, const cg_cube *c, int depth)
+{
+    uint64_t k = key_of(c);
+    for (size_t i = mix(k) & s->mask;; i = (i + 1) & s->mask) {
+        if (s->slots[i].key == k)
+            return s->slots[i].depth;
+        if (s->slots[i].key == 0) {
+            s->slots[i].key = k;
+            s->slots[i].depth = depth;
+            s->count++;
+            return -1;
+        }
+    }
+}
+
+static int set_find(const cube_set *s, const cg_cube *c)
+{
+    uint64_t k = key_of(c);
+    for (size_t i = mix(k) & s->mask;; i = (i + 1) & s->mask) {
+        if (s->slots[i].key == k)
+            return s->slots[i].depth;
+        if (s->slots[i].key == 0)
+            return -1;
+    }
+}
+
+/* BFS from home to max_depth; returns the set, fills per-depth counts. */
+static cube_set bfs(int max_depth, long counts[])
+{
+    cg_cube roots[1] = {cg_cube_home()};
+    int nroots = 1;
+    cube_set s;
+    set_init(&s, (size_t)1 << 22);
+    size_t cap = 1 << 21, n = 0;
+    cg_cube *frontier = malloc(cap * sizeof *frontier);
+    assert_non_null(frontier);
+    for (int i = 0; i < nroots; i++)
+        if (set_add(&s, &roots[i], 0) < 0)
+            frontier[n++] = roots[i];
+    counts[0] = (long)n;
+    for (int d = 1; d <= max_depth; d++) {
+        cg_cube *next = malloc(cap * sizeof *next);
+        assert_non_null(next);
+        size_t m = 0;
+        for (size_t i = 0; i < n; i++)
+            for (int mv = 0; mv < CG_MOVES; mv++) {
+                cg_cube c = frontier[i];
+                cg_cube_apply(&c, (cg_move)mv);
+                if (set_add(&s, &c, d) < 0) {
+                    assert_true(m < cap);
+                    next[m++] = c;
+                }
+            }
+        free(frontier);
+        frontier = next;
+        n = m;
+        counts[d] = (long)m;
+    }
+    free(frontier);
+    return s;
+}
+
+static int group_setup(void **state)
+{
+    (void)state;
+    cg_tables_options opt = {.quiet = true};
+    return cg_tables_open(&tables, &opt, NULL, NULL) == CG_OK ? 0 : -1;
+}
+
+static int group_teardown(void **state)
+{
+    (void)state;
+    cg_tables_close(tables);
+    return 0;
+}
+
+static void test_bfs_from_home(void **state)
+{
+    (void)state;
+    long expected[CG_MAX_SOLUTION + 1];
+    FILE *f = open_fixture("solver/depth-counts.txt");
+    char line[128];
+    int rows = 0;
+    while (fgets(line, sizeof line, f)) {
+        int d;
+        long count;
+        if (line[0] != '#' && sscanf(line, "%d %ld", &d, &count) == 2 && d >= 0 && d <= 11) {
+            expected[d] = count;
+            rows++;
+        }
+    }
+    fclose(f);
+    assert_int_equal(rows, CG_MAX_SOLUTION + 1);
+
+    long counts[BFS_DEPTH + 1];
+    cube_set s = bfs(BFS_DEPTH, counts);
+    for (int d = 0; d <= BFS_DEPTH; d++)
+        assert_int_equal(counts[d], expected[d]);
+    /* Every position found: the table agrees on its distance, and the solution works. */
+    size_t checked = 0;
+    for (size_t i = 0; i <= s.mask; i++) {
+        if (!s.slots[i].key)
+            continue;
+        uint64_t k = s.slots[i].key;
+        cg_cube c;
+        for (int j = CG_CORNERS - 1; j >= 0; j--, k >>= 5) {
+            c.perm[j] = (uint8_t)((k & 31) / 3);
+            c.twist[j] = (uint8_t)((k & 31) % 3);
+        }
+        assert_int_equal(cg_distance_home(tables, &c), s.slots[i].depth);
+        if (checked++ % 97 == 0) {
+            cg_move moves[CG_MAX_SOLUTION];
+            int n;
+            assert_int_equal(cg_solve_cube(tables, &c, CG_TARGET_HOME, 11, moves, &n, NULL), CG_OK);
+            assert_int_equal(n, s.slots[i].depth);
+            cg_cube_apply_all(&c, moves, (size_t)n);
+            assert_true(cg_cube_is_home(&c));
+        }
+    }
+    assert_int_equal(checked, s.count);
+    free(s.slots);
+}
+
+/* Least i + (depth in the set) over the cubes i moves from c, at the first i that meets the set:
+ * the set holds everything within its radius of the target, so that is c's distance. */
+static int meet_at(const cube_set *near, const cg_cube *c, int depth, int level, int last_face)
+{
+    if (depth == level) {
+        int d = set_find(near, c);
+        return d < 0 ? 99 : level + d;
+    }
+    int best = 99;
+    for (int m = 0; m < CG_MOVES; m++) {
+        if (cg_move_face((cg_move)m) == last_face)
+            continue;
+        cg_cube n = *c;
+        cg_cube_apply(&n, (cg_move)m);
+        int b = meet_at(near, &n, depth + 1, level, cg_move_face((cg_move)m));
+        best = b < best ? b : best;
+    }
+    return best;
+}
+
+static int meet(const cube_set *near, const cg_cube *c, int max_forward)
+{
+    for (int level = 0; level <= max_forward; level++) {
+        int d = meet_at(near, c, 0, level, -1);
+        if (d < 99)
+            return d;
+    }
+    return 99;
+}
+
+static void check_deep(const cube_set *near, int radius, cg_target target, uint64_t seed)
+{
+    cg_rng rng;
+    cg_rng_seed(&rng, seed);
+    int deep = 0;
+    for (int i = 0; i < DEEP_SAMPLES; i++) {
+        cg_cube c = cg_cube_random(&rng);
+        int slow = meet(near, &c, CG_MAX_SOLUTION - radius);
+        cg_move moves[CG_MAX_SOLUTION];
+        int n;
+        assert_int_equal(cg_solve_cube(tables, &c, target, 11, moves, &n, NULL), CG_OK);
+        if (n != slow)
+            fail_msg("sample %d: solver %d moves, slow search %d", i, n, slow);
+        cg_cube_apply_all(&c, moves, (size_t)n);
+        assert_true(target == CG_TARGET_HOME ? cg_cube_is_home(&c) : cg_cube_is_solved_any(&c));
+        deep += n >= 9;
+    }
+    assert_true(deep > DEEP_SAMPLES / 2); /* random positions are mostly deep */
+}
+
+static void test_deep_home(void **state)
+{
+    (void)state;
+    long counts[7];
+    cube_set near = bfs(6, counts);
+    check_deep(&near, 6, CG_TARGET_HOME, 11);
+    free(near.slots);
+}
+
+static void test_deep_any(void **state)
+{
+    (void)state;
+    /* The 24 solved orientations are the cubes every face of which is one colour: collect them
+     * by brute force over whole-cube products of U D' and R L'. */
+    cg_cube roots[24];
+    int n = 0;
+    roots[n++] = cg_cube_home();
+    for (int i = 0; i < n; i++) {
+        static const cg_move gens[2][2] = {{0 * 3 + 0, 1 * 3 + 2}, {5 * 3 + 0, 4 * 3 + 2}};
+        for (int g = 0; g < 2; g++) {
+            cg_cube c = roots[i];
+            cg_cube_apply(&c, gens[g][0]);
+            cg_cube_apply(&c, gens[g][1]);
+            assert_true(cg_cube_is_solved_any(&c));
+            int seen = 0;
+            for (int j = 0; j < n; j++)
+                seen |= cg_cube_equal(&c, &roots[j]);
+            if (!seen)
+                roots[n++] = c;
+        }
+    }
+    assert_int_equal(n, 24);
+    orientations = roots;
+    long counts[7];
+    cube_set near = bfs(6, counts);
+    /* Positions up to orientation within 0..6 moves of solved (known figures for the 2x2). */
+    static const long classes[7] = {1, 9, 54, 321, 1847, 9992, 50136};
+    for (int d = 0; d <= 6; d++)
+        assert_int_equal(counts[d], classes[d]);
+    check_deep(&near, 6, CG_TARGET_ANY, 12);
+    orientations = NULL;
+    free(near.slots);
+}
+
+static void test_too_long(void **state)
+{
+    (void)state;
+    cg_rng rng;
+    cg_rng_seed(&rng, 5);
+    cg_cube c = cg_cube_random(&rng);
+    int d = cg_distance_home(tables, &c);
+    cg_move moves[CG_MAX_SOLUTION];
+    int n;
+    cg_error err;
+    assert_int_equal(cg_solve_cube(tables, &c, CG_TARGET_HOME, d - 1, moves, &n, &err),
+                     CG_ERR_TOO_LONG);
+    assert_non_null(strstr(err.msg, "shortest solution has"));
+    assert_int_equal(cg_solve_cube(tables, &c, CG_TARGET_HOME, d, moves, &n, &err), CG_OK);
+    assert_int_equal(n, d);
+    c.twist[0] = (uint8_t)((c.twist[0] + 1) % 3);
+    assert_int_equal(cg_solve_cube(tables, &c, CG_TARGET_HOME, 11, moves, &n, &err), CG_ERR_INPUT);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_bfs_from_home),
+        cmocka_unit_test(test_deep_home),
+        cmocka_unit_test(test_deep_any),
+        cmocka_unit_test(test_too_long),
+    };
+    return cmocka_run_group_tests(tests, group_setup, group_teardown);
+}
