@@ -160,13 +160,20 @@ static void test_tcp_reset_is_error(void **state)
     echo_stop(&s);
 }
 
+static cg_tube *start(char *const argv[])
+{
+    cg_tube *t;
+    cg_error err = {0};
+    if (cg_tube_process(argv, &quiet, &t, &err))
+        fail_msg("%s", err.msg);
+    return t;
+}
+
 static void test_process_cat(void **state)
 {
     (void)state;
-    char *argv[] = {"cat", NULL};
-    cg_tube *t;
+    cg_tube *t = start((char *[]){"cat", NULL});
     cg_error err;
-    assert_int_equal(cg_tube_process(argv, &quiet, &t, &err), CG_OK);
     assert_non_null(strstr(cg_tube_name(t), "process 'cat'"));
     assert_int_equal(cg_tube_sendline(t, "hello", 5, &err), CG_OK);
     expect_line(t, "hello");
@@ -213,10 +220,8 @@ static void test_process_cmd_exit_and_log(void **state)
 static void test_process_broken_pipe(void **state)
 {
     (void)state;
-    char *argv[] = {"true", NULL};
-    cg_tube *t;
+    cg_tube *t = start((char *[]){"true", NULL});
     cg_error err;
-    assert_int_equal(cg_tube_process(argv, &quiet, &t, &err), CG_OK);
     assert_int_equal(cg_tube_wait(t, 10, NULL, &err), CG_OK);
     assert_int_equal(cg_tube_send(t, "x\n", 2, &err), CG_ERR_SYSTEM);
     assert_non_null(strstr(err.msg, "Broken pipe"));
@@ -227,10 +232,8 @@ static void test_process_broken_pipe(void **state)
 static void test_process_close_stops_child(void **state)
 {
     (void)state;
-    char *argv[] = {"sleep", "60", NULL};
-    cg_tube *t;
+    cg_tube *t = start((char *[]){"sleep", "60", NULL});
     cg_error err;
-    assert_int_equal(cg_tube_process(argv, &quiet, &t, &err), CG_OK);
     assert_int_equal(cg_tube_wait(t, 0, NULL, &err), CG_ERR_TIMEOUT);
     char name[64];
     snprintf(name, sizeof name, "%s", cg_tube_name(t));
