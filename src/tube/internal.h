@@ -11,6 +11,10 @@
 cg_tube_options cg_tube_opts(const cg_tube_options *o);
 cg_log cg_tube_opts_log(const cg_tube_options *o);
 
+/* Prefixes err's message (err may be NULL) and returns st. */
+cg_status cg_prefix(cg_status st, cg_error *err, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
 /* The transport state of t when it was opened with ops, else NULL. */
 void *cg_tube_self(const cg_tube *t, const cg_transport *ops);
 

@@ -72,6 +72,17 @@ void cg_log_data(const cg_log *log, int direction, const uint8_t *p, size_t n)
     funlockfile(out);
 }
 
+cg_status cg_prefix(cg_status st, cg_error *err, const char *fmt, ...)
+{
+    char prefix[CG_ERROR_MSG_MAX];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(prefix, sizeof prefix, fmt, ap);
+    va_end(ap);
+    cg_error_prefix(err, "%s", prefix);
+    return st;
+}
+
 int64_t cg_now_ns(void)
 {
     struct timespec ts;

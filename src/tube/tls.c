@@ -194,7 +194,7 @@ static cg_status handshake(tls_tr *t, bool client, int64_t deadline, cg_error *e
         if (st == CG_ERR_EOF)
             return cg_fail(err, st, "TLS handshake: the peer closed the connection");
         if (st)
-            return cg_error_prefix(err, "TLS handshake: ");
+            return cg_prefix(st, err, "TLS handshake: ");
     }
 }
 
@@ -266,7 +266,7 @@ cg_status cg_tls_connect(int fd, const char *host, const char *port, const cg_tu
         st = cg_fail(err, CG_ERR_NOMEM, "out of memory");
     if (st) {
         tls_free(t);
-        return cg_error_prefix(err, "%s: ", name);
+        return cg_prefix(st, err, "%s: ", name);
     }
     return cg_tube_new(&tls_ops, t, name, o, out, err);
 }
@@ -322,6 +322,6 @@ cg_status cg_tube_tls_accept(cg_tls_server *s, int fd, const char *name,
     if (!st && (st = handshake(t, false, cg_deadline(opt.connect_timeout), err)))
         tls_free(t);
     if (st)
-        return cg_error_prefix(err, "%s: ", name);
+        return cg_prefix(st, err, "%s: ", name);
     return cg_tube_new(&tls_ops, t, name, o, out, err);
 }

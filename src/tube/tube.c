@@ -216,7 +216,7 @@ static cg_status recv_failed(cg_tube *t, cg_status st, const char *what, double 
         return cg_fail(err, st, "%s: %zu bytes received without %s (the limit)", t->name,
                        avail(t), what);
     default:
-        return cg_error_prefix(err, "%s: ", t->name);
+        return cg_prefix(st, err, "%s: ", t->name);
     }
 }
 
@@ -387,7 +387,7 @@ static cg_status send_raw(cg_tube *t, const uint8_t *p, size_t n, cg_error *err)
         return cg_fail(err, st, "%s: send of %zu bytes: the peer read nothing for %g s",
                        t->name, n, t->send_timeout);
     if (st)
-        return cg_error_prefix(err, "%s: send: ", t->name);
+        return cg_prefix(st, err, "%s: send: ", t->name);
     saw_data(t, CG_TUBE_SENT, p, n);
     return CG_OK;
 }
@@ -431,5 +431,5 @@ cg_status cg_tube_shutdown_send(cg_tube *t, cg_error *err)
     if (!t->ops->shutdown_send)
         return CG_OK;
     cg_status st = t->ops->shutdown_send(t->self, err);
-    return st ? cg_error_prefix(err, "%s: shutdown: ", t->name) : CG_OK;
+    return st ? cg_prefix(st, err, "%s: shutdown: ", t->name) : CG_OK;
 }
