@@ -170,9 +170,11 @@ cg_status cg_tube_recvuntil(cg_tube *t, const void *delim, size_t dlen, double t
 cg_status cg_tube_recvline(cg_tube *t, double timeout, const uint8_t **line, size_t *n,
                            cg_error *err);
 /* One line as cg_tube_recvline, or, while no newline has come, everything buffered as soon as it
- * ends with `tail` (tlen >= 1 bytes) and then nothing but spaces and tabs: a prompt printed
- * without a newline, as Python's input("...: ") does. *by_tail tells which ended the receive;
- * the view is followed by a NUL byte. */
+ * ends with `tail` (tlen >= 1 bytes), trailing spaces and tabs of both ignored: a prompt printed
+ * without a newline, as Python's input("...: ") does (its trailing blank may then come with the
+ * next receive). Only the end of what has arrived is checked: a prompt followed by more text on
+ * the same line is no prompt. *by_tail tells which ended the receive; the view is followed by a
+ * NUL byte. */
 cg_status cg_tube_recvline_or_tail(cg_tube *t, const void *tail, size_t tlen, double timeout,
                                    const uint8_t **p, size_t *n, bool *by_tail, cg_error *err);
 /* Everything until EOF (CG_OK, possibly 0 bytes). CG_ERR_TIMEOUT if the peer is still open at

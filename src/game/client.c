@@ -211,7 +211,7 @@ cg_status cg_play(cg_tube *t, const cg_tables *tables, const cg_play_options *op
     g.tables = tables;
     g.o = opt ? opt : &defaults;
     g.res = res;
-    g.prompt_len = trimmed_len(g.o->prompt, strlen(g.o->prompt)); /* "solution: " waits for "solution:" */
+    g.prompt_len = trimmed_len(g.o->prompt, strlen(g.o->prompt)); /* trailing blanks don't count */
     if (g.prompt_len == 0)
         return cg_fail(err, CG_ERR_INPUT, "the prompt text is empty");
     int rc = regcomp(&g.flag_re, g.o->flag_regex, REG_EXTENDED);

@@ -314,14 +314,20 @@ cg_status cg_tube_recvline(cg_tube *t, double timeout, const uint8_t **line, siz
     return CG_OK;
 }
 
-/* True when the unconsumed bytes end with tail, then nothing but spaces and tabs. */
+static size_t without_trailing_blanks(const uint8_t *p, size_t n)
+{
+    while (n && (p[n - 1] == ' ' || p[n - 1] == '\t'))
+        n--;
+    return n;
+}
+
+/* True when the unconsumed bytes end with tail, trailing spaces and tabs of both ignored. */
 static bool buffered_ends_with(cg_tube *t, const uint8_t *tail, size_t tlen)
 {
     const uint8_t *base = t->buf + t->start;
-    size_t have = avail(t);
-    while (have && (base[have - 1] == ' ' || base[have - 1] == '\t'))
-        have--;
-    return have >= tlen && memcmp(base + have - tlen, tail, tlen) == 0;
+    size_t have = without_trailing_blanks(base, avail(t));
+    tlen = without_trailing_blanks(tail, tlen);
+    return tlen && have >= tlen && memcmp(base + have - tlen, tail, tlen) == 0;
 }
 
 cg_status cg_tube_recvline_or_tail(cg_tube *t, const void *tail, size_t tlen, double timeout,
