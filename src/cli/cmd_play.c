@@ -82,9 +82,9 @@ static int parse_args(int argc, char **argv, play_args *a)
         } else if (strcmp(o, "--record") == 0) {
             a->record = v;
         } else if (strcmp(o, "--target") == 0) {
-            int t = cg_target_parse(v);
-            if (t < 0)
-                return cli_usage("play", "--target: '%s' is not home, any or auto", v);
+            int t;
+            if (!cli_target("play", v, &t))
+                return 2;
             a->play.solve.target = (cg_target)t;
         } else if (strcmp(o, "--scheme") == 0) {
             if (cg_scheme_parse(v, &a->scheme, &err) != CG_OK)
