@@ -181,8 +181,17 @@ static cg_status run(game *g, cg_error *err)
         cg_status st = cg_tube_recvline_or_tail(g->t, g->o->prompt, g->prompt_len, g->o->timeout,
                                                 &p, &n, &by_prompt, err);
         int64_t at = cg_now_ns();
-        if (st == CG_ERR_EOF)
+        if (st == CG_ERR_EOF) {
+            /* A last line without a newline (a flag printed with end="") still counts. */
+            const uint8_t *rest;
+            size_t rest_n;
+            cg_tube_peek(g->t, &rest, &rest_n);
+            char last[CG_FLAG_MAX];
+            snprintf(last, sizeof last, "%.*s", (int)rest_n, (const char *)rest);
+            if (rest_n && text_line(g, last, strlen(last), err) != CG_OK)
+                return CG_ERR_INPUT;
             return finish(g, err);
+        }
         if (st != CG_OK && g->lost) /* the verdict is in; a server that lingers changes nothing */
             return CG_OK;
         if (st != CG_OK) {

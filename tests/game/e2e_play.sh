@@ -77,40 +77,48 @@ play usage1 -q; [ "$RC" = 2 ] || fail "no target exited $RC"
 play usage2 127.0.0.1 1 --exec true; [ "$RC" = 2 ] || fail "HOST PORT and --exec exited $RC"
 play usage3 127.0.0.1 1 --timeout soon; [ "$RC" = 2 ] || fail "bad --timeout exited $RC"
 
+# 6. The last line may lack its newline: a flag printed with end="" is still found.
+{ printf 'Face U:\n+-----+\n| U U |\n| U U |\n+-----+\n'
+  for f in D F B L R; do printf 'Face %s:\n+-----+\n| %s %s |\n| %s %s |\n+-----+\n' $f $f $f $f $f; done
+  printf 'Enter your solution:\n[+] Correct! (0 moves)\n\nflag{no_newline}'; } > "$TMP/game.txt"
+play nonl --exec "sh -c 'cat $TMP/game.txt; head -c 1 > /dev/null'" -q
+[ "$RC" = 0 ] || fail "flag without a newline: exit $RC"
+has "flag: flag{no_newline}" "$TMP/nonl.out"
+
 if ! command -v python3 > /dev/null; then
   echo "python3 missing: app.py cases skipped"
   exit 0
 fi
 
-# 6. --exec: a Python challenge over pipes, prompt without a newline, faces shuffled.
+# 7. --exec: a Python challenge over pipes, prompt without a newline, faces shuffled.
 play exec --exec "python3 $HERE/app.py --rounds 20 --seed 4 --bare-prompt --shuffle" -q
 [ "$RC" = 0 ] || fail "--exec game exited $RC"
 has "won: 20/20" "$TMP/exec.out"
 has "flag: flag{python_edition}" "$TMP/exec.out"
 
-# 7. A server that dribbles three bytes at a time with \r\n, over TCP.
+# 8. A server that dribbles three bytes at a time with \r\n, over TCP.
 pyserve dribble --rounds 20 --seed 5 --dribble --crlf
 play dribble 127.0.0.1 "$PORT" -q
 [ "$RC" = 0 ] || fail "dribbling CRLF server: exit $RC"
 has "won: 20/20" "$TMP/dribble.out"
 
-# 8. Colour tokens that are not face letters: solved to any orientation.
+# 9. Colour tokens that are not face letters: solved to any orientation.
 play colours --exec "python3 $HERE/app.py --rounds 20 --seed 6 --colours WYGBOR" -q
 [ "$RC" = 0 ] || fail "colour letters: exit $RC"
 has "won: 20/20" "$TMP/colours.out"
 
-# 9. A server that goes silent: play gives up after --timeout and says where.
+# 10. A server that goes silent: play gives up after --timeout and says where.
 pyserve silent --rounds 5 --silent-after 3
 play silent 127.0.0.1 "$PORT" --timeout 0.5 -q
 [ "$RC" = 1 ] || fail "silent server: exit $RC"
 has "round 3: .*timeout\|round 3: .*timed out\|round 3: .*within" "$TMP/silent.err"
 
-# 10. A server that closes in the middle of a round.
+# 11. A server that closes in the middle of a round.
 play closed --exec "python3 $HERE/app.py --rounds 5 --close-after 2" -q
 [ "$RC" = 1 ] || fail "closed connection: exit $RC"
 has "round 2: the connection closed before the prompt" "$TMP/closed.err"
 
-# 11. A round with four faces: a clear error naming the round, the game is lost.
+# 12. A round with four faces: a clear error naming the round, the game is lost.
 play four --exec "python3 $HERE/app.py --rounds 5 --four-faces-at 4" -q
 [ "$RC" = 1 ] || fail "four faces: exit $RC"
 has "round 4: only 4 faces shown" "$TMP/four.err"
