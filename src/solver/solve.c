@@ -1,6 +1,7 @@
 /* Opening the tables and walking down them to home. */
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/mman.h>
 #include <time.h>
 
 #include "solver/table.h"
@@ -18,25 +19,31 @@ static int little_endian(void)
     return *(const uint8_t *)&one == 1;
 }
 
-/* Loads the cache at path, or builds and saves; fills info. */
+/* Maps a valid cache at path; else builds the table (and saves it). Fills info. */
 static cg_status load_or_build(cg_tables *t, const char *path, bool quiet, bool rebuild,
                                cg_tables_info *info, cg_error *err)
 {
     cg_error why;
     if (*path && !rebuild) {
-        cg_status st = cg_cache_load(path, t->dist, &why);
+        cg_status st = cg_cache_map(path, t, &why);
         if (st == CG_OK && cg_table_sane(t)) {
             info->from_cache = true;
             return CG_OK;
         }
-        if (st == CG_OK)
+        if (st == CG_OK) {
             cg_fail(&why, CG_ERR_INPUT, "%s: wrong contents", path);
+            munmap(t->map, t->map_len);
+            t->map = NULL;
+        }
         if (st != CG_ERR_EOF) { /* EOF: no file yet, the ordinary first run */
             info->rebuilt = true;
             if (!quiet)
                 fprintf(stderr, "cubegod: ignoring the table cache (%s); rebuilding it\n", why.msg);
         }
     }
+    t->dist = malloc(CG_TABLE_BYTES + 2);
+    if (!t->dist)
+        return cg_fail(err, CG_ERR_NOMEM, "no memory for the %zu-byte table", CG_TABLE_BYTES);
     if (!quiet)
         fprintf(stderr, "cubegod: building the solver table (once; about a second)\n");
     cg_status st = cg_table_build(t, info->positions_at, err);
@@ -65,11 +72,6 @@ cg_status cg_tables_open(cg_tables **out, const cg_tables_options *opt, cg_table
     cg_tables *t = calloc(1, sizeof *t);
     if (!t)
         return cg_fail(err, CG_ERR_NOMEM, "no memory for the solver tables");
-    t->dist = malloc(CG_TABLE_BYTES + 2);
-    if (!t->dist) {
-        free(t);
-        return cg_fail(err, CG_ERR_NOMEM, "no memory for the %zu-byte table", CG_TABLE_BYTES);
-    }
     cg_status st = cg_coords_init(&t->coords, err);
     if (opt && opt->cache_path)
         snprintf(info->cache_path, sizeof info->cache_path, "%s", opt->cache_path);
@@ -90,7 +92,10 @@ void cg_tables_close(cg_tables *t)
 {
     if (!t)
         return;
-    free(t->dist);
+    if (t->map)
+        munmap(t->map, t->map_len);
+    else
+        free(t->dist);
     free(t);
 }
 

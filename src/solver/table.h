@@ -18,7 +18,9 @@
 
 struct cg_tables {
     cg_coords coords;
-    uint8_t *dist; /* CG_TABLE_BYTES + 2 bytes of padding for 8-byte loads */
+    uint8_t *dist;  /* CG_TABLE_BYTES, then at least 2 readable bytes for 8-byte loads */
+    void *map;      /* the cache file's mapping dist points into, or NULL when dist is malloc'd */
+    size_t map_len;
 };
 
 static inline uint64_t cg_block_load(const uint8_t *dist, uint32_t r)
@@ -61,8 +63,9 @@ cg_status cg_table_build(struct cg_tables *t, unsigned long long counts[CG_MAX_S
 /* Cheap checks that a table is the right one: home is 0 and its 18 neighbours are 1. */
 int cg_table_sane(const struct cg_tables *t);
 
-/* The cache file (cache.c). */
-cg_status cg_cache_load(const char *path, uint8_t *dist, cg_error *err);
+/* The cache file (cache.c). cg_cache_map maps a valid file read-only and points t->dist into
+ * it (t->map, t->map_len); CG_ERR_EOF when there is no file. */
+cg_status cg_cache_map(const char *path, struct cg_tables *t, cg_error *err);
 cg_status cg_cache_save(const char *path, const uint8_t *dist, cg_error *err);
 /* The default cache path, or "" when no home directory is known. */
 void cg_cache_default_path(char *buf, size_t size);
