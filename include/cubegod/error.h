@@ -2,8 +2,8 @@
  *
  * Every call that can fail returns a cg_status (CG_OK is 0, failures are negative) and, when
  * given a cg_error, fills it with the same code and a one-line message that says where and what
- * ("puzzle 3: corner DFR shows U and D, which are on no corner together"). The message never
- * ends in a newline. Passing NULL for the cg_error is allowed everywhere. */
+ * ("puzzle 3: corner DFR shows U and D, which are on no corner together"). The message is one
+ * line: control bytes in it (from quoted input) are replaced by '?'. Passing NULL for the cg_error is allowed everywhere. */
 #ifndef CUBEGOD_ERROR_H
 #define CUBEGOD_ERROR_H
 

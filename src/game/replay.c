@@ -259,6 +259,8 @@ typedef struct stream {
 
 static cg_status stream_add(stream *s, const char *p, size_t n, cg_error *err)
 {
+    if (n == 0)
+        return CG_OK; /* and s->buf may still be NULL */
     if (s->len + n > s->cap) {
         size_t cap = s->cap ? s->cap : 256;
         while (cap < s->len + n)
@@ -307,7 +309,7 @@ static cg_status take_record(engine *e, stream *s, bool server, const cg_transcr
             return st;
         i = end;
         if (nl) {
-            deliver(e, server, s->buf, s->len, lineno);
+            deliver(e, server, s->len ? s->buf : "", s->len, lineno);
             s->len = 0;
             i++;
         }

@@ -28,6 +28,12 @@ cg_status cg_puzzle_set(cg_puzzle *p, int sticker, const char *token, size_t len
     if (len == 0 || len > CG_TOKEN_MAX)
         return cg_fail(err, CG_ERR_INPUT, "colour '%.*s' is %s (1 to %d bytes)",
                        len > 40 ? 40 : (int)len, token, len ? "too long" : "empty", CG_TOKEN_MAX);
+    /* Control bytes (a NUL above all) would make a token that prints as something else and
+     * never compares equal to itself as a C string. */
+    for (size_t i = 0; i < len; i++)
+        if ((unsigned char)token[i] < 0x20 || token[i] == 0x7f)
+            return cg_fail(err, CG_ERR_INPUT, "colour token has the control byte 0x%02x",
+                           (unsigned char)token[i]);
     int c = 0;
     while (c < p->ncolours && !(strlen(p->colour[c]) == len && memcmp(p->colour[c], token, len) == 0))
         c++;

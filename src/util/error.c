@@ -3,6 +3,15 @@
 #include <stdio.h>
 #include <string.h>
 
+/* Messages quote what a peer or a file said; control bytes become '?' so that a message stays
+ * one line and cannot drive the terminal it is printed on (escape sequences). */
+static void clean(char *msg)
+{
+    for (; *msg; msg++)
+        if ((unsigned char)*msg < 0x20 || *msg == 0x7f)
+            *msg = '?';
+}
+
 cg_status cg_fail(cg_error *err, cg_status code, const char *fmt, ...)
 {
     if (err) {
@@ -11,6 +20,7 @@ cg_status cg_fail(cg_error *err, cg_status code, const char *fmt, ...)
         err->code = code;
         vsnprintf(err->msg, sizeof err->msg, fmt, ap);
         va_end(ap);
+        clean(err->msg);
     }
     return code;
 }
@@ -35,6 +45,7 @@ cg_status cg_error_prefix(cg_error *err, const char *fmt, ...)
         rest = sizeof err->msg - 1 - n;
     memcpy(err->msg + n, old, rest);
     err->msg[n + rest] = '\0';
+    clean(err->msg);
     return err->code;
 }
 
