@@ -17,9 +17,12 @@ JOBS=$(nproc 2>/dev/null || echo 2)
 
 # Debian packages the build and tests need; installed only when missing.
 PACKAGES=(cmake make gcc libc6-dev libcmocka-dev libssl-dev openssl valgrind python3)
+# Only for `./run.sh test`: the pwntools compatibility test (skipped when it cannot be had).
+TEST_PACKAGES=(python3-pwntools)
 # Only for ./run.sh fuzz: libFuzzer comes with clang's runtime libraries.
 FUZZ_PACKAGES=(clang libclang-rt-14-dev)
 
+# ensure_packages PACKAGE...
 ensure_packages() {
   local missing=()
   for p in "$@"; do
@@ -136,20 +139,54 @@ fuzz_smoke() {
   return $status
 }
 
+# A local server on a free port, and a full 100-round game against it.
+MAIN_TMP=""
+MAIN_SERVER=""
+main_cleanup() {
+  [ -n "$MAIN_SERVER" ] && kill "$MAIN_SERVER" 2>/dev/null
+  [ -n "$MAIN_TMP" ] && rm -rf "$MAIN_TMP"
+  return 0
+}
 main_job() {
-  ./build/cubegod solve < fixtures/solve/positions.txt
+  ./build/cubegod tables
+  MAIN_TMP=$(mktemp -d)
+  trap main_cleanup EXIT
+  local tmp=$MAIN_TMP
+  ./build/cubegod serve --port 0 --games 1 > "$tmp/port" 2> "$tmp/serve.log" &
+  local server=$!
+  MAIN_SERVER=$server
+  local port=""
+  for _ in $(seq 200); do port=$(head -n1 "$tmp/port" 2>/dev/null); [ -n "$port" ] && break; sleep 0.05; done
+  [ -n "$port" ] || { echo "run.sh: the local server did not start:" >&2; cat "$tmp/serve.log" >&2; exit 1; }
+  local rc=0
+  ./build/cubegod play 127.0.0.1 "$port" || rc=$?
+  wait "$server" 2>/dev/null || true
+  MAIN_SERVER=""
+  cat "$tmp/serve.log" >&2
+  return $rc
+}
+
+bench_all() {
+  ./build/cubegod bench solve -n 100000
+  ./build/cubegod bench solve -n 100000 --target any
+  ./build/cubegod bench net --games 10 --svg build/bench-net.svg
+  command -v python3 > /dev/null && CUBEGOD=./build/cubegod bench/python_server_latency.sh 10
+  ./build/cubegod bench sim3
+  ./build/cubegod bench order
+  ./build/cubegod bench jigsaw
 }
 
 case "${1:-}" in
   fuzz)   fuzz_main "${2:-}" "${3:-}"; exit ;;
 esac
 ensure_packages "${PACKAGES[@]}"
+[ "${1:-}" = test ] && { ensure_packages "${TEST_PACKAGES[@]}" || echo "run.sh: could not install ${TEST_PACKAGES[*]}; those tests will be skipped" >&2; }
 case "${1:-}" in
   "")     build_release; main_job ;;
   build)  build_release ;;
   test)   build_release; run_tests build; build_sanitized; run_tests build-asan
           build_valgrind; run_valgrind; fuzz_smoke ;;
-  bench)  build_release; ./build/cubegod bench solve -n 100000 ;;
+  bench)  build_release; bench_all ;;
   faults) build_release; ./build/cubegod tables >/dev/null
           CUBEGOD="$ROOT/build/cubegod" python3 tests/faults/server_faults.py --full ;;
   *)      echo "usage: ./run.sh [test|build|bench|faults|fuzz TARGET SECONDS]" >&2; exit 2 ;;

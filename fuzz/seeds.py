@@ -36,7 +36,7 @@ answers = [m.group(1) for m in re.finditer(rb'Enter your solution:\n(.*)\n', gam
 for i, r in enumerate(rounds[:4]):
     put('box', 'round%d' % (i + 1), r.split(b'Enter your solution:')[0] + b'Enter your solution:\n')
 put('box', 'two-rounds', b''.join(rounds[4:6]))
-put('box', 'positions', read(os.path.join(ROOT, 'fixtures', 'solve', 'positions.txt'))[:1500])
+put('box', 'positions', game[:1500])
 
 # compact: the error fixture's puzzles, one per file.
 for i, line in enumerate(read(os.path.join(ROOT, 'fixtures', 'puzzle', 'compact-errors.txt')).split(b'\n')):

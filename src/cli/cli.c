@@ -1,5 +1,7 @@
 #include "cli/cli.h"
 
+#include "cubegod/solver.h"
+
 #include <errno.h>
 #include <math.h>
 #include <stdarg.h>
@@ -55,6 +57,17 @@ bool cli_seconds(const char *cmd, const char *opt, const char *text, double max,
         return false;
     }
     *out = v;
+    return true;
+}
+
+bool cli_target(const char *cmd, const char *text, int *out)
+{
+    int t = cg_target_parse(text);
+    if (t < 0) {
+        cli_usage(cmd, "--target: '%s' is not home, any or auto", text);
+        return false;
+    }
+    *out = t;
     return true;
 }
 

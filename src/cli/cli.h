@@ -12,6 +12,8 @@ int cli_usage(const char *cmd, const char *fmt, ...) __attribute__((format(print
 bool cli_long(const char *cmd, const char *opt, const char *text, long min, long max, long *out);
 /* Parses a non-negative decimal number of seconds (fractions allowed) up to max. */
 bool cli_seconds(const char *cmd, const char *opt, const char *text, double max, double *out);
+/* Parses --target's value (home, any, auto); on failure reports and returns false. */
+bool cli_target(const char *cmd, const char *text, int *out);
 /* True when argv[i] is -h or --help. */
 bool cli_is_help(const char *arg);
 /* Fetches the value of an option that takes one: returns it and advances *i, or reports and

@@ -94,9 +94,9 @@ static int bench_solve(int argc, char **argv)
         } else if (strcmp(a, "--target") == 0) {
             if (!(v = cli_value("bench solve", argc, argv, &i)))
                 return 2;
-            int t = cg_target_parse(v);
-            if (t < 0)
-                return cli_usage("bench solve", "--target: '%s' is not home, any or auto", v);
+            int t;
+            if (!cli_target("bench solve", v, &t))
+                return 2;
             opt.target = (cg_target)t;
         } else if (strcmp(a, "--cache") == 0) {
             if (!(topt.cache_path = cli_value("bench solve", argc, argv, &i)))

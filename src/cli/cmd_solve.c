@@ -123,9 +123,9 @@ int cmd_solve(int argc, char **argv)
         } else if (strcmp(a, "--target") == 0) {
             if (!(v = cli_value("solve", argc, argv, &i)))
                 return 2;
-            int t = cg_target_parse(v);
-            if (t < 0)
-                return cli_usage("solve", "--target: '%s' is not home, any or auto", v);
+            int t;
+            if (!cli_target("solve", v, &t))
+                return 2;
             run.opt.target = (cg_target)t;
         } else if (strcmp(a, "--scheme") == 0) {
             if (!(v = cli_value("solve", argc, argv, &i)))

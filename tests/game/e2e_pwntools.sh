@@ -5,7 +5,13 @@
 # pwntools is not installed (Debian: python3-pwntools).
 set -uo pipefail
 : "${CUBEGOD:?}"
-python3 -c 'import pwn' 2>/dev/null || { echo "pwntools not installed: skipped"; exit 77; }
+# Debian's python3-pwntools installs for the system interpreter, which may not be the first
+# python3 on PATH.
+PY=
+for candidate in python3 /usr/bin/python3; do
+  if "$candidate" -c 'import pwn' 2>/dev/null; then PY=$candidate; break; fi
+done
+[ -n "$PY" ] || { echo "pwntools not installed: skipped"; exit 77; }
 TMP=$(mktemp -d)
 "$CUBEGOD" serve --port 0 --games 1 --flag 'flag{pwntools}' >"$TMP/port" 2>"$TMP/log" &
 SERVER=$!
@@ -13,7 +19,7 @@ trap 'kill $SERVER 2>/dev/null; rm -rf "$TMP"' EXIT
 for _ in $(seq 100); do PORT=$(head -n1 "$TMP/port"); [ -n "$PORT" ] && break; sleep 0.05; done
 [ -n "$PORT" ] || { echo "FAIL: no port"; exit 1; }
 
-PORT=$PORT CUBEGOD=$CUBEGOD python3 - <<'PY'
+PORT=$PORT CUBEGOD=$CUBEGOD "$PY" - <<'PY'
 import os, sys
 from pwn import remote, process, context
 context.log_level = "error"

@@ -1,0 +1,71 @@
+/* cubegod: the game client, `cubegod play`.
+ *
+ * Plays the challenge over any tube (TCP, TLS, a local process, a recorded file): reads lines,
+ * collects each round's `Face X:` boxes (any five, any order, colour tokens as printed), and at
+ * the prompt answers with an optimal solution in a single write. It depends on nothing else of the
+ * server's wording: round headers ("=== Round i/N ===") only feed the progress display, a verdict
+ * line containing "[+]" counts a passed round, one containing "[-]" ends the game as lost, and the
+ * text after the last round is where the flag is looked for. A prompt may end its line or not
+ * (Python's input() prints it without a newline); "\r\n" and "\n" are both fine; the bytes may
+ * come in any split.
+ *
+ * The game is won when the server closes the connection after at least one passed round, no
+ * round failed, and, when the server said how many rounds there are, all of them passed. */
+#ifndef CUBEGOD_CLIENT_H
+#define CUBEGOD_CLIENT_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "cubegod/error.h"
+#include "cubegod/solver.h"
+#include "cubegod/tube.h"
+
+#define CG_FLAG_MAX 512
+#define CG_PLAY_DEFAULT_PROMPT "Enter your solution:"
+#define CG_PLAY_DEFAULT_FLAG_REGEX "[A-Za-z0-9_]+\\{[^}]*\\}"
+
+typedef struct cg_round_stat {
+    int round;      /* 1-based */
+    int moves;      /* moves sent */
+    double solve_us;  /* reconstruction and solve */
+    double ready_us;  /* prompt received to answer ready to write: the client's own work */
+    double client_us; /* prompt received to answer written (the write syscall returned) */
+    double round_us;  /* previous answer written (or start) to this answer written */
+} cg_round_stat;
+
+/* Called after each answer is sent (progress lines, benchmarks). */
+typedef void (*cg_play_round_fn)(void *ctx, const cg_round_stat *s, int rounds_announced);
+
+typedef struct cg_play_options {
+    cg_solve_options solve;
+    const char *prompt;     /* default CG_PLAY_DEFAULT_PROMPT */
+    double timeout;         /* per receive, seconds; default 10 */
+    const char *flag_regex; /* POSIX extended; default CG_PLAY_DEFAULT_FLAG_REGEX */
+    cg_play_round_fn on_round;
+    void *on_round_ctx;
+    cg_round_stat *stats;   /* optional: one entry per answered round */
+    int stats_cap;
+} cg_play_options;
+
+cg_play_options cg_play_defaults(void);
+
+typedef struct cg_play_result {
+    bool won;
+    int rounds_passed;
+    int rounds_answered;
+    int rounds_announced;     /* N of "Round i/N", or 0 when the server never said */
+    char flag_line[CG_FLAG_MAX]; /* the last non-empty line after the last round, or "" */
+    char flags[CG_FLAG_MAX];     /* every --flag-regex match, separated by spaces, or "" */
+    char reason[CG_ERROR_MSG_MAX]; /* why the game was lost, or "" */
+} cg_play_result;
+
+/* Plays one game over t. Returns CG_OK when the game ran to its end, won or lost (see
+ * res->won and res->reason); an error when it could not: CG_ERR_TIMEOUT (the server went silent),
+ * CG_ERR_EOF (closed in the middle of a round), CG_ERR_LIMIT (a line beyond the tube's buffer),
+ * CG_ERR_INPUT (a round that cannot be solved: the message names the round), CG_ERR_SYSTEM /
+ * CG_ERR_TLS (the connection failed). res is filled in every case. */
+cg_status cg_play(cg_tube *t, const cg_tables *tables, const cg_play_options *opt,
+                  cg_play_result *res, cg_error *err);
+
+#endif

@@ -1,0 +1,52 @@
+/* cubegod: the contest's Rubik's cube simulator (seed documents 000 and 001).
+ *
+ * Input: data sets of a line START, nine lines of the unfolded cube (three of the top face, three
+ * of left front right back side by side, three of the bottom face; the layout of cube3.h), any
+ * number of operations such as "front left" or "bottom right", one per line, and a line END; after
+ * the last data set a line ENDOFINPUT. A face word (front back left right top bottom) names the
+ * face, "right" turns it a quarter clockwise as seen looking at that face, "left" counter-
+ * clockwise. Each data set answers whether every face ends in one colour.
+ *
+ * Tolerated: any spaces, tabs and no-break spaces (UTF-8 C2 A0, as on the problem's web page)
+ * before, between and after the items of a line, carriage returns, blank lines outside the nets,
+ * any single byte other than white space as a colour, and a data set without operations (it
+ * answers for the net as given). Refused with CG_ERR_INPUT and a
+ * message that starts "line N: ": a net line with the wrong number of colours or an item longer
+ * than one character, a net that does not show six colours nine times each, an unknown operation,
+ * a missing END or ENDOFINPUT, anything but blank lines after ENDOFINPUT.
+ *
+ * The reader streams: it keeps no line, only the first few items of the current one, so memory
+ * is constant whatever the input; each operation is applied as it is read. */
+#ifndef CUBEGOD_SIM3_H
+#define CUBEGOD_SIM3_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "cubegod/cube3.h"
+#include "cubegod/error.h"
+
+typedef struct cg_sim3_reader {
+    FILE *in;
+    uint64_t line;                 /* lines read so far */
+    bool finished;                 /* ENDOFINPUT has been read */
+    cg3_perm turn[6][2];           /* faces U D F B L R; [0] "right", [1] "left" */
+} cg_sim3_reader;
+
+typedef struct cg_sim3_result {
+    uint8_t facelets[CG3_FACELETS]; /* the colours after the operations (cube3.h order) */
+    bool solved;
+    uint64_t start_line;            /* the data set's START line */
+    uint64_t operations;
+} cg_sim3_result;
+
+/* Reads from in (not closed by the reader; nothing to free). */
+void cg_sim3_init(cg_sim3_reader *r, FILE *in);
+
+/* Reads the next data set into *res. Sets *done and reads nothing more once ENDOFINPUT (and
+ * only blank lines after it) has been read. CG_ERR_INPUT as above; CG_ERR_SYSTEM when reading
+ * fails. */
+cg_status cg_sim3_next(cg_sim3_reader *r, cg_sim3_result *res, bool *done, cg_error *err);
+
+#endif

@@ -1,0 +1,269 @@
+/* Descriptors: non-blocking reads and writes with deadlines, and the plain fd transport behind
+ * cg_tube_fds and cg_tube_file. */
+#include <errno.h>
+#include <fcntl.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <poll.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "tube/internal.h"
+
+cg_status cg_fd_nonblock(int fd, cg_error *err)
+{
+    int fl = fcntl(fd, F_GETFL);
+    if (fl < 0 || fcntl(fd, F_SETFL, fl | O_NONBLOCK) < 0)
+        return cg_fail(err, CG_ERR_SYSTEM, "fcntl: %s", strerror(errno));
+    return CG_OK;
+}
+
+cg_status cg_fd_wait(int fd, short events, int64_t deadline, cg_error *err)
+{
+    for (;;) {
+        struct timespec ts, *tp = NULL;
+        if (deadline >= 0) {
+            int64_t left = deadline - cg_now_ns();
+            if (left < 0)
+                left = 0;
+            ts.tv_sec = (time_t)(left / 1000000000);
+            ts.tv_nsec = (long)(left % 1000000000);
+            tp = &ts;
+        }
+        struct pollfd pfd = {.fd = fd, .events = events};
+        int r = ppoll(&pfd, 1, tp, NULL);
+        if (r > 0)
+            return CG_OK; /* ready, or an error/hangup the next call will report */
+        if (r == 0)
+            return cg_fail(err, CG_ERR_TIMEOUT, "timeout");
+        if (errno != EINTR)
+            return cg_fail(err, CG_ERR_SYSTEM, "poll: %s", strerror(errno));
+    }
+}
+
+void cg_tcp_quickack(int fd)
+{
+    int one = 1;
+    setsockopt(fd, IPPROTO_TCP, TCP_QUICKACK, &one, sizeof one);
+}
+
+void cg_tcp_tune(int fd)
+{
+    int one = 1;
+    setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+    cg_tcp_quickack(fd);
+}
+
+bool cg_fd_is_socket(int fd)
+{
+    int type;
+    socklen_t len = sizeof type;
+    return getsockopt(fd, SOL_SOCKET, SO_TYPE, &type, &len) == 0;
+}
+
+bool cg_fd_is_tcp(int fd)
+{
+    int proto;
+    socklen_t len = sizeof proto;
+    return getsockopt(fd, SOL_SOCKET, SO_PROTOCOL, &proto, &len) == 0 && proto == IPPROTO_TCP;
+}
+
+cg_status cg_fd_read(int fd, bool quickack, uint8_t *buf, size_t cap, int64_t deadline,
+                     size_t *got, cg_error *err)
+{
+    *got = 0;
+    for (;;) {
+        ssize_t r = read(fd, buf, cap);
+        if (r > 0) {
+            if (quickack) /* Linux turns delayed ACKs back on after reads: keep them off */
+                cg_tcp_quickack(fd);
+            *got = (size_t)r;
+            return CG_OK;
+        }
+        if (r == 0)
+            return cg_fail(err, CG_ERR_EOF, "end of stream");
+        if (errno == EINTR)
+            continue;
+        if (errno != EAGAIN && errno != EWOULDBLOCK)
+            return cg_fail(err, CG_ERR_SYSTEM, "read: %s", strerror(errno));
+        cg_status st = cg_fd_wait(fd, POLLIN, deadline, err);
+        if (st)
+            return st;
+    }
+}
+
+void cg_sigpipe_hold(cg_sigpipe *s)
+{
+    sigset_t pipe, pending;
+    sigemptyset(&pipe);
+    sigaddset(&pipe, SIGPIPE);
+    sigpending(&pending);
+    s->was_pending = sigismember(&pending, SIGPIPE);
+    pthread_sigmask(SIG_BLOCK, &pipe, &s->old);
+}
+
+void cg_sigpipe_release(cg_sigpipe *s, bool epipe)
+{
+    if (epipe && !s->was_pending) {
+        sigset_t pipe;
+        sigemptyset(&pipe);
+        sigaddset(&pipe, SIGPIPE);
+        struct timespec zero = {0, 0};
+        while (sigtimedwait(&pipe, NULL, &zero) < 0 && errno == EINTR)
+            ;
+    }
+    pthread_sigmask(SIG_SETMASK, &s->old, NULL);
+}
+
+static ssize_t write_some(int fd, bool sock, const uint8_t *p, size_t n)
+{
+    if (sock)
+        return send(fd, p, n, MSG_NOSIGNAL);
+    cg_sigpipe sp;
+    cg_sigpipe_hold(&sp);
+    ssize_t r = write(fd, p, n);
+    int e = errno;
+    cg_sigpipe_release(&sp, r < 0 && e == EPIPE);
+    errno = e;
+    return r;
+}
+
+cg_status cg_fd_write(int fd, bool sock, const uint8_t *p, size_t n, int64_t deadline,
+                      cg_error *err)
+{
+    while (n) {
+        ssize_t r = write_some(fd, sock, p, n);
+        if (r >= 0) {
+            p += r;
+            n -= (size_t)r;
+            continue;
+        }
+        if (errno == EINTR)
+            continue;
+        if (errno != EAGAIN && errno != EWOULDBLOCK)
+            return cg_fail(err, CG_ERR_SYSTEM, "write: %s", strerror(errno));
+        cg_status st = cg_fd_wait(fd, POLLOUT, deadline, err);
+        if (st)
+            return st;
+    }
+    return CG_OK;
+}
+
+/* ---- the plain fd transport ---- */
+
+typedef struct fd_tr {
+    int rfd, wfd;
+    bool tcp;   /* rfd is a TCP socket: quick ACKs after reads */
+    bool wsock; /* wfd is a socket: send(MSG_NOSIGNAL) */
+    char *said; /* logged as "Closed <said>" on close, or NULL */
+} fd_tr;
+
+static cg_status fd_recv(void *self, uint8_t *buf, size_t cap, int64_t deadline, size_t *got,
+                         cg_error *err)
+{
+    fd_tr *f = self;
+    return cg_fd_read(f->rfd, f->tcp, buf, cap, deadline, got, err);
+}
+
+static cg_status fd_send(void *self, const uint8_t *p, size_t n, int64_t deadline, cg_error *err)
+{
+    fd_tr *f = self;
+    if (f->wfd < 0)
+        return cg_fail(err, CG_ERR_SYSTEM, "the tube is read-only");
+    return cg_fd_write(f->wfd, f->wsock, p, n, deadline, err);
+}
+
+static cg_status fd_shutdown(void *self, cg_error *err)
+{
+    fd_tr *f = self;
+    if (f->wfd < 0)
+        return CG_OK;
+    if (f->wsock) {
+        if (shutdown(f->wfd, SHUT_WR) < 0)
+            return cg_fail(err, CG_ERR_SYSTEM, "%s", strerror(errno));
+        return CG_OK;
+    }
+    if (f->wfd != f->rfd)
+        close(f->wfd);
+    f->wfd = -1;
+    return CG_OK;
+}
+
+static int fd_fileno(void *self)
+{
+    return ((fd_tr *)self)->rfd;
+}
+
+static void close_pair(int rfd, int wfd)
+{
+    if (wfd >= 0 && wfd != rfd)
+        close(wfd);
+    if (rfd >= 0)
+        close(rfd);
+}
+
+static void fd_close(void *self, const cg_log *log)
+{
+    fd_tr *f = self;
+    close_pair(f->rfd, f->wfd);
+    if (f->said)
+        cg_log_msg(log, CG_LOG_INFO, '*', "Closed %s", f->said);
+    free(f->said);
+    free(f);
+}
+
+static const cg_transport fd_ops = {
+    .recv = fd_recv,
+    .send = fd_send,
+    .shutdown_send = fd_shutdown,
+    .fileno = fd_fileno,
+    .close = fd_close,
+};
+
+cg_status cg_fd_tube(int rfd, int wfd, const char *name, const char *said,
+                     const cg_tube_options *o, cg_tube **out, cg_error *err)
+{
+    *out = NULL;
+    cg_status st = cg_fd_nonblock(rfd, err);
+    if (!st && wfd >= 0 && wfd != rfd)
+        st = cg_fd_nonblock(wfd, err);
+    fd_tr *f = st ? NULL : malloc(sizeof *f);
+    if (!f) {
+        close_pair(rfd, wfd);
+        return st ? st : cg_fail(err, CG_ERR_NOMEM, "out of memory");
+    }
+    *f = (fd_tr){.rfd = rfd, .wfd = wfd, .tcp = cg_fd_is_tcp(rfd)};
+    if (said && !(f->said = strdup(said))) {
+        fd_close(f, NULL);
+        return cg_fail(err, CG_ERR_NOMEM, "out of memory");
+    }
+    f->wsock = wfd >= 0 && cg_fd_is_socket(wfd);
+    if (f->tcp)
+        cg_tcp_tune(rfd);
+    if (wfd >= 0 && wfd != rfd && cg_fd_is_tcp(wfd))
+        cg_tcp_tune(wfd);
+    char def[32];
+    snprintf(def, sizeof def, "fd %d", rfd);
+    return cg_tube_new(&fd_ops, f, name ? name : def, o, out, err);
+}
+
+cg_status cg_tube_fds(int rfd, int wfd, const char *name, const cg_tube_options *o,
+                      cg_tube **out, cg_error *err)
+{
+    return cg_fd_tube(rfd, wfd, name, NULL, o, out, err);
+}
+
+cg_status cg_tube_file(const char *path, const cg_tube_options *o, cg_tube **out, cg_error *err)
+{
+    *out = NULL;
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return cg_fail(err, CG_ERR_SYSTEM, "%s: %s", path, strerror(errno));
+    char name[512];
+    snprintf(name, sizeof name, "file %s", path);
+    return cg_tube_fds(fd, -1, name, o, out, err);
+}

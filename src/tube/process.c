@@ -1,0 +1,213 @@
+/* Local processes over pipes (like pwntools' process): spawn without a shell, reap on close. */
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <spawn.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "tube/internal.h"
+
+extern char **environ;
+
+typedef struct proc_tr {
+    int in_w;  /* the child's stdin, -1 once closed */
+    int out_r; /* the child's stdout */
+    pid_t pid;
+    bool reaped;
+    int wstatus;
+    char cmd[160]; /* "python3 app.py" (shortened) for messages */
+} proc_tr;
+
+static cg_status proc_recv(void *self, uint8_t *buf, size_t cap, int64_t deadline, size_t *got,
+                           cg_error *err)
+{
+    return cg_fd_read(((proc_tr *)self)->out_r, false, buf, cap, deadline, got, err);
+}
+
+static cg_status proc_send(void *self, const uint8_t *p, size_t n, int64_t deadline,
+                           cg_error *err)
+{
+    proc_tr *c = self;
+    if (c->in_w < 0)
+        return cg_fail(err, CG_ERR_SYSTEM, "the process's stdin is closed");
+    return cg_fd_write(c->in_w, false, p, n, deadline, err);
+}
+
+static cg_status proc_shutdown(void *self, cg_error *err)
+{
+    (void)err;
+    proc_tr *c = self;
+    if (c->in_w >= 0)
+        close(c->in_w);
+    c->in_w = -1;
+    return CG_OK;
+}
+
+static int proc_fileno(void *self)
+{
+    return ((proc_tr *)self)->out_r;
+}
+
+/* Waits for the child until the deadline, sleeping in growing steps (no SIGCHLD handler: the
+ * program's signal handling is not ours to change). */
+static cg_status reap(proc_tr *c, int64_t deadline, cg_error *err)
+{
+    long step = 100000; /* ns */
+    while (!c->reaped) {
+        pid_t r = waitpid(c->pid, &c->wstatus, WNOHANG);
+        if (r == c->pid) {
+            c->reaped = true;
+            break;
+        }
+        if (r < 0 && errno != EINTR)
+            return cg_fail(err, CG_ERR_SYSTEM, "waitpid: %s", strerror(errno));
+        int64_t left = deadline < 0 ? step : deadline - cg_now_ns();
+        if (left <= 0)
+            return cg_fail(err, CG_ERR_TIMEOUT, "process '%s' (pid %d) still running", c->cmd,
+                           (int)c->pid);
+        struct timespec ts = {0, left < step ? left : step};
+        nanosleep(&ts, NULL);
+        if (step < 10000000)
+            step *= 2;
+    }
+    return CG_OK;
+}
+
+static void proc_close(void *self, const cg_log *log)
+{
+    proc_tr *c = self;
+    proc_shutdown(c, NULL);
+    close(c->out_r);
+    /* EOF on stdin first; then ask, then insist. */
+    if (reap(c, cg_deadline(0.5), NULL)) {
+        kill(c->pid, SIGTERM);
+        if (reap(c, cg_deadline(1.0), NULL)) {
+            kill(c->pid, SIGKILL);
+            reap(c, -1, NULL);
+        }
+    }
+    if (WIFSIGNALED(c->wstatus))
+        cg_log_msg(log, CG_LOG_INFO, '*', "Stopped process '%s' (pid %d): killed by signal %d",
+                   c->cmd, (int)c->pid, WTERMSIG(c->wstatus));
+    else
+        cg_log_msg(log, CG_LOG_INFO, '*', "Stopped process '%s' (pid %d): exit code %d", c->cmd,
+                   (int)c->pid, WEXITSTATUS(c->wstatus));
+    free(c);
+}
+
+static const cg_transport proc_ops = {
+    .recv = proc_recv,
+    .send = proc_send,
+    .shutdown_send = proc_shutdown,
+    .fileno = proc_fileno,
+    .close = proc_close,
+};
+
+cg_status cg_tube_wait(cg_tube *t, double timeout, int *wstatus, cg_error *err)
+{
+    proc_tr *c = cg_tube_self(t, &proc_ops);
+    if (!c)
+        return cg_fail(err, CG_ERR_INPUT, "%s: not a process", cg_tube_name(t));
+    cg_status st = reap(c, cg_deadline(timeout), err);
+    if (!st && wstatus)
+        *wstatus = c->wstatus;
+    return st;
+}
+
+static void join_argv(char *const argv[], char *out, size_t size)
+{
+    size_t k = 0;
+    out[0] = '\0';
+    for (int i = 0; argv[i] && k + 1 < size; i++)
+        k += (size_t)snprintf(out + k, size - k, i ? " %s" : "%s", argv[i]);
+    if (k >= size && size > 4)
+        memcpy(out + size - 4, "...", 4);
+}
+
+/* posix_spawnp: the child gets the pipes as stdin/stdout, default SIGPIPE and an empty mask. */
+static int spawn(char *const argv[], int in_r, int out_w, pid_t *pid)
+{
+    posix_spawn_file_actions_t fa;
+    posix_spawnattr_t attr;
+    sigset_t none, pipe;
+    sigemptyset(&none);
+    sigemptyset(&pipe);
+    sigaddset(&pipe, SIGPIPE);
+    posix_spawn_file_actions_init(&fa);
+    posix_spawnattr_init(&attr);
+    posix_spawn_file_actions_adddup2(&fa, in_r, 0);
+    posix_spawn_file_actions_adddup2(&fa, out_w, 1);
+    posix_spawnattr_setsigmask(&attr, &none);
+    posix_spawnattr_setsigdefault(&attr, &pipe);
+    posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
+    int r = posix_spawnp(pid, argv[0], &fa, &attr, argv, environ);
+    posix_spawn_file_actions_destroy(&fa);
+    posix_spawnattr_destroy(&attr);
+    return r;
+}
+
+cg_status cg_tube_process(char *const argv[], const cg_tube_options *o, cg_tube **out,
+                          cg_error *err)
+{
+    *out = NULL;
+    if (!argv || !argv[0] || !argv[0][0])
+        return cg_fail(err, CG_ERR_INPUT, "process: empty command");
+    proc_tr *c = calloc(1, sizeof *c);
+    if (!c)
+        return cg_fail(err, CG_ERR_NOMEM, "out of memory");
+    join_argv(argv, c->cmd, sizeof c->cmd);
+    int in[2], outp[2];
+    if (pipe2(in, O_CLOEXEC) < 0) {
+        free(c);
+        return cg_fail(err, CG_ERR_SYSTEM, "process '%s': pipe: %s", argv[0], strerror(errno));
+    }
+    if (pipe2(outp, O_CLOEXEC) < 0) {
+        int e = errno;
+        close(in[0]);
+        close(in[1]);
+        free(c);
+        return cg_fail(err, CG_ERR_SYSTEM, "process '%s': pipe: %s", argv[0], strerror(e));
+    }
+    int r = spawn(argv, in[0], outp[1], &c->pid);
+    close(in[0]);
+    close(outp[1]);
+    c->in_w = in[1];
+    c->out_r = outp[0];
+    cg_log log = cg_tube_opts_log(o);
+    if (r != 0) {
+        close(c->in_w);
+        close(c->out_r);
+        free(c);
+        cg_log_msg(&log, CG_LOG_INFO, '-', "Starting local process '%s': Failed", argv[0]);
+        return cg_fail(err, CG_ERR_SYSTEM, "process '%s': %s", argv[0], strerror(r));
+    }
+    cg_status st = cg_fd_nonblock(c->in_w, err);
+    if (!st)
+        st = cg_fd_nonblock(c->out_r, err);
+    if (st) {
+        proc_close(c, &log);
+        return st;
+    }
+    cg_log_msg(&log, CG_LOG_INFO, '+', "Starting local process '%s': pid %d", c->cmd,
+               (int)c->pid);
+    char name[200];
+    snprintf(name, sizeof name, "process '%s' (pid %d)", c->cmd, (int)c->pid);
+    return cg_tube_new(&proc_ops, c, name, o, out, err);
+}
+
+cg_status cg_tube_process_cmd(const char *cmd, const cg_tube_options *o, cg_tube **out,
+                              cg_error *err)
+{
+    *out = NULL;
+    char **argv;
+    cg_status st = cg_split_command(cmd, &argv, err);
+    if (st)
+        return st;
+    st = cg_tube_process(argv, o, out, err);
+    cg_argv_free(argv);
+    return st;
+}

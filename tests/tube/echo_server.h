@@ -1,0 +1,80 @@
+/* A line echo server on 127.0.0.1 in a thread, for the tube tests (plain TCP or TLS). */
+#ifndef CUBEGOD_TESTS_TUBE_ECHO_SERVER_H
+#define CUBEGOD_TESTS_TUBE_ECHO_SERVER_H
+
+#include <pthread.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include "cubegod/tube.h"
+
+typedef struct echo_server {
+    int lfd;
+    char port[16];
+    int conns;           /* connections to serve, one after the other */
+    bool reset;          /* close each connection at once with a RST instead of echoing */
+    cg_tls_server *tls;  /* NULL: plain TCP */
+    int handshakes_ok;
+    pthread_t thread;
+} echo_server;
+
+static void echo_lines(cg_tube *t)
+{
+    const uint8_t *p;
+    size_t n;
+    while (cg_tube_recvline(t, 10, &p, &n, NULL) == CG_OK)
+        if (cg_tube_sendline(t, p, n, NULL) != CG_OK)
+            break;
+}
+
+static void reset_now(int fd)
+{
+    struct linger lg = {1, 0};
+    setsockopt(fd, SOL_SOCKET, SO_LINGER, &lg, sizeof lg);
+    close(fd);
+}
+
+static void *echo_main(void *arg)
+{
+    echo_server *s = arg;
+    const cg_tube_options quiet = {.log_level = CG_LOG_QUIET, .connect_timeout = 10};
+    for (int i = 0; i < s->conns; i++) {
+        int fd = accept(s->lfd, NULL, NULL);
+        if (fd < 0)
+            break;
+        if (s->reset) {
+            reset_now(fd);
+            continue;
+        }
+        cg_tube *t;
+        cg_status st = s->tls ? cg_tube_tls_accept(s->tls, fd, "server", &quiet, &t, NULL)
+                              : cg_tube_fds(fd, fd, "server", &quiet, &t, NULL);
+        if (st)
+            continue;
+        s->handshakes_ok++;
+        echo_lines(t);
+        cg_tube_close(t);
+    }
+    return NULL;
+}
+
+/* Listens on 127.0.0.1, port 0, and starts serving `conns` connections. */
+static inline int echo_start(echo_server *s, int conns)
+{
+    int port;
+    if (cg_tcp_listen("127.0.0.1", "0", 8, &s->lfd, &port, NULL) != CG_OK)
+        return -1;
+    snprintf(s->port, sizeof s->port, "%d", port);
+    s->conns = conns;
+    return pthread_create(&s->thread, NULL, echo_main, s);
+}
+
+static inline void echo_stop(echo_server *s)
+{
+    pthread_join(s->thread, NULL);
+    close(s->lfd);
+}
+
+#endif

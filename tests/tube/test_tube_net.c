@@ -1,0 +1,305 @@
+/* Tubes over real descriptors: a socketpair (timeout versus EOF), TCP on 127.0.0.1 and ::1
+ * (echo, TCP_NODELAY, quick ACKs, refused, reset), local processes, command splitting. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <sys/wait.h>
+
+#include "tube/echo_server.h"
+
+static const cg_tube_options quiet = {.log_level = CG_LOG_QUIET};
+
+static void expect_line(cg_tube *t, const char *want)
+{
+    const uint8_t *p;
+    size_t n;
+    cg_error err = {0};
+    cg_status st = cg_tube_recvline(t, 10, &p, &n, &err);
+    if (st)
+        fail_msg("recvline: %s", err.msg);
+    assert_int_equal(n, strlen(want));
+    assert_memory_equal(p, want, n);
+}
+
+static void test_timeout_then_data_then_eof(void **state)
+{
+    (void)state;
+    int sv[2];
+    assert_int_equal(socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv), 0);
+    cg_tube *t;
+    cg_error err;
+    assert_int_equal(cg_tube_fds(sv[0], sv[0], "pair", &quiet, &t, &err), CG_OK);
+    const uint8_t *p;
+    size_t n;
+    assert_int_equal(cg_tube_recvline(t, 0, &p, &n, &err), CG_ERR_TIMEOUT);
+    assert_int_equal(write(sv[1], "hel", 3), 3);
+    assert_int_equal(cg_tube_recvline(t, 0.05, &p, &n, &err), CG_ERR_TIMEOUT);
+    assert_int_equal(err.code, CG_ERR_TIMEOUT);
+    assert_non_null(strstr(err.msg, "pair: timeout"));
+    cg_tube_peek(t, &p, &n); /* a timeout consumes nothing */
+    assert_int_equal(n, 3);
+    assert_int_equal(write(sv[1], "lo\n", 3), 3);
+    expect_line(t, "hello");
+    close(sv[1]);
+    assert_int_equal(cg_tube_recvline(t, 10, &p, &n, &err), CG_ERR_EOF);
+    assert_int_equal(cg_tube_recv(t, 0, 10, &p, &n, &err), CG_ERR_EOF);
+    /* The peer is gone: a send is an error, not a SIGPIPE. */
+    assert_int_equal(cg_tube_send(t, "x", 1, &err), CG_ERR_SYSTEM);
+    cg_tube_close(t);
+}
+
+static int sockopt(int fd, int opt)
+{
+    int v = -1;
+    socklen_t len = sizeof v;
+    assert_int_equal(getsockopt(fd, IPPROTO_TCP, opt, &v, &len), 0);
+    return v;
+}
+
+static void test_tcp_echo(void **state)
+{
+    (void)state;
+    echo_server s = {0};
+    assert_int_equal(echo_start(&s, 1), 0);
+    char *log = NULL;
+    size_t log_len;
+    FILE *f = open_memstream(&log, &log_len);
+    cg_tube_options o = {.log = f};
+    cg_tube *t;
+    cg_error err;
+    assert_int_equal(cg_tube_connect("127.0.0.1", s.port, &o, &t, &err), CG_OK);
+    assert_int_equal(sockopt(cg_tube_fileno(t), TCP_NODELAY), 1);
+    for (int i = 0; i < 3; i++) {
+        assert_int_equal(cg_tube_sendline(t, "R U2 F'", 7, &err), CG_OK);
+        expect_line(t, "R U2 F'");
+        /* Reads re-arm delayed ACKs; the tube turns quick ACKs back on after each. */
+        assert_int_equal(sockopt(cg_tube_fileno(t), TCP_QUICKACK), 1);
+    }
+    assert_int_equal(cg_tube_send(t, "Enter your solution:\n", 21, &err), CG_OK);
+    const uint8_t *got;
+    size_t got_n;
+    assert_int_equal(cg_tube_sendlineafter(t, "solution:", 9, "U", 1, 10, &got, &got_n, &err),
+                     CG_OK);
+    assert_int_equal(got_n, 20);
+    expect_line(t, "");
+    expect_line(t, "U");
+    assert_int_equal(cg_tube_shutdown_send(t, &err), CG_OK);
+    const uint8_t *p;
+    size_t n;
+    assert_int_equal(cg_tube_recvall(t, 10, &p, &n, &err), CG_OK);
+    assert_int_equal(n, 0);
+    cg_tube_close(t);
+    fclose(f);
+    char want[128];
+    snprintf(want, sizeof want, "[+] Opening connection to 127.0.0.1 on port %s: Done\n", s.port);
+    assert_non_null(strstr(log, want));
+    snprintf(want, sizeof want, "[*] Closed connection to 127.0.0.1 port %s\n", s.port);
+    assert_non_null(strstr(log, want));
+    free(log);
+    echo_stop(&s);
+}
+
+static void test_tcp_ipv6(void **state)
+{
+    (void)state;
+    int lfd, port;
+    if (cg_tcp_listen("::1", "0", 1, &lfd, &port, NULL) != CG_OK)
+        skip(); /* no IPv6 loopback here */
+    char ports[16];
+    snprintf(ports, sizeof ports, "%d", port);
+    cg_tube *t;
+    cg_error err;
+    assert_int_equal(cg_tube_connect("::1", ports, &quiet, &t, &err), CG_OK);
+    assert_non_null(strstr(cg_tube_name(t), "[::1]"));
+    int fd = accept(lfd, NULL, NULL);
+    assert_true(fd >= 0);
+    assert_int_equal(write(fd, "v6\n", 3), 3);
+    expect_line(t, "v6");
+    close(fd);
+    cg_tube_close(t);
+    close(lfd);
+}
+
+static void test_tcp_refused(void **state)
+{
+    (void)state;
+    int lfd, port;
+    assert_int_equal(cg_tcp_listen("127.0.0.1", "0", 1, &lfd, &port, NULL), CG_OK);
+    close(lfd); /* nobody listens there any more */
+    char ports[16];
+    snprintf(ports, sizeof ports, "%d", port);
+    cg_tube *t;
+    cg_error err;
+    assert_int_equal(cg_tube_connect("127.0.0.1", ports, &quiet, &t, &err), CG_ERR_SYSTEM);
+    assert_null(t);
+    assert_non_null(strstr(err.msg, "refused"));
+    assert_non_null(strstr(err.msg, "127.0.0.1"));
+}
+
+/* A connection reset is an error, distinct from a timeout and from an orderly EOF. */
+static void test_tcp_reset_is_error(void **state)
+{
+    (void)state;
+    echo_server s = {.reset = true};
+    assert_int_equal(echo_start(&s, 1), 0);
+    cg_tube *t;
+    cg_error err;
+    assert_int_equal(cg_tube_connect("127.0.0.1", s.port, &quiet, &t, &err), CG_OK);
+    const uint8_t *p;
+    size_t n;
+    assert_int_equal(cg_tube_recvline(t, 10, &p, &n, &err), CG_ERR_SYSTEM);
+    assert_non_null(strstr(err.msg, "reset"));
+    cg_tube_close(t);
+    echo_stop(&s);
+}
+
+static cg_tube *start(char *const argv[])
+{
+    cg_tube *t;
+    cg_error err = {0};
+    if (cg_tube_process(argv, &quiet, &t, &err))
+        fail_msg("%s", err.msg);
+    return t;
+}
+
+static void test_process_cat(void **state)
+{
+    (void)state;
+    cg_tube *t = start((char *[]){"cat", NULL});
+    cg_error err;
+    assert_non_null(strstr(cg_tube_name(t), "process 'cat'"));
+    assert_int_equal(cg_tube_sendline(t, "hello", 5, &err), CG_OK);
+    expect_line(t, "hello");
+    const uint8_t *p;
+    size_t n;
+    assert_int_equal(cg_tube_recv(t, 0, 0.05, &p, &n, &err), CG_ERR_TIMEOUT);
+    assert_int_equal(cg_tube_send(t, "tail", 4, &err), CG_OK);
+    assert_int_equal(cg_tube_shutdown_send(t, &err), CG_OK); /* cat sees EOF and exits */
+    assert_int_equal(cg_tube_recvall(t, 10, &p, &n, &err), CG_OK);
+    assert_string_equal((const char *)p, "tail");
+    int ws;
+    assert_int_equal(cg_tube_wait(t, 10, &ws, &err), CG_OK);
+    assert_true(WIFEXITED(ws));
+    assert_int_equal(WEXITSTATUS(ws), 0);
+    cg_tube_close(t);
+}
+
+static void test_process_cmd_exit_and_log(void **state)
+{
+    (void)state;
+    char *log = NULL;
+    size_t log_len;
+    FILE *f = open_memstream(&log, &log_len);
+    cg_tube_options o = {.log = f};
+    cg_tube *t;
+    cg_error err;
+    assert_int_equal(cg_tube_process_cmd("sh -c 'echo \"a  b\"; exit 3'", &o, &t, &err), CG_OK);
+    expect_line(t, "a  b");
+    const uint8_t *p;
+    size_t n;
+    assert_int_equal(cg_tube_recvline(t, 10, &p, &n, &err), CG_ERR_EOF);
+    int ws;
+    assert_int_equal(cg_tube_wait(t, 10, &ws, &err), CG_OK);
+    assert_int_equal(WEXITSTATUS(ws), 3);
+    cg_tube_close(t);
+    fclose(f);
+    assert_non_null(strstr(log, "[+] Starting local process 'sh -c echo \"a  b\"; exit 3': pid "));
+    assert_non_null(strstr(log, "[*] Stopped process 'sh -c echo \"a  b\"; exit 3' (pid "));
+    assert_non_null(strstr(log, "): exit code 3\n"));
+    free(log);
+}
+
+/* Writing to a process that has exited is CG_ERR_SYSTEM, and no SIGPIPE kills us. */
+static void test_process_broken_pipe(void **state)
+{
+    (void)state;
+    cg_tube *t = start((char *[]){"true", NULL});
+    cg_error err;
+    assert_int_equal(cg_tube_wait(t, 10, NULL, &err), CG_OK);
+    assert_int_equal(cg_tube_send(t, "x\n", 2, &err), CG_ERR_SYSTEM);
+    assert_non_null(strstr(err.msg, "Broken pipe"));
+    cg_tube_close(t);
+}
+
+/* A child that ignores EOF on stdin is still stopped and reaped by close. */
+static void test_process_close_stops_child(void **state)
+{
+    (void)state;
+    cg_tube *t = start((char *[]){"sleep", "60", NULL});
+    cg_error err;
+    assert_int_equal(cg_tube_wait(t, 0, NULL, &err), CG_ERR_TIMEOUT);
+    char name[64];
+    snprintf(name, sizeof name, "%s", cg_tube_name(t));
+    cg_tube_close(t);
+    int pid = atoi(strstr(name, "pid ") + 4);
+    assert_int_equal(waitpid(pid, NULL, WNOHANG), -1); /* already reaped */
+}
+
+static void test_process_not_found(void **state)
+{
+    (void)state;
+    char *argv[] = {"/nonexistent/cubegod-server", NULL};
+    cg_tube *t;
+    cg_error err;
+    assert_int_equal(cg_tube_process(argv, &quiet, &t, &err), CG_ERR_SYSTEM);
+    assert_null(t);
+    assert_non_null(strstr(err.msg, "No such file"));
+    assert_int_equal(cg_tube_process_cmd("  ", &quiet, &t, &err), CG_ERR_INPUT);
+}
+
+static void expect_split(const char *cmd, const char *const *want, int nwant)
+{
+    char **argv;
+    cg_error err;
+    assert_int_equal(cg_split_command(cmd, &argv, &err), CG_OK);
+    int i = 0;
+    for (; argv[i]; i++) {
+        assert_true(i < nwant);
+        assert_string_equal(argv[i], want[i]);
+    }
+    assert_int_equal(i, nwant);
+    cg_argv_free(argv);
+}
+
+static void test_split_command(void **state)
+{
+    (void)state;
+    expect_split("python3 app.py", (const char *[]){"python3", "app.py"}, 2);
+    expect_split("  a\t'b  c'  \"d \\\"e\\\" \\$f \\x\"  g\\ h 'x'\"y\"z '' ",
+                 (const char *[]){"a", "b  c", "d \"e\" $f \\x", "g h", "xyz", ""}, 6);
+    expect_split("'it''s' \\' end\\", (const char *[]){"its", "'", "end\\"}, 3);
+    char **argv;
+    cg_error err;
+    assert_int_equal(cg_split_command("ab 'cd", &argv, &err), CG_ERR_INPUT);
+    assert_null(argv);
+    assert_non_null(strstr(err.msg, "' quote at position 4"));
+    assert_int_equal(cg_split_command("x \"", &argv, &err), CG_ERR_INPUT);
+    assert_non_null(strstr(err.msg, "\" quote at position 3"));
+    assert_int_equal(cg_split_command(" \t ", &argv, &err), CG_ERR_INPUT);
+    assert_non_null(strstr(err.msg, "empty"));
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_timeout_then_data_then_eof),
+        cmocka_unit_test(test_tcp_echo),
+        cmocka_unit_test(test_tcp_ipv6),
+        cmocka_unit_test(test_tcp_refused),
+        cmocka_unit_test(test_tcp_reset_is_error),
+        cmocka_unit_test(test_process_cat),
+        cmocka_unit_test(test_process_cmd_exit_and_log),
+        cmocka_unit_test(test_process_broken_pipe),
+        cmocka_unit_test(test_process_close_stops_child),
+        cmocka_unit_test(test_process_not_found),
+        cmocka_unit_test(test_split_command),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,163 @@
+/* TLS tubes against an in-test TLS echo server on 127.0.0.1 with a throwaway self-signed
+ * certificate made by the openssl command: verification fails by default, --insecure works,
+ * trusting the certificate works, a wrong host name fails. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "tube/echo_server.h"
+
+typedef struct tls_fixture {
+    char dir[64];
+    char cert[128], key[128];
+    cg_tls_server *server;
+} tls_fixture;
+
+static int make_cert(void **state)
+{
+    static tls_fixture fx;
+    snprintf(fx.dir, sizeof fx.dir, "/tmp/cubegod-tls-XXXXXX");
+    if (!mkdtemp(fx.dir))
+        return -1;
+    snprintf(fx.cert, sizeof fx.cert, "%s/cert.pem", fx.dir);
+    snprintf(fx.key, sizeof fx.key, "%s/key.pem", fx.dir);
+    char cmd[1024];
+    snprintf(cmd, sizeof cmd,
+             "openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes "
+             "-days 1 -subj /CN=localhost -addext subjectAltName=DNS:localhost,IP:127.0.0.1 "
+             "-keyout %s -out %s 2>/dev/null",
+             fx.key, fx.cert);
+    fx.server = NULL;
+    if (system(cmd) == 0)
+        cg_tls_server_new(fx.cert, fx.key, &fx.server, NULL);
+    *state = &fx;
+    return 0;
+}
+
+static int remove_cert(void **state)
+{
+    tls_fixture *fx = *state;
+    cg_tls_server_free(fx->server);
+    unlink(fx->cert);
+    unlink(fx->key);
+    rmdir(fx->dir);
+    return 0;
+}
+
+static tls_fixture *fixture(void **state)
+{
+    tls_fixture *fx = *state;
+    if (!fx->server)
+        skip(); /* no openssl command to make the certificate */
+    return fx;
+}
+
+static cg_status try_connect(tls_fixture *fx, cg_tube_options o, cg_tube **t, cg_error *err)
+{
+    echo_server s = {.tls = fx->server};
+    assert_int_equal(echo_start(&s, 1), 0);
+    o.tls = true;
+    o.log_level = CG_LOG_QUIET;
+    cg_status st = cg_tube_connect("127.0.0.1", s.port, &o, t, err);
+    if (!st) {
+        const uint8_t *p;
+        size_t n;
+        assert_int_equal(cg_tube_sendline(*t, "over tls", 8, err), CG_OK);
+        assert_int_equal(cg_tube_recvline(*t, 10, &p, &n, err), CG_OK);
+        assert_int_equal(n, 8);
+        assert_memory_equal(p, "over tls", 8);
+        assert_int_equal(cg_tube_shutdown_send(*t, err), CG_OK);
+        assert_int_equal(cg_tube_recvall(*t, 10, &p, &n, err), CG_OK);
+        assert_int_equal(n, 0);
+        cg_tube_close(*t);
+    }
+    echo_stop(&s);
+    assert_int_equal(s.handshakes_ok, st == CG_OK);
+    return st;
+}
+
+static void test_self_signed_rejected_by_default(void **state)
+{
+    tls_fixture *fx = fixture(state);
+    cg_tube *t;
+    cg_error err;
+    assert_int_equal(try_connect(fx, (cg_tube_options){0}, &t, &err), CG_ERR_TLS);
+    assert_null(t);
+    assert_non_null(strstr(err.msg, "certificate verify failed: self"));
+    assert_non_null(strstr(err.msg, "--insecure"));
+}
+
+static void test_insecure_accepts(void **state)
+{
+    tls_fixture *fx = fixture(state);
+    cg_tube *t;
+    cg_error err = {0};
+    cg_status st = try_connect(fx, (cg_tube_options){.insecure = true}, &t, &err);
+    if (st)
+        fail_msg("%s", err.msg);
+}
+
+static void test_trusted_cert_and_names(void **state)
+{
+    tls_fixture *fx = fixture(state);
+    cg_tube *t;
+    cg_error err = {0};
+    /* The certificate names IP 127.0.0.1 and DNS localhost: both verify. */
+    cg_tube_options o = {.ca_file = fx->cert};
+    if (try_connect(fx, o, &t, &err))
+        fail_msg("%s", err.msg);
+    o.sni = "localhost";
+    if (try_connect(fx, o, &t, &err))
+        fail_msg("%s", err.msg);
+    o.sni = "cube.example";
+    assert_int_equal(try_connect(fx, o, &t, &err), CG_ERR_TLS);
+    assert_non_null(strstr(err.msg, "hostname mismatch"));
+}
+
+static void test_server_bad_files(void **state)
+{
+    tls_fixture *fx = fixture(state);
+    cg_tls_server *s;
+    cg_error err;
+    assert_int_equal(cg_tls_server_new("/nonexistent.pem", fx->key, &s, &err), CG_ERR_TLS);
+    assert_null(s);
+    assert_non_null(strstr(err.msg, "/nonexistent.pem"));
+    assert_int_equal(cg_tls_server_new(fx->cert, fx->cert, &s, &err), CG_ERR_TLS);
+}
+
+/* A plain TCP client at a TLS server: the server's handshake fails, the client sees the close. */
+static void test_plain_client_at_tls_server(void **state)
+{
+    tls_fixture *fx = fixture(state);
+    echo_server s = {.tls = fx->server};
+    assert_int_equal(echo_start(&s, 1), 0);
+    cg_tube_options o = {.log_level = CG_LOG_QUIET};
+    cg_tube *t;
+    cg_error err;
+    assert_int_equal(cg_tube_connect("127.0.0.1", s.port, &o, &t, &err), CG_OK);
+    assert_int_equal(cg_tube_sendline(t, "hello", 5, &err), CG_OK);
+    const uint8_t *p;
+    size_t n;
+    cg_status st = cg_tube_recvline(t, 10, &p, &n, &err);
+    assert_true(st == CG_ERR_EOF || st == CG_ERR_SYSTEM);
+    cg_tube_close(t);
+    echo_stop(&s);
+    assert_int_equal(s.handshakes_ok, 0);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_self_signed_rejected_by_default),
+        cmocka_unit_test(test_insecure_accepts),
+        cmocka_unit_test(test_trusted_cert_and_names),
+        cmocka_unit_test(test_server_bad_files),
+        cmocka_unit_test(test_plain_client_at_tls_server),
+    };
+    return cmocka_run_group_tests(tests, make_cert, remove_cert);
+}
