@@ -98,6 +98,17 @@ for i, s in enumerate([b'U=W,D=Y,F=G,B=B,L=O,R=R', b'U=U,D=D,F=F,B=B,L=L,R=R',
 # jigsaw: the contest fixtures, whole inputs and single lines.
 cdir = os.path.join(ROOT, 'fixtures', 'contest')
 for n in sorted(os.listdir(cdir)):
-    if n.endswith('.in'):
+    if n.startswith('jigsaw') and n.endswith('.in'):
         put('jigsaw', n[:-3], read(os.path.join(cdir, n)))
 put('jigsaw', 'line', read(os.path.join(cdir, 'jigsaw-sample.in')).split(b'\n')[1])
+
+# sim3: the samples, and one data set alone.
+sim = read(os.path.join(cdir, 'sim3_samples.in'))
+put('sim3', 'samples', sim)
+put('sim3', 'one-set', sim.split(b'END\n')[0] + b'END\nENDOFINPUT\n')
+
+# order: each known sequence (byte 0 is the chunk size).
+for i, line in enumerate(read(os.path.join(cdir, 'order_known.tsv')).split(b'\n')):
+    if line and not line.startswith(b'#'):
+        put('order', 'known%02d' % i, bytes([i % 16]) + line.split(b'\t')[0])
+put('order', 'wide-slices', bytes([3]) + b"M E S x y z Uw Rw' u2 r3' R9'")
