@@ -112,3 +112,15 @@ for i, line in enumerate(read(os.path.join(cdir, 'order_known.tsv')).split(b'\n'
     if line and not line.startswith(b'#'):
         put('order', 'known%02d' % i, bytes([i % 16]) + line.split(b'\t')[0])
 put('order', 'wide-slices', bytes([3]) + b"M E S x y z Uw Rw' u2 r3' R9'")
+
+# play: the server's side of whole games (byte 0: read size), and rounds with shapes play must
+# refuse.
+put('play', 'two-rounds', bytes([0]) + head)
+put('play', 'two-rounds-dribble', bytes([3]) + head.replace(b'\n', b'\r\n'))
+put('play', 'wrong', bytes([5]) + wrong)
+put('play', 'four-faces', bytes([0]) + re.sub(rb'Face R:\n(.*\n){4}', b'', rounds[0], count=1))
+
+# split: commands for --exec.
+for i, c in enumerate([b'python3 app.py --rounds 5', b"sh -c 'echo \"a b\"; cat'",
+                       b'a\\ b "c \\"d\\" $e" \'\'', b'"unterminated', b"'"]):
+    put('split', 'cmd%d' % i, c)

@@ -37,6 +37,11 @@ cg_status cg_fail(cg_error *err, cg_status code, const char *fmt, ...)
 /* Prefixes err->msg with a printf-style context ("puzzle 3: "); returns err->code. */
 cg_status cg_error_prefix(cg_error *err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
+/* Replaces control bytes (below 0x20, and 0x7f) of a NUL-terminated text with '?', in place:
+ * for text from a peer or a file that is shown on a terminal, where an escape sequence could
+ * rewrite the screen. cg_fail and cg_error_prefix already do this to every message. */
+void cg_text_printable(char *text);
+
 /* A short name for a status: "input", "timeout", ... */
 const char *cg_status_name(cg_status code);
 
