@@ -1,18 +1,26 @@
 #!/usr/bin/env bash
 # cubegod: set up, build, run.
 #   ./run.sh           build, then the main job (a local server and a full game against it)
-#   ./run.sh test      build normally and with ASan+UBSan, run every test through ctest in both
+#   ./run.sh test      build normally and with ASan+UBSan, run every test through ctest in both,
+#                      then under valgrind memcheck (-O1 -g build), then each fuzz target briefly
+#                      (when clang is installed)
 #   ./run.sh build     build only (build/cubegod)
 #   ./run.sh bench     the benchmarks whose figures the README quotes
+#   ./run.sh fuzz TARGET|all SECONDS
+#                      a libFuzzer campaign (clang) of SECONDS per target; crashes are kept in
+#                      build-fuzz/artifacts/TARGET (copy them to fuzz/regressions/TARGET)
+#   ./run.sh faults    the full server fault-injection run (tests/faults/server_faults.py)
 set -euo pipefail
 cd "$(dirname "$0")"
 ROOT=$PWD
 JOBS=$(nproc 2>/dev/null || echo 2)
 
 # Debian packages the build and tests need; installed only when missing.
-PACKAGES=(cmake make gcc libc6-dev libcmocka-dev libssl-dev openssl)
+PACKAGES=(cmake make gcc libc6-dev libcmocka-dev libssl-dev openssl valgrind python3)
 # Only for `./run.sh test`: the pwntools compatibility test (skipped when it cannot be had).
 TEST_PACKAGES=(python3-pwntools)
+# Only for ./run.sh fuzz: libFuzzer comes with clang's runtime libraries.
+FUZZ_PACKAGES=(clang libclang-rt-14-dev)
 
 # ensure_packages PACKAGE...
 ensure_packages() {
@@ -46,6 +54,89 @@ run_tests() {
   local dir=$1
   echo "== ctest in $dir"
   (cd "$ROOT/$dir" && ctest -j "$JOBS" --output-on-failure)
+}
+
+# The whole suite under valgrind memcheck, on a plain -O1 -g build. Every test program (and the
+# cubegod the end-to-end scripts run) goes through tests/tools/memcheck.sh; slow tests shrink
+# (CUBEGOD_SLOW_TOOLS=1); the table comes from the release build's cache, never built here.
+build_valgrind() {
+  build build-valgrind -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_FLAGS_RELWITHDEBINFO="-O1 -g" \
+    -DCUBEGOD_TEST_WRAPPER="$ROOT/tests/tools/memcheck.sh" \
+    -DCUBEGOD_TEST_CACHE="$ROOT/build/cache/pocket.tbl"
+}
+run_valgrind() {
+  local logs="$ROOT/build-valgrind/memcheck"
+  rm -f "$logs"/*.log
+  run_tests build-valgrind
+  # Programs nobody waits for (a server stopped by a signal) report only in their logs.
+  local bad
+  bad=$(grep -lE "ERROR SUMMARY: [1-9]|definitely lost: [1-9]|indirectly lost: [1-9]|possibly lost: [1-9]" \
+        "$logs"/*.log 2>/dev/null || true)
+  if [ -n "$bad" ]; then
+    echo "valgrind reported errors or leaks:" >&2
+    for f in $bad; do cat "$f" >&2; done
+    return 1
+  fi
+  echo "valgrind: $(ls "$logs"/*.log | wc -l) processes checked, no errors, no leaks"
+}
+
+FUZZ_TARGETS=()
+fuzz_targets() {
+  FUZZ_TARGETS=()
+  for f in "$ROOT"/fuzz/fuzz_*.c; do
+    f=${f##*/fuzz_}
+    FUZZ_TARGETS+=("${f%.c}")
+  done
+}
+build_fuzz() {
+  CC=clang build build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCUBEGOD_FUZZ=ON
+}
+# fuzz_run TARGET SECONDS: new inputs go to build-fuzz/corpus/TARGET, the seeds stay as they are.
+fuzz_run() {
+  local t=$1 secs=$2
+  local work="$ROOT/build-fuzz/corpus/$t" art="$ROOT/build-fuzz/artifacts/$t"
+  mkdir -p "$work" "$art"
+  echo "== fuzz $t for ${secs}s"
+  CUBEGOD_CACHE="$ROOT/build/cache/pocket.tbl" nice "$ROOT/build-fuzz/fuzz/fuzz_$t" \
+    -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+    -artifact_prefix="$art/" "$work" "$ROOT/fuzz/corpus/$t" 2>"$ROOT/build-fuzz/$t.log" || {
+    echo "fuzz $t: FAILED, see build-fuzz/$t.log and $art/" >&2
+    grep -E "ERROR|runtime error|check failed" "$ROOT/build-fuzz/$t.log" | head -5 >&2
+    return 1
+  }
+  grep -E "^stat::number_of_executed_units|^stat::peak_rss_mb" "$ROOT/build-fuzz/$t.log" | tr '\n' ' '
+  echo
+}
+fuzz_main() {
+  local which=${1:-} secs=${2:-}
+  fuzz_targets
+  if [ -z "$which" ] || ! [[ "$secs" =~ ^[0-9]+$ ]]; then
+    echo "usage: ./run.sh fuzz TARGET|all SECONDS   (targets: ${FUZZ_TARGETS[*]})" >&2
+    exit 2
+  fi
+  [ "$which" = all ] || [[ " ${FUZZ_TARGETS[*]} " == *" $which "* ]] || {
+    echo "run.sh fuzz: no target '$which' (targets: ${FUZZ_TARGETS[*]})" >&2; exit 2; }
+  ensure_packages "${PACKAGES[@]}" "${FUZZ_PACKAGES[@]}"
+  build_release
+  ./build/cubegod tables >/dev/null
+  build_fuzz
+  local status=0
+  for t in "${FUZZ_TARGETS[@]}"; do
+    if [ "$which" = all ] || [ "$which" = "$t" ]; then fuzz_run "$t" "$secs" || status=1; fi
+  done
+  return $status
+}
+# CI: each target a few seconds, when clang and its fuzzer runtime are there (not installed here).
+fuzz_smoke() {
+  if ! command -v clang >/dev/null || ! dpkg -s libclang-rt-14-dev >/dev/null 2>&1; then
+    echo "== fuzz smoke run skipped: clang or libclang-rt-14-dev missing (./run.sh fuzz installs them)"
+    return 0
+  fi
+  fuzz_targets
+  build_fuzz
+  local status=0
+  for t in "${FUZZ_TARGETS[@]}"; do fuzz_run "$t" 3 || status=1; done
+  return $status
 }
 
 # A local server on a free port, and a full 100-round game against it.
@@ -85,12 +176,18 @@ bench_all() {
   ./build/cubegod bench jigsaw
 }
 
+case "${1:-}" in
+  fuzz)   fuzz_main "${2:-}" "${3:-}"; exit ;;
+esac
 ensure_packages "${PACKAGES[@]}"
 [ "${1:-}" = test ] && { ensure_packages "${TEST_PACKAGES[@]}" || echo "run.sh: could not install ${TEST_PACKAGES[*]}; those tests will be skipped" >&2; }
 case "${1:-}" in
   "")     build_release; main_job ;;
   build)  build_release ;;
-  test)   build_release; run_tests build; build_sanitized; run_tests build-asan ;;
+  test)   build_release; run_tests build; build_sanitized; run_tests build-asan
+          build_valgrind; run_valgrind; fuzz_smoke ;;
   bench)  build_release; bench_all ;;
-  *)      echo "usage: ./run.sh [test|build|bench]" >&2; exit 2 ;;
+  faults) build_release; ./build/cubegod tables >/dev/null
+          CUBEGOD="$ROOT/build/cubegod" python3 tests/faults/server_faults.py --full ;;
+  *)      echo "usage: ./run.sh [test|build|bench|faults|fuzz TARGET SECONDS]" >&2; exit 2 ;;
 esac

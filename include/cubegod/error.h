@@ -2,8 +2,8 @@
  *
  * Every call that can fail returns a cg_status (CG_OK is 0, failures are negative) and, when
  * given a cg_error, fills it with the same code and a one-line message that says where and what
- * ("puzzle 3: corner DFR shows U and D, which are on no corner together"). The message never
- * ends in a newline. Passing NULL for the cg_error is allowed everywhere. */
+ * ("puzzle 3: corner DFR shows U and D, which are on no corner together"). The message is one
+ * line: control bytes in it (from quoted input) are replaced by '?'. Passing NULL for the cg_error is allowed everywhere. */
 #ifndef CUBEGOD_ERROR_H
 #define CUBEGOD_ERROR_H
 
@@ -36,6 +36,11 @@ cg_status cg_fail(cg_error *err, cg_status code, const char *fmt, ...)
 
 /* Prefixes err->msg with a printf-style context ("puzzle 3: "); returns err->code. */
 cg_status cg_error_prefix(cg_error *err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* Replaces control bytes (below 0x20, and 0x7f) of a NUL-terminated text with '?', in place:
+ * for text from a peer or a file that is shown on a terminal, where an escape sequence could
+ * rewrite the screen. cg_fail and cg_error_prefix already do this to every message. */
+void cg_text_printable(char *text);
 
 /* A short name for a status: "input", "timeout", ... */
 const char *cg_status_name(cg_status code);

@@ -69,6 +69,12 @@ void cg_round_make(cg_rng *r, cg_round *out);
  * Returns the length needed (like snprintf); under 512 bytes. */
 size_t cg_round_format(const cg_round *r, int index, int rounds, char *buf, size_t size);
 
+/* The numbers of a round header's "i/N" at the start of text (blanks before each number are
+ * skipped, as "=== Round %d/%d" would): returns how many were read, 0, 1 (i only) or 2, and
+ * stores those. Digits only, each from 0 to 999999999: unlike sscanf's %d, a number too large
+ * for an int is refused, not undefined. */
+int cg_round_numbers(const char *text, int *i, int *n);
+
 /* Checks one answer line (without its '\n'; a trailing '\r' is ignored) against the scrambled
  * cube: printable bytes only, moves from the 18 of VALID, at most max_moves of them, and the cube
  * solved afterwards (target CG_TARGET_HOME: back in the home position; otherwise every face one

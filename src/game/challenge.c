@@ -48,6 +48,36 @@ size_t cg_round_format(const cg_round *r, int index, int rounds, char *buf, size
     return len + strlen(prompt);
 }
 
+/* A number of at most 9 digits after optional blanks; advances *p past it. */
+static bool round_number(const char **p, int *out)
+{
+    const char *s = *p;
+    while (*s == ' ' || *s == '\t')
+        s++;
+    int v = 0, digits = 0;
+    for (; *s >= '0' && *s <= '9'; s++, digits++) {
+        if (digits == 9)
+            return false;
+        v = v * 10 + (*s - '0');
+    }
+    if (digits == 0)
+        return false;
+    *out = v;
+    *p = s;
+    return true;
+}
+
+int cg_round_numbers(const char *text, int *i, int *n)
+{
+    const char *p = text;
+    if (!round_number(&p, i))
+        return 0;
+    if (*p != '/')
+        return 1;
+    p++;
+    return round_number(&p, n) ? 2 : 1;
+}
+
 /* Only printable ASCII and tabs may appear in an answer. */
 static cg_status check_bytes(const char *line, size_t len, cg_error *err)
 {

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "cubegod/client.h"
+#include "cubegod/server.h"
 
 typedef struct game {
     cg_tube *t;
@@ -68,6 +69,7 @@ static void note_flags(game *g, const char *line)
         p += m.rm_eo;
         flags = REG_NOTBOL;
     }
+    cg_text_printable(g->res->flags);
 }
 
 /* Everything that is not a prompt: boxes, round headers, verdicts, the flag. */
@@ -75,7 +77,7 @@ static cg_status text_line(game *g, const char *line, size_t n, cg_error *err)
 {
     const char *round = strstr(line, "Round ");
     int i, total;
-    if (round && sscanf(round, "Round %d/%d", &i, &total) == 2 && i > 0 && total >= i) {
+    if (round && cg_round_numbers(round + 6, &i, &total) == 2 && i > 0 && total >= i) {
         g->current = i;
         g->res->rounds_announced = total;
     }
@@ -85,6 +87,7 @@ static cg_status text_line(game *g, const char *line, size_t n, cg_error *err)
         g->lost = true;
         snprintf(g->res->reason, sizeof g->res->reason, "round %d: the server said: %.*s",
                  awaited ? g->last_answered : round_number(g), (int)trimmed_len(line, n), line);
+        cg_text_printable(g->res->reason); /* the server's words, shown on a terminal */
     } else if (strstr(line, "[+]")) {
         g->res->rounds_passed++;
         g->res->flag_line[0] = '\0';
@@ -92,6 +95,7 @@ static cg_status text_line(game *g, const char *line, size_t n, cg_error *err)
                g->boxes.face < 0 && strncmp(line, "Face ", 5) != 0) {
         snprintf(g->res->flag_line, sizeof g->res->flag_line, "%.*s", (int)trimmed_len(line, n),
                  line);
+        cg_text_printable(g->res->flag_line);
     }
     note_flags(g, line);
     cg_box_event ev;

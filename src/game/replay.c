@@ -77,6 +77,7 @@ static void copy_text(char *dst, size_t size, const char *s, size_t len)
         len = size - 1;
     memcpy(dst, s, len);
     dst[len] = '\0';
+    cg_text_printable(dst); /* shown on a terminal */
 }
 
 static void report(engine *e)
@@ -195,7 +196,7 @@ static void server_line(engine *e, const char *line, size_t len, long lineno)
         e->between = false;
         char head[64];
         copy_text(head, sizeof head, line + 10, len - 10);
-        if (sscanf(head, "%d/%d", &e->number, &e->total) < 1)
+        if (cg_round_numbers(head, &e->number, &e->total) < 1)
             e->number = e->total = 0;
         return;
     }
@@ -259,6 +260,8 @@ typedef struct stream {
 
 static cg_status stream_add(stream *s, const char *p, size_t n, cg_error *err)
 {
+    if (n == 0)
+        return CG_OK; /* and s->buf may still be NULL */
     if (s->len + n > s->cap) {
         size_t cap = s->cap ? s->cap : 256;
         while (cap < s->len + n)
@@ -307,7 +310,7 @@ static cg_status take_record(engine *e, stream *s, bool server, const cg_transcr
             return st;
         i = end;
         if (nl) {
-            deliver(e, server, s->buf, s->len, lineno);
+            deliver(e, server, s->len ? s->buf : "", s->len, lineno);
             s->len = 0;
             i++;
         }

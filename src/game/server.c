@@ -45,6 +45,7 @@ struct cg_server {
     pthread_mutex_t lock; /* guards the counters below */
     pthread_cond_t idle;  /* signalled when a game ends */
     long active, started, finished, won;
+    time_t accept_noted; /* last time an accept failure was logged (accepting thread only) */
 };
 
 typedef struct game {
@@ -405,14 +406,36 @@ static bool start_game(cg_server *s, int fd, const char *peer)
     return false;
 }
 
+/* Out of descriptors or memory: the pending connection stays queued and the listener stays
+ * readable, so without a pause the loop would spin. Waits 0.1 s (or for a stop) and says why,
+ * at most once a second. */
+static void accept_pause(cg_server *s, int e)
+{
+    time_t now = time(NULL);
+    if (s->opt.log && now != s->accept_noted) {
+        pthread_mutex_lock(&s->lock);
+        long active = s->active;
+        pthread_mutex_unlock(&s->lock);
+        fprintf(s->opt.log, "serve: cannot accept: %s; %ld games running, retrying\n",
+                strerror(e), active);
+        fflush(s->opt.log);
+        s->accept_noted = now;
+    }
+    struct pollfd p = {.fd = s->stop_fd, .events = POLLIN};
+    poll(&p, 1, 100);
+}
+
 static bool accept_one(cg_server *s)
 {
     struct sockaddr_storage ss;
     socklen_t sl = sizeof ss;
     int fd = accept4(s->listen_fd, (struct sockaddr *)&ss, &sl, SOCK_NONBLOCK | SOCK_CLOEXEC);
+    if (fd < 0 && (errno == EMFILE || errno == ENFILE || errno == ENOBUFS || errno == ENOMEM)) {
+        accept_pause(s, errno);
+        return true;
+    }
     if (fd < 0)
-        return errno == EAGAIN || errno == EINTR || errno == ECONNABORTED || errno == EMFILE ||
-               errno == ENFILE || errno == ENOBUFS || errno == ENOMEM || errno == EPROTO;
+        return errno == EAGAIN || errno == EINTR || errno == ECONNABORTED || errno == EPROTO;
     int one = 1;
     setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
     char peer[80];

@@ -28,6 +28,12 @@ cg_status cg_puzzle_set(cg_puzzle *p, int sticker, const char *token, size_t len
     if (len == 0 || len > CG_TOKEN_MAX)
         return cg_fail(err, CG_ERR_INPUT, "colour '%.*s' is %s (1 to %d bytes)",
                        len > 40 ? 40 : (int)len, token, len ? "too long" : "empty", CG_TOKEN_MAX);
+    /* Control bytes (a NUL above all) would make a token that prints as something else and
+     * never compares equal to itself as a C string. */
+    for (size_t i = 0; i < len; i++)
+        if ((unsigned char)token[i] < 0x20 || token[i] == 0x7f)
+            return cg_fail(err, CG_ERR_INPUT, "colour token has the control byte 0x%02x",
+                           (unsigned char)token[i]);
     int c = 0;
     while (c < p->ncolours && !(strlen(p->colour[c]) == len && memcmp(p->colour[c], token, len) == 0))
         c++;
@@ -268,10 +274,11 @@ cg_status cg_scheme_parse(const char *text, cg_scheme *s, cg_error *err)
         if (tlen > CG_TOKEN_MAX)
             return cg_fail(err, CG_ERR_INPUT, "scheme colour for %c is longer than %d bytes",
                            cg_face_letter(face), CG_TOKEN_MAX);
+        /* The same rule as for the tokens of a puzzle (cg_puzzle_set). */
         for (size_t i = 0; i < tlen; i++)
-            if (is_space(p[2 + i]))
-                return cg_fail(err, CG_ERR_INPUT, "scheme colour for %c contains a blank",
-                               cg_face_letter(face));
+            if (is_space(p[2 + i]) || (unsigned char)p[2 + i] < 0x20 || p[2 + i] == 0x7f)
+                return cg_fail(err, CG_ERR_INPUT, "scheme colour for %c contains a blank or "
+                               "a control byte", cg_face_letter(face));
         memcpy(s->face[face], p + 2, tlen);
         for (int g = 0; g < CG_FACES; g++)
             if (g != face && strcmp(s->face[g], s->face[face]) == 0)

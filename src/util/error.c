@@ -3,6 +3,15 @@
 #include <stdio.h>
 #include <string.h>
 
+/* Messages quote what a peer or a file said: this keeps them one line that cannot drive the
+ * terminal they are printed on. */
+void cg_text_printable(char *text)
+{
+    for (; *text; text++)
+        if ((unsigned char)*text < 0x20 || *text == 0x7f)
+            *text = '?';
+}
+
 cg_status cg_fail(cg_error *err, cg_status code, const char *fmt, ...)
 {
     if (err) {
@@ -11,6 +20,7 @@ cg_status cg_fail(cg_error *err, cg_status code, const char *fmt, ...)
         err->code = code;
         vsnprintf(err->msg, sizeof err->msg, fmt, ap);
         va_end(ap);
+        cg_text_printable(err->msg);
     }
     return code;
 }
@@ -35,6 +45,7 @@ cg_status cg_error_prefix(cg_error *err, const char *fmt, ...)
         rest = sizeof err->msg - 1 - n;
     memcpy(err->msg + n, old, rest);
     err->msg[n + rest] = '\0';
+    cg_text_printable(err->msg);
     return err->code;
 }
 

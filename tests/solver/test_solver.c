@@ -1,6 +1,7 @@
 /* The solver against searches that share nothing with it but the cube model:
  *  - breadth-first search from home over whole cubes, every position up to depth 6 (5 under
- *    sanitizers): the table's distance must be the BFS depth, and the counts protocol.md's;
+ *    sanitizers and valgrind): the table's distance must be the BFS depth, and the counts
+ *    protocol.md's;
  *  - meet in the middle for random deep positions: a hash of every position within 6 moves of
  *    home, met by a plain depth-first search from the position;
  *  - every solution is applied to the cube and must reach the target in exactly that many moves. */
@@ -16,13 +17,10 @@
 #include "cubegod/solver.h"
 #include "testutil.h"
 
-#if defined(__SANITIZE_ADDRESS__)
-#define BFS_DEPTH 5
-#define DEEP_SAMPLES 4
-#else
-#define BFS_DEPTH 6
-#define DEEP_SAMPLES 30
-#endif
+/* Smaller under sanitizers and valgrind (testutil.h). */
+#define BFS_DEPTH_MAX 6
+static int bfs_depth(void) { return slow_tools() ? 5 : BFS_DEPTH_MAX; }
+static int deep_samples(void) { return slow_tools() ? 4 : 30; }
 
 static cg_tables *tables;
 
@@ -174,9 +172,9 @@ static void test_bfs_from_home(void **state)
     fclose(f);
     assert_int_equal(rows, CG_MAX_SOLUTION + 1);
 
-    long counts[BFS_DEPTH + 1];
-    cube_set s = bfs(BFS_DEPTH, counts);
-    for (int d = 0; d <= BFS_DEPTH; d++)
+    long counts[BFS_DEPTH_MAX + 1];
+    cube_set s = bfs(bfs_depth(), counts);
+    for (int d = 0; d <= bfs_depth(); d++)
         assert_int_equal(counts[d], expected[d]);
     /* Every position found: the table agrees on its distance, and the solution works. */
     size_t checked = 0;
@@ -238,7 +236,7 @@ static void check_deep(const cube_set *near, int radius, cg_target target, uint6
     cg_rng rng;
     cg_rng_seed(&rng, seed);
     int deep = 0;
-    for (int i = 0; i < DEEP_SAMPLES; i++) {
+    for (int i = 0; i < deep_samples(); i++) {
         cg_cube c = cg_cube_random(&rng);
         int slow = meet(near, &c, CG_MAX_SOLUTION - radius);
         cg_move moves[CG_MAX_SOLUTION];
@@ -250,7 +248,7 @@ static void check_deep(const cube_set *near, int radius, cg_target target, uint6
         assert_true(target == CG_TARGET_HOME ? cg_cube_is_home(&c) : cg_cube_is_solved_any(&c));
         deep += n >= 9;
     }
-    assert_true(deep > DEEP_SAMPLES / 2); /* random positions are mostly deep */
+    assert_true(deep > deep_samples() / 2); /* random positions are mostly deep */
 }
 
 static void test_deep_home(void **state)
