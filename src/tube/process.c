@@ -5,6 +5,7 @@
 #include <spawn.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -128,8 +129,44 @@ static void join_argv(char *const argv[], char *out, size_t size)
         memcpy(out + size - 4, "...", 4);
 }
 
-/* posix_spawnp: the child gets the pipes as stdin/stdout, default SIGPIPE and an empty mask. */
-static int spawn(char *const argv[], int in_r, int out_w, pid_t *pid)
+/* Resolves argv[0] the way execvp does, before spawning: the error is then known in the parent
+ * whatever posix_spawn's implementation can report (under valgrind it cannot report a failed
+ * exec at all). */
+static int find_program(const char *name, char *path, size_t size)
+{
+    if (strchr(name, '/')) {
+        if ((size_t)snprintf(path, size, "%s", name) >= size)
+            return ENAMETOOLONG;
+        struct stat st;
+        if (access(path, X_OK) != 0)
+            return errno;
+        return stat(path, &st) == 0 && S_ISDIR(st.st_mode) ? EISDIR : 0;
+    }
+    const char *dirs = getenv("PATH");
+    if (!dirs || !*dirs)
+        dirs = "/bin:/usr/bin";
+    int first = ENOENT;
+    for (const char *d = dirs;; d++) {
+        const char *end = strchr(d, ':');
+        size_t len = end ? (size_t)(end - d) : strlen(d);
+        /* An empty PATH element means the current directory. */
+        int n = len ? snprintf(path, size, "%.*s/%s", (int)len, d, name)
+                    : snprintf(path, size, "%s", name);
+        if (n > 0 && (size_t)n < size) {
+            struct stat st;
+            if (access(path, X_OK) == 0 && stat(path, &st) == 0 && !S_ISDIR(st.st_mode))
+                return 0;
+            if (errno == EACCES)
+                first = EACCES;
+        }
+        if (!end)
+            return first;
+        d = end;
+    }
+}
+
+/* posix_spawn: the child gets the pipes as stdin/stdout, default SIGPIPE and an empty mask. */
+static int spawn(const char *path, char *const argv[], int in_r, int out_w, pid_t *pid)
 {
     posix_spawn_file_actions_t fa;
     posix_spawnattr_t attr;
@@ -144,7 +181,7 @@ static int spawn(char *const argv[], int in_r, int out_w, pid_t *pid)
     posix_spawnattr_setsigmask(&attr, &none);
     posix_spawnattr_setsigdefault(&attr, &pipe);
     posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
-    int r = posix_spawnp(pid, argv[0], &fa, &attr, argv, environ);
+    int r = posix_spawn(pid, path, &fa, &attr, argv, environ);
     posix_spawn_file_actions_destroy(&fa);
     posix_spawnattr_destroy(&attr);
     return r;
@@ -156,6 +193,13 @@ cg_status cg_tube_process(char *const argv[], const cg_tube_options *o, cg_tube 
     *out = NULL;
     if (!argv || !argv[0] || !argv[0][0])
         return cg_fail(err, CG_ERR_INPUT, "process: empty command");
+    char path[4096];
+    int found = find_program(argv[0], path, sizeof path);
+    if (found != 0) {
+        cg_log log = cg_tube_opts_log(o);
+        cg_log_msg(&log, CG_LOG_INFO, '-', "Starting local process '%s': Failed", argv[0]);
+        return cg_fail(err, CG_ERR_SYSTEM, "process '%s': %s", argv[0], strerror(found));
+    }
     proc_tr *c = calloc(1, sizeof *c);
     if (!c)
         return cg_fail(err, CG_ERR_NOMEM, "out of memory");
@@ -172,7 +216,7 @@ cg_status cg_tube_process(char *const argv[], const cg_tube_options *o, cg_tube 
         free(c);
         return cg_fail(err, CG_ERR_SYSTEM, "process '%s': pipe: %s", argv[0], strerror(e));
     }
-    int r = spawn(argv, in[0], outp[1], &c->pid);
+    int r = spawn(path, argv, in[0], outp[1], &c->pid);
     close(in[0]);
     close(outp[1]);
     c->in_w = in[1];

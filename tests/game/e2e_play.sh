@@ -17,7 +17,7 @@ serve() {
   local name=$1; shift
   "$CUBEGOD" serve --port 0 "$@" > "$TMP/$name.port" 2> "$TMP/$name.log" &
   PIDS+=($!)
-  for _ in $(seq 100); do PORT=$(head -n1 "$TMP/$name.port" 2>/dev/null); [ -n "$PORT" ] && return; sleep 0.05; done
+  for _ in $(seq 600); do PORT=$(head -n1 "$TMP/$name.port" 2>/dev/null); [ -n "$PORT" ] && return; sleep 0.05; done
   fail "server $name printed no port"
 }
 # pyserve NAME ARGS...: app.py listening; sets PORT
@@ -25,7 +25,7 @@ pyserve() {
   local name=$1; shift
   python3 "$HERE/app.py" --listen 0 "$@" > "$TMP/$name.port" 2> "$TMP/$name.log" &
   PIDS+=($!)
-  for _ in $(seq 100); do PORT=$(head -n1 "$TMP/$name.port" 2>/dev/null); [ -n "$PORT" ] && return; sleep 0.05; done
+  for _ in $(seq 600); do PORT=$(head -n1 "$TMP/$name.port" 2>/dev/null); [ -n "$PORT" ] && return; sleep 0.05; done
   fail "python server $name printed no port"
 }
 # play NAME ARGS...: runs play, keeps its exit status in RC

@@ -19,7 +19,7 @@ start() {
   local name=$1; shift
   "$CUBEGOD" serve --port 0 "$@" >"$TMP/$name.port" 2>"$TMP/$name.log" &
   SERVERS+=($!)
-  for _ in $(seq 100); do
+  for _ in $(seq 600); do
     PORT=$(head -n1 "$TMP/$name.port" 2>/dev/null)
     [ -n "$PORT" ] && return 0
     sleep 0.05
