@@ -9,20 +9,24 @@ void cg_line_reader_init(cg_line_reader *r, FILE *in)
     r->truncated = false;
 }
 
+/* getc rather than fgets: a NUL byte inside a line must not end it, or the rest of the line
+ * would vanish without a word; the parsers get the true length and report the byte. */
 bool cg_line_next(cg_line_reader *r, const char **line, size_t *len)
 {
-    if (!fgets(r->buf, sizeof r->buf, r->in))
-        return false;
-    size_t n = strlen(r->buf);
-    r->number++;
+    size_t n = 0;
+    int c;
     r->truncated = false;
-    if (n && r->buf[n - 1] == '\n') {
-        n--;
-    } else if (n == sizeof r->buf - 1) {
-        int c;
-        while ((c = getc(r->in)) != EOF && c != '\n')
+    while ((c = getc_unlocked(r->in)) != EOF && c != '\n') {
+        if (n == sizeof r->buf - 1) {
             r->truncated = true;
+            continue;
+        }
+        r->buf[n++] = (char)c;
     }
+    if (c == EOF && n == 0 && !r->truncated)
+        return false;
+    r->buf[n] = '\0';
+    r->number++;
     *line = r->buf;
     *len = n;
     return true;

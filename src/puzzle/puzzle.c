@@ -62,12 +62,18 @@ int cg_puzzle_faces_known(const cg_puzzle *p)
 
 cg_status cg_puzzle_from_compact(const char *text, size_t len, cg_puzzle *p, cg_error *err)
 {
+    const char *line = text; /* columns count from the start of the line, not of the trimmed text */
     trim(&text, &len);
+    size_t col0 = (size_t)(text - line) + 1;
     cg_puzzle_clear(p);
-    for (size_t i = 0; i < len; i++)
+    for (size_t i = 0; i < len; i++) {
         if (is_space(text[i]))
             return cg_fail(err, CG_ERR_INPUT, "blank at column %zu: the compact form is 24 "
-                           "stickers with nothing between them", i + 1);
+                           "stickers with nothing between them", col0 + i);
+        if ((unsigned char)text[i] < 0x20 || text[i] == 0x7f)
+            return cg_fail(err, CG_ERR_INPUT, "control byte 0x%02x at column %zu",
+                           (unsigned char)text[i], col0 + i);
+    }
     if (len != CG_STICKERS)
         return cg_fail(err, CG_ERR_INPUT, "%zu stickers, expected %d (faces U D F B L R, "
                        "four each, '?' for unknown)", len, CG_STICKERS);

@@ -46,7 +46,17 @@ expect_eq "$?" 2 "exit status with a broken box"
 expect_eq "$(cat "$TMP/out" | tr '\n' '|')" "!||" "answers for a broken and a solved puzzle"
 expect_grep "puzzle 1 (line 4): Face U: line 3 of the box" "$TMP/err"
 
-# 6. Usage errors.
+# 6. Bytes a line reader could lose: a NUL inside a line is reported with its column (the rest
+#    of the line is not dropped unseen), and a line longer than the reader's buffer is refused
+#    whole; the puzzles after them are still answered, and no newline at the end is needed.
+{ printf '  UUUUDDDDRRFF\0LLBBFFLLBBRR\n'; head -c 5000 /dev/zero | tr '\0' U; printf '\nUUUUDDDDRRFFLLBBFFLLBBRR'; } |
+  "$CUBEGOD" solve --line > "$TMP/out" 2> "$TMP/err"
+expect_eq "$?" 2 "exit status with a NUL byte and a long line"
+expect_eq "$(cat "$TMP/out" | tr '\n' '|')" "!|!|U'|" "answers around a NUL byte and a long line"
+expect_grep "puzzle 1 (line 1): control byte 0x00 at column 15" "$TMP/err"
+expect_grep "puzzle 2 (line 2): line is longer than 4095 bytes" "$TMP/err"
+
+# 7. Usage errors.
 "$CUBEGOD" solve --target sideways < /dev/null 2> "$TMP/err"; expect_eq "$?" 2 "bad --target"
 expect_grep "not home, any or auto" "$TMP/err"
 "$CUBEGOD" solve --max-moves x < /dev/null 2> "$TMP/err"; expect_eq "$?" 2 "bad --max-moves"
