@@ -57,6 +57,7 @@ typedef struct cg_play_result {
     int rounds_announced;     /* N of "Round i/N", or 0 when the server never said */
     char flag_line[CG_FLAG_MAX]; /* the last non-empty line after the last round, or "" */
     char flags[CG_FLAG_MAX];     /* every --flag-regex match, separated by spaces, or "" */
+    bool flags_cut;              /* flags did not fit: the last one kept ends in "..." */
     char reason[CG_ERROR_MSG_MAX]; /* why the game was lost, or "" */
 } cg_play_result;
 

@@ -154,7 +154,8 @@ static char *random_sequence(long moves, uint64_t seed, size_t *len)
     size_t n = 0;
     for (long i = 0; i < moves; i++) {
         uint64_t r = contest_rand(&seed);
-        n += (size_t)sprintf(text + n, "%s%s ", cg3_base_name((int)(r % CG3_BASES)), mods[(r >> 8) % 5]);
+        n += (size_t)snprintf(text + n, (size_t)moves * 6 + 1 - n, "%s%s ",
+                              cg3_base_name((int)(r % CG3_BASES)), mods[(r >> 8) % 5]);
     }
     *len = n;
     return text;

@@ -22,7 +22,7 @@ static void excerpt(const char *s, size_t len, char out[24])
     size_t n = len > 16 ? 16 : len;
     for (size_t i = 0; i < n; i++)
         out[i] = s[i] >= 0x20 && s[i] < 0x7f ? s[i] : '?';
-    strcpy(out + n, len > n ? "..." : "");
+    snprintf(out + n, 24 - n, "%s", len > n ? "..." : "");
 }
 
 /* One piece: the token of len bytes at 1-based column col, the index-th piece of its line. */

@@ -62,10 +62,19 @@ static void note_flags(game *g, const char *line)
     const char *p = line;
     int flags = 0;
     while (*p && regexec(&g->flag_re, p, 1, &m, flags) == 0 && m.rm_eo > m.rm_so) {
+        if (g->res->flags_cut)
+            break;
+        /* What does not fit is cut and marked "...", never dropped unseen: room stays for " ...". */
         size_t have = strlen(g->res->flags), len = (size_t)(m.rm_eo - m.rm_so);
-        if (have + len + 2 < sizeof g->res->flags)
-            snprintf(g->res->flags + have, sizeof g->res->flags - have, "%s%.*s", have ? " " : "",
-                     (int)len, p + m.rm_so);
+        size_t sep = have ? 1 : 0, cap = sizeof g->res->flags - 5;
+        size_t room = have + sep < cap ? cap - have - sep : 0;
+        bool cut = len > room;
+        snprintf(g->res->flags + have, sizeof g->res->flags - have, "%s%.*s%s", sep ? " " : "",
+                 (int)(cut ? room : len), p + m.rm_so, cut ? "..." : "");
+        if (cut) {
+            g->res->flags_cut = true;
+            break;
+        }
         p += m.rm_eo;
         flags = REG_NOTBOL;
     }
@@ -93,8 +102,9 @@ static cg_status text_line(game *g, const char *line, size_t n, cg_error *err)
         g->res->flag_line[0] = '\0';
     } else if (g->res->rounds_passed > 0 && trimmed_len(line, n) > 0 && !g->boxes.boxes &&
                g->boxes.face < 0 && strncmp(line, "Face ", 5) != 0) {
-        snprintf(g->res->flag_line, sizeof g->res->flag_line, "%.*s", (int)trimmed_len(line, n),
-                 line);
+        size_t len = trimmed_len(line, n), max = sizeof g->res->flag_line - 4;
+        snprintf(g->res->flag_line, sizeof g->res->flag_line, "%.*s%s", (int)(len > max ? max : len),
+                 line, len > max ? "..." : ""); /* a cut line says so */
         cg_text_printable(g->res->flag_line);
     }
     note_flags(g, line);

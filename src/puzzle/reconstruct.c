@@ -256,9 +256,10 @@ static cg_status deduce_scheme(const cg_puzzle *p, cg_reading *out, cg_error *er
                 best = a;
                 memset(&out->scheme, 0, sizeof out->scheme);
                 for (int f = 0; f < CG_FACES; f++)
-                    strcpy(out->scheme.face[f], "?");
+                    snprintf(out->scheme.face[f], sizeof out->scheme.face[f], "?");
                 for (int c = 0; c < p->ncolours; c++)
-                    strcpy(out->scheme.face[face_of[c]], p->colour[c]);
+                    snprintf(out->scheme.face[face_of[c]], sizeof out->scheme.face[0], "%s",
+                             p->colour[c]);
             }
             best.solutions += found > 1 ? a.solutions : 0;
         } else if (found == 0 && a.stage > best.stage) {
