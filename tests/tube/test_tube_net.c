@@ -152,6 +152,7 @@ static void test_tcp_reset_is_error(void **state)
     cg_tube *t;
     cg_error err;
     assert_int_equal(cg_tube_connect("127.0.0.1", s.port, &quiet, &t, &err), CG_OK);
+    assert_int_equal(cg_tube_sendline(t, "go", 2, &err), CG_OK);
     const uint8_t *p;
     size_t n;
     assert_int_equal(cg_tube_recvline(t, 10, &p, &n, &err), CG_ERR_SYSTEM);
