@@ -6,9 +6,10 @@
 #                      (when clang is installed)
 #   ./run.sh build     build only (build/cubegod)
 #   ./run.sh bench     the benchmarks whose figures the README quotes
-#   ./run.sh fuzz TARGET|all SECONDS
-#                      a libFuzzer campaign (clang) of SECONDS per target; crashes are kept in
-#                      build-fuzz/artifacts/TARGET (copy them to fuzz/regressions/TARGET)
+#   ./run.sh fuzz TARGET|all SECONDS [JOBS]
+#                      a libFuzzer campaign (clang) of SECONDS per target, JOBS targets at a time
+#                      (default 1); crashes are kept in build-fuzz/artifacts/TARGET (copy them to
+#                      fuzz/regressions/TARGET)
 #   ./run.sh faults    the full server fault-injection run (tests/faults/server_faults.py)
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -105,14 +106,15 @@ fuzz_run() {
     grep -E "ERROR|runtime error|check failed" "$ROOT/build-fuzz/$t.log" | head -5 >&2
     return 1
   }
-  grep -E "^stat::number_of_executed_units|^stat::peak_rss_mb" "$ROOT/build-fuzz/$t.log" | tr '\n' ' '
-  echo
+  # One line per target, so that parallel runs stay readable.
+  echo "fuzz $t: $(awk '/^stat::number_of_executed_units/ {e=$2} /^stat::peak_rss_mb/ {r=$2}
+    END {printf "%s executions in '"$secs"' s, peak RSS %s MB, no crash", e, r}' "$ROOT/build-fuzz/$t.log")"
 }
 fuzz_main() {
-  local which=${1:-} secs=${2:-}
+  local which=${1:-} secs=${2:-} jobs=${3:-1}
   fuzz_targets
-  if [ -z "$which" ] || ! [[ "$secs" =~ ^[0-9]+$ ]]; then
-    echo "usage: ./run.sh fuzz TARGET|all SECONDS   (targets: ${FUZZ_TARGETS[*]})" >&2
+  if [ -z "$which" ] || ! [[ "$secs" =~ ^[0-9]+$ ]] || ! [[ "$jobs" =~ ^[1-9][0-9]*$ ]]; then
+    echo "usage: ./run.sh fuzz TARGET|all SECONDS [JOBS]   (targets: ${FUZZ_TARGETS[*]})" >&2
     exit 2
   fi
   [ "$which" = all ] || [[ " ${FUZZ_TARGETS[*]} " == *" $which "* ]] || {
@@ -121,10 +123,14 @@ fuzz_main() {
   build_release
   ./build/cubegod tables >/dev/null
   build_fuzz
+  # JOBS targets at a time, each in the background; a slot frees when any of them ends.
   local status=0
   for t in "${FUZZ_TARGETS[@]}"; do
-    if [ "$which" = all ] || [ "$which" = "$t" ]; then fuzz_run "$t" "$secs" || status=1; fi
+    [ "$which" = all ] || [ "$which" = "$t" ] || continue
+    while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do wait -n || status=1; done
+    fuzz_run "$t" "$secs" &
   done
+  while [ "$(jobs -rp | wc -l)" -gt 0 ]; do wait -n || status=1; done
   return $status
 }
 # Part of ./run.sh test (so of CI): each target a few seconds, so the targets keep building and
@@ -175,7 +181,7 @@ bench_all() {
 }
 
 case "${1:-}" in
-  fuzz)   fuzz_main "${2:-}" "${3:-}"; exit ;;
+  fuzz)   fuzz_main "${2:-}" "${3:-}" "${4:-}"; exit ;;
 esac
 ensure_packages "${PACKAGES[@]}"
 if [ "${1:-}" = test ]; then
@@ -190,5 +196,5 @@ case "${1:-}" in
   bench)  build_release; bench_all ;;
   faults) build_release; ./build/cubegod tables >/dev/null
           CUBEGOD="$ROOT/build/cubegod" python3 tests/faults/server_faults.py --full ;;
-  *)      echo "usage: ./run.sh [test|build|bench|faults|fuzz TARGET SECONDS]" >&2; exit 2 ;;
+  *)      echo "usage: ./run.sh [test|build|bench|faults|fuzz TARGET|all SECONDS [JOBS]]" >&2; exit 2 ;;
 esac
