@@ -187,6 +187,14 @@ static int spawn(const char *path, char *const argv[], int in_r, int out_w, pid_
     return r;
 }
 
+/* A program that could not be started: logged like pwntools does, and the cause returned. */
+static cg_status start_failed(const cg_tube_options *o, const char *name, int cause, cg_error *err)
+{
+    cg_log log = cg_tube_opts_log(o);
+    cg_log_msg(&log, CG_LOG_INFO, '-', "Starting local process '%s': Failed", name);
+    return cg_fail(err, CG_ERR_SYSTEM, "process '%s': %s", name, strerror(cause));
+}
+
 cg_status cg_tube_process(char *const argv[], const cg_tube_options *o, cg_tube **out,
                           cg_error *err)
 {
@@ -195,11 +203,8 @@ cg_status cg_tube_process(char *const argv[], const cg_tube_options *o, cg_tube 
         return cg_fail(err, CG_ERR_INPUT, "process: empty command");
     char path[4096];
     int found = find_program(argv[0], path, sizeof path);
-    if (found != 0) {
-        cg_log log = cg_tube_opts_log(o);
-        cg_log_msg(&log, CG_LOG_INFO, '-', "Starting local process '%s': Failed", argv[0]);
-        return cg_fail(err, CG_ERR_SYSTEM, "process '%s': %s", argv[0], strerror(found));
-    }
+    if (found != 0)
+        return start_failed(o, argv[0], found, err);
     proc_tr *c = calloc(1, sizeof *c);
     if (!c)
         return cg_fail(err, CG_ERR_NOMEM, "out of memory");
@@ -221,14 +226,13 @@ cg_status cg_tube_process(char *const argv[], const cg_tube_options *o, cg_tube 
     close(outp[1]);
     c->in_w = in[1];
     c->out_r = outp[0];
-    cg_log log = cg_tube_opts_log(o);
     if (r != 0) {
         close(c->in_w);
         close(c->out_r);
         free(c);
-        cg_log_msg(&log, CG_LOG_INFO, '-', "Starting local process '%s': Failed", argv[0]);
-        return cg_fail(err, CG_ERR_SYSTEM, "process '%s': %s", argv[0], strerror(r));
+        return start_failed(o, argv[0], r, err);
     }
+    cg_log log = cg_tube_opts_log(o);
     cg_status st = cg_fd_nonblock(c->in_w, err);
     if (!st)
         st = cg_fd_nonblock(c->out_r, err);
