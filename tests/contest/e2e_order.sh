@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # cubegod order end to end: the known values (argument and standard input), --state and
 # --explain, a million-move line, and bad characters (line, position, exit 2).
-source "$(dirname "$0")/lib_cube3.sh"
+source "$(dirname "$0")/lib.sh"
 
 grep -v '^#' "$F/order_known.tsv" >"$TMP/known"
 while IFS= read -r line; do

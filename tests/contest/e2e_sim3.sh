@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # cubegod sim3 end to end: the samples (also straight from the seed document), tolerated
 # layouts, and bad inputs (line number on stderr, exit 2, earlier data sets still answered).
-source "$(dirname "$0")/lib_cube3.sh"
+source "$(dirname "$0")/lib.sh"
 
 # expect NAME WANT_STATUS WANT_STDOUT [STDERR_PATTERN] < input
 expect() {

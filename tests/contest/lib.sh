@@ -1,5 +1,5 @@
-# Sourced by e2e_sim3.sh and e2e_order.sh: environment checks, a scratch directory and the
-# failure counters.
+# Sourced by the contest tools' end-to-end scripts (sim3, order, jigsaw): environment checks, a
+# scratch directory and the failure counters.
 set -u
 : "${CUBEGOD:?}" "${FIXTURES:?}"
 F=$FIXTURES/contest
