@@ -17,20 +17,20 @@ cmp -s "$TMP/out" "$F/jigsaw-sample.out" || bad "samples: got $(tr '\n' ' ' < "$
 "$CUBEGOD" jigsaw < "$F/jigsaw-degenerate.in" > "$TMP/out" 2> "$TMP/err" || bad "degenerate: exit $?"
 cmp -s "$TMP/out" "$F/jigsaw-degenerate.out" || bad "degenerate: got $(tr '\n' ' ' < "$TMP/out")"
 
-# bad FILE LINE REASON STDOUT: exit 2, "line LINE: ...REASON..." on stderr, STDOUT on stdout.
-bad() {
+# bad_input FILE LINE REASON STDOUT: exit 2, "line LINE: ...REASON..." on stderr, STDOUT on stdout.
+bad_input() {
   local file=$1 line=$2 reason=$3 want=$4 rc=0
   "$CUBEGOD" jigsaw < "$F/$file" > "$TMP/out" 2> "$TMP/err" || rc=$?
   [ "$rc" -eq 2 ] || bad "$file: exit $rc, expected 2"
   grep -q "line $line: .*$reason" "$TMP/err" || bad "$file: stderr '$(cat "$TMP/err")' lacks 'line $line: ...$reason'"
   [ "$(cat "$TMP/out")" = "$want" ] || bad "$file: stdout '$(cat "$TMP/out")', expected '$want'"
 }
-bad jigsaw-bad-length.in 4 "piece 9 'WBg' at column 41 has 3 symbols" $'40\n8'
-bad jigsaw-bad-symbol.in 3 "'x' at column 44 is not a symbol" '40'
-bad jigsaw-bad-eight.in 4 "8 pieces; a puzzle has 9" $'40\n8'
-bad jigsaw-bad-short.in 4 "the input ends after 2 of the 4 puzzles" $'40\n8'
-bad jigsaw-bad-n.in 1 "'six' is not a number of puzzles" ''
-bad jigsaw-bad-extra.in 3 "more text after the 1 puzzles" '40'
+bad_input jigsaw-bad-length.in 4 "piece 9 'WBg' at column 41 has 3 symbols" $'40\n8'
+bad_input jigsaw-bad-symbol.in 3 "'x' at column 44 is not a symbol" '40'
+bad_input jigsaw-bad-eight.in 4 "8 pieces; a puzzle has 9" $'40\n8'
+bad_input jigsaw-bad-short.in 4 "the input ends after 2 of the 4 puzzles" $'40\n8'
+bad_input jigsaw-bad-n.in 1 "'six' is not a number of puzzles" ''
+bad_input jigsaw-bad-extra.in 3 "more text after the 1 puzzles" '40'
 
 # Usage.
 "$CUBEGOD" jigsaw --help > "$TMP/out" || bad "--help: exit $?"
