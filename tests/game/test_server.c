@@ -19,7 +19,7 @@
 #include "cubegod/puzzle.h"
 #include "cubegod/server.h"
 #include "cubegod/solver.h"
-#include "game/tables_fixture.h"
+#include "tables_fixture.h"
 
 #define CLIENTS 100
 #define ROUNDS 3

@@ -14,7 +14,7 @@
 #include "cubegod/replay.h"
 #include "cubegod/server.h"
 #include "cubegod/transcript.h"
-#include "game/tables_fixture.h"
+#include "tables_fixture.h"
 
 
 static char *temp_path(void)

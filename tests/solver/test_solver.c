@@ -15,6 +15,7 @@
 #include <cmocka.h>
 
 #include "cubegod/solver.h"
+#include "tables_fixture.h"
 #include "testutil.h"
 
 /* Smaller under sanitizers and valgrind (testutil.h). */
@@ -22,7 +23,6 @@
 static int bfs_depth(void) { return slow_tools() ? 5 : BFS_DEPTH_MAX; }
 static int deep_samples(void) { return slow_tools() ? 4 : 30; }
 
-static cg_tables *tables;
 
 /* ---- a plain open-addressing set of cubes with their depth ---- */
 
@@ -138,20 +138,6 @@ static cube_set bfs(int max_depth, long counts[])
     }
     free(frontier);
     return s;
-}
-
-static int group_setup(void **state)
-{
-    (void)state;
-    cg_tables_options opt = {.quiet = true};
-    return cg_tables_open(&tables, &opt, NULL, NULL) == CG_OK ? 0 : -1;
-}
-
-static int group_teardown(void **state)
-{
-    (void)state;
-    cg_tables_close(tables);
-    return 0;
 }
 
 static void test_bfs_from_home(void **state)
@@ -322,5 +308,5 @@ int main(void)
         cmocka_unit_test(test_deep_any),
         cmocka_unit_test(test_too_long),
     };
-    return cmocka_run_group_tests(tests, group_setup, group_teardown);
+    return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -1,6 +1,6 @@
-/* The solver table as a cmocka group fixture for the game tests (CUBEGOD_CACHE gives the file). */
-#ifndef CUBEGOD_TESTS_GAME_TABLES_FIXTURE_H
-#define CUBEGOD_TESTS_GAME_TABLES_FIXTURE_H
+/* The solver table as a cmocka group fixture (CUBEGOD_CACHE gives the file). */
+#ifndef CUBEGOD_TESTS_TABLES_FIXTURE_H
+#define CUBEGOD_TESTS_TABLES_FIXTURE_H
 
 #include "cubegod/solver.h"
 
