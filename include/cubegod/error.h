@@ -8,6 +8,7 @@
 #define CUBEGOD_ERROR_H
 
 #include <stdarg.h>
+#include <stdbool.h>
 
 typedef enum cg_status {
     CG_OK = 0,
@@ -37,7 +38,10 @@ cg_status cg_fail(cg_error *err, cg_status code, const char *fmt, ...)
 /* Prefixes err->msg with a printf-style context ("puzzle 3: "); returns err->code. */
 cg_status cg_error_prefix(cg_error *err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
-/* Replaces control bytes (below 0x20, and 0x7f) of a NUL-terminated text with '?', in place:
+/* A control byte: below 0x20, or 0x7f. Never part of a colour token or of a shown message. */
+static inline bool cg_is_control(char c) { return (unsigned char)c < 0x20 || c == 0x7f; }
+
+/* Replaces control bytes (cg_is_control) of a NUL-terminated text with '?', in place:
  * for text from a peer or a file that is shown on a terminal, where an escape sequence could
  * rewrite the screen. cg_fail and cg_error_prefix already do this to every message. */
 void cg_text_printable(char *text);

@@ -58,12 +58,12 @@ static bool ends_with_prompt(const game *g, const char *line, size_t n)
 
 static void note_flags(game *g, const char *line)
 {
+    if (g->res->flags_cut)
+        return; /* full: the last flag kept already ends in "..." */
     regmatch_t m;
     const char *p = line;
     int flags = 0;
     while (*p && regexec(&g->flag_re, p, 1, &m, flags) == 0 && m.rm_eo > m.rm_so) {
-        if (g->res->flags_cut)
-            break;
         /* What does not fit is cut and marked "...", never dropped unseen: room stays for " ...". */
         size_t have = strlen(g->res->flags), len = (size_t)(m.rm_eo - m.rm_so);
         size_t sep = have ? 1 : 0, cap = sizeof g->res->flags - 5;

@@ -31,7 +31,7 @@ cg_status cg_puzzle_set(cg_puzzle *p, int sticker, const char *token, size_t len
     /* Control bytes (a NUL above all) would make a token that prints as something else and
      * never compares equal to itself as a C string. */
     for (size_t i = 0; i < len; i++)
-        if ((unsigned char)token[i] < 0x20 || token[i] == 0x7f)
+        if (cg_is_control(token[i]))
             return cg_fail(err, CG_ERR_INPUT, "colour token has the control byte 0x%02x",
                            (unsigned char)token[i]);
     int c = 0;
@@ -70,7 +70,7 @@ cg_status cg_puzzle_from_compact(const char *text, size_t len, cg_puzzle *p, cg_
         if (is_space(text[i]))
             return cg_fail(err, CG_ERR_INPUT, "blank at column %zu: the compact form is 24 "
                            "stickers with nothing between them", col0 + i);
-        if ((unsigned char)text[i] < 0x20 || text[i] == 0x7f)
+        if (cg_is_control(text[i]))
             return cg_fail(err, CG_ERR_INPUT, "control byte 0x%02x at column %zu",
                            (unsigned char)text[i], col0 + i);
     }
@@ -282,7 +282,7 @@ cg_status cg_scheme_parse(const char *text, cg_scheme *s, cg_error *err)
                            cg_face_letter(face), CG_TOKEN_MAX);
         /* The same rule as for the tokens of a puzzle (cg_puzzle_set). */
         for (size_t i = 0; i < tlen; i++)
-            if (is_space(p[2 + i]) || (unsigned char)p[2 + i] < 0x20 || p[2 + i] == 0x7f)
+            if (is_space(p[2 + i]) || cg_is_control(p[2 + i]))
                 return cg_fail(err, CG_ERR_INPUT, "scheme colour for %c contains a blank or "
                                "a control byte", cg_face_letter(face));
         memcpy(s->face[face], p + 2, tlen);

@@ -8,7 +8,7 @@
 void cg_text_printable(char *text)
 {
     for (; *text; text++)
-        if ((unsigned char)*text < 0x20 || *text == 0x7f)
+        if (cg_is_control(*text))
             *text = '?';
 }
 
