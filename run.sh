@@ -123,8 +123,12 @@ fuzz_main() {
   build_release
   ./build/cubegod tables >/dev/null
   build_fuzz
-  # JOBS targets at a time, each in the background; a slot frees when any of them ends.
-  local status=0
+  fuzz_each "$which" "$secs" "$jobs"
+}
+# fuzz_each TARGET|all SECONDS JOBS: JOBS targets at a time, each in the background; a slot frees
+# when any of them ends. Fails when any target failed.
+fuzz_each() {
+  local which=$1 secs=$2 jobs=$3 status=0
   for t in "${FUZZ_TARGETS[@]}"; do
     [ "$which" = all ] || [ "$which" = "$t" ] || continue
     while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do wait -n || status=1; done
@@ -138,9 +142,7 @@ fuzz_main() {
 fuzz_smoke() {
   fuzz_targets
   build_fuzz
-  local status=0
-  for t in "${FUZZ_TARGETS[@]}"; do fuzz_run "$t" 3 || status=1; done
-  return $status
+  fuzz_each all 3 1
 }
 
 # A local server on a free port, and a full 100-round game against it.
