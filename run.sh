@@ -2,24 +2,32 @@
 # cubegod: set up, build, run.
 #   ./run.sh           build, then the main job (a local server and a full game against it)
 #   ./run.sh test      build normally and with ASan+UBSan, run every test through ctest in both,
-#                      then under valgrind memcheck (-O1 -g build), then each fuzz target briefly
-#                      (when clang is installed)
+#                      also in a fresh clone of the committed HEAD (release only), then under
+#                      valgrind memcheck (-O1 -g build), then each fuzz target briefly
 #   ./run.sh build     build only (build/cubegod)
-#   ./run.sh bench     the benchmarks whose figures the README quotes
+#   ./run.sh bench     the benchmarks whose figures the README and docs/ quote
 #   ./run.sh fuzz TARGET|all SECONDS [JOBS]
 #                      a libFuzzer campaign (clang) of SECONDS per target, JOBS targets at a time
 #                      (default 1); crashes are kept in build-fuzz/artifacts/TARGET (copy them to
 #                      fuzz/regressions/TARGET)
 #   ./run.sh faults    the full server fault-injection run (tests/faults/server_faults.py)
+#   ./run.sh mutants [--check] [-j JOBS] [NAME...]
+#                      the mutation run: each mutant of tests/mutants/ (or only those NAMEs) put
+#                      into a copy of the tree, rebuilt, run through the release ctest; one line
+#                      per mutant (killed by which tests, survived, did not apply/build) and
+#                      "killed N of M". JOBS copies of the tree work at once (default 1). Slow:
+#                      not part of ./run.sh test. --check only checks that each mutant applies
 set -euo pipefail
 cd "$(dirname "$0")"
 ROOT=$PWD
 JOBS=$(nproc 2>/dev/null || echo 2)
 
 # Debian packages the build and tests need; installed only when missing.
-PACKAGES=(cmake make gcc libc6-dev libcmocka-dev libssl-dev openssl valgrind python3)
+PACKAGES=(cmake make gcc libc6-dev libcmocka-dev libssl-dev openssl valgrind python3 git)
 # Only for `./run.sh test`: the pwntools compatibility test (skipped when it cannot be had).
 TEST_PACKAGES=(python3-pwntools)
+# Also for ./run.sh test: the install check (pkg-config, man pages) and the shell completions.
+INSTALL_TEST_PACKAGES=(pkgconf mandoc man-db zsh)
 # For ./run.sh fuzz and the short fuzz runs of ./run.sh test: libFuzzer comes with clang's
 # runtime libraries.
 FUZZ_PACKAGES=(clang libclang-rt-14-dev)
@@ -41,7 +49,7 @@ ensure_packages() {
 # build DIR [cmake args...]
 build() {
   local dir=$1; shift
-  cmake -S "$ROOT" -B "$ROOT/$dir" "$@" >/dev/null
+  cmake -S "$ROOT" -B "$ROOT/$dir" -DCUBEGOD_WERROR=ON "$@" >/dev/null
   cmake --build "$ROOT/$dir" -j "$JOBS" >/dev/null
 }
 
@@ -145,6 +153,111 @@ fuzz_smoke() {
   fuzz_each all 3 1
 }
 
+# The committed HEAD, cloned into an empty temporary folder (so nothing of this checkout's
+# surroundings lies beside it), built and tested as a stranger would: release build, ctest. Uncommitted changes are not part of the clone. The table cache is the release build's.
+clone_test() {
+  if ! git -C "$ROOT" rev-parse --git-dir >/dev/null 2>&1; then
+    echo "== clone test skipped: $ROOT is not a git checkout"
+    return 0
+  fi
+  local tmp
+  tmp=$(mktemp -d)
+  echo "== clone test: $(git -C "$ROOT" rev-parse --short HEAD) in $tmp/cubegod"
+  git clone -q "$ROOT" "$tmp/cubegod"
+  local rc=0
+  (cmake -S "$tmp/cubegod" -B "$tmp/cubegod/build" -DCMAKE_BUILD_TYPE=Release -DCUBEGOD_WERROR=ON \
+     -DCUBEGOD_TEST_CACHE="$ROOT/build/cache/pocket.tbl" >/dev/null &&
+   cmake --build "$tmp/cubegod/build" -j "$JOBS" >/dev/null &&
+   cd "$tmp/cubegod/build" && ctest -j "$JOBS" --output-on-failure) || rc=$?
+  rm -rf "$tmp"
+  return $rc
+}
+
+# Installs the release build into a temporary prefix and builds tests/consumer/ against it twice,
+# with find_package(cubegod) and with pkg-config, and runs both; the installed man pages must
+# render and pass mandoc -Tlint.
+install_test() {
+  local tmp rc=0
+  tmp=$(mktemp -d)
+  install_check "$tmp" || rc=$?
+  rm -rf "$tmp"
+  return $rc
+}
+install_check() {
+  local tmp=$1 prefix=$1/prefix cache=$ROOT/build/cache/pocket.tbl out
+  echo "== install into a temporary prefix, consumer built with find_package and with pkg-config"
+  cmake --install "$ROOT/build" --prefix "$prefix" >/dev/null || return 1
+  cmake -S "$ROOT/tests/consumer" -B "$tmp/cmake" -DCMAKE_PREFIX_PATH="$prefix" \
+    -DCMAKE_C_FLAGS="-Wall -Wextra -Werror" >/dev/null || return 1
+  cmake --build "$tmp/cmake" >/dev/null || return 1
+  out=$("$tmp/cmake/consumer" "$cache") || return 1
+  echo "find_package: $out"
+  local pc=(env PKG_CONFIG_PATH="$prefix/lib/pkgconfig" pkg-config)
+  local flags
+  flags=$("${pc[@]}" --cflags --libs cubegod) || return 1
+  # shellcheck disable=SC2086 # pkg-config's output is a list of words
+  cc -std=c17 -Wall -Wextra -Werror -o "$tmp/consumer-pc" "$ROOT/tests/consumer/consumer.c" \
+    $flags -Wl,-rpath,"$("${pc[@]}" --variable=libdir cubegod)" || return 1
+  out=$("$tmp/consumer-pc" "$cache") || return 1
+  echo "pkg-config: $out"
+  local pages=("$prefix"/share/man/man*/*)
+  [ -e "${pages[0]}" ] || { echo "no man pages installed" >&2; return 1; }
+  for page in "${pages[@]}"; do
+    mandoc -Tlint -W warning "$page" || return 1
+    [ -n "$(MANWIDTH=80 man -l "$page" 2>/dev/null)" ] || { echo "man -l $page printed nothing" >&2; return 1; }
+  done
+  echo "man pages: ${#pages[@]} render, mandoc -Tlint clean"
+}
+
+# ---- portability (docs/platforms.md) ----
+# Every Linux-only call replaced by its POSIX fallback (cmake/platform.cmake, src/util/compat.c),
+# then the whole release ctest suite.
+build_portable() {
+  build build-portable -DCMAKE_BUILD_TYPE=Release -DCUBEGOD_PORTABLE=ON \
+    -DCUBEGOD_TEST_CACHE="$ROOT/build/cache/pocket.tbl"
+}
+# musl (Debian's musl-tools; Debian has no OpenSSL or cmocka built for musl): the library
+# without its TLS, TCP and server parts, compiled with musl-gcc and the feature checks as musl
+# answers them; then every fuzz target that links without them replays its corpus and kept
+# crashing inputs (the same checks as the ctest fuzz_* tests).
+MUSL_SKIP='/src/cli/|/src/tube/tls\.c$|/src/tube/tcp\.c$|/src/game/server\.c$'
+musl_check() {
+  ensure_packages musl-tools
+  local out="$ROOT/build-musl"
+  rm -rf "$out"
+  mkdir -p "$out/probe" "$out/obj"
+  printf '%s\n' 'cmake_minimum_required(VERSION 3.18)' 'project(probe C)' \
+    "include($ROOT/cmake/platform.cmake)" 'get_directory_property(d COMPILE_DEFINITIONS)' \
+    'file(WRITE ${CMAKE_BINARY_DIR}/defs.txt "${d}")' > "$out/probe/CMakeLists.txt"
+  CC=musl-gcc cmake -S "$out/probe" -B "$out/probe/build" > /dev/null
+  local defs=() d
+  for d in $(tr ';' ' ' < "$out/probe/build/defs.txt"); do defs+=("-D$d"); done
+  local cflags=(-std=c11 -O2 -Wall -Wextra -Werror -D_GNU_SOURCE "${defs[@]}"
+                -I"$ROOT/include" -I"$ROOT/build/include" -I"$ROOT/src")
+  local objs=() src obj
+  while IFS= read -r src; do
+    obj="$out/obj/$(echo "${src#"$ROOT"/src/}" | tr / _).o"
+    musl-gcc "${cflags[@]}" -c "$src" -o "$obj"
+    objs+=("$obj")
+  done < <(find "$ROOT/src" -name '*.c' | grep -vE "$MUSL_SKIP" | sort)
+  ar rcs "$out/libcubegod-core.a" "${objs[@]}"
+  local t name ran=0 skipped=()
+  for t in "$ROOT"/fuzz/fuzz_*.c; do
+    name=${t##*/fuzz_}; name=${name%.c}
+    if ! musl-gcc "${cflags[@]}" -static "$t" "$ROOT/fuzz/replay_main.c" "$out/libcubegod-core.a" \
+         -lm -lpthread -o "$out/fuzz_replay_$name" 2> "$out/$name.link.log"; then
+      skipped+=("$name"); continue
+    fi
+    local inputs=()
+    for d in corpus regressions; do [ -d "$ROOT/fuzz/$d/$name" ] && inputs+=("$ROOT/fuzz/$d/$name"); done
+    CUBEGOD_CACHE="$ROOT/build/cache/pocket.tbl" "$out/fuzz_replay_$name" "${inputs[@]}" > /dev/null \
+      || { echo "musl: fuzz_replay_$name failed" >&2; return 1; }
+    ran=$((ran + 1))
+  done
+  echo "musl: ${#objs[@]} library files built with musl-gcc; $ran fuzz corpora replayed, all passed${skipped[*]:+; not linked without TLS: ${skipped[*]}}"
+  [ "$ran" -gt 0 ]
+}
+
 # A local server on a free port, and a full 100-round game against it.
 MAIN_TMP=""
 MAIN_SERVER=""
@@ -182,21 +295,207 @@ bench_all() {
   ./build/cubegod bench jigsaw
 }
 
+# ---- the mutation run -------------------------------------------------------------------------
+# Mutants are put into copies of the tree under build-mutants/slotK/tree, never into this one, so
+# an interrupted run leaves the working tree as it was; the copy is restored after each mutant
+# (and on Ctrl-C) and resynchronised at the next run. Each slot has its own incremental release
+# build, its own pristine table cache (a mutant may save a wrong one) and must pass every test
+# unmutated before any mutant counts.
+MUT_DIR="${CUBEGOD_MUTANTS_DIR:-$ROOT/build-mutants}"   # another directory: a second run beside the first
+MUT_TIMEOUT=60   # seconds per test: a mutant may make a test hang
+MUT_CTEST_JOBS=1
+
+# mut_sync TREE: TREE becomes a copy of the working tree's tracked and untracked-unignored files;
+# files that differ get a fresh mtime (so an incremental build sees them), the others keep theirs.
+mut_sync() {
+  local tree=$1 f list
+  mkdir -p "$tree"
+  list=$(git -C "$ROOT" ls-files --cached --others --exclude-standard) && [ -n "$list" ] ||
+    { echo "mutants: cannot list the tree's files (git ls-files)" >&2; return 1; }
+  printf '%s\n' "$list" | LC_ALL=C sort > "$tree.files"
+  (cd "$tree" && find . -type f | sed 's|^\./||' | LC_ALL=C sort) | LC_ALL=C comm -23 - "$tree.files" |
+    while IFS= read -r f; do rm -f "$tree/$f"; done
+  while IFS= read -r f; do
+    [ -e "$ROOT/$f" ] || continue
+    cmp -s "$ROOT/$f" "$tree/$f" && continue
+    mkdir -p "$(dirname "$tree/$f")"
+    cp "$ROOT/$f" "$tree/$f"
+  done < "$tree.files"
+}
+
+mut_build() {
+  local slot=$1
+  nice cmake --build "$slot/build" -j "$JOBS" > "$slot/build.log" 2>&1
+}
+
+# mut_ctest SLOT: runs the suite; prints the failing tests' names (with why, when not a plain
+# failure), space-separated; fails when any test failed.
+mut_ctest() {
+  local slot=$1
+  cp "$slot/pristine.tbl" "$slot/build/cache/pocket.tbl"
+  if (cd "$slot/build" && nice ctest -j "$MUT_CTEST_JOBS" > "$slot/ctest.log" 2>&1); then
+    return 0
+  fi
+  sed -n '/The following tests FAILED:/,$p' "$slot/ctest.log" |
+    sed -nE 's/^[[:space:]]*[0-9]+ - ([^ ]+) \((.*)\)$/\1 \2/p' |
+    awk '{ n = $1; $1 = ""; sub(/^ /, "") }
+         $0 == "Not Run" { skipped++; next }
+         { printf "%s%s%s", sep, n, ($0 == "Failed" ? "" : " (" $0 ")"); sep = ", " }
+         END { if (skipped) printf " (and %d test%s that needed it not run)", skipped, skipped == 1 ? "" : "s" }'
+  return 1
+}
+
+# mut_slot_setup K: copy, configure, build, make the table cache, and check that every test
+# passes unmutated.
+mut_slot_setup() {
+  local slot="$MUT_DIR/slot$1"
+  mut_sync "$slot/tree" || return 1
+  cmake -S "$slot/tree" -B "$slot/build" -DCMAKE_BUILD_TYPE=Release \
+    -DCUBEGOD_TEST_TIMEOUT="$MUT_TIMEOUT" > "$slot/configure.log" 2>&1 ||
+    { echo "mutants: configuring slot $1 failed, see $slot/configure.log" >&2; return 1; }
+  mut_build "$slot" || { echo "mutants: the unmutated tree does not build, see $slot/build.log" >&2; return 1; }
+  mkdir -p "$slot/build/cache"
+  "$slot/build/cubegod" tables --cache "$slot/pristine.tbl" > /dev/null
+  local failed
+  failed=$(mut_ctest "$slot") || {
+    echo "mutants: tests fail without any mutant ($failed); see $slot/ctest.log" >&2; return 1; }
+}
+
+# mut_one SLOTDIR NAME: applies, builds, tests and restores one mutant; prints its line and
+# records its outcome in build-mutants/results/NAME (killed|survived|error).
+mut_one() {
+  local slot=$1 name=$2 file="$ROOT/tests/mutants/$2.mutant" out rel failed why
+  out="$MUT_DIR/results/$name"
+  if ! rel=$(python3 "$ROOT/tests/tools/mutate.py" "$file" "$slot/tree" 2> "$slot/apply.log"); then
+    why=$(head -n1 "$slot/apply.log")
+    printf 'error\ndid not apply: %s\n' "$why" > "$out"
+    printf '%-32s DID NOT APPLY: %s\n' "$name" "$why"
+    return
+  fi
+  MUT_RESTORE="$slot/tree/$rel"
+  if ! mut_build "$slot"; then
+    why=$(grep -m1 -E 'error' "$slot/build.log" || true)
+    printf 'error\ndid not build: %s\n' "$why" > "$out"
+    printf '%-32s DID NOT BUILD: %s\n' "$name" "$why"
+  elif failed=$(mut_ctest "$slot"); then
+    printf 'survived\n' > "$out"
+    printf '%-32s SURVIVED\n' "$name"
+  else
+    printf 'killed\n%s\n' "$failed" > "$out"
+    printf '%-32s killed by %s\n' "$name" "$failed"
+  fi
+  cp "$ROOT/$rel" "$MUT_RESTORE"   # a fresh mtime: the next build recompiles it
+  MUT_RESTORE=""
+}
+
+# mut_worker K NAME...: one slot's share of the mutants, in order. On an interrupt (the main
+# shell passes Ctrl-C on as TERM: background shells ignore INT) the copy's mutated file is put
+# back before leaving.
+MUT_RESTORE=""
+mut_worker() {
+  local k=$1; shift
+  local slot="$MUT_DIR/slot$k" rel
+  trap '[ -n "$MUT_RESTORE" ] && cp "$ROOT/${MUT_RESTORE#"$slot/tree/"}" "$MUT_RESTORE"; exit 130' INT TERM
+  for name in "$@"; do mut_one "$slot" "$name"; done
+}
+
+# mut_table NAME...: the run's outcome as a Markdown table (docs/testing.md keeps one).
+mut_table() {
+  local f m detail
+  echo "| mutant | file | the bug it stands for | caught by |"
+  echo "|---|---|---|---|"
+  for f in "$@"; do
+    m="$ROOT/tests/mutants/$f.mutant"
+    detail=$(sed -n 2p "$MUT_DIR/results/$f" 2>/dev/null)
+    case $(head -n1 "$MUT_DIR/results/$f" 2>/dev/null) in
+      killed) ;;
+      survived) detail="**survived**" ;;
+      *) detail="**${detail:-not run}**" ;;
+    esac
+    printf '| %s | %s | %s | %s |\n' "$f" "$(sed -n 's/^file: //p' "$m")" \
+      "$(sed -n 's/^bug: //p' "$m" | sed 's/|/\\|/g')" "$detail"
+  done
+}
+
+mutants_main() {
+  local jobs=1 names=() all=() f check=0
+  while [ $# -gt 0 ]; do
+    case $1 in
+      --check) check=1; shift ;;
+      -j) jobs=${2:-}; shift 2 || true ;;
+      -j*) jobs=${1#-j}; shift ;;
+      *) names+=("$1"); shift ;;
+    esac
+  done
+  [[ "$jobs" =~ ^[1-9][0-9]*$ ]] || { echo "usage: ./run.sh mutants [--check] [-j JOBS] [NAME...]" >&2; exit 2; }
+  for f in "$ROOT"/tests/mutants/*.mutant; do f=${f##*/}; all+=("${f%.mutant}"); done
+  if [ ${#names[@]} -eq 0 ]; then
+    names=("${all[@]}")
+  else
+    for f in "${names[@]}"; do
+      [ -f "$ROOT/tests/mutants/$f.mutant" ] || { echo "run.sh mutants: no mutant '$f' in tests/mutants/" >&2; exit 2; }
+    done
+  fi
+  if [ "$check" = 1 ]; then
+    local bad=0
+    for f in "${names[@]}"; do
+      python3 "$ROOT/tests/tools/mutate.py" --dry-run "$ROOT/tests/mutants/$f.mutant" "$ROOT" > /dev/null || bad=$((bad + 1))
+    done
+    echo "mutants: $(( ${#names[@]} - bad )) of ${#names[@]} apply"
+    [ "$bad" = 0 ]
+    return
+  fi
+  [ "$jobs" -le ${#names[@]} ] || jobs=${#names[@]}
+  MUT_CTEST_JOBS=$(( JOBS / jobs > 0 ? JOBS / jobs : 1 ))
+  rm -rf "$MUT_DIR/results"
+  mkdir -p "$MUT_DIR/results"
+  local k pids=()
+  echo "== mutants: ${#names[@]} mutant(s), $jobs cop$([ "$jobs" = 1 ] && echo y || echo ies) of the tree, ${MUT_TIMEOUT} s per test"
+  for ((k = 1; k <= jobs; k++)); do mut_slot_setup "$k" || exit 1; done
+  local started=$SECONDS
+  for ((k = 1; k <= jobs; k++)); do
+    local share=() i
+    for ((i = k - 1; i < ${#names[@]}; i += jobs)); do share+=("${names[$i]}"); done
+    mut_worker "$k" "${share[@]}" &
+    pids+=($!)
+  done
+  trap 'kill -TERM "${pids[@]}" 2>/dev/null; wait; echo "mutants: interrupted" >&2; exit 130' INT TERM
+  wait
+  trap - INT TERM
+  local killed=0 survived=() errors=() r
+  for f in "${names[@]}"; do
+    r=$(head -n1 "$MUT_DIR/results/$f" 2>/dev/null || echo error)
+    case $r in
+      killed) killed=$((killed + 1)) ;;
+      survived) survived+=("$f") ;;
+      *) errors+=("$f") ;;
+    esac
+  done
+  echo "killed $killed of ${#names[@]} ($(( (SECONDS - started) / 60 )) min)"
+  mut_table "${names[@]}" > "$MUT_DIR/table.md"
+  echo "the table for docs/testing.md: $MUT_DIR/table.md"
+  [ ${#survived[@]} -eq 0 ] || echo "survived: ${survived[*]}"
+  [ ${#errors[@]} -eq 0 ] || { echo "FAILED, did not apply or build: ${errors[*]}" >&2; exit 1; }
+}
+
 case "${1:-}" in
+  mutants) shift; ensure_packages "${PACKAGES[@]}"; mutants_main "$@"; exit ;;
   fuzz)   fuzz_main "${2:-}" "${3:-}" "${4:-}"; exit ;;
 esac
 ensure_packages "${PACKAGES[@]}"
 if [ "${1:-}" = test ]; then
-  ensure_packages "${FUZZ_PACKAGES[@]}"
+  ensure_packages "${FUZZ_PACKAGES[@]}" "${INSTALL_TEST_PACKAGES[@]}"
   ensure_packages "${TEST_PACKAGES[@]}" || echo "run.sh: could not install ${TEST_PACKAGES[*]}; those tests will be skipped" >&2
 fi
 case "${1:-}" in
   "")     build_release; main_job ;;
   build)  build_release ;;
-  test)   build_release; run_tests build; build_sanitized; run_tests build-asan
-          build_valgrind; run_valgrind; fuzz_smoke ;;
+  test)   build_release; run_tests build; install_test; clone_test
+          build_sanitized; run_tests build-asan
+          build_valgrind; run_valgrind; fuzz_smoke
+          build_portable; run_tests build-portable; musl_check ;;
   bench)  build_release; bench_all ;;
   faults) build_release; ./build/cubegod tables >/dev/null
           CUBEGOD="$ROOT/build/cubegod" python3 tests/faults/server_faults.py --full ;;
-  *)      echo "usage: ./run.sh [test|build|bench|faults|fuzz TARGET|all SECONDS [JOBS]]" >&2; exit 2 ;;
+  *)      echo "usage: ./run.sh [test|build|bench|faults|fuzz TARGET|all SECONDS [JOBS]|mutants [-j JOBS] [NAME...]]" >&2; exit 2 ;;
 esac

@@ -36,7 +36,7 @@ static inline void fuzz_tables_free(void) { cg_tables_close(fuzz_tables_handle);
 static inline const cg_tables *fuzz_tables(void)
 {
     if (!fuzz_tables_handle) {
-        cg_tables_options o = {.quiet = true};
+        cg_tables_options o = {.cache_path = getenv("CUBEGOD_CACHE")};
         cg_error err;
         if (cg_tables_open(&fuzz_tables_handle, &o, NULL, &err) != CG_OK) {
             fprintf(stderr, "fuzz: solver table: %s\n", err.msg);
@@ -80,7 +80,7 @@ static inline void fuzz_solve_check(const cg_puzzle *p, const cg_scheme *scheme)
     FUZZ_CHECK(cg_cube_is_valid(&reading.cube));
     cg_solve_options opt = cg_solve_defaults();
     opt.scheme = scheme;
-    cg_move moves[CG_MAX_SOLUTION];
+    cg_move moves[CG_SOLUTION_MAX];
     int n = -1;
     st = cg_solve_puzzle(fuzz_tables(), p, &opt, moves, &n, &err);
     if (st != CG_OK) {

@@ -1,5 +1,6 @@
-/* The order parser (3x3 move sequences): the input fed in chunks (byte 0 picks their size) must
- * give the same state as the whole text at once; the texts written about the state fit
+/* The order parser (3x3 move sequences, with ( )N, [A, B], [A: B] and the typographic
+ * apostrophe): the input fed in chunks (byte 0 picks their size; a multi-byte character may be
+ * cut between chunks) must give the same state as the whole text at once; the texts written about the state fit
  * CG_ORDER_TEXT_MAX and stay NUL-terminated when cut. */
 #include "fuzz.h"
 
@@ -35,11 +36,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     cg_status st = CG_OK;
     for (size_t i = 0; i < len && st == CG_OK; i += chunk)
         st = cg_order_feed(&p, text + i, len - i < chunk ? len - i : chunk, &err);
+    if (st == CG_OK)
+        st = cg_order_end(&p, &err);
     if (st != CG_OK) {
         FUZZ_CHECK(st == CG_ERR_INPUT);
         fuzz_check_message(&err);
     } else {
-        cg_order_end(&p);
+        FUZZ_CHECK(p.depth == 0 && !p.group && p.nutf8 == 0);
         check_texts(&p.cube, p.centres);
     }
     /* The same text at once, as far as a C string goes. */

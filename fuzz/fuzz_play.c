@@ -18,7 +18,7 @@ static void check_sent(const cg_tube *t)
         nl = strchr(line, '\n');
         FUZZ_CHECK(nl != NULL); /* every answer is a whole line */
         *nl = '\0';
-        cg_move moves[CG_MAX_SOLUTION];
+        cg_move moves[CG_SOLUTION_MAX];
         size_t count;
         FUZZ_CHECK(cg_moves_parse(line, moves, CG_MAX_SOLUTION, &count, NULL) == CG_OK);
     }

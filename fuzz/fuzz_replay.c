@@ -1,5 +1,6 @@
 /* `cubegod replay` on arbitrary recordings: transcripts (when the input starts with the magic
- * line) and terminal captures, through the box reader, reconstruction, solve and answer checks. */
+ * line) and terminal captures, through the box reader, reconstruction, solve and answer checks;
+ * each input is read as an ordinary game and as a one-move game. */
 #include "fuzz.h"
 
 #include "cubegod/replay.h"
@@ -25,16 +26,21 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     FUZZ_CHECK(text != NULL);
     if (size)
         memcpy(text, data, size);
-    cg_replay_summary sum;
-    cg_error err;
-    int rounds = 0;
-    cg_status st = cg_replay_text(fuzz_tables(), NULL, text, size, check_round, &rounds, &sum, &err);
-    if (st != CG_OK) {
-        FUZZ_CHECK(st == CG_ERR_INPUT);
-        fuzz_check_message(&err);
-    } else {
-        FUZZ_CHECK(sum.rounds == rounds && sum.correct <= sum.rounds);
-        FUZZ_CHECK(memchr(sum.after, '\0', sizeof sum.after) != NULL);
+    for (int one_move = 0; one_move < 2; one_move++) {
+        cg_replay_options opt = cg_replay_defaults();
+        opt.one_move = one_move;
+        cg_replay_summary sum;
+        cg_error err;
+        int rounds = 0;
+        cg_status st =
+            cg_replay_text(fuzz_tables(), &opt, text, size, check_round, &rounds, &sum, &err);
+        if (st != CG_OK) {
+            FUZZ_CHECK(st == CG_ERR_INPUT);
+            fuzz_check_message(&err);
+        } else {
+            FUZZ_CHECK(sum.rounds == rounds && sum.correct <= sum.rounds);
+            FUZZ_CHECK(memchr(sum.after, '\0', sizeof sum.after) != NULL);
+        }
     }
     free(text);
     return 0;

@@ -1,13 +1,13 @@
 #!/usr/bin/env python3
-"""Writes the seed corpora fuzz/corpus/TARGET/ from the project's fixtures and the shared
-captures (run once; the files are committed). Small files only: a fuzzer mutates seeds, it does
+"""Writes the seed corpora fuzz/corpus/TARGET/ from the project's fixtures and the terminal
+captures in fixtures/captures (run once; the files are committed). Small files only: a fuzzer mutates seeds, it does
 not need whole games."""
 import os
 import re
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-SHARED = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, '..', 'shared')
+CAPTURES = os.path.join(ROOT, 'fixtures', 'captures')
 OUT = os.path.join(ROOT, 'fuzz', 'corpus')
 
 
@@ -23,7 +23,7 @@ def put(target, name, data):
         f.write(data)
 
 
-captures = [os.path.join(SHARED, 'captures', n) for n in
+captures = [os.path.join(CAPTURES, n) for n in
             ('game-100-rounds.txt', 'game-wrong-answer-round-3.txt')]
 game = read(captures[0])
 wrong = read(captures[1])
@@ -124,3 +124,17 @@ put('play', 'four-faces', bytes([0]) + re.sub(rb'Face R:\n(.*\n){4}', b'', round
 for i, c in enumerate([b'python3 app.py --rounds 5', b"sh -c 'echo \"a b\"; cat'",
                        b'a\\ b "c \\"d\\" $e" \'\'', b'"unterminated', b"'"]):
     put('split', 'cmd%d' % i, c)
+
+# address: the ways players write where to connect, right and wrong (words split at newlines).
+for name, words in [('host-port', b'127.0.0.1\n1337'), ('host-colon', b'127.0.0.1:1337'),
+                    ('v6', b'[::1]:443'), ('nc-words', b'nc\n-v\n10.0.0.1\n1337'),
+                    ('nc-one', b'nc 10.0.0.1 1337'), ('swapped', b'1337\n10.0.0.1'),
+                    ('badport', b'localhost\n99999'), ('v6-bare', b'::1:80'),
+                    ('v6-bracket-words', b'[::1]\n80')]:
+    put('address', name, words)
+
+# order: the grouping notation, the typographic apostrophe and a byte-order mark (byte 0 picks
+# the chunk size).
+put('order', 'grouping', b"\x03(R U R' U')2 [F: R U R' U'] [[R, U], D]'")
+put('order', 'apostrophe', b"\x00R\xe2\x80\x99 (U)12\xe2\x80\x99")
+put('order', 'bom', b"\x05\xef\xbb\xbf[x: (M E)3]")

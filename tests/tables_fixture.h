@@ -2,6 +2,8 @@
 #ifndef CUBEGOD_TESTS_TABLES_FIXTURE_H
 #define CUBEGOD_TESTS_TABLES_FIXTURE_H
 
+#include <stdlib.h>
+
 #include "cubegod/solver.h"
 
 static cg_tables *tables;
@@ -9,7 +11,7 @@ static cg_tables *tables;
 static int setup(void **state)
 {
     (void)state;
-    cg_tables_options o = {.quiet = true};
+    cg_tables_options o = {.cache_path = getenv("CUBEGOD_CACHE")};
     return cg_tables_open(&tables, &o, NULL, NULL) == CG_OK ? 0 : -1;
 }
 

@@ -14,10 +14,13 @@
 #ifndef CUBEGOD_CLIENT_H
 #define CUBEGOD_CLIENT_H
 
+#include "cubegod/export.h"
+
 #include <stdbool.h>
 #include <stdio.h>
 
 #include "cubegod/error.h"
+#include "cubegod/notation.h"
 #include "cubegod/solver.h"
 #include "cubegod/tube.h"
 
@@ -40,15 +43,27 @@ typedef void (*cg_play_round_fn)(void *ctx, const cg_round_stat *s, int rounds_a
 typedef struct cg_play_options {
     cg_solve_options solve;
     const char *prompt;     /* default CG_PLAY_DEFAULT_PROMPT */
-    double timeout;         /* per receive, seconds; default 10 */
+    double timeout;         /* per receive, seconds; default 10; < 0: no limit; 0 and NaN
+                               are refused (CG_ERR_INPUT) */
     const char *flag_regex; /* POSIX extended; default CG_PLAY_DEFAULT_FLAG_REGEX */
     cg_play_round_fn on_round;
     void *on_round_ctx;
     cg_round_stat *stats;   /* optional: one entry per answered round */
     int stats_cap;
+    /* Return as soon as the game is over (the last announced round passed, a flag matched, or
+     * a "[-]" verdict came) and the server has paused for `linger` seconds, instead of waiting
+     * for it to close: what follows stays in the tube, for a caller that hands the connection
+     * over to a person (pwntools' interactive()). */
+    bool handover;
+    double linger;          /* default 0.25 s when 0 */
+    const cg_dialect *dialect; /* how answers are written (notation.h); NULL: the default */
+    /* One move per prompt (server.h's one-move mode): the solution is sent a move at a time;
+     * when the server shows the cube between moves, it must be the cube those moves make
+     * (CG_ERR_PROTOCOL otherwise, naming the round and the move). */
+    bool one_move;
 } cg_play_options;
 
-cg_play_options cg_play_defaults(void);
+CG_API cg_play_options cg_play_defaults(void);
 
 typedef struct cg_play_result {
     bool won;
@@ -59,14 +74,19 @@ typedef struct cg_play_result {
     char flags[CG_FLAG_MAX];     /* every --flag-regex match, separated by spaces, or "" */
     bool flags_cut;              /* flags did not fit: the last one kept ends in "..." */
     char reason[CG_ERROR_MSG_MAX]; /* why the game was lost, or "" */
+    bool open;                   /* handover: the game ended with the connection still open */
 } cg_play_result;
 
-/* Plays one game over t. Returns CG_OK when the game ran to its end, won or lost (see
+/* Messages that say what probably went wrong: a timeout before anything at all was received
+ * on a TCP tube suggests the server speaks TLS ("add --tls"); a timeout after a round's faces
+ * names the prompt that never came, shows the last text received, and suggests --prompt.
+ *
+ * Plays one game over t. Returns CG_OK when the game ran to its end, won or lost (see
  * res->won and res->reason); an error when it could not: CG_ERR_TIMEOUT (the server went silent),
  * CG_ERR_EOF (closed in the middle of a round), CG_ERR_LIMIT (a line beyond the tube's buffer),
  * CG_ERR_INPUT (a round that cannot be solved: the message names the round), CG_ERR_SYSTEM /
  * CG_ERR_TLS (the connection failed). res is filled in every case. */
-cg_status cg_play(cg_tube *t, const cg_tables *tables, const cg_play_options *opt,
+CG_API cg_status cg_play(cg_tube *t, const cg_tables *tables, const cg_play_options *opt,
                   cg_play_result *res, cg_error *err);
 
 #endif

@@ -36,6 +36,8 @@
 #ifndef CUBEGOD_CUBE3_H
 #define CUBEGOD_CUBE3_H
 
+#include "cubegod/export.h"
+
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -50,7 +52,7 @@ enum {
     CG3_BASES
 };
 /* "U" "D" "F" "B" "L" "R" "M" "E" "S" "x" "y" "z" "Uw" ... "Rw" for bases 0..17. */
-const char *cg3_base_name(int base);
+CG_API const char *cg3_base_name(int base);
 
 typedef uint8_t cg3_move;
 static inline cg3_move cg3_move_make(int base, int turns) { return (cg3_move)(base * 4 + (turns % 4 + 4) % 4); }
@@ -77,36 +79,36 @@ typedef struct cg3_tables {
 } cg3_tables;
 
 /* Fills t; takes a few microseconds. */
-void cg3_tables_init(cg3_tables *t);
+CG_API void cg3_tables_init(cg3_tables *t);
 
 /* The facelets of a corner position (U/D one first, then clockwise) and of an edge position
  * (reference facelet first). */
-const uint8_t *cg3_corner_facelets(int corner);
-const uint8_t *cg3_edge_facelets(int edge);
+CG_API const uint8_t *cg3_corner_facelets(int corner);
+CG_API const uint8_t *cg3_edge_facelets(int edge);
 /* Names for explanations: corners "URF" "UBR" "ULB" "UFL" "DFR" "DRB" "DBL" "DLF", edges
  * "UF" ... "DL", centres "U" ... "R". */
-const char *cg3_corner_name(int corner);
-const char *cg3_edge_name(int edge);
-const char *cg3_centre_name(int centre);
+CG_API const char *cg3_corner_name(int corner);
+CG_API const char *cg3_edge_name(int edge);
+CG_API const char *cg3_centre_name(int centre);
 
 /* ---- facelets ---- */
 
-cg3_perm cg3_perm_identity(void);
+CG_API cg3_perm cg3_perm_identity(void);
 /* a, then b. */
-cg3_perm cg3_perm_mul(const cg3_perm *a, const cg3_perm *b);
+CG_API cg3_perm cg3_perm_mul(const cg3_perm *a, const cg3_perm *b);
 /* Applies p to 54 facelet values (colours, labels) in place. */
-void cg3_perm_apply(const cg3_perm *p, uint8_t f[CG3_FACELETS]);
+CG_API void cg3_perm_apply(const cg3_perm *p, uint8_t f[CG3_FACELETS]);
 /* Every face shows one value on all nine facelets. */
-bool cg3_facelets_solved(const uint8_t f[CG3_FACELETS]);
+CG_API bool cg3_facelets_solved(const uint8_t f[CG3_FACELETS]);
 
 /* ---- pieces ---- */
 
-cg3_cube cg3_cube_home(void);
+CG_API cg3_cube cg3_cube_home(void);
 /* a, then b. */
-cg3_cube cg3_cube_mul(const cg3_cube *a, const cg3_cube *b);
-void cg3_cube_apply(const cg3_tables *t, cg3_cube *c, cg3_move m);
-bool cg3_cube_is_home(const cg3_cube *c);
+CG_API cg3_cube cg3_cube_mul(const cg3_cube *a, const cg3_cube *b);
+CG_API void cg3_cube_apply(const cg3_tables *t, cg3_cube *c, cg3_move m);
+CG_API bool cg3_cube_is_home(const cg3_cube *c);
 /* The piece state of a facelet permutation that maps pieces onto pieces (any product of moves). */
-cg3_cube cg3_cube_from_perm(const cg3_perm *p);
+CG_API cg3_cube cg3_cube_from_perm(const cg3_perm *p);
 
 #endif

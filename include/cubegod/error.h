@@ -3,9 +3,13 @@
  * Every call that can fail returns a cg_status (CG_OK is 0, failures are negative) and, when
  * given a cg_error, fills it with the same code and a one-line message that says where and what
  * ("puzzle 3: corner DFR shows U and D, which are on no corner together"). The message is one
- * line: control bytes in it (from quoted input) are replaced by '?'. Passing NULL for the cg_error is allowed everywhere. */
+ * line: control bytes in it (from quoted input) are replaced by '?'. Passing NULL for the cg_error
+ * is allowed everywhere, and changes no status: every function returns the status it holds, never
+ * one read back from the error record (tests/util/test_null_errors.c calls each with NULL). */
 #ifndef CUBEGOD_ERROR_H
 #define CUBEGOD_ERROR_H
+
+#include "cubegod/export.h"
 
 #include <stdarg.h>
 #include <stdbool.h>
@@ -32,11 +36,13 @@ typedef struct cg_error {
 } cg_error;
 
 /* Fills err (when not NULL) with code and a printf-style message; returns code. */
-cg_status cg_fail(cg_error *err, cg_status code, const char *fmt, ...)
+CG_API cg_status cg_fail(cg_error *err, cg_status code, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
-/* Prefixes err->msg with a printf-style context ("puzzle 3: "); returns err->code. */
-cg_status cg_error_prefix(cg_error *err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Prefixes err->msg (when err is not NULL) with a printf-style context ("puzzle 3: ") and
+ * returns st, the status the caller holds: never read back from err, which may be NULL. */
+CG_API cg_status cg_error_prefix(cg_status st, cg_error *err, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 
 /* A control byte: below 0x20, or 0x7f. Never part of a colour token or of a shown message. */
 static inline bool cg_is_control(char c) { return (unsigned char)c < 0x20 || c == 0x7f; }
@@ -44,9 +50,9 @@ static inline bool cg_is_control(char c) { return (unsigned char)c < 0x20 || c =
 /* Replaces control bytes (cg_is_control) of a NUL-terminated text with '?', in place:
  * for text from a peer or a file that is shown on a terminal, where an escape sequence could
  * rewrite the screen. cg_fail and cg_error_prefix already do this to every message. */
-void cg_text_printable(char *text);
+CG_API void cg_text_printable(char *text);
 
 /* A short name for a status: "input", "timeout", ... */
-const char *cg_status_name(cg_status code);
+CG_API const char *cg_status_name(cg_status code);
 
 #endif

@@ -22,6 +22,8 @@
 #ifndef CUBEGOD_JIGSAW_H
 #define CUBEGOD_JIGSAW_H
 
+#include "cubegod/export.h"
+
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -43,30 +45,30 @@ typedef struct cg_jigsaw {
 } cg_jigsaw;
 
 /* The code of a symbol character, or -1 when c is none of "RGBWrgbw". */
-int cg_jigsaw_symbol(char c);
+CG_API int cg_jigsaw_symbol(char c);
 /* The character of a code 0..7. */
-char cg_jigsaw_symbol_char(int code);
+CG_API char cg_jigsaw_symbol_char(int code);
 
 /* Parses one puzzle line of len bytes (no line terminator; spaces and tabs separate pieces and may
  * lead or trail). Fails with CG_ERR_INPUT and a message naming the column (1-based) and reason:
  * a character that is not a symbol, a piece without exactly four symbols, fewer or more than nine
  * pieces. */
-cg_status cg_jigsaw_parse(const char *line, size_t len, cg_jigsaw *out, cg_error *err);
+CG_API cg_status cg_jigsaw_parse(const char *line, size_t len, cg_jigsaw *out, cg_error *err);
 
 /* Writes the puzzle as a line of CG_JIGSAW_LINE characters plus '\0'. */
-void cg_jigsaw_format(const cg_jigsaw *p, char buf[CG_JIGSAW_LINE + 1]);
+CG_API void cg_jigsaw_format(const cg_jigsaw *p, char buf[CG_JIGSAW_LINE + 1]);
 
 /* The number of placements (defined above). Never fails; a few microseconds for the problem's
  * puzzles, and bounded for degenerate ones because copies of a piece and the turns of a
  * symmetric piece are counted by multiplication, not enumerated. */
-uint64_t cg_jigsaw_count(const cg_jigsaw *p);
+CG_API uint64_t cg_jigsaw_count(const cg_jigsaw *p);
 
 /* A random puzzle for benchmarks and tests, drawn with symbols from the first `colours` colours
  * (1..4: R/r, then G/g, B/b, W/w). solved = false: every edge uniform over those symbols.
  * solved = true: cut from a random completed grid (inner edges random and matching, outer edges
  * random), then every piece turned at random and the pieces shuffled, so the count is at least 1.
  * Neither kind promises distinct or asymmetric pieces. */
-void cg_jigsaw_random(cg_rng *r, int colours, bool solved, cg_jigsaw *out);
+CG_API void cg_jigsaw_random(cg_rng *r, int colours, bool solved, cg_jigsaw *out);
 
 /* Runs the problem's whole input: a line with N, then N puzzle lines; writes one count per puzzle
  * to out, each as soon as its line is read. Carriage returns before a newline are ignored, and so
@@ -78,6 +80,6 @@ void cg_jigsaw_random(cg_rng *r, int colours, bool solved, cg_jigsaw *out);
  *   CG_ERR_LIMIT   "line L: ..." a line longer than CG_JIGSAW_LINE_MAX;
  *   CG_ERR_SYSTEM  reading in or writing out failed.
  * *counted (may be NULL) receives the number of puzzles whose counts were written. */
-cg_status cg_jigsaw_run(FILE *in, FILE *out, long long *counted, cg_error *err);
+CG_API cg_status cg_jigsaw_run(FILE *in, FILE *out, long long *counted, cg_error *err);
 
 #endif

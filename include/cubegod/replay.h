@@ -13,19 +13,27 @@
 #ifndef CUBEGOD_REPLAY_H
 #define CUBEGOD_REPLAY_H
 
+#include "cubegod/export.h"
+
 #include <stdbool.h>
 #include <stddef.h>
 
 #include "cubegod/error.h"
+#include "cubegod/notation.h"
 #include "cubegod/solver.h"
 
 typedef struct cg_replay_options {
     cg_target check;    /* CG_TARGET_ANY (default) or CG_TARGET_HOME */
     int max_moves;      /* default 11 */
     const char *prompt; /* default "Enter your solution:" */
+    const cg_dialect *dialect; /* what answers are written in (notation.h); NULL: the default */
+    cg_metric metric;   /* how max_moves counts; the tables given must measure the same */
+    bool one_move;      /* a one-move game (server.h): each answer line is one move of the round
+                           open since its first prompt; the moves are checked together at the
+                           round's verdict (or end) */
 } cg_replay_options;
 
-cg_replay_options cg_replay_defaults(void);
+CG_API cg_replay_options cg_replay_defaults(void);
 
 typedef enum cg_replay_result {
     CG_REPLAY_CORRECT,
@@ -36,7 +44,7 @@ typedef enum cg_replay_result {
     CG_REPLAY_UNREADABLE, /* the faces shown do not make a cube (reason says why) */
 } cg_replay_result;
 
-const char *cg_replay_result_name(cg_replay_result r);
+CG_API const char *cg_replay_result_name(cg_replay_result r);
 
 typedef struct cg_replay_round {
     int number;              /* the i of "=== Round i/N ===", else rounds counted so far */
@@ -63,7 +71,7 @@ typedef void (*cg_replay_round_fn)(void *ctx, const cg_replay_round *r);
 /* Replays the recording text[0, len); calls fn (when not NULL) once per round in order and fills
  * sum. CG_ERR_INPUT for a malformed transcript line (message gives the line and column);
  * CG_ERR_NOMEM. A recording without rounds is not an error here (sum->rounds is 0). */
-cg_status cg_replay_text(const cg_tables *t, const cg_replay_options *opt, const char *text,
+CG_API cg_status cg_replay_text(const cg_tables *t, const cg_replay_options *opt, const char *text,
                          size_t len, cg_replay_round_fn fn, void *ctx, cg_replay_summary *sum,
                          cg_error *err);
 

@@ -1,17 +1,17 @@
-/* cubegod: a faithful copy of the "cube god" challenge server (protocol.md), for practice and tests.
+/* cubegod: a faithful copy of the "cube god" challenge server (docs/protocol.md), for practice and tests.
  *
  * Two layers:
  *
  *   the game     pure functions: a round's scramble from a seeded generator, the text the server
  *                sends, the check of an answer line and its verdict. No I/O, unit-testable.
  *   the server   a TCP (optionally TLS) listener; one thread per connection runs one game with
- *                blocking-style code over a non-blocking socket: every read and write waits with
- *                poll() against a deadline, so a slow or silent client only ever holds its own
- *                thread. Each round's output (verdict, blank line, next round up to the prompt)
- *                leaves in one write with TCP_NODELAY on. Input is read into a fixed 4 KiB line
- *                buffer per connection. SIGPIPE is blocked in the connection threads (OpenSSL
- *                writes with write(2)) and plain sends use MSG_NOSIGNAL; the process-wide
- *                disposition is left alone.
+ *                blocking-style code over a tube (tube.h), the same transport code the client
+ *                uses: every receive waits with the alarm as its timeout, every send with a
+ *                10 s one, so a slow or silent client only ever holds its own thread. Each
+ *                round's output (verdict, blank line, next round up to the prompt) leaves in one
+ *                write with TCP_NODELAY on. A tube's buffer bounds a connection's input to 4 KiB.
+ *                SIGPIPE never fires (the tubes see to it); the process-wide disposition is left
+ *                alone.
  *
  * What a game looks like on the wire:
  *
@@ -36,6 +36,8 @@
 #ifndef CUBEGOD_SERVER_H
 #define CUBEGOD_SERVER_H
 
+#include "cubegod/export.h"
+
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -43,6 +45,7 @@
 
 #include "cubegod/cube.h"
 #include "cubegod/error.h"
+#include "cubegod/notation.h"
 #include "cubegod/solver.h"
 
 #define CG_SERVER_LINE_MAX 4096   /* longest answer line accepted, newline included */
@@ -60,20 +63,36 @@ typedef struct cg_round {
 
 /* The generator seed of game `game` (1, 2, ...) of a server seeded with `seed`: the same pair
  * always gives the same game. */
-uint64_t cg_game_seed(uint64_t seed, uint64_t game);
+CG_API uint64_t cg_game_seed(uint64_t seed, uint64_t game);
 
 /* Draws the next round from r: scramble length, the moves from home, then the hidden face. */
-void cg_round_make(cg_rng *r, cg_round *out);
+CG_API void cg_round_make(cg_rng *r, cg_round *out);
 
 /* The round's text from "=== Round i/N ===" to the prompt line, each line ending in '\n'.
  * Returns the length needed (like snprintf); under 512 bytes. */
-size_t cg_round_format(const cg_round *r, int index, int rounds, char *buf, size_t size);
+CG_API size_t cg_round_format(const cg_round *r, int index, int rounds, char *buf, size_t size);
+/* The same with another prompt line (one-move mode: CG_ONE_MOVE_PROMPT). */
+CG_API size_t cg_round_format_prompt(const cg_round *r, int index, int rounds, const char *prompt,
+                                     char *buf, size_t size);
+
+/* One-move mode: the client answers one move per prompt; after each move that does not solve
+ * the cube the server prints
+ *
+ *   Move k: NAME       the k-th move, as the dialect names it
+ *   Face U: ...        the cube now, the round's hidden face still hidden
+ *   Enter your move:
+ *
+ * and after the move that solves it the verdict ("[+] Correct! (k moves)"). An empty line asks
+ * for the verdict at once (a cube already solved). Running out of moves loses the round. */
+#define CG_ONE_MOVE_PROMPT "Enter your move:"
+CG_API size_t cg_round_format_after_move(const cg_cube *cube, int hidden, int k, const char *name,
+                                         char *buf, size_t size);
 
 /* The numbers of a round header's "i/N" at the start of text (blanks before each number are
  * skipped, as "=== Round %d/%d" would): returns how many were read, 0, 1 (i only) or 2, and
  * stores those. Digits only, each from 0 to 999999999: unlike sscanf's %d, a number too large
  * for an int is refused, not undefined. */
-int cg_round_numbers(const char *text, int *i, int *n);
+CG_API int cg_round_numbers(const char *text, int *i, int *n);
 
 /* Checks one answer line (without its '\n'; a trailing '\r' is ignored) against the scrambled
  * cube: printable bytes only, moves from the 18 of VALID, at most max_moves of them, and the cube
@@ -83,8 +102,27 @@ int cg_round_numbers(const char *text, int *i, int *n);
  *   CG_ERR_INPUT     a byte that is not printable text, or a token not in VALID
  *   CG_ERR_LIMIT     more than max_moves moves
  *   CG_ERR_PROTOCOL  the moves do not solve the cube ("Not solved!") */
-cg_status cg_answer_check(const cg_cube *cube, const char *line, size_t len, int max_moves,
+CG_API cg_status cg_answer_check(const cg_cube *cube, const char *line, size_t len, int max_moves,
                           cg_target check, int *nmoves, cg_error *err);
+
+/* What an answer may be: cg_answer_check's rules, plus the dialect it is written in (NULL: the
+ * default, notation.h) and the metric its length is counted in (a half turn counts 2 in QTM). */
+typedef struct cg_answer_rules {
+    int max_moves;
+    cg_target check;
+    const cg_dialect *dialect;
+    cg_metric metric;
+} cg_answer_rules;
+
+/* cg_answer_check under rules; *nmoves receives the length in rules->metric. */
+CG_API cg_status cg_answer_check_rules(const cg_cube *cube, const char *line, size_t len,
+                                       const cg_answer_rules *rules, int *nmoves, cg_error *err);
+
+/* One-move mode: one answer line as at most one move under rules (dialect; max_moves and check
+ * are the caller's). *move receives the move, or -1 for an empty line.
+ * CG_ERR_INPUT: a byte that is not printable, a token not in the dialect, or more than one move. */
+CG_API cg_status cg_answer_one_move(const char *line, size_t len, const cg_answer_rules *rules,
+                                    int *move, cg_error *err);
 
 /* ---- the server ---- */
 
@@ -95,7 +133,7 @@ typedef struct cg_server_options {
     double alarm;         /* seconds from the prompt to the end of the answer line, default 1 */
     int max_moves;        /* default 11, at most CG_SERVER_MAX_MOVES */
     const char *flag;     /* printed after the last round, default "flag{cubegod_local_practice}" */
-    bool seeded;          /* use `seed`; otherwise a seed is drawn from getrandom() */
+    bool seeded;          /* use `seed`; otherwise the system gives a random one */
     uint64_t seed;
     cg_target check;      /* CG_TARGET_ANY (default) or CG_TARGET_HOME */
     const char *tls_cert; /* both set: every connection speaks TLS (PEM files) */
@@ -104,33 +142,39 @@ typedef struct cg_server_options {
     long games;           /* accept this many games, finish them, then return; 0: no limit */
     FILE *log;            /* one line per finished game; default stderr; NULL after
                              cg_server_defaults() means quiet */
+    const cg_dialect *dialect; /* what answers are written in (copied); NULL: the default */
+    cg_metric metric;     /* how max_moves counts: CG_METRIC_HTM (default) or CG_METRIC_QTM */
+    bool one_move;        /* one move per prompt, the cube shown again after each (above) */
 } cg_server_options;
 
-cg_server_options cg_server_defaults(void);
+CG_API cg_server_options cg_server_defaults(void);
 
 typedef struct cg_server cg_server;
 
 /* Validates the options, binds and listens, loads the TLS certificate and key.
  * Errors: CG_ERR_INPUT (an option out of range, message names it), CG_ERR_SYSTEM (resolve, bind or
  * listen failed), CG_ERR_TLS (certificate or key unusable), CG_ERR_NOMEM. */
-cg_status cg_server_open(const cg_server_options *opt, cg_server **out, cg_error *err);
+CG_API cg_status cg_server_open(const cg_server_options *opt, cg_server **out, cg_error *err);
 
 /* The port actually bound (useful with port 0). */
-int cg_server_port(const cg_server *s);
+CG_API int cg_server_port(const cg_server *s);
 
 /* Accepts and plays games until cg_server_stop is called or, with opt.games, until that many
  * games were accepted and have finished. Returns CG_OK, or CG_ERR_SYSTEM when accepting failed
- * for good. Running games are ended (closed without a verdict) when stopped. */
-cg_status cg_server_run(cg_server *s);
+ * for good (the listener itself is unusable; err says why, with errno's text). A connection
+ * that fails on its way in (ECONNABORTED, a network error Linux passes through accept) or a
+ * lack of descriptors or memory is logged, at most once a second, and serving goes on. Running
+ * games are ended (closed without a verdict) when stopped. */
+CG_API cg_status cg_server_run(cg_server *s, cg_error *err);
 
-/* Asks cg_server_run to return. Async-signal-safe (a write to an eventfd), callable from any
+/* Asks cg_server_run to return. Async-signal-safe (one write to an eventfd or a pipe), callable from any
  * thread or a signal handler. */
-void cg_server_stop(cg_server *s);
+CG_API void cg_server_stop(cg_server *s);
 
 /* Games finished so far, and how many of them were won. */
-void cg_server_counts(cg_server *s, long *finished, long *won);
+CG_API void cg_server_counts(cg_server *s, long *finished, long *won);
 
 /* Frees everything; call after cg_server_run has returned (or instead of it). */
-void cg_server_close(cg_server *s);
+CG_API void cg_server_close(cg_server *s);
 
 #endif

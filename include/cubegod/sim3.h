@@ -20,6 +20,8 @@
 #ifndef CUBEGOD_SIM3_H
 #define CUBEGOD_SIM3_H
 
+#include "cubegod/export.h"
+
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -42,11 +44,11 @@ typedef struct cg_sim3_result {
 } cg_sim3_result;
 
 /* Reads from in (not closed by the reader; nothing to free). */
-void cg_sim3_init(cg_sim3_reader *r, FILE *in);
+CG_API void cg_sim3_init(cg_sim3_reader *r, FILE *in);
 
 /* Reads the next data set into *res. Sets *done and reads nothing more once ENDOFINPUT (and
  * only blank lines after it) has been read. CG_ERR_INPUT as above; CG_ERR_SYSTEM when reading
  * fails. */
-cg_status cg_sim3_next(cg_sim3_reader *r, cg_sim3_result *res, bool *done, cg_error *err);
+CG_API cg_status cg_sim3_next(cg_sim3_reader *r, cg_sim3_result *res, bool *done, cg_error *err);
 
 #endif

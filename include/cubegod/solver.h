@@ -11,18 +11,31 @@
  * cube as a whole changes nothing, and r's optimal home solution read through rho is an optimal
  * solution of the original.
  *
- * The table is built in about a second and cached in a file (CUBEGOD_CACHE, else
- * $XDG_CACHE_HOME/cubegod/pocket.tbl, else ~/.cache/cubegod/pocket.tbl). A cache with the wrong
- * size, header or checksum is rebuilt, never trusted. */
+ * The table is built in about a second and cached in a file whose path the caller gives (the
+ * command line takes it from CUBEGOD_CACHE, else $XDG_CACHE_HOME/cubegod/pocket.tbl, else
+ * ~/.cache/cubegod/pocket.tbl). A cache with the wrong size, header or checksum, or one that is
+ * not the user's own or that others can write, is rebuilt, never trusted (SECURITY.md).
+ *
+ * The quarter-turn metric (CG_METRIC_QTM) has a table of its own, built the same way over the 12
+ * quarter turns only and cached in a file of its own (the command line puts it beside the other
+ * one as pocket-qtm.tbl). Its solutions contain no half turns and are optimal in quarter turns;
+ * God's number is 14 up to rotation (target any) and CG_SOLUTION_MAX bounds every solution. */
 #ifndef CUBEGOD_SOLVER_H
 #define CUBEGOD_SOLVER_H
+
+#include "cubegod/export.h"
 
 #include <stdbool.h>
 #include <stddef.h>
 
 #include "cubegod/cube.h"
 #include "cubegod/error.h"
+#include "cubegod/notation.h"
 #include "cubegod/puzzle.h"
+
+/* The most moves any solution has, either metric and either target: 14 in QTM, measured for
+ * both targets (docs/dialects.md). */
+#define CG_SOLUTION_MAX 14
 
 typedef enum cg_target {
     CG_TARGET_AUTO, /* home when the colour scheme is known, any otherwise */
@@ -31,15 +44,22 @@ typedef enum cg_target {
 } cg_target;
 
 /* "auto", "home", "any" -> target; -1 for anything else. */
-int cg_target_parse(const char *text);
-const char *cg_target_name(cg_target t);
+CG_API int cg_target_parse(const char *text);
+CG_API const char *cg_target_name(cg_target t);
 
 typedef struct cg_tables cg_tables;
 
+/* Something the caller may want to tell its user: "building the solver table (once; about a
+ * second)", "ignoring the table cache (why); rebuilding it", "cannot save the table cache (why);
+ * continuing". One line, no newline. */
+typedef void (*cg_tables_notice_fn)(void *ctx, const char *text);
+
 typedef struct cg_tables_options {
-    const char *cache_path; /* NULL: the default above; "" : no cache file at all */
-    bool quiet;             /* no notice on stderr when building or when the cache can't be saved */
-    bool rebuild;           /* build even when a valid cache exists (and replace it) */
+    const char *cache_path;     /* the cache file, any length; NULL or "": no cache file */
+    cg_tables_notice_fn notice; /* NULL: say nothing */
+    void *notice_ctx;
+    bool rebuild;               /* build even when a valid cache exists (and replace it) */
+    cg_metric metric;           /* CG_METRIC_HTM (default) or CG_METRIC_QTM: which table */
 } cg_tables_options;
 
 typedef struct cg_tables_info {
@@ -47,41 +67,46 @@ typedef struct cg_tables_info {
     bool from_cache;      /* loaded from a valid cache file */
     bool rebuilt;         /* a cache file existed but was invalid, and was replaced */
     bool saved;           /* a freshly built table was written to the cache */
-    char cache_path[512]; /* the cache file used, or "" */
-    /* When built (not loaded): positions at each distance 0..11 from home, as the search found
-     * them; all zero otherwise. */
-    unsigned long long positions_at[CG_MAX_SOLUTION + 1];
+    const char *cache_path; /* the options' cache file, or NULL when none */
+    /* When built (not loaded): positions at each distance from home, as the search found
+     * them; all zero otherwise. positions_at counts the 88,179,840 of the fixed frame (target
+     * home), positions_any_at the 3,674,160 classes up to whole-cube rotation (target any). */
+    unsigned long long positions_at[CG_SOLUTION_MAX + 1];
+    unsigned long long positions_any_at[CG_SOLUTION_MAX + 1];
 } cg_tables_info;
 
 /* Loads the table from the cache, or builds it (and saves it when it can). opt and info may be
  * NULL. Fails only with CG_ERR_NOMEM; a cache that can't be read or written is a notice, not an
  * error. */
-cg_status cg_tables_open(cg_tables **out, const cg_tables_options *opt, cg_tables_info *info,
+CG_API cg_status cg_tables_open(cg_tables **out, const cg_tables_options *opt, cg_tables_info *info,
                          cg_error *err);
-void cg_tables_close(cg_tables *t);
+CG_API void cg_tables_close(cg_tables *t);
+/* The metric the table measures, and so the metric of every solution it gives. */
+CG_API cg_metric cg_tables_metric(const cg_tables *t);
 
-/* Exact number of moves from c to home (0..11). c must be valid. */
-int cg_distance_home(const cg_tables *t, const cg_cube *c);
-/* Exact number of moves from c to any solved orientation (0..11). */
-int cg_distance_any(const cg_tables *t, const cg_cube *c);
+/* Exact number of moves (in the table's metric) from c to home (0..11 HTM). c must be valid. */
+CG_API int cg_distance_home(const cg_tables *t, const cg_cube *c);
+/* Exact number of moves from c to any solved orientation (0..11 HTM, 0..14 QTM). */
+CG_API int cg_distance_any(const cg_tables *t, const cg_cube *c);
 
 /* An optimal solution of c for target (CG_TARGET_AUTO counts as home here): out receives *n moves
- * (at most CG_MAX_SOLUTION). CG_ERR_TOO_LONG when the optimum is longer than max_moves (the
+ * (at most CG_SOLUTION_MAX; CG_MAX_SOLUTION with the HTM table). CG_ERR_TOO_LONG when the
+ * optimum is longer than max_moves (the
  * message gives the optimum); CG_ERR_INPUT when c is not a valid cube. */
-cg_status cg_solve_cube(const cg_tables *t, const cg_cube *c, cg_target target, int max_moves,
-                        cg_move out[CG_MAX_SOLUTION], int *n, cg_error *err);
+CG_API cg_status cg_solve_cube(const cg_tables *t, const cg_cube *c, cg_target target, int max_moves,
+                        cg_move out[CG_SOLUTION_MAX], int *n, cg_error *err);
 
 typedef struct cg_solve_options {
     cg_target target;        /* default CG_TARGET_AUTO */
-    int max_moves;           /* default CG_MAX_SOLUTION */
+    int max_moves;           /* default CG_MAX_SOLUTION (counted in the table's metric) */
     const cg_scheme *scheme; /* NULL: see cg_reconstruct */
 } cg_solve_options;
 
-cg_solve_options cg_solve_defaults(void);
+CG_API cg_solve_options cg_solve_defaults(void);
 
 /* Reconstruction and solve in one call: the whole of a round's work. CG_ERR_INPUT also when the
  * target is home but the colour scheme is unknown. */
-cg_status cg_solve_puzzle(const cg_tables *t, const cg_puzzle *p, const cg_solve_options *opt,
-                          cg_move out[CG_MAX_SOLUTION], int *n, cg_error *err);
+CG_API cg_status cg_solve_puzzle(const cg_tables *t, const cg_puzzle *p, const cg_solve_options *opt,
+                          cg_move out[CG_SOLUTION_MAX], int *n, cg_error *err);
 
 #endif

@@ -33,6 +33,8 @@
 #ifndef CUBEGOD_TRANSCRIPT_H
 #define CUBEGOD_TRANSCRIPT_H
 
+#include "cubegod/export.h"
+
 #include <stddef.h>
 #include <stdio.h>
 
@@ -50,21 +52,21 @@ typedef struct cg_transcript cg_transcript;
 
 /* Creates (truncates) the file at path ("-" is standard output) and writes the first line and a
  * "# started <UTC time>" comment. CG_ERR_SYSTEM when the file cannot be opened. */
-cg_status cg_transcript_open(const char *path, cg_transcript **out, cg_error *err);
+CG_API cg_status cg_transcript_open(const char *path, cg_transcript **out, cg_error *err);
 
 /* Appends n bytes that went in direction dir (CG_DIR_IN or CG_DIR_OUT) as one or more records,
  * timestamped now, and flushes. CG_ERR_SYSTEM when writing fails (the transcript stays usable
  * for later calls). */
-cg_status cg_transcript_write(cg_transcript *t, cg_direction dir, const void *bytes, size_t n,
+CG_API cg_status cg_transcript_write(cg_transcript *t, cg_direction dir, const void *bytes, size_t n,
                               cg_error *err);
 
 /* Appends a "# text" comment (no timestamp) or, with CG_DIR_NOTE, an event record; printf-style,
  * one line (newlines in the text become spaces). */
-cg_status cg_transcript_note(cg_transcript *t, cg_direction kind, cg_error *err, const char *fmt,
+CG_API cg_status cg_transcript_note(cg_transcript *t, cg_direction kind, cg_error *err, const char *fmt,
                              ...) __attribute__((format(printf, 4, 5)));
 
 /* Flushes and closes (NULL is fine). Returns CG_ERR_SYSTEM when the last flush failed. */
-cg_status cg_transcript_close(cg_transcript *t, cg_error *err);
+CG_API cg_status cg_transcript_close(cg_transcript *t, cg_error *err);
 
 /* ---- reading ---- */
 
@@ -76,17 +78,17 @@ typedef struct cg_transcript_record {
 } cg_transcript_record;
 
 /* True when text (the start of a file) begins with CG_TRANSCRIPT_MAGIC. */
-int cg_transcript_detect(const char *text, size_t len);
+CG_API int cg_transcript_detect(const char *text, size_t len);
 
 /* Parses one line of a transcript (without its '\n'), decoding the data in place: rec->data
  * points into line. An empty line is a comment with no text.
  * CG_ERR_INPUT with the column (1-based) and what is wrong: an unknown kind, a bad time, a bad
  * escape. */
-cg_status cg_transcript_parse_line(char *line, size_t len, cg_transcript_record *rec,
+CG_API cg_status cg_transcript_parse_line(char *line, size_t len, cg_transcript_record *rec,
                                    cg_error *err);
 
 /* Escapes n bytes as a record's text into buf (NUL-terminated); returns the length needed, which
  * is at most 4 * n. */
-size_t cg_transcript_escape(const void *bytes, size_t n, char *buf, size_t size);
+CG_API size_t cg_transcript_escape(const void *bytes, size_t n, char *buf, size_t size);
 
 #endif

@@ -34,11 +34,14 @@
 #ifndef CUBEGOD_TUBE_H
 #define CUBEGOD_TUBE_H
 
+#include "cubegod/export.h"
+
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 
+#include "cubegod/clock.h"
 #include "cubegod/error.h"
 
 #define CG_TUBE_FOREVER (-1.0)
@@ -60,10 +63,10 @@ typedef struct cg_log {
 
 /* Writes one line "[c] message\n" (c is '*', '+', '-', '!'; "DEBUG" when at is CG_LOG_DEBUG)
  * when log->level >= at. log may be NULL (then: info level, stderr). */
-void cg_log_msg(const cg_log *log, cg_log_level at, char c, const char *fmt, ...)
+CG_API void cg_log_msg(const cg_log *log, cg_log_level at, char c, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 /* Hexdump of n bytes: lines "    0000  68 65 6c 6c 6f 0a ...   |hello.|", 16 bytes each. */
-void cg_hexdump(FILE *out, const void *p, size_t n);
+CG_API void cg_hexdump(FILE *out, const void *p, size_t n);
 
 /* ---- options ---- */
 
@@ -82,6 +85,9 @@ typedef struct cg_tube_options {
     size_t max_buffer;       /* most unconsumed bytes held; 0: CG_TUBE_DEFAULT_MAX */
     double connect_timeout;  /* connect + TLS handshake, seconds; 0: 10 s; < 0: forever */
     double send_timeout;     /* a send waiting for the peer to read; 0: 10 s; < 0: forever */
+    bool delayed_acks;       /* TCP: keep delayed ACKs (no TCP_QUICKACK after reads), for a
+                                side that answers every read at once, so that its answer carries
+                                the ACK (the server); default: quick ACKs */
     /* cg_tube_connect only: */
     bool tls;                /* TLS over TCP */
     bool insecure;           /* TLS: skip certificate and host name verification */
@@ -97,77 +103,97 @@ typedef struct cg_tube cg_tube;
 /* TCP (or TLS with o->tls) to host:port, every address getaddrinfo gives (IPv4 and IPv6) in
  * turn within o->connect_timeout. Errors: CG_ERR_SYSTEM (resolution, refused, unreachable...),
  * CG_ERR_TIMEOUT, CG_ERR_TLS (handshake; a verification failure names OpenSSL's reason, e.g.
- * "certificate verify failed: self-signed certificate", and suggests --insecure). */
-cg_status cg_tube_connect(const char *host, const char *port, const cg_tube_options *o,
+ * "certificate verify failed: self-signed certificate"; o->insecure skips verification).
+ *
+ * End of a TLS stream: SSL_OP_IGNORE_UNEXPECTED_EOF is set on both sides, so a peer that closes
+ * the TCP connection without a TLS close_notify gives CG_ERR_EOF, as a plain TCP close does, not
+ * CG_ERR_TLS. Many servers (socat, Python scripts, CTF frontends) close that way, and the game
+ * client already judges an ending by what came before it (no verdict, no flag: lost). The cost:
+ * an EOF does not prove that the stream is complete (an attacker on the path can cut it short);
+ * callers that need completeness must check it in their own protocol. */
+CG_API cg_status cg_tube_connect(const char *host, const char *port, const cg_tube_options *o,
                           cg_tube **out, cg_error *err);
 
 /* A local process: argv[0] searched in PATH, no shell, stdin and stdout are pipes, stderr is
  * inherited. Close reaps the child (see cg_tube_close). Errors: CG_ERR_SYSTEM (pipe, spawn:
  * "No such file or directory" when argv[0] is not found). */
-cg_status cg_tube_process(char *const argv[], const cg_tube_options *o, cg_tube **out,
+CG_API cg_status cg_tube_process(char *const argv[], const cg_tube_options *o, cg_tube **out,
                           cg_error *err);
 /* The same from one command string split by cg_split_command ("python3 app.py"). Also
  * CG_ERR_INPUT for an unbalanced quote or an empty command. */
-cg_status cg_tube_process_cmd(const char *cmd, const cg_tube_options *o, cg_tube **out,
+CG_API cg_status cg_tube_process_cmd(const char *cmd, const cg_tube_options *o, cg_tube **out,
                               cg_error *err);
 /* Splits a command the way a shell splits simple words: blanks separate, '...' is literal,
  * "..." keeps blanks and takes \" \\ \$ \` escapes, \x outside quotes is x. No expansion of
  * any kind. *argv is a NULL-terminated array, freed with cg_argv_free. Errors: CG_ERR_INPUT
  * ("unterminated \" quote at position 7", empty command), CG_ERR_NOMEM. */
-cg_status cg_split_command(const char *cmd, char ***argv, cg_error *err);
-void cg_argv_free(char **argv);
+CG_API cg_status cg_split_command(const char *cmd, char ***argv, cg_error *err);
+CG_API void cg_argv_free(char **argv);
 
 /* Memory source (replay, tests): the n bytes are copied; each transport read returns at most
  * `chunk` bytes (0: all; 1 dribbles a byte at a time); then EOF. Sent bytes are kept and can be
  * read back with cg_tube_memory_sent. */
-cg_status cg_tube_memory(const void *data, size_t n, size_t chunk, const cg_tube_options *o,
+CG_API cg_status cg_tube_memory(const void *data, size_t n, size_t chunk, const cg_tube_options *o,
                          cg_tube **out, cg_error *err);
 /* What was sent to a memory tube so far (view valid until the next send or close). CG_ERR_INPUT
  * if t is not a memory tube. */
-cg_status cg_tube_memory_sent(const cg_tube *t, const uint8_t **p, size_t *n, cg_error *err);
+CG_API cg_status cg_tube_memory_sent(const cg_tube *t, const uint8_t **p, size_t *n, cg_error *err);
 
 /* A file read from start to end (then EOF); sends fail with CG_ERR_SYSTEM. */
-cg_status cg_tube_file(const char *path, const cg_tube_options *o, cg_tube **out, cg_error *err);
+CG_API cg_status cg_tube_file(const char *path, const cg_tube_options *o, cg_tube **out, cg_error *err);
 
 /* Existing descriptors, owned by the tube from now on (closed by cg_tube_close, also on
  * failure): reads from rfd, writes to wfd (-1: sends fail), both may be the same (a socketpair
  * end, a pipe pair). Sockets get TCP_NODELAY/TCP_QUICKACK where they apply. `name` is used in
  * messages (NULL: "fd N"). Both descriptors are switched to non-blocking mode. */
-cg_status cg_tube_fds(int rfd, int wfd, const char *name, const cg_tube_options *o,
+CG_API cg_status cg_tube_fds(int rfd, int wfd, const char *name, const cg_tube_options *o,
                       cg_tube **out, cg_error *err);
 
 /* ---- servers (cubegod serve, tests) ---- */
 
 /* A listening TCP socket on host:port (port "0" picks a free one), SO_REUSEADDR, CLOEXEC.
  * *bound_port (may be NULL) receives the actual port. Errors: CG_ERR_SYSTEM. */
-cg_status cg_tcp_listen(const char *host, const char *port, int backlog, int *fd,
+CG_API cg_status cg_tcp_listen(const char *host, const char *port, int backlog, int *fd,
                         int *bound_port, cg_error *err);
+
+/* Takes one pending connection from a listening socket: the new socket is non-blocking,
+ * close-on-exec, TCP_NODELAY. peer (may be NULL) receives "1.2.3.4:5678" or "[::1]:5678".
+ * The errors say what the caller should do next:
+ *   CG_ERR_TIMEOUT  nothing is waiting (or a signal came): wait for readability again;
+ *   CG_ERR_EOF      this one connection failed before it was accepted (aborted, or a network
+ *                   error Linux passes on: ENETDOWN, EHOSTUNREACH, EPERM, ...): try the next;
+ *   CG_ERR_LIMIT    out of descriptors or memory (EMFILE, ENFILE, ENOBUFS, ENOMEM) or an error
+ *                   not known to be final: pause, then try again;
+ *   CG_ERR_SYSTEM   the listener itself is unusable (EBADF, EINVAL, ENOTSOCK, EFAULT).
+ * Every message carries errno's text. */
+CG_API cg_status cg_tcp_accept(int listen_fd, int *fd, char *peer, size_t peer_size,
+                               cg_error *err);
 
 /* Certificate and key for TLS servers, loaded once, shared by any number of threads. */
 typedef struct cg_tls_server cg_tls_server;
-cg_status cg_tls_server_new(const char *cert_file, const char *key_file, cg_tls_server **out,
+CG_API cg_status cg_tls_server_new(const char *cert_file, const char *key_file, cg_tls_server **out,
                             cg_error *err);
-void cg_tls_server_free(cg_tls_server *s);
+CG_API void cg_tls_server_free(cg_tls_server *s);
 /* Server side of TLS on an accepted socket (owned by the tube from now on; closed on failure);
  * the handshake must finish within o->connect_timeout. Errors: CG_ERR_TLS, CG_ERR_TIMEOUT,
  * CG_ERR_EOF (the client left during the handshake). */
-cg_status cg_tube_tls_accept(cg_tls_server *s, int fd, const char *name,
+CG_API cg_status cg_tube_tls_accept(cg_tls_server *s, int fd, const char *name,
                              const cg_tube_options *o, cg_tube **out, cg_error *err);
 
 /* ---- receiving ---- (views: see the top of this file) */
 
 /* Some bytes: what is buffered, else what one transport read gives; at most max (0: no limit).
  * *n >= 1 on CG_OK. */
-cg_status cg_tube_recv(cg_tube *t, size_t max, double timeout, const uint8_t **p, size_t *n,
+CG_API cg_status cg_tube_recv(cg_tube *t, size_t max, double timeout, const uint8_t **p, size_t *n,
                        cg_error *err);
 /* Exactly n bytes. CG_ERR_LIMIT when n > max_buffer. */
-cg_status cg_tube_recvn(cg_tube *t, size_t n, double timeout, const uint8_t **p, cg_error *err);
+CG_API cg_status cg_tube_recvn(cg_tube *t, size_t n, double timeout, const uint8_t **p, cg_error *err);
 /* Up to and including the first occurrence of delim (dlen >= 1 bytes). */
-cg_status cg_tube_recvuntil(cg_tube *t, const void *delim, size_t dlen, double timeout,
+CG_API cg_status cg_tube_recvuntil(cg_tube *t, const void *delim, size_t dlen, double timeout,
                             const uint8_t **p, size_t *n, cg_error *err);
 /* One line, without its "\n". A "\r" before the "\n" is kept (CRLF is the caller's business).
  * The view is followed by a NUL byte (the line itself may contain NULs). */
-cg_status cg_tube_recvline(cg_tube *t, double timeout, const uint8_t **line, size_t *n,
+CG_API cg_status cg_tube_recvline(cg_tube *t, double timeout, const uint8_t **line, size_t *n,
                            cg_error *err);
 /* One line as cg_tube_recvline, or, while no newline has come, everything buffered as soon as it
  * ends with `tail` (tlen >= 1 bytes), trailing spaces and tabs of both ignored: a prompt printed
@@ -175,40 +201,45 @@ cg_status cg_tube_recvline(cg_tube *t, double timeout, const uint8_t **line, siz
  * next receive). Only the end of what has arrived is checked: a prompt followed by more text on
  * the same line is no prompt. *by_tail tells which ended the receive; the view is followed by a
  * NUL byte. */
-cg_status cg_tube_recvline_or_tail(cg_tube *t, const void *tail, size_t tlen, double timeout,
+CG_API cg_status cg_tube_recvline_or_tail(cg_tube *t, const void *tail, size_t tlen, double timeout,
                                    const uint8_t **p, size_t *n, bool *by_tail, cg_error *err);
 /* Everything until EOF (CG_OK, possibly 0 bytes). CG_ERR_TIMEOUT if the peer is still open at
  * the deadline, CG_ERR_LIMIT past max_buffer. The view is followed by a NUL byte. */
-cg_status cg_tube_recvall(cg_tube *t, double timeout, const uint8_t **p, size_t *n,
+CG_API cg_status cg_tube_recvall(cg_tube *t, double timeout, const uint8_t **p, size_t *n,
                           cg_error *err);
 /* The bytes buffered now, without reading or consuming. Never fails. */
-void cg_tube_peek(cg_tube *t, const uint8_t **p, size_t *n);
+CG_API void cg_tube_peek(cg_tube *t, const uint8_t **p, size_t *n);
 
 /* ---- sending ---- */
 
-cg_status cg_tube_send(cg_tube *t, const void *p, size_t n, cg_error *err);
+CG_API cg_status cg_tube_send(cg_tube *t, const void *p, size_t n, cg_error *err);
 /* p + "\n" in one write. */
-cg_status cg_tube_sendline(cg_tube *t, const void *p, size_t n, cg_error *err);
+CG_API cg_status cg_tube_sendline(cg_tube *t, const void *p, size_t n, cg_error *err);
 /* recvuntil(delim) then sendline(line); the received view (may be NULL) is as recvuntil's. */
-cg_status cg_tube_sendlineafter(cg_tube *t, const void *delim, size_t dlen, const void *line,
+CG_API cg_status cg_tube_sendlineafter(cg_tube *t, const void *delim, size_t dlen, const void *line,
                                 size_t n, double timeout, const uint8_t **got, size_t *got_n,
                                 cg_error *err);
 /* No more sends: shutdown(SHUT_WR) for sockets, TLS close_notify, closes a process's stdin.
  * Receiving still works. */
-cg_status cg_tube_shutdown_send(cg_tube *t, cg_error *err);
+CG_API cg_status cg_tube_shutdown_send(cg_tube *t, cg_error *err);
 
 /* ---- the rest ---- */
 
 /* "tcp example.org:1337", "tls ...", "process 'python3 app.py' (pid 42)", "memory", ... */
-const char *cg_tube_name(const cg_tube *t);
-/* Descriptor to poll for readability (-1 for memory tubes). Data may already be buffered. */
-int cg_tube_fileno(const cg_tube *t);
+CG_API const char *cg_tube_name(const cg_tube *t);
+/* Descriptor to poll for readability (-1 for memory tubes). Poll it only when
+ * cg_tube_buffered(t) is 0: bytes may wait in the tube or inside TLS without the descriptor
+ * being readable. */
+CG_API int cg_tube_fileno(const cg_tube *t);
+/* Bytes a receive can have without waiting: the tube's buffer plus what the transport already
+ * decoded (TLS). */
+CG_API size_t cg_tube_buffered(const cg_tube *t);
 /* Process tubes: waits up to timeout for the child to exit; *wstatus as from waitpid. Errors:
  * CG_ERR_TIMEOUT, CG_ERR_INPUT (not a process tube), CG_ERR_SYSTEM. */
-cg_status cg_tube_wait(cg_tube *t, double timeout, int *wstatus, cg_error *err);
+CG_API cg_status cg_tube_wait(cg_tube *t, double timeout, int *wstatus, cg_error *err);
 /* Closes the transport and frees everything (NULL is fine). A process still running gets EOF on
  * stdin, then SIGTERM after 0.5 s and SIGKILL after 1 s more; it is always reaped. */
-void cg_tube_close(cg_tube *t);
+CG_API void cg_tube_close(cg_tube *t);
 
 /* ---- custom transports ---- */
 
@@ -223,14 +254,41 @@ typedef struct cg_transport {
     cg_status (*shutdown_send)(void *self, cg_error *err); /* NULL: nothing to do */
     int (*fileno)(void *self);                              /* NULL: -1 */
     void (*close)(void *self, const cg_log *log);           /* frees self */
+    /* Bytes the transport holds already decoded (TLS records), which no poll on its descriptor
+     * announces. NULL: none. */
+    size_t (*pending)(void *self);
 } cg_transport;
 
 /* A tube over a custom transport; self is owned by the tube (closed by ops->close, also when
  * this fails). `name` is copied. */
-cg_status cg_tube_new(const cg_transport *ops, void *self, const char *name,
+CG_API cg_status cg_tube_new(const cg_transport *ops, void *self, const char *name,
                       const cg_tube_options *o, cg_tube **out, cg_error *err);
-/* Monotonic clock in nanoseconds, and the deadline `timeout` seconds from now (-1 if < 0). */
-int64_t cg_now_ns(void);
-int64_t cg_deadline(double timeout);
+/* The clock and deadlines of transports are cg_now_ns / cg_deadline (cubegod/clock.h). */
+
+/* ---- addresses and proxies ---- */
+
+/* Where to connect, as a player writes it. */
+typedef struct cg_address {
+    char host[256]; /* without brackets for IPv6 */
+    char port[6];   /* decimal 1..65535 */
+} cg_address;
+
+/* Reads an address from n words (command-line arguments): HOST PORT, HOST:PORT, [V6]:PORT,
+ * [V6] PORT, or a pasted netcat command "nc [-v] HOST PORT" (also as one word with blanks).
+ * Nothing is resolved. Errors: CG_ERR_INPUT with a message that says what to write instead:
+ * "port 99999 is out of range: ports go from 1 to 65535", "'1337 10.0.0.1': host and port look
+ * swapped; give HOST PORT", "'::1:80': an IPv6 address with a port is written [V6]:PORT". */
+CG_API cg_status cg_address_parse(const char *const *words, int n, cg_address *a, cg_error *err);
+
+/* cg_tube_connect through a proxy: proxy is "socks5://HOST:PORT" (SOCKS5 without
+ * authentication; the proxy resolves host), "socks5h://..." (the same) or "http://HOST:PORT"
+ * (HTTP CONNECT); NULL or "" connects directly. With o->tls the TLS session runs through the
+ * tunnel to host (SNI and verification for host, not for the proxy). Within
+ * o->connect_timeout. Errors: CG_ERR_INPUT (a proxy URL that is not one of those), CG_ERR_SYSTEM
+ * (the proxy cannot be reached), CG_ERR_PROTOCOL (the proxy refused: its reason, e.g. "SOCKS5
+ * proxy 127.0.0.1:1080: connection refused by the destination", "HTTP proxy ...: HTTP/1.1 403
+ * Forbidden"), CG_ERR_EOF, CG_ERR_TIMEOUT, CG_ERR_TLS as for cg_tube_connect. */
+CG_API cg_status cg_tube_connect_proxy(const char *proxy, const char *host, const char *port,
+                                       const cg_tube_options *o, cg_tube **out, cg_error *err);
 
 #endif

@@ -3,6 +3,8 @@
 #define CUBEGOD_CLI_CLI_H
 
 #include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
 
 /* "cubegod CMD: message\n" on stderr. */
 void cli_err(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -19,5 +21,29 @@ bool cli_is_help(const char *arg);
 /* Fetches the value of an option that takes one: returns it and advances *i, or reports and
  * returns NULL. */
 const char *cli_value(const char *cmd, int argc, char **argv, int *i);
+/* The whole of a file ("-": standard input) in a malloc'd buffer of *len bytes, at most max;
+ * reports and returns NULL when it cannot be read or is larger. */
+char *cli_slurp(const char *cmd, const char *path, size_t max, size_t *len);
+
+/* Skips a UTF-8 byte-order mark at the start of a stream (editors on other systems add one).
+ * Returns false, after a message, when the stream starts with 0xEF but not a whole mark (only
+ * one byte can be pushed back; such input is not text any reader here takes). */
+bool cli_skip_bom(const char *cmd, FILE *in);
+
+/* An argument the command does not know: "unknown option '--jsno'; did you mean '--json'?"
+ * with the closest option named in the command's help text (when one is close), then the
+ * "(see ...)" line. Returns 2. */
+int cli_unknown(const char *cmd, const char *arg, const char *help);
+/* Levenshtein distance of a and b (up to 63 bytes each; longer counts as 99). */
+int cli_distance(const char *a, const char *b);
+/* The option of help closest to arg (edit distance at most 2, or arg a prefix of exactly one),
+ * copied into out; false when none is close. Options are the words of help that start with '-'
+ * followed by a letter. */
+bool cli_closest_option(const char *help, const char *arg, char *out, size_t size);
+/* Completes table options the way every command does: the cache path from CUBEGOD_CACHE, else
+ * $XDG_CACHE_HOME/cubegod/pocket.tbl, else ~/.cache/cubegod/pocket.tbl, when --cache gave none
+ * (no cache when none of them is set); notices as "cubegod: ..." lines on stderr unless quiet. */
+struct cg_tables_options;
+void cli_tables_options(struct cg_tables_options *o, bool quiet);
 
 #endif

@@ -8,17 +8,21 @@
 
 #include "cli/cli.h"
 #include "cli/commands.h"
+#include "cli/json.h"
+#include "cli/stats.h"
 #include "cubegod/solver.h"
 
 static const char USAGE[] =
     "usage: cubegod bench solve [-n N] [--seed S] [--target home|any|auto] [--cache FILE]\n"
+    "                           [--json]\n"
     "       cubegod bench net | sim3 | order | jigsaw [options]   (see each one's --help)\n"
     "\n"
     "bench solve: N uniformly random positions of the 88,179,840 (default 100000), each shown as\n"
     "the server prints it, five faces with a random one hidden, and solved end to end: reading\n"
     "the boxes, rebuilding the cube, solving, writing the answer. Prints positions per second,\n"
     "latency percentiles, solution lengths, the table's start-up time and peak memory. Every\n"
-    "answer is checked after it is timed; a wrong one makes the exit status 1.\n";
+    "answer is checked after it is timed; a wrong one makes the exit status 1. --json prints\n"
+    "the figures as one JSON object (every bench takes --json).\n";
 
 static double now_us(void)
 {
@@ -54,7 +58,7 @@ static size_t make_round(cg_rng *rng, cg_cube *cube, char *text, size_t size)
 
 /* One round's work, as the game client does it: lines into the box reader, solve, answer. */
 static int solve_text(const cg_tables *t, const cg_solve_options *opt, const char *text,
-                      cg_move moves[CG_MAX_SOLUTION], char *answer, size_t size)
+                      cg_move moves[CG_SOLUTION_MAX], char *answer, size_t size)
 {
     cg_box_reader reader;
     cg_box_reader_init(&reader);
@@ -78,6 +82,7 @@ static int bench_solve(int argc, char **argv)
     long n = 100000, seed = 1;
     cg_solve_options opt = cg_solve_defaults();
     cg_tables_options topt = {0};
+    bool as_json = false;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v;
         if (cli_is_help(a)) {
@@ -101,13 +106,16 @@ static int bench_solve(int argc, char **argv)
         } else if (strcmp(a, "--cache") == 0) {
             if (!(topt.cache_path = cli_value("bench solve", argc, argv, &i)))
                 return 2;
+        } else if (strcmp(a, "--json") == 0) {
+            as_json = true;
         } else {
-            return cli_usage("bench solve", "unknown argument '%s'", a);
+            return cli_unknown("bench solve", a, USAGE);
         }
     }
     cg_tables *t;
     cg_tables_info info;
     cg_error err;
+    cli_tables_options(&topt, false);
     if (cg_tables_open(&t, &topt, &info, &err) != CG_OK) {
         cli_err("bench solve", "%s", err.msg);
         return 1;
@@ -125,7 +133,7 @@ static int bench_solve(int argc, char **argv)
     for (long i = 0; i < n; i++) {
         char text[512], answer[64];
         cg_cube cube;
-        cg_move moves[CG_MAX_SOLUTION];
+        cg_move moves[CG_SOLUTION_MAX];
         make_round(&rng, &cube, text, sizeof text);
         double start = now_us();
         int len = solve_text(t, &opt, text, moves, answer, sizeof answer);
@@ -142,6 +150,29 @@ static int bench_solve(int argc, char **argv)
     qsort(lat, (size_t)n, sizeof *lat, cmp_float);
     struct rusage ru;
     getrusage(RUSAGE_SELF, &ru);
+    cg_latency l = {lat[n / 2], lat[(size_t)((double)n * 0.99)],
+                    lat[(size_t)((double)n * 0.999)], lat[n - 1]};
+    if (as_json) {
+        json j;
+        json_start(&j, stdout);
+        json_object(&j, NULL);
+        json_str(&j, "bench", "solve");
+        json_int(&j, "positions", n);
+        json_str(&j, "target", cg_target_name(opt.target));
+        json_int(&j, "seed", seed);
+        json_num(&j, "positions_per_second", (double)n / (busy / 1e6));
+        json_latency(&j, "latency_us", l);
+        json_num(&j, "mean_length", (double)total_len / (double)n);
+        json_int(&j, "max_length", max_len);
+        json_num(&j, "table_startup_ms", info.ready_ms);
+        json_bool(&j, "table_from_cache", info.from_cache);
+        json_num(&j, "peak_rss_mb", (double)ru.ru_maxrss / 1024.0);
+        json_int(&j, "wrong", wrong);
+        json_finish(&j);
+        free(lat);
+        cg_tables_close(t);
+        return wrong ? 1 : 0;
+    }
     printf("positions        %ld uniformly random, one face hidden, target %s, seed %ld\n", n,
            cg_target_name(opt.target), seed);
     printf("throughput       %.0f positions/s (one core)\n", (double)n / (busy / 1e6));

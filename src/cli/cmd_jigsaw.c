@@ -6,6 +6,7 @@
 
 #include "cli/cli.h"
 #include "cli/commands.h"
+#include "cli/json.h"
 #include "cubegod/jigsaw.h"
 
 static void jigsaw_help(void)
@@ -40,6 +41,8 @@ int cmd_jigsaw(int argc, char **argv)
                          argv[i]);
     }
     cg_error err;
+    if (!cli_skip_bom("jigsaw", stdin))
+        return 2;
     cg_status st = cg_jigsaw_run(stdin, stdout, NULL, &err);
     if (st == CG_OK)
         return 0;
@@ -59,6 +62,7 @@ static double now_seconds(void)
 typedef struct bench_opts {
     long n;
     uint64_t seed;
+    bool json;
 } bench_opts;
 
 static int bench_args(int argc, char **argv, bench_opts *o)
@@ -68,12 +72,13 @@ static int bench_args(int argc, char **argv, bench_opts *o)
         const char *v;
         long seed;
         if (cli_is_help(argv[i])) {
-            puts("usage: cubegod bench jigsaw [-n N] [--seed S]\n"
+            puts("usage: cubegod bench jigsaw [-n N] [--seed S] [--json]\n"
                  "\n"
                  "Counts N random puzzles (default 1000), alternately fully random and cut from a\n"
                  "random solved grid (so they have solutions), and prints the time in total and per\n"
                  "puzzle: once for counting alone, once for the whole command (parsing the text,\n"
-                 "counting, printing) on the same puzzles written out in the problem's format.");
+                 "counting, printing) on the same puzzles written out in the problem's format.\n"
+                 "--json prints the figures as one JSON object.");
             return 0;
         }
         if (strcmp(argv[i], "-n") == 0) {
@@ -83,8 +88,10 @@ static int bench_args(int argc, char **argv, bench_opts *o)
             if (!(v = cli_value(cmd, argc, argv, &i)) || !cli_long(cmd, "--seed", v, 0, 0x7fffffffL, &seed))
                 return 2;
             o->seed = (uint64_t)seed;
+        } else if (strcmp(argv[i], "--json") == 0) {
+            o->json = true;
         } else {
-            return cli_usage(cmd, "unknown option '%s'", argv[i]);
+            return cli_unknown(cmd, argv[i], "[-n N] [--seed S] [--json]");
         }
     }
     return -1;
@@ -130,7 +137,7 @@ static double bench_run(char *text, size_t len)
 
 int bench_jigsaw(int argc, char **argv)
 {
-    bench_opts o = {1000, 1};
+    bench_opts o = {1000, 1, false};
     int rc = bench_args(argc, argv, &o);
     if (rc >= 0)
         return rc;
@@ -164,6 +171,25 @@ int bench_jigsaw(int argc, char **argv)
     if (whole < 0) {
         cli_err("bench jigsaw", "timing the whole command failed");
         return 1;
+    }
+    if (o.json) {
+        json j;
+        json_start(&j, stdout);
+        json_object(&j, NULL);
+        json_str(&j, "bench", "jigsaw");
+        json_int(&j, "puzzles", o.n);
+        json_int(&j, "seed", (long long)o.seed);
+        json_int(&j, "random", o.n - o.n / 2);
+        json_int(&j, "cut_from_solved", o.n / 2);
+        json_int(&j, "solvable", solvable);
+        json_int(&j, "placements", (long long)solutions);
+        json_num(&j, "count_total_ms", total * 1e3);
+        json_num(&j, "count_us_per_puzzle", total * 1e6 / (double)o.n);
+        json_num(&j, "count_slowest_us", slowest * 1e6);
+        json_num(&j, "whole_total_ms", whole * 1e3);
+        json_num(&j, "whole_us_per_puzzle", whole * 1e6 / (double)o.n);
+        json_finish(&j);
+        return 0;
     }
     printf("jigsaw: %ld puzzles (seed %llu), %ld fully random and %ld cut from solved grids; "
            "%ld have solutions, %llu placements in all\n",

@@ -6,6 +6,7 @@
 #include "cli/cli.h"
 #include "cli/commands.h"
 #include "cli/contest_cli.h"
+#include "cli/json.h"
 #include "cubegod/order.h"
 
 static const char ORDER_HELP[] =
@@ -18,6 +19,10 @@ static const char ORDER_HELP[] =
     "Notation: U D F B L R, slices M E S, rotations x y z, wide moves Uw..Rw or u d f b l r;\n"
     "each may be followed by a digit (quarter turns) and/or ' (inverse): R R' R2 R2' R3.\n"
     "Spaces are optional: RUUD'BD' is R U2 D' B D'. Several ALG arguments are joined by spaces.\n"
+    "The typographic apostrophe \xE2\x80\x99 (U+2019) counts as '.\n"
+    "Grouping: (R U R' U')2 repeats a group (a count of any size, then ' for the inverse of the\n"
+    "whole), [A, B] is the commutator A B A' B', [A: B] the conjugate A B A'; they nest:\n"
+    "[F: (R U R' U')2]. --explain and --state work on the result as on any sequence.\n"
     "Once a sequence has a slice, wide move or rotation, the centres must come back too.\n"
     "\n"
     "  --state    print the piece state after the sequence instead, in the document's notation:\n"
@@ -59,7 +64,10 @@ static int order_args(const cg3_tables *t, int argc, char **argv, const order_op
             cli_err("order", "%s", err.msg);
             return 2;
         }
-    cg_order_end(&p);
+    if (cg_order_end(&p, &err) != CG_OK) {
+        cli_err("order", "%s", err.msg);
+        return 2;
+    }
     answer(&p, o);
     return 0;
 }
@@ -89,7 +97,11 @@ static int order_lines(const cg3_tables *t, FILE *in, const order_opts *o)
         }
         n = 0;
         if (c == EOF || c == '\n') {
-            cg_order_end(&p);
+            if (cg_order_end(&p, &err) != CG_OK) {
+                fflush(stdout);
+                cli_err("order", "line %llu: %s", line, err.msg);
+                return 2;
+            }
             answer(&p, o);
             cg_order_begin(&p, t);
             line++;
@@ -123,7 +135,7 @@ int cmd_order(int argc, char **argv)
         else if (strcmp(argv[i], "--explain") == 0)
             o.explain = true;
         else
-            return cli_usage("order", "unknown option '%s'", argv[i]);
+            return cli_unknown("order", argv[i], ORDER_HELP);
     }
     if (i < argc && cli_is_help(argv[i])) {
         fputs(ORDER_HELP, stdout);
@@ -139,11 +151,11 @@ int cmd_order(int argc, char **argv)
 /* ---- bench order ---- */
 
 static const char BENCH_ORDER_HELP[] =
-    "usage: cubegod bench order [-n MOVES] [-r RUNS] [--seed S]\n"
+    "usage: cubegod bench order [-n MOVES] [-r RUNS] [--seed S] [--json]\n"
     "\n"
     "Times `order` on one random sequence of MOVES moves (default 1000000) of every kind with\n"
     "every modifier, written with spaces: parsing, applying and the cycle count, RUNS times\n"
-    "(default 5); prints the mean and the best.\n";
+    "(default 5); prints the mean and the best (--json: as one JSON object).\n";
 
 static char *random_sequence(long moves, uint64_t seed, size_t *len)
 {
@@ -166,7 +178,8 @@ int bench_order(int argc, char **argv)
     long moves = 1000000, runs = 5, seed = 1;
     const contest_opt opts[] = {
         {"-n", 0, 100000000, &moves}, {"-r", 1, 1000, &runs}, {"--seed", 0, 1L << 62, &seed}};
-    int status = contest_options("bench order", argc, argv, opts, 3, BENCH_ORDER_HELP);
+    bool as_json = false;
+    int status = contest_options("bench order", argc, argv, opts, 3, BENCH_ORDER_HELP, &as_json);
     if (status >= 0)
         return status;
     size_t len;
@@ -184,16 +197,31 @@ int bench_order(int argc, char **argv)
         cg_order_parser p;
         cg_order_begin(&p, &t);
         cg_order_feed(&p, text, len, NULL);
-        cg_order_end(&p);
+        cg_order_end(&p, NULL);
         order = cg_order_of(&p.cube);
         double dt = contest_now() - t0;
         total += dt;
         best = dt < best ? dt : best;
     }
-    printf("order: %ld moves (%zu characters), order %llu: mean %.1f ms, best %.1f ms over %ld runs"
-           " (%.1f ns per move)\n",
-           moves, len, (unsigned long long)order, total / (double)runs * 1e3, best * 1e3, runs,
-           moves ? best * 1e9 / (double)moves : 0.0);
+    double per_move = moves ? best * 1e9 / (double)moves : 0.0;
+    if (as_json) {
+        json j;
+        json_start(&j, stdout);
+        json_object(&j, NULL);
+        json_str(&j, "bench", "order");
+        json_int(&j, "moves", moves);
+        json_int(&j, "characters", (long long)len);
+        json_int(&j, "order", (long long)order);
+        json_int(&j, "runs", runs);
+        json_num(&j, "mean_ms", total / (double)runs * 1e3);
+        json_num(&j, "best_ms", best * 1e3);
+        json_num(&j, "ns_per_move", per_move);
+        json_finish(&j);
+    } else {
+        printf("order: %ld moves (%zu characters), order %llu: mean %.1f ms, best %.1f ms over %ld "
+               "runs (%.1f ns per move)\n", moves, len, (unsigned long long)order,
+               total / (double)runs * 1e3, best * 1e3, runs, per_move);
+    }
     free(text);
     return 0;
 }

@@ -1,43 +1,88 @@
 /* cubegod play: the challenge over TCP, TLS or a local process. */
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
+#include "cli/answer.h"
 #include "cli/cli.h"
 #include "cli/commands.h"
+#include "cli/options.h"
 #include "cli/stats.h"
 #include "cubegod/client.h"
+#include "cubegod/server.h"
 #include "cubegod/transcript.h"
 
 static const char USAGE[] =
-    "usage: cubegod play [options] HOST PORT\n"
+    "usage: cubegod play [--tls] [--insecure] [--sni NAME] [--proxy URL] [--timeout S]\n"
+    "                    [--record FILE] [--target T] [--scheme S] [--max-moves N]\n"
+    "                    [--prompt TEXT] [--flag-regex RE] [--cache FILE] [--interactive]\n"
+    "                    [--notation N] [--move-map MAP] [--separator S] [--metric htm|qtm]\n"
+    "                    [--one-move] [--profile FILE]\n"
+    "                    [-q] [-v] HOST PORT | HOST:PORT | [V6]:PORT | nc HOST PORT\n"
     "       cubegod play [options] --exec 'CMD ARGS'\n"
     "\n"
     "Plays the cube god challenge: reads each round's Face boxes, answers with an optimal\n"
     "solution at the prompt, and prints the flag. Progress goes to standard error, one line per\n"
     "round; the summary (rounds, flag, latency) to standard output. Exit status 0 only when the\n"
     "game was won; 1 when it was lost (a [-] verdict, a closed connection, a timeout, a round\n"
-    "that cannot be solved), with the round and the reason; 2 on bad usage.\n"
+    "that cannot be solved), with the round and the reason; 2 on bad usage. Stopped by SIGINT\n"
+    "or SIGTERM (Ctrl-C, timeout), it stops and reaps an --exec child, closes the --record\n"
+    "transcript with a note, prints the summary so far and exits with 128 + the signal number.\n"
+    "\n"
+    "The address may be written HOST PORT, HOST:PORT, [V6]:PORT, or pasted as 'nc HOST PORT'.\n"
     "\n"
     "  --exec CMD        run a local copy of the challenge over pipes (split like a shell splits\n"
     "                    words, no shell runs: write 'sh -c \"...\"' to have one)\n"
     "  --tls             TLS over TCP, verified against the system's certificate authorities\n"
     "  --insecure        TLS without certificate verification\n"
     "  --sni NAME        TLS server name to send and verify (default: HOST)\n"
+    "  --proxy URL       connect through socks5://HOST:PORT (no authentication; the proxy\n"
+    "                    resolves names) or http://HOST:PORT (HTTP CONNECT); --tls runs through\n"
+    "                    the tunnel to the server\n"
+    "  --interactive     after the game (last round passed, flag seen, or lost) hand the\n"
+    "                    connection to the terminal, like pwntools' interactive(): standard\n"
+    "                    input goes to the server, the server's output to standard output,\n"
+    "                    until the server closes (or, once standard input ended, stays silent\n"
+    "                    for --timeout seconds)\n"
     "  --timeout S       seconds to wait for each piece of data (default 10)\n"
     "  --record FILE     write everything that crossed the wire to FILE as it goes (a transcript\n"
     "                    for 'cubegod replay')\n"
     "  --target T        home | any | auto (default auto: home when colours are face letters)\n"
     "  --scheme S        the colour of each face, e.g. U=W,D=Y,F=G,B=B,L=O,R=R\n"
-    "  --max-moves N     refuse to send a solution longer than N (default 11)\n"
+    "  --max-moves N     refuse to send a solution longer than N (default 11), counted as\n"
+    "                    the answer is written (R2 is two moves in quarter notation) and in\n"
+    "                    the metric\n"
     "  --prompt TEXT     the prompt that asks for an answer (default 'Enter your solution:')\n"
     "  --flag-regex RE   what a flag looks like (POSIX extended; default [A-Za-z0-9_]+\\{[^}]*\\})\n"
     "  --cache FILE      the solver table's cache file\n"
+    "  --one-move        answer one move per prompt; when the server shows the cube between\n"
+    "                    moves, check it is the cube the moves made (a mismatch names the round\n"
+    "                    and the move); give the server's prompt with --prompt (serve in this\n"
+    "                    mode asks 'Enter your move:')\n"
+    CLI_ANSWER_HELP
+    CLI_PROFILE_HELP
     "  -q                no progress lines     -v  debug: hexdump of every byte both ways\n";
 
+static const cli_option PLAY_OPTIONS[] = {
+    {"exec", CLI_VALUE},      {"tls", CLI_FLAG},        {"insecure", CLI_FLAG},
+    {"sni", CLI_VALUE},       {"timeout", CLI_VALUE},   {"record", CLI_VALUE},
+    {"target", CLI_VALUE},    {"scheme", CLI_VALUE},    {"max-moves", CLI_VALUE},
+    {"prompt", CLI_VALUE},    {"flag-regex", CLI_VALUE}, {"cache", CLI_FILE},
+    {"one-move", CLI_FLAG},   {"proxy", CLI_VALUE},     {"interactive", CLI_FLAG},
+    CLI_ANSWER_OPTIONS,       {"profile", CLI_FILE},    {NULL, CLI_FLAG},
+};
+
 typedef struct play_args {
-    const char *host, *port, *exec, *record;
+    const char *exec, *record, *proxy;
+    cg_address addr;
+    bool interactive;
+    cli_answer answer;
     cg_play_options play;
     cg_tube_options tube;
     cg_tables_options tables;
@@ -47,33 +92,47 @@ typedef struct play_args {
 
 static int parse_args(int argc, char **argv, play_args *a)
 {
-    const char *pos[2];
+    const char *pos[8];
     int npos = 0;
+    cli_answer_init(&a->answer);
     for (int i = 1; i < argc; i++) {
-        const char *o = argv[i], *v;
+        const char *o = argv[i], *v = NULL;
+        const cli_option *spec;
         long n;
+        int rc;
         cg_error err;
         if (cli_is_help(o)) {
             fputs(USAGE, stdout);
             return 0;
         }
         if (o[0] != '-' || o[1] == '\0') {
-            if (npos == 2)
+            if (npos == 8)
                 return cli_usage("play", "unexpected argument '%s'", o);
             pos[npos++] = o;
-        } else if (strcmp(o, "--tls") == 0) {
-            a->tube.tls = true;
-        } else if (strcmp(o, "--insecure") == 0) {
-            a->tube.insecure = true;
+        } else if (strcmp(o, "--interactive") == 0) {
+            a->interactive = true;
         } else if (strcmp(o, "-q") == 0) {
             a->quiet = true;
             a->tube.log_level = CG_LOG_QUIET;
         } else if (strcmp(o, "-v") == 0) {
             a->tube.log_level = CG_LOG_DEBUG;
-        } else if (!(v = cli_value("play", argc, argv, &i))) {
+        } else if (!(spec = cli_option_find(PLAY_OPTIONS, o))) {
+            return cli_unknown("play", o, USAGE);
+        } else if (spec->kind != CLI_FLAG && !(v = cli_value("play", argc, argv, &i))) {
             return 2;
+        } else if ((rc = cli_answer_option("play", o, v, &a->answer)) != 0) {
+            if (rc == 2)
+                return 2;
+        } else if (strcmp(o, "--tls") == 0) {
+            a->tube.tls = true;
+        } else if (strcmp(o, "--insecure") == 0) {
+            a->tube.insecure = true;
+        } else if (strcmp(o, "--one-move") == 0) {
+            a->play.one_move = true;
         } else if (strcmp(o, "--exec") == 0) {
             a->exec = v;
+        } else if (strcmp(o, "--proxy") == 0) {
+            a->proxy = v;
         } else if (strcmp(o, "--sni") == 0) {
             a->tube.sni = v;
         } else if (strcmp(o, "--timeout") == 0) {
@@ -91,7 +150,7 @@ static int parse_args(int argc, char **argv, play_args *a)
                 return cli_usage("play", "--scheme: %s", err.msg);
             a->play.solve.scheme = &a->scheme;
         } else if (strcmp(o, "--max-moves") == 0) {
-            if (!cli_long("play", o, v, 0, CG_MAX_SOLUTION, &n))
+            if (!cli_long("play", o, v, 0, CG_SERVER_MAX_MOVES, &n))
                 return 2;
             a->play.solve.max_moves = (int)n;
         } else if (strcmp(o, "--prompt") == 0) {
@@ -103,17 +162,24 @@ static int parse_args(int argc, char **argv, play_args *a)
         } else if (strcmp(o, "--cache") == 0) {
             a->tables.cache_path = v;
         } else {
-            return cli_usage("play", "unknown option '%s'", o);
+            return cli_unknown("play", o, USAGE);
         }
     }
+    if (!cli_answer_ready("play", &a->answer))
+        return 2;
+    a->play.dialect = &a->answer.dialect;
+    a->tables.metric = a->answer.metric;
     if (a->exec && npos)
         return cli_usage("play", "give either HOST PORT or --exec, not both");
-    if (!a->exec && npos != 2)
+    if (!a->exec && npos == 0)
         return cli_usage("play", "needs HOST PORT, or --exec 'CMD ARGS'");
     if (a->exec && a->tube.tls)
         return cli_usage("play", "--tls goes with HOST PORT, not --exec");
-    a->host = npos ? pos[0] : NULL;
-    a->port = npos ? pos[1] : NULL;
+    if (a->exec && a->proxy)
+        return cli_usage("play", "--proxy goes with HOST PORT, not --exec");
+    cg_error err;
+    if (!a->exec && cg_address_parse(pos, npos, &a->addr, &err) != CG_OK)
+        return cli_usage("play", "%s", err.msg);
     return -1;
 }
 
@@ -133,9 +199,62 @@ static void progress(void *ctx, const cg_round_stat *s, int announced)
             s->round, total, s->moves, s->solve_us, s->round_us);
 }
 
+/* SIGINT and SIGTERM: the handler only notes the signal and puts /dev/null in place of the
+ * descriptor the game reads from (dup2 is async-signal-safe), so the read in progress ends with
+ * end of file at once, whatever the transport; the game then unwinds normally and the command
+ * closes the transcript, prints the summary and stops the child. */
+static volatile sig_atomic_t stop_signal;
+static volatile sig_atomic_t watched_fd = -1;
+static int devnull_fd = -1;
+
+static void on_stop(int sig)
+{
+    int e = errno;
+    if (!stop_signal)
+        stop_signal = sig;
+    if (watched_fd >= 0 && devnull_fd >= 0)
+        dup2(devnull_fd, watched_fd);
+    errno = e;
+}
+
+static void watch_signals(int fd)
+{
+    devnull_fd = open("/dev/null", O_RDONLY | O_CLOEXEC);
+    watched_fd = fd;
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_stop;
+    sigemptyset(&sa.sa_mask);
+    sa.sa_flags = SA_RESETHAND; /* a second Ctrl-C stops at once */
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+}
+
+static void unwatch_signals(void)
+{
+    sigset_t set, old;
+    sigemptyset(&set);
+    sigaddset(&set, SIGINT);
+    sigaddset(&set, SIGTERM);
+    sigprocmask(SIG_BLOCK, &set, &old);
+    watched_fd = -1;
+    sigprocmask(SIG_SETMASK, &old, NULL);
+    if (devnull_fd >= 0)
+        close(devnull_fd);
+    devnull_fd = -1;
+}
+
+static const char *signal_name(int sig)
+{
+    return sig == SIGINT ? "SIGINT" : sig == SIGTERM ? "SIGTERM" : "a signal";
+}
+
 static void summary(const cg_play_result *r, const cg_round_stat *stats, int n)
 {
-    if (r->won)
+    if (stop_signal)
+        printf("[-] stopped by %s: %d round%s passed\n", signal_name(stop_signal),
+               r->rounds_passed, r->rounds_passed == 1 ? "" : "s");
+    else if (r->won)
         printf("[+] won: %d/%d rounds passed\n", r->rounds_passed,
                r->rounds_announced ? r->rounds_announced : r->rounds_passed);
     else
@@ -153,9 +272,86 @@ static void summary(const cg_play_result *r, const cg_round_stat *stats, int n)
         printf("round (answer out -> next answer out): median %.1f \xC2\xB5s  p99 %.1f \xC2\xB5s  max %.1f \xC2\xB5s\n",
                round.median, round.p99, round.max);
     }
+    fflush(stdout);
 }
 
-int cmd_play(int argc, char **argv)
+/* Writes all of p to standard output. */
+static void out_all(const uint8_t *p, size_t n)
+{
+    fwrite(p, 1, n, stdout);
+    fflush(stdout);
+}
+
+/* pwntools' interactive(): the tube's output to standard output, standard input to the tube,
+ * until the server closes; after standard input ends, until the server closes or stays silent
+ * for `quiet` seconds. Returns false when the connection failed. */
+static bool interactive(cg_tube *t, double quiet, bool silent, cg_transcript *tr)
+{
+    const uint8_t *p;
+    size_t n;
+    cg_error err;
+    bool in_open = true;
+    if (!silent)
+        fprintf(stderr, "[*] Switching to interactive mode\n");
+    for (;;) {
+        cg_status st;
+        while ((st = cg_tube_recv(t, 0, 0, &p, &n, &err)) == CG_OK)
+            out_all(p, n);
+        if (st == CG_ERR_EOF) {
+            if (!silent)
+                fprintf(stderr, "[*] Got EOF while reading in interactive\n");
+            return true;
+        }
+        if (st != CG_ERR_TIMEOUT) {
+            cli_err("play", "interactive: %s", err.msg);
+            return false;
+        }
+        struct pollfd fds[2] = {{.fd = cg_tube_fileno(t), .events = POLLIN},
+                                {.fd = STDIN_FILENO, .events = POLLIN}};
+        int r = poll(fds, in_open ? 2 : 1, in_open ? -1 : (int)(quiet * 1000));
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r == 0) {
+            if (tr)
+                cg_transcript_note(tr, CG_DIR_NOTE, NULL, "interactive: the server stayed "
+                                   "silent for %g s after standard input ended", quiet);
+            return true;
+        }
+        if (in_open && (fds[1].revents & (POLLIN | POLLHUP | POLLERR))) {
+            uint8_t buf[4096];
+            ssize_t got = read(STDIN_FILENO, buf, sizeof buf);
+            if (got > 0 && cg_tube_send(t, buf, (size_t)got, &err) != CG_OK) {
+                cli_err("play", "interactive: %s", err.msg);
+                return false;
+            }
+            if (got == 0 || (got < 0 && errno != EINTR && errno != EAGAIN)) {
+                in_open = false;
+                cg_tube_shutdown_send(t, NULL);
+            }
+        }
+    }
+}
+
+/* The library's message, and the option that answers it: the library names no options. */
+static const struct {
+    const char *seen, *hint;
+} PLAY_HINTS[] = {
+    {"certificate verify failed", " (--insecure skips verification)"},
+    {"it does not speak TLS", "; drop --tls"},
+    {"the server may speak TLS", "; add --tls"},
+    {"but not the prompt", "; if the server asks differently, give --prompt TEXT"},
+};
+
+static void play_error(const cg_error *err)
+{
+    const char *hint = "";
+    for (size_t i = 0; i < sizeof PLAY_HINTS / sizeof PLAY_HINTS[0]; i++)
+        if (strstr(err->msg, PLAY_HINTS[i].seen))
+            hint = PLAY_HINTS[i].hint;
+    cli_err("play", "%s%s", err->msg, hint);
+}
+
+static int play_main(int argc, char **argv)
 {
     play_args a;
     memset(&a, 0, sizeof a);
@@ -167,6 +363,7 @@ int cmd_play(int argc, char **argv)
 
     cg_error err;
     cg_tables *tables;
+    cli_tables_options(&a.tables, false);
     if (cg_tables_open(&tables, &a.tables, NULL, &err) != CG_OK) {
         cli_err("play", "%s", err.msg);
         return 1;
@@ -186,7 +383,8 @@ int cmd_play(int argc, char **argv)
     cg_tube *t = NULL;
     cg_status st = !stats ? cg_fail(&err, CG_ERR_NOMEM, "no memory for statistics")
                    : a.exec ? cg_tube_process_cmd(a.exec, &a.tube, &t, &err)
-                            : cg_tube_connect(a.host, a.port, &a.tube, &t, &err);
+                            : cg_tube_connect_proxy(a.proxy, a.addr.host, a.addr.port, &a.tube,
+                                                    &t, &err);
     cg_play_result res;
     memset(&res, 0, sizeof res);
     if (st == CG_OK) {
@@ -195,17 +393,42 @@ int cmd_play(int argc, char **argv)
         a.play.stats = stats;
         a.play.stats_cap = MAX_STATS;
         a.play.on_round = a.quiet ? NULL : progress;
+        a.play.handover = a.interactive;
+        watch_signals(cg_tube_fileno(t));
         st = cg_play(t, tables, &a.play, &res, &err);
         summary(&res, stats, res.rounds_answered < MAX_STATS ? res.rounds_answered : MAX_STATS);
+        if (st != CG_OK && !stop_signal)
+            play_error(&err);
+        if (st == CG_OK && res.open && !stop_signal && !interactive(t, a.play.timeout, a.quiet, tr) &&
+            !stop_signal)
+            st = CG_ERR_SYSTEM;
+    } else {
+        play_error(&err);
     }
-    if (st != CG_OK)
-        cli_err("play", "%s", err.msg);
-    if (tr) {
+    if (tr && stop_signal)
+        cg_transcript_note(tr, CG_DIR_NOTE, NULL, "stopped by %s after %d passed round%s",
+                           signal_name(stop_signal), res.rounds_passed,
+                           res.rounds_passed == 1 ? "" : "s");
+    else if (tr)
         cg_transcript_note(tr, CG_DIR_NOTE, NULL, "%s", res.won ? "won" : "lost");
+    unwatch_signals(); /* before the descriptor's number can be reused */
+    cg_tube_close(t);  /* stops and reaps an --exec child */
+    if (tr)
         cg_transcript_close(tr, NULL);
-    }
-    cg_tube_close(t);
     free(stats);
     cg_tables_close(tables);
+    if (stop_signal)
+        return 128 + stop_signal;
     return st == CG_OK && res.won ? 0 : 1;
+}
+
+int cmd_play(int argc, char **argv)
+{
+    void *owned;
+    int rc = cli_profile_expand("play", PLAY_OPTIONS, &argc, &argv, &owned);
+    if (rc >= 0)
+        return rc;
+    rc = play_main(argc, argv);
+    cli_profile_free(owned);
+    return rc;
 }

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli/answer.h"
 #include "cli/cli.h"
 #include "cli/commands.h"
 #include "cubegod/replay.h"
@@ -11,7 +12,9 @@
 #define MAX_INPUT (256L << 20)
 
 static const char USAGE[] =
-    "usage: cubegod replay [options] FILE\n"
+    "usage: cubegod replay [--check any|home] [--max-moves N] [--prompt TEXT] [--cache FILE]\n"
+    "                      [--one-move] [--notation N] [--move-map MAP] [--separator S]\n"
+    "                      [--metric htm|qtm] [-q] FILE\n"
     "\n"
     "Re-reads a recorded game: a transcript written by 'cubegod play --record' (any file whose\n"
     "first line is '# cubegod transcript 1') or a plain terminal capture (the server's text with\n"
@@ -25,7 +28,11 @@ static const char USAGE[] =
     "  --max-moves N      longest accepted answer (default 11)\n"
     "  --prompt TEXT      the server's prompt (default 'Enter your solution:')\n"
     "  --cache FILE       the solver table's cache file (see 'cubegod tables --help')\n"
+    "  --one-move         a one-move game (play --one-move): each answer is one move of the\n"
+    "                     round, checked together at the round's end; give --prompt too\n"
     "  -q                 print only the summary and the rounds that were not correct\n"
+    "what the answers were written in (as for serve and play):\n"
+    CLI_ANSWER_HELP
     "\n"
     "Exit status: 0 when every recorded answer was correct, 1 when one was not, 2 on bad usage\n"
     "or input (unreadable file, malformed transcript, no round found).\n";
@@ -61,43 +68,6 @@ static void print_round(void *ctx, const cg_replay_round *r)
         printf("  the server disagreed: %s\n", r->verdict);
 }
 
-static char *slurp(const char *path, size_t *len)
-{
-    FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
-    if (!f) {
-        cli_err("replay", "%s: %s", path, strerror(errno));
-        return NULL;
-    }
-    size_t cap = 1 << 16, n = 0;
-    char *buf = malloc(cap);
-    while (buf) {
-        if (n == cap) {
-            char *b = cap < (size_t)MAX_INPUT ? realloc(buf, cap * 2) : NULL;
-            if (!b) {
-                cli_err("replay", "%s: larger than %ld MiB", path, MAX_INPUT >> 20);
-                free(buf);
-                buf = NULL;
-                break;
-            }
-            buf = b;
-            cap *= 2;
-        }
-        size_t got = fread(buf + n, 1, cap - n, f);
-        n += got;
-        if (got == 0)
-            break;
-    }
-    if (buf && ferror(f)) {
-        cli_err("replay", "%s: read error", path);
-        free(buf);
-        buf = NULL;
-    }
-    if (f != stdin)
-        fclose(f);
-    *len = n;
-    return buf;
-}
-
 static int report(const char *path, const cg_replay_summary *s, const printer *p)
 {
     if (s->rounds == 0) {
@@ -125,12 +95,20 @@ int cmd_replay(int argc, char **argv)
     cg_tables_options topt = {0};
     printer p = {0};
     const char *path = NULL;
+    cli_answer ans;
+    cli_answer_init(&ans);
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         long n;
         if (cli_is_help(a)) {
             fputs(USAGE, stdout);
             return 0;
+        } else if (cli_answer_names(a)) {
+            const char *v = cli_value("replay", argc, argv, &i);
+            if (!v || cli_answer_option("replay", a, v, &ans) == 2)
+                return 2;
+        } else if (strcmp(a, "--one-move") == 0) {
+            opt.one_move = true;
         } else if (strcmp(a, "-q") == 0) {
             p.quiet = true;
         } else if (strcmp(a, "--check") == 0) {
@@ -151,7 +129,7 @@ int cmd_replay(int argc, char **argv)
             if (!(topt.cache_path = cli_value("replay", argc, argv, &i)))
                 return 2;
         } else if (a[0] == '-' && a[1] != '\0') {
-            return cli_usage("replay", "unknown option '%s'", a);
+            return cli_unknown("replay", a, USAGE);
         } else if (path) {
             return cli_usage("replay", "one FILE only ('%s' and '%s')", path, a);
         } else {
@@ -160,20 +138,27 @@ int cmd_replay(int argc, char **argv)
     }
     if (!path)
         return cli_usage("replay", "which FILE?");
+    if (!cli_answer_ready("replay", &ans))
+        return 2;
+    opt.dialect = &ans.dialect;
+    opt.metric = ans.metric;
+    topt.metric = ans.metric;
 
     size_t len;
-    char *text = slurp(path, &len);
+    char *text = cli_slurp("replay", path, MAX_INPUT, &len);
     if (!text)
         return 2;
     cg_tables *tables;
     cg_error err;
+    cli_tables_options(&topt, false);
     if (cg_tables_open(&tables, &topt, NULL, &err) != CG_OK) {
         cli_err("replay", "%s", err.msg);
         free(text);
         return 1;
     }
     cg_replay_summary sum;
-    cg_status st = cg_replay_text(tables, &opt, text, len, print_round, &p, &sum, &err);
+    size_t bom = len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0; /* ignored */
+    cg_status st = cg_replay_text(tables, &opt, text + bom, len - bom, print_round, &p, &sum, &err);
     cg_tables_close(tables);
     free(text);
     if (st != CG_OK) {

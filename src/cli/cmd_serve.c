@@ -2,15 +2,22 @@
 #include <limits.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "cli/answer.h"
 #include "cli/cli.h"
 #include "cli/commands.h"
+#include "cli/options.h"
 #include "cubegod/server.h"
 
 static const char USAGE[] =
-    "usage: cubegod serve [options]\n"
+    "usage: cubegod serve [--host ADDR] [--port N] [--rounds N] [--alarm SECONDS]\n"
+    "                     [--max-moves N] [--flag TEXT] [--seed S] [--check any|home]\n"
+    "                     [--tls-cert FILE --tls-key FILE] [--max-clients N] [--games N]\n"
+    "                     [--notation N] [--move-map MAP] [--separator S] [--metric htm|qtm]\n"
+    "                     [--one-move] [--profile FILE] [-q]\n"
     "\n"
     "Runs a faithful copy of the cube god challenge server: a banner, then ROUNDS rounds of five\n"
     "faces of a scrambled 2x2 cube, an answer of at most MAX moves within the alarm, then the\n"
@@ -30,7 +37,23 @@ static const char USAGE[] =
     "  --tls-key FILE     ... and this PEM private key\n"
     "  --max-clients N    games at once (default 512); more are told the server is busy\n"
     "  --games N          exit after N games (default: serve until stopped)\n"
-    "  -q                 no log lines\n";
+    "  --one-move         one move per prompt ('Enter your move:'), the cube shown again after\n"
+    "                     each move ('Move k: NAME', then the boxes); an empty line asks for\n"
+    "                     the verdict of a cube already solved\n"
+    "  -q                 no log lines\n"
+    CLI_PROFILE_HELP
+    "\n"
+    "what answers it accepts (the same options as play's, which sends them):\n"
+    CLI_ANSWER_HELP;
+
+static const cli_option SERVE_OPTIONS[] = {
+    {"host", CLI_VALUE},     {"port", CLI_VALUE},     {"rounds", CLI_VALUE},
+    {"alarm", CLI_VALUE},    {"max-moves", CLI_VALUE}, {"flag", CLI_VALUE},
+    {"seed", CLI_VALUE},     {"check", CLI_VALUE},    {"tls-cert", CLI_FILE},
+    {"tls-key", CLI_FILE},   {"max-clients", CLI_VALUE}, {"games", CLI_VALUE},
+    {"one-move", CLI_FLAG},  CLI_ANSWER_OPTIONS,      {"profile", CLI_FILE},
+    {NULL, CLI_FLAG},
+};
 
 /* Parses one option with a value; returns 0 to go on, 2 on a usage error. */
 static int parse_value(const char *opt, const char *v, cg_server_options *o)
@@ -46,8 +69,6 @@ static int parse_value(const char *opt, const char *v, cg_server_options *o)
     else if (strcmp(opt, "--alarm") == 0) {
         if (!cli_seconds("serve", opt, v, 86400, &d))
             return 2;
-        if (d <= 0)
-            return cli_usage("serve", "--alarm: must be more than 0 seconds");
         o->alarm = d;
     } else if (strcmp(opt, "--max-moves") == 0)
         return cli_long("serve", opt, v, 0, CG_SERVER_MAX_MOVES, &n) ? (o->max_moves = (int)n, 0)
@@ -73,24 +94,35 @@ static int parse_value(const char *opt, const char *v, cg_server_options *o)
     else if (strcmp(opt, "--games") == 0)
         return cli_long("serve", opt, v, 1, LONG_MAX, &n) ? (o->games = n, 0) : 2;
     else
-        return cli_usage("serve", "unknown option '%s'", opt);
+        return cli_unknown("serve", opt, USAGE);
     return 0;
 }
 
-/* SIGINT/SIGTERM are blocked everywhere and taken by this thread, which stops the server;
- * SIGUSR1 only ends the thread once the server has returned by itself. */
+/* SIGINT and SIGTERM are blocked in every thread and taken by this one, which stops the server.
+ * Its own end comes through `done`, which only this process can set: a SIGUSR1 from outside
+ * (the wake-up call) is ignored, so it cannot end the thread and leave SIGINT/SIGTERM blocked. */
+typedef struct signal_watch {
+    cg_server *server;
+    atomic_bool done;
+} signal_watch;
+
 static void *signal_thread(void *arg)
 {
+    signal_watch *w = arg;
     sigset_t set;
     sigemptyset(&set);
     sigaddset(&set, SIGINT);
     sigaddset(&set, SIGTERM);
     sigaddset(&set, SIGUSR1);
-    int sig = 0;
-    sigwait(&set, &sig);
-    if (sig != SIGUSR1)
-        cg_server_stop(arg);
-    return NULL;
+    for (;;) {
+        int sig = 0;
+        if (sigwait(&set, &sig) != 0)
+            continue;
+        if (sig == SIGUSR1 && atomic_load(&w->done))
+            return NULL;
+        if (sig != SIGUSR1)
+            cg_server_stop(w->server);
+    }
 }
 
 static int serve(const cg_server_options *o)
@@ -116,10 +148,12 @@ static int serve(const cg_server_options *o)
                 cg_server_port(s), o->tls_cert ? " (TLS)" : "", o->rounds, o->alarm);
         fflush(o->log);
     }
+    signal_watch watch = {.server = s};
     pthread_t sig;
-    bool have_sig = pthread_create(&sig, NULL, signal_thread, s) == 0;
-    cg_status st = cg_server_run(s);
+    bool have_sig = pthread_create(&sig, NULL, signal_thread, &watch) == 0;
+    cg_status st = cg_server_run(s, &err);
     if (have_sig) {
+        atomic_store(&watch.done, true);
         pthread_kill(sig, SIGUSR1);
         pthread_join(sig, NULL);
     }
@@ -130,15 +164,17 @@ static int serve(const cg_server_options *o)
     cg_server_close(s);
     pthread_sigmask(SIG_SETMASK, &old, NULL);
     if (st != CG_OK) {
-        cli_err("serve", "accepting connections failed");
+        cli_err("serve", "accepting connections failed: %s", err.msg);
         return 1;
     }
     return 0;
 }
 
-int cmd_serve(int argc, char **argv)
+static int serve_main(int argc, char **argv)
 {
     cg_server_options o = cg_server_defaults();
+    cli_answer ans;
+    cli_answer_init(&ans);
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (cli_is_help(a)) {
@@ -151,14 +187,40 @@ int cmd_serve(int argc, char **argv)
         }
         if (a[0] != '-')
             return cli_usage("serve", "unexpected argument '%s'", a);
-        const char *v = cli_value("serve", argc, argv, &i);
-        if (!v)
+        const cli_option *spec = cli_option_find(SERVE_OPTIONS, a);
+        if (!spec)
+            return cli_unknown("serve", a, USAGE);
+        const char *v = spec->kind != CLI_FLAG ? cli_value("serve", argc, argv, &i) : NULL;
+        if (spec->kind != CLI_FLAG && !v)
             return 2;
-        int rc = parse_value(a, v, &o);
+        if (strcmp(a, "--one-move") == 0) {
+            o.one_move = true;
+            continue;
+        }
+        int rc = cli_answer_option("serve", a, v, &ans);
+        if (rc == 0)
+            rc = parse_value(a, v, &o);
+        else if (rc == 1)
+            rc = 0;
         if (rc)
             return rc;
     }
     if (!o.tls_cert != !o.tls_key)
         return cli_usage("serve", "--tls-cert and --tls-key go together");
+    if (!cli_answer_ready("serve", &ans))
+        return 2;
+    o.dialect = ans.given ? &ans.dialect : NULL;
+    o.metric = ans.metric;
     return serve(&o);
+}
+
+int cmd_serve(int argc, char **argv)
+{
+    void *owned;
+    int rc = cli_profile_expand("serve", SERVE_OPTIONS, &argc, &argv, &owned);
+    if (rc >= 0)
+        return rc;
+    rc = serve_main(argc, argv);
+    cli_profile_free(owned);
+    return rc;
 }

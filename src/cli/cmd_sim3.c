@@ -7,6 +7,7 @@
 #include "cli/cli.h"
 #include "cli/commands.h"
 #include "cli/contest_cli.h"
+#include "cli/json.h"
 #include "cubegod/sim3.h"
 
 static const char SIM3_HELP[] =
@@ -46,6 +47,8 @@ int cmd_sim3(int argc, char **argv)
         return cli_usage("sim3", "unexpected argument '%s' (the input is read from standard input)",
                          argv[1]);
     cg_sim3_reader r;
+    if (!cli_skip_bom("sim3", stdin))
+        return 2;
     cg_sim3_init(&r, stdin);
     for (;;) {
         cg_sim3_result res;
@@ -65,12 +68,12 @@ int cmd_sim3(int argc, char **argv)
 /* ---- bench sim3 ---- */
 
 static const char BENCH_SIM3_HELP[] =
-    "usage: cubegod bench sim3 [-n RUNS] [--ops N] [--seed S]\n"
+    "usage: cubegod bench sim3 [-n RUNS] [--ops N] [--seed S] [--json]\n"
     "\n"
     "Writes 100 random data sets of N operations each (default 100; half of them undo a\n"
     "scramble, so they answer Yes), then reads and answers all of them RUNS times (default 1000)\n"
     "from memory. Prints the time per 100 data sets and the peak memory, against the problem's\n"
-    "limits of 1 s and 32 MB.\n";
+    "limits of 1 s and 32 MB (--json: as one JSON object).\n";
 
 /* The nine net lines of 54 facelets (cube3.h layout). */
 static void put_net(FILE *b, const uint8_t f[CG3_FACELETS])
@@ -144,7 +147,8 @@ int bench_sim3(int argc, char **argv)
     long runs = 1000, ops = 100, seed = 1;
     const contest_opt opts[] = {
         {"-n", 1, 1000000, &runs}, {"--ops", 0, 4096, &ops}, {"--seed", 0, 1L << 62, &seed}};
-    int status = contest_options("bench sim3", argc, argv, opts, 3, BENCH_SIM3_HELP);
+    bool as_json = false;
+    int status = contest_options("bench sim3", argc, argv, opts, 3, BENCH_SIM3_HELP, &as_json);
     if (status >= 0)
         return status;
     cg3_tables t;
@@ -173,6 +177,21 @@ int bench_sim3(int argc, char **argv)
     }
     struct rusage ru;
     getrusage(RUSAGE_SELF, &ru);
+    if (as_json) {
+        json j;
+        json_start(&j, stdout);
+        json_object(&j, NULL);
+        json_str(&j, "bench", "sim3");
+        json_int(&j, "data_sets", 100);
+        json_int(&j, "operations", ops);
+        json_int(&j, "yes", yes);
+        json_int(&j, "runs", runs);
+        json_num(&j, "us_per_100_data_sets", per * 1e6);
+        json_int(&j, "reader_state_bytes", (long long)sizeof(cg_sim3_reader));
+        json_int(&j, "peak_rss_kb", ru.ru_maxrss);
+        json_finish(&j);
+        return 0;
+    }
     printf("sim3: 100 data sets of %ld operations (%ld Yes), %ld runs: %.1f us per 100 data sets "
            "(limit 1 s: %.0fx under); reader state %zu bytes; process peak RSS %ld KB (limit 32 MB)\n",
            ops, yes, runs, per * 1e6, per > 0 ? 1.0 / per : 0.0, sizeof(cg_sim3_reader),

@@ -1,66 +1,198 @@
-/* cubegod solve: puzzles on standard input, one optimal solution per line on standard output. */
+/* cubegod solve: puzzles from files or standard input, one optimal solution per line out. */
+#include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
+#include "cli/answer.h"
 #include "cli/cli.h"
 #include "cli/commands.h"
+#include "cli/json.h"
 #include "cli/lines.h"
+#include "cli/options.h"
 #include "cubegod/solver.h"
 
 static const char USAGE[] =
-    "usage: cubegod solve [--line] [--target home|any|auto] [--scheme SCHEME] [--max-moves N]\n"
+    "usage: cubegod solve [--line] [--json] [--target home|any|auto] [--scheme SCHEME]\n"
+    "                     [--max-moves N] [--cache FILE] [--notation N] [--move-map MAP]\n"
+    "                     [--separator S] [--metric htm|qtm] [--profile FILE] [FILE...]\n"
     "\n"
-    "Reads 2x2 cubes on standard input and prints one optimal solution (half-turn metric) per\n"
-    "cube: the moves separated by single spaces, an empty line for a solved cube, or a line\n"
-    "holding only '!' for a cube that could not be solved (the reason goes to standard error).\n"
+    "Reads 2x2 cubes from each FILE in turn ('-' or none: standard input) and prints one optimal\n"
+    "solution (half-turn metric, or quarter turns with --metric qtm) per cube: the moves\n"
+    "separated by single spaces (or as --notation, --move-map and --separator write them), an\n"
+    "empty line for a solved cube, or a line holding only '!' for a cube that could not be solved\n"
+    "(the reason goes to standard error). A UTF-8 byte-order mark at the start is ignored.\n"
     "\n"
     "Input, by default, is text as the challenge server prints it: each run of consecutive\n"
     "'Face X:' boxes is one cube (any five faces or all six, in any order); every other line is\n"
-    "ignored. With --line, each non-blank line is one cube in the compact form: 24 stickers,\n"
-    "faces U D F B L R, each row-major, '?' for an unknown sticker ('#' starts a comment line).\n"
+    "ignored. A run is answered as soon as one of these happens, so a script that talks to\n"
+    "solve over pipes never has to send more than the puzzle to get its answer:\n"
+    "  - its sixth face is complete;\n"
+    "  - a line that is not part of a box follows it (a prompt, a blank line, anything);\n"
+    "  - the input ends;\n"
+    "  - it has five complete faces and no further whole line is waiting to be read (the writer\n"
+    "    paused): a later sixth face then starts a new cube, so send a puzzle's boxes in one\n"
+    "    write, or end it with any other line.\n"
+    "A run of fewer than five faces waits for more. Input with no 'Face X:' box at all is an\n"
+    "error that says what was seen instead.\n"
     "\n"
+    "With --line, every input line is one cube in the compact form (24 stickers, faces U D F B L\n"
+    "R, each row-major, '?' for an unknown sticker) and gets exactly one output line: a blank\n"
+    "line is an error ('!'), a line starting with '#' is a comment and is answered with '#'.\n"
+    "\n"
+    "  --line          one cube per line in the compact form\n"
+    "  --json          one JSON object per cube instead of the plain line:\n"
+    "                  {\"puzzle\":1,\"file\":\"-\",\"line\":6,\"moves\":\"R U2\",\"count\":2} or\n"
+    "                  {\"puzzle\":2,\"file\":\"-\",\"line\":12,\"error\":\"...\"} (comments: {\"comment\":...})\n"
     "  --target T      home: back to the start position exactly; any: every face one colour in\n"
     "                  any orientation; auto (default): home when the colour scheme is known\n"
     "                  (colours are the face letters, or --scheme), any otherwise\n"
     "  --scheme S      the colour of each face, e.g. U=W,D=Y,F=G,B=B,L=O,R=R\n"
-    "  --max-moves N   fail a cube whose shortest solution is longer (default 11)\n"
+    "  --max-moves N   fail a cube whose shortest solution is longer (default 11; 14 with\n"
+    "                  --metric qtm); when given, it also bounds the answer as the notation\n"
+    "                  writes it (R2 is two moves in quarter notation)\n"
     "  --cache FILE    the solver table's cache file (see 'cubegod tables --help')\n"
+    CLI_ANSWER_HELP
+    CLI_PROFILE_HELP
     "\n"
-    "Exit status: 0 when every cube was solved, 2 when any was not or on bad usage.\n";
+    "Exit status: 0 when every cube was solved, 2 when any was not, when a FILE held no cube\n"
+    "or could not be read, or on bad usage.\n";
+
+static const cli_option SOLVE_OPTIONS[] = {
+    {"line", CLI_FLAG},  {"target", CLI_VALUE}, {"scheme", CLI_VALUE}, {"max-moves", CLI_VALUE},
+    {"cache", CLI_FILE}, {"json", CLI_FLAG},    CLI_ANSWER_OPTIONS,     {"profile", CLI_FILE},
+    {NULL, CLI_FLAG},
+};
 
 typedef struct solve_run {
     const cg_tables *tables;
+    const cg_dialect *dialect;
+    int answer_max; /* the limit on the answer as written (R2 is R R in quarter notation) */
     cg_solve_options opt;
+    bool json;
+    const char *file; /* name in messages */
+    bool many;        /* several files: messages name the file */
     int puzzles;
     int failed;
 } solve_run;
 
+static void where(const solve_run *run, char *buf, size_t size)
+{
+    if (run->many)
+        snprintf(buf, size, "%s: ", run->file);
+    else
+        buf[0] = '\0';
+}
+
+static void json_head(solve_run *run, json *j, long line)
+{
+    json_start(j, stdout);
+    json_object(j, NULL);
+    json_int(j, "puzzle", run->puzzles);
+    json_str(j, "file", run->file);
+    json_int(j, "line", line);
+}
+
+static void reject(solve_run *run, const cg_error *err, long line)
+{
+    char w[300];
+    where(run, w, sizeof w);
+    run->puzzles++;
+    run->failed++;
+    cli_err("solve", "%spuzzle %d (line %ld): %s", w, run->puzzles, line, err->msg);
+    if (run->json) {
+        json j;
+        json_head(run, &j, line);
+        json_str(&j, "error", err->msg);
+        json_finish(&j);
+    } else {
+        puts("!");
+    }
+    fflush(stdout);
+}
+
 static void answer(solve_run *run, const cg_puzzle *p, long line)
 {
-    cg_move moves[CG_MAX_SOLUTION];
+    cg_move moves[CG_SOLUTION_MAX];
     int n;
     cg_error err;
+    cg_status st = cg_solve_puzzle(run->tables, p, &run->opt, moves, &n, &err);
+    char buf[2048];
+    if (st == CG_OK)
+        st = cg_dialect_answer(run->dialect, cg_tables_metric(run->tables), run->answer_max,
+                               moves, (size_t)n, buf, sizeof buf, &err);
+    if (st != CG_OK) {
+        reject(run, &err, line);
+        return;
+    }
     run->puzzles++;
-    if (cg_solve_puzzle(run->tables, p, &run->opt, moves, &n, &err) != CG_OK) {
-        cli_err("solve", "puzzle %d (ending line %ld): %s", run->puzzles, line, err.msg);
-        run->failed++;
-        puts("!");
+    if (run->json) {
+        json j;
+        json_head(run, &j, line);
+        json_str(&j, "moves", buf);
+        json_int(&j, "count", n);
+        json_finish(&j);
     } else {
-        char buf[64];
-        cg_moves_format(moves, (size_t)n, buf, sizeof buf);
         puts(buf);
     }
     /* A script may hand over one cube at a time and wait for its answer. */
     fflush(stdout);
 }
 
-static void reject(solve_run *run, const cg_error *err, long line)
+/* What a file without any box looked like, for the message. */
+typedef struct seen {
+    long lines, compact, bare_faces;
+    bool transcript;
+} seen;
+
+static void look(seen *s, const char *line, size_t len)
 {
-    run->puzzles++;
+    s->lines++;
+    if (s->lines == 1 && strncmp(line, "# cubegod transcript", 20) == 0)
+        s->transcript = true;
+    size_t i = 0;
+    while (i < len && (line[i] == ' ' || line[i] == '\t'))
+        i++;
+    size_t j = len;
+    while (j > i && (line[j - 1] == ' ' || line[j - 1] == '\t' || line[j - 1] == '\r'))
+        j--;
+    bool blankless = j - i == 24 && !memchr(line + i, ' ', 24) && !memchr(line + i, '\t', 24);
+    s->compact += blankless;
+    if (j - i >= 2 && strchr("UDFBLR", line[i]) && line[i + 1] == ':')
+        s->bare_faces++;
+}
+
+static void no_cube(solve_run *run, const seen *s)
+{
+    char w[300], hint[200] = "";
+    where(run, w, sizeof w);
+    if (s->lines == 0)
+        snprintf(hint, sizeof hint, "the input is empty");
+    else if (s->transcript)
+        snprintf(hint, sizeof hint, "this is a 'play --record' transcript: check it with "
+                 "'cubegod replay FILE'");
+    else if (s->bare_faces)
+        snprintf(hint, sizeof hint, "%ld line%s like 'U:' start%s a face: each box must be "
+                 "headed 'Face U:'", s->bare_faces, s->bare_faces == 1 ? "" : "s",
+                 s->bare_faces == 1 ? "s" : "");
+    else if (s->compact)
+        snprintf(hint, sizeof hint, "%ld line%s of 24 stickers: for one cube per line use --line",
+                 s->compact, s->compact == 1 ? "" : "s");
+    else
+        snprintf(hint, sizeof hint, "boxes look like 'Face U:' then '+-----+', '| U U |', "
+                 "'| U U |', '+-----+'; for one cube per line use --line");
+    cli_err("solve", "%sno cube found: no 'Face X:' box in %ld line%s; %s", w, s->lines,
+            s->lines == 1 ? "" : "s", hint);
     run->failed++;
-    cli_err("solve", "puzzle %d (line %ld): %s", run->puzzles, line, err->msg);
-    puts("!");
-    fflush(stdout);
+    if (run->json) {
+        json j;
+        json_start(&j, stdout);
+        json_object(&j, NULL);
+        json_str(&j, "file", run->file);
+        json_str(&j, "error", "no cube found");
+        json_finish(&j);
+    }
 }
 
 static void solve_boxes(solve_run *run, cg_line_reader *in)
@@ -71,17 +203,34 @@ static void solve_boxes(solve_run *run, cg_line_reader *in)
     size_t len;
     cg_box_event ev;
     cg_error err;
+    seen s = {0};
+    int before = run->puzzles;
     while (cg_line_next(in, &line, &len)) {
-        if (cg_box_reader_feed(&reader, line, len, &ev, &err) != CG_OK)
+        look(&s, line, len);
+        if (cg_box_reader_feed(&reader, line, len, &ev, &err) != CG_OK) {
             reject(run, &err, in->number);
-        else if (ev == CG_BOX_PUZZLE)
+            continue;
+        }
+        if (ev == CG_BOX_PUZZLE) {
             answer(run, &reader.puzzle, in->number - 1);
+            continue;
+        }
+        /* The run is complete enough: answer now rather than wait for a line that a writer
+         * waiting for this very answer will never send (see --help). */
+        bool box_closed = reader.face < 0 && ev == CG_BOX_CONSUMED;
+        if (box_closed && (reader.boxes == CG_FACES ||
+                           (reader.boxes >= CG_FACES - 1 && !cg_line_waiting(in)))) {
+            cg_box_reader_feed(&reader, "", 0, &ev, &err); /* ends the run */
+            answer(run, &reader.puzzle, in->number);
+        }
     }
     bool have;
     if (cg_box_reader_finish(&reader, &have, &err) != CG_OK)
         reject(run, &err, in->number);
     else if (have)
         answer(run, &reader.puzzle, in->number);
+    if (run->puzzles == before)
+        no_cube(run, &s);
 }
 
 static void solve_lines(solve_run *run, cg_line_reader *in)
@@ -92,76 +241,143 @@ static void solve_lines(solve_run *run, cg_line_reader *in)
         size_t i = 0;
         while (i < len && (line[i] == ' ' || line[i] == '\t' || line[i] == '\r'))
             i++;
-        if (i == len || line[i] == '#')
-            continue;
         cg_puzzle p;
         cg_error err;
-        if (in->truncated)
+        if (i < len && line[i] == '#') {
+            if (run->json) {
+                json j;
+                json_start(&j, stdout);
+                json_object(&j, NULL);
+                json_strn(&j, "comment", line, len);
+                json_finish(&j);
+            } else {
+                puts("#");
+            }
+            fflush(stdout);
+            continue;
+        }
+        if (i == len)
+            cg_fail(&err, CG_ERR_INPUT, "blank line: with --line every line is one cube "
+                    "(24 stickers)");
+        else if (in->truncated)
             cg_fail(&err, CG_ERR_LIMIT, "line is longer than %zu bytes", sizeof in->buf - 1);
-        if (in->truncated || cg_puzzle_from_compact(line, len, &p, &err) != CG_OK)
+        if (i == len || in->truncated || cg_puzzle_from_compact(line, len, &p, &err) != CG_OK)
             reject(run, &err, in->number);
         else
             answer(run, &p, in->number);
     }
 }
 
-int cmd_solve(int argc, char **argv)
+/* One input: a file name or "-" for standard input. Returns false when it cannot be read. */
+static bool solve_file(solve_run *run, const char *path, bool line_mode)
+{
+    int fd = strcmp(path, "-") == 0 ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC);
+    run->file = path;
+    if (fd < 0) {
+        cli_err("solve", "%s: %s", path, strerror(errno));
+        return false;
+    }
+    cg_line_reader in;
+    cg_line_reader_init(&in, fd);
+    if (line_mode)
+        solve_lines(run, &in);
+    else
+        solve_boxes(run, &in);
+    if (fd != STDIN_FILENO)
+        close(fd);
+    if (in.error) {
+        cli_err("solve", "%s: reading failed: %s", strcmp(path, "-") ? path : "standard input",
+                strerror(in.error));
+        return false;
+    }
+    return true;
+}
+
+static int solve_main(int argc, char **argv)
 {
     solve_run run = {.opt = cg_solve_defaults()};
     cg_tables_options topt = {0};
     cg_scheme scheme;
-    bool line_mode = false;
+    bool line_mode = false, max_given = false;
+    int nfiles = 0;
+    char *files[argc > 0 ? argc : 1];
+    cli_answer ans;
+    cli_answer_init(&ans);
     for (int i = 1; i < argc; i++) {
-        const char *a = argv[i], *v;
+        const char *a = argv[i], *v = NULL;
         long n;
         cg_error err;
         if (cli_is_help(a)) {
             fputs(USAGE, stdout);
             return 0;
+        } else if (a[0] != '-' || a[1] == '\0') {
+            files[nfiles++] = argv[i];
+            continue;
+        }
+        const cli_option *o = cli_option_find(SOLVE_OPTIONS, a);
+        if (!o)
+            return cli_unknown("solve", a, USAGE);
+        if (o->kind != CLI_FLAG && !(v = cli_value("solve", argc, argv, &i)))
+            return 2;
+        int rc = cli_answer_option("solve", a, v, &ans);
+        if (rc == 2)
+            return 2;
+        if (rc == 1) {
+            continue;
         } else if (strcmp(a, "--line") == 0) {
             line_mode = true;
+        } else if (strcmp(a, "--json") == 0) {
+            run.json = true;
         } else if (strcmp(a, "--target") == 0) {
-            if (!(v = cli_value("solve", argc, argv, &i)))
-                return 2;
             int t;
             if (!cli_target("solve", v, &t))
                 return 2;
             run.opt.target = (cg_target)t;
         } else if (strcmp(a, "--scheme") == 0) {
-            if (!(v = cli_value("solve", argc, argv, &i)))
-                return 2;
             if (cg_scheme_parse(v, &scheme, &err) != CG_OK)
                 return cli_usage("solve", "--scheme: %s", err.msg);
             run.opt.scheme = &scheme;
         } else if (strcmp(a, "--max-moves") == 0) {
-            if (!(v = cli_value("solve", argc, argv, &i)) ||
-                !cli_long("solve", "--max-moves", v, 0, 1000, &n))
+            if (!cli_long("solve", "--max-moves", v, 0, 1000, &n))
                 return 2;
             run.opt.max_moves = (int)n;
+            max_given = true;
         } else if (strcmp(a, "--cache") == 0) {
-            if (!(topt.cache_path = cli_value("solve", argc, argv, &i)))
-                return 2;
-        } else {
-            return cli_usage("solve", "unknown argument '%s'", a);
+            topt.cache_path = v;
         }
     }
+    if (!cli_answer_ready("solve", &ans))
+        return 2;
+    run.dialect = &ans.dialect;
+    topt.metric = ans.metric;
+    if (!max_given && ans.metric == CG_METRIC_QTM)
+        run.opt.max_moves = CG_SOLUTION_MAX;
+    run.answer_max = max_given ? run.opt.max_moves : 3 * CG_SOLUTION_MAX;
     cg_tables *tables;
     cg_error err;
+    cli_tables_options(&topt, false);
     if (cg_tables_open(&tables, &topt, NULL, &err) != CG_OK) {
         cli_err("solve", "%s", err.msg);
         return 2;
     }
     run.tables = tables;
-    cg_line_reader in;
-    cg_line_reader_init(&in, stdin);
-    if (line_mode)
-        solve_lines(&run, &in);
-    else
-        solve_boxes(&run, &in);
+    run.many = nfiles > 1;
+    bool ok = true;
+    if (nfiles == 0)
+        ok = solve_file(&run, "-", line_mode);
+    for (int i = 0; i < nfiles; i++)
+        ok = solve_file(&run, files[i], line_mode) && ok;
     cg_tables_close(tables);
-    if (ferror(stdin)) {
-        cli_err("solve", "error reading standard input");
-        return 2;
-    }
-    return run.failed ? 2 : 0;
+    return ok && !run.failed ? 0 : 2;
+}
+
+int cmd_solve(int argc, char **argv)
+{
+    void *owned;
+    int rc = cli_profile_expand("solve", SOLVE_OPTIONS, &argc, &argv, &owned);
+    if (rc >= 0)
+        return rc;
+    rc = solve_main(argc, argv);
+    cli_profile_free(owned);
+    return rc;
 }

@@ -7,7 +7,7 @@
 #include "cubegod/solver.h"
 
 static const char USAGE[] =
-    "usage: cubegod tables [--cache FILE] [--rebuild]\n"
+    "usage: cubegod tables [--metric htm|qtm] [--cache FILE] [--rebuild]\n"
     "\n"
     "Makes sure the solver's distance table is ready: loads and checks the cache file, or builds\n"
     "the table (about a second) and saves it. Prints where the table came from and how long it\n"
@@ -15,7 +15,9 @@ static const char USAGE[] =
     "\n"
     "  --cache FILE  the cache file (default: $CUBEGOD_CACHE, else\n"
     "                $XDG_CACHE_HOME/cubegod/pocket.tbl, else ~/.cache/cubegod/pocket.tbl)\n"
-    "  --rebuild     build even when the cache is valid, and replace it\n";
+    "  --rebuild     build even when the cache is valid, and replace it\n"
+    "  --metric M    htm (default): the half-turn table; qtm: the quarter-turn table, cached\n"
+    "                beside it as pocket-qtm.tbl (the default path with -qtm before .tbl)\n";
 
 int cmd_tables(int argc, char **argv)
 {
@@ -27,16 +29,24 @@ int cmd_tables(int argc, char **argv)
         } else if (strcmp(argv[i], "--cache") == 0) {
             if (!(opt.cache_path = cli_value("tables", argc, argv, &i)))
                 return 2;
+        } else if (strcmp(argv[i], "--metric") == 0) {
+            const char *v = cli_value("tables", argc, argv, &i);
+            int m = v ? cg_metric_parse(v) : -1;
+            if (!v)
+                return 2;
+            if (m < 0)
+                return cli_usage("tables", "--metric: '%s' is not htm or qtm", v);
+            opt.metric = (cg_metric)m;
         } else if (strcmp(argv[i], "--rebuild") == 0) {
             opt.rebuild = true;
         } else {
-            return cli_usage("tables", "unknown argument '%s'", argv[i]);
+            return cli_unknown("tables", argv[i], USAGE);
         }
     }
-    opt.quiet = true;
     cg_tables *t;
     cg_tables_info info;
     cg_error err;
+    cli_tables_options(&opt, true);
     if (cg_tables_open(&t, &opt, &info, &err) != CG_OK) {
         cli_err("tables", "%s", err.msg);
         return 1;
@@ -44,13 +54,16 @@ int cmd_tables(int argc, char **argv)
     const char *how = info.from_cache ? "loaded from" : info.saved ? "built and saved to"
                                                                    : "built, not saved to";
     printf("table ready in %.1f ms, %s %s\n", info.ready_ms, how,
-           info.cache_path[0] ? info.cache_path : "(no cache)");
+           info.cache_path ? info.cache_path : "(no cache)");
     if (info.rebuilt)
         printf("the previous cache file was invalid and has been replaced\n");
     if (!info.from_cache) {
         printf("positions by distance from home:");
-        for (int d = 0; d <= CG_MAX_SOLUTION; d++)
+        for (int d = 0; d <= CG_SOLUTION_MAX && info.positions_at[d]; d++)
             printf(" %llu", info.positions_at[d]);
+        printf("\npositions up to rotation by distance from solved:");
+        for (int d = 0; d <= CG_SOLUTION_MAX && info.positions_any_at[d]; d++)
+            printf(" %llu", info.positions_any_at[d]);
         printf("\n");
     }
     cg_tables_close(t);

@@ -1,3 +1,4 @@
+/* The option loop of the contest benchmarks (contest_cli.h). Options of: bench sim3, bench order. */
 #include "cli/contest_cli.h"
 
 #include <stdio.h>
@@ -7,18 +8,22 @@
 #include "cli/cli.h"
 
 int contest_options(const char *cmd, int argc, char **argv, const contest_opt *opts, int n,
-                    const char *help)
+                    const char *help, bool *json)
 {
     for (int i = 1; i < argc; i++) {
         if (cli_is_help(argv[i])) {
             fputs(help, stdout);
             return 0;
         }
+        if (json && strcmp(argv[i], "--json") == 0) {
+            *json = true;
+            continue;
+        }
         int k = 0;
         while (k < n && strcmp(argv[i], opts[k].name) != 0)
             k++;
         if (k == n)
-            return cli_usage(cmd, "unknown argument '%s'", argv[i]);
+            return cli_unknown(cmd, argv[i], help);
         const char *v = cli_value(cmd, argc, argv, &i);
         if (!v || !cli_long(cmd, opts[k].name, v, opts[k].min, opts[k].max, opts[k].value))
             return 2;

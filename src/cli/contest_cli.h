@@ -3,6 +3,7 @@
 #ifndef CUBEGOD_CLI_CONTEST_CLI_H
 #define CUBEGOD_CLI_CONTEST_CLI_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 /* A numeric option "-n 100": its name, range and where the value goes. */
@@ -12,10 +13,10 @@ typedef struct contest_opt {
     long *value;
 } contest_opt;
 
-/* Parses argv[1..] against opts (n of them); -h/--help prints help. Returns -1 to go on, or the
- * exit status (0 after help, 2 after a usage message). */
+/* Parses argv[1..] against opts (n of them); -h/--help prints help; --json sets *json when json
+ * is not NULL. Returns -1 to go on, or the exit status (0 after help, 2 after a usage message). */
 int contest_options(const char *cmd, int argc, char **argv, const contest_opt *opts, int n,
-                    const char *help);
+                    const char *help, bool *json);
 /* Seconds on the monotonic clock. */
 double contest_now(void);
 /* splitmix64: reproducible random numbers for generated inputs. */

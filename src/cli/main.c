@@ -2,7 +2,22 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "cli/cli.h"
 #include "cli/commands.h"
+#include "cubegod/version.h"
+
+static int cmd_version(int argc, char **argv)
+{
+    if (argc == 2 && cli_is_help(argv[1])) {
+        fputs("usage: cubegod version\n       cubegod --version\n\nPrints the version.\n", stdout);
+        return 0;
+    }
+    if (argc > 1)
+        return cli_usage("version", "unexpected argument '%s'", argv[1]);
+    /* The executable links the library statically: the two versions are the same. */
+    printf("cubegod %s\n", cg_version());
+    return 0;
+}
 
 static const struct command {
     const char *name;
@@ -18,6 +33,7 @@ static const struct command {
     {"sim3", cmd_sim3, "the contest 3x3 Rubik's cube simulator (Yes/No per data set)"},
     {"order", cmd_order, "how often a 3x3 move sequence must be repeated to return home"},
     {"jigsaw", cmd_jigsaw, "count the solutions of 3x3 edge-matching jigsaw puzzles"},
+    {"version", cmd_version, "print the version (also: cubegod --version)"},
 };
 #define NCOMMANDS (sizeof COMMANDS / sizeof COMMANDS[0])
 
@@ -26,7 +42,7 @@ static void usage(FILE *out)
     fprintf(out, "usage: cubegod COMMAND [options]\n\ncommands:\n");
     for (size_t i = 0; i < NCOMMANDS; i++)
         fprintf(out, "  %-8s %s\n", COMMANDS[i].name, COMMANDS[i].summary);
-    fprintf(out, "\n'cubegod COMMAND --help' describes one command.\n");
+    fprintf(out, "\n'cubegod COMMAND --help' describes one command; man cubegod, all of them.\n");
 }
 
 int main(int argc, char **argv)
@@ -48,10 +64,24 @@ int main(int argc, char **argv)
         usage(stdout);
         return 0;
     }
+    if (strcmp(name, "--version") == 0)
+        return cmd_version(argc - 1, argv + 1);
     for (size_t i = 0; i < NCOMMANDS; i++)
         if (strcmp(name, COMMANDS[i].name) == 0)
             return COMMANDS[i].run(argc - 1, argv + 1);
-    fprintf(stderr, "cubegod: no command '%s'\n", name);
+    const char *near = NULL;
+    int best = 3;
+    for (size_t i = 0; i < NCOMMANDS; i++) {
+        int d = cli_distance(name, COMMANDS[i].name);
+        if (d < best && (size_t)d < strlen(COMMANDS[i].name)) {
+            best = d;
+            near = COMMANDS[i].name;
+        }
+    }
+    if (near)
+        fprintf(stderr, "cubegod: no command '%s'; did you mean '%s'?\n", name, near);
+    else
+        fprintf(stderr, "cubegod: no command '%s'\n", name);
     usage(stderr);
     return 2;
 }

@@ -1,5 +1,7 @@
 #include "cli/stats.h"
 
+#include "cli/json.h"
+
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -41,4 +43,14 @@ cg_latency cg_latency_of(const void *records, size_t n, size_t record_size, size
     l = cg_latency_sorted(v, n);
     free(v);
     return l;
+}
+
+void json_latency(json *j, const char *key, cg_latency l)
+{
+    json_object(j, key);
+    json_num(j, "median", l.median);
+    json_num(j, "p99", l.p99);
+    json_num(j, "p999", l.p999);
+    json_num(j, "max", l.max);
+    json_end(j);
 }

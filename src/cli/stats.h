@@ -13,6 +13,10 @@ cg_latency cg_latency_sorted(double *values, size_t n);
 /* The same for one double field (at byte offset `field`) of n records of any struct. */
 cg_latency cg_latency_of(const void *records, size_t n, size_t record_size, size_t field);
 
+/* {"median":...,"p99":...,"p999":...,"max":...} under key. */
+struct json;
+void json_latency(struct json *j, const char *key, cg_latency l);
+
 #define cg_latency_of_field(array, n, type, member) \
     cg_latency_of((array), (n), sizeof(type), offsetof(type, member))
 

@@ -161,7 +161,7 @@ static cg_status count_puzzles(reader *r, long long total, FILE *out, long long 
                            r->line, *done, total);
         cg_jigsaw p;
         if (cg_jigsaw_parse(r->buf, r->len, &p, err) != CG_OK)
-            return cg_error_prefix(err, "line %ld: ", r->line);
+            return cg_error_prefix(CG_ERR_INPUT, err, "line %ld: ", r->line);
         fprintf(out, "%llu\n", (unsigned long long)cg_jigsaw_count(&p));
     }
     return CG_OK;

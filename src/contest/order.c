@@ -3,6 +3,7 @@
 #include "cubegod/order.h"
 
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -60,36 +61,222 @@ static bool modify(cg_order_parser *p, char c)
     return true;
 }
 
-static cg_status not_a_move(const cg_order_parser *p, unsigned char c, cg_error *err)
+static cg_status not_a_move(uint64_t col, unsigned char c, cg_error *err)
 {
     if (c >= 0x21 && c < 0x7f)
         return cg_fail(err, CG_ERR_INPUT, "position %llu: '%c' is not a move",
-                       (unsigned long long)p->col, c);
+                       (unsigned long long)col, c);
     return cg_fail(err, CG_ERR_INPUT, "position %llu: byte 0x%02x is not a move",
-                   (unsigned long long)p->col, c);
+                   (unsigned long long)col, c);
+}
+
+/* c^n by squaring: at most 2 log2(n) products. */
+static cg3_cube power(const cg3_cube *c, uint64_t n)
+{
+    cg3_cube r = cg3_cube_home(), b = *c;
+    for (; n; n >>= 1) {
+        if (n & 1)
+            r = cg3_cube_mul(&r, &b);
+        b = cg3_cube_mul(&b, &b);
+    }
+    return r;
+}
+
+/* c^-1 = c^(order - 1): the order is small (at most 1260 without centres). */
+static cg3_cube inverse(const cg3_cube *c)
+{
+    return power(c, cg_order_of(c) - 1);
+}
+
+/* Applies a closed group with its count and ' to the state outside it. */
+static void commit_group(cg_order_parser *p)
+{
+    if (!p->group)
+        return;
+    cg3_cube g = power(&p->group_state, p->count ? p->count : 1);
+    if (p->group_inverse)
+        g = inverse(&g);
+    p->cube = cg3_cube_mul(&p->group_frame.outer, &g);
+    p->group = false;
+}
+
+/* A closed group's count digits and '; false when c is neither here. */
+static bool modify_group(cg_order_parser *p, char c, cg_error *err, cg_status *st)
+{
+    *st = CG_OK;
+    if (c >= '0' && c <= '9' && !p->group_inverse) {
+        if (c == '0' && p->count == 0) {
+            *st = cg_fail(err, CG_ERR_INPUT, "position %llu: a repeat count starts at 1, not 0",
+                          (unsigned long long)p->col);
+            return true;
+        }
+        p->count = p->count * 10 + (uint64_t)(c - '0');
+        if (p->count > CG_ORDER_MAX_REPEAT)
+            *st = cg_fail(err, CG_ERR_INPUT, "position %llu: repeat count larger than %d",
+                          (unsigned long long)p->col, CG_ORDER_MAX_REPEAT);
+        return true;
+    }
+    if (c == '\'' && !p->group_inverse) {
+        p->group_inverse = true;
+        return true;
+    }
+    return false;
+}
+
+static const char *bracket_name(char open) { return open == '(' ? "'('" : "'['"; }
+
+/* ( [ , : ) ]: returns false when c is none of them. */
+static bool bracket(cg_order_parser *p, char c, cg_error *err, cg_status *st)
+{
+    *st = CG_OK;
+    unsigned long long col = (unsigned long long)p->col;
+    cg_order_frame *top = p->depth ? &p->frame[p->depth - 1] : NULL;
+    switch (c) {
+    case '(':
+    case '[':
+        if (p->depth == CG_ORDER_DEPTH) {
+            *st = cg_fail(err, CG_ERR_INPUT, "position %llu: brackets nested deeper than %d",
+                          col, CG_ORDER_DEPTH);
+            return true;
+        }
+        p->frame[p->depth++] = (cg_order_frame){.outer = p->cube, .open = c, .col = p->col};
+        p->cube = cg3_cube_home();
+        return true;
+    case ',':
+    case ':':
+        if (!top || top->open != '[')
+            *st = cg_fail(err, CG_ERR_INPUT, "position %llu: '%c' is outside [A, B] and [A: B]",
+                          col, c);
+        else if (top->sep)
+            *st = cg_fail(err, CG_ERR_INPUT, "position %llu: a second separator in the '[' "
+                          "opened at position %llu", col, (unsigned long long)top->col);
+        else {
+            top->sep = c;
+            top->first = p->cube;
+            p->cube = cg3_cube_home();
+        }
+        return true;
+    case ')':
+    case ']':
+        if (!top) {
+            *st = cg_fail(err, CG_ERR_INPUT, "position %llu: '%c' closes nothing", col, c);
+            return true;
+        }
+        if (top->open != (c == ')' ? '(' : '[')) {
+            *st = cg_fail(err, CG_ERR_INPUT, "position %llu: '%c' closes the %s opened at "
+                          "position %llu", col, c, bracket_name(top->open),
+                          (unsigned long long)top->col);
+            return true;
+        }
+        if (c == ']' && !top->sep) {
+            *st = cg_fail(err, CG_ERR_INPUT, "position %llu: the '[' opened at position %llu "
+                          "has no ',' (commutator) or ':' (conjugate)", col,
+                          (unsigned long long)top->col);
+            return true;
+        }
+        p->group_state = p->cube;
+        if (c == ']') { /* [A, B] = A B A' B'; [A: B] = A B A' */
+            cg3_cube a = top->first, b = p->cube, ai = inverse(&a);
+            cg3_cube g = cg3_cube_mul(&a, &b);
+            g = cg3_cube_mul(&g, &ai);
+            if (top->sep == ',') {
+                cg3_cube bi = inverse(&b);
+                g = cg3_cube_mul(&g, &bi);
+            }
+            p->group_state = g;
+        }
+        p->group_frame = *top;
+        p->depth--;
+        p->group = true;
+        p->count = 0;
+        p->group_inverse = false;
+        return true;
+    default:
+        return false;
+    }
+}
+
+/* One ASCII character (or U+2019 read as '). */
+static cg_status feed_char(cg_order_parser *p, char c, cg_error *err)
+{
+    cg_status st;
+    if (p->base >= 0 && modify(p, c))
+        return CG_OK;
+    commit(p);
+    if (p->group && modify_group(p, c, err, &st))
+        return st;
+    commit_group(p);
+    if (is_space(c))
+        return CG_OK;
+    if (bracket(p, c, err, &st))
+        return st;
+    int base = base_of(c);
+    if (base < 0)
+        return not_a_move(p->col, (unsigned char)c, err);
+    p->base = base;
+    p->turns = 1;
+    p->stage = 0;
+    return CG_OK;
+}
+
+/* The multi-byte characters read: the typographic apostrophe, and the byte-order mark at the
+ * start. Returns true while c is part of one. */
+static const uint8_t RIGHT_QUOTE[3] = {0xE2, 0x80, 0x99}, BOM[3] = {0xEF, 0xBB, 0xBF};
+
+static bool utf8_step(cg_order_parser *p, unsigned char c, cg_error *err, cg_status *st)
+{
+    *st = CG_OK;
+    if (p->nutf8 == 0) {
+        if (c != RIGHT_QUOTE[0] && !(c == BOM[0] && p->col == 1))
+            return false;
+        p->utf8_col = p->col;
+    }
+    const uint8_t *want = (p->nutf8 ? p->utf8[0] : c) == BOM[0] ? BOM : RIGHT_QUOTE;
+    if (c != want[p->nutf8]) {
+        *st = not_a_move(p->utf8_col, p->nutf8 ? p->utf8[0] : c, err);
+        return true;
+    }
+    p->utf8[p->nutf8++] = c;
+    if (p->nutf8 == 3) {
+        p->nutf8 = 0;
+        if (want == RIGHT_QUOTE) {
+            uint64_t col = p->col;
+            p->col = p->utf8_col; /* messages point at the character's first byte */
+            *st = feed_char(p, '\'', err);
+            p->col = col;
+        }
+    }
+    return true;
 }
 
 cg_status cg_order_feed(cg_order_parser *p, const char *text, size_t len, cg_error *err)
 {
     for (size_t i = 0; i < len; i++) {
-        char c = text[i];
         p->col++;
-        if (p->base >= 0 && modify(p, c))
+        cg_status st;
+        if (utf8_step(p, (unsigned char)text[i], err, &st)) {
+            if (st)
+                return st;
             continue;
-        commit(p);
-        if (is_space(c))
-            continue;
-        int base = base_of(c);
-        if (base < 0)
-            return not_a_move(p, (unsigned char)c, err);
-        p->base = base;
-        p->turns = 1;
-        p->stage = 0;
+        }
+        if ((st = feed_char(p, text[i], err)))
+            return st;
     }
     return CG_OK;
 }
 
-void cg_order_end(cg_order_parser *p) { commit(p); }
+cg_status cg_order_end(cg_order_parser *p, cg_error *err)
+{
+    if (p->nutf8)
+        return not_a_move(p->utf8_col, p->utf8[0], err);
+    commit(p);
+    commit_group(p);
+    if (p->depth)
+        return cg_fail(err, CG_ERR_INPUT, "the %s at position %llu is never closed",
+                       bracket_name(p->frame[p->depth - 1].open),
+                       (unsigned long long)p->frame[p->depth - 1].col);
+    return CG_OK;
+}
 
 cg_status cg_order_parse(const cg3_tables *t, const char *text, cg3_cube *out, bool *centres,
                          cg_error *err)
@@ -97,9 +284,10 @@ cg_status cg_order_parse(const cg3_tables *t, const char *text, cg3_cube *out, b
     cg_order_parser p;
     cg_order_begin(&p, t);
     cg_status st = cg_order_feed(&p, text, strlen(text), err);
+    if (st == CG_OK)
+        st = cg_order_end(&p, err);
     if (st != CG_OK)
         return st;
-    cg_order_end(&p);
     *out = p.cube;
     if (centres)
         *centres = p.centres;

@@ -4,7 +4,7 @@
 
 #include "cubegod/cube.h"
 
-/* Sticker indices of each slot, U/D sticker first, then clockwise (protocol.md). */
+/* Sticker indices of each slot, U/D sticker first, then clockwise (docs/protocol.md). */
 static const uint8_t SLOT_STICKERS[CG_CORNERS][3] = {
     {3, 20, 9},   /* URF: U(1,1) R(0,0) F(0,1) */
     {2, 8, 17},   /* UFL: U(1,0) F(0,0) L(0,1) */

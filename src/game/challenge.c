@@ -25,27 +25,54 @@ void cg_round_make(cg_rng *r, cg_round *out)
     out->hidden = (int)cg_rng_below(r, CG_FACES);
 }
 
-size_t cg_round_format(const cg_round *r, int index, int rounds, char *buf, size_t size)
+/* The boxes of the faces of cube other than hidden, as the server prints them. */
+static size_t view_format(const cg_cube *cube, int hidden, char *buf, size_t size)
 {
-    cg_stickers st = cg_cube_to_stickers(&r->cube);
+    cg_stickers st = cg_cube_to_stickers(cube);
     cg_puzzle p;
     cg_puzzle_clear(&p);
     for (int i = 0; i < CG_STICKERS; i++) {
-        if (i / 4 == r->hidden)
+        if (i / 4 == hidden)
             continue;
         char letter = cg_face_letter(st.s[i]);
         cg_puzzle_set(&p, i, &letter, 1, NULL);
     }
-    p.faces_shown = (uint8_t)(0x3f & ~(1u << r->hidden));
+    p.faces_shown = (uint8_t)(0x3f & ~(1u << hidden));
+    return cg_puzzle_format_boxes(&p, buf, size);
+}
 
+/* Appends text to buf at len (within size); returns the new length needed. */
+static size_t append(char *buf, size_t size, size_t len, const char *text)
+{
+    if (len < size)
+        snprintf(buf + len, size - len, "%s", text);
+    return len + strlen(text);
+}
+
+size_t cg_round_format_prompt(const cg_round *r, int index, int rounds, const char *prompt,
+                              char *buf, size_t size)
+{
     int head = snprintf(buf, size, "=== Round %d/%d ===\nHere is the cube, one face hidden:\n",
                         index, rounds);
     size_t len = (size_t)head;
-    len += cg_puzzle_format_boxes(&p, len < size ? buf + len : NULL, len < size ? size - len : 0);
-    const char *prompt = "Enter your solution:\n";
-    if (len < size)
-        snprintf(buf + len, size - len, "%s", prompt);
-    return len + strlen(prompt);
+    len += view_format(&r->cube, r->hidden, len < size ? buf + len : NULL,
+                       len < size ? size - len : 0);
+    len = append(buf, size, len, prompt);
+    return append(buf, size, len, "\n");
+}
+
+size_t cg_round_format(const cg_round *r, int index, int rounds, char *buf, size_t size)
+{
+    return cg_round_format_prompt(r, index, rounds, "Enter your solution:", buf, size);
+}
+
+size_t cg_round_format_after_move(const cg_cube *cube, int hidden, int k, const char *name,
+                                  char *buf, size_t size)
+{
+    int head = snprintf(buf, size, "Move %d: %s\n", k, name);
+    size_t len = (size_t)head;
+    len += view_format(cube, hidden, len < size ? buf + len : NULL, len < size ? size - len : 0);
+    return append(buf, size, len, CG_ONE_MOVE_PROMPT "\n");
 }
 
 /* A number of at most 9 digits after optional blanks; advances *p past it. */
@@ -89,17 +116,15 @@ static cg_status check_bytes(const char *line, size_t len, cg_error *err)
     return CG_OK;
 }
 
-static size_t count_tokens(const char *text)
-{
-    size_t n = 0;
-    for (const char *p = text; *p; p++)
-        if (*p != ' ' && *p != '\t' && (p == text || p[-1] == ' ' || p[-1] == '\t'))
-            n++;
-    return n;
-}
-
 cg_status cg_answer_check(const cg_cube *cube, const char *line, size_t len, int max_moves,
                           cg_target check, int *nmoves, cg_error *err)
+{
+    cg_answer_rules rules = {max_moves, check, NULL, CG_METRIC_HTM};
+    return cg_answer_check_rules(cube, line, len, &rules, nmoves, err);
+}
+
+cg_status cg_answer_check_rules(const cg_cube *cube, const char *line, size_t len,
+                                const cg_answer_rules *rules, int *nmoves, cg_error *err)
 {
     if (len > 0 && line[len - 1] == '\r')
         len--;
@@ -108,30 +133,59 @@ cg_status cg_answer_check(const cg_cube *cube, const char *line, size_t len, int
     cg_status st = check_bytes(line, len, err);
     if (st != CG_OK)
         return st;
-
-    char text[CG_SERVER_LINE_MAX];
-    memcpy(text, line, len);
-    text[len] = '\0';
+    int max_moves = rules->max_moves;
     if (max_moves < 0)
         max_moves = 0;
     if (max_moves > CG_SERVER_MAX_MOVES)
         max_moves = CG_SERVER_MAX_MOVES;
-    cg_move moves[CG_SERVER_MAX_MOVES];
+    cg_dialect standard;
+    const cg_dialect *d = rules->dialect;
+    if (!d) {
+        standard = cg_dialect_default();
+        d = &standard;
+    }
+    /* A line of at most CG_SERVER_LINE_MAX bytes holds fewer moves than that. */
+    cg_move moves[CG_SERVER_LINE_MAX];
     size_t n = 0;
     cg_error perr;
-    st = cg_moves_parse(text, moves, (size_t)max_moves, &n, &perr);
-    if (st == CG_ERR_LIMIT)
-        return cg_fail(err, CG_ERR_LIMIT, "Too many moves (%zu, at most %d allowed)",
-                       count_tokens(text), max_moves);
+    st = cg_dialect_parse(d, line, len, moves, CG_SERVER_LINE_MAX, &n, &perr);
     if (st != CG_OK)
         return cg_fail(err, CG_ERR_INPUT, "Invalid move: %s", perr.msg);
+    size_t count = cg_moves_count(moves, n, rules->metric);
+    if (count > (size_t)max_moves)
+        return cg_fail(err, CG_ERR_LIMIT, "Too many moves (%zu%s, at most %d allowed)", count,
+                       rules->metric == CG_METRIC_QTM ? " quarter turns" : "", max_moves);
     if (nmoves)
-        *nmoves = (int)n;
+        *nmoves = (int)count;
 
     cg_cube c = *cube;
     cg_cube_apply_all(&c, moves, n);
-    bool solved = check == CG_TARGET_HOME ? cg_cube_is_home(&c) : cg_cube_is_solved_any(&c);
+    bool solved = rules->check == CG_TARGET_HOME ? cg_cube_is_home(&c) : cg_cube_is_solved_any(&c);
     if (!solved)
         return cg_fail(err, CG_ERR_PROTOCOL, "Not solved!");
+    return CG_OK;
+}
+
+cg_status cg_answer_one_move(const char *line, size_t len, const cg_answer_rules *rules,
+                             int *move, cg_error *err)
+{
+    *move = -1;
+    if (len > 0 && line[len - 1] == '\r')
+        len--;
+    cg_status st = check_bytes(line, len, err);
+    if (st != CG_OK)
+        return st;
+    cg_dialect standard = cg_dialect_default();
+    const cg_dialect *d = rules->dialect ? rules->dialect : &standard;
+    cg_move moves[2];
+    size_t n = 0;
+    cg_error perr;
+    st = cg_dialect_parse(d, line, len, moves, 1, &n, &perr);
+    if (st == CG_ERR_LIMIT)
+        return cg_fail(err, CG_ERR_INPUT, "One move per line, please");
+    if (st != CG_OK)
+        return cg_fail(err, CG_ERR_INPUT, "Invalid move: %s", perr.msg);
+    if (n == 1)
+        *move = moves[0];
     return CG_OK;
 }

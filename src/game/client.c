@@ -6,8 +6,11 @@
 #include "cubegod/client.h"
 #include "cubegod/server.h"
 
-typedef struct game {
+#define ANSWER_TEXT_MAX 2048
+
+typedef struct client_game {
     cg_tube *t;
+    cg_dialect dialect; /* the default, when the options name none */
     const cg_tables *tables;
     const cg_play_options *o;
     cg_play_result *res;
@@ -20,7 +23,14 @@ typedef struct game {
     int current;          /* round number the server announced last, or 0 */
     int last_answered;    /* round number of the last answer sent */
     int64_t last_answer;  /* when the previous answer left (start of the game at first) */
-} game;
+    bool received;        /* anything at all came from the server */
+    char last_line[96];   /* the last non-blank line received, for messages */
+    /* One-move mode: the solution being sent one move a prompt, and the cube it started from. */
+    bool in_round;
+    size_t queued, sent;
+    cg_move queue[3 * CG_SOLUTION_MAX];
+    cg_reading start;
+} client_game;
 
 static double us_between(int64_t from, int64_t to) { return (double)(to - from) / 1e3; }
 
@@ -36,7 +46,7 @@ cg_play_options cg_play_defaults(void)
 }
 
 /* The round being played: the one announced last, or the one after the last answered. */
-static int round_number(const game *g)
+static int round_number(const client_game *g)
 {
     int next = g->res->rounds_answered + 1;
     return g->current > next ? g->current : next;
@@ -50,13 +60,13 @@ static size_t trimmed_len(const char *s, size_t n)
     return n;
 }
 
-static bool ends_with_prompt(const game *g, const char *line, size_t n)
+static bool ends_with_prompt(const client_game *g, const char *line, size_t n)
 {
     n = trimmed_len(line, n);
     return n >= g->prompt_len && memcmp(line + n - g->prompt_len, g->o->prompt, g->prompt_len) == 0;
 }
 
-static void note_flags(game *g, const char *line)
+static void note_flags(client_game *g, const char *line)
 {
     if (g->res->flags_cut)
         return; /* full: the last flag kept already ends in "..." */
@@ -81,8 +91,30 @@ static void note_flags(game *g, const char *line)
     cg_text_printable(g->res->flags);
 }
 
+/* Faces of the round in progress that came without the prompt after them. */
+static int faces_unanswered(const client_game *g)
+{
+    int faces = g->boxes.boxes;
+    if (g->have_pending)
+        for (int f = 0; f < 6; f++)
+            faces += (g->pending.faces_shown >> f) & 1;
+    return faces;
+}
+
+/* "; 5 faces came but not the prompt ...": appended to msg (of size `size`) when faces came. */
+static void prompt_hint(const client_game *g, const char *last, char *msg, size_t size)
+{
+    int faces = faces_unanswered(g);
+    if (faces == 0)
+        return;
+    size_t len = strlen(msg);
+    snprintf(msg + len, size - len, "; %d face%s came but not the prompt '%s'; last text "
+             "received: '%s'",
+             faces, faces == 1 ? "" : "s", g->o->prompt, last);
+}
+
 /* Everything that is not a prompt: boxes, round headers, verdicts, the flag. */
-static cg_status text_line(game *g, const char *line, size_t n, cg_error *err)
+static cg_status text_line(client_game *g, const char *line, size_t n, cg_error *err)
 {
     const char *round = strstr(line, "Round ");
     int i, total;
@@ -96,9 +128,12 @@ static cg_status text_line(game *g, const char *line, size_t n, cg_error *err)
         g->lost = true;
         snprintf(g->res->reason, sizeof g->res->reason, "round %d: the server said: %.*s",
                  awaited ? g->last_answered : round_number(g), (int)trimmed_len(line, n), line);
+        if (!awaited) /* it gave up waiting for an answer we never saw it ask for */
+            prompt_hint(g, g->last_line, g->res->reason, sizeof g->res->reason);
         cg_text_printable(g->res->reason); /* the server's words, shown on a terminal */
     } else if (strstr(line, "[+]")) {
         g->res->rounds_passed++;
+        g->in_round = false;
         g->res->flag_line[0] = '\0';
     } else if (g->res->rounds_passed > 0 && trimmed_len(line, n) > 0 && !g->boxes.boxes &&
                g->boxes.face < 0 && strncmp(line, "Face ", 5) != 0) {
@@ -110,8 +145,7 @@ static cg_status text_line(game *g, const char *line, size_t n, cg_error *err)
     note_flags(g, line);
     cg_box_event ev;
     if (cg_box_reader_feed(&g->boxes, line, n, &ev, err) != CG_OK) {
-        cg_error_prefix(err, "round %d: ", round_number(g));
-        return CG_ERR_INPUT;
+        return cg_error_prefix(CG_ERR_INPUT, err, "round %d: ", round_number(g));
     }
     if (ev == CG_BOX_PUZZLE) {
         g->pending = g->boxes.puzzle;
@@ -120,31 +154,102 @@ static cg_status text_line(game *g, const char *line, size_t n, cg_error *err)
     return CG_OK;
 }
 
-static cg_status answer(game *g, int64_t prompt_at, cg_error *err)
+static const cg_dialect *dialect_of(const client_game *g)
+{
+    return g->o->dialect ? g->o->dialect : &g->dialect;
+}
+
+/* One-move mode: the cube the server showed after our move k must be the start cube after the
+ * first k moves, sticker for sticker (colours the first view never showed are not compared). */
+static cg_status check_shown(client_game *g, int round, cg_error *err)
+{
+    cg_cube c = g->start.cube;
+    cg_cube_apply_all(&c, g->queue, g->sent);
+    cg_stickers want = cg_cube_to_stickers(&c);
+    const cg_puzzle *p = &g->pending;
+    for (int i = 0; i < CG_STICKERS; i++) {
+        const char *expect = g->start.scheme.face[want.s[i]];
+        if (p->sticker[i] == CG_UNKNOWN || strcmp(expect, "?") == 0)
+            continue;
+        const char *shown = p->colour[p->sticker[i]];
+        if (strcmp(shown, expect) != 0)
+            return cg_fail(err, CG_ERR_PROTOCOL,
+                           "round %d, move %zu (%s): the cube shown after it is not the one "
+                           "expected: face %c row %d column %d shows %s, expected %s",
+                           round, g->sent, dialect_of(g)->name[g->queue[g->sent - 1]],
+                           cg_face_letter(i / 4), i % 4 / 2 + 1, i % 2 + 1, shown, expect);
+    }
+    return CG_OK;
+}
+
+/* One-move mode, at a prompt within a round: check what the server showed, send the next move. */
+static cg_status next_move(client_game *g, int round, cg_error *err)
+{
+    if (g->sent == g->queued)
+        return cg_fail(err, CG_ERR_PROTOCOL,
+                       "round %d: the server asks for move %zu, but the solution has %zu moves "
+                       "and the cube should be solved",
+                       round, g->sent + 1, g->queued);
+    if (g->have_pending) {
+        cg_status st = check_shown(g, round, err);
+        if (st != CG_OK)
+            return st;
+    }
+    const char *name = dialect_of(g)->name[g->queue[g->sent]];
+    cg_status st = cg_tube_sendline(g->t, name, strlen(name), err);
+    if (st != CG_OK)
+        return cg_error_prefix(st, err, "round %d: sending move %zu: ", round, g->sent + 1);
+    g->sent++;
+    g->have_pending = false;
+    return CG_OK;
+}
+
+/* One-move mode, at a round's first prompt: the solution becomes a queue of single moves, and
+ * the first of them (an empty line for a solved cube) is what is sent now. */
+static cg_status start_moves(client_game *g, const cg_move *moves, int n, char *text, cg_error *err)
+{
+    cg_status st = cg_reconstruct(&g->pending, g->o->solve.scheme, &g->start, err);
+    if (st != CG_OK)
+        return st;
+    g->queued = cg_dialect_expand(dialect_of(g), moves, (size_t)n, g->queue,
+                                  sizeof g->queue / sizeof *g->queue);
+    g->sent = g->queued ? 1 : 0;
+    g->in_round = g->queued > 0;
+    snprintf(text, ANSWER_TEXT_MAX, "%s", g->queued ? dialect_of(g)->name[g->queue[0]] : "");
+    return CG_OK;
+}
+
+static cg_status answer(client_game *g, int64_t prompt_at, cg_error *err)
 {
     int round = round_number(g);
     cg_box_event ev;
     if (cg_box_reader_feed(&g->boxes, "", 0, &ev, err) != CG_OK)
-        return cg_error_prefix(err, "round %d: ", round), CG_ERR_INPUT;
+        return cg_error_prefix(CG_ERR_INPUT, err, "round %d: ", round);
     if (ev == CG_BOX_PUZZLE) {
         g->pending = g->boxes.puzzle;
         g->have_pending = true;
     }
+    if (g->o->one_move && g->in_round)
+        return next_move(g, g->last_answered, err); /* the round its first move answered */
     if (!g->have_pending)
         return cg_fail(err, CG_ERR_INPUT, "round %d: a prompt came without any Face boxes before it",
                        round);
-    cg_move moves[CG_MAX_SOLUTION];
+    cg_move moves[CG_SOLUTION_MAX];
     int n;
     cg_status st = cg_solve_puzzle(g->tables, &g->pending, &g->o->solve, moves, &n, err);
     int64_t solved_at = cg_now_ns();
     if (st != CG_OK)
-        return cg_error_prefix(err, "round %d: ", round), st;
-    char text[64];
-    cg_moves_format(moves, (size_t)n, text, sizeof text);
+        return cg_error_prefix(st, err, "round %d: ", round);
+    char text[ANSWER_TEXT_MAX];
+    if ((st = cg_dialect_answer(dialect_of(g), cg_tables_metric(g->tables),
+                                g->o->solve.max_moves, moves, (size_t)n, text, sizeof text,
+                                err)) != CG_OK ||
+        (g->o->one_move && (st = start_moves(g, moves, n, text, err)) != CG_OK))
+        return cg_error_prefix(st, err, "round %d: ", round);
     int64_t ready_at = cg_now_ns();
     st = cg_tube_sendline(g->t, text, strlen(text), err);
     if (st != CG_OK)
-        return cg_error_prefix(err, "round %d: sending the answer: ", round), st;
+        return cg_error_prefix(st, err, "round %d: sending the answer: ", round);
     int64_t sent_at = cg_now_ns();
     g->have_pending = false;
     cg_round_stat s = {round, n, us_between(prompt_at, solved_at),
@@ -161,7 +266,7 @@ static cg_status answer(game *g, int64_t prompt_at, cg_error *err)
 }
 
 /* The server closed the connection: decide won or lost, and why. */
-static cg_status finish(game *g, cg_error *err)
+static cg_status finish(client_game *g, cg_error *err)
 {
     cg_play_result *r = g->res;
     if (g->lost)
@@ -186,9 +291,69 @@ static cg_status finish(game *g, cg_error *err)
     return CG_OK;
 }
 
-static cg_status run(game *g, cg_error *err)
+/* The game is over for a caller that takes the connection over afterwards. */
+static bool over(const client_game *g)
+{
+    const cg_play_result *r = g->res;
+    return g->lost || r->flags[0] ||
+           (r->rounds_announced > 0 && r->rounds_passed >= r->rounds_announced);
+}
+
+static void keep_last_line(client_game *g, const char *line, size_t n)
+{
+    size_t len = trimmed_len(line, n);
+    if (len == 0)
+        return;
+    size_t max = sizeof g->last_line - 4;
+    snprintf(g->last_line, sizeof g->last_line, "%.*s%s", (int)(len > max ? max : len), line,
+             len > max ? "..." : "");
+    cg_text_printable(g->last_line);
+}
+
+/* A timeout, explained: nothing ever came (TLS?), or the faces came and the prompt did not. */
+static void explain_timeout(client_game *g, cg_error *err)
+{
+    if (!err)
+        return;
+    const uint8_t *rest;
+    size_t n;
+    cg_tube_peek(g->t, &rest, &n);
+    if (!g->received && n == 0 && strncmp(cg_tube_name(g->t), "tcp ", 4) == 0) {
+        size_t len = strlen(err->msg);
+        snprintf(err->msg + len, sizeof err->msg - len, "; nothing at all was received: the server "
+                 "may speak TLS");
+        return;
+    }
+    char tail[96];
+    snprintf(tail, sizeof tail, "%.*s", (int)(n > 80 ? 80 : n), (const char *)rest);
+    cg_text_printable(tail);
+    prompt_hint(g, n ? tail : g->last_line, err->msg, sizeof err->msg);
+}
+
+static cg_status run(client_game *g, cg_error *err)
 {
     for (;;) {
+        if (g->o->handover && over(g)) {
+            /* What the server says right after the end (the flag) still counts; then it pauses
+             * and the connection goes to the caller. */
+            const uint8_t *p;
+            size_t n;
+            double linger = g->o->linger > 0 ? g->o->linger : 0.25;
+            cg_status st = cg_tube_recvline(g->t, linger, &p, &n, NULL);
+            if (st == CG_OK) {
+                keep_last_line(g, (const char *)p, n);
+                if (text_line(g, (const char *)p, n, err) != CG_OK)
+                    return CG_ERR_INPUT;
+                continue;
+            }
+            if (st != CG_ERR_EOF) {
+                cg_play_result *r = g->res;
+                r->won = !g->lost && r->rounds_passed > 0 &&
+                         (r->rounds_announced == 0 || r->rounds_passed >= r->rounds_announced);
+                r->open = true;
+                return CG_OK;
+            }
+        }
         const uint8_t *p;
         size_t n;
         bool by_prompt;
@@ -209,15 +374,19 @@ static cg_status run(game *g, cg_error *err)
         if (st != CG_OK && g->lost) /* the verdict is in; a server that lingers changes nothing */
             return CG_OK;
         if (st != CG_OK) {
-            cg_error_prefix(err, "round %d: ", round_number(g));
+            if (st == CG_ERR_TIMEOUT)
+                explain_timeout(g, err);
+            st = cg_error_prefix(st, err, "round %d: ", round_number(g));
             snprintf(g->res->reason, sizeof g->res->reason, "%s", err ? err->msg : "receive failed");
             return st;
         }
         const char *line = (const char *)p;
+        g->received = true;
         st = by_prompt || ends_with_prompt(g, line, n) ? answer(g, at, err)
                                                       : text_line(g, line, n, err);
+        keep_last_line(g, line, n);
         if (st != CG_OK) {
-            snprintf(g->res->reason, sizeof g->res->reason, "%s", err ? err->msg : "round failed");
+            snprintf(g->res->reason, sizeof g->res->reason, "%s", err->msg);
             return st;
         }
     }
@@ -227,8 +396,11 @@ cg_status cg_play(cg_tube *t, const cg_tables *tables, const cg_play_options *op
                   cg_play_result *res, cg_error *err)
 {
     cg_play_options defaults = cg_play_defaults();
-    game g;
+    client_game g;
     memset(&g, 0, sizeof g);
+    cg_error local; /* the reasons in res need a message even when the caller passes no err */
+    if (!err)
+        err = &local;
     memset(res, 0, sizeof *res);
     g.t = t;
     g.tables = tables;
@@ -237,12 +409,16 @@ cg_status cg_play(cg_tube *t, const cg_tables *tables, const cg_play_options *op
     g.prompt_len = trimmed_len(g.o->prompt, strlen(g.o->prompt)); /* trailing blanks don't count */
     if (g.prompt_len == 0)
         return cg_fail(err, CG_ERR_INPUT, "the prompt text is empty");
+    if (!(g.o->timeout > 0) && !(g.o->timeout < 0)) /* 0 or NaN: every receive would fail */
+        return cg_fail(err, CG_ERR_INPUT, "timeout: %g is not a number of seconds above 0 (or "
+                                          "negative for no limit)", g.o->timeout);
     int rc = regcomp(&g.flag_re, g.o->flag_regex, REG_EXTENDED);
     if (rc != 0) {
         char why[128];
         regerror(rc, &g.flag_re, why, sizeof why);
         return cg_fail(err, CG_ERR_INPUT, "flag regex '%s': %s", g.o->flag_regex, why);
     }
+    g.dialect = cg_dialect_default();
     cg_box_reader_init(&g.boxes);
     g.last_answer = cg_now_ns();
     cg_status st = run(&g, err);

@@ -51,6 +51,9 @@ typedef struct engine {
     cg_cube cube;
     cg_replay_round cur;
     bool between; /* a round was reported and no new header came since */
+    /* One-move games: the moves answered so far in the open round, checked at its end. */
+    size_t nmoves;
+    cg_move moves[CG_SERVER_MAX_MOVES + 1];
 } engine;
 
 static bool starts_with(const char *s, size_t len, const char *prefix)
@@ -80,11 +83,33 @@ static void copy_text(char *dst, size_t size, const char *s, size_t len)
     cg_text_printable(dst); /* shown on a terminal */
 }
 
+/* One-move games: the round's moves, taken together, as the server takes them move by move. */
+static void check_moves(engine *e)
+{
+    cg_replay_round *r = &e->cur;
+    if (!e->opt.one_move || !e->answered || !e->have_cube || r->result != CG_REPLAY_CORRECT)
+        return;
+    size_t count = cg_moves_count(e->moves, e->nmoves, e->opt.metric);
+    r->moves = (int)count;
+    cg_cube c = e->cube;
+    cg_cube_apply_all(&c, e->moves, e->nmoves);
+    bool solved = e->opt.check == CG_TARGET_HOME ? cg_cube_is_home(&c) : cg_cube_is_solved_any(&c);
+    if (count > (size_t)e->opt.max_moves) {
+        r->result = CG_REPLAY_TOO_MANY;
+        snprintf(r->reason, sizeof r->reason, "Too many moves (%zu, at most %d allowed)", count,
+                 e->opt.max_moves);
+    } else if (!solved) {
+        r->result = CG_REPLAY_NOT_SOLVED;
+        snprintf(r->reason, sizeof r->reason, "Not solved!");
+    }
+}
+
 static void report(engine *e)
 {
     if (!e->open)
         return;
     cg_replay_round *r = &e->cur;
+    check_moves(e);
     if (r->result == CG_REPLAY_CORRECT && !e->answered) {
         r->result = CG_REPLAY_NO_ANSWER;
         snprintf(r->reason, sizeof r->reason, "no answer recorded");
@@ -119,6 +144,7 @@ static void open_round(engine *e, long line)
     e->open = true;
     e->answered = false;
     e->have_cube = false;
+    e->nmoves = 0;
     e->number = 0;
 
     cg_error err;
@@ -139,11 +165,13 @@ static void open_round(engine *e, long line)
     e->have_cube = true;
     cg_solve_options so = cg_solve_defaults();
     so.target = e->opt.check == CG_TARGET_HOME ? CG_TARGET_HOME : CG_TARGET_ANY;
-    cg_move best[CG_MAX_SOLUTION];
+    cg_move best[CG_SOLUTION_MAX];
     int n = 0;
     if (cg_solve_puzzle(e->tables, &e->puzzle, &so, best, &n, &err) == CG_OK) {
         r->optimal = n;
-        cg_moves_format(best, (size_t)n, r->best, sizeof r->best);
+        cg_dialect standard = cg_dialect_default();
+        cg_dialect_format(e->opt.dialect ? e->opt.dialect : &standard, best, (size_t)n, r->best,
+                          sizeof r->best);
     } else {
         r->result = CG_REPLAY_UNREADABLE;
         snprintf(r->reason, sizeof r->reason, "%s", err.msg);
@@ -151,8 +179,39 @@ static void open_round(engine *e, long line)
     }
 }
 
+/* One-move games: one more move of the open round (or an empty line: done). */
+static void move_line(engine *e, const char *line, size_t len)
+{
+    cg_replay_round *r = &e->cur;
+    e->answered = true;
+    size_t have = strlen(r->answer);
+    if (have + 2 < sizeof r->answer) { /* the moves as typed, one space apart */
+        if (have)
+            r->answer[have++] = ' ';
+        copy_text(r->answer + have, sizeof r->answer - have, line, len);
+    }
+    if (!e->have_cube || r->result != CG_REPLAY_CORRECT)
+        return;
+    cg_answer_rules rules = {e->opt.max_moves, e->opt.check, e->opt.dialect, e->opt.metric};
+    cg_error err;
+    int m;
+    if (cg_answer_one_move(line, len, &rules, &m, &err) != CG_OK) {
+        r->result = CG_REPLAY_INVALID;
+        snprintf(r->reason, sizeof r->reason, "%s", err.msg);
+    } else if (m >= 0 && e->nmoves == sizeof e->moves / sizeof *e->moves) {
+        r->result = CG_REPLAY_TOO_MANY;
+        snprintf(r->reason, sizeof r->reason, "more than %zu moves", e->nmoves);
+    } else if (m >= 0) {
+        e->moves[e->nmoves++] = (cg_move)m;
+    }
+}
+
 static void answer_line(engine *e, const char *line, size_t len)
 {
+    if (e->open && e->opt.one_move) {
+        move_line(e, line, len);
+        return;
+    }
     if (!e->open || e->answered)
         return; /* typed outside a round: not an answer */
     cg_replay_round *r = &e->cur;
@@ -162,8 +221,8 @@ static void answer_line(engine *e, const char *line, size_t len)
         return;
     cg_error err;
     int moves = -1;
-    cg_status st = cg_answer_check(&e->cube, line, len, e->opt.max_moves, e->opt.check, &moves,
-                                   &err);
+    cg_answer_rules rules = {e->opt.max_moves, e->opt.check, e->opt.dialect, e->opt.metric};
+    cg_status st = cg_answer_check_rules(&e->cube, line, len, &rules, &moves, &err);
     r->moves = moves;
     if (st == CG_OK)
         return;
@@ -201,7 +260,9 @@ static void server_line(engine *e, const char *line, size_t len, long lineno)
         return;
     }
     if (find(line, len, e->opt.prompt) >= 0) {
-        open_round(e, lineno);
+        /* One-move games: a prompt within a round that has moves asks for the next one. */
+        if (!(e->opt.one_move && e->open && e->answered))
+            open_round(e, lineno);
         return;
     }
     if (is_verdict(line, len) && e->open) {
@@ -335,7 +396,7 @@ static cg_status replay_transcript(engine *e, const char *text, size_t len, cg_e
         cg_transcript_record rec;
         st = cg_transcript_parse_line(copy + i, end - i, &rec, err);
         if (st != CG_OK)
-            cg_error_prefix(err, "line %ld: ", lineno);
+            st = cg_error_prefix(st, err, "line %ld: ", lineno);
         else if (rec.kind == '<' || rec.kind == '>')
             st = take_record(e, &dirs[rec.kind != server], rec.kind == server, &rec, lineno, err);
         i = end + 1;

@@ -3,62 +3,71 @@
  * Why threads and not an event loop: a game is a short sequential dialogue (send, read a line
  * before a deadline, check, repeat), which reads best as straight-line code; TLS handshakes and
  * records then need no state machine of their own; and a slow client can only ever block its own
- * thread. Every wait is a poll() on the connection and the server's stop eventfd with the time
- * left, so deadlines are exact and a stop ends every game at once. A few hundred mostly idle
- * threads with 256 KiB stacks cost little. */
+ * thread. A few hundred mostly idle threads with 256 KiB stacks cost little.
+ *
+ * Every game runs over a tube (tube.h), the same code the client uses: cg_tcp_accept,
+ * cg_tube_fds or cg_tube_tls_accept, receives with the alarm as their timeout and sends with the
+ * server's I/O timeout. A stop wakes the accepting thread, which shuts down the socket of every
+ * running game: their waits end at once with an end of stream, and the stopping flag tells the
+ * game it was stopped rather than left. */
 #include "cubegod/server.h"
 
 #include <errno.h>
-#include <netdb.h>
-#include <netinet/in.h>
-#include <netinet/tcp.h>
 #include <poll.h>
 #include <pthread.h>
-#include <signal.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/eventfd.h>
-#include <sys/random.h>
 #include <sys/socket.h>
 #include <time.h>
 #include <unistd.h>
 
-#include <openssl/err.h>
-#include <openssl/ssl.h>
-
-#include "game/netio.h"
+#include "cubegod/tube.h"
+#include "util/compat.h"
 
 #define THREAD_STACK (256 * 1024)
-#define IO_TIMEOUT 10.0 /* seconds for a TLS handshake or for the client to take our output */
+#define IO_TIMEOUT 10.0     /* seconds for a TLS handshake or for the client to take our output */
+#define DRAIN_SECONDS 0.2   /* after the last verdict, reading what the client still sends */
+#define DRAIN_BYTES (4u << 20)
+#define ACCEPT_PAUSE_MS 100 /* out of descriptors: the pending connection stays queued */
+
+typedef struct server_game server_game;
 
 struct cg_server {
     cg_server_options opt;
+    cg_dialect dialect; /* opt.dialect points here */
     int listen_fd;
-    int stop_fd; /* eventfd: readable once cg_server_stop was called */
+    int stop_fd;      /* readable once cg_server_stop was called */
+    int stop_wfd;     /* its writing end (the same descriptor for an eventfd) */
     int port;
     uint64_t seed;
-    SSL_CTX *tls;
+    cg_tls_server *tls;
     size_t banner_len;
-    char banner[256];
+    char banner[512];
+    atomic_bool stopping; /* games end as "stopped", not as dropped */
 
-    pthread_mutex_t lock; /* guards the counters below */
+    pthread_mutex_t lock; /* guards the counters and the list below */
     pthread_cond_t idle;  /* signalled when a game ends */
     long active, started, finished, won;
-    time_t accept_noted; /* last time an accept failure was logged (accepting thread only) */
+    server_game *games;   /* running games, so that a stop can reach their sockets */
+    server_game *ended;   /* games whose thread is ending, to be joined and freed */
+    time_t accept_noted;  /* last time an accept failure was logged (accepting thread only) */
 };
 
-typedef struct game {
+/* One game on the server side (the client's is client_game in client.c). */
+struct server_game {
     cg_server *srv;
     long number;
-    cg_net net;
+    int fd;      /* the connection, owned by t once it exists; shut down by a stop */
+    pthread_t tid; /* read only by the accepting thread, which joins it */
+    cg_tube *t;
+    server_game *prev, *next;
     char peer[80];
     int passed;
     char outcome[CG_ERROR_MSG_MAX + 64];
     size_t out_cap;
     char *out; /* one round's output */
-    char in[CG_SERVER_LINE_MAX];
-} game;
+};
 
 cg_server_options cg_server_defaults(void)
 {
@@ -96,68 +105,11 @@ static cg_status check_options(const cg_server_options *o, cg_error *err)
         return cg_fail(err, CG_ERR_INPUT, "TLS needs both a certificate and a key");
     if (!o->flag || strchr(o->flag, '\n') || strlen(o->flag) > 4096)
         return cg_fail(err, CG_ERR_INPUT, "flag: one line of at most 4096 bytes");
+    if (o->metric != CG_METRIC_HTM && o->metric != CG_METRIC_QTM)
+        return cg_fail(err, CG_ERR_INPUT, "metric: must be htm or qtm");
     if (o->games < 0)
         return cg_fail(err, CG_ERR_INPUT, "games: %ld is negative", o->games);
     return CG_OK;
-}
-
-static cg_status listen_on(cg_server *s, cg_error *err)
-{
-    char port[16];
-    snprintf(port, sizeof port, "%d", s->opt.port);
-    struct addrinfo hints = {.ai_family = AF_UNSPEC, .ai_socktype = SOCK_STREAM,
-                             .ai_flags = AI_PASSIVE};
-    struct addrinfo *res;
-    int rc = getaddrinfo(s->opt.host, port, &hints, &res);
-    if (rc != 0)
-        return cg_fail(err, CG_ERR_SYSTEM, "cannot resolve %s: %s", s->opt.host, gai_strerror(rc));
-    int saved = 0;
-    for (struct addrinfo *a = res; a; a = a->ai_next) {
-        int fd = socket(a->ai_family, a->ai_socktype | SOCK_CLOEXEC | SOCK_NONBLOCK,
-                        a->ai_protocol);
-        if (fd < 0) {
-            saved = errno;
-            continue;
-        }
-        int one = 1;
-        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
-        if (bind(fd, a->ai_addr, a->ai_addrlen) == 0 && listen(fd, 1024) == 0) {
-            struct sockaddr_storage ss;
-            socklen_t sl = sizeof ss;
-            getsockname(fd, (struct sockaddr *)&ss, &sl);
-            s->port = ntohs(ss.ss_family == AF_INET6 ? ((struct sockaddr_in6 *)&ss)->sin6_port
-                                                     : ((struct sockaddr_in *)&ss)->sin_port);
-            s->listen_fd = fd;
-            freeaddrinfo(res);
-            return CG_OK;
-        }
-        saved = errno;
-        close(fd);
-    }
-    freeaddrinfo(res);
-    return cg_fail(err, CG_ERR_SYSTEM, "cannot listen on %s port %d: %s", s->opt.host,
-                   s->opt.port, strerror(saved));
-}
-
-static cg_status tls_setup(cg_server *s, cg_error *err)
-{
-    s->tls = SSL_CTX_new(TLS_server_method());
-    if (!s->tls)
-        return cg_fail(err, CG_ERR_NOMEM, "cannot create a TLS context");
-    SSL_CTX_set_min_proto_version(s->tls, TLS1_2_VERSION);
-    const char *what = NULL;
-    if (SSL_CTX_use_certificate_chain_file(s->tls, s->opt.tls_cert) != 1)
-        what = s->opt.tls_cert;
-    else if (SSL_CTX_use_PrivateKey_file(s->tls, s->opt.tls_key, SSL_FILETYPE_PEM) != 1)
-        what = s->opt.tls_key;
-    else if (SSL_CTX_check_private_key(s->tls) != 1)
-        what = "the key does not match the certificate";
-    if (!what)
-        return CG_OK;
-    char detail[160];
-    ERR_error_string_n(ERR_get_error(), detail, sizeof detail);
-    ERR_clear_error();
-    return cg_fail(err, CG_ERR_TLS, "TLS: %s: %s", what, detail);
 }
 
 cg_status cg_server_open(const cg_server_options *opt, cg_server **out, cg_error *err)
@@ -171,24 +123,44 @@ cg_status cg_server_open(const cg_server_options *opt, cg_server **out, cg_error
         return cg_fail(err, CG_ERR_NOMEM, "out of memory");
     s->opt = *opt;
     s->listen_fd = -1;
-    s->stop_fd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
+    s->stop_fd = s->stop_wfd = -1;
+    int wake = cgi_wakeup_open(&s->stop_fd, &s->stop_wfd);
     pthread_mutex_init(&s->lock, NULL);
     pthread_cond_init(&s->idle, NULL);
-    if (s->stop_fd < 0) {
-        st = cg_fail(err, CG_ERR_SYSTEM, "eventfd: %s", strerror(errno));
+    if (wake < 0) {
+        st = cg_fail(err, CG_ERR_SYSTEM, "cannot make the stop channel: %s", strerror(errno));
         goto fail;
     }
     s->seed = opt->seed;
-    if (!opt->seeded && getrandom(&s->seed, sizeof s->seed, 0) != sizeof s->seed)
+    if (!opt->seeded && !cgi_random_u64(&s->seed))
         s->seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
+    s->dialect = opt->dialect ? *opt->dialect : cg_dialect_default();
+    s->opt.dialect = &s->dialect;
     s->banner_len = (size_t)snprintf(
         s->banner, sizeof s->banner,
         "Welcome to the cube god trial!\n"
-        "Solve %d rounds, each in %g second(s) and at most %d moves, to get the flag!\n",
-        opt->rounds, opt->alarm, opt->max_moves);
-    if (opt->tls_cert && (st = tls_setup(s, err)) != CG_OK)
+        "Solve %d rounds, each in %g second(s) and at most %d %s, to get the flag!\n",
+        opt->rounds, opt->alarm, opt->max_moves,
+        opt->metric == CG_METRIC_QTM ? "quarter turns" : "moves");
+    if (opt->one_move)
+        s->banner_len += (size_t)snprintf(s->banner + s->banner_len,
+                                          sizeof s->banner - s->banner_len,
+                                          "One move per prompt: the cube is shown after each.\n");
+    if (opt->dialect || opt->metric != CG_METRIC_HTM) {
+        char how[160];
+        cg_dialect_describe(&s->dialect, how, sizeof how);
+        s->banner_len += (size_t)snprintf(s->banner + s->banner_len,
+                                          sizeof s->banner - s->banner_len,
+                                          "Answers: %s; metric %s.\n", how,
+                                          cg_metric_name(opt->metric));
+    }
+    if (opt->tls_cert && (st = cg_tls_server_new(opt->tls_cert, opt->tls_key, &s->tls, err))) {
+        st = cg_error_prefix(st, err, "TLS: ");
         goto fail;
-    if ((st = listen_on(s, err)) != CG_OK)
+    }
+    char port[16];
+    snprintf(port, sizeof port, "%d", opt->port);
+    if ((st = cg_tcp_listen(opt->host, port, 1024, &s->listen_fd, &s->port, err)))
         goto fail;
     *out = s;
     return CG_OK;
@@ -201,9 +173,7 @@ int cg_server_port(const cg_server *s) { return s->port; }
 
 void cg_server_stop(cg_server *s)
 {
-    uint64_t one = 1;
-    ssize_t r = write(s->stop_fd, &one, sizeof one);
-    (void)r;
+    cgi_wakeup_signal(s->stop_wfd);
 }
 
 void cg_server_counts(cg_server *s, long *finished, long *won)
@@ -220,9 +190,8 @@ void cg_server_close(cg_server *s)
         return;
     if (s->listen_fd >= 0)
         close(s->listen_fd);
-    if (s->stop_fd >= 0)
-        close(s->stop_fd);
-    SSL_CTX_free(s->tls);
+    cgi_wakeup_close(s->stop_fd, s->stop_wfd);
+    cg_tls_server_free(s->tls);
     pthread_mutex_destroy(&s->lock);
     pthread_cond_destroy(&s->idle);
     free(s);
@@ -231,7 +200,7 @@ void cg_server_close(cg_server *s)
 /* ---- one game ---- */
 
 /* Appends formatted text to the game's output buffer (sized for the longest round). */
-static size_t out_add(game *g, size_t len, const char *fmt, const char *text)
+static size_t out_add(server_game *g, size_t len, const char *fmt, const char *text)
 {
     int n = snprintf(g->out + len, g->out_cap - len, fmt, text);
     len += (size_t)n;
@@ -239,10 +208,10 @@ static size_t out_add(game *g, size_t len, const char *fmt, const char *text)
 }
 
 /* Sends the output and the failure verdict, then records why the game ended. */
-static void lose(game *g, size_t len, int round, const char *reason)
+static void lose(server_game *g, size_t len, int round, const char *reason)
 {
     len = out_add(g, len, "[-] %s\n", reason);
-    cg_net_send(&g->net, g->out, len, cg_net_deadline(IO_TIMEOUT), NULL);
+    cg_tube_send(g->t, g->out, len, NULL);
     snprintf(g->outcome, sizeof g->outcome, "lost in round %d: %s", round, reason);
 }
 
@@ -256,8 +225,101 @@ static const char *read_failure(cg_status st, const cg_error *e)
     }
 }
 
+/* Sends g->out[0..len) and reads the answer line before the alarm. Returns the line's length
+ * (the line itself in *line, valid until the next receive), or -1 when the game ended (outcome
+ * recorded, verdict sent when there was one to send). */
+static long exchange(server_game *g, size_t len, int round, const char **line)
+{
+    cg_server *s = g->srv;
+    cg_error e;
+    cg_status st = cg_tube_send(g->t, g->out, len, &e);
+    if (st == CG_OK) {
+        const uint8_t *got;
+        size_t n;
+        st = cg_tube_recvline(g->t, s->opt.alarm, &got, &n, &e);
+        if (st == CG_OK) {
+            *line = (const char *)got;
+            return (long)n;
+        }
+        if (!atomic_load(&s->stopping)) {
+            lose(g, 0, round, read_failure(st, &e));
+            return -1;
+        }
+    }
+    if (atomic_load(&s->stopping))
+        snprintf(g->outcome, sizeof g->outcome, "stopped in round %d", round);
+    else
+        snprintf(g->outcome, sizeof g->outcome, "dropped in round %d: %s", round, e.msg);
+    return -1;
+}
+
+/* A round of the ordinary game: the whole answer on one line. Returns the moves, or -1. */
+static int answer_round(server_game *g, const cg_round *r, int i, size_t len)
+{
+    cg_server *s = g->srv;
+    len += cg_round_format(r, i, s->opt.rounds, g->out + len, g->out_cap - len);
+    const char *line;
+    long n = exchange(g, len, i, &line);
+    if (n < 0)
+        return -1;
+    int moves = 0;
+    cg_error e;
+    cg_answer_rules rules = {s->opt.max_moves, s->opt.check, &s->dialect, s->opt.metric};
+    cg_status st = cg_answer_check_rules(&r->cube, line, (size_t)n, &rules, &moves, &e);
+    if (st != CG_OK) {
+        lose(g, 0, i, e.msg);
+        return -1;
+    }
+    return moves;
+}
+
+static bool solved(const cg_server *s, const cg_cube *c)
+{
+    return s->opt.check == CG_TARGET_HOME ? cg_cube_is_home(c) : cg_cube_is_solved_any(c);
+}
+
+/* A round of one-move mode (server.h): a prompt per move, the cube shown after each. */
+static int one_move_round(server_game *g, const cg_round *r, int i, size_t len)
+{
+    cg_server *s = g->srv;
+    cg_answer_rules rules = {s->opt.max_moves, s->opt.check, &s->dialect, s->opt.metric};
+    cg_cube c = r->cube;
+    int count = 0;
+    len += cg_round_format_prompt(r, i, s->opt.rounds, CG_ONE_MOVE_PROMPT, g->out + len,
+                                  g->out_cap - len);
+    for (int k = 1;; k++) {
+        const char *line;
+        long n = exchange(g, len, i, &line);
+        if (n < 0)
+            return -1;
+        int m;
+        cg_error e;
+        cg_status st = cg_answer_one_move(line, (size_t)n, &rules, &m, &e);
+        if (st != CG_OK || (m < 0 && !solved(s, &c))) {
+            lose(g, 0, i, st != CG_OK ? e.msg : "Not solved!");
+            return -1;
+        }
+        if (m < 0)
+            return count;
+        cg_move mv = (cg_move)m;
+        count += (int)cg_moves_count(&mv, 1, s->opt.metric);
+        if (count > s->opt.max_moves) {
+            char why[96];
+            snprintf(why, sizeof why, "Too many moves (%d%s, at most %d allowed)", count,
+                     s->opt.metric == CG_METRIC_QTM ? " quarter turns" : "", s->opt.max_moves);
+            lose(g, 0, i, why);
+            return -1;
+        }
+        cg_cube_apply(&c, mv);
+        if (solved(s, &c))
+            return count;
+        len = cg_round_format_after_move(&c, r->hidden, k, s->dialect.name[mv], g->out,
+                                         g->out_cap);
+    }
+}
+
 /* Plays one game; fills g->outcome and g->passed. */
-static void play(game *g)
+static void play(server_game *g)
 {
     cg_server *s = g->srv;
     cg_rng rng;
@@ -266,41 +328,20 @@ static void play(game *g)
     for (int i = 1; i <= s->opt.rounds; i++) {
         cg_round r;
         cg_round_make(&rng, &r);
-        len += cg_round_format(&r, i, s->opt.rounds, g->out + len, g->out_cap - len);
-        cg_error e;
-        cg_status st = cg_net_send(&g->net, g->out, len, cg_net_deadline(IO_TIMEOUT), &e);
-        if (st != CG_OK) {
-            snprintf(g->outcome, sizeof g->outcome, "dropped in round %d: %s", i, e.msg);
+        int moves = s->opt.one_move ? one_move_round(g, &r, i, len) : answer_round(g, &r, i, len);
+        if (moves < 0)
             return;
-        }
-        size_t n;
-        st = cg_net_read_line(&g->net, cg_net_deadline(s->opt.alarm), &n, &e);
-        if (st == CG_ERR_SYSTEM && g->net.stopped) {
-            snprintf(g->outcome, sizeof g->outcome, "stopped in round %d", i);
-            return;
-        }
-        if (st != CG_OK) {
-            lose(g, 0, i, read_failure(st, &e));
-            return;
-        }
-        int moves = 0;
-        st = cg_answer_check(&r.cube, g->net.buf, n, s->opt.max_moves, s->opt.check, &moves, &e);
-        cg_net_consume(&g->net, n + 1);
-        if (st != CG_OK) {
-            lose(g, 0, i, e.msg);
-            return;
-        }
         g->passed = i;
         char verdict[64];
         snprintf(verdict, sizeof verdict, "%d", moves);
         len = out_add(g, 0, "[+] Correct! (%s moves)\n\n", verdict);
     }
     len = out_add(g, len, "Congratulations! Here is your flag: %s\n", s->opt.flag);
-    cg_net_send(&g->net, g->out, len, cg_net_deadline(IO_TIMEOUT), NULL);
+    cg_tube_send(g->t, g->out, len, NULL);
     snprintf(g->outcome, sizeof g->outcome, "won");
 }
 
-static void log_game(game *g)
+static void log_game(server_game *g)
 {
     cg_server *s = g->srv;
     if (!s->opt.log)
@@ -312,18 +353,60 @@ static void log_game(game *g)
     fflush(s->opt.log);
 }
 
+/* The tube options of every connection: quiet, the line limit as the buffer bound, the I/O
+ * timeout for the handshake and for the client to take our output. */
+static cg_tube_options game_tube_options(void)
+{
+    return (cg_tube_options){.log_level = CG_LOG_QUIET, .max_buffer = CG_SERVER_LINE_MAX,
+                             .connect_timeout = IO_TIMEOUT, .send_timeout = IO_TIMEOUT,
+                             .delayed_acks = true};
+}
+
+/* Ends the connection politely: our side shut (TLS close_notify first), then a short drain of
+ * what the client is still sending, because closing with unread input sends a reset, which can
+ * destroy our last line in flight. */
+static void drain(server_game *g)
+{
+    cg_tube_shutdown_send(g->t, NULL);
+    int64_t deadline = cg_deadline(DRAIN_SECONDS);
+    size_t drained = 0;
+    while (drained < DRAIN_BYTES && !atomic_load(&g->srv->stopping)) {
+        int64_t left = deadline - cg_now_ns();
+        const uint8_t *p;
+        size_t n;
+        if (left <= 0 || cg_tube_recv(g->t, 0, (double)left / 1e9, &p, &n, NULL) != CG_OK)
+            break;
+        drained += n;
+    }
+}
+
+/* Takes g off the running list: a stop no longer reaches its socket. */
+static void unlist(server_game *g)
+{
+    cg_server *s = g->srv;
+    pthread_mutex_lock(&s->lock);
+    if (g->prev)
+        g->prev->next = g->next;
+    else
+        s->games = g->next;
+    if (g->next)
+        g->next->prev = g->prev;
+    g->fd = -1;
+    pthread_mutex_unlock(&s->lock);
+}
+
 static void *game_thread(void *arg)
 {
-    game *g = arg;
+    server_game *g = arg;
     cg_server *s = g->srv;
-    sigset_t pipe_only;
-    sigemptyset(&pipe_only);
-    sigaddset(&pipe_only, SIGPIPE);
-    pthread_sigmask(SIG_BLOCK, &pipe_only, NULL);
-
+    cg_tube_options o = game_tube_options();
     cg_error e;
-    if (cg_net_handshake(&g->net, s->tls, cg_net_deadline(IO_TIMEOUT), &e) == CG_OK)
+    cg_status st = s->tls ? cg_tube_tls_accept(s->tls, g->fd, "client", &o, &g->t, &e)
+                          : cg_tube_fds(g->fd, g->fd, "client", &o, &g->t, &e);
+    if (st == CG_OK)
         play(g);
+    else if (atomic_load(&s->stopping))
+        snprintf(g->outcome, sizeof g->outcome, "stopped before the first round");
     else
         snprintf(g->outcome, sizeof g->outcome, "dropped: %s", e.msg);
     log_game(g);
@@ -332,35 +415,71 @@ static void *game_thread(void *arg)
     s->finished++;
     s->won += strcmp(g->outcome, "won") == 0;
     pthread_mutex_unlock(&s->lock);
-    cg_net_close(&g->net);
-    free(g->out);
-    free(g);
+    if (g->t)
+        drain(g);
+    /* Off the list before the descriptor closes (cg_tube_tls_accept closed it on failure
+     * already: only this process's own threads could have reused the number meanwhile, and the
+     * accepting thread, the one that shuts sockets down, opens none while it stops). */
+    unlist(g);
+    cg_tube_close(g->t);
+    g->t = NULL;
 
+    /* Joined and freed by the accepting thread: a server that returns has no thread left. */
     pthread_mutex_lock(&s->lock);
+    g->next = s->ended;
+    s->ended = g;
     s->active--;
     pthread_cond_broadcast(&s->idle);
     pthread_mutex_unlock(&s->lock);
     return NULL;
 }
 
+/* Joins and frees the games whose threads have ended (accepting thread only). */
+static void reap_ended(cg_server *s)
+{
+    pthread_mutex_lock(&s->lock);
+    server_game *g = s->ended;
+    s->ended = NULL;
+    pthread_mutex_unlock(&s->lock);
+    while (g) {
+        server_game *next = g->next;
+        pthread_join(g->tid, NULL);
+        free(g->out);
+        free(g);
+        g = next;
+    }
+}
+
 /* ---- accepting ---- */
 
-static void peer_name(const struct sockaddr_storage *ss, char *buf, size_t size)
+/* One line about accepting, at most once a second (a flood of failures must not flood the
+ * log). */
+static void accept_note(cg_server *s, const char *what, const cg_error *e)
 {
-    char host[64] = "?", port[16] = "?";
-    getnameinfo((const struct sockaddr *)ss, sizeof *ss, host, sizeof host, port, sizeof port,
-                NI_NUMERICHOST | NI_NUMERICSERV);
-    snprintf(buf, size, ss->ss_family == AF_INET6 ? "[%s]:%s" : "%s:%s", host, port);
+    time_t now = time(NULL);
+    if (!s->opt.log || now == s->accept_noted)
+        return;
+    pthread_mutex_lock(&s->lock);
+    long active = s->active;
+    pthread_mutex_unlock(&s->lock);
+    fprintf(s->opt.log, "serve: %s: %s; %ld games running, still serving\n", what, e->msg,
+            active);
+    fflush(s->opt.log);
+    s->accept_noted = now;
 }
 
 static void refuse(cg_server *s, int fd, const char *peer)
 {
     static const char busy[] = "[-] Server busy, try again later\n";
-    if (!s->tls) {
-        ssize_t r = send(fd, busy, sizeof busy - 1, MSG_NOSIGNAL | MSG_DONTWAIT);
-        (void)r;
+    cg_tube_options o = game_tube_options();
+    o.send_timeout = 0.05; /* a fresh connection takes 34 bytes at once, or never mind */
+    cg_tube *t;
+    if (s->tls)
+        close(fd); /* no handshake for a connection we cannot serve */
+    else if (cg_tube_fds(fd, fd, "client", &o, &t, NULL) == CG_OK) {
+        cg_tube_send(t, busy, sizeof busy - 1, NULL);
+        cg_tube_close(t);
     }
-    close(fd);
     if (s->opt.log) {
         fprintf(s->opt.log, "serve: %s refused: %d games running\n", peer, s->opt.max_clients);
         fflush(s->opt.log);
@@ -369,7 +488,7 @@ static void refuse(cg_server *s, int fd, const char *peer)
 
 static bool start_game(cg_server *s, int fd, const char *peer)
 {
-    game *g = calloc(1, sizeof *g);
+    server_game *g = calloc(1, sizeof *g);
     size_t cap = 2048 + strlen(s->opt.flag) + s->banner_len;
     char *out = malloc(cap);
     if (!g || !out) {
@@ -378,25 +497,28 @@ static bool start_game(cg_server *s, int fd, const char *peer)
         return false;
     }
     g->srv = s;
+    g->fd = fd;
     g->out = out;
     g->out_cap = cap;
     snprintf(g->peer, sizeof g->peer, "%s", peer);
-    cg_net_init(&g->net, fd, s->stop_fd, g->in, sizeof g->in);
 
     pthread_mutex_lock(&s->lock);
     g->number = ++s->started;
     s->active++;
+    g->next = s->games;
+    if (s->games)
+        s->games->prev = g;
+    s->games = g;
     pthread_mutex_unlock(&s->lock);
 
     pthread_attr_t attr;
     pthread_attr_init(&attr);
     pthread_attr_setstacksize(&attr, THREAD_STACK);
-    pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
-    pthread_t tid;
-    int rc = pthread_create(&tid, &attr, game_thread, g);
+    int rc = pthread_create(&g->tid, &attr, game_thread, g);
     pthread_attr_destroy(&attr);
     if (rc == 0)
         return true;
+    unlist(g);
     pthread_mutex_lock(&s->lock);
     s->active--;
     s->started--;
@@ -406,46 +528,41 @@ static bool start_game(cg_server *s, int fd, const char *peer)
     return false;
 }
 
-/* Out of descriptors or memory: the pending connection stays queued and the listener stays
- * readable, so without a pause the loop would spin. Waits 0.1 s (or for a stop) and says why,
- * at most once a second. */
-static void accept_pause(cg_server *s, int e)
+/* Waits up to ms for a stop; true when one was asked for. */
+static bool stop_within(cg_server *s, int ms)
 {
-    time_t now = time(NULL);
-    if (s->opt.log && now != s->accept_noted) {
-        pthread_mutex_lock(&s->lock);
-        long active = s->active;
-        pthread_mutex_unlock(&s->lock);
-        fprintf(s->opt.log, "serve: cannot accept: %s; %ld games running, retrying\n",
-                strerror(e), active);
-        fflush(s->opt.log);
-        s->accept_noted = now;
-    }
     struct pollfd p = {.fd = s->stop_fd, .events = POLLIN};
-    poll(&p, 1, 100);
+    return poll(&p, 1, ms) > 0;
 }
 
-static bool accept_one(cg_server *s)
+/* One accept: CG_OK to go on, CG_ERR_SYSTEM (err filled) when the listener is unusable. */
+static cg_status accept_one(cg_server *s, cg_error *err)
 {
-    struct sockaddr_storage ss;
-    socklen_t sl = sizeof ss;
-    int fd = accept4(s->listen_fd, (struct sockaddr *)&ss, &sl, SOCK_NONBLOCK | SOCK_CLOEXEC);
-    if (fd < 0 && (errno == EMFILE || errno == ENFILE || errno == ENOBUFS || errno == ENOMEM)) {
-        accept_pause(s, errno);
-        return true;
-    }
-    if (fd < 0)
-        return errno == EAGAIN || errno == EINTR || errno == ECONNABORTED || errno == EPROTO;
-    int one = 1;
-    setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+    int fd;
     char peer[80];
-    peer_name(&ss, peer, sizeof peer);
+    cg_error e;
+    switch (cg_tcp_accept(s->listen_fd, &fd, peer, sizeof peer, &e)) {
+    case CG_OK:
+        break;
+    case CG_ERR_TIMEOUT: /* nothing waiting after all */
+        return CG_OK;
+    case CG_ERR_EOF: /* that connection failed on the way in: the next may be fine */
+        accept_note(s, "a connection failed before it was accepted", &e);
+        return CG_OK;
+    case CG_ERR_LIMIT:
+        accept_note(s, "cannot accept", &e);
+        stop_within(s, ACCEPT_PAUSE_MS);
+        return CG_OK;
+    default:
+        return cg_fail(err, CG_ERR_SYSTEM, "%s", e.msg);
+    }
+    reap_ended(s);
     pthread_mutex_lock(&s->lock);
     bool full = s->active >= s->opt.max_clients;
     pthread_mutex_unlock(&s->lock);
     if (full || !start_game(s, fd, peer))
         refuse(s, fd, peer);
-    return true;
+    return CG_OK;
 }
 
 static bool all_accepted(cg_server *s)
@@ -456,7 +573,18 @@ static bool all_accepted(cg_server *s)
     return done;
 }
 
-cg_status cg_server_run(cg_server *s)
+/* Ends every running game: their sockets shut down, their waits end at once. */
+static void stop_games(cg_server *s)
+{
+    atomic_store(&s->stopping, true);
+    pthread_mutex_lock(&s->lock);
+    for (server_game *g = s->games; g; g = g->next)
+        if (g->fd >= 0)
+            shutdown(g->fd, SHUT_RDWR);
+    pthread_mutex_unlock(&s->lock);
+}
+
+cg_status cg_server_run(cg_server *s, cg_error *err)
 {
     cg_status st = CG_OK;
     while (!all_accepted(s)) {
@@ -465,21 +593,29 @@ cg_status cg_server_run(cg_server *s)
         if (poll(p, 2, -1) < 0) {
             if (errno == EINTR)
                 continue;
-            st = CG_ERR_SYSTEM;
+            st = cg_fail(err, CG_ERR_SYSTEM, "poll: %s", strerror(errno));
             break;
         }
         if (p[1].revents)
             break;
-        if (p[0].revents && !accept_one(s)) {
-            st = CG_ERR_SYSTEM;
+        if (p[0].revents && (st = accept_one(s, err)) != CG_OK)
             break;
-        }
     }
-    if (st != CG_OK)
-        cg_server_stop(s);
+    if (st != CG_OK || stop_within(s, 0))
+        stop_games(s);
+    /* Games still running finish by themselves, unless a stop comes meanwhile. */
     pthread_mutex_lock(&s->lock);
-    while (s->active > 0)
-        pthread_cond_wait(&s->idle, &s->lock);
+    while (s->active > 0) {
+        if (atomic_load(&s->stopping)) {
+            pthread_cond_wait(&s->idle, &s->lock);
+            continue;
+        }
+        pthread_mutex_unlock(&s->lock);
+        if (stop_within(s, 10))
+            stop_games(s);
+        pthread_mutex_lock(&s->lock);
+    }
     pthread_mutex_unlock(&s->lock);
+    reap_ended(s);
     return st;
 }

@@ -6,19 +6,37 @@
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
 #include <time.h>
+#include <unistd.h>
+
+#include "cubegod/clock.h"
 
 struct cg_transcript {
     FILE *f;
     bool owned; /* not stdout */
-    struct timespec start;
+    int64_t start; /* cg_now_ns() at the start */
 };
 
 static double since(const cg_transcript *t)
 {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)(ts.tv_sec - t->start.tv_sec) + (ts.tv_nsec - t->start.tv_nsec) / 1e9;
+    return cg_seconds_between(t->start, cg_now_ns());
+}
+
+/* fopen(path, "w") whose descriptor is close-on-exec: a program started meanwhile (play
+ * --exec) must not inherit the transcript. */
+static FILE *create_cloexec(const char *path)
+{
+    int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOCTTY, 0666);
+    if (fd < 0)
+        return NULL;
+    FILE *f = fdopen(fd, "w");
+    if (!f) {
+        int e = errno;
+        close(fd);
+        errno = e;
+    }
+    return f;
 }
 
 /* One byte as record text; `last` marks the record's final byte. Returns the length (1..4). */
@@ -70,13 +88,13 @@ cg_status cg_transcript_open(const char *path, cg_transcript **out, cg_error *er
     if (!t)
         return cg_fail(err, CG_ERR_NOMEM, "out of memory");
     t->owned = strcmp(path, "-") != 0;
-    t->f = t->owned ? fopen(path, "w") : stdout;
+    t->f = t->owned ? create_cloexec(path) : stdout;
     if (!t->f) {
         int e = errno;
         free(t);
         return cg_fail(err, CG_ERR_SYSTEM, "%s: %s", path, strerror(e));
     }
-    clock_gettime(CLOCK_MONOTONIC, &t->start);
+    t->start = cg_now_ns();
     time_t now = time(NULL);
     struct tm tm;
     char stamp[32];

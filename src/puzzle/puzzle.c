@@ -25,6 +25,9 @@ void cg_puzzle_clear(cg_puzzle *p)
 
 cg_status cg_puzzle_set(cg_puzzle *p, int sticker, const char *token, size_t len, cg_error *err)
 {
+    if (sticker < 0 || sticker >= CG_STICKERS)
+        return cg_fail(err, CG_ERR_INPUT, "sticker %d is not from 0 to %d", sticker,
+                       CG_STICKERS - 1);
     if (len == 0 || len > CG_TOKEN_MAX)
         return cg_fail(err, CG_ERR_INPUT, "colour '%.*s' is %s (1 to %d bytes)",
                        len > 40 ? 40 : (int)len, token, len ? "too long" : "empty", CG_TOKEN_MAX);
@@ -207,8 +210,7 @@ cg_status cg_box_reader_feed(cg_box_reader *r, const char *line, size_t len, cg_
         if (st != CG_OK) {
             int face = r->face;
             cg_box_reader_init(r);
-            cg_error_prefix(err, "Face %c: ", cg_face_letter(face));
-            return st;
+            return cg_error_prefix(st, err, "Face %c: ", cg_face_letter(face));
         }
         if (++r->line == 4) {
             r->puzzle.faces_shown |= (uint8_t)(1u << r->face);

@@ -222,7 +222,7 @@ static cg_status deduce_scheme(const cg_puzzle *p, cg_reading *out, cg_error *er
     }
     if (anchor < 0)
         return cg_fail(err, CG_ERR_INPUT, "the colour scheme is unknown and no corner is fully "
-                       "visible; give --scheme");
+                       "visible, so the colour scheme must be given");
     const uint8_t *st = cg_corner_stickers(anchor);
     int a0 = p->sticker[st[0]], a1 = p->sticker[st[1]], a2 = p->sticker[st[2]];
     if (a0 == a1 || a1 == a2 || a0 == a2)

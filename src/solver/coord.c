@@ -190,7 +190,7 @@ static void init_move_tables(cg_coords *c)
     }
 }
 
-cg_status cg_coords_init(cg_coords *c, cg_error *err)
+cg_status cgi_coords_init(cg_coords *c, cg_error *err)
 {
     memset(c, 0, sizeof *c);
     cg_status st = init_rotations(c, err);
@@ -206,7 +206,7 @@ cg_status cg_coords_init(cg_coords *c, cg_error *err)
     return CG_OK;
 }
 
-void cg_coords_split(const cg_coords *c, const cg_cube *s, uint32_t *r, int *rho)
+void cgi_coords_split(const cg_coords *c, const cg_cube *s, uint32_t *r, int *rho)
 {
     int slot = 0;
     while (s->perm[slot] != CG_DBL)

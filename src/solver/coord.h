@@ -40,10 +40,10 @@ typedef struct cg_coords {
 } cg_coords;
 
 /* Fills every table from the cube model. Fails (CG_ERR_SYSTEM) only if the model were broken. */
-cg_status cg_coords_init(cg_coords *c, cg_error *err);
+cg_status cgi_coords_init(cg_coords *c, cg_error *err);
 
 /* s -> (r, rho); s must be valid. */
-void cg_coords_split(const cg_coords *c, const cg_cube *s, uint32_t *r, int *rho);
+void cgi_coords_split(const cg_coords *c, const cg_cube *s, uint32_t *r, int *rho);
 
 static inline uint32_t cg_coords_move(const cg_coords *c, uint32_t r, int view_move)
 {

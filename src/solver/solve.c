@@ -2,16 +2,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/mman.h>
-#include <time.h>
 
+#include "cubegod/clock.h"
 #include "solver/table.h"
-
-static double now_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
-}
 
 static int little_endian(void)
 {
@@ -19,14 +12,25 @@ static int little_endian(void)
     return *(const uint8_t *)&one == 1;
 }
 
-/* Maps a valid cache at path; else builds the table (and saves it). Fills info. */
-static cg_status load_or_build(cg_tables *t, const char *path, bool quiet, bool rebuild,
-                               cg_tables_info *info, cg_error *err)
+/* Tells the caller something worth knowing (its notice callback, if any). */
+static void notice(const cg_tables_options *opt, const char *fmt, const char *detail)
 {
+    if (!opt || !opt->notice)
+        return;
+    char text[CG_ERROR_MSG_MAX + 96];
+    snprintf(text, sizeof text, fmt, detail);
+    opt->notice(opt->notice_ctx, text);
+}
+
+/* Maps a valid cache at path; else builds the table (and saves it). Fills info. */
+static cg_status load_or_build(cg_tables *t, const cg_tables_options *opt, cg_tables_info *info,
+                               cg_error *err)
+{
+    const char *path = opt && opt->cache_path ? opt->cache_path : "";
     cg_error why;
-    if (*path && !rebuild) {
-        cg_status st = cg_cache_map(path, t, &why);
-        if (st == CG_OK && cg_table_sane(t)) {
+    if (*path && !(opt && opt->rebuild)) {
+        cg_status st = cgi_cache_map(path, t->metric, t, &why);
+        if (st == CG_OK && cgi_table_sane(t)) {
             info->from_cache = true;
             return CG_OK;
         }
@@ -37,23 +41,22 @@ static cg_status load_or_build(cg_tables *t, const char *path, bool quiet, bool 
         }
         if (st != CG_ERR_EOF) { /* EOF: no file yet, the ordinary first run */
             info->rebuilt = true;
-            if (!quiet)
-                fprintf(stderr, "cubegod: ignoring the table cache (%s); rebuilding it\n", why.msg);
+            notice(opt, "ignoring the table cache (%s); rebuilding it", why.msg);
         }
     }
     t->dist = malloc(CG_TABLE_BYTES + 2);
     if (!t->dist)
         return cg_fail(err, CG_ERR_NOMEM, "no memory for the %zu-byte table", CG_TABLE_BYTES);
-    if (!quiet)
-        fprintf(stderr, "cubegod: building the solver table (once; about a second)\n");
-    cg_status st = cg_table_build(t, info->positions_at, err);
+    notice(opt, "building the solver table%s (once; about a second)",
+           t->metric == CG_METRIC_QTM ? " for quarter turns" : "");
+    cg_status st = cgi_table_build(t, info->positions_at, info->positions_any_at, err);
     if (st != CG_OK)
         return st;
     if (*path) {
-        if (cg_cache_save(path, t->dist, &why) == CG_OK)
+        if (cgi_cache_save(path, t->metric, t->dist, &why) == CG_OK)
             info->saved = true;
-        else if (!quiet)
-            fprintf(stderr, "cubegod: cannot save the table cache (%s); continuing\n", why.msg);
+        else
+            notice(opt, "cannot save the table cache (%s); continuing", why.msg);
     }
     return CG_OK;
 }
@@ -61,7 +64,7 @@ static cg_status load_or_build(cg_tables *t, const char *path, bool quiet, bool 
 cg_status cg_tables_open(cg_tables **out, const cg_tables_options *opt, cg_tables_info *info,
                          cg_error *err)
 {
-    double start = now_ms();
+    int64_t start = cg_now_ns();
     cg_tables_info dummy;
     if (!info)
         info = &dummy;
@@ -72,21 +75,26 @@ cg_status cg_tables_open(cg_tables **out, const cg_tables_options *opt, cg_table
     cg_tables *t = calloc(1, sizeof *t);
     if (!t)
         return cg_fail(err, CG_ERR_NOMEM, "no memory for the solver tables");
-    cg_status st = cg_coords_init(&t->coords, err);
-    if (opt && opt->cache_path)
-        snprintf(info->cache_path, sizeof info->cache_path, "%s", opt->cache_path);
-    else
-        cg_cache_default_path(info->cache_path, sizeof info->cache_path);
+    t->metric = opt ? opt->metric : CG_METRIC_HTM;
+    if (t->metric != CG_METRIC_HTM && t->metric != CG_METRIC_QTM) {
+        int metric = (int)t->metric;
+        free(t);
+        return cg_fail(err, CG_ERR_INPUT, "metric %d does not exist", metric);
+    }
+    cg_status st = cgi_coords_init(&t->coords, err);
+    info->cache_path = opt && opt->cache_path && *opt->cache_path ? opt->cache_path : NULL;
     if (st == CG_OK)
-        st = load_or_build(t, info->cache_path, opt && opt->quiet, opt && opt->rebuild, info, err);
+        st = load_or_build(t, opt, info, err);
     if (st != CG_OK) {
         cg_tables_close(t);
         return st;
     }
-    info->ready_ms = now_ms() - start;
+    info->ready_ms = cg_seconds_between(start, cg_now_ns()) * 1e3;
     *out = t;
     return CG_OK;
 }
+
+cg_metric cg_tables_metric(const cg_tables *t) { return t->metric; }
 
 void cg_tables_close(cg_tables *t)
 {
@@ -107,7 +115,7 @@ static int walk(const cg_tables *t, uint32_t r, int rho, cg_move *out)
     int v = cg_block_get(cg_block_load(t->dist, r), rho);
     int n = 0;
     while (r != c->home_r || rho != 0) {
-        if (n == CG_MAX_SOLUTION)
+        if (n == CG_SOLUTION_MAX)
             return -1;
         uint32_t next[CG_VIEW_MOVES];
         for (int mv = 0; mv < CG_VIEW_MOVES; mv++) {
@@ -116,8 +124,9 @@ static int walk(const cg_tables *t, uint32_t r, int rho, cg_move *out)
         }
         int want = (v + 2) % 3, m = 0;
         while (m < CG_MOVES &&
-               cg_block_get(cg_block_load(t->dist, next[c->view_move[rho][m]]),
-                            c->next_rot[rho][m]) != want)
+               (!cgi_metric_walks(t->metric, m) ||
+                cg_block_get(cg_block_load(t->dist, next[c->view_move[rho][m]]),
+                             c->next_rot[rho][m]) != want))
             m++;
         if (m == CG_MOVES)
             return -1;
@@ -140,7 +149,7 @@ int cg_distance_home(const cg_tables *t, const cg_cube *c)
 {
     uint32_t r;
     int rho;
-    cg_coords_split(&t->coords, c, &r, &rho);
+    cgi_coords_split(&t->coords, c, &r, &rho);
     return walk(t, r, rho, NULL);
 }
 
@@ -148,19 +157,19 @@ int cg_distance_any(const cg_tables *t, const cg_cube *c)
 {
     uint32_t r;
     int rho;
-    cg_coords_split(&t->coords, c, &r, &rho);
+    cgi_coords_split(&t->coords, c, &r, &rho);
     return walk(t, r, 0, NULL);
 }
 
 cg_status cg_solve_cube(const cg_tables *t, const cg_cube *c, cg_target target, int max_moves,
-                        cg_move out[CG_MAX_SOLUTION], int *n, cg_error *err)
+                        cg_move out[CG_SOLUTION_MAX], int *n, cg_error *err)
 {
     *n = 0;
     if (!cg_cube_is_valid(c))
         return cg_fail(err, CG_ERR_INPUT, "not a valid cube");
     uint32_t r;
     int rho;
-    cg_coords_split(&t->coords, c, &r, &rho);
+    cgi_coords_split(&t->coords, c, &r, &rho);
     int len;
     if (target == CG_TARGET_ANY) {
         /* Solve r to home, then read each move in the cube's own frame. */
@@ -201,7 +210,7 @@ cg_solve_options cg_solve_defaults(void)
 }
 
 cg_status cg_solve_puzzle(const cg_tables *t, const cg_puzzle *p, const cg_solve_options *opt,
-                          cg_move out[CG_MAX_SOLUTION], int *n, cg_error *err)
+                          cg_move out[CG_SOLUTION_MAX], int *n, cg_error *err)
 {
     cg_solve_options o = opt ? *opt : cg_solve_defaults();
     cg_reading rd;
@@ -215,6 +224,6 @@ cg_status cg_solve_puzzle(const cg_tables *t, const cg_puzzle *p, const cg_solve
     if (target == CG_TARGET_HOME && !rd.scheme_known)
         return cg_fail(err, CG_ERR_INPUT,
                        "target home needs the colour scheme: the colours are not the face "
-                       "letters, so give --scheme (U=..,D=..,F=..,B=..,L=..,R=..)");
+                       "letters, so the colour scheme must be given");
     return cg_solve_cube(t, &rd.cube, target, o.max_moves, out, n, err);
 }

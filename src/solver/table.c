@@ -33,7 +33,8 @@ static inline uint32_t map_bits(const uint32_t table[3][256], uint32_t mask)
 }
 
 /* Level d to d + 1 from the frontier outwards: cheap while the frontier is small. */
-static uint64_t push_level(const cg_coords *c, const bit_maps *b, uint8_t *dist, int d)
+static uint64_t push_level(const cg_coords *c, const bit_maps *b, uint8_t *dist, int d,
+                           const uint8_t *views, int nviews, uint64_t *any)
 {
     uint64_t found = 0;
     int v = d % 3, w = (d + 1) % 3;
@@ -41,13 +42,15 @@ static uint64_t push_level(const cg_coords *c, const bit_maps *b, uint8_t *dist,
         uint32_t f = cg_block_mask(cg_block_load(dist, r), v);
         if (!f)
             continue;
-        for (int mv = 0; mv < CG_VIEW_MOVES; mv++) {
+        for (int k = 0; k < nviews; k++) {
+            int mv = views[k];
             uint32_t t = cg_coords_move(c, r, mv);
             uint64_t tb = cg_block_load(dist, t);
             uint32_t add = cg_block_mask(tb, CG_UNREACHED) & (f | map_bits(b->push[mv], f));
             if (add) {
                 cg_block_store(dist, t, cg_block_set(tb, add, w));
                 found += (uint64_t)__builtin_popcount(add);
+                *any += add & 1;
             }
         }
     }
@@ -56,7 +59,8 @@ static uint64_t push_level(const cg_coords *c, const bit_maps *b, uint8_t *dist,
 
 /* Level d to d + 1 from the unreached positions inwards: cheap once most are reached, and each
  * block stops looking as soon as all its rotations are placed. */
-static uint64_t pull_level(const cg_coords *c, const bit_maps *b, uint8_t *dist, int d)
+static uint64_t pull_level(const cg_coords *c, const bit_maps *b, uint8_t *dist, int d,
+                           const uint8_t *views, int nviews, uint64_t *any)
 {
     uint64_t found = 0;
     int v = d % 3, w = (d + 1) % 3;
@@ -65,7 +69,8 @@ static uint64_t pull_level(const cg_coords *c, const bit_maps *b, uint8_t *dist,
         uint32_t open = cg_block_mask(rb, CG_UNREACHED), hit = 0;
         if (!open)
             continue;
-        for (int mv = 0; mv < CG_VIEW_MOVES && (hit & open) != open; mv++) {
+        for (int k = 0; k < nviews && (hit & open) != open; k++) {
+            int mv = views[k];
             uint32_t f = cg_block_mask(cg_block_load(dist, cg_coords_move(c, r, mv)), v);
             hit |= f | map_bits(b->pull[mv], f);
         }
@@ -73,13 +78,14 @@ static uint64_t pull_level(const cg_coords *c, const bit_maps *b, uint8_t *dist,
         if (hit) {
             cg_block_store(dist, r, cg_block_set(rb, hit, w));
             found += (uint64_t)__builtin_popcount(hit);
+            *any += hit & 1;
         }
     }
     return found;
 }
 
-cg_status cg_table_build(struct cg_tables *t, unsigned long long counts[CG_MAX_SOLUTION + 1],
-                         cg_error *err)
+cg_status cgi_table_build(struct cg_tables *t, unsigned long long counts[CG_SOLUTION_MAX + 1],
+                          unsigned long long any[CG_SOLUTION_MAX + 1], cg_error *err)
 {
     bit_maps *b = malloc(sizeof *b);
     if (!b)
@@ -90,14 +96,20 @@ cg_status cg_table_build(struct cg_tables *t, unsigned long long counts[CG_MAX_S
     cg_block_store(t->dist, home, cg_block_set(cg_block_load(t->dist, home), 1u, 0));
     uint64_t reached = 1, level = 1;
     const uint64_t total = (uint64_t)CG_RPOS * CG_ROTATIONS;
-    memset(counts, 0, sizeof(unsigned long long) * (CG_MAX_SOLUTION + 1));
-    counts[0] = 1;
-    for (int d = 0; level && reached < total && d < CG_MAX_SOLUTION; d++) {
+    memset(counts, 0, sizeof(unsigned long long) * (CG_SOLUTION_MAX + 1));
+    memset(any, 0, sizeof(unsigned long long) * (CG_SOLUTION_MAX + 1));
+    counts[0] = any[0] = 1;
+    uint8_t views[CG_VIEW_MOVES];
+    int nviews = cgi_metric_views(t->metric, views);
+    for (int d = 0; level && reached < total && d < CG_SOLUTION_MAX; d++) {
         /* Push while the frontier is a small part of what is left, pull after. */
-        level = level * 8 < total - reached ? push_level(&t->coords, b, t->dist, d)
-                                            : pull_level(&t->coords, b, t->dist, d);
+        uint64_t at_rot0 = 0;
+        level = level * 8 < total - reached
+                    ? push_level(&t->coords, b, t->dist, d, views, nviews, &at_rot0)
+                    : pull_level(&t->coords, b, t->dist, d, views, nviews, &at_rot0);
         reached += level;
         counts[d + 1] = level;
+        any[d + 1] = at_rot0;
     }
     free(b);
     if (reached != total)
@@ -106,14 +118,15 @@ cg_status cg_table_build(struct cg_tables *t, unsigned long long counts[CG_MAX_S
     return CG_OK;
 }
 
-int cg_table_sane(const struct cg_tables *t)
+int cgi_table_sane(const struct cg_tables *t)
 {
     const cg_coords *c = &t->coords;
     if (cg_block_get(cg_block_load(t->dist, c->home_r), 0) != 0)
         return 0;
     for (int m = 0; m < CG_MOVES; m++) {
         uint32_t r = cg_coords_move(c, c->home_r, c->view_move[0][m]);
-        if (cg_block_get(cg_block_load(t->dist, r), c->next_rot[0][m]) != 1)
+        if (cg_block_get(cg_block_load(t->dist, r), c->next_rot[0][m]) !=
+            (cgi_metric_walks(t->metric, m) ? 1 : 2))
             return 0;
     }
     return 1;

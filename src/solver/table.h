@@ -18,6 +18,7 @@
 
 struct cg_tables {
     cg_coords coords;
+    cg_metric metric; /* HTM: all 9 view moves; QTM: the 6 quarter turns (metric.c) */
     uint8_t *dist;  /* CG_TABLE_BYTES, then at least 2 readable bytes for 8-byte loads */
     void *map;      /* the cache file's mapping dist points into, or NULL when dist is malloc'd */
     size_t map_len;
@@ -55,19 +56,28 @@ static inline uint64_t cg_block_set(uint64_t b, uint32_t mask, int v)
     return (b & ~both) | lo | (hi << 24);
 }
 
-/* Fills t->dist by breadth-first search from home; counts[d] gets the positions at distance d.
+/* Fills t->dist by breadth-first search from home over t->metric's moves; counts[d] gets the
+ * positions at distance d, any[d] those with rotation 0 (one per class up to rotation).
  * t->coords must be ready. */
-cg_status cg_table_build(struct cg_tables *t, unsigned long long counts[CG_MAX_SOLUTION + 1],
-                         cg_error *err);
+cg_status cgi_table_build(struct cg_tables *t, unsigned long long counts[CG_SOLUTION_MAX + 1],
+                          unsigned long long any[CG_SOLUTION_MAX + 1], cg_error *err);
 
-/* Cheap checks that a table is the right one: home is 0 and its 18 neighbours are 1. */
-int cg_table_sane(const struct cg_tables *t);
+/* Cheap checks that a table is the right one: home is 0 and its 18 neighbours are 1 (QTM: the
+ * half turns 2). */
+int cgi_table_sane(const struct cg_tables *t);
 
-/* The cache file (cache.c). cg_cache_map maps a valid file read-only and points t->dist into
- * it (t->map, t->map_len); CG_ERR_EOF when there is no file. */
-cg_status cg_cache_map(const char *path, struct cg_tables *t, cg_error *err);
-cg_status cg_cache_save(const char *path, const uint8_t *dist, cg_error *err);
-/* The default cache path, or "" when no home directory is known. */
-void cg_cache_default_path(char *buf, size_t size);
+/* What differs between the metrics' tables (metric.c). */
+/* The view moves (0..8) the metric turns; returns how many. */
+int cgi_metric_views(cg_metric m, uint8_t views[CG_VIEW_MOVES]);
+/* True when the metric's table walks along physical move mv. */
+static inline int cgi_metric_walks(cg_metric m, int mv)
+{
+    return m == CG_METRIC_HTM || cg_move_turns((cg_move)mv) != 2;
+}
+
+/* The cache file (cache.c), one kind per metric. cgi_cache_map maps a valid file read-only and
+ * points t->dist into it (t->map, t->map_len); CG_ERR_EOF when there is no file. */
+cg_status cgi_cache_map(const char *path, cg_metric metric, struct cg_tables *t, cg_error *err);
+cg_status cgi_cache_save(const char *path, cg_metric metric, const uint8_t *dist, cg_error *err);
 
 #endif

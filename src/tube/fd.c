@@ -14,7 +14,7 @@
 
 #include "tube/internal.h"
 
-cg_status cg_fd_nonblock(int fd, cg_error *err)
+cg_status cgi_fd_nonblock(int fd, cg_error *err)
 {
     int fl = fcntl(fd, F_GETFL);
     if (fl < 0 || fcntl(fd, F_SETFL, fl | O_NONBLOCK) < 0)
@@ -22,7 +22,7 @@ cg_status cg_fd_nonblock(int fd, cg_error *err)
     return CG_OK;
 }
 
-cg_status cg_fd_wait(int fd, short events, int64_t deadline, cg_error *err)
+cg_status cgi_fd_wait(int fd, short events, int64_t deadline, cg_error *err)
 {
     for (;;) {
         struct timespec ts, *tp = NULL;
@@ -35,7 +35,7 @@ cg_status cg_fd_wait(int fd, short events, int64_t deadline, cg_error *err)
             tp = &ts;
         }
         struct pollfd pfd = {.fd = fd, .events = events};
-        int r = ppoll(&pfd, 1, tp, NULL);
+        int r = cgi_poll_ts(&pfd, 1, tp);
         if (r > 0)
             return CG_OK; /* ready, or an error/hangup the next call will report */
         if (r == 0)
@@ -45,34 +45,50 @@ cg_status cg_fd_wait(int fd, short events, int64_t deadline, cg_error *err)
     }
 }
 
-void cg_tcp_quickack(int fd)
+void cgi_tcp_quickack(int fd)
 {
+#ifdef CG_HAVE_TCP_QUICKACK
     int one = 1;
     setsockopt(fd, IPPROTO_TCP, TCP_QUICKACK, &one, sizeof one);
+#else
+    (void)fd; /* delayed ACKs stay; TCP_NODELAY still sends each write at once */
+#endif
 }
 
-void cg_tcp_tune(int fd)
+void cgi_tcp_tune(int fd, bool quickack)
 {
     int one = 1;
     setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
-    cg_tcp_quickack(fd);
+    if (quickack)
+        cgi_tcp_quickack(fd);
 }
 
-bool cg_fd_is_socket(int fd)
+bool cgi_fd_is_socket(int fd)
 {
     int type;
     socklen_t len = sizeof type;
     return getsockopt(fd, SOL_SOCKET, SO_TYPE, &type, &len) == 0;
 }
 
-bool cg_fd_is_tcp(int fd)
+bool cgi_fd_is_tcp(int fd)
 {
+#ifdef CG_HAVE_SO_PROTOCOL
     int proto;
     socklen_t len = sizeof proto;
     return getsockopt(fd, SOL_SOCKET, SO_PROTOCOL, &proto, &len) == 0 && proto == IPPROTO_TCP;
+#else
+    /* A stream socket of an IP family is TCP. */
+    int type;
+    socklen_t len = sizeof type;
+    struct sockaddr_storage ss;
+    socklen_t sl = sizeof ss;
+    return getsockopt(fd, SOL_SOCKET, SO_TYPE, &type, &len) == 0 && type == SOCK_STREAM &&
+           getsockname(fd, (struct sockaddr *)&ss, &sl) == 0 &&
+           (ss.ss_family == AF_INET || ss.ss_family == AF_INET6);
+#endif
 }
 
-cg_status cg_fd_read(int fd, bool quickack, uint8_t *buf, size_t cap, int64_t deadline,
+cg_status cgi_fd_read(int fd, bool quickack, uint8_t *buf, size_t cap, int64_t deadline,
                      size_t *got, cg_error *err)
 {
     *got = 0;
@@ -80,7 +96,7 @@ cg_status cg_fd_read(int fd, bool quickack, uint8_t *buf, size_t cap, int64_t de
         ssize_t r = read(fd, buf, cap);
         if (r > 0) {
             if (quickack) /* Linux turns delayed ACKs back on after reads: keep them off */
-                cg_tcp_quickack(fd);
+                cgi_tcp_quickack(fd);
             *got = (size_t)r;
             return CG_OK;
         }
@@ -90,13 +106,13 @@ cg_status cg_fd_read(int fd, bool quickack, uint8_t *buf, size_t cap, int64_t de
             continue;
         if (errno != EAGAIN && errno != EWOULDBLOCK)
             return cg_fail(err, CG_ERR_SYSTEM, "read: %s", strerror(errno));
-        cg_status st = cg_fd_wait(fd, POLLIN, deadline, err);
+        cg_status st = cgi_fd_wait(fd, POLLIN, deadline, err);
         if (st)
             return st;
     }
 }
 
-void cg_sigpipe_hold(cg_sigpipe *s)
+void cgi_sigpipe_hold(cg_sigpipe *s)
 {
     sigset_t pipe, pending;
     sigemptyset(&pipe);
@@ -106,33 +122,27 @@ void cg_sigpipe_hold(cg_sigpipe *s)
     pthread_sigmask(SIG_BLOCK, &pipe, &s->old);
 }
 
-void cg_sigpipe_release(cg_sigpipe *s, bool epipe)
+void cgi_sigpipe_release(cg_sigpipe *s, bool epipe)
 {
-    if (epipe && !s->was_pending) {
-        sigset_t pipe;
-        sigemptyset(&pipe);
-        sigaddset(&pipe, SIGPIPE);
-        struct timespec zero = {0, 0};
-        while (sigtimedwait(&pipe, NULL, &zero) < 0 && errno == EINTR)
-            ;
-    }
+    if (epipe && !s->was_pending)
+        cgi_sigpipe_discard();
     pthread_sigmask(SIG_SETMASK, &s->old, NULL);
 }
 
 static ssize_t write_some(int fd, bool sock, const uint8_t *p, size_t n)
 {
-    if (sock)
-        return send(fd, p, n, MSG_NOSIGNAL);
+    if (sock && cgi_send_is_quiet())
+        return send(fd, p, n, CG_MSG_NOSIGNAL);
     cg_sigpipe sp;
-    cg_sigpipe_hold(&sp);
+    cgi_sigpipe_hold(&sp);
     ssize_t r = write(fd, p, n);
     int e = errno;
-    cg_sigpipe_release(&sp, r < 0 && e == EPIPE);
+    cgi_sigpipe_release(&sp, r < 0 && e == EPIPE);
     errno = e;
     return r;
 }
 
-cg_status cg_fd_write(int fd, bool sock, const uint8_t *p, size_t n, int64_t deadline,
+cg_status cgi_fd_write(int fd, bool sock, const uint8_t *p, size_t n, int64_t deadline,
                       cg_error *err)
 {
     while (n) {
@@ -146,7 +156,7 @@ cg_status cg_fd_write(int fd, bool sock, const uint8_t *p, size_t n, int64_t dea
             continue;
         if (errno != EAGAIN && errno != EWOULDBLOCK)
             return cg_fail(err, CG_ERR_SYSTEM, "write: %s", strerror(errno));
-        cg_status st = cg_fd_wait(fd, POLLOUT, deadline, err);
+        cg_status st = cgi_fd_wait(fd, POLLOUT, deadline, err);
         if (st)
             return st;
     }
@@ -157,7 +167,7 @@ cg_status cg_fd_write(int fd, bool sock, const uint8_t *p, size_t n, int64_t dea
 
 typedef struct fd_tr {
     int rfd, wfd;
-    bool tcp;   /* rfd is a TCP socket: quick ACKs after reads */
+    bool tcp;   /* rfd is a TCP socket that wants quick ACKs after reads */
     bool wsock; /* wfd is a socket: send(MSG_NOSIGNAL) */
     char *said; /* logged as "Closed <said>" on close, or NULL */
 } fd_tr;
@@ -166,7 +176,7 @@ static cg_status fd_recv(void *self, uint8_t *buf, size_t cap, int64_t deadline,
                          cg_error *err)
 {
     fd_tr *f = self;
-    return cg_fd_read(f->rfd, f->tcp, buf, cap, deadline, got, err);
+    return cgi_fd_read(f->rfd, f->tcp, buf, cap, deadline, got, err);
 }
 
 static cg_status fd_send(void *self, const uint8_t *p, size_t n, int64_t deadline, cg_error *err)
@@ -174,7 +184,7 @@ static cg_status fd_send(void *self, const uint8_t *p, size_t n, int64_t deadlin
     fd_tr *f = self;
     if (f->wfd < 0)
         return cg_fail(err, CG_ERR_SYSTEM, "the tube is read-only");
-    return cg_fd_write(f->wfd, f->wsock, p, n, deadline, err);
+    return cgi_fd_write(f->wfd, f->wsock, p, n, deadline, err);
 }
 
 static cg_status fd_shutdown(void *self, cg_error *err)
@@ -224,28 +234,29 @@ static const cg_transport fd_ops = {
     .close = fd_close,
 };
 
-cg_status cg_fd_tube(int rfd, int wfd, const char *name, const char *said,
+cg_status cgi_fd_tube(int rfd, int wfd, const char *name, const char *said,
                      const cg_tube_options *o, cg_tube **out, cg_error *err)
 {
     *out = NULL;
-    cg_status st = cg_fd_nonblock(rfd, err);
+    cg_status st = cgi_fd_nonblock(rfd, err);
     if (!st && wfd >= 0 && wfd != rfd)
-        st = cg_fd_nonblock(wfd, err);
+        st = cgi_fd_nonblock(wfd, err);
     fd_tr *f = st ? NULL : malloc(sizeof *f);
     if (!f) {
         close_pair(rfd, wfd);
         return st ? st : cg_fail(err, CG_ERR_NOMEM, "out of memory");
     }
-    *f = (fd_tr){.rfd = rfd, .wfd = wfd, .tcp = cg_fd_is_tcp(rfd)};
+    bool quick = !(o && o->delayed_acks);
+    *f = (fd_tr){.rfd = rfd, .wfd = wfd, .tcp = quick && cgi_fd_is_tcp(rfd)};
     if (said && !(f->said = strdup(said))) {
         fd_close(f, NULL);
         return cg_fail(err, CG_ERR_NOMEM, "out of memory");
     }
-    f->wsock = wfd >= 0 && cg_fd_is_socket(wfd);
-    if (f->tcp)
-        cg_tcp_tune(rfd);
-    if (wfd >= 0 && wfd != rfd && cg_fd_is_tcp(wfd))
-        cg_tcp_tune(wfd);
+    f->wsock = wfd >= 0 && cgi_fd_is_socket(wfd);
+    if (cgi_fd_is_tcp(rfd))
+        cgi_tcp_tune(rfd, quick);
+    if (wfd >= 0 && wfd != rfd && cgi_fd_is_tcp(wfd))
+        cgi_tcp_tune(wfd, quick);
     char def[32];
     snprintf(def, sizeof def, "fd %d", rfd);
     return cg_tube_new(&fd_ops, f, name ? name : def, o, out, err);
@@ -254,7 +265,7 @@ cg_status cg_fd_tube(int rfd, int wfd, const char *name, const char *said,
 cg_status cg_tube_fds(int rfd, int wfd, const char *name, const cg_tube_options *o,
                       cg_tube **out, cg_error *err)
 {
-    return cg_fd_tube(rfd, wfd, name, NULL, o, out, err);
+    return cgi_fd_tube(rfd, wfd, name, NULL, o, out, err);
 }
 
 cg_status cg_tube_file(const char *path, const cg_tube_options *o, cg_tube **out, cg_error *err)

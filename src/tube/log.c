@@ -60,7 +60,7 @@ void cg_hexdump(FILE *out, const void *p, size_t n)
     }
 }
 
-void cg_log_data(const cg_log *log, int direction, const uint8_t *p, size_t n)
+void cgi_log_data(const cg_log *log, int direction, const uint8_t *p, size_t n)
 {
     if (!log_on(log, CG_LOG_DEBUG))
         return;
@@ -70,31 +70,4 @@ void cg_log_data(const cg_log *log, int direction, const uint8_t *p, size_t n)
                direction == CG_TUBE_SENT ? "Sent" : "Received", n);
     cg_hexdump(out, p, n);
     funlockfile(out);
-}
-
-cg_status cg_prefix(cg_status st, cg_error *err, const char *fmt, ...)
-{
-    char prefix[CG_ERROR_MSG_MAX];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(prefix, sizeof prefix, fmt, ap);
-    va_end(ap);
-    cg_error_prefix(err, "%s", prefix);
-    return st;
-}
-
-int64_t cg_now_ns(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
-}
-
-int64_t cg_deadline(double timeout)
-{
-    if (timeout < 0)
-        return -1;
-    if (timeout > 1e9) /* beyond any test of patience, and int64 nanoseconds */
-        timeout = 1e9;
-    return cg_now_ns() + (int64_t)(timeout * 1e9);
 }

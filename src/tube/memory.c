@@ -84,7 +84,7 @@ cg_status cg_tube_memory(const void *data, size_t n, size_t chunk, const cg_tube
 
 cg_status cg_tube_memory_sent(const cg_tube *t, const uint8_t **p, size_t *n, cg_error *err)
 {
-    mem_tr *m = cg_tube_self(t, &mem_ops);
+    mem_tr *m = cgi_tube_self(t, &mem_ops);
     if (!m)
         return cg_fail(err, CG_ERR_INPUT, "%s: not a memory tube", cg_tube_name(t));
     *p = m->sent;

@@ -19,6 +19,7 @@ typedef struct proc_tr {
     int out_r; /* the child's stdout */
     pid_t pid;
     bool reaped;
+    bool lost;   /* waitpid said ECHILD: someone else reaped it, the status is unknown */
     int wstatus;
     char cmd[160]; /* "python3 app.py" (shortened) for messages */
 } proc_tr;
@@ -26,7 +27,7 @@ typedef struct proc_tr {
 static cg_status proc_recv(void *self, uint8_t *buf, size_t cap, int64_t deadline, size_t *got,
                            cg_error *err)
 {
-    return cg_fd_read(((proc_tr *)self)->out_r, false, buf, cap, deadline, got, err);
+    return cgi_fd_read(((proc_tr *)self)->out_r, false, buf, cap, deadline, got, err);
 }
 
 static cg_status proc_send(void *self, const uint8_t *p, size_t n, int64_t deadline,
@@ -35,7 +36,7 @@ static cg_status proc_send(void *self, const uint8_t *p, size_t n, int64_t deadl
     proc_tr *c = self;
     if (c->in_w < 0)
         return cg_fail(err, CG_ERR_SYSTEM, "the process's stdin is closed");
-    return cg_fd_write(c->in_w, false, p, n, deadline, err);
+    return cgi_fd_write(c->in_w, false, p, n, deadline, err);
 }
 
 static cg_status proc_shutdown(void *self, cg_error *err)
@@ -64,6 +65,14 @@ static cg_status reap(proc_tr *c, int64_t deadline, cg_error *err)
             c->reaped = true;
             break;
         }
+        if (r < 0 && errno == ECHILD) {
+            /* The program ignores SIGCHLD or reaps children itself: the child is gone, and
+             * its pid may already belong to another process, so it must not be signalled. */
+            c->reaped = c->lost = true;
+            return cg_fail(err, CG_ERR_SYSTEM,
+                           "waitpid: %s (the child was reaped elsewhere: SIGCHLD ignored?)",
+                           strerror(ECHILD));
+        }
         if (r < 0 && errno != EINTR)
             return cg_fail(err, CG_ERR_SYSTEM, "waitpid: %s", strerror(errno));
         int64_t left = deadline < 0 ? step : deadline - cg_now_ns();
@@ -84,14 +93,17 @@ static void proc_close(void *self, const cg_log *log)
     proc_shutdown(c, NULL);
     close(c->out_r);
     /* EOF on stdin first; then ask, then insist. */
-    if (reap(c, cg_deadline(0.5), NULL)) {
+    if (reap(c, cg_deadline(0.5), NULL) && !c->reaped) {
         kill(c->pid, SIGTERM);
-        if (reap(c, cg_deadline(1.0), NULL)) {
+        if (reap(c, cg_deadline(1.0), NULL) && !c->reaped) {
             kill(c->pid, SIGKILL);
             reap(c, -1, NULL);
         }
     }
-    if (WIFSIGNALED(c->wstatus))
+    if (c->lost)
+        cg_log_msg(log, CG_LOG_INFO, '*', "Stopped process '%s' (pid %d): exit status unknown "
+                   "(reaped elsewhere)", c->cmd, (int)c->pid);
+    else if (WIFSIGNALED(c->wstatus))
         cg_log_msg(log, CG_LOG_INFO, '*', "Stopped process '%s' (pid %d): killed by signal %d",
                    c->cmd, (int)c->pid, WTERMSIG(c->wstatus));
     else
@@ -110,9 +122,12 @@ static const cg_transport proc_ops = {
 
 cg_status cg_tube_wait(cg_tube *t, double timeout, int *wstatus, cg_error *err)
 {
-    proc_tr *c = cg_tube_self(t, &proc_ops);
+    proc_tr *c = cgi_tube_self(t, &proc_ops);
     if (!c)
         return cg_fail(err, CG_ERR_INPUT, "%s: not a process", cg_tube_name(t));
+    if (c->lost)
+        return cg_fail(err, CG_ERR_SYSTEM, "%s: exit status unknown (reaped elsewhere)",
+                       cg_tube_name(t));
     cg_status st = reap(c, cg_deadline(timeout), err);
     if (!st && wstatus)
         *wstatus = c->wstatus;
@@ -153,10 +168,14 @@ static int find_program(const char *name, char *path, size_t size)
         int n = len ? snprintf(path, size, "%.*s/%s", (int)len, d, name)
                     : snprintf(path, size, "%s", name);
         if (n > 0 && (size_t)n < size) {
+            /* Each cause read right after its own call: errno is stale otherwise. */
             struct stat st;
-            if (access(path, X_OK) == 0 && stat(path, &st) == 0 && !S_ISDIR(st.st_mode))
+            int e = access(path, X_OK) == 0 ? 0 : errno;
+            if (e == 0 && stat(path, &st) == 0 && S_ISDIR(st.st_mode))
+                e = EACCES; /* what execvp says of a directory */
+            if (e == 0)
                 return 0;
-            if (errno == EACCES)
+            if (e == EACCES)
                 first = EACCES;
         }
         if (!end)
@@ -190,7 +209,7 @@ static int spawn(const char *path, char *const argv[], int in_r, int out_w, pid_
 /* A program that could not be started: logged like pwntools does, and the cause returned. */
 static cg_status start_failed(const cg_tube_options *o, const char *name, int cause, cg_error *err)
 {
-    cg_log log = cg_tube_opts_log(o);
+    cg_log log = cgi_tube_opts_log(o);
     cg_log_msg(&log, CG_LOG_INFO, '-', "Starting local process '%s': Failed", name);
     return cg_fail(err, CG_ERR_SYSTEM, "process '%s': %s", name, strerror(cause));
 }
@@ -210,11 +229,11 @@ cg_status cg_tube_process(char *const argv[], const cg_tube_options *o, cg_tube 
         return cg_fail(err, CG_ERR_NOMEM, "out of memory");
     join_argv(argv, c->cmd, sizeof c->cmd);
     int in[2], outp[2];
-    if (pipe2(in, O_CLOEXEC) < 0) {
+    if (cgi_pipe_cloexec(in) < 0) {
         free(c);
         return cg_fail(err, CG_ERR_SYSTEM, "process '%s': pipe: %s", argv[0], strerror(errno));
     }
-    if (pipe2(outp, O_CLOEXEC) < 0) {
+    if (cgi_pipe_cloexec(outp) < 0) {
         int e = errno;
         close(in[0]);
         close(in[1]);
@@ -232,10 +251,10 @@ cg_status cg_tube_process(char *const argv[], const cg_tube_options *o, cg_tube 
         free(c);
         return start_failed(o, argv[0], r, err);
     }
-    cg_log log = cg_tube_opts_log(o);
-    cg_status st = cg_fd_nonblock(c->in_w, err);
+    cg_log log = cgi_tube_opts_log(o);
+    cg_status st = cgi_fd_nonblock(c->in_w, err);
     if (!st)
-        st = cg_fd_nonblock(c->out_r, err);
+        st = cgi_fd_nonblock(c->out_r, err);
     if (st) {
         proc_close(c, &log);
         return st;

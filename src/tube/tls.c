@@ -3,6 +3,8 @@
 #include <arpa/inet.h>
 #include <errno.h>
 #include <poll.h>
+#include <stdio.h>
+#include <sys/socket.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -19,6 +21,10 @@ typedef struct tls_tr {
     int fd;
     bool tcp;
     char *said; /* "connection to HOST port PORT" for the close message */
+    uint8_t head[5]; /* the first record header received, for the plain-text hint */
+    bool have_head;
+    bool failed; /* a fatal error happened: OpenSSL forbids SSL_shutdown afterwards */
+    bool shut;   /* close_notify sent */
 } tls_tr;
 
 struct cg_tls_server {
@@ -42,18 +48,20 @@ static cg_status ssl_step(tls_tr *t, int r, int64_t deadline, cg_error *err)
     char why[256];
     switch (SSL_get_error(t->ssl, r)) {
     case SSL_ERROR_WANT_READ:
-        return cg_fd_wait(t->fd, POLLIN, deadline, err);
+        return cgi_fd_wait(t->fd, POLLIN, deadline, err);
     case SSL_ERROR_WANT_WRITE:
-        return cg_fd_wait(t->fd, POLLOUT, deadline, err);
+        return cgi_fd_wait(t->fd, POLLOUT, deadline, err);
     case SSL_ERROR_ZERO_RETURN:
         return cg_fail(err, CG_ERR_EOF, "end of stream");
     case SSL_ERROR_SYSCALL:
+        t->failed = true;
         if (ERR_peek_error())
             return cg_fail(err, CG_ERR_TLS, "%s", ssl_reason(why, sizeof why));
         if (errno == 0)
             return cg_fail(err, CG_ERR_EOF, "end of stream");
         return cg_fail(err, CG_ERR_SYSTEM, "%s", strerror(errno));
     default:
+        t->failed = true;
         return cg_fail(err, CG_ERR_TLS, "%s", ssl_reason(why, sizeof why));
     }
 }
@@ -68,7 +76,7 @@ static cg_status tls_recv(void *self, uint8_t *buf, size_t cap, int64_t deadline
         errno = 0;
         int r = SSL_read_ex(t->ssl, buf, cap, got);
         if (t->tcp) /* OpenSSL read from the socket (whole record or not): ACK at once */
-            cg_tcp_quickack(t->fd);
+            cgi_tcp_quickack(t->fd);
         if (r == 1)
             return CG_OK;
         cg_status st = ssl_step(t, r, deadline, err);
@@ -86,10 +94,10 @@ static cg_status tls_send(void *self, const uint8_t *p, size_t n, int64_t deadli
         ERR_clear_error();
         errno = 0;
         cg_sigpipe sp;
-        cg_sigpipe_hold(&sp);
+        cgi_sigpipe_hold(&sp);
         int r = SSL_write_ex(t->ssl, p, n, &done);
         int e = errno;
-        cg_sigpipe_release(&sp, r != 1 && e == EPIPE);
+        cgi_sigpipe_release(&sp, r != 1 && e == EPIPE);
         errno = e;
         if (r == 1) {
             p += done;
@@ -103,14 +111,26 @@ static cg_status tls_send(void *self, const uint8_t *p, size_t n, int64_t deadli
 
 static cg_status tls_shutdown(void *self, cg_error *err)
 {
-    (void)err;
     tls_tr *t = self;
+    if (t->failed)
+        return cg_fail(err, CG_ERR_TLS, "the TLS session already failed");
+    if (t->shut || !SSL_is_init_finished(t->ssl))
+        return CG_OK;
+    t->shut = true;
     cg_sigpipe sp;
-    cg_sigpipe_hold(&sp);
+    cgi_sigpipe_hold(&sp);
+    errno = 0; /* only an EPIPE of this call may swallow a SIGPIPE */
     SSL_shutdown(t->ssl); /* sends close_notify; the peer's answer is not awaited */
-    cg_sigpipe_release(&sp, errno == EPIPE);
+    int e = errno;
+    cgi_sigpipe_release(&sp, e == EPIPE);
     ERR_clear_error();
     return CG_OK;
+}
+
+/* Bytes OpenSSL decrypted already: no poll on the socket would announce them. */
+static size_t tls_pending(void *self)
+{
+    return (size_t)SSL_pending(((tls_tr *)self)->ssl);
 }
 
 static int tls_fileno(void *self)
@@ -131,8 +151,7 @@ static void tls_free(tls_tr *t)
 static void tls_close(void *self, const cg_log *log)
 {
     tls_tr *t = self;
-    if (SSL_is_init_finished(t->ssl))
-        tls_shutdown(t, NULL);
+    tls_shutdown(t, NULL); /* nothing after a fatal error or an unfinished handshake */
     if (t->said)
         cg_log_msg(log, CG_LOG_INFO, '*', "Closed %s", t->said);
     tls_free(t);
@@ -144,10 +163,11 @@ static const cg_transport tls_ops = {
     .shutdown_send = tls_shutdown,
     .fileno = tls_fileno,
     .close = tls_close,
+    .pending = tls_pending,
 };
 
 /* A transport for fd with its own reference to ctx. Takes fd (closed on failure). */
-static cg_status tls_new(SSL_CTX *ctx, int fd, tls_tr **out, cg_error *err)
+static cg_status tls_new(SSL_CTX *ctx, int fd, bool quickack, tls_tr **out, cg_error *err)
 {
     *out = NULL;
     tls_tr *t = calloc(1, sizeof *t);
@@ -156,11 +176,16 @@ static cg_status tls_new(SSL_CTX *ctx, int fd, tls_tr **out, cg_error *err)
         return cg_fail(err, CG_ERR_NOMEM, "out of memory");
     }
     t->fd = fd;
-    t->tcp = cg_fd_is_tcp(fd);
+    bool tcp = cgi_fd_is_tcp(fd);
+    t->tcp = tcp && quickack;
     if (SSL_CTX_up_ref(ctx))
         t->ctx = ctx;
     t->ssl = t->ctx ? SSL_new(ctx) : NULL;
-    cg_status st = cg_fd_nonblock(fd, err);
+    /* A send cut short by its deadline may be retried from another buffer (sendline's grows),
+     * and each write may be partial: without these OpenSSL says "bad write retry". */
+    if (t->ssl)
+        SSL_set_mode(t->ssl, SSL_MODE_ACCEPT_MOVING_WRITE_BUFFER | SSL_MODE_ENABLE_PARTIAL_WRITE);
+    cg_status st = cgi_fd_nonblock(fd, err);
     if (!st && (!t->ssl || !SSL_set_fd(t->ssl, fd))) {
         char why[256];
         st = cg_fail(err, CG_ERR_TLS, "%s", ssl_reason(why, sizeof why));
@@ -169,10 +194,48 @@ static cg_status tls_new(SSL_CTX *ctx, int fd, tls_tr **out, cg_error *err)
         tls_free(t);
         return st;
     }
-    if (t->tcp)
-        cg_tcp_tune(fd);
+    if (tcp)
+        cgi_tcp_tune(fd, quickack);
     *out = t;
     return CG_OK;
+}
+
+/* Keeps the first record header the peer sent: when the handshake fails on it, it may be the
+ * start of a plain-text greeting. */
+static void note_header(int write_p, int version, int content_type, const void *buf, size_t len,
+                        SSL *ssl, void *arg)
+{
+    (void)version, (void)ssl;
+    tls_tr *t = arg;
+    if (!write_p && content_type == SSL3_RT_HEADER && len == 5 && !t->have_head) {
+        memcpy(t->head, buf, 5);
+        t->have_head = true;
+    }
+}
+
+/* A server that speaks plain text answers the ClientHello with its greeting: OpenSSL reads its
+ * first five bytes as a record header and says "wrong version number". Those five bytes and
+ * what is still unread on the socket show what the server said. */
+static bool plain_text_hint(tls_tr *t, cg_error *err)
+{
+    if (!t->have_head || !err)
+        return false;
+    char text[128];
+    memcpy(text, t->head, 5);
+    ssize_t n = recv(t->fd, text + 5, sizeof text - 6, MSG_PEEK | MSG_DONTWAIT);
+    size_t len = 5 + (n > 0 ? (size_t)n : 0);
+    text[len] = '\0';
+    char *eol = strpbrk(text, "\r\n");
+    if (eol)
+        *eol = '\0';
+    for (size_t i = 0; text[i]; i++)
+        if ((unsigned char)text[i] < 0x20 || (unsigned char)text[i] >= 0x7f)
+            return false; /* binary: a real TLS problem, keep OpenSSL's words */
+    if (strlen(text) < 5)
+        return false;
+    cg_fail(err, CG_ERR_TLS, "TLS handshake: the server answered in plain text: '%s'; "
+                   "it does not speak TLS", text);
+    return true;
 }
 
 /* Runs the handshake (client or server side) until done or the deadline. */
@@ -186,15 +249,15 @@ static cg_status handshake(tls_tr *t, bool client, int64_t deadline, cg_error *e
             return CG_OK;
         long v = SSL_get_verify_result(t->ssl);
         if (client && v != X509_V_OK && (SSL_get_verify_mode(t->ssl) & SSL_VERIFY_PEER))
-            return cg_fail(err, CG_ERR_TLS,
-                           "TLS handshake: certificate verify failed: %s (--insecure skips "
-                           "verification)",
+            return cg_fail(err, CG_ERR_TLS, "TLS handshake: certificate verify failed: %s",
                            X509_verify_cert_error_string(v));
         cg_status st = ssl_step(t, r, deadline, err);
         if (st == CG_ERR_EOF)
             return cg_fail(err, st, "TLS handshake: the peer closed the connection");
+        if (st == CG_ERR_TLS && client && plain_text_hint(t, err))
+            return CG_ERR_TLS;
         if (st)
-            return cg_prefix(st, err, "TLS handshake: ");
+            return cg_error_prefix(st, err, "TLS handshake: ");
     }
 }
 
@@ -243,7 +306,7 @@ static cg_status client_names(SSL *ssl, const char *host, const cg_tube_options 
     return CG_OK;
 }
 
-cg_status cg_tls_connect(int fd, const char *host, const char *port, const cg_tube_options *o,
+cg_status cgi_tls_connect(int fd, const char *host, const char *port, const cg_tube_options *o,
                          int64_t deadline, cg_tube **out, cg_error *err)
 {
     *out = NULL;
@@ -253,20 +316,22 @@ cg_status cg_tls_connect(int fd, const char *host, const char *port, const cg_tu
         return CG_ERR_TLS;
     }
     tls_tr *t;
-    cg_status st = tls_new(ctx, fd, &t, err);
+    cg_status st = tls_new(ctx, fd, !o->delayed_acks, &t, err);
     SSL_CTX_free(ctx); /* t holds its own reference */
     if (st)
         return st;
     char said[300], name[300];
     snprintf(said, sizeof said, "connection to %s port %s", host, port);
     snprintf(name, sizeof name, strchr(host, ':') ? "tls [%s]:%s" : "tls %s:%s", host, port);
+    SSL_set_msg_callback(t->ssl, note_header);
+    SSL_set_msg_callback_arg(t->ssl, t);
     if (!(st = client_names(t->ssl, host, o, err)))
         st = handshake(t, true, deadline, err);
     if (!st && !(t->said = strdup(said)))
         st = cg_fail(err, CG_ERR_NOMEM, "out of memory");
     if (st) {
         tls_free(t);
-        return cg_prefix(st, err, "%s: ", name);
+        return cg_error_prefix(st, err, "%s: ", name);
     }
     return cg_tube_new(&tls_ops, t, name, o, out, err);
 }
@@ -313,15 +378,15 @@ cg_status cg_tube_tls_accept(cg_tls_server *s, int fd, const char *name,
                              const cg_tube_options *o, cg_tube **out, cg_error *err)
 {
     *out = NULL;
-    cg_tube_options opt = cg_tube_opts(o);
+    cg_tube_options opt = cgi_tube_opts(o);
     char def[32];
     snprintf(def, sizeof def, "tls fd %d", fd);
     name = name ? name : def;
     tls_tr *t;
-    cg_status st = tls_new(s->ctx, fd, &t, err);
+    cg_status st = tls_new(s->ctx, fd, !opt.delayed_acks, &t, err);
     if (!st && (st = handshake(t, false, cg_deadline(opt.connect_timeout), err)))
         tls_free(t);
     if (st)
-        return cg_prefix(st, err, "%s: ", name);
+        return cg_error_prefix(st, err, "%s: ", name);
     return cg_tube_new(&tls_ops, t, name, o, out, err);
 }

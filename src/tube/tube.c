@@ -32,7 +32,7 @@ struct cg_tube {
     size_t out_cap;
 };
 
-cg_tube_options cg_tube_opts(const cg_tube_options *o)
+cg_tube_options cgi_tube_opts(const cg_tube_options *o)
 {
     cg_tube_options r = {0};
     if (o)
@@ -46,7 +46,7 @@ cg_tube_options cg_tube_opts(const cg_tube_options *o)
     return r;
 }
 
-cg_log cg_tube_opts_log(const cg_tube_options *o)
+cg_log cgi_tube_opts_log(const cg_tube_options *o)
 {
     cg_log log = {CG_LOG_INFO, stderr};
     if (o) {
@@ -57,7 +57,7 @@ cg_log cg_tube_opts_log(const cg_tube_options *o)
     return log;
 }
 
-void *cg_tube_self(const cg_tube *t, const cg_transport *ops)
+void *cgi_tube_self(const cg_tube *t, const cg_transport *ops)
 {
     return t && t->ops == ops ? t->self : NULL;
 }
@@ -65,7 +65,7 @@ void *cg_tube_self(const cg_tube *t, const cg_transport *ops)
 cg_status cg_tube_new(const cg_transport *ops, void *self, const char *name,
                       const cg_tube_options *o, cg_tube **out, cg_error *err)
 {
-    cg_tube_options opt = cg_tube_opts(o);
+    cg_tube_options opt = cgi_tube_opts(o);
     *out = NULL;
     cg_tube *t = calloc(1, sizeof *t);
     if (t) {
@@ -73,7 +73,7 @@ cg_status cg_tube_new(const cg_transport *ops, void *self, const char *name,
         t->buf = malloc(INITIAL_CAP + 1);
     }
     if (!t || !t->name || !t->buf) {
-        cg_log log = cg_tube_opts_log(o);
+        cg_log log = cgi_tube_opts_log(o);
         ops->close(self, &log);
         if (t) {
             free(t->name);
@@ -84,7 +84,7 @@ cg_status cg_tube_new(const cg_transport *ops, void *self, const char *name,
     }
     t->ops = ops;
     t->self = self;
-    t->log = cg_tube_opts_log(o);
+    t->log = cgi_tube_opts_log(o);
     t->on_data = opt.on_data;
     t->on_data_ctx = opt.on_data_ctx;
     t->max = opt.max_buffer;
@@ -113,6 +113,11 @@ const char *cg_tube_name(const cg_tube *t)
 int cg_tube_fileno(const cg_tube *t)
 {
     return t->ops->fileno ? t->ops->fileno(t->self) : -1;
+}
+
+size_t cg_tube_buffered(const cg_tube *t)
+{
+    return t->end - t->start + (t->ops->pending ? t->ops->pending(t->self) : 0);
 }
 
 static size_t avail(const cg_tube *t)
@@ -154,7 +159,7 @@ static cg_status make_room(cg_tube *t, cg_error *err)
 
 static void saw_data(cg_tube *t, int direction, const uint8_t *p, size_t n)
 {
-    cg_log_data(&t->log, direction, p, n);
+    cgi_log_data(&t->log, direction, p, n);
     if (t->on_data)
         t->on_data(t->on_data_ctx, direction, p, n);
 }
@@ -216,7 +221,7 @@ static cg_status recv_failed(cg_tube *t, cg_status st, const char *what, double 
         return cg_fail(err, st, "%s: %zu bytes received without %s (the limit)", t->name,
                        avail(t), what);
     default:
-        return cg_prefix(st, err, "%s: ", t->name);
+        return cg_error_prefix(st, err, "%s: ", t->name);
     }
 }
 
@@ -393,7 +398,7 @@ static cg_status send_raw(cg_tube *t, const uint8_t *p, size_t n, cg_error *err)
         return cg_fail(err, st, "%s: send of %zu bytes: the peer read nothing for %g s",
                        t->name, n, t->send_timeout);
     if (st)
-        return cg_prefix(st, err, "%s: send: ", t->name);
+        return cg_error_prefix(st, err, "%s: send: ", t->name);
     saw_data(t, CG_TUBE_SENT, p, n);
     return CG_OK;
 }
@@ -437,5 +442,5 @@ cg_status cg_tube_shutdown_send(cg_tube *t, cg_error *err)
     if (!t->ops->shutdown_send)
         return CG_OK;
     cg_status st = t->ops->shutdown_send(t->self, err);
-    return st ? cg_prefix(st, err, "%s: shutdown: ", t->name) : CG_OK;
+    return st ? cg_error_prefix(st, err, "%s: shutdown: ", t->name) : CG_OK;
 }

@@ -25,10 +25,10 @@ cg_status cg_fail(cg_error *err, cg_status code, const char *fmt, ...)
     return code;
 }
 
-cg_status cg_error_prefix(cg_error *err, const char *fmt, ...)
+cg_status cg_error_prefix(cg_status st, cg_error *err, const char *fmt, ...)
 {
     if (!err)
-        return CG_OK;
+        return st;
     char prefix[CG_ERROR_MSG_MAX], old[CG_ERROR_MSG_MAX];
     va_list ap;
     va_start(ap, fmt);
@@ -46,7 +46,7 @@ cg_status cg_error_prefix(cg_error *err, const char *fmt, ...)
     memcpy(err->msg + n, old, rest);
     err->msg[n + rest] = '\0';
     cg_text_printable(err->msg);
-    return err->code;
+    return st;
 }
 
 const char *cg_status_name(cg_status code)

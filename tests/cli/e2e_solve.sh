@@ -3,7 +3,7 @@
 
 # 1. The recorded 100-round game: one answer per round, each as short as the answer the
 #    independent server accepted (both optimal, so equal length).
-cap="$SHARED/captures/game-100-rounds.txt"
+cap="$FIXTURES/captures/game-100-rounds.txt"
 "$CUBEGOD" solve < "$cap" > "$TMP/out" || fail "solve on the capture exited $?"
 expect_eq "$(wc -l < "$TMP/out")" 100 "answers for the capture"
 grep -A1 '^Enter your solution:' "$cap" | grep -v '^Enter\|^--' | awk '{print NF}' > "$TMP/theirs"
@@ -11,15 +11,19 @@ awk '{print NF}' "$TMP/out" > "$TMP/ours"
 cmp -s "$TMP/ours" "$TMP/theirs" || fail "solution lengths differ from the capture's accepted answers"
 
 # 2. The compact form: answers stay aligned with puzzles; failures are '!' with a message.
+#    Every input line gets exactly one output line: '#' for a comment, '!' for a blank line.
 printf '%s\n' UUUUDDDDRRFFLLBBFFLLBBRR '# a comment' UUUUDDDDRRFFLLBBFFLLBBR \
   '' BDURFDULFBDB????DLFRUFLB UUUUDDDDFFFFBBBBLLLLRRRR | "$CUBEGOD" solve --line > "$TMP/out" 2> "$TMP/err"
 expect_eq "$?" 2 "exit status with a bad puzzle"
 expect_eq "$(sed -n 1p "$TMP/out")" "U'" "answer to U"
-expect_eq "$(sed -n 2p "$TMP/out")" "!" "marker for the bad puzzle"
-expect_eq "$(sed -n 4p "$TMP/out")" "" "answer for a solved cube"
-expect_eq "$(wc -l < "$TMP/out")" 4 "lines out"
+expect_eq "$(sed -n 2p "$TMP/out")" "#" "answer to a comment"
+expect_eq "$(sed -n 3p "$TMP/out")" "!" "marker for the bad puzzle"
+expect_eq "$(sed -n 4p "$TMP/out")" "!" "marker for the blank line"
+expect_eq "$(sed -n 6p "$TMP/out")" "" "answer for a solved cube"
+expect_eq "$(wc -l < "$TMP/out")" 6 "lines out"
 expect_grep "puzzle 2 (line 3): 23 stickers, expected 24" "$TMP/err"
-[ "$(sed -n 3p "$TMP/out")" != "!" ] || fail "a cube with a hidden face was not solved"
+expect_grep "puzzle 3 (line 4): blank line" "$TMP/err"
+[ "$(sed -n 5p "$TMP/out")" != "!" ] || fail "a cube with a hidden face was not solved"
 
 # 3. Colours that are not face letters: solved to any orientation by default; home needs the
 #    scheme, and with it the answer brings the cube home (longer or equal).
@@ -56,11 +60,55 @@ expect_eq "$(cat "$TMP/out" | tr '\n' '|')" "!|!|U'|" "answers around a NUL byte
 expect_grep "puzzle 1 (line 1): control byte 0x00 at column 15" "$TMP/err"
 expect_grep "puzzle 2 (line 2): line is longer than 4095 bytes" "$TMP/err"
 
-# 7. Usage errors.
+# 7. No cube found is an error that says what was seen, never a silent exit 0.
+nocube() { # INPUT-FILE EXPECTED-MESSAGE [ARGS]
+  local in=$1 want=$2; shift 2
+  "$CUBEGOD" solve "$@" < "$in" > "$TMP/out" 2> "$TMP/err"
+  expect_eq "$?" 2 "exit status without a cube ($want)"
+  expect_eq "$(cat "$TMP/out")" "" "output without a cube ($want)"
+  expect_grep "$want" "$TMP/err"
+}
+: > "$TMP/empty"
+nocube "$TMP/empty" "no cube found: no 'Face X:' box in 0 lines; the input is empty"
+echo UUUUDDDDRRFFLLBBFFLLBBRR > "$TMP/compact"
+nocube "$TMP/compact" "no 'Face X:' box in 1 line; 1 line of 24 stickers: for one cube per line use --line"
+printf 'U:\n+-----+\n| U U |\n| U U |\n+-----+\n' > "$TMP/bare"
+nocube "$TMP/bare" "1 line like 'U:' starts a face: each box must be headed 'Face U:'"
+printf '# cubegod transcript 1\n< 0.000412 Face U:\\n\n' > "$TMP/transcript"
+nocube "$TMP/transcript" "this is a 'play --record' transcript: check it with 'cubegod replay FILE'"
+
+# 8. FILE arguments: read in turn, '-' is standard input; messages name the file; a missing
+#    file is reported and the others are still answered.
+sed -n '/Face U:/,$p' "$cap" | head -60 > "$TMP/cap"
+"$CUBEGOD" solve "$TMP/cap" > "$TMP/one" || fail "solve FILE exited $?"
+[ -s "$TMP/one" ] || fail "solve FILE printed nothing"
+echo UUUUDDDDRRFFLLBBFFLLBBRR | "$CUBEGOD" solve --line "$TMP/compact" - "$TMP/nope" > "$TMP/out" 2> "$TMP/err"
+expect_eq "$?" 2 "exit status with a missing file"
+expect_eq "$(cat "$TMP/out" | tr '\n' '|')" "U'|U'|" "answers from a file and standard input"
+expect_grep "$TMP/nope: No such file or directory" "$TMP/err"
+"$CUBEGOD" solve "$TMP/cap" "$TMP/empty" > /dev/null 2> "$TMP/err"
+expect_eq "$?" 2 "exit status with an empty file among others"
+expect_grep "$TMP/empty: no cube found" "$TMP/err"
+
+# 9. A UTF-8 byte-order mark at the start is not a sticker or a line of text.
+printf '\xef\xbb\xbfUUUUDDDDRRFFLLBBFFLLBBRR\n' | "$CUBEGOD" solve --line > "$TMP/out" 2> "$TMP/err"
+expect_eq "$?" 0 "compact line after a byte-order mark"
+expect_eq "$(cat "$TMP/out")" "U'" "answer after a byte-order mark"
+{ printf '\xef\xbb\xbf'; cat "$TMP/cap"; } | "$CUBEGOD" solve > "$TMP/out" || fail "boxes after a BOM"
+cmp -s "$TMP/out" "$TMP/one" || fail "boxes after a byte-order mark answered differently"
+
+# 10. Usage errors.
 "$CUBEGOD" solve --target sideways < /dev/null 2> "$TMP/err"; expect_eq "$?" 2 "bad --target"
 expect_grep "not home, any or auto" "$TMP/err"
 "$CUBEGOD" solve --max-moves x < /dev/null 2> "$TMP/err"; expect_eq "$?" 2 "bad --max-moves"
 "$CUBEGOD" solve --scheme U=W < /dev/null 2> "$TMP/err"; expect_eq "$?" 2 "bad --scheme"
 expect_grep "no colour for face D" "$TMP/err"
+"$CUBEGOD" solve --jsno < /dev/null 2> "$TMP/err"; expect_eq "$?" 2 "misspelled option"
+expect_grep "unknown option '--jsno'; did you mean '--json'?" "$TMP/err"
+# An option given last without its value: a usage error, never a read past the arguments.
+for opt in --target --scheme --max-moves --cache; do
+  "$CUBEGOD" solve $opt < /dev/null 2> "$TMP/err"; expect_eq "$?" 2 "$opt without a value"
+  expect_grep "$opt needs a value" "$TMP/err"
+done
 "$CUBEGOD" solve --help | grep -q "usage: cubegod solve" || fail "solve --help"
 echo "e2e_solve: all checks passed"

@@ -1,4 +1,4 @@
-# The table cache: a fresh build matches protocol.md's depth figures; a damaged cache is rebuilt.
+# The table cache: a fresh build matches the known depth figures's depth figures; a damaged cache is rebuilt.
 # Under valgrind (CUBEGOD_SLOW_TOOLS) this test is skipped: it builds the table four times, which
 # the release and ASan runs check; the valgrind run only ever loads the shared cache.
 if [ -n "${CUBEGOD_SLOW_TOOLS:-}" ]; then echo "skipped under valgrind"; exit 77; fi
@@ -7,21 +7,25 @@ if [ -n "${CUBEGOD_SLOW_TOOLS:-}" ]; then echo "skipped under valgrind"; exit 77
 cache="$TMP/cache/pocket.tbl"
 "$CUBEGOD" tables --cache "$cache" > "$TMP/out" || fail "tables exited $?"
 expect_grep "built and saved to $cache" "$TMP/out"
-# protocol.md: "the fixed-frame distribution by depth 0..11 is 1, 18, 243, ..." (may wrap).
-want=$(tr '\n' ' ' < "$SHARED/protocol.md" | sed -n 's/.*distribution by depth 0\.\.11 is \([0-9, ]*\).*/\1/p' | tr -d ',' | xargs)
-[ -n "$want" ] || fail "could not read the depth figures from protocol.md"
+# fixtures/solver/depth-counts.txt: positions at each distance from home (docs/protocol.md).
+want=$(grep -v '^#' "$FIXTURES/solver/depth-counts.txt" | awk '{print $2}' | xargs)
+[ "$(echo "$want" | wc -w)" -eq 12 ] || fail "could not read 12 depth figures from depth-counts.txt"
 got=$(sed -n 's/^positions by distance from home: //p' "$TMP/out")
 expect_eq "$got" "$want" "positions by distance"
 
 "$CUBEGOD" tables --cache "$cache" > "$TMP/out" || fail "tables (load) exited $?"
 expect_grep "loaded from $cache" "$TMP/out"
 
-# Flip one byte deep in the table: the checksum catches it and the table is rebuilt.
-printf '\x55' | dd of="$cache" bs=1 seek=12345678 conv=notrunc status=none
-"$CUBEGOD" tables --cache "$cache" > "$TMP/out" || fail "tables (damaged) exited $?"
-expect_grep "previous cache file was invalid" "$TMP/out"
-"$CUBEGOD" tables --cache "$cache" > "$TMP/out"
-expect_grep "loaded from" "$TMP/out"
+# Flip one byte deep in the table, then the last byte: the checksum catches each and the table
+# is rebuilt. (tests/solver/test_solver.c damages every lane of the checksum.)
+size=$(wc -c < "$cache")
+for offset in 12345678 $((size - 1)); do
+  printf '\x55' | dd of="$cache" bs=1 seek="$offset" conv=notrunc status=none
+  "$CUBEGOD" tables --cache "$cache" > "$TMP/out" || fail "tables (damaged at $offset) exited $?"
+  expect_grep "previous cache file was invalid" "$TMP/out"
+  "$CUBEGOD" tables --cache "$cache" > "$TMP/out"
+  expect_grep "loaded from" "$TMP/out"
+done
 
 # A truncated cache, and a cache that is not a table at all, are rebuilt the same way; solving
 # through them still gives the right answer.

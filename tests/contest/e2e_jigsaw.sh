@@ -13,7 +13,12 @@ cmp -s "$TMP/out" "$F/jigsaw-sample.out" || bad "samples: got $(tr '\n' ' ' < "$
 #   nine RRrr: each row all in turns {0,1} or {2,3}, each column all in {0,3} or {1,2}:
 #              2^3 * 2^3 turn grids, times 9! ways to place the copies = 64 * 362880;
 #   nine RrRr: a checkerboard of its two patterns (2 ways), each piece in 2 turns: 2 * 2^9 * 9!;
-#   nine RRRR: R never faces R, 0.
+#   nine RRRR: R never faces R, 0;
+#   RRrr written in its four turns: the same piece, so the same count as nine RRrr;
+#   RGrg in its four turns: every turn's right edge pairs only with its own left edge (and the
+#              same for bottom and top), so all nine share one turn: 4 * 9!;
+#   five RRRR and four rrrr: one checkerboard (RRRR in the corners and the centre), every piece
+#              in any of its 4 turns (all alike), the copies in 5! * 4! ways: 4^9 * 5! * 4!.
 "$CUBEGOD" jigsaw < "$F/jigsaw-degenerate.in" > "$TMP/out" 2> "$TMP/err" || bad "degenerate: exit $?"
 cmp -s "$TMP/out" "$F/jigsaw-degenerate.out" || bad "degenerate: got $(tr '\n' ' ' < "$TMP/out")"
 

@@ -35,4 +35,24 @@ grep -q "position 5: 'X' is not a move" "$TMP/err" || bad "bad argument: stderr 
 same "unknown option: exit" "$?" 2
 "$CUBEGOD" order --help | grep -q -- --explain || bad "--help does not describe --explain"
 
+# The notation cubers paste: groups with counts, commutators, conjugates, nested; the
+# typographic apostrophe; a byte-order mark before the first line; --explain on the result.
+same "group with count" "$("$CUBEGOD" order "(R U R' U')2")" 3
+same "commutator" "$("$CUBEGOD" order "[R, U]")" "$("$CUBEGOD" order "R U R' U'")"
+same "conjugate explained" "$("$CUBEGOD" order --explain "[F: R U R' U']")" \
+  "$("$CUBEGOD" order --explain "F R U R' U' F'")"
+same "nested" "$("$CUBEGOD" order --state "[F: (R U R' U')2]")" "$("$CUBEGOD" order --state "F R U R' U' R U R' U' F'")"
+same "typographic apostrophe" "$("$CUBEGOD" order "R U R’ U’")" 6
+printf '\xef\xbb\xbf(R U)2\n[R’, U]\n' | "$CUBEGOD" order >"$TMP/out" 2>"$TMP/err"
+same "BOM and apostrophe on stdin: exit" "$?" 0
+same "BOM and apostrophe on stdin" "$(tr '\n' ' ' <"$TMP/out")" "105 6 "
+printf 'R\n(R U\nF\n' | "$CUBEGOD" order >"$TMP/out" 2>"$TMP/err"
+same "unclosed group: exit" "$?" 2
+grep -q "line 2: the '(' at position 1 is never closed" "$TMP/err" || bad "unclosed group: stderr '$(cat "$TMP/err")'"
+"$CUBEGOD" order "[R U]" >/dev/null 2>"$TMP/err"
+grep -q "position 5: the '\[' opened at position 1 has no ',' (commutator) or ':' (conjugate)" "$TMP/err" ||
+  bad "bracket without separator: stderr '$(cat "$TMP/err")'"
+"$CUBEGOD" order --explian R >/dev/null 2>"$TMP/err"
+grep -q "did you mean '--explain'" "$TMP/err" || bad "misspelled option: stderr '$(cat "$TMP/err")'"
+
 finish order

@@ -215,10 +215,63 @@ static void test_streaming(void **state)
     cg_order_begin(&p, &t);
     for (const char *s = alg; *s; s++)
         assert_int_equal(cg_order_feed(&p, s, 1, NULL), CG_OK);
-    cg_order_end(&p);
+    assert_int_equal(cg_order_end(&p, NULL), CG_OK);
     part = p.cube;
     assert_memory_equal(&whole, &part, sizeof whole);
     assert_int_equal(p.moves, 13);
+}
+
+/* ---- grouping and pasted characters ---- */
+
+/* Two texts give the same piece state. */
+static void expect_same(const char *a, const char *b)
+{
+    cg3_tables t;
+    cg3_cube x, y;
+    cg_error err;
+    if (cg_order_parse(tables(&t), a, &x, NULL, &err) != CG_OK)
+        fail_msg("'%s': %s", a, err.msg);
+    if (cg_order_parse(tables(&t), b, &y, NULL, &err) != CG_OK)
+        fail_msg("'%s': %s", b, err.msg);
+    if (memcmp(&x, &y, sizeof x) != 0)
+        fail_msg("'%s' and '%s' give different states", a, b);
+}
+
+static void test_grouping(void **state)
+{
+    (void)state;
+    expect_same("(R U R' U')2", "R U R' U' R U R' U'");
+    expect_same("(R U)12", "R U R U R U R U R U R U R U R U R U R U R U R U");
+    expect_same("(R U)2'", "U' R' U' R'");
+    expect_same("(R U)'", "U' R'");
+    expect_same("[R, U]", "R U R' U'");
+    expect_same("[F: R U R' U']", "F R U R' U' F'");
+    expect_same("[F: (R U R' U')2]", "F R U R' U' R U R' U' F'");
+    expect_same("[[R, U], D]", "R U R' U' D U R U' R' D'");
+    expect_same("[R U: [D, F2]]2", "R U D F2 D' F2 U' R' R U D F2 D' F2 U' R'");
+    expect_same("((R)2)3", "R2 R2 R2");
+    expect_same("[x: R]", "x R x'");
+    /* A count as large as allowed costs a few dozen products, not a billion. */
+    expect_same("(R U)1000000000", "(R U)1000000000' (R U)1000000000 (R U)1000000000");
+}
+
+static void test_pasted_characters(void **state)
+{
+    (void)state;
+    expect_same("R\xE2\x80\x99 U2\xE2\x80\x99 F", "R' U2' F");
+    expect_same("(R U)2\xE2\x80\x99", "(R U)2'");
+    expect_same("\xEF\xBB\xBFR U", "R U");
+    /* The apostrophe cut between chunks, one byte at a time. */
+    cg3_tables t;
+    cg3_cube whole;
+    const char *alg = "[R\xE2\x80\x99, U]";
+    assert_int_equal(cg_order_parse(tables(&t), alg, &whole, NULL, NULL), CG_OK);
+    cg_order_parser p;
+    cg_order_begin(&p, &t);
+    for (const char *s = alg; *s; s++)
+        assert_int_equal(cg_order_feed(&p, s, 1, NULL), CG_OK);
+    assert_int_equal(cg_order_end(&p, NULL), CG_OK);
+    assert_memory_equal(&whole, &p.cube, sizeof whole);
 }
 
 /* ---- errors ---- */
@@ -238,15 +291,26 @@ static void test_errors(void **state)
     (void)state;
     expect_error("RUQ", "position 3: 'Q' is not a move");
     expect_error("R U2 X", "position 6: 'X' is not a move");
+    expect_error("R)", "position 2: ')' closes nothing");
+    expect_error("(R U", "the '(' at position 1 is never closed");
+    expect_error("[R U]", "position 5: the '[' opened at position 1 has no ',' (commutator) or "
+                 "':' (conjugate)");
+    expect_error("[R, U, F]", "position 6: a second separator in the '[' opened at position 1");
+    expect_error("(R]", "position 3: ']' closes the '(' opened at position 1");
+    expect_error("R, U", "position 2: ',' is outside [A, B] and [A: B]");
+    expect_error("(R)0", "position 4: a repeat count starts at 1, not 0");
+    expect_error("(R)10000000000", "position 14: repeat count larger than 1000000000");
+    expect_error("R \xE2\x80\x98", "position 3: byte 0xe2 is not a move");
+    expect_error("R \xE2\x80", "position 3: byte 0xe2 is not a move");
+    expect_error("R\xEF\xBB\xBF", "position 2: byte 0xef is not a move");
     expect_error("R''", "position 3: ''' is not a move");
     expect_error("R2w", "position 3: 'w' is not a move");
     expect_error("rw", "position 2: 'w' is not a move");
     expect_error("xw", "position 2: 'w' is not a move");
     expect_error("R0", "position 2: '0' is not a move");
     expect_error("R 2", "position 3: '2' is not a move");
-    expect_error("R,U", "position 2: ',' is not a move");
+    expect_error("R,U", "position 2: ',' is outside [A, B] and [A: B]");
     expect_error("R\x01", "position 2: byte 0x01 is not a move");
-    expect_error("(R U)", "position 1: '(' is not a move");
 }
 
 /* ---- explanations ---- */
@@ -317,6 +381,8 @@ int main(void)
         cmocka_unit_test(test_state_matches_document_rule),
         cmocka_unit_test(test_random_against_slow_model),
         cmocka_unit_test(test_streaming),
+        cmocka_unit_test(test_grouping),
+        cmocka_unit_test(test_pasted_characters),
         cmocka_unit_test(test_errors),
         cmocka_unit_test(test_explain),
         cmocka_unit_test(test_explain_twist_direction),

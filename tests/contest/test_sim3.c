@@ -257,6 +257,12 @@ static void test_bad_colour_counts(void **state)
     char got[8];
     assert_int_equal(run(net, got, sizeof got, NULL, &err), CG_ERR_INPUT);
     assert_non_null(strstr(err.msg, "six colours nine times"));
+    /* A seventh colour: no colour shows more than nine times, yet O shows eight. */
+    char seventh[] = "START\n" NET_OK "END\nENDOFINPUT\n";
+    *strchr(seventh, 'O') = 'X';
+    expect_error_after_one(seventh, 17);
+    assert_int_equal(run(seventh, got, sizeof got, NULL, &err), CG_ERR_INPUT);
+    assert_non_null(strstr(err.msg, "six colours nine times"));
 }
 
 static void test_missing_end(void **state)

@@ -1,4 +1,4 @@
-/* The cube model against protocol.md's test vectors and the group laws. */
+/* The cube model against docs/protocol.md's test vectors and the group laws. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -89,6 +89,48 @@ static void test_solved_any(void **state)
     assert_true(cg_cube_is_solved_any(&c));
 }
 
+/* Stickers that show no cube: one corner twisted in place, a corner shown twice, a corner with
+ * two U/D colours. Each is refused and named; cg_cube_is_valid refuses the same corners. */
+static void test_sticker_errors(void **state)
+{
+    (void)state;
+    cg_rng rng;
+    cg_rng_seed(&rng, 3);
+    for (int i = 0; i < 50; i++) {
+        cg_cube c = cg_cube_random(&rng);
+        int slot = (int)cg_rng_below(&rng, CG_CORNERS);
+        const uint8_t *at = cg_corner_stickers(slot);
+        cg_stickers st = cg_cube_to_stickers(&c);
+        cg_error err;
+        cg_cube back;
+        /* Turned in place: its three stickers shift round by one. */
+        cg_stickers twisted = st;
+        twisted.s[at[0]] = st.s[at[2]];
+        twisted.s[at[1]] = st.s[at[0]];
+        twisted.s[at[2]] = st.s[at[1]];
+        assert_int_equal(cg_cube_from_stickers(&twisted, &back, &err), CG_ERR_INPUT);
+        assert_non_null(strstr(err.msg, "twisted"));
+        cg_cube bad = c;
+        bad.twist[slot] = (uint8_t)((bad.twist[slot] + 1) % 3);
+        assert_false(cg_cube_is_valid(&bad));
+        /* The corner of another slot shown again in this one. */
+        int other = (slot + 1) % CG_CORNERS;
+        cg_stickers twice = st;
+        for (int k = 0; k < 3; k++)
+            twice.s[at[k]] = st.s[cg_corner_stickers(other)[k]];
+        assert_int_equal(cg_cube_from_stickers(&twice, &back, &err), CG_ERR_INPUT);
+        assert_non_null(strstr(err.msg, "a second time"));
+        bad = c;
+        bad.perm[slot] = c.perm[other];
+        assert_false(cg_cube_is_valid(&bad));
+        /* Two U/D stickers on one corner. */
+        cg_stickers two = st;
+        two.s[at[1]] = two.s[at[0]];
+        assert_int_equal(cg_cube_from_stickers(&two, &back, &err), CG_ERR_INPUT);
+        assert_non_null(strstr(err.msg, "which is no corner"));
+    }
+}
+
 static void test_parse_errors(void **state)
 {
     (void)state;
@@ -111,6 +153,13 @@ static void test_parse_errors(void **state)
     /* A short buffer still gets a terminated prefix and the full length. */
     assert_int_equal(cg_moves_format(moves, n, buf, 4), 7);
     assert_string_equal(buf, "F'");
+    /* The typographic apostrophe pasted from a web page is a prime; its half is not. */
+    assert_int_equal(cg_moves_parse("F\xE2\x80\x99 R2 B\xE2\x80\x99", moves, 11, &n, &err), CG_OK);
+    assert_int_equal(n, 3);
+    cg_moves_format(moves, n, buf, sizeof buf);
+    assert_string_equal(buf, "F' R2 B'");
+    assert_int_equal(cg_moves_parse("F\xE2\x80", moves, 11, &n, &err), CG_ERR_INPUT);
+    assert_int_equal(cg_moves_parse("F2\xE2\x80\x99", moves, 11, &n, &err), CG_ERR_INPUT);
 }
 
 int main(void)
@@ -119,6 +168,7 @@ int main(void)
         cmocka_unit_test(test_move_vectors),
         cmocka_unit_test(test_group_laws),
         cmocka_unit_test(test_solved_any),
+        cmocka_unit_test(test_sticker_errors),
         cmocka_unit_test(test_parse_errors),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

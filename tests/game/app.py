@@ -15,9 +15,10 @@ answer line, a verdict. Options bend it into the awkward servers a client must s
   --silent-after N  stop talking (but keep the connection) at round N
   --close-after N   close the connection in the middle of round N
   --four-faces-at N show only four faces in round N
+  --after-flag    after the flag, ask "Any last words? ", read a line and echo it
   --latency FILE  (with --listen) append, per round, the seconds from the prompt leaving to
                   the answer arriving
-The cube model is built from protocol.md's sticker table and move vectors, independently of
+The cube model is built from docs/protocol.md's sticker table and move vectors, independently of
 cubegod's C code.
 """
 import argparse
@@ -27,7 +28,7 @@ import sys
 import time
 
 FACES = "UDFBLR"
-# The 18 single-move vectors of protocol.md define each move as a sticker permutation: applying
+# The 18 single-move vectors of docs/protocol.md define each move as a sticker permutation: applying
 # a move to home gives its vector, so the permutation is recovered by tracking unique labels.
 VECTORS = {
     "U": "UUUUDDDDRRFFLLBBFFLLBBRR", "U'": "UUUUDDDDLLFFRRBBBBLLFFRR",
@@ -41,7 +42,7 @@ VECTORS = {
     "R'": "UBUBDFDFFUFUDBDBLLLLRRRR", "R2": "UDUDDUDUFBFBFBFBLLLLRRRR",
 }
 # Sticker cycles of each quarter turn, derived once by hand from the table of corners in
-# protocol.md; the tests in cubegod check the vectors above against them at start-up.
+# docs/protocol.md; the tests in cubegod check the vectors above against them at start-up.
 CYCLES = {
     "U": [(0, 1, 3, 2), (8, 16, 12, 20), (9, 17, 13, 21)],
     "D": [(4, 5, 7, 6), (10, 22, 14, 18), (11, 23, 15, 19)],
@@ -73,7 +74,7 @@ def apply(state, move):
 def check_model():
     for move, vec in VECTORS.items():
         if apply(HOME, move) != vec:
-            sys.exit(f"app.py: the sticker cycles disagree with protocol.md for {move}")
+            sys.exit(f"app.py: the sticker cycles disagree with docs/protocol.md for {move}")
 
 
 def solved(state):
@@ -148,6 +149,12 @@ class Game:
             self.line(f"[+] Correct! ({len(moves)} moves)")
             self.line()
         self.line("Congratulations! Here is your flag: flag{python_edition}")
+        if self.a.after_flag:
+            # A challenge that goes on after the rounds: a question, one line, an echo.
+            self.emit("Any last words? ")
+            words = self.inp()
+            self.line(f"You said: {(words or '').strip()}")
+            self.line("Bye.")
         return True
 
 
@@ -197,6 +204,7 @@ def main():
     p.add_argument("--close-after", type=int, default=0)
     p.add_argument("--four-faces-at", type=int, default=0)
     p.add_argument("--latency", default=None)
+    p.add_argument("--after-flag", action="store_true")
     args = p.parse_args()
     check_model()
     if args.listen is not None:

@@ -2,38 +2,8 @@
 # cubegod play against real servers on 127.0.0.1: cubegod serve (plain and TLS), and the Python
 # copy of the challenge in app.py bent into awkward shapes (over --exec pipes and over TCP).
 # Each case checks the exit status and what play says.
-set -uo pipefail
-: "${CUBEGOD:?}"
 HERE=$(cd "$(dirname "$0")" && pwd)
-TMP=$(mktemp -d)
-PIDS=()
-cleanup() { for p in "${PIDS[@]}"; do kill "$p" 2>/dev/null; done; wait 2>/dev/null; rm -rf "$TMP"; }
-trap cleanup EXIT
-fail() { echo "FAIL: $*" >&2; for f in "$TMP"/*.out "$TMP"/*.err; do [ -f "$f" ] && { echo "--- $f" >&2; tail -5 "$f" >&2; }; done; exit 1; }
-has() { grep -q -- "$1" "$2" || fail "'$1' not in $2"; }
-
-# serve NAME ARGS...: a cubegod server in the background; sets PORT
-serve() {
-  local name=$1; shift
-  "$CUBEGOD" serve --port 0 "$@" > "$TMP/$name.port" 2> "$TMP/$name.log" &
-  PIDS+=($!)
-  for _ in $(seq 600); do PORT=$(head -n1 "$TMP/$name.port" 2>/dev/null); [ -n "$PORT" ] && return; sleep 0.05; done
-  fail "server $name printed no port"
-}
-# pyserve NAME ARGS...: app.py listening; sets PORT
-pyserve() {
-  local name=$1; shift
-  python3 "$HERE/app.py" --listen 0 "$@" > "$TMP/$name.port" 2> "$TMP/$name.log" &
-  PIDS+=($!)
-  for _ in $(seq 600); do PORT=$(head -n1 "$TMP/$name.port" 2>/dev/null); [ -n "$PORT" ] && return; sleep 0.05; done
-  fail "python server $name printed no port"
-}
-# play NAME ARGS...: runs play, keeps its exit status in RC
-play() {
-  local name=$1; shift
-  "$CUBEGOD" play "$@" > "$TMP/$name.out" 2> "$TMP/$name.err"
-  RC=$?
-}
+. "$HERE/lib_serve.sh"
 
 # 1. A won game against cubegod serve, recorded; replay agrees.
 serve won --games 1 --seed 9 --flag 'flag{e2e_play}'
@@ -60,6 +30,7 @@ if openssl req -x509 -newkey rsa:2048 -nodes -keyout "$TMP/key.pem" -out "$TMP/c
   play tls-verify 127.0.0.1 "$PORT" --tls -q
   [ "$RC" = 1 ] || fail "unverifiable TLS peer accepted (exit $RC)"
   has "certificate verify failed" "$TMP/tls-verify.err"
+  has "(--insecure skips verification)" "$TMP/tls-verify.err"
   play tls 127.0.0.1 "$PORT" --tls --insecure -q
   [ "$RC" = 0 ] || fail "TLS game with --insecure exited $RC"
   has "won: 5/5" "$TMP/tls.out"
@@ -76,6 +47,9 @@ has "refused" "$TMP/refused.err"
 play usage1 -q; [ "$RC" = 2 ] || fail "no target exited $RC"
 play usage2 127.0.0.1 1 --exec true; [ "$RC" = 2 ] || fail "HOST PORT and --exec exited $RC"
 play usage3 127.0.0.1 1 --timeout soon; [ "$RC" = 2 ] || fail "bad --timeout exited $RC"
+# A timeout of 0 would lose every round at once: refused, with the reason.
+play usage4 127.0.0.1 1 --timeout 0; [ "$RC" = 2 ] || fail "--timeout 0 exited $RC"
+has "above 0" "$TMP/usage4.err"
 
 # 6. The last line may lack its newline: a flag printed with end="" is still found.
 { printf 'Face U:\n+-----+\n| U U |\n| U U |\n+-----+\n'

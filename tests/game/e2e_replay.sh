@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# cubegod replay on the two terminal captures in $SHARED/captures, on variants of them (CRLF,
+# cubegod replay on the two terminal captures in $FIXTURES/captures, on variants of them (CRLF,
 # answers on the prompt line, a 12-move answer), and on bad input.
 set -uo pipefail
-: "${CUBEGOD:?}" "${SHARED:?}"
-CAP=$SHARED/captures
+: "${CUBEGOD:?}" "${FIXTURES:?}"
+CAP=$FIXTURES/captures
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 fail() { echo "FAIL: $*" >&2; exit 1; }

@@ -137,4 +137,17 @@ if openssl req -x509 -newkey rsa:2048 -nodes -days 1 -subj /CN=localhost \
   exec 3<&- 4>&-
   echo "ok: TLS game won"
 fi
+# --- a SIGUSR1 from outside must not disarm the stop: SIGTERM still ends the server
+start signals --seed 5
+pid=${SERVERS[-1]}
+kill -USR1 "$pid"
+sleep 0.3
+kill -0 "$pid" 2>/dev/null || fail "SIGUSR1 ended the server"
+kill -TERM "$pid"
+for _ in $(seq 100); do kill -0 "$pid" 2>/dev/null || break; sleep 0.05; done
+kill -0 "$pid" 2>/dev/null && { kill -KILL "$pid"; fail "SIGTERM after SIGUSR1 did not stop the server"; }
+wait "$pid"; rc=$?
+[ "$rc" = 0 ] || fail "server stopped by SIGTERM exited $rc"
+grep -q "serve: 0 games, 0 won" "$TMP/signals.log" || fail "no closing line after SIGTERM"
+echo "ok: SIGUSR1 from outside ignored, SIGTERM stops"
 echo "all serve tests passed"

@@ -1,5 +1,5 @@
-/* The game client over a memory tube: what it keeps of the server's last words. Flags that do
- * not fit the result are cut and marked, never dropped unseen. */
+/* The game client over a memory tube: what it keeps of the server's last words (flags that do
+ * not fit the result are cut and marked, never dropped unseen), and which lines are the prompt. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -14,25 +14,131 @@
 #include "cubegod/tube.h"
 #include "tables_fixture.h"
 
-/* A one-round game from fixtures/faults/round.txt, won, followed by `tail`. */
-static void play_text(const char *tail, cg_play_result *res)
+#define PROMPT_LINE "Enter your solution:\n"
+
+/* fixtures/faults/round.txt: one round, its prompt alone on the last line. */
+static size_t read_round(char *text, size_t size)
 {
     char path[4096];
     snprintf(path, sizeof path, "%s/faults/round.txt", getenv("FIXTURES"));
     FILE *f = fopen(path, "rb");
     assert_non_null(f);
-    static char text[1 << 16];
-    size_t n = fread(text, 1, sizeof text, f);
+    size_t n = fread(text, 1, size, f);
     fclose(f);
-    n += (size_t)snprintf(text + n, sizeof text - n, "[+] Correct! (9 moves)\n\n%s", tail);
-    assert_true(n < sizeof text);
+    assert_true(n < size);
+    return n;
+}
+
+/* Plays `text` (delivered `chunk` bytes per read, 0: all at once); the answers sent go to
+ * sent (NUL-terminated). Returns cg_play's status. */
+static cg_status play_bytes(const char *text, size_t n, size_t chunk, cg_play_result *res,
+                            char *sent, size_t sent_size)
+{
     cg_tube_options to = {.log_level = CG_LOG_QUIET};
     cg_tube *t;
-    assert_int_equal(cg_tube_memory(text, n, 0, &to, &t, NULL), CG_OK);
+    assert_int_equal(cg_tube_memory(text, n, chunk, &to, &t, NULL), CG_OK);
     cg_play_options opt = cg_play_defaults();
+    opt.timeout = 1;
     cg_error err;
-    assert_int_equal(cg_play(t, tables, &opt, res, &err), CG_OK);
+    cg_status st = cg_play(t, tables, &opt, res, &err);
+    const uint8_t *p;
+    size_t k;
+    assert_int_equal(cg_tube_memory_sent(t, &p, &k, NULL), CG_OK);
+    assert_true(k < sent_size);
+    if (k) /* nothing sent: p may be NULL */
+        memcpy(sent, p, k);
+    sent[k] = '\0';
     cg_tube_close(t);
+    return st;
+}
+
+/* A one-round game from fixtures/faults/round.txt, won, followed by `tail`. */
+static void play_text(const char *tail, cg_play_result *res)
+{
+    static char text[1 << 16];
+    size_t n = read_round(text, sizeof text);
+    n += (size_t)snprintf(text + n, sizeof text - n, "[+] Correct! (9 moves)\n\n%s", tail);
+    assert_true(n < sizeof text);
+    char sent[256];
+    assert_int_equal(play_bytes(text, n, 0, res, sent, sizeof sent), CG_OK);
+}
+
+/* The fixture's round with its prompt line replaced by `prompt` (which brings its own line end,
+ * or none), then `after`. */
+static cg_status play_prompt(const char *prompt, const char *after, size_t chunk,
+                             cg_play_result *res, char *sent, size_t sent_size)
+{
+    static char text[1 << 16];
+    size_t n = read_round(text, sizeof text);
+    size_t plen = strlen(PROMPT_LINE);
+    assert_true(n >= plen && memcmp(text + n - plen, PROMPT_LINE, plen) == 0);
+    n -= plen;
+    n += (size_t)snprintf(text + n, sizeof text - n, "%s%s", prompt, after);
+    assert_true(n < sizeof text);
+    return play_bytes(text, n, chunk, res, sent, sent_size);
+}
+
+/* The answer to the fixture's round when the prompt is alone on its line: the reference. */
+static void reference_answer(char *sent, size_t size)
+{
+    cg_play_result res;
+    assert_int_equal(play_prompt(PROMPT_LINE, "[+] Correct!\n", 0, &res, sent, size), CG_OK);
+    assert_true(res.won);
+    assert_int_equal(res.rounds_answered, 1);
+    size_t n = strlen(sent);
+    assert_true(n > 1 && sent[n - 1] == '\n'); /* one answer line */
+    assert_ptr_equal(strchr(sent, '\n'), sent + n - 1);
+}
+
+/* The prompt is what a line ends with: after a marker such as "[?] ", with a CRLF line end,
+ * with trailing blanks, or as the last bytes with no line end at all, it is answered, with the
+ * same answer as the bare prompt, whatever the chunking. */
+static void test_prompt_at_the_end_of_a_line_is_answered(void **state)
+{
+    (void)state;
+    char want[128];
+    reference_answer(want, sizeof want);
+    static const char *const prompts[] = {
+        "[?] Enter your solution:\n",   "Enter your solution:\r\n", "[?] Enter your solution:\r\n",
+        "Enter your solution:  \t\n", ">>> Round 1 <<< Enter your solution:\n",
+        "[?] Enter your solution: ", "Enter your solution:",
+    };
+    for (size_t i = 0; i < sizeof prompts / sizeof *prompts; i++)
+        for (size_t chunk = 0; chunk <= 7; chunk += 7) {
+            cg_play_result res;
+            char sent[128];
+            /* No line end after a tail prompt: the verdict comes only after the answer. */
+            assert_int_equal(play_prompt(prompts[i], "\n[+] Correct!\n", chunk, &res, sent,
+                                         sizeof sent),
+                             CG_OK);
+            if (strcmp(sent, want) != 0 || !res.won)
+                fail_msg("prompt %zu '%s' (chunk %zu): sent '%s', want '%s'", i, prompts[i],
+                         chunk, sent, want);
+            assert_int_equal(res.rounds_answered, 1);
+        }
+}
+
+/* A line that only starts with the prompt, or has it in the middle, is not the prompt: the
+ * client sends nothing, and says the connection closed before the prompt. */
+static void test_prompt_not_at_the_end_is_not_answered(void **state)
+{
+    (void)state;
+    static const char *const lines[] = {
+        "Enter your solution: you have 1 s\n",
+        "Enter your solution: you have 1 s",
+        "[?] Enter your solution: (11 moves at most)\r\n",
+        "Enter your solution:x\n",
+    };
+    for (size_t i = 0; i < sizeof lines / sizeof *lines; i++) {
+        cg_play_result res;
+        char sent[128];
+        assert_int_equal(play_prompt(lines[i], "", 0, &res, sent, sizeof sent), CG_ERR_EOF);
+        if (sent[0])
+            fail_msg("line %zu '%s' was answered with '%s'", i, lines[i], sent);
+        assert_int_equal(res.rounds_answered, 0);
+        assert_false(res.won);
+        assert_non_null(strstr(res.reason, "before the prompt"));
+    }
 }
 
 static void test_flags_kept(void **state)
@@ -82,12 +188,41 @@ static void test_one_flag_longer_than_the_result(void **state)
     assert_string_equal(res.flags + strlen(res.flags) - 3, "...");
 }
 
+/* One round passed of two announced, then the server closes: not a win, and the reason says
+ * how far the game got. All rounds announced and passed: a win. */
+static void test_closed_before_the_last_announced_round(void **state)
+{
+    (void)state;
+    static char text[1 << 16];
+    for (int announced = 1; announced <= 2; announced++) {
+        size_t n = read_round(text, sizeof text);
+        char *head = strstr(text, "Round 1/1");
+        assert_non_null(head);
+        head[8] = (char)('0' + announced);
+        n += (size_t)snprintf(text + n, sizeof text - n, "[+] Correct! (9 moves)\n");
+        cg_play_result res;
+        char sent[128];
+        assert_int_equal(play_bytes(text, n, 0, &res, sent, sizeof sent), CG_OK);
+        assert_int_equal(res.rounds_passed, 1);
+        assert_int_equal(res.rounds_announced, announced);
+        if (announced == 1) {
+            assert_true(res.won);
+        } else {
+            assert_false(res.won);
+            assert_non_null(strstr(res.reason, "after 1 passed round of the announced ones"));
+        }
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_flags_kept),
         cmocka_unit_test(test_flags_that_do_not_fit_are_marked),
         cmocka_unit_test(test_one_flag_longer_than_the_result),
+        cmocka_unit_test(test_prompt_at_the_end_of_a_line_is_answered),
+        cmocka_unit_test(test_prompt_not_at_the_end_is_not_answered),
+        cmocka_unit_test(test_closed_before_the_last_announced_round),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -42,7 +42,7 @@ static void test_messages_are_one_printable_line(void **state)
     cg_error err;
     cg_fail(&err, CG_ERR_INPUT, "peer said '%s'", "\x1b]0;pwned\x07\nline two\x7f");
     assert_string_equal(err.msg, "peer said '?]0;pwned??line two?'");
-    cg_error_prefix(&err, "round %d\r: ", 3);
+    assert_int_equal(cg_error_prefix(CG_ERR_INPUT, &err, "round %d\r: ", 3), CG_ERR_INPUT);
     assert_string_equal(err.msg, "round 3?: peer said '?]0;pwned??line two?'");
     char text[] = "flag{\x1b[2Jx}\tok";
     cg_text_printable(text);

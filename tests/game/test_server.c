@@ -20,6 +20,7 @@
 #include "cubegod/server.h"
 #include "cubegod/solver.h"
 #include "tables_fixture.h"
+#include "testutil.h"
 
 #define CLIENTS 100
 #define ROUNDS 3
@@ -63,6 +64,46 @@ static void answer_checks(void **state)
                      CG_OK);
     assert_int_equal(cg_answer_check(&c, padded, strlen(padded), 6, CG_TARGET_HOME, &n, &e),
                      CG_ERR_LIMIT);
+}
+
+/* Answers in a dialect, counted in a metric; one-move lines. */
+static void answer_rules(void **state)
+{
+    (void)state;
+    cg_cube c = three_moves();
+    cg_dialect cw;
+    cg_error e;
+    assert_int_equal(cg_dialect_make(&cw, CG_NOTATION_QUARTER_CW, NULL, "none", &e), CG_OK);
+    cg_answer_rules rules = {9, CG_TARGET_HOME, &cw, CG_METRIC_HTM};
+    int n = -1;
+    const char *ok = "FUUURRR"; /* F U' R' */
+    assert_int_equal(cg_answer_check_rules(&c, ok, strlen(ok), &rules, &n, &e), CG_OK);
+    assert_int_equal(n, 7);
+    rules.max_moves = 6;
+    assert_int_equal(cg_answer_check_rules(&c, ok, strlen(ok), &rules, &n, &e), CG_ERR_LIMIT);
+    assert_string_equal(e.msg, "Too many moves (7, at most 6 allowed)");
+    assert_int_equal(cg_answer_check_rules(&c, "F U' R'", 7, &rules, &n, &e), CG_ERR_INPUT);
+    assert_non_null(strstr(e.msg, "(column 4)"));
+    /* QTM: a half turn counts two. */
+    cg_cube d = cg_cube_home();
+    cg_cube_apply(&d, cg_move_make(CG_R, 1));
+    cg_cube_apply(&d, cg_move_make(CG_U, 2));
+    cg_answer_rules qtm = {2, CG_TARGET_HOME, NULL, CG_METRIC_QTM};
+    assert_int_equal(cg_answer_check_rules(&d, "U2 R'", 5, &qtm, &n, &e), CG_ERR_LIMIT);
+    assert_string_equal(e.msg, "Too many moves (3 quarter turns, at most 2 allowed)");
+    qtm.max_moves = 3;
+    assert_int_equal(cg_answer_check_rules(&d, "U2 R'", 5, &qtm, &n, &e), CG_OK);
+    assert_int_equal(n, 3);
+    /* One move a line. */
+    int m = 99;
+    assert_int_equal(cg_answer_one_move("R'\r", 3, &qtm, &m, &e), CG_OK);
+    assert_int_equal(m, cg_move_make(CG_R, 3));
+    assert_int_equal(cg_answer_one_move("  ", 2, &qtm, &m, &e), CG_OK);
+    assert_int_equal(m, -1);
+    assert_int_equal(cg_answer_one_move("R U", 3, &qtm, &m, &e), CG_ERR_INPUT);
+    assert_string_equal(e.msg, "One move per line, please");
+    assert_int_equal(cg_answer_one_move("R'", 2, &rules, &m, &e), CG_ERR_INPUT);
+    assert_non_null(strstr(e.msg, "clockwise"));
 }
 
 static void any_versus_home(void **state)
@@ -117,6 +158,19 @@ static void round_text_rebuilds_the_cube(void **state)
         snprintf(head, sizeof head, "=== Round %d/30 ===\n", k + 1);
         assert_memory_equal(text, head, strlen(head));
         assert_non_null(strstr(text, "Enter your solution:\n"));
+        /* The challenge's shape, byte for byte: two header lines, five boxes of five lines
+         * ("Face X:", "+-----+", "| a b |", "| c d |", "+-----+"), the prompt. */
+        int lines = 0;
+        for (const char *line = text, *nl; (nl = strchr(line, '\n')); line = nl + 1, lines++) {
+            int in_box = lines >= 2 && lines < 27 ? (lines - 2) % 5 : -1;
+            size_t n = (size_t)(nl - line);
+            if (in_box == 1 || in_box == 4)
+                assert_true(n == 7 && memcmp(line, "+-----+", 7) == 0);
+            if (in_box == 2 || in_box == 3)
+                assert_true(n == 7 && line[0] == '|' && line[1] == ' ' && line[3] == ' ' &&
+                            line[5] == ' ' && line[6] == '|');
+        }
+        assert_int_equal(lines, 28);
         char hidden[16];
         snprintf(hidden, sizeof hidden, "Face %c:", cg_face_letter(rd.hidden));
         assert_null(strstr(text, hidden));
@@ -190,7 +244,7 @@ static void *play(void *arg)
         cg_box_event ev;
         if (cg_box_reader_feed(&br, line, len, &ev, NULL) != CG_OK || ev != CG_BOX_PUZZLE)
             continue;
-        cg_move m[CG_MAX_SOLUTION];
+        cg_move m[CG_SOLUTION_MAX];
         int k;
         char answer[64];
         if (cg_solve_puzzle(tables, &br.puzzle, &so, m, &k, NULL) != CG_OK)
@@ -213,7 +267,7 @@ typedef struct running {
 
 static void *run_server(void *arg)
 {
-    cg_server_run(arg);
+    cg_server_run(arg, NULL);
     return NULL;
 }
 
@@ -291,6 +345,49 @@ static void stop_ends_open_games(void **state)
     cg_server_close(r.srv);
 }
 
+/* A client that never answers loses to the alarm: the server says so and closes the connection
+ * by itself, well before ten alarms have passed (a server that waited ten times too long, or
+ * never, would leave this client's receive to time out instead). */
+static void alarm_ends_a_silent_game(void **state)
+{
+    (void)state;
+    double alarm = slow_tools() ? 1.0 : 0.3;
+    cg_server_options o = cg_server_defaults();
+    o.rounds = ROUNDS;
+    o.alarm = alarm;
+    o.games = 1;
+    o.log = NULL;
+    running r;
+    cg_error e;
+    assert_int_equal(cg_server_open(&o, &r.srv, &e), CG_OK);
+    assert_int_equal(pthread_create(&r.tid, NULL, run_server, r.srv), 0);
+    int fd = dial(cg_server_port(r.srv));
+    assert_true(fd >= 0);
+    double patience = 8 * alarm;
+    struct timeval tv = {.tv_sec = (time_t)patience,
+                         .tv_usec = (suseconds_t)((patience - (double)(time_t)patience) * 1e6)};
+    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+    char text[8192];
+    size_t n = 0;
+    ssize_t k;
+    while (n < sizeof text - 1 && (k = recv(fd, text + n, sizeof text - 1 - n, 0)) > 0)
+        n += (size_t)k;
+    text[n] = '\0';
+    if (k < 0)
+        fail_msg("no end of the game within %g s of an alarm of %g s; received: %s", patience,
+                 alarm, text);
+    assert_non_null(strstr(text, "Enter your solution:"));
+    assert_non_null(strstr(text, "Time's up"));
+    assert_null(strstr(text, "flag{"));
+    close(fd);
+    pthread_join(r.tid, NULL);
+    long finished, wins;
+    cg_server_counts(r.srv, &finished, &wins);
+    assert_int_equal(finished, 1);
+    assert_int_equal(wins, 0);
+    cg_server_close(r.srv);
+}
+
 static void bad_options(void **state)
 {
     (void)state;
@@ -312,11 +409,13 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(answer_checks),
+        cmocka_unit_test(answer_rules),
         cmocka_unit_test(any_versus_home),
         cmocka_unit_test(rounds_are_seeded),
         cmocka_unit_test(round_text_rebuilds_the_cube),
         cmocka_unit_test(many_players_at_once),
         cmocka_unit_test(stop_ends_open_games),
+        cmocka_unit_test(alarm_ends_a_silent_game),
         cmocka_unit_test(bad_options),
     };
     return cmocka_run_group_tests(tests, setup, teardown);

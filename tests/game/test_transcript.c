@@ -5,6 +5,9 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <cmocka.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -111,6 +114,55 @@ static void trailing_space_is_visible(void **state)
     assert_string_equal(buf, "prompt:\\x20");
     assert_int_equal(cg_transcript_escape("a b", 3, buf, sizeof buf), 3);
     assert_string_equal(buf, "a b");
+    /* DEL and the bytes above ASCII are escaped like the control bytes; '~' is not. */
+    assert_int_equal(cg_transcript_escape("~\x7f\x80 ", 4, buf, sizeof buf), 13);
+    assert_string_equal(buf, "~\\x7f\\x80\\x20");
+}
+
+/* In a written transcript, a record that ends in a space (a prompt waiting on its line) ends in
+ * "\x20", where an editor cannot strip it, and DEL is escaped; both read back as they were. */
+static void record_ends_survive_the_file(void **state)
+{
+    (void)state;
+    char *path = temp_path();
+    cg_transcript *t;
+    cg_error e;
+    assert_int_equal(cg_transcript_open(path, &t, &e), CG_OK);
+    const char prompt[] = "Enter your solution: ";
+    const char del[] = "rub\x7fout  \n";
+    assert_int_equal(cg_transcript_write(t, CG_DIR_IN, prompt, sizeof prompt - 1, &e), CG_OK);
+    assert_int_equal(cg_transcript_write(t, CG_DIR_OUT, del, sizeof del - 1, &e), CG_OK);
+    assert_int_equal(cg_transcript_close(t, &e), CG_OK);
+    size_t len;
+    char *text = slurp(path, &len);
+    assert_non_null(strstr(text, " Enter your solution:\\x20\n"));
+    assert_non_null(strstr(text, " rub\\x7fout  \\n\n")); /* not last: the spaces stay bare */
+    char got[64];
+    int records;
+    assert_int_equal(collect(text, '<', got, sizeof got, &records), sizeof prompt - 1);
+    assert_memory_equal(got, prompt, sizeof prompt - 1);
+    text = slurp(path, &len);
+    assert_int_equal(collect(text, '>', got, sizeof got, &records), sizeof del - 1);
+    assert_memory_equal(got, del, sizeof del - 1);
+    unlink(path);
+}
+
+/* The time field: whole seconds, decimals, both. */
+static void record_times(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *line;
+        double seconds;
+    } cases[] = {{"< 12 x", 12}, {"> 0.25 x", 0.25}, {"! 3.5 note", 3.5}, {"< 1.000001 y", 1.000001}};
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        char line[64];
+        snprintf(line, sizeof line, "%s", cases[i].line);
+        cg_transcript_record rec;
+        assert_int_equal(cg_transcript_parse_line(line, strlen(line), &rec, NULL), CG_OK);
+        if (rec.seconds < cases[i].seconds - 1e-9 || rec.seconds > cases[i].seconds + 1e-9)
+            fail_msg("'%s': %.9f s", cases[i].line, rec.seconds);
+    }
 }
 
 static void bad_lines(void **state)
@@ -151,8 +203,9 @@ static void on_round(void *ctx, const cg_replay_round *r)
     s->rounds++;
 }
 
-/* Records a 4-round game as a client would (server text in, answers out, dribbled in small
- * chunks): round 2 gets a wrong answer, round 3 twelve moves, round 4 garbage. */
+/* Records a 5-round game as a client would (server text in, answers out, dribbled in small
+ * chunks): round 2 gets a wrong answer, round 3 twelve moves, round 4 garbage, and the recording
+ * ends at round 5's prompt, before any answer. */
 static void replay_of_a_recorded_game(void **state)
 {
     (void)state;
@@ -161,16 +214,18 @@ static void replay_of_a_recorded_game(void **state)
     assert_int_equal(cg_transcript_open(path, &t, NULL), CG_OK);
     cg_rng rng;
     cg_rng_seed(&rng, 2024);
-    const char banner[] = "Welcome!\nSolve 4 rounds ... to get the flag!\n";
+    const char banner[] = "Welcome!\nSolve 5 rounds ... to get the flag!\n";
     cg_transcript_write(t, CG_DIR_IN, banner, sizeof banner - 1, NULL);
-    for (int i = 1; i <= 4; i++) {
+    for (int i = 1; i <= 5; i++) {
         cg_round r;
         cg_round_make(&rng, &r);
         char text[1024];
-        size_t len = cg_round_format(&r, i, 4, text, sizeof text);
+        size_t len = cg_round_format(&r, i, 5, text, sizeof text);
         for (size_t k = 0; k < len; k += 7) /* split mid-line on purpose */
             cg_transcript_write(t, CG_DIR_IN, text + k, len - k < 7 ? len - k : 7, NULL);
-        cg_move m[CG_MAX_SOLUTION];
+        if (i == 5)
+            break;
+        cg_move m[CG_SOLUTION_MAX];
         int n;
         assert_int_equal(cg_solve_cube(tables, &r.cube, CG_TARGET_ANY, 11, m, &n, NULL), CG_OK);
         char answer[128];
@@ -196,14 +251,15 @@ static void replay_of_a_recorded_game(void **state)
     cg_replay_options o = cg_replay_defaults();
     assert_int_equal(cg_replay_text(tables, &o, text, len, on_round, &s, &sum, &e), CG_OK);
     assert_true(sum.transcript);
-    assert_int_equal(sum.rounds, 4);
-    assert_int_equal(s.rounds, 4);
+    assert_int_equal(sum.rounds, 5);
+    assert_int_equal(s.rounds, 5);
     assert_int_equal(sum.correct, 1);
     assert_int_equal(sum.optimal, 1);
     assert_int_equal(s.result[0], CG_REPLAY_CORRECT);
     assert_int_equal(s.result[1], CG_REPLAY_NOT_SOLVED);
     assert_int_equal(s.result[2], CG_REPLAY_TOO_MANY);
     assert_int_equal(s.result[3], CG_REPLAY_INVALID);
+    assert_int_equal(s.result[4], CG_REPLAY_NO_ANSWER);
     assert_int_equal(sum.disagreements, 0);
     unlink(path);
 }
@@ -219,14 +275,43 @@ static void malformed_transcript_names_the_line(void **state)
     assert_non_null(strstr(e.msg, "line 3"));
 }
 
+/* Every descriptor cubegod opens is close-on-exec: a transcript open while play --exec starts
+ * a program must not leak into it. Found by its inode among the open descriptors. */
+static void transcript_not_inherited(void **state)
+{
+    (void)state;
+    char path[] = "/tmp/cubegod-transcript-XXXXXX";
+    int keep = mkstemp(path);
+    assert_true(keep >= 0);
+    close(keep);
+    cg_transcript *t;
+    assert_int_equal(cg_transcript_open(path, &t, NULL), CG_OK);
+    struct stat want;
+    assert_int_equal(stat(path, &want), 0);
+    int found = 0;
+    for (int fd = 0; fd < 1024; fd++) {
+        struct stat sb;
+        if (fstat(fd, &sb) != 0 || sb.st_ino != want.st_ino || sb.st_dev != want.st_dev)
+            continue;
+        found++;
+        assert_true(fcntl(fd, F_GETFD) & FD_CLOEXEC);
+    }
+    assert_int_equal(found, 1);
+    assert_int_equal(cg_transcript_close(t, NULL), CG_OK);
+    unlink(path);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(round_trip),
         cmocka_unit_test(trailing_space_is_visible),
+        cmocka_unit_test(record_ends_survive_the_file),
+        cmocka_unit_test(record_times),
         cmocka_unit_test(bad_lines),
         cmocka_unit_test(replay_of_a_recorded_game),
         cmocka_unit_test(malformed_transcript_names_the_line),
+        cmocka_unit_test(transcript_not_inherited),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -132,6 +132,28 @@ static void test_compact_fixture(void **state)
     assert_true(cases >= 15);
 }
 
+/* A face counts as known only with all four stickers known. */
+static void test_faces_known(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *compact;
+        int known;
+    } cases[] = {
+        {"UUUUDDDDFFFFBBBBLLLLRRRR", 6}, {"UUUUDDDDFFFFBBBBLLLL????", 5},
+        {"UUUUDDDDFFFFBBBBLLLLRRR?", 5}, {"?UUUDDD?FF?FBBBBLLLL?RRR", 2},
+        {"????????????????????????", 0},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        cg_puzzle p;
+        cg_error err;
+        assert_int_equal(cg_puzzle_from_compact(cases[i].compact, 24, &p, &err), CG_OK);
+        if (cg_puzzle_faces_known(&p) != cases[i].known)
+            fail_msg("%s: %d faces known, expected %d", cases[i].compact,
+                     cg_puzzle_faces_known(&p), cases[i].known);
+    }
+}
+
 /* Cases that need a cube built on purpose. */
 static void test_impossible_cubes(void **state)
 {
@@ -268,7 +290,7 @@ int main(void)
         cmocka_unit_test(test_every_hidden_face), cmocka_unit_test(test_unknown_colours),
         cmocka_unit_test(test_given_scheme),      cmocka_unit_test(test_compact_fixture),
         cmocka_unit_test(test_impossible_cubes),  cmocka_unit_test(test_box_reader),
-        cmocka_unit_test(test_format_round_trip),
+        cmocka_unit_test(test_format_round_trip), cmocka_unit_test(test_faces_known),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,10 +1,12 @@
 /* The solver against searches that share nothing with it but the cube model:
  *  - breadth-first search from home over whole cubes, every position up to depth 6 (5 under
  *    sanitizers and valgrind): the table's distance must be the BFS depth, and the counts
- *    protocol.md's;
+ *    docs/protocol.md's;
  *  - meet in the middle for random deep positions: a hash of every position within 6 moves of
  *    home, met by a plain depth-first search from the position;
- *  - every solution is applied to the cube and must reach the target in exactly that many moves. */
+ *  - every solution is applied to the cube and must reach the target in exactly that many moves;
+ *  - the quarter-turn table: its own search's counts against the published figures
+ *    (fixtures/solver/qtm-depth-counts.txt), a BFS over the quarter-turn graph, deep samples. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -14,7 +16,12 @@
 
 #include <cmocka.h>
 
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include "cubegod/solver.h"
+#include "solver/table.h"
 #include "tables_fixture.h"
 #include "testutil.h"
 
@@ -48,6 +55,9 @@ static uint64_t pack(const cg_cube *c)
 /* For the any target: a cube and the same cube turned as a whole are one position; the key is
  * the least over the 24 orientations (NULL: the cube as it is). */
 static const cg_cube *orientations;
+/* For the quarter-turn metric: the searches turn quarter turns only. */
+static bool quarter_only;
+static bool turned(int mv) { return !quarter_only || cg_move_turns((cg_move)mv) != 2; }
 
 static uint64_t key_of(const cg_cube *c)
 {
@@ -124,6 +134,8 @@ static cube_set bfs(int max_depth, long counts[])
         size_t m = 0;
         for (size_t i = 0; i < n; i++)
             for (int mv = 0; mv < CG_MOVES; mv++) {
+                if (!turned(mv))
+                    continue;
                 cg_cube c = frontier[i];
                 cg_cube_apply(&c, (cg_move)mv);
                 if (set_add(&s, &c, d) < 0) {
@@ -175,7 +187,7 @@ static void test_bfs_from_home(void **state)
         }
         assert_int_equal(cg_distance_home(tables, &c), s.slots[i].depth);
         if (checked++ % 97 == 0) {
-            cg_move moves[CG_MAX_SOLUTION];
+            cg_move moves[CG_SOLUTION_MAX];
             int n;
             assert_int_equal(cg_solve_cube(tables, &c, CG_TARGET_HOME, 11, moves, &n, NULL), CG_OK);
             assert_int_equal(n, s.slots[i].depth);
@@ -197,7 +209,7 @@ static int meet_at(const cube_set *near, const cg_cube *c, int depth, int level,
     }
     int best = 99;
     for (int m = 0; m < CG_MOVES; m++) {
-        if (cg_move_face((cg_move)m) == last_face)
+        if (cg_move_face((cg_move)m) == last_face || !turned(m))
             continue;
         cg_cube n = *c;
         cg_cube_apply(&n, (cg_move)m);
@@ -225,7 +237,7 @@ static void check_deep(const cube_set *near, int radius, cg_target target, uint6
     for (int i = 0; i < deep_samples(); i++) {
         cg_cube c = cg_cube_random(&rng);
         int slow = meet(near, &c, CG_MAX_SOLUTION - radius);
-        cg_move moves[CG_MAX_SOLUTION];
+        cg_move moves[CG_SOLUTION_MAX];
         int n;
         assert_int_equal(cg_solve_cube(tables, &c, target, 11, moves, &n, NULL), CG_OK);
         if (n != slow)
@@ -288,7 +300,7 @@ static void test_too_long(void **state)
     cg_rng_seed(&rng, 5);
     cg_cube c = cg_cube_random(&rng);
     int d = cg_distance_home(tables, &c);
-    cg_move moves[CG_MAX_SOLUTION];
+    cg_move moves[CG_SOLUTION_MAX];
     int n;
     cg_error err;
     assert_int_equal(cg_solve_cube(tables, &c, CG_TARGET_HOME, d - 1, moves, &n, &err),
@@ -300,6 +312,210 @@ static void test_too_long(void **state)
     assert_int_equal(cg_solve_cube(tables, &c, CG_TARGET_HOME, 11, moves, &n, &err), CG_ERR_INPUT);
 }
 
+/* Flips the byte at offset of the file at path (xor with 0x55). */
+static void flip_byte(const char *path, long offset)
+{
+    FILE *f = fopen(path, "r+b");
+    assert_non_null(f);
+    assert_int_equal(fseek(f, offset, SEEK_SET), 0);
+    int c = fgetc(f);
+    assert_true(c != EOF);
+    assert_int_equal(fseek(f, offset, SEEK_SET), 0);
+    assert_int_equal(fputc(c ^ 0x55, f), c ^ 0x55);
+    assert_int_equal(fclose(f), 0);
+}
+
+/* Maps the cache at path: CG_OK (and unmapped again) or the refusal. */
+static cg_status map_cache(const char *path, cg_error *err)
+{
+    struct cg_tables t;
+    memset(&t, 0, sizeof t);
+    cg_status st = cgi_cache_map(path, CG_METRIC_HTM, &t, err);
+    if (st == CG_OK)
+        munmap(t.map, t.map_len);
+    return st;
+}
+
+/* A cache damaged by one byte is refused wherever the byte is: in each 8-byte lane of the
+ * checksum's 32-byte rounds (early and late in the table), in the tail after the last whole
+ * round, and in the header. The same file undamaged is accepted before and after. */
+static void test_cache_damage_anywhere_is_refused(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/cubegod-cache-XXXXXX", path[64];
+    assert_non_null(mkdtemp(dir));
+    snprintf(path, sizeof path, "%s/pocket.tbl", dir);
+    assert_int_equal(cgi_cache_save(path, CG_METRIC_HTM, tables->dist, NULL), CG_OK);
+    cg_error err;
+    assert_int_equal(map_cache(path, &err), CG_OK);
+    struct stat sb;
+    assert_int_equal(stat(path, &sb), 0);
+    const long size = (long)sb.st_size, payload = size - (long)CG_TABLE_BYTES; /* its offset */
+    assert_true(payload > 0);
+    long offsets[16];
+    int n = 0;
+    for (int lane = 0; lane < 4; lane++) {
+        offsets[n++] = payload + 32 * 1000 + 8 * lane + lane; /* early */
+        if (!slow_tools())
+            offsets[n++] = payload + 32 * 600000 + 8 * lane + 7 - lane; /* late */
+    }
+    offsets[n++] = size - 1; /* the last byte: past the last whole round when there is a tail */
+    offsets[n++] = size - 33;
+    offsets[n++] = payload / 2; /* in the header */
+    for (int i = 0; i < n; i++) {
+        flip_byte(path, offsets[i]);
+        if (map_cache(path, &err) != CG_ERR_INPUT)
+            fail_msg("a cache damaged at offset %ld (of %ld) was accepted", offsets[i], size);
+        flip_byte(path, offsets[i]); /* undone */
+    }
+    assert_int_equal(map_cache(path, &err), CG_OK);
+    unlink(path);
+    rmdir(dir);
+}
+
+/* ---- the quarter-turn table ---- */
+
+static cg_tables *qtm;
+static cg_tables_info qtm_info;
+
+/* Built, not loaded, so that the search's own counts are there to check. */
+static int setup_qtm(void **state)
+{
+    cg_tables_options o = {.cache_path = "", .metric = CG_METRIC_QTM};
+    return cg_tables_open(&qtm, &o, &qtm_info, NULL) == CG_OK ? setup(state) : -1;
+}
+
+static int teardown_qtm(void **state)
+{
+    cg_tables_close(qtm);
+    return teardown(state);
+}
+
+/* fixtures/solver/qtm-depth-counts.txt: distance, classes up to rotation, fixed-frame positions. */
+static void qtm_fixture(long any[CG_SOLUTION_MAX + 1], long home[CG_SOLUTION_MAX + 1])
+{
+    FILE *f = open_fixture("solver/qtm-depth-counts.txt");
+    char line[128];
+    int rows = 0;
+    while (fgets(line, sizeof line, f)) {
+        int d;
+        long a, h;
+        if (line[0] != '#' && sscanf(line, "%d %ld %ld", &d, &a, &h) == 3 && d == rows &&
+            d <= CG_SOLUTION_MAX) {
+            any[d] = a;
+            home[d] = h;
+            rows++;
+        }
+    }
+    fclose(f);
+    assert_int_equal(rows, CG_SOLUTION_MAX + 1);
+}
+
+static void test_qtm_depth_counts(void **state)
+{
+    (void)state;
+    long any[CG_SOLUTION_MAX + 1], home[CG_SOLUTION_MAX + 1];
+    qtm_fixture(any, home);
+    assert_int_equal(cg_tables_metric(qtm), CG_METRIC_QTM);
+    long sum_any = 0, sum_home = 0;
+    for (int d = 0; d <= CG_SOLUTION_MAX; d++) {
+        assert_int_equal(qtm_info.positions_any_at[d], any[d]);
+        assert_int_equal(qtm_info.positions_at[d], home[d]);
+        sum_any += any[d];
+        sum_home += home[d];
+    }
+    assert_int_equal(sum_any, 3674160);
+    assert_int_equal(sum_home, 88179840);
+}
+
+static void test_qtm_bfs(void **state)
+{
+    (void)state;
+    long any[CG_SOLUTION_MAX + 1], home[CG_SOLUTION_MAX + 1];
+    qtm_fixture(any, home);
+    quarter_only = true;
+    long counts[BFS_DEPTH_MAX + 1];
+    int depth = bfs_depth();
+    cube_set s = bfs(depth, counts);
+    for (int d = 0; d <= depth; d++)
+        assert_int_equal(counts[d], home[d]);
+    size_t checked = 0;
+    for (size_t i = 0; i <= s.mask; i++) {
+        if (!s.slots[i].key)
+            continue;
+        uint64_t k = s.slots[i].key;
+        cg_cube c;
+        for (int j = CG_CORNERS - 1; j >= 0; j--, k >>= 5) {
+            c.perm[j] = (uint8_t)((k & 31) / 3);
+            c.twist[j] = (uint8_t)((k & 31) % 3);
+        }
+        assert_int_equal(cg_distance_home(qtm, &c), s.slots[i].depth);
+        if (checked++ % 97 == 0) {
+            cg_move moves[CG_SOLUTION_MAX];
+            int n;
+            assert_int_equal(cg_solve_cube(qtm, &c, CG_TARGET_HOME, 14, moves, &n, NULL), CG_OK);
+            assert_int_equal(n, s.slots[i].depth);
+            for (int j = 0; j < n; j++)
+                assert_int_not_equal(cg_move_turns(moves[j]), 2);
+            cg_cube_apply_all(&c, moves, (size_t)n);
+            assert_true(cg_cube_is_home(&c));
+        }
+    }
+    assert_int_equal(checked, s.count);
+    free(s.slots);
+    quarter_only = false;
+}
+
+/* Deep positions: the solution is quarter turns only, solves, has the table's length, and the
+ * distance is locally consistent (every quarter turn changes it by exactly one, the graph being
+ * bipartite, and the HTM distance is a lower bound). */
+static void test_qtm_deep(void **state)
+{
+    (void)state;
+    cg_rng rng;
+    cg_rng_seed(&rng, 14);
+    int longest = 0;
+    for (int i = 0; i < deep_samples() * 10; i++) {
+        cg_cube c = cg_cube_random(&rng);
+        for (int t = 0; t < 2; t++) {
+            cg_target target = t ? CG_TARGET_ANY : CG_TARGET_HOME;
+            cg_move moves[CG_SOLUTION_MAX];
+            int n;
+            assert_int_equal(cg_solve_cube(qtm, &c, target, 14, moves, &n, NULL), CG_OK);
+            int d = t ? cg_distance_any(qtm, &c) : cg_distance_home(qtm, &c);
+            assert_int_equal(n, d);
+            int htm = t ? cg_distance_any(tables, &c) : cg_distance_home(tables, &c);
+            assert_true(htm <= d && d <= 2 * htm);
+            cg_cube e = c;
+            for (int j = 0; j < n; j++) {
+                assert_int_not_equal(cg_move_turns(moves[j]), 2);
+                cg_cube_apply(&e, moves[j]);
+            }
+            assert_true(t ? cg_cube_is_solved_any(&e) : cg_cube_is_home(&e));
+            longest = n > longest ? n : longest;
+            if (t)
+                continue;
+            for (int m = 0; m < CG_MOVES; m++) {
+                if (cg_move_turns((cg_move)m) == 2)
+                    continue;
+                cg_cube next = c;
+                cg_cube_apply(&next, (cg_move)m);
+                int dn = cg_distance_home(qtm, &next);
+                assert_true(dn == d - 1 || dn == d + 1);
+            }
+        }
+    }
+    assert_true(longest >= 11);
+    /* A limit below the optimum is refused with the optimum named. */
+    cg_cube c = cg_cube_random(&rng);
+    cg_move moves[CG_SOLUTION_MAX];
+    int n;
+    cg_error err;
+    int d = cg_distance_home(qtm, &c);
+    assert_int_equal(cg_solve_cube(qtm, &c, CG_TARGET_HOME, d - 1, moves, &n, &err),
+                     CG_ERR_TOO_LONG);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -307,6 +523,14 @@ int main(void)
         cmocka_unit_test(test_deep_home),
         cmocka_unit_test(test_deep_any),
         cmocka_unit_test(test_too_long),
+        cmocka_unit_test(test_cache_damage_anywhere_is_refused),
     };
-    return cmocka_run_group_tests(tests, setup, teardown);
+    /* The QTM checks compare with the HTM table too, so both are open for them. */
+    const struct CMUnitTest qtm_tests[] = {
+        cmocka_unit_test(test_qtm_depth_counts),
+        cmocka_unit_test(test_qtm_bfs),
+        cmocka_unit_test(test_qtm_deep),
+    };
+    int failed = cmocka_run_group_tests(tests, setup, teardown);
+    return failed + cmocka_run_group_tests_name("qtm", qtm_tests, setup_qtm, teardown_qtm);
 }

@@ -129,6 +129,96 @@ static void test_recvline_or_tail(void **state)
     }
 }
 
+/* Line i of the long stream: short lines of varying length, each naming itself. */
+static int stream_line(int i, char *buf, size_t size)
+{
+    return snprintf(buf, size, "%d:%.*s", i, i % 23, "abcdefghijklmnopqrstuvwxyz");
+}
+
+/* Tens of kilobytes of short lines (ending "\n", or "\r\n" read as a two-byte delimiter), read
+ * one at a time and checked one at a time. The receive buffer fills while most of it is already
+ * consumed, so the buffer compacts again and again: at its initial size (no max_buffer) and when
+ * it may not grow (a small max_buffer), for chunk sizes from whole reads down to single bytes,
+ * and with delimiters split across reads. */
+static void test_long_stream_line_by_line(void **state)
+{
+    (void)state;
+    enum { LINES = 3000 };
+    static char text[LINES * 40];
+    static const size_t chunks[] = {0, 1, 7, 64, 1000, 4095, 4097};
+    static const size_t maxes[] = {0, 100};
+    for (int crlf = 0; crlf < 2; crlf++) {
+        size_t n = 0;
+        for (int i = 0; i < LINES; i++) {
+            n += (size_t)stream_line(i, text + n, sizeof text - n);
+            n += (size_t)snprintf(text + n, sizeof text - n, crlf ? "\r\n" : "\n");
+        }
+        assert_true(n > 20000 && n < sizeof text);
+        for (size_t c = 0; c < sizeof chunks / sizeof *chunks; c++)
+            for (size_t m = 0; m < sizeof maxes / sizeof *maxes; m++) {
+                cg_tube_options o = quiet;
+                o.max_buffer = maxes[m];
+                cg_tube *t = mem(text, chunks[c], &o);
+                for (int i = 0; i < LINES; i++) {
+                    char want[64];
+                    size_t wn = (size_t)stream_line(i, want, sizeof want);
+                    const uint8_t *p;
+                    size_t got;
+                    cg_error err;
+                    cg_status st = crlf ? cg_tube_recvuntil(t, "\r\n", 2, 1, &p, &got, &err)
+                                        : cg_tube_recvline(t, 1, &p, &got, &err);
+                    if (st != CG_OK)
+                        fail_msg("line %d (chunk %zu, max %zu, crlf %d): %s", i, chunks[c],
+                                 maxes[m], crlf, err.msg);
+                    if (crlf)
+                        got -= 2;
+                    if (got != wn || memcmp(p, want, wn) != 0)
+                        fail_msg("line %d (chunk %zu, max %zu, crlf %d): '%.*s', want '%s'", i,
+                                 chunks[c], maxes[m], crlf, (int)got, (const char *)p, want);
+                }
+                const uint8_t *p;
+                size_t got;
+                cg_error err;
+                assert_int_equal(cg_tube_recvline(t, 1, &p, &got, &err), CG_ERR_EOF);
+                cg_tube_close(t);
+            }
+    }
+}
+
+/* A deadline already past when the wait starts (timeout 0, or a nanosecond) still makes one
+ * check: a timeout when nothing is there, never an error; the data when it is there. Over a
+ * pipe, for each kind of receive and for a send into a full pipe. */
+static void test_expired_deadline_is_a_timeout(void **state)
+{
+    (void)state;
+    int in[2], out[2];
+    assert_int_equal(pipe(in), 0);
+    assert_int_equal(pipe(out), 0);
+    cg_tube_options o = quiet;
+    o.send_timeout = 1e-9;
+    cg_tube *t;
+    cg_error err;
+    assert_int_equal(cg_tube_fds(in[0], out[1], "pipe", &o, &t, &err), CG_OK);
+    const uint8_t *p;
+    size_t n;
+    assert_int_equal(cg_tube_recvline(t, 0, &p, &n, &err), CG_ERR_TIMEOUT);
+    assert_non_null(strstr(err.msg, "timeout"));
+    assert_int_equal(cg_tube_recv(t, 0, 0, &p, &n, &err), CG_ERR_TIMEOUT);
+    assert_int_equal(cg_tube_recvn(t, 1, 0, &p, &err), CG_ERR_TIMEOUT);
+    assert_int_equal(cg_tube_recvuntil(t, "::", 2, 1e-9, &p, &n, &err), CG_ERR_TIMEOUT);
+    assert_int_equal(write(in[1], "ready\n", 6), 6);
+    assert_int_equal(cg_tube_recvline(t, 0, &p, &n, &err), CG_OK);
+    assert_string_equal((const char *)p, "ready");
+    /* Nobody reads `out`: once the pipe is full, the send times out. */
+    static char big[1 << 20];
+    memset(big, 'x', sizeof big);
+    assert_int_equal(cg_tube_send(t, big, sizeof big, &err), CG_ERR_TIMEOUT);
+    assert_int_equal(err.code, CG_ERR_TIMEOUT);
+    cg_tube_close(t);
+    close(in[1]);
+    close(out[0]);
+}
+
 static void test_recvn_and_recv(void **state)
 {
     (void)state;
@@ -354,6 +444,8 @@ int main(void)
         cmocka_unit_test(test_recvuntil_split_delimiter),
         cmocka_unit_test(test_recvuntil_other_delimiter_rescans),
         cmocka_unit_test(test_recvline_or_tail),
+        cmocka_unit_test(test_long_stream_line_by_line),
+        cmocka_unit_test(test_expired_deadline_is_a_timeout),
         cmocka_unit_test(test_recvn_and_recv),
         cmocka_unit_test(test_eof_keeps_partial_data),
         cmocka_unit_test(test_limit_without_newline),

@@ -1,0 +1,346 @@
+/* The error convention: passing NULL for the cg_error changes no status. Every public function
+ * that takes a cg_error * is called here with NULL on an input it must refuse, and the status
+ * must still be an error (a status read back from the error record turned into CG_OK when the
+ * record was NULL: cg_jigsaw_run on a bad line returned 0). tests/game/e2e_null_errors.sh checks
+ * that every such function of include/cubegod/ is named here. */
+#include <fcntl.h>
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "cubegod/client.h"
+#include "cubegod/cube.h"
+#include "cubegod/jigsaw.h"
+#include "cubegod/notation.h"
+#include "cubegod/order.h"
+#include "cubegod/puzzle.h"
+#include "cubegod/replay.h"
+#include "cubegod/server.h"
+#include "cubegod/sim3.h"
+#include "cubegod/solver.h"
+#include "cubegod/transcript.h"
+#include "cubegod/tube.h"
+#include "tables_fixture.h"
+
+#define FAILS(call) assert_true((call) < 0)
+
+static FILE *text_file(const char *text)
+{
+    FILE *f = tmpfile();
+    assert_non_null(f);
+    fputs(text, f);
+    rewind(f);
+    return f;
+}
+
+static void error_helpers(void **state)
+{
+    (void)state;
+    assert_int_equal(cg_fail(NULL, CG_ERR_INPUT, "x"), CG_ERR_INPUT);
+    assert_int_equal(cg_error_prefix(CG_ERR_EOF, NULL, "line %d: ", 3), CG_ERR_EOF);
+}
+
+static void cubes_and_puzzles(void **state)
+{
+    (void)state;
+    cg_move m[8];
+    size_t n;
+    FAILS(cg_moves_parse("R Q", m, 8, &n, NULL));
+    cg_stickers st;
+    memset(&st, 0, sizeof st); /* every sticker the same colour */
+    cg_cube c;
+    FAILS(cg_cube_from_stickers(&st, &c, NULL));
+    cg_puzzle p;
+    cg_puzzle_clear(&p);
+    FAILS(cg_puzzle_set(&p, 99, "W", 1, NULL));
+    FAILS(cg_puzzle_from_compact("nonsense", 8, &p, NULL));
+    cg_box_reader r;
+    cg_box_reader_init(&r);
+    cg_box_event ev;
+    assert_int_equal(cg_box_reader_feed(&r, "Face U:", 7, &ev, NULL), CG_OK);
+    FAILS(cg_box_reader_feed(&r, "| this is no box |", 18, &ev, NULL));
+    cg_box_reader_init(&r);
+    assert_int_equal(cg_box_reader_feed(&r, "Face U:", 7, &ev, NULL), CG_OK);
+    bool have;
+    FAILS(cg_box_reader_finish(&r, &have, NULL));
+    cg_scheme s;
+    FAILS(cg_scheme_parse("U=W", &s, NULL));
+    cg_puzzle_clear(&p);
+    cg_reading reading;
+    FAILS(cg_reconstruct(&p, NULL, &reading, NULL));
+    cg_round round = {.cube = cg_cube_home()};
+    cg_cube_apply(&round.cube, 0);
+    int moves;
+    FAILS(cg_answer_check(&round.cube, "R R R R", 7, 11, CG_TARGET_ANY, &moves, NULL));
+    cg_dialect d = cg_dialect_default();
+    cg_answer_rules rules = {11, CG_TARGET_ANY, &d, CG_METRIC_HTM};
+    FAILS(cg_answer_check_rules(&round.cube, "R R R R", 7, &rules, &moves, NULL));
+    FAILS(cg_answer_one_move("Q", 1, &rules, &moves, NULL));
+}
+
+static void dialects(void **state)
+{
+    (void)state;
+    cg_move_map map;
+    FAILS(cg_move_map_parse("U=a,D=a", 7, &map, NULL)); /* one name for two moves */
+    cg_dialect d;
+    FAILS(cg_dialect_make(&d, CG_NOTATION_STANDARD, NULL, "\x01", NULL));
+    d = cg_dialect_default();
+    cg_move out[4];
+    size_t n;
+    FAILS(cg_dialect_parse(&d, "U Q", 3, out, 4, &n, NULL));
+    cg_move many[12] = {0};
+    char buf[64];
+    FAILS(cg_dialect_answer(&d, CG_METRIC_HTM, 11, many, 12, buf, sizeof buf, NULL)); /* too long */
+}
+
+static void solver(void **state)
+{
+    (void)state;
+    cg_cube c = cg_cube_home();
+    cg_cube_apply(&c, 0);
+    cg_cube_apply(&c, 3);
+    cg_move out[CG_SOLUTION_MAX];
+    int n;
+    FAILS(cg_solve_cube(tables, &c, CG_TARGET_HOME, 1, out, &n, NULL));
+    cg_puzzle p;
+    cg_puzzle_clear(&p);
+    cg_solve_options o = cg_solve_defaults();
+    FAILS(cg_solve_puzzle(tables, &p, &o, out, &n, NULL));
+    /* cg_tables_open fails only without memory or on a big-endian machine: no input of its own
+     * can make it fail, so it is not called here (listed as such in e2e_null_errors.sh). */
+}
+
+static void contests(void **state)
+{
+    (void)state;
+    cg_jigsaw j;
+    FAILS(cg_jigsaw_parse("bad", 3, &j, NULL));
+    FILE *in = text_file("1\nnot a puzzle line\n"), *out = tmpfile();
+    long long counted;
+    FAILS(cg_jigsaw_run(in, out, &counted, NULL));
+    fclose(in);
+    fclose(out);
+    static cg3_tables t3;
+    cg3_tables_init(&t3);
+    cg_order_parser op;
+    cg_order_begin(&op, &t3);
+    FAILS(cg_order_feed(&op, "R Q", 3, NULL));
+    cg_order_begin(&op, &t3);
+    cg_order_feed(&op, "(R U", 4, NULL);
+    FAILS(cg_order_end(&op, NULL)); /* an unclosed bracket */
+    cg3_cube c3;
+    bool centres;
+    FAILS(cg_order_parse(&t3, "R Q", &c3, &centres, NULL));
+    in = text_file("this is not a simulation\n");
+    cg_sim3_reader sr;
+    cg_sim3_init(&sr, in);
+    static cg_sim3_result res;
+    bool done;
+    FAILS(cg_sim3_next(&sr, &res, &done, NULL));
+    fclose(in);
+}
+
+/* Points the descriptor open on path at /dev/full (every later write fails), or closes it
+ * (closing the stream fails). */
+static void fill_up(const char *path, bool shut)
+{
+    struct stat want;
+    assert_int_equal(stat(path, &want), 0);
+    int full = open("/dev/full", O_WRONLY | O_CLOEXEC);
+    assert_true(full >= 0);
+    for (int fd = 0; fd < 1024; fd++) {
+        struct stat sb;
+        if (fd != full && fstat(fd, &sb) == 0 && sb.st_ino == want.st_ino &&
+            sb.st_dev == want.st_dev) {
+            if (shut)
+                close(fd);
+            else
+                dup2(full, fd);
+        }
+    }
+    close(full);
+}
+
+static void transcripts_and_replay(void **state)
+{
+    (void)state;
+    cg_transcript *t;
+    FAILS(cg_transcript_open("/nonexistent-dir/t.txt", &t, NULL));
+    char path[] = "/tmp/cubegod-nullerr-XXXXXX";
+    int keep = mkstemp(path);
+    assert_true(keep >= 0);
+    close(keep);
+    assert_int_equal(cg_transcript_open(path, &t, NULL), CG_OK);
+    fill_up(path, false);
+    FAILS(cg_transcript_write(t, CG_DIR_IN, "x\n", 2, NULL));
+    FAILS(cg_transcript_note(t, CG_DIR_NOTE, NULL, "%s", "note"));
+    assert_int_equal(cg_transcript_close(t, NULL), CG_OK); /* nothing left to write */
+    assert_int_equal(cg_transcript_open(path, &t, NULL), CG_OK);
+    fill_up(path, true);
+    FAILS(cg_transcript_close(t, NULL));
+    unlink(path);
+    char line[] = "? not a record";
+    cg_transcript_record rec;
+    FAILS(cg_transcript_parse_line(line, strlen(line), &rec, NULL));
+    static const char bad[] = "# cubegod transcript 1\n< 0.1 \\q\n";
+    cg_replay_options ro = cg_replay_defaults();
+    cg_replay_summary sum;
+    FAILS(cg_replay_text(tables, &ro, bad, sizeof bad - 1, NULL, NULL, &sum, NULL));
+}
+
+static void tubes(void **state)
+{
+    (void)state;
+    cg_tube_options quiet = {.log_level = CG_LOG_QUIET};
+    cg_tube *t;
+    FAILS(cg_tube_connect("127.0.0.1", "1", &quiet, &t, NULL));
+    FAILS(cg_tube_connect_proxy("ftp://127.0.0.1:1", "example", "1", &quiet, &t, NULL));
+    FAILS(cg_tube_connect_proxy("socks5://127.0.0.1:99999", "example", "1", &quiet, &t, NULL));
+    cg_address addr;
+    const char *bad_port[] = {"127.0.0.1", "99999"};
+    FAILS(cg_address_parse(bad_port, 2, &addr, NULL));
+    char *argv[] = {"/nonexistent/program", NULL};
+    FAILS(cg_tube_process(argv, &quiet, &t, NULL));
+    FAILS(cg_tube_process_cmd("'unbalanced", &quiet, &t, NULL));
+    char **words;
+    FAILS(cg_split_command("\"open", &words, NULL));
+    FAILS(cg_tube_file("/nonexistent/file", &quiet, &t, NULL));
+    FAILS(cg_tube_fds(-1, -1, "bad", &quiet, &t, NULL));
+    int fd, port;
+    FAILS(cg_tcp_listen("256.1.1.1", "0", 1, &fd, &port, NULL));
+    char peer[64];
+    FAILS(cg_tcp_accept(-1, &fd, peer, sizeof peer, NULL));
+    cg_tls_server *srv;
+    FAILS(cg_tls_server_new("/nonexistent/cert.pem", "/nonexistent/key.pem", &srv, NULL));
+
+    /* A memory tube: "abc" then the end of the stream. */
+    cg_tube_options small = quiet;
+    small.max_buffer = 8;
+    assert_int_equal(cg_tube_memory("abc", 3, 0, &small, &t, NULL), CG_OK);
+    const uint8_t *p;
+    size_t n;
+    bool by_tail;
+    FAILS(cg_tube_recvn(t, 10, 1, &p, NULL));
+    FAILS(cg_tube_recvuntil(t, "x", 1, 1, &p, &n, NULL));
+    FAILS(cg_tube_recvline(t, 1, &p, &n, NULL));
+    FAILS(cg_tube_recvline_or_tail(t, "?", 1, 1, &p, &n, &by_tail, NULL));
+    FAILS(cg_tube_sendlineafter(t, "x", 1, "y", 1, 1, &p, &n, NULL));
+    FAILS(cg_tube_wait(t, 1, NULL, NULL)); /* not a process */
+    assert_int_equal(cg_tube_recvall(t, 1, &p, &n, NULL), CG_OK);
+    FAILS(cg_tube_recv(t, 0, 1, &p, &n, NULL)); /* nothing left */
+    cg_tube_close(t);
+    assert_int_equal(cg_tube_memory("0123456789abcdef", 16, 0, &small, &t, NULL), CG_OK);
+    FAILS(cg_tube_recvall(t, 1, &p, &n, NULL)); /* more than max_buffer */
+    cg_tube_close(t);
+    /* cg_tube_memory and cg_tube_new fail only without memory (listed in the script). */
+
+    assert_int_equal(cg_tube_file("/dev/null", &quiet, &t, NULL), CG_OK);
+    FAILS(cg_tube_send(t, "x", 1, NULL)); /* read-only */
+    FAILS(cg_tube_sendline(t, "x", 1, NULL));
+    FAILS(cg_tube_memory_sent(t, &p, &n, NULL)); /* not a memory tube */
+    cg_tube_close(t);
+
+    int s = socket(AF_INET, SOCK_STREAM, 0); /* never connected: shutdown says ENOTCONN */
+    assert_true(s >= 0);
+    assert_int_equal(cg_tube_fds(s, s, "unconnected", &quiet, &t, NULL), CG_OK);
+    FAILS(cg_tube_shutdown_send(t, NULL));
+    cg_tube_close(t);
+}
+
+static void tls_accept_on_a_dead_socket(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/cubegod-nullerr-tls-XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    char cmd[512], cert[64], key[64];
+    snprintf(cert, sizeof cert, "%s/c.pem", dir);
+    snprintf(key, sizeof key, "%s/k.pem", dir);
+    snprintf(cmd, sizeof cmd,
+             "openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes "
+             "-days 1 -subj /CN=x -keyout %s -out %s 2>/dev/null", key, cert);
+    cg_tls_server *srv = NULL;
+    if (system(cmd) == 0)
+        cg_tls_server_new(cert, key, &srv, NULL);
+    unlink(cert);
+    unlink(key);
+    rmdir(dir);
+    if (!srv)
+        skip();
+    int sp[2];
+    assert_int_equal(socketpair(AF_UNIX, SOCK_STREAM, 0, sp), 0);
+    close(sp[1]); /* the client left before the handshake */
+    cg_tube_options quiet = {.log_level = CG_LOG_QUIET};
+    cg_tube *t;
+    FAILS(cg_tube_tls_accept(srv, sp[0], "gone", &quiet, &t, NULL));
+    cg_tls_server_free(srv);
+}
+
+static void games(void **state)
+{
+    (void)state;
+    cg_server_options so = cg_server_defaults();
+    so.rounds = 0;
+    cg_server *srv;
+    FAILS(cg_server_open(&so, &srv, NULL));
+    so = cg_server_defaults();
+    so.log = NULL;
+    assert_int_equal(cg_server_open(&so, &srv, NULL), CG_OK);
+    /* Break its listener from outside: the descriptor listening on its port is closed, and
+     * accepting fails for good. */
+    int port = cg_server_port(srv), broken = 0;
+    for (int fd = 3; fd < 1024; fd++) {
+        struct sockaddr_storage ss;
+        socklen_t len = sizeof ss;
+        int listening = 0;
+        socklen_t ll = sizeof listening;
+        if (getsockname(fd, (struct sockaddr *)&ss, &len) == 0 && ss.ss_family == AF_INET &&
+            ntohs(((struct sockaddr_in *)&ss)->sin_port) == port &&
+            getsockopt(fd, SOL_SOCKET, SO_ACCEPTCONN, &listening, &ll) == 0 && listening) {
+            int dead = open("/dev/null", O_RDONLY); /* a descriptor that is not a socket */
+            dup2(dead, fd);
+            close(dead);
+            broken++;
+        }
+    }
+    assert_int_equal(broken, 1);
+    FAILS(cg_server_run(srv, NULL));
+    cg_server_close(srv);
+
+    cg_tube *t;
+    assert_int_equal(cg_tube_memory("", 0, 0, NULL, &t, NULL), CG_OK);
+    cg_play_options po = cg_play_defaults();
+    po.timeout = 0; /* refused: every receive would fail at once */
+    cg_play_result res;
+    FAILS(cg_play(t, tables, &po, &res, NULL));
+    po.timeout = NAN;
+    FAILS(cg_play(t, tables, &po, &res, NULL));
+    cg_tube_close(t);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(error_helpers),
+        cmocka_unit_test(cubes_and_puzzles),
+        cmocka_unit_test(dialects),
+        cmocka_unit_test(solver),
+        cmocka_unit_test(contests),
+        cmocka_unit_test(transcripts_and_replay),
+        cmocka_unit_test(tubes),
+        cmocka_unit_test(tls_accept_on_a_dead_socket),
+        cmocka_unit_test(games),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}

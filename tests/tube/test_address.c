@@ -1,0 +1,87 @@
+/* cg_address_parse: every way players write where to connect, and each mistake's message. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "cubegod/tube.h"
+
+static void expect_ok(const char *host, const char *port, int n, ...)
+{
+    const char *words[8];
+    va_list ap;
+    va_start(ap, n);
+    for (int i = 0; i < n; i++)
+        words[i] = va_arg(ap, const char *);
+    va_end(ap);
+    cg_address a;
+    cg_error err;
+    if (cg_address_parse(words, n, &a, &err) != CG_OK)
+        fail_msg("'%s'...: %s", words[0], err.msg);
+    assert_string_equal(a.host, host);
+    assert_string_equal(a.port, port);
+}
+
+static void expect_error(const char *message, int n, ...)
+{
+    const char *words[8];
+    va_list ap;
+    va_start(ap, n);
+    for (int i = 0; i < n; i++)
+        words[i] = va_arg(ap, const char *);
+    va_end(ap);
+    cg_address a;
+    cg_error err;
+    assert_int_equal(cg_address_parse(words, n, &a, &err), CG_ERR_INPUT);
+    if (!strstr(err.msg, message))
+        fail_msg("got '%s', want '%s'", err.msg, message);
+}
+
+static void test_forms(void **state)
+{
+    (void)state;
+    expect_ok("10.0.0.1", "1337", 2, "10.0.0.1", "1337");
+    expect_ok("10.0.0.1", "1337", 1, "10.0.0.1:1337");
+    expect_ok("challenge.example.org", "31337", 1, "challenge.example.org:31337");
+    expect_ok("::1", "443", 1, "[::1]:443");
+    expect_ok("::1", "443", 2, "::1", "443");
+    expect_ok("::1", "443", 2, "[::1]", "443");
+    expect_ok("10.0.0.1", "1337", 3, "nc", "10.0.0.1", "1337");
+    expect_ok("10.0.0.1", "1337", 4, "nc", "-v", "10.0.0.1", "1337");
+    expect_ok("10.0.0.1", "1337", 1, "nc 10.0.0.1 1337");
+    expect_ok("10.0.0.1", "1337", 1, "ncat  10.0.0.1\t1337");
+    expect_ok("h", "80", 2, "h", "0080"); /* leading zeros normalised */
+    expect_ok("h", "65535", 2, "h", "65535");
+}
+
+static void test_mistakes(void **state)
+{
+    (void)state;
+    expect_error("port 99999 is out of range: ports go from 1 to 65535", 2, "h", "99999");
+    expect_error("port 0 is out of range", 2, "h", "0");
+    expect_error("port 'http' is not a number from 1 to 65535", 2, "h", "http");
+    expect_error("port '123456789012345...' is not a number", 2, "h", "123456789012345678901234");
+    expect_error("'1337 10.0.0.1': host and port look swapped; give HOST PORT", 2, "1337",
+                 "10.0.0.1");
+    expect_error("'10.0.0.1' has no port", 1, "10.0.0.1");
+    expect_error("an IPv6 address with a port is written [V6]:PORT", 1, "::1:80");
+    expect_error("no ']' after the IPv6 address", 1, "[::1:80");
+    expect_error("the port is missing", 1, "host:");
+    expect_error("the host is empty", 1, ":80");
+    expect_error("has a character no host name has", 2, "http://h", "80");
+    expect_error("nc option '-p' is not understood here", 4, "nc", "-p", "1", "h");
+    expect_error("no address", 0, "");
+    expect_error("3 words for an address", 3, "a", "b", "c");
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_forms),
+        cmocka_unit_test(test_mistakes),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

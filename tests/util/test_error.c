@@ -1,0 +1,65 @@
+/* Errors: messages stay one printable line (a peer's bytes cannot drive the terminal they are
+ * shown on), prefixes keep the message they prefix, and a long message loses its tail only. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "cubegod/error.h"
+
+static void test_control_bytes_become_question_marks(void **state)
+{
+    (void)state;
+    char text[] = "a\x1b[31mred\r\nline\x7f\tend~";
+    cg_text_printable(text);
+    assert_string_equal(text, "a?[31mred??line??end~");
+    cg_error err;
+    assert_int_equal(cg_fail(&err, CG_ERR_INPUT, "peer said '%s'", "\x1b]0;title\x07"),
+                     CG_ERR_INPUT);
+    assert_int_equal(err.code, CG_ERR_INPUT);
+    assert_string_equal(err.msg, "peer said '?]0;title?'");
+    assert_int_equal(cg_fail(NULL, CG_ERR_EOF, "nobody listens"), CG_ERR_EOF);
+}
+
+static void test_prefix_keeps_the_message(void **state)
+{
+    (void)state;
+    cg_error err;
+    cg_fail(&err, CG_ERR_TIMEOUT, "timeout after %d s", 1);
+    assert_int_equal(cg_error_prefix(CG_ERR_TIMEOUT, &err, "round %d: ", 7), CG_ERR_TIMEOUT);
+    assert_string_equal(err.msg, "round 7: timeout after 1 s");
+    assert_int_equal(cg_error_prefix(CG_ERR_TIMEOUT, &err, "%s", "bad\nprefix: "), CG_ERR_TIMEOUT);
+    assert_string_equal(err.msg, "bad?prefix: round 7: timeout after 1 s");
+    /* Too long together: the tail goes, the prefix and the message's start stay. */
+    char big[CG_ERROR_MSG_MAX];
+    memset(big, 'm', sizeof big - 1);
+    big[sizeof big - 1] = '\0';
+    cg_fail(&err, CG_ERR_INPUT, "%s", big);
+    cg_error_prefix(CG_ERR_INPUT, &err, "where: ");
+    assert_int_equal(strlen(err.msg), CG_ERROR_MSG_MAX - 1);
+    assert_int_equal(strncmp(err.msg, "where: mmm", 10), 0);
+    /* The status is the caller's, never read back from the record: NULL keeps it. */
+    assert_int_equal(cg_error_prefix(CG_ERR_INPUT, NULL, "x"), CG_ERR_INPUT);
+}
+
+static void test_status_names(void **state)
+{
+    (void)state;
+    assert_string_equal(cg_status_name(CG_OK), "ok");
+    assert_string_equal(cg_status_name(CG_ERR_TIMEOUT), "timeout");
+    assert_string_equal(cg_status_name(CG_ERR_EOF), "end of stream");
+    assert_string_equal(cg_status_name((cg_status)999), "unknown");
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_control_bytes_become_question_marks),
+        cmocka_unit_test(test_prefix_keeps_the_message),
+        cmocka_unit_test(test_status_names),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
