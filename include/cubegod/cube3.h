@@ -1,4 +1,5 @@
-/* cubegod: the 3x3x3 cube model shared by `sim3` (facelets) and `order` (pieces).
+/* cubegod: the one 3x3x3 cube model: facelets, pieces and moves, used by the 3x3 solvers, the
+ * readers, `sim3` (facelets) and `order` (pieces).
  *
  * Faces are numbered as in cube.h: U=0 D=1 F=2 B=3 L=4 R=5.
  *
@@ -40,6 +41,9 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+
+#include "cubegod/cube.h"
+#include "cubegod/error.h"
 
 enum { CG3_FACELETS = 54, CG3_CORNERS = 8, CG3_EDGES = 12, CG3_CENTRES = 6 };
 
@@ -110,5 +114,28 @@ CG_API void cg3_cube_apply(const cg3_tables *t, cg3_cube *c, cg3_move m);
 CG_API bool cg3_cube_is_home(const cg3_cube *c);
 /* The piece state of a facelet permutation that maps pieces onto pieces (any product of moves). */
 CG_API cg3_cube cg3_cube_from_perm(const cg3_perm *p);
+CG_API cg3_cube cg3_cube_inverse(const cg3_cube *c);
+
+/* ---- face turns: the solvers' 18 moves ---- */
+
+/* A face turn written as cg_move (face * 3 + quarter turns - 1, faces U D F B L R as in cube.h,
+ * so the 2x2 and the 3x3 share move parsing, formatting and dialects) as the model's cg3_move. */
+static inline cg3_move cg3_move_from_face_turn(cg_move m)
+{
+    return cg3_move_make(cg_move_face(m), cg_move_turns(m));
+}
+/* Applies face turns (cg_move) to c. */
+CG_API void cg3_cube_apply_face_turns(const cg3_tables *t, cg3_cube *c, const cg_move *moves, size_t n);
+
+/* ---- real cubes ---- */
+
+/* Uniform over the 43,252,003,274,489,856,000 states that face turns reach (centres home):
+ * random permutations and orientations with matching parities, not a scramble. */
+CG_API cg3_cube cg3_cube_random(cg_rng *r);
+/* CG_OK when face turns can reach c from home; CG_ERR_INPUT otherwise, the message naming what
+ * is wrong: a centre moved, a corner or edge missing or present twice, the twists not adding up
+ * (a corner twisted in place), the flips not adding up (an edge flipped in place), or the
+ * corner and edge permutations of different parity (two pieces swapped). */
+CG_API cg_status cg3_cube_check(const cg3_cube *c, cg_error *err);
 
 #endif

@@ -241,3 +241,135 @@ void cg3_tables_init(cg3_tables *t)
         }
     }
 }
+
+cg3_cube cg3_cube_inverse(const cg3_cube *c)
+{
+    cg3_cube r;
+    for (int i = 0; i < CG3_CORNERS; i++) {
+        r.cp[c->cp[i]] = (uint8_t)i;
+        r.co[c->cp[i]] = (uint8_t)((3 - c->co[i]) % 3);
+    }
+    for (int i = 0; i < CG3_EDGES; i++) {
+        r.ep[c->ep[i]] = (uint8_t)i;
+        r.eo[c->ep[i]] = c->eo[i];
+    }
+    for (int i = 0; i < CG3_CENTRES; i++)
+        r.xp[c->xp[i]] = (uint8_t)i;
+    return r;
+}
+
+void cg3_cube_apply_face_turns(const cg3_tables *t, cg3_cube *c, const cg_move *moves, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        cg3_cube_apply(t, c, cg3_move_from_face_turn(moves[i]));
+}
+
+/* ---- real cubes ---- */
+
+/* Fisher-Yates; returns the permutation's parity (0 even, 1 odd). */
+static int shuffle(cg_rng *r, uint8_t *a, int n)
+{
+    int parity = 0;
+    for (int i = n - 1; i > 0; i--) {
+        int j = (int)cg_rng_below(r, (uint64_t)i + 1);
+        if (j != i) {
+            uint8_t t = a[i];
+            a[i] = a[j];
+            a[j] = t;
+            parity ^= 1;
+        }
+    }
+    return parity;
+}
+
+cg3_cube cg3_cube_random(cg_rng *r)
+{
+    cg3_cube c = cg3_cube_home();
+    int cpar = shuffle(r, c.cp, CG3_CORNERS);
+    int epar = shuffle(r, c.ep, CG3_EDGES);
+    if (cpar != epar) { /* one more edge swap: every edge permutation of the right parity stays
+                           equally likely, as swapping is a bijection between the two halves */
+        uint8_t t = c.ep[0];
+        c.ep[0] = c.ep[1];
+        c.ep[1] = t;
+    }
+    unsigned twist = 0, flip = 0;
+    for (int i = 0; i < CG3_CORNERS - 1; i++)
+        twist += c.co[i] = (uint8_t)cg_rng_below(r, 3);
+    c.co[CG3_CORNERS - 1] = (uint8_t)((3 - twist % 3) % 3);
+    for (int i = 0; i < CG3_EDGES - 1; i++)
+        flip += c.eo[i] = (uint8_t)cg_rng_below(r, 2);
+    c.eo[CG3_EDGES - 1] = (uint8_t)(flip & 1);
+    return c;
+}
+
+/* The parity (0 even, 1 odd) of a[0..n) when it is a permutation of 0..n-1; -1 otherwise, with
+ * the first piece present twice in *twice and the first missing one in *missing (-1 when a
+ * number is out of range). */
+static int perm_parity(const uint8_t *a, int n, int *missing, int *twice)
+{
+    unsigned seen = 0;
+    *missing = *twice = -1;
+    for (int i = 0; i < n; i++) {
+        if (a[i] >= n)
+            return -1;
+        if ((seen & (1u << a[i])) && *twice < 0)
+            *twice = a[i];
+        seen |= 1u << a[i];
+    }
+    if (*twice >= 0) {
+        for (int p = 0; p < n && *missing < 0; p++)
+            if (!(seen & (1u << p)))
+                *missing = p;
+        return -1;
+    }
+    int parity = 0;
+    unsigned done = 0;
+    for (int i = 0; i < n; i++) /* a cycle of length k is k - 1 transpositions */
+        for (int j = i; !(done & (1u << j)); j = a[j]) {
+            done |= 1u << j;
+            parity ^= j != i;
+        }
+    return parity;
+}
+
+cg_status cg3_cube_check(const cg3_cube *c, cg_error *err)
+{
+    for (int i = 0; i < CG3_CENTRES; i++)
+        if (c->xp[i] != i)
+            return cg_fail(err, CG_ERR_INPUT, "centre %s has moved: face turns never move centres",
+                           CENTRE_NAME[i]);
+    int missing, twice;
+    int cpar = perm_parity(c->cp, CG3_CORNERS, &missing, &twice);
+    if (cpar < 0 && twice < 0)
+        return cg_fail(err, CG_ERR_INPUT, "a corner piece number is out of range");
+    if (cpar < 0)
+        return cg_fail(err, CG_ERR_INPUT, "corner %s appears twice and corner %s nowhere",
+                       CORNER_NAME[twice], CORNER_NAME[missing]);
+    int epar = perm_parity(c->ep, CG3_EDGES, &missing, &twice);
+    if (epar < 0 && twice < 0)
+        return cg_fail(err, CG_ERR_INPUT, "an edge piece number is out of range");
+    if (epar < 0)
+        return cg_fail(err, CG_ERR_INPUT, "edge %s appears twice and edge %s nowhere",
+                       EDGE_NAME[twice], EDGE_NAME[missing]);
+    unsigned twist = 0, flip = 0;
+    for (int i = 0; i < CG3_CORNERS; i++) {
+        if (c->co[i] > 2)
+            return cg_fail(err, CG_ERR_INPUT, "corner %s has twist %d (0..2)", CORNER_NAME[i], c->co[i]);
+        twist += c->co[i];
+    }
+    for (int i = 0; i < CG3_EDGES; i++) {
+        if (c->eo[i] > 1)
+            return cg_fail(err, CG_ERR_INPUT, "edge %s has flip %d (0..1)", EDGE_NAME[i], c->eo[i]);
+        flip += c->eo[i];
+    }
+    if (twist % 3)
+        return cg_fail(err, CG_ERR_INPUT,
+                       "the corner twists add up to %u mod 3: a corner is twisted in place", twist % 3);
+    if (flip % 2)
+        return cg_fail(err, CG_ERR_INPUT, "the edge flips add up to 1 mod 2: an edge is flipped in place");
+    if (cpar != epar)
+        return cg_fail(err, CG_ERR_INPUT,
+                       "the corner and edge permutations have different parity: two pieces are swapped");
+    return CG_OK;
+}

@@ -1,0 +1,114 @@
+/* cubegod: solving the 3x3 cube in the half-turn metric.
+ *
+ * Two solvers share this header, each with tables of its own:
+ *
+ *   two-phase   Kociemba's algorithm (src/solver3/twophase*.c): a solution of at most
+ *               max_moves in well under a millisecond, improved until a time budget is spent.
+ *   optimal     IDA* with large pruning tables (src/solver3/optimal*.c): the shortest solution,
+ *               proven, for cubes whose optimum is not too deep for the time given.
+ *
+ * Tables are computed once and cached in files whose paths the caller gives (the command line
+ * puts them beside the 2x2 table, in the same cache folder); a cache file is used only when its
+ * size, header and checksum match and it is the user's own (src/util/tablefile.h), otherwise it
+ * is rebuilt. Progress is reported through the notice callback of solver.h, never printed.
+ *
+ * Moves are cg_move (face * 3 + quarter turns - 1, cube.h): the 18 face turns. Cubes are
+ * cg3_cube (cube3.h) and must pass cg3_cube_check; a cube that does not is CG_ERR_INPUT.
+ * A solver, once open, is read-only: any number of threads may solve with it at once. */
+#ifndef CUBEGOD_SOLVER3_H
+#define CUBEGOD_SOLVER3_H
+
+#include "cubegod/export.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "cubegod/cube.h"
+#include "cubegod/cube3.h"
+#include "cubegod/error.h"
+#include "cubegod/solver.h"
+
+/* God's number in the half-turn metric: every 3x3 cube has a solution of at most 20 moves. */
+#define CG3_GODS_NUMBER 20
+/* The longest solution any call returns. */
+#define CG3_SOLUTION_MAX 31
+
+typedef struct cg3_tables_options {
+    const char *cache_path;     /* the cache file, any length; NULL or "": no cache file */
+    cg_tables_notice_fn notice; /* NULL: say nothing */
+    void *notice_ctx;
+    bool rebuild;               /* build even when a valid cache exists (and replace it) */
+} cg3_tables_options;
+
+typedef struct cg3_tables_info {
+    double ready_ms;        /* time the open call took */
+    bool from_cache;        /* loaded from a valid cache file */
+    bool rebuilt;           /* a cache file existed but was invalid, and was replaced */
+    bool saved;             /* a freshly built table was written to the cache */
+    size_t bytes;           /* size of the tables in memory */
+    const char *cache_path; /* the options' cache file, or NULL when none */
+} cg3_tables_info;
+
+typedef struct cg3_solve_options {
+    int max_moves;                /* default CG3_GODS_NUMBER; 0..CG3_SOLUTION_MAX */
+    double time_limit_ms;         /* > 0: keep looking for shorter solutions until this much time
+                                     has passed, then return the shortest found; 0 (default):
+                                     return the first solution within max_moves (two-phase) or
+                                     search until proven (optimal) */
+    unsigned long long max_nodes; /* a cap on the search, so that no request runs away;
+                                     0: the solver's default cap */
+} cg3_solve_options;
+
+CG_API cg3_solve_options cg3_solve_defaults(void);
+
+typedef struct cg3_solution {
+    cg_move moves[CG3_SOLUTION_MAX];
+    int n;                    /* moves found */
+    bool optimal;             /* proven the shortest (the optimal solver, search completed) */
+    int lower_bound;          /* no solution is shorter than this (optimal solver) */
+    unsigned long long nodes; /* search nodes visited */
+    double ms;                /* time the call took */
+} cg3_solution;
+
+/* ---- two-phase ---- */
+
+typedef struct cg3_twophase cg3_twophase;
+
+/* Loads the two-phase tables from the cache, or builds them (and saves them when it can).
+ * opt and info may be NULL. Fails only with CG_ERR_NOMEM; a cache that can't be read or
+ * written is a notice, not an error. */
+CG_API cg_status cg3_twophase_open(cg3_twophase **out, const cg3_tables_options *opt,
+                                   cg3_tables_info *info, cg_error *err);
+CG_API void cg3_twophase_close(cg3_twophase *s);
+
+/* A solution of c of at most opt->max_moves moves (opt NULL: the defaults). Errors:
+ *   CG_ERR_INPUT     c is not a real cube (cg3_cube_check's message);
+ *   CG_ERR_TOO_LONG  no solution within max_moves before the time or node cap: the message says
+ *                    which cap was reached and after how many nodes and milliseconds; out holds
+ *                    the shortest solution found, if any (out->n is 0 and the call fails when
+ *                    none was). */
+CG_API cg_status cg3_twophase_solve(const cg3_twophase *s, const cg3_cube *c,
+                                    const cg3_solve_options *opt, cg3_solution *out,
+                                    cg_error *err);
+
+/* ---- optimal ---- */
+
+typedef struct cg3_optimal cg3_optimal;
+
+/* As cg3_twophase_open, for the optimal solver's tables (much larger: see docs/solving-3x3.md). */
+CG_API cg_status cg3_optimal_open(cg3_optimal **out, const cg3_tables_options *opt,
+                                  cg3_tables_info *info, cg_error *err);
+CG_API void cg3_optimal_close(cg3_optimal *s);
+
+/* The shortest solution of c (out->optimal true). Errors:
+ *   CG_ERR_INPUT     c is not a real cube;
+ *   CG_ERR_TOO_LONG  the optimum is longer than opt->max_moves;
+ *   CG_ERR_TIMEOUT   opt->time_limit_ms or the node cap was reached first: the message says
+ *                    "not proven optimal" and every depth the search ruled out ("no solution of
+ *                    15 moves or fewer"), out->n is 0 and out->lower_bound says the same. The
+ *                    command line then shows the two-phase solver's best instead. */
+CG_API cg_status cg3_optimal_solve(const cg3_optimal *s, const cg3_cube *c,
+                                   const cg3_solve_options *opt, cg3_solution *out,
+                                   cg_error *err);
+
+#endif
