@@ -215,7 +215,7 @@ static void answer(solve_run *run, const cg_puzzle *p, long line)
 
 /* What a file without any box looked like, for the message. */
 typedef struct seen {
-    long lines, compact, bare_faces;
+    long lines, compact, compact54, bare_faces;
     bool transcript;
 } seen;
 
@@ -233,6 +233,7 @@ static void look(seen *s, const char *line, size_t len)
     bool blankless = (j - i == 24 || j - i == 54) && !memchr(line + i, ' ', j - i) &&
                      !memchr(line + i, '\t', j - i);
     s->compact += blankless;
+    s->compact54 += blankless && j - i == 54;
     if (j - i >= 2 && strchr("UDFBLR", line[i]) && line[i + 1] == ':')
         s->bare_faces++;
 }
@@ -251,8 +252,9 @@ static void no_cube(solve_run *run, const seen *s)
                  "headed 'Face U:'", s->bare_faces, s->bare_faces == 1 ? "" : "s",
                  s->bare_faces == 1 ? "s" : "");
     else if (s->compact)
-        snprintf(hint, sizeof hint, "%ld line%s of 24 or 54 stickers: for one cube per line use --line",
-                 s->compact, s->compact == 1 ? "" : "s");
+        snprintf(hint, sizeof hint, "%ld line%s of %s stickers: for one cube per line use --line",
+                 s->compact, s->compact == 1 ? "" : "s",
+                 s->compact54 == 0 ? "24" : s->compact54 == s->compact ? "54" : "24 or 54");
     else
         snprintf(hint, sizeof hint, "boxes look like 'Face U:' then '+-----+', '| U U |', "
                  "'| U U |', '+-----+'; for one cube per line use --line");
