@@ -21,5 +21,6 @@ int bench_net(int argc, char **argv);
 int bench_sim3(int argc, char **argv);
 int bench_order(int argc, char **argv);
 int bench_jigsaw(int argc, char **argv);
+int bench_read3(int argc, char **argv);
 
 #endif
