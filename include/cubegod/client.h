@@ -2,7 +2,9 @@
  *
  * Plays the challenge over any tube (TCP, TLS, a local process, a recorded file): reads lines,
  * collects each round's `Face X:` boxes (any five, any order, colour tokens as printed), and at
- * the prompt answers with an optimal solution in a single write. It depends on nothing else of the
+ * the prompt answers with an optimal solution in a single write. A round of 3x3 boxes is rebuilt
+ * with cg_reconstruct3 and solved by the two-phase solver (at most 20 moves by default); one of
+ * 2x2 boxes by the table solver, so one game may even mix the sizes. It depends on nothing else of the
  * server's wording: round headers ("=== Round i/N ===") only feed the progress display, a verdict
  * line containing "[+]" counts a passed round, one containing "[-]" ends the game as lost, and the
  * text after the last round is where the flag is looked for. A prompt may end its line or not
@@ -22,6 +24,7 @@
 #include "cubegod/error.h"
 #include "cubegod/notation.h"
 #include "cubegod/solver.h"
+#include "cubegod/solver3.h"
 #include "cubegod/tube.h"
 
 #define CG_FLAG_MAX 512
@@ -30,12 +33,19 @@
 
 typedef struct cg_round_stat {
     int round;      /* 1-based */
+    int size;       /* 2 or 3 */
     int moves;      /* moves sent */
+    unsigned long fits; /* cubes that fitted the view: above 1, the answer is for one of them
+                           (cg_play_options.pick), a guess */
     double solve_us;  /* reconstruction and solve */
     double ready_us;  /* prompt received to answer ready to write: the client's own work */
     double client_us; /* prompt received to answer written (the write syscall returned) */
     double round_us;  /* previous answer written (or start) to this answer written */
 } cg_round_stat;
+
+/* Gives the 3x3 solver in *out, asked for when the first 3x3 round comes (so that a 2x2 game
+ * never loads its tables); an error status (and err filled) when it cannot be had. */
+typedef cg_status (*cg_play_solver3_fn)(void *ctx, const cg3_twophase **out, cg_error *err);
 
 /* Called after each answer is sent (progress lines, benchmarks). */
 typedef void (*cg_play_round_fn)(void *ctx, const cg_round_stat *s, int rounds_announced);
@@ -61,6 +71,13 @@ typedef struct cg_play_options {
      * when the server shows the cube between moves, it must be the cube those moves make
      * (CG_ERR_PROTOCOL otherwise, naming the round and the move). */
     bool one_move;
+    /* The 3x3: where its solver comes from (NULL: a 3x3 round fails, saying so), how it solves
+     * (max_moves default CG3_GODS_NUMBER), and what to do when a view with hidden stickers fits
+     * several cubes: answer for one of them (pick) or fail the round (default). */
+    cg_play_solver3_fn solver3;
+    void *solver3_ctx;
+    cg3_solve_options solve3;
+    bool pick;
 } cg_play_options;
 
 CG_API cg_play_options cg_play_defaults(void);

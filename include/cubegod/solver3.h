@@ -26,6 +26,7 @@
 #include "cubegod/cube.h"
 #include "cubegod/cube3.h"
 #include "cubegod/error.h"
+#include "cubegod/puzzle.h"
 #include "cubegod/solver.h"
 
 /* God's number in the half-turn metric: every 3x3 cube has a solution of at most 20 moves. */
@@ -90,6 +91,14 @@ CG_API void cg3_twophase_close(cg3_twophase *s);
 CG_API cg_status cg3_twophase_solve(const cg3_twophase *s, const cg3_cube *c,
                                     const cg3_solve_options *opt, cg3_solution *out,
                                     cg_error *err);
+
+/* Reconstruction and a two-phase solve in one call: the whole of a 3x3 round's work, as
+ * cg_solve_puzzle is for the 2x2. p must be a size-3 puzzle; ro and so may be NULL (defaults);
+ * rd (may be NULL) receives the reading, whose `fits` says how many cubes fitted the view (more
+ * than one only with ro->pick). Errors: cg_reconstruct3's, then cg3_twophase_solve's. */
+CG_API cg_status cg3_solve_puzzle(const cg3_twophase *s, const cg_puzzle *p,
+                                  const cg_reconstruct3_options *ro, const cg3_solve_options *so,
+                                  cg3_solution *out, cg_reading3 *rd, cg_error *err);
 
 /* ---- optimal ---- */
 

@@ -1,6 +1,7 @@
 #include "cli/cli.h"
 
 #include "cubegod/solver.h"
+#include "cubegod/solver3.h"
 
 #include <errno.h>
 #include <math.h>
@@ -191,12 +192,13 @@ static void print_notice(void *ctx, const char *text)
     fprintf(stderr, "cubegod: %s\n", text);
 }
 
-static char *default_cache[2]; /* by metric; freed at exit */
+/* The default cache files: the 2x2's by metric, then the 3x3's (cli_table3 + 2); freed at exit. */
+static char *default_cache[4];
 
 static void free_default_cache(void)
 {
-    free(default_cache[0]);
-    free(default_cache[1]);
+    for (size_t i = 0; i < sizeof default_cache / sizeof *default_cache; i++)
+        free(default_cache[i]);
 }
 
 /* "a" + "b", malloc'd; NULL when out of memory. */
@@ -253,6 +255,29 @@ void cli_tables_options(cg_tables_options *o, bool quiet)
             registered = atexit(free_default_cache) == 0;
     }
     o->cache_path = default_cache[m];
+}
+
+void cli_tables3_options(cg3_tables_options *o, cli_table3 which, bool quiet)
+{
+    if (!quiet)
+        o->notice = print_notice;
+    if (o->cache_path)
+        return;
+    static const char *const NAME[] = {[CLI_TWOPHASE] = "twophase.tbl",
+                                       [CLI_OPTIMAL] = "optimal.tbl"};
+    char **slot = &default_cache[2 + which];
+    if (!*slot) {
+        cg_tables_options pocket = {.notice = NULL};
+        cli_tables_options(&pocket, true);
+        if (pocket.cache_path) { /* the same folder as the 2x2's table */
+            const char *slash = strrchr(pocket.cache_path, '/');
+            size_t dir = slash ? (size_t)(slash - pocket.cache_path) + 1 : 0;
+            size_t n = dir + strlen(NAME[which]) + 1;
+            if ((*slot = malloc(n)))
+                snprintf(*slot, n, "%.*s%s", (int)dir, pocket.cache_path, NAME[which]);
+        }
+    }
+    o->cache_path = *slot;
 }
 
 char *cli_slurp(const char *cmd, const char *path, size_t max, size_t *len)

@@ -45,5 +45,10 @@ bool cli_closest_option(const char *help, const char *arg, char *out, size_t siz
  * (no cache when none of them is set); notices as "cubegod: ..." lines on stderr unless quiet. */
 struct cg_tables_options;
 void cli_tables_options(struct cg_tables_options *o, bool quiet);
+/* The same for a 3x3 solver's tables: unless o names a cache file, the file of that name
+ * (twophase.tbl, optimal.tbl) in the folder of the 2x2's default cache. */
+typedef enum cli_table3 { CLI_TWOPHASE, CLI_OPTIMAL } cli_table3;
+struct cg3_tables_options;
+void cli_tables3_options(struct cg3_tables_options *o, cli_table3 which, bool quiet);
 
 #endif

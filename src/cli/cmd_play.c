@@ -27,8 +27,8 @@ static const char USAGE[] =
     "                    [-q] [-v] HOST PORT | HOST:PORT | [V6]:PORT | nc HOST PORT\n"
     "       cubegod play [options] --exec 'CMD ARGS'\n"
     "\n"
-    "Plays the cube god challenge: reads each round's Face boxes, answers with an optimal\n"
-    "solution at the prompt, and prints the flag. Progress goes to standard error, one line per\n"
+    "Plays the cube god challenge: reads each round's Face boxes, answers at the prompt (a 2x2\n"
+    "with an optimal solution, a 3x3 with the two-phase solver's), and prints the flag. Progress goes to standard error, one line per\n"
     "round; the summary (rounds, flag, latency) to standard output. Exit status 0 only when the\n"
     "game was won; 1 when it was lost (a [-] verdict, a closed connection, a timeout, a round\n"
     "that cannot be solved), with the round and the reason; 2 on bad usage. Stopped by SIGINT\n"
@@ -55,12 +55,17 @@ static const char USAGE[] =
     "                    for 'cubegod replay')\n"
     "  --target T        home | any | auto (default auto: home when colours are face letters)\n"
     "  --scheme S        the colour of each face, e.g. U=W,D=Y,F=G,B=B,L=O,R=R\n"
-    "  --max-moves N     refuse to send a solution longer than N (default 11), counted as\n"
-    "                    the answer is written (R2 is two moves in quarter notation) and in\n"
-    "                    the metric\n"
+    "  --max-moves N     refuse to send a solution longer than N (default 11 for a 2x2, 20\n"
+    "                    for a 3x3), counted as the answer is written (R2 is two moves in\n"
+    "                    quarter notation) and in the metric\n"
+    "  --time-limit MS   3x3: spend up to MS milliseconds looking for shorter solutions\n"
+    "                    (default 0: the first one within --max-moves, well under 1 ms)\n"
+    "  --ambiguous A     3x3 with hidden faces that several cubes fit: fail (default) the\n"
+    "                    round, or pick one of them and say so on the round's line\n"
     "  --prompt TEXT     the prompt that asks for an answer (default 'Enter your solution:')\n"
     "  --flag-regex RE   what a flag looks like (POSIX extended; default [A-Za-z0-9_]+\\{[^}]*\\})\n"
-    "  --cache FILE      the solver table's cache file\n"
+    "  --cache FILE      the 2x2 solver table's cache file (the 3x3's, twophase.tbl, sits in\n"
+    "                    the same folder as the default one)\n"
     "  --one-move        answer one move per prompt; when the server shows the cube between\n"
     "                    moves, check it is the cube the moves made (a mismatch names the round\n"
     "                    and the move); give the server's prompt with --prompt (serve in this\n"
@@ -75,7 +80,8 @@ static const cli_option PLAY_OPTIONS[] = {
     {"target", CLI_VALUE},    {"scheme", CLI_VALUE},    {"max-moves", CLI_VALUE},
     {"prompt", CLI_VALUE},    {"flag-regex", CLI_VALUE}, {"cache", CLI_FILE},
     {"one-move", CLI_FLAG},   {"proxy", CLI_VALUE},     {"interactive", CLI_FLAG},
-    CLI_ANSWER_OPTIONS,       {"profile", CLI_FILE},    {NULL, CLI_FLAG},
+    CLI_ANSWER_OPTIONS,       {"profile", CLI_FILE},    {"ambiguous", CLI_VALUE},
+    {"time-limit", CLI_VALUE}, {NULL, CLI_FLAG},
 };
 
 typedef struct play_args {
@@ -86,6 +92,8 @@ typedef struct play_args {
     cg_play_options play;
     cg_tube_options tube;
     cg_tables_options tables;
+    cg3_tables_options tables3;
+    cg3_twophase *solver3; /* loaded by the first 3x3 round */
     cg_scheme scheme;
     bool quiet;
 } play_args;
@@ -153,6 +161,15 @@ static int parse_args(int argc, char **argv, play_args *a)
             if (!cli_long("play", o, v, 0, CG_SERVER_MAX_MOVES, &n))
                 return 2;
             a->play.solve.max_moves = (int)n;
+            a->play.solve3.max_moves = (int)(n < CG3_SOLUTION_MAX ? n : CG3_SOLUTION_MAX);
+        } else if (strcmp(o, "--time-limit") == 0) {
+            if (!cli_long("play", o, v, 0, 60000, &n))
+                return 2;
+            a->play.solve3.time_limit_ms = (double)n;
+        } else if (strcmp(o, "--ambiguous") == 0) {
+            if (strcmp(v, "pick") != 0 && strcmp(v, "fail") != 0)
+                return cli_usage("play", "--ambiguous: '%s' is not pick or fail", v);
+            a->play.pick = strcmp(v, "pick") == 0;
         } else if (strcmp(o, "--prompt") == 0) {
             if (!*v)
                 return cli_usage("play", "--prompt: the prompt text is empty");
@@ -192,11 +209,26 @@ static void on_data(void *ctx, int direction, const uint8_t *p, size_t n)
 static void progress(void *ctx, const cg_round_stat *s, int announced)
 {
     (void)ctx;
-    char total[16] = "";
+    char total[16] = "", guess[96] = "";
     if (announced)
         snprintf(total, sizeof total, "/%d", announced);
-    fprintf(stderr, "[*] round %d%s  %2d moves  solve %.0f \xC2\xB5s  round %.0f \xC2\xB5s\n",
-            s->round, total, s->moves, s->solve_us, s->round_us);
+    if (s->fits > 1)
+        snprintf(guess, sizeof guess, "  (a guess: %lu cubes fit the faces shown, answered one)",
+                 s->fits);
+    fprintf(stderr, "[*] round %d%s  %s%2d moves  solve %.0f \xC2\xB5s  round %.0f \xC2\xB5s%s\n",
+            s->round, total, s->size == 3 ? "3x3 " : "", s->moves, s->solve_us, s->round_us,
+            guess);
+}
+
+/* The 3x3 solver, opened when the first 3x3 round comes (from its cache: well under the
+ * round's second; the first build takes longer, so 'cubegod tables --size 3' first). */
+static cg_status open_solver3(void *ctx, const cg3_twophase **out, cg_error *err)
+{
+    play_args *a = ctx;
+    cli_tables3_options(&a->tables3, CLI_TWOPHASE, false);
+    cg_status st = cg3_twophase_open(&a->solver3, &a->tables3, NULL, err);
+    *out = a->solver3;
+    return st;
 }
 
 /* SIGINT and SIGTERM: the handler only notes the signal and puts /dev/null in place of the
@@ -394,6 +426,8 @@ static int play_main(int argc, char **argv)
         a.play.stats_cap = MAX_STATS;
         a.play.on_round = a.quiet ? NULL : progress;
         a.play.handover = a.interactive;
+        a.play.solver3 = open_solver3;
+        a.play.solver3_ctx = &a;
         watch_signals(cg_tube_fileno(t));
         st = cg_play(t, tables, &a.play, &res, &err);
         summary(&res, stats, res.rounds_answered < MAX_STATS ? res.rounds_answered : MAX_STATS);
@@ -417,6 +451,7 @@ static int play_main(int argc, char **argv)
         cg_transcript_close(tr, NULL);
     free(stats);
     cg_tables_close(tables);
+    cg3_twophase_close(a.solver3);
     if (stop_signal)
         return 128 + stop_signal;
     return st == CG_OK && res.won ? 0 : 1;

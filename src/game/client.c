@@ -12,6 +12,7 @@ typedef struct client_game {
     cg_tube *t;
     cg_dialect dialect; /* the default, when the options name none */
     const cg_tables *tables;
+    const cg3_twophase *solver3; /* once the first 3x3 round asked for it */
     const cg_play_options *o;
     cg_play_result *res;
     size_t prompt_len;
@@ -42,6 +43,7 @@ cg_play_options cg_play_defaults(void)
     o.prompt = CG_PLAY_DEFAULT_PROMPT;
     o.timeout = 10;
     o.flag_regex = CG_PLAY_DEFAULT_FLAG_REGEX;
+    o.solve3 = cg3_solve_defaults();
     return o;
 }
 
@@ -219,6 +221,29 @@ static cg_status start_moves(client_game *g, const cg_move *moves, int n, char *
     return CG_OK;
 }
 
+/* A 3x3 round: the solver (loaded when first needed), then the reading and the solve. */
+static cg_status solve3(client_game *g, cg_move *moves, int *n, unsigned long *fits,
+                        cg_error *err)
+{
+    if (g->o->one_move)
+        return cg_fail(err, CG_ERR_INPUT, "one move per prompt is for the 2x2 only: a 3x3 came");
+    if (!g->o->solver3)
+        return cg_fail(err, CG_ERR_INPUT, "a 3x3 came and no 3x3 solver was given");
+    cg_status st = CG_OK;
+    if (!g->solver3 && (st = g->o->solver3(g->o->solver3_ctx, &g->solver3, err)) != CG_OK)
+        return st;
+    cg_reconstruct3_options ro = {.pick = g->o->pick};
+    cg3_solution sol;
+    cg_reading3 rd;
+    st = cg3_solve_puzzle(g->solver3, &g->pending, &ro, &g->o->solve3, &sol, &rd, err);
+    if (st != CG_OK)
+        return st;
+    memcpy(moves, sol.moves, (size_t)sol.n * sizeof *moves);
+    *n = sol.n;
+    *fits = rd.fits;
+    return CG_OK;
+}
+
 static cg_status answer(client_game *g, int64_t prompt_at, cg_error *err)
 {
     int round = round_number(g);
@@ -234,16 +259,20 @@ static cg_status answer(client_game *g, int64_t prompt_at, cg_error *err)
     if (!g->have_pending)
         return cg_fail(err, CG_ERR_INPUT, "round %d: a prompt came without any Face boxes before it",
                        round);
-    cg_move moves[CG_SOLUTION_MAX];
-    int n;
-    cg_status st = cg_solve_puzzle(g->tables, &g->pending, &g->o->solve, moves, &n, err);
+    cg_move moves[CG3_SOLUTION_MAX];
+    int n = 0;
+    unsigned long fits = 1;
+    bool three = g->pending.size == 3;
+    cg_status st = three ? solve3(g, moves, &n, &fits, err)
+                         : cg_solve_puzzle(g->tables, &g->pending, &g->o->solve, moves, &n, err);
     int64_t solved_at = cg_now_ns();
     if (st != CG_OK)
         return cg_error_prefix(st, err, "round %d: ", round);
     char text[ANSWER_TEXT_MAX];
-    if ((st = cg_dialect_answer(dialect_of(g), cg_tables_metric(g->tables),
-                                g->o->solve.max_moves, moves, (size_t)n, text, sizeof text,
-                                err)) != CG_OK ||
+    cg_metric metric = three ? CG_METRIC_HTM : cg_tables_metric(g->tables);
+    int max_moves = three ? g->o->solve3.max_moves : g->o->solve.max_moves;
+    if ((st = cg_dialect_answer(dialect_of(g), metric, max_moves, moves, (size_t)n, text,
+                                sizeof text, err)) != CG_OK ||
         (g->o->one_move && (st = start_moves(g, moves, n, text, err)) != CG_OK))
         return cg_error_prefix(st, err, "round %d: ", round);
     int64_t ready_at = cg_now_ns();
@@ -252,7 +281,7 @@ static cg_status answer(client_game *g, int64_t prompt_at, cg_error *err)
         return cg_error_prefix(st, err, "round %d: sending the answer: ", round);
     int64_t sent_at = cg_now_ns();
     g->have_pending = false;
-    cg_round_stat s = {round, n, us_between(prompt_at, solved_at),
+    cg_round_stat s = {round, three ? 3 : 2, n, fits, us_between(prompt_at, solved_at),
                        us_between(prompt_at, ready_at), us_between(prompt_at, sent_at),
                        us_between(g->last_answer, sent_at)};
     g->last_answer = sent_at;
