@@ -10,8 +10,8 @@
 #include "solver3/pdb.h"
 
 typedef enum cgi_optimal_config {
-    CGI_OPTIMAL_SMALL, /* corners + one 6-edge database seen from 2 symmetric views (65 MB) */
-    CGI_OPTIMAL_FULL,  /* corners + one 7-edge database seen from several views (300 MB) */
+    CGI_OPTIMAL_SMALL, /* corners + one 6-edge database seen from 3 views (65 MB) */
+    CGI_OPTIMAL_FULL,  /* corners + one 7-edge database seen from 4 views (300 MB) */
 } cgi_optimal_config;
 
 /* As cg3_optimal_open, with the configuration chosen. */
