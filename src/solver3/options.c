@@ -1,0 +1,11 @@
+/* The solve options both 3x3 solvers start from. */
+#include "cubegod/solver3.h"
+
+cg3_solve_options cg3_solve_defaults(void)
+{
+    cg3_solve_options o;
+    o.max_moves = CG3_GODS_NUMBER;
+    o.time_limit_ms = 0;
+    o.max_nodes = 0;
+    return o;
+}
