@@ -3,9 +3,6 @@
 
 cg3_solve_options cg3_solve_defaults(void)
 {
-    cg3_solve_options o;
-    o.max_moves = CG3_GODS_NUMBER;
-    o.time_limit_ms = 0;
-    o.max_nodes = 0;
+    cg3_solve_options o = {.max_moves = CG3_GODS_NUMBER, .time_limit_ms = 0, .max_nodes = 0};
     return o;
 }
