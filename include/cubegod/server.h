@@ -133,13 +133,19 @@ CG_API cg_status cg_answer_one_move(const char *line, size_t len, const cg_answe
  * dialects; it is applied to the model and must leave every face one colour (face turns never
  * move centres, so that is also the home position). */
 
+#define CG3_SCRAMBLE_MAX 64 /* longest short scramble (cg_server_options.scramble) */
+
 typedef struct cg_round3 {
     cg3_cube cube;  /* the state the client must solve */
     uint8_t hidden; /* bit f set: face f is not shown */
+    int scramble_moves;                /* 0: a uniformly random cube; else the moves below */
+    cg_move scramble[CG3_SCRAMBLE_MAX]; /* the face turns from home that made the cube */
 } cg_round3;
 
-/* Draws the next round from r: the cube, then `hide` distinct faces (0..5) to hide. */
-CG_API void cg_round3_make(cg_rng *r, int hide, cg_round3 *out);
+/* Draws the next round from r: the cube (uniformly random when scramble is 0, otherwise that
+ * many random face turns from home, at most CG3_SCRAMBLE_MAX), then `hide` distinct faces (0..5)
+ * to hide. */
+CG_API void cg_round3_make(const cg3_tables *t, cg_rng *r, int hide, int scramble, cg_round3 *out);
 /* The round's text from "=== Round i/N ===" to the prompt line "Enter your solution:".
  * Returns the length needed (like snprintf); under 1024 bytes. */
 CG_API size_t cg_round3_format(const cg_round3 *r, int index, int rounds, char *buf, size_t size);
@@ -176,6 +182,9 @@ typedef struct cg_server_options {
     int hide;             /* faces hidden each round: the 2x2 always hides one (-1, 0 and 1 are
                              accepted for it, others refused); a 3x3 hides 0..5 (-1, the
                              default: none) */
+    int scramble;         /* 3x3 only: 0 (default) a uniformly random cube each round; 1 to
+                             CG3_SCRAMBLE_MAX: that many random face turns from home (easy
+                             rounds for practice without a 3x3 solver, and tests) */
 } cg_server_options;
 
 CG_API cg_server_options cg_server_defaults(void);

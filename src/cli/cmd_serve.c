@@ -17,7 +17,8 @@ static const char USAGE[] =
     "                     [--max-moves N] [--flag TEXT] [--seed S] [--check any|home]\n"
     "                     [--tls-cert FILE --tls-key FILE] [--max-clients N] [--games N]\n"
     "                     [--notation N] [--move-map MAP] [--separator S] [--metric htm|qtm]\n"
-    "                     [--one-move] [--size 2|3] [--hide N] [--profile FILE] [-q]\n"
+    "                     [--one-move] [--size 2|3] [--hide N] [--scramble N]\n"
+    "                     [--profile FILE] [-q]\n"
     "\n"
     "Runs a faithful copy of the cube god challenge server: a banner, then ROUNDS rounds of five\n"
     "faces of a scrambled 2x2 cube, an answer of at most MAX moves within the alarm, then the\n"
@@ -44,6 +45,8 @@ static const char USAGE[] =
     "  --size 2|3         the cube: 2x2 (default) or 3x3\n"
     "  --hide N           faces hidden each round: 0 to 5 for a 3x3 (default 0); the 2x2\n"
     "                     always hides one\n"
+    "  --scramble N       3x3 only: each cube is N random face turns from home (1 to 64)\n"
+    "                     instead of uniformly random: easy rounds for practice\n"
     "  -q                 no log lines\n"
     CLI_PROFILE_HELP
     "\n"
@@ -56,7 +59,7 @@ static const cli_option SERVE_OPTIONS[] = {
     {"seed", CLI_VALUE},     {"check", CLI_VALUE},    {"tls-cert", CLI_FILE},
     {"tls-key", CLI_FILE},   {"max-clients", CLI_VALUE}, {"games", CLI_VALUE},
     {"one-move", CLI_FLAG},  CLI_ANSWER_OPTIONS,      {"profile", CLI_FILE},
-    {"size", CLI_VALUE},     {"hide", CLI_VALUE},
+    {"size", CLI_VALUE},     {"hide", CLI_VALUE},     {"scramble", CLI_VALUE},
     {NULL, CLI_FLAG},
 };
 
@@ -102,6 +105,8 @@ static int parse_value(const char *opt, const char *v, cg_server_options *o)
         o->size = v[0] - '0';
     } else if (strcmp(opt, "--hide") == 0)
         return cli_long("serve", opt, v, 0, 5, &n) ? (o->hide = (int)n, 0) : 2;
+    else if (strcmp(opt, "--scramble") == 0)
+        return cli_long("serve", opt, v, 1, CG3_SCRAMBLE_MAX, &n) ? (o->scramble = (int)n, 0) : 2;
     else if (strcmp(opt, "--games") == 0)
         return cli_long("serve", opt, v, 1, LONG_MAX, &n) ? (o->games = n, 0) : 2;
     else
@@ -227,6 +232,8 @@ static int serve_main(int argc, char **argv)
         o.max_moves = 20; /* God's number in the half-turn metric */
     if (o.size != 3 && o.hide >= 0 && o.hide != 1)
         return cli_usage("serve", "--hide: the 2x2 game always hides one face");
+    if (o.size != 3 && o.scramble)
+        return cli_usage("serve", "--scramble is for the 3x3 game (--size 3)");
     o.dialect = ans.given ? &ans.dialect : NULL;
     o.metric = ans.metric;
     return serve(&o);

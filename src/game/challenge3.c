@@ -6,10 +6,18 @@
 #include "cubegod/server.h"
 #include "game/answer.h"
 
-void cg_round3_make(cg_rng *r, int hide, cg_round3 *out)
+void cg_round3_make(const cg3_tables *t, cg_rng *r, int hide, int scramble, cg_round3 *out)
 {
-    out->cube = cg3_cube_random(r);
-    out->hidden = 0;
+    memset(out, 0, sizeof *out);
+    if (scramble <= 0) {
+        out->cube = cg3_cube_random(r);
+    } else {
+        out->scramble_moves = scramble < CG3_SCRAMBLE_MAX ? scramble : CG3_SCRAMBLE_MAX;
+        out->cube = cg3_cube_home();
+        for (int i = 0; i < out->scramble_moves; i++)
+            out->scramble[i] = (cg_move)cg_rng_below(r, CG_MOVES);
+        cg3_cube_apply_face_turns(t, &out->cube, out->scramble, (size_t)out->scramble_moves);
+    }
     if (hide > CG_FACES)
         hide = CG_FACES;
     for (int k = 0; k < hide; k++) { /* the k-th hidden face among those still shown */

@@ -119,6 +119,9 @@ static cg_status check_options(const cg_server_options *o, cg_error *err)
                        o->hide);
     if (o->size == 3 && (o->hide < -1 || o->hide > 5))
         return cg_fail(err, CG_ERR_INPUT, "hide: %d is not from 0 to 5 faces", o->hide);
+    if (o->scramble < 0 || o->scramble > CG3_SCRAMBLE_MAX || (o->scramble && o->size != 3))
+        return cg_fail(err, CG_ERR_INPUT, "scramble: %d is not from 0 to %d, or not a 3x3 game",
+                       o->scramble, CG3_SCRAMBLE_MAX);
     if (o->size == 3 && o->one_move)
         return cg_fail(err, CG_ERR_INPUT, "one-move mode is for the 2x2 game only");
     return CG_OK;
@@ -337,7 +340,7 @@ static int answer_round3(server_game *g, cg_rng *rng, int i, size_t len)
 {
     cg_server *s = g->srv;
     cg_round3 r;
-    cg_round3_make(rng, s->opt.hide < 0 ? 0 : s->opt.hide, &r);
+    cg_round3_make(&s->t3, rng, s->opt.hide < 0 ? 0 : s->opt.hide, s->opt.scramble, &r);
     len += cg_round3_format(&r, i, s->opt.rounds, g->out + len, g->out_cap - len);
     const char *line;
     long n = exchange(g, len, i, &line);
