@@ -116,6 +116,17 @@ CG_API bool cg3_cube_is_home(const cg3_cube *c);
 CG_API cg3_cube cg3_cube_from_perm(const cg3_perm *p);
 CG_API cg3_cube cg3_cube_inverse(const cg3_cube *c);
 
+/* ---- the one conversion between facelets and pieces ---- */
+
+/* The colouring of c: each facelet gets the home face (0..5) whose colour it shows, in the
+ * facelet layout above. */
+CG_API void cg3_cube_to_facelets(const cg3_cube *c, uint8_t f[CG3_FACELETS]);
+/* The piece state of a colouring. CG_ERR_INPUT, naming where: a facelet value above 5, a corner or
+ * edge whose colours no piece has (or has in the mirror order), the same piece at two positions,
+ * and then whatever cg3_cube_check finds (a centre off its face, a twisted corner, a flipped edge,
+ * the two parities disagreeing). c is written only on success. */
+CG_API cg_status cg3_cube_from_facelets(const uint8_t f[CG3_FACELETS], cg3_cube *c, cg_error *err);
+
 /* ---- face turns: the solvers' 18 moves ---- */
 
 /* A face turn written as cg_move (face * 3 + quarter turns - 1, faces U D F B L R as in cube.h,

@@ -14,12 +14,15 @@
 #include "cubegod/solver.h"
 
 static const char USAGE[] =
-    "usage: cubegod solve [--line] [--json] [--target home|any|auto] [--scheme SCHEME]\n"
-    "                     [--max-moves N] [--cache FILE] [--notation N] [--move-map MAP]\n"
-    "                     [--separator S] [--metric htm|qtm] [--profile FILE] [FILE...]\n"
+    "usage: cubegod solve [--line] [--order FACES] [--json] [--target home|any|auto]\n"
+    "                     [--scheme SCHEME] [--max-moves N] [--ambiguous pick|fail] [--explain]\n"
+    "                     [--cache FILE] [--notation N] [--move-map MAP] [--separator S]\n"
+    "                     [--metric htm|qtm] [--profile FILE] [FILE...]\n"
     "\n"
-    "Reads 2x2 cubes from each FILE in turn ('-' or none: standard input) and prints one optimal\n"
-    "solution (half-turn metric, or quarter turns with --metric qtm) per cube: the moves\n"
+    "Reads 2x2 and 3x3 cubes from each FILE in turn ('-' or none: standard input; the size is\n"
+    "told by what is read: two stickers a box row or 24 a line is a 2x2, three or 54 a 3x3)\n"
+    "and prints one optimal 2x2 solution (half-turn metric, or quarter turns with --metric\n"
+    "qtm) per cube: the moves\n"
     "separated by single spaces (or as --notation, --move-map and --separator write them), an\n"
     "empty line for a solved cube, or a line holding only '!' for a cube that could not be solved\n"
     "(the reason goes to standard error). A UTF-8 byte-order mark at the start is ignored.\n"
@@ -37,11 +40,22 @@ static const char USAGE[] =
     "A run of fewer than five faces waits for more. Input with no 'Face X:' box at all is an\n"
     "error that says what was seen instead.\n"
     "\n"
-    "With --line, every input line is one cube in the compact form (24 stickers, faces U D F B L\n"
-    "R, each row-major, '?' for an unknown sticker) and gets exactly one output line: a blank\n"
-    "line is an error ('!'), a line starting with '#' is a comment and is answered with '#'.\n"
+    "With --line, every input line is one cube in the compact form (24 or 54 stickers, faces U D\n"
+    "F B L R, each row-major, '?' for an unknown sticker) and gets exactly one output line: a\n"
+    "blank line is an error ('!'), a line starting with '#' is a comment and is answered with '#'.\n"
+    "\n"
+    "A 3x3 is rebuilt from its centres (each face's colour: any six distinct tokens; a hidden\n"
+    "face's colour is the one no centre shows), searching every cube that fits hidden stickers.\n"
+    "This build has no 3x3 solver yet: a 3x3 that is read and rebuilt is still answered '!'\n"
+    "with a message saying so (use --explain to see the cube read).\n"
     "\n"
     "  --line          one cube per line in the compact form\n"
+    "  --order FACES   the face order of a compact line, six letters (default UDFBLR; URFDLB reads\n"
+    "                  Kociemba's facelet strings and py222's 2x2 lines)\n"
+    "  --ambiguous A   fail (default): a 3x3 that several cubes fit is an error saying how many;\n"
+    "                  pick: take the first one found (it may not be the server's cube)\n"
+    "  --explain       for each cube read, write to standard error what was read: the size, the\n"
+    "                  colour of each face, how many cubes fit and where each piece is\n"
     "  --json          one JSON object per cube instead of the plain line:\n"
     "                  {\"puzzle\":1,\"file\":\"-\",\"line\":6,\"moves\":\"R U2\",\"count\":2} or\n"
     "                  {\"puzzle\":2,\"file\":\"-\",\"line\":12,\"error\":\"...\"} (comments: {\"comment\":...})\n"
@@ -62,6 +76,7 @@ static const char USAGE[] =
 static const cli_option SOLVE_OPTIONS[] = {
     {"line", CLI_FLAG},  {"target", CLI_VALUE}, {"scheme", CLI_VALUE}, {"max-moves", CLI_VALUE},
     {"cache", CLI_FILE}, {"json", CLI_FLAG},    CLI_ANSWER_OPTIONS,     {"profile", CLI_FILE},
+    {"order", CLI_VALUE}, {"ambiguous", CLI_VALUE}, {"explain", CLI_FLAG},
     {NULL, CLI_FLAG},
 };
 
@@ -71,6 +86,8 @@ typedef struct solve_run {
     int answer_max; /* the limit on the answer as written (R2 is R R in quarter notation) */
     cg_solve_options opt;
     bool json;
+    const char *order;    /* face order of compact lines, NULL: UDFBLR */
+    bool pick, explain;   /* --ambiguous pick, --explain */
     const char *file; /* name in messages */
     bool many;        /* several files: messages name the file */
     int puzzles;
@@ -112,8 +129,64 @@ static void reject(solve_run *run, const cg_error *err, long line)
     fflush(stdout);
 }
 
+/* --explain for a 3x3: what was read, to standard error. */
+static void explain3(const solve_run *run, const cg_reading3 *rd, long line)
+{
+    char w[300];
+    where(run, w, sizeof w);
+    fprintf(stderr, "cubegod solve: %spuzzle %d (line %ld): a 3x3;", w, run->puzzles + 1, line);
+    for (int f = 0; f < CG_FACES; f++)
+        fprintf(stderr, " %c=%s", cg_face_letter(f), rd->scheme.face[f]);
+    fprintf(stderr, "; %s%lu cube%s fit%s\n", rd->fits_at_least ? "at least " : "", rd->fits,
+            rd->fits == 1 ? "" : "s", rd->fits == 1 ? "s" : "");
+    fprintf(stderr, "  corners");
+    for (int q = 0; q < CG3_CORNERS; q++)
+        fprintf(stderr, " %s<-%s%s", cg3_corner_name(q), cg3_corner_name(rd->cube.cp[q]),
+                rd->cube.co[q] == 1 ? "+" : rd->cube.co[q] == 2 ? "-" : "");
+    fprintf(stderr, "\n  edges  ");
+    for (int q = 0; q < CG3_EDGES; q++)
+        fprintf(stderr, " %s<-%s%s", cg3_edge_name(q), cg3_edge_name(rd->cube.ep[q]),
+                rd->cube.eo[q] ? "'" : "");
+    fprintf(stderr, "\n");
+}
+
+static void answer3(solve_run *run, const cg_puzzle *p, long line)
+{
+    cg_reconstruct3_options o = {.pick = run->pick};
+    cg_reading3 rd;
+    cg_error err;
+    if (cg_reconstruct3(p, &o, &rd, &err) != CG_OK) {
+        reject(run, &err, line);
+        return;
+    }
+    if (run->explain)
+        explain3(run, &rd, line);
+    /* The two-phase solver (include/cubegod/solver3.h) is not in this build yet. */
+    cg_fail(&err, CG_ERR_INPUT, "a 3x3 was read (%s%lu cube%s fit%s) but this build has no "
+            "3x3 solver yet", rd.fits_at_least ? "at least " : "", rd.fits, rd.fits == 1 ? "" : "s",
+            rd.fits == 1 ? "s" : "");
+    reject(run, &err, line);
+}
+
 static void answer(solve_run *run, const cg_puzzle *p, long line)
 {
+    if (p->size == 3) {
+        answer3(run, p, line);
+        return;
+    }
+    cg_reading rd;
+    if (run->explain && cg_reconstruct(p, run->opt.scheme, &rd, NULL) == CG_OK) {
+        char w[300];
+        where(run, w, sizeof w);
+        fprintf(stderr, "cubegod solve: %spuzzle %d (line %ld): a 2x2;", w, run->puzzles + 1, line);
+        for (int f = 0; f < CG_FACES; f++)
+            fprintf(stderr, " %c=%s", cg_face_letter(f), rd.scheme.face[f]);
+        fprintf(stderr, "\n  corners");
+        for (int q = 0; q < CG_CORNERS; q++)
+            fprintf(stderr, " %s<-%s%s", cg_corner_name(q), cg_corner_name(rd.cube.perm[q]),
+                    rd.cube.twist[q] == 1 ? "+" : rd.cube.twist[q] == 2 ? "-" : "");
+        fprintf(stderr, "\n");
+    }
     cg_move moves[CG_SOLUTION_MAX];
     int n;
     cg_error err;
@@ -142,7 +215,7 @@ static void answer(solve_run *run, const cg_puzzle *p, long line)
 
 /* What a file without any box looked like, for the message. */
 typedef struct seen {
-    long lines, compact, bare_faces;
+    long lines, compact, compact54, bare_faces;
     bool transcript;
 } seen;
 
@@ -157,8 +230,10 @@ static void look(seen *s, const char *line, size_t len)
     size_t j = len;
     while (j > i && (line[j - 1] == ' ' || line[j - 1] == '\t' || line[j - 1] == '\r'))
         j--;
-    bool blankless = j - i == 24 && !memchr(line + i, ' ', 24) && !memchr(line + i, '\t', 24);
+    bool blankless = (j - i == 24 || j - i == 54) && !memchr(line + i, ' ', j - i) &&
+                     !memchr(line + i, '\t', j - i);
     s->compact += blankless;
+    s->compact54 += blankless && j - i == 54;
     if (j - i >= 2 && strchr("UDFBLR", line[i]) && line[i + 1] == ':')
         s->bare_faces++;
 }
@@ -177,8 +252,9 @@ static void no_cube(solve_run *run, const seen *s)
                  "headed 'Face U:'", s->bare_faces, s->bare_faces == 1 ? "" : "s",
                  s->bare_faces == 1 ? "s" : "");
     else if (s->compact)
-        snprintf(hint, sizeof hint, "%ld line%s of 24 stickers: for one cube per line use --line",
-                 s->compact, s->compact == 1 ? "" : "s");
+        snprintf(hint, sizeof hint, "%ld line%s of %s stickers: for one cube per line use --line",
+                 s->compact, s->compact == 1 ? "" : "s",
+                 s->compact54 == 0 ? "24" : s->compact54 == s->compact ? "54" : "24 or 54");
     else
         snprintf(hint, sizeof hint, "boxes look like 'Face U:' then '+-----+', '| U U |', "
                  "'| U U |', '+-----+'; for one cube per line use --line");
@@ -258,10 +334,10 @@ static void solve_lines(solve_run *run, cg_line_reader *in)
         }
         if (i == len)
             cg_fail(&err, CG_ERR_INPUT, "blank line: with --line every line is one cube "
-                    "(24 stickers)");
+                    "(24 or 54 stickers)");
         else if (in->truncated)
             cg_fail(&err, CG_ERR_LIMIT, "line is longer than %zu bytes", sizeof in->buf - 1);
-        if (i == len || in->truncated || cg_puzzle_from_compact(line, len, &p, &err) != CG_OK)
+        if (i == len || in->truncated || cg_puzzle_from_line(line, len, run->order, &p, &err) != CG_OK)
             reject(run, &err, in->number);
         else
             answer(run, &p, in->number);
@@ -344,6 +420,16 @@ static int solve_main(int argc, char **argv)
             max_given = true;
         } else if (strcmp(a, "--cache") == 0) {
             topt.cache_path = v;
+        } else if (strcmp(a, "--order") == 0) {
+            if (cg_face_order_check(v, &err) != CG_OK)
+                return cli_usage("solve", "--order: %s", err.msg);
+            run.order = v;
+        } else if (strcmp(a, "--ambiguous") == 0) {
+            if (strcmp(v, "pick") != 0 && strcmp(v, "fail") != 0)
+                return cli_usage("solve", "--ambiguous: '%s' is not pick or fail", v);
+            run.pick = strcmp(v, "pick") == 0;
+        } else if (strcmp(a, "--explain") == 0) {
+            run.explain = true;
         }
     }
     if (!cli_answer_ready("solve", &ans))

@@ -17,17 +17,22 @@ static void trim(const char **s, size_t *len)
         (*len)--;
 }
 
-void cg_puzzle_clear(cg_puzzle *p)
+void cg_puzzle_clear_size(cg_puzzle *p, int size)
 {
     memset(p, 0, sizeof *p);
     memset(p->sticker, CG_UNKNOWN, sizeof p->sticker);
+    p->size = size == 3 ? 3 : 2;
 }
+
+void cg_puzzle_clear(cg_puzzle *p) { cg_puzzle_clear_size(p, 2); }
+
+int cg_puzzle_stickers(const cg_puzzle *p) { return p->size == 3 ? 54 : CG_STICKERS; }
 
 cg_status cg_puzzle_set(cg_puzzle *p, int sticker, const char *token, size_t len, cg_error *err)
 {
-    if (sticker < 0 || sticker >= CG_STICKERS)
-        return cg_fail(err, CG_ERR_INPUT, "sticker %d is not from 0 to %d", sticker,
-                       CG_STICKERS - 1);
+    int nst = cg_puzzle_stickers(p);
+    if (sticker < 0 || sticker >= nst)
+        return cg_fail(err, CG_ERR_INPUT, "sticker %d is not from 0 to %d", sticker, nst - 1);
     if (len == 0 || len > CG_TOKEN_MAX)
         return cg_fail(err, CG_ERR_INPUT, "colour '%.*s' is %s (1 to %d bytes)",
                        len > 40 ? 40 : (int)len, token, len ? "too long" : "empty", CG_TOKEN_MAX);
@@ -41,8 +46,8 @@ cg_status cg_puzzle_set(cg_puzzle *p, int sticker, const char *token, size_t len
     while (c < p->ncolours && !(strlen(p->colour[c]) == len && memcmp(p->colour[c], token, len) == 0))
         c++;
     if (c == p->ncolours) {
-        if (c == CG_STICKERS) /* cannot happen with 24 stickers, but stay in bounds */
-            return cg_fail(err, CG_ERR_INPUT, "more than %d colours", CG_STICKERS);
+        if (c == CG_PUZZLE_STICKERS_MAX) /* cannot happen, one colour a sticker at most */
+            return cg_fail(err, CG_ERR_INPUT, "more than %d colours", CG_PUZZLE_STICKERS_MAX);
         memcpy(p->colour[c], token, len);
         p->colour[c][len] = '\0';
         p->ncolours++;
@@ -53,39 +58,76 @@ cg_status cg_puzzle_set(cg_puzzle *p, int sticker, const char *token, size_t len
 
 int cg_puzzle_faces_known(const cg_puzzle *p)
 {
-    int n = 0;
+    int n = 0, per = p->size == 3 ? 9 : 4;
     for (int f = 0; f < CG_FACES; f++) {
         int known = 0;
-        for (int k = 0; k < 4; k++)
-            known += p->sticker[f * 4 + k] != CG_UNKNOWN;
-        n += known == 4;
+        for (int k = 0; k < per; k++)
+            known += p->sticker[f * per + k] != CG_UNKNOWN;
+        n += known == per;
     }
     return n;
 }
 
+cg_status cg_face_order_check(const char *order, cg_error *err)
+{
+    size_t n = strlen(order);
+    unsigned seen = 0;
+    for (size_t i = 0; i < n && i < 6; i++) {
+        int f = cg_face_from_letter(order[i]);
+        if (f < 0)
+            return cg_fail(err, CG_ERR_INPUT, "face order '%.20s': '%c' at position %zu is not a "
+                           "face letter (U D F B L R)", order, cg_is_control(order[i]) ? '?' : order[i],
+                           i + 1);
+        if (seen & (1u << f))
+            return cg_fail(err, CG_ERR_INPUT, "face order '%.20s' gives %c twice", order, order[i]);
+        seen |= 1u << f;
+    }
+    if (n != 6)
+        return cg_fail(err, CG_ERR_INPUT, "face order '%.20s' has %zu letters, not the six faces "
+                       "U D F B L R each once", order, n);
+    return CG_OK;
+}
+
 cg_status cg_puzzle_from_compact(const char *text, size_t len, cg_puzzle *p, cg_error *err)
 {
+    return cg_puzzle_from_line(text, len, NULL, p, err);
+}
+
+cg_status cg_puzzle_from_line(const char *text, size_t len, const char *order, cg_puzzle *p,
+                              cg_error *err)
+{
+    cg_puzzle_clear(p);
+    if (!order)
+        order = "UDFBLR";
+    cg_status ost = cg_face_order_check(order, err);
+    if (ost != CG_OK)
+        return ost;
     const char *line = text; /* columns count from the start of the line, not of the trimmed text */
     trim(&text, &len);
     size_t col0 = (size_t)(text - line) + 1;
-    cg_puzzle_clear(p);
     for (size_t i = 0; i < len; i++) {
         if (is_space(text[i]))
             return cg_fail(err, CG_ERR_INPUT, "blank at column %zu: the compact form is 24 "
-                           "stickers with nothing between them", col0 + i);
+                           "or 54 stickers with nothing between them", col0 + i);
         if (cg_is_control(text[i]))
             return cg_fail(err, CG_ERR_INPUT, "control byte 0x%02x at column %zu",
                            (unsigned char)text[i], col0 + i);
     }
-    if (len != CG_STICKERS)
-        return cg_fail(err, CG_ERR_INPUT, "%zu stickers, expected %d (faces U D F B L R, "
-                       "four each, '?' for unknown)", len, CG_STICKERS);
-    for (int i = 0; i < CG_STICKERS; i++) {
-        if (text[i] == '?')
-            continue;
-        cg_status st = cg_puzzle_set(p, i, text + i, 1, err);
-        if (st != CG_OK)
-            return st;
+    if (len != CG_STICKERS && len != 54)
+        return cg_fail(err, CG_ERR_INPUT, "%zu stickers, expected %d (a 2x2: faces %.6s, four "
+                       "each) or 54 (a 3x3: nine each), '?' for unknown", len, CG_STICKERS, order);
+    int per = len == 54 ? 9 : 4;
+    cg_puzzle_clear_size(p, per == 9 ? 3 : 2);
+    for (int k = 0; k < 6; k++) {
+        int face = cg_face_from_letter(order[k]);
+        for (int j = 0; j < per; j++) {
+            size_t i = (size_t)(k * per + j);
+            if (text[i] == '?')
+                continue;
+            cg_status st = cg_puzzle_set(p, face * per + j, text + i, 1, err);
+            if (st != CG_OK)
+                return st;
+        }
     }
     return CG_OK;
 }
@@ -97,28 +139,39 @@ static const char *sticker_text(const cg_puzzle *p, int i)
 
 size_t cg_puzzle_format_boxes(const cg_puzzle *p, char *buf, size_t size)
 {
+    int n = p->size == 3 ? 3 : 2, per = n * n;
     size_t len = 0;
+#define OUT(...)                                                                                   \
+    len += (size_t)snprintf(len < size ? buf + len : NULL, len < size ? size - len : 0, __VA_ARGS__)
     for (int f = 0; f < CG_FACES; f++) {
         bool shown = p->faces_shown ? (p->faces_shown >> f) & 1 : true;
-        for (int k = 0; k < 4 && shown && !p->faces_shown; k++)
-            shown = p->sticker[f * 4 + k] != CG_UNKNOWN;
+        for (int k = 0; k < per && shown && !p->faces_shown; k++)
+            shown = p->sticker[f * per + k] != CG_UNKNOWN;
         if (!shown)
             continue;
-        /* Boxes widen for long tokens; single letters give the server's "+-----+". */
-        size_t w0 = strlen(sticker_text(p, f * 4)), w1 = strlen(sticker_text(p, f * 4 + 1));
-        size_t w2 = strlen(sticker_text(p, f * 4 + 2)), w3 = strlen(sticker_text(p, f * 4 + 3));
-        int left = (int)(w0 > w2 ? w0 : w2), right = (int)(w1 > w3 ? w1 : w3);
-        char dashes[2 * CG_TOKEN_MAX + 4];
-        int ndash = left + right + 3;
+        /* Columns widen for long tokens; single letters give the server's "+-----+" (2x2) and
+         * "+-------+" (3x3). */
+        int w[3] = {0, 0, 0}, ndash = n - 1 + 2;
+        for (int c = 0; c < n; c++) {
+            for (int r = 0; r < n; r++) {
+                int l = (int)strlen(sticker_text(p, f * per + r * n + c));
+                w[c] = l > w[c] ? l : w[c];
+            }
+            ndash += w[c];
+        }
+        char dashes[3 * CG_TOKEN_MAX + 5];
         memset(dashes, '-', (size_t)ndash);
         dashes[ndash] = '\0';
-        int n = snprintf(len < size ? buf + len : NULL, len < size ? size - len : 0,
-                         "Face %c:\n+%s+\n| %-*s %-*s |\n| %-*s %-*s |\n+%s+\n", cg_face_letter(f),
-                         dashes, left, sticker_text(p, f * 4), right, sticker_text(p, f * 4 + 1),
-                         left, sticker_text(p, f * 4 + 2), right, sticker_text(p, f * 4 + 3),
-                         dashes);
-        len += (size_t)n;
+        OUT("Face %c:\n+%s+\n", cg_face_letter(f), dashes);
+        for (int r = 0; r < n; r++) {
+            OUT("|");
+            for (int c = 0; c < n; c++)
+                OUT(" %-*s", w[c], sticker_text(p, f * per + r * n + c));
+            OUT(" |\n");
+        }
+        OUT("+%s+\n", dashes);
     }
+#undef OUT
     return len;
 }
 
@@ -130,6 +183,7 @@ void cg_box_reader_init(cg_box_reader *r)
     r->face = -1;
     r->line = 0;
     r->boxes = 0;
+    r->size = 0;
 }
 
 /* "Face X:" with X a face letter; returns the face or -1. */
@@ -162,15 +216,15 @@ static bool box_row(cg_box_reader *r, const char *s, size_t len, cg_status *st, 
     *st = CG_OK;
     if (len < 2 || s[0] != '|' || s[len - 1] != '|')
         return false;
-    const char *tok[2];
-    size_t tlen[2];
+    const char *tok[3];
+    size_t tlen[3];
     int n = 0;
     for (size_t i = 1; i + 1 < len;) {
         while (i + 1 < len && is_space(s[i]))
             i++;
         if (i + 1 >= len)
             break;
-        if (n == 2)
+        if (n == 3)
             return false;
         tok[n] = s + i;
         while (i + 1 < len && !is_space(s[i]))
@@ -178,10 +232,21 @@ static bool box_row(cg_box_reader *r, const char *s, size_t len, cg_status *st, 
         tlen[n] = (size_t)(s + i - tok[n]);
         n++;
     }
-    if (n != 2)
+    if (n < 2)
         return false;
-    int base = r->face * 4 + (r->line - 1) * 2;
-    for (int k = 0; k < 2 && *st == CG_OK; k++)
+    if (r->size && n != r->size) {
+        if (r->line != 1 || !r->boxes)
+            return false;
+        *st = cg_fail(err, CG_ERR_INPUT, "line 2 is a row of a %dx%d but the run's first box is "
+                      "a %dx%d: one run of boxes is one cube", n, n, r->size, r->size);
+        return true;
+    }
+    if (!r->size) { /* the run's first row tells its size */
+        r->size = n;
+        r->puzzle.size = (uint8_t)n;
+    }
+    int base = r->face * n * n + (r->line - 1) * n;
+    for (int k = 0; k < n && *st == CG_OK; k++)
         *st = cg_puzzle_set(&r->puzzle, base + k, tok[k], tlen[k], err);
     return true;
 }
@@ -189,12 +254,19 @@ static bool box_row(cg_box_reader *r, const char *s, size_t len, cg_status *st, 
 /* Drops the run and reports which line of which box was wrong. */
 static cg_status box_shape_error(cg_box_reader *r, const char *s, size_t len, cg_error *err)
 {
-    static const char *const want[4] = {"a border '+-----+'", "a row '| a b |'",
-                                        "a row '| c d |'", "a border '+-----+'"};
-    int face = r->face, line = r->line;
+    int face = r->face, line = r->line, size = r->size;
+    const char *want;
+    if (line == 0 || (size && line == size + 1))
+        want = "a border '+-----+'";
+    else if (size == 0)
+        want = "a row '| a b |' or '| a b c |'";
+    else if (size == 2)
+        want = line == 1 ? "a row '| a b |'" : "a row '| c d |'";
+    else
+        want = "a row '| a b c |'";
     cg_box_reader_init(r);
     return cg_fail(err, CG_ERR_INPUT, "Face %c: line %d of the box should be %s, not '%.*s'",
-                   cg_face_letter(face), line + 1, want[line], len > 40 ? 40 : (int)len, s);
+                   cg_face_letter(face), line + 1, want, len > 40 ? 40 : (int)len, s);
 }
 
 cg_status cg_box_reader_feed(cg_box_reader *r, const char *line, size_t len, cg_box_event *ev,
@@ -204,7 +276,7 @@ cg_status cg_box_reader_feed(cg_box_reader *r, const char *line, size_t len, cg_
     *ev = CG_BOX_CONSUMED;
     if (r->face >= 0) {
         cg_status st = CG_OK;
-        bool border = r->line == 0 || r->line == 3;
+        bool border = r->line == 0 || (r->size && r->line == r->size + 1);
         if (border ? !is_border(line, len) : !box_row(r, line, len, &st, err))
             return box_shape_error(r, line, len, err);
         if (st != CG_OK) {
@@ -212,7 +284,7 @@ cg_status cg_box_reader_feed(cg_box_reader *r, const char *line, size_t len, cg_
             cg_box_reader_init(r);
             return cg_error_prefix(st, err, "Face %c: ", cg_face_letter(face));
         }
-        if (++r->line == 4) {
+        if (++r->line == r->size + 2) {
             r->puzzle.faces_shown |= (uint8_t)(1u << r->face);
             r->boxes++;
             r->face = -1;
@@ -221,8 +293,10 @@ cg_status cg_box_reader_feed(cg_box_reader *r, const char *line, size_t len, cg_
     }
     int face = face_header(line, len);
     if (face >= 0) {
-        if (r->boxes == 0)
+        if (r->boxes == 0) {
             cg_puzzle_clear(&r->puzzle);
+            r->size = 0;
+        }
         else if ((r->puzzle.faces_shown >> face) & 1) {
             cg_box_reader_init(r);
             return cg_fail(err, CG_ERR_INPUT, "face %c is given twice", cg_face_letter(face));
@@ -233,6 +307,7 @@ cg_status cg_box_reader_feed(cg_box_reader *r, const char *line, size_t len, cg_
     }
     if (r->boxes > 0) {
         r->boxes = 0;
+        r->size = 0;
         *ev = CG_BOX_PUZZLE;
         return CG_OK;
     }
@@ -251,6 +326,7 @@ cg_status cg_box_reader_finish(cg_box_reader *r, bool *have_puzzle, cg_error *er
     }
     *have_puzzle = r->boxes > 0;
     r->boxes = 0;
+    r->size = 0;
     return CG_OK;
 }
 

@@ -274,6 +274,8 @@ cg_status cg_reconstruct(const cg_puzzle *p, const cg_scheme *scheme, cg_reading
                          cg_error *err)
 {
     memset(out, 0, sizeof *out);
+    if (p->size == 3)
+        return cg_fail(err, CG_ERR_INPUT, "a 3x3 puzzle: the 2x2 reader cannot rebuild it");
     cg_status st = check_counts(p, err);
     if (st != CG_OK)
         return st;

@@ -102,7 +102,7 @@ elif mode == "json":
     p = Proc("--json")
     p.send('Face U:\n+-----+\n| "\\\u2019 |\n')
     got = json.loads(p.line("json error"))
-    expect(got["error"], "Face U: line 2 of the box should be a row '| a b |', not "
+    expect(got["error"], "Face U: line 2 of the box should be a row '| a b |' or '| a b c |', not "
            "'| \"\\\u2019 |'", "json error text")
     expect(got["puzzle"], 1, "json error puzzle")
     p.close()

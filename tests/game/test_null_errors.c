@@ -24,6 +24,7 @@
 #include "cubegod/jigsaw.h"
 #include "cubegod/notation.h"
 #include "cubegod/order.h"
+#include "cubegod/cube3.h"
 #include "cubegod/puzzle.h"
 #include "cubegod/replay.h"
 #include "cubegod/server.h"
@@ -79,6 +80,18 @@ static void cubes_and_puzzles(void **state)
     cg_puzzle_clear(&p);
     cg_reading reading;
     FAILS(cg_reconstruct(&p, NULL, &reading, NULL));
+    FAILS(cg_puzzle_from_line("nonsense", 8, "URFDLB", &p, NULL));
+    FAILS(cg_face_order_check("UUFDLB", NULL));
+    cg_puzzle_clear_size(&p, 3); /* nothing shown: at least the cap fit, ambiguous */
+    cg_reading3 reading3;
+    FAILS(cg_reconstruct3(&p, NULL, &reading3, NULL));
+    uint8_t fl[CG3_FACELETS];
+    memset(fl, 0, sizeof fl);
+    cg3_cube c3;
+    FAILS(cg3_cube_from_facelets(fl, &c3, NULL));
+    c3 = cg3_cube_home();
+    c3.co[0] = 1;
+    FAILS(cg3_cube_check(&c3, NULL));
     cg_round round = {.cube = cg_cube_home()};
     cg_cube_apply(&round.cube, 0);
     int moves;
@@ -87,6 +100,10 @@ static void cubes_and_puzzles(void **state)
     cg_answer_rules rules = {11, CG_TARGET_ANY, &d, CG_METRIC_HTM};
     FAILS(cg_answer_check_rules(&round.cube, "R R R R", 7, &rules, &moves, NULL));
     FAILS(cg_answer_one_move("Q", 1, &rules, &moves, NULL));
+    static cg3_tables t3;
+    cg3_tables_init(&t3);
+    cg3_cube home3 = cg3_cube_home();
+    FAILS(cg_answer3_check_rules(&t3, &home3, "R", 1, &rules, &moves, NULL));
 }
 
 static void dialects(void **state)

@@ -243,7 +243,7 @@ static void test_box_reader(void **state)
     assert_int_equal(n, 2);
     assert_int_equal(p.faces_shown, 1 << CG_D);
     /* Errors name the face and the line. */
-    assert_int_equal(feed_text(&r, "Face U:\n+-----+\n| a b c |\n", &n, &p, &err), CG_ERR_INPUT);
+    assert_int_equal(feed_text(&r, "Face U:\n+-----+\n| a b c d |\n", &n, &p, &err), CG_ERR_INPUT);
     assert_non_null(strstr(err.msg, "Face U: line 2 of the box"));
     assert_int_equal(feed_text(&r, "Face F:\n+-----+\n| a b |\n", &n, &p, &err), CG_ERR_INPUT);
     assert_non_null(strstr(err.msg, "cut off by the end of input"));
