@@ -11,13 +11,14 @@ _cubegod_options() {
     serve) echo "--host --port --rounds --alarm --max-moves --flag --seed --check --tls-cert
                  --tls-key --max-clients --games --one-move --notation --move-map --separator --metric --profile -q" ;;
     replay) echo "--check --max-moves --prompt --cache --one-move --notation --move-map --separator --metric -q" ;;
-    tables) echo "--cache --rebuild --metric" ;;
+    tables) echo "--cache --rebuild --metric --optimal" ;;
     order) echo "--state --explain" ;;
     "bench solve") echo "-n --seed --target --cache --json" ;;
     "bench net") echo "--games --rounds --alarm --seed --svg --cache --json" ;;
     "bench sim3") echo "-n --ops --seed --json" ;;
     "bench order") echo "-n -r --seed --json" ;;
     "bench jigsaw") echo "-n --seed --json" ;;
+    "bench optimal") echo "--depth --scramble -n --seed --time-limit --cache --json" ;;
     esac
 }
 
@@ -36,7 +37,7 @@ _cubegod() {
         return ;;
     bench)
         if [ "$COMP_CWORD" -eq 2 ]; then
-            mapfile -t COMPREPLY < <(compgen -W "solve net sim3 order jigsaw" -- "$cur")
+            mapfile -t COMPREPLY < <(compgen -W "solve net sim3 order jigsaw optimal" -- "$cur")
             return
         fi
         cmd="bench ${COMP_WORDS[2]}" ;;
@@ -52,7 +53,8 @@ _cubegod() {
         mapfile -t COMPREPLY < <(compgen -W "any home" -- "$cur")
         return ;;
     --exec | --sni | --timeout | --scheme | --max-moves | --prompt | --flag-regex | --host | \
-        --port | --rounds | --alarm | --flag | --seed | --max-clients | --games | -n | -r | --ops)
+        --port | --rounds | --alarm | --flag | --seed | --max-clients | --games | -n | -r | --ops | \
+        --depth | --scramble | --time-limit)
         return ;; # a value of the user's own
     esac
     if [[ $cur == -* ]]; then

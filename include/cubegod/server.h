@@ -44,6 +44,7 @@
 #include <stdio.h>
 
 #include "cubegod/cube.h"
+#include "cubegod/cube3.h"
 #include "cubegod/error.h"
 #include "cubegod/notation.h"
 #include "cubegod/solver.h"
@@ -124,6 +125,36 @@ CG_API cg_status cg_answer_check_rules(const cg_cube *cube, const char *line, si
 CG_API cg_status cg_answer_one_move(const char *line, size_t len, const cg_answer_rules *rules,
                                     int *move, cg_error *err);
 
+/* ---- the 3x3 game (serve --size 3) ----
+ *
+ * The same game with a 3x3: each round a uniformly random cube (cg3_cube_random, as a long
+ * scramble would give), shown with `hide` faces hidden (0: all six) as 3x3 boxes after "Here is
+ * the cube:" (or "Here is the cube, N face(s) hidden:"). An answer is face turns in the same
+ * dialects; it is applied to the model and must leave every face one colour (face turns never
+ * move centres, so that is also the home position). */
+
+#define CG3_SCRAMBLE_MAX 64 /* longest short scramble (cg_server_options.scramble) */
+
+typedef struct cg_round3 {
+    cg3_cube cube;  /* the state the client must solve */
+    uint8_t hidden; /* bit f set: face f is not shown */
+    int scramble_moves;                /* 0: a uniformly random cube; else the moves below */
+    cg_move scramble[CG3_SCRAMBLE_MAX]; /* the face turns from home that made the cube */
+} cg_round3;
+
+/* Draws the next round from r: the cube (uniformly random when scramble is 0, otherwise that
+ * many random face turns from home, at most CG3_SCRAMBLE_MAX), then `hide` distinct faces (0..5)
+ * to hide. */
+CG_API void cg_round3_make(const cg3_tables *t, cg_rng *r, int hide, int scramble, cg_round3 *out);
+/* The round's text from "=== Round i/N ===" to the prompt line "Enter your solution:".
+ * Returns the length needed (like snprintf); under 1024 bytes. */
+CG_API size_t cg_round3_format(const cg_round3 *r, int index, int rounds, char *buf, size_t size);
+/* cg_answer_check_rules for a 3x3 (rules->check does not matter, see above); t from
+ * cg3_tables_init. The same errors and messages as the 2x2's. */
+CG_API cg_status cg_answer3_check_rules(const cg3_tables *t, const cg3_cube *cube, const char *line,
+                                        size_t len, const cg_answer_rules *rules, int *nmoves,
+                                        cg_error *err);
+
 /* ---- the server ---- */
 
 typedef struct cg_server_options {
@@ -144,7 +175,16 @@ typedef struct cg_server_options {
                              cg_server_defaults() means quiet */
     const cg_dialect *dialect; /* what answers are written in (copied); NULL: the default */
     cg_metric metric;     /* how max_moves counts: CG_METRIC_HTM (default) or CG_METRIC_QTM */
-    bool one_move;        /* one move per prompt, the cube shown again after each (above) */
+    bool one_move;        /* one move per prompt, the cube shown again after each (above); the
+                             2x2 only */
+    int size;             /* 2 (default; 0 is taken as 2) or 3: the 3x3 game above; the caller
+                             sets max_moves (the command line's default for a 3x3 is 20) */
+    int hide;             /* faces hidden each round: the 2x2 always hides one (-1, 0 and 1 are
+                             accepted for it, others refused); a 3x3 hides 0..5 (-1, the
+                             default: none) */
+    int scramble;         /* 3x3 only: 0 (default) a uniformly random cube each round; 1 to
+                             CG3_SCRAMBLE_MAX: that many random face turns from home (easy
+                             rounds for practice without a 3x3 solver, and tests) */
 } cg_server_options;
 
 CG_API cg_server_options cg_server_defaults(void);
@@ -152,7 +192,7 @@ CG_API cg_server_options cg_server_defaults(void);
 typedef struct cg_server cg_server;
 
 /* Validates the options, binds and listens, loads the TLS certificate and key.
- * Errors: CG_ERR_INPUT (an option out of range, message names it), CG_ERR_SYSTEM (resolve, bind or
+ * Errors: CG_ERR_INPUT (an option out of range or not for this size, message names it), CG_ERR_SYSTEM (resolve, bind or
  * listen failed), CG_ERR_TLS (certificate or key unusable), CG_ERR_NOMEM. */
 CG_API cg_status cg_server_open(const cg_server_options *opt, cg_server **out, cg_error *err);
 

@@ -15,7 +15,8 @@
 static const char USAGE[] =
     "usage: cubegod bench solve [-n N] [--seed S] [--target home|any|auto] [--cache FILE]\n"
     "                           [--json]\n"
-    "       cubegod bench net | sim3 | order | jigsaw | read3 [options]   (see each one's --help)\n"
+    "       cubegod bench net | sim3 | order | jigsaw | optimal | read3 [options]\n"
+    "                           (see each one's --help)\n"
     "\n"
     "bench solve: N uniformly random positions of the 88,179,840 (default 100000), each shown as\n"
     "the server prints it, five faces with a random one hidden, and solved end to end: reading\n"
@@ -198,9 +199,10 @@ int cmd_bench(int argc, char **argv)
         const char *name;
         int (*run)(int, char **);
     } KINDS[] = {{"solve", bench_solve}, {"net", bench_net},     {"sim3", bench_sim3},
-                 {"order", bench_order}, {"jigsaw", bench_jigsaw}, {"read3", bench_read3}};
+                 {"order", bench_order}, {"jigsaw", bench_jigsaw},
+                 {"optimal", bench_optimal}, {"read3", bench_read3}};
     for (size_t i = 0; i < sizeof KINDS / sizeof KINDS[0]; i++)
         if (strcmp(argv[1], KINDS[i].name) == 0)
             return KINDS[i].run(argc - 1, argv + 1);
-    return cli_usage("bench", "no benchmark '%s' (solve, net, sim3, order, jigsaw, read3)", argv[1]);
+    return cli_usage("bench", "no benchmark '%s' (solve, net, sim3, order, jigsaw, optimal, read3)", argv[1]);
 }

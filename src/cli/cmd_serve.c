@@ -17,11 +17,13 @@ static const char USAGE[] =
     "                     [--max-moves N] [--flag TEXT] [--seed S] [--check any|home]\n"
     "                     [--tls-cert FILE --tls-key FILE] [--max-clients N] [--games N]\n"
     "                     [--notation N] [--move-map MAP] [--separator S] [--metric htm|qtm]\n"
-    "                     [--one-move] [--profile FILE] [-q]\n"
+    "                     [--one-move] [--size 2|3] [--hide N] [--scramble N]\n"
+    "                     [--profile FILE] [-q]\n"
     "\n"
     "Runs a faithful copy of the cube god challenge server: a banner, then ROUNDS rounds of five\n"
     "faces of a scrambled 2x2 cube, an answer of at most MAX moves within the alarm, then the\n"
-    "flag. The port is printed on the first line of standard output; one line per finished game\n"
+    "flag. With --size 3 the same game with a 3x3: a uniformly random cube each round, all six\n"
+    "faces shown (--hide N hides N random faces), answers of at most 20 moves by default. The port is printed on the first line of standard output; one line per finished game\n"
     "goes to standard error. Ctrl-C (SIGINT) or SIGTERM stops it.\n"
     "\n"
     "options:\n"
@@ -29,7 +31,7 @@ static const char USAGE[] =
     "  --port N           port (default 0: a free one)\n"
     "  --rounds N         rounds per game (default 100)\n"
     "  --alarm SECONDS    time from the prompt to the end of the answer (default 1)\n"
-    "  --max-moves N      longest accepted answer (default 11)\n"
+    "  --max-moves N      longest accepted answer (default 11; 20 with --size 3)\n"
     "  --flag TEXT        the flag shown after the last round\n"
     "  --seed S           reproducible games: game k is drawn from S and k\n"
     "  --check any|home   solved means every face one colour (any, default) or home position\n"
@@ -40,6 +42,11 @@ static const char USAGE[] =
     "  --one-move         one move per prompt ('Enter your move:'), the cube shown again after\n"
     "                     each move ('Move k: NAME', then the boxes); an empty line asks for\n"
     "                     the verdict of a cube already solved\n"
+    "  --size 2|3         the cube: 2x2 (default) or 3x3\n"
+    "  --hide N           faces hidden each round: 0 to 5 for a 3x3 (default 0); the 2x2\n"
+    "                     always hides one\n"
+    "  --scramble N       3x3 only: each cube is N random face turns from home (1 to 64)\n"
+    "                     instead of uniformly random: easy rounds for practice\n"
     "  -q                 no log lines\n"
     CLI_PROFILE_HELP
     "\n"
@@ -52,6 +59,7 @@ static const cli_option SERVE_OPTIONS[] = {
     {"seed", CLI_VALUE},     {"check", CLI_VALUE},    {"tls-cert", CLI_FILE},
     {"tls-key", CLI_FILE},   {"max-clients", CLI_VALUE}, {"games", CLI_VALUE},
     {"one-move", CLI_FLAG},  CLI_ANSWER_OPTIONS,      {"profile", CLI_FILE},
+    {"size", CLI_VALUE},     {"hide", CLI_VALUE},     {"scramble", CLI_VALUE},
     {NULL, CLI_FLAG},
 };
 
@@ -91,6 +99,14 @@ static int parse_value(const char *opt, const char *v, cg_server_options *o)
         o->tls_key = v;
     else if (strcmp(opt, "--max-clients") == 0)
         return cli_long("serve", opt, v, 1, 100000, &n) ? (o->max_clients = (int)n, 0) : 2;
+    else if (strcmp(opt, "--size") == 0) {
+        if (strcmp(v, "2") != 0 && strcmp(v, "3") != 0)
+            return cli_usage("serve", "--size: '%s' is not 2 or 3", v);
+        o->size = v[0] - '0';
+    } else if (strcmp(opt, "--hide") == 0)
+        return cli_long("serve", opt, v, 0, 5, &n) ? (o->hide = (int)n, 0) : 2;
+    else if (strcmp(opt, "--scramble") == 0)
+        return cli_long("serve", opt, v, 1, CG3_SCRAMBLE_MAX, &n) ? (o->scramble = (int)n, 0) : 2;
     else if (strcmp(opt, "--games") == 0)
         return cli_long("serve", opt, v, 1, LONG_MAX, &n) ? (o->games = n, 0) : 2;
     else
@@ -144,8 +160,9 @@ static int serve(const cg_server_options *o)
     printf("%d\n", cg_server_port(s));
     fflush(stdout);
     if (o->log) {
-        fprintf(o->log, "serve: listening on %s port %d%s, %d rounds, alarm %g s\n", o->host,
-                cg_server_port(s), o->tls_cert ? " (TLS)" : "", o->rounds, o->alarm);
+        fprintf(o->log, "serve: listening on %s port %d%s, %d rounds of a %dx%d, alarm %g s\n",
+                o->host, cg_server_port(s), o->tls_cert ? " (TLS)" : "", o->rounds,
+                o->size == 3 ? 3 : 2, o->size == 3 ? 3 : 2, o->alarm);
         fflush(o->log);
     }
     signal_watch watch = {.server = s};
@@ -173,6 +190,7 @@ static int serve(const cg_server_options *o)
 static int serve_main(int argc, char **argv)
 {
     cg_server_options o = cg_server_defaults();
+    bool max_given = false;
     cli_answer ans;
     cli_answer_init(&ans);
     for (int i = 1; i < argc; i++) {
@@ -198,6 +216,7 @@ static int serve_main(int argc, char **argv)
             continue;
         }
         int rc = cli_answer_option("serve", a, v, &ans);
+        max_given |= strcmp(a, "--max-moves") == 0;
         if (rc == 0)
             rc = parse_value(a, v, &o);
         else if (rc == 1)
@@ -209,6 +228,12 @@ static int serve_main(int argc, char **argv)
         return cli_usage("serve", "--tls-cert and --tls-key go together");
     if (!cli_answer_ready("serve", &ans))
         return 2;
+    if (o.size == 3 && !max_given)
+        o.max_moves = 20; /* God's number in the half-turn metric */
+    if (o.size != 3 && o.hide >= 0 && o.hide != 1)
+        return cli_usage("serve", "--hide: the 2x2 game always hides one face");
+    if (o.size != 3 && o.scramble)
+        return cli_usage("serve", "--scramble is for the 3x3 game (--size 3)");
     o.dialect = ans.given ? &ans.dialect : NULL;
     o.metric = ans.metric;
     return serve(&o);

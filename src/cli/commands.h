@@ -21,6 +21,9 @@ int bench_net(int argc, char **argv);
 int bench_sim3(int argc, char **argv);
 int bench_order(int argc, char **argv);
 int bench_jigsaw(int argc, char **argv);
+/* The optimal 3x3 solver (cmd_optimal3.c): `bench optimal`, and `tables --optimal`. */
+int bench_optimal(int argc, char **argv);
+int tables_optimal(int argc, char **argv);
 int bench_read3(int argc, char **argv);
 
 #endif

@@ -4,6 +4,7 @@
 
 #include "cubegod/puzzle.h"
 #include "cubegod/server.h"
+#include "game/answer.h"
 
 uint64_t cg_game_seed(uint64_t seed, uint64_t game)
 {
@@ -123,8 +124,8 @@ cg_status cg_answer_check(const cg_cube *cube, const char *line, size_t len, int
     return cg_answer_check_rules(cube, line, len, &rules, nmoves, err);
 }
 
-cg_status cg_answer_check_rules(const cg_cube *cube, const char *line, size_t len,
-                                const cg_answer_rules *rules, int *nmoves, cg_error *err)
+cg_status cgi_answer_parse(const char *line, size_t len, const cg_answer_rules *rules,
+                           cg_move *moves, size_t *n, int *nmoves, cg_error *err)
 {
     if (len > 0 && line[len - 1] == '\r')
         len--;
@@ -145,19 +146,28 @@ cg_status cg_answer_check_rules(const cg_cube *cube, const char *line, size_t le
         d = &standard;
     }
     /* A line of at most CG_SERVER_LINE_MAX bytes holds fewer moves than that. */
-    cg_move moves[CG_SERVER_LINE_MAX];
-    size_t n = 0;
+    *n = 0;
     cg_error perr;
-    st = cg_dialect_parse(d, line, len, moves, CG_SERVER_LINE_MAX, &n, &perr);
+    st = cg_dialect_parse(d, line, len, moves, CG_SERVER_LINE_MAX, n, &perr);
     if (st != CG_OK)
         return cg_fail(err, CG_ERR_INPUT, "Invalid move: %s", perr.msg);
-    size_t count = cg_moves_count(moves, n, rules->metric);
+    size_t count = cg_moves_count(moves, *n, rules->metric);
     if (count > (size_t)max_moves)
         return cg_fail(err, CG_ERR_LIMIT, "Too many moves (%zu%s, at most %d allowed)", count,
                        rules->metric == CG_METRIC_QTM ? " quarter turns" : "", max_moves);
     if (nmoves)
         *nmoves = (int)count;
+    return CG_OK;
+}
 
+cg_status cg_answer_check_rules(const cg_cube *cube, const char *line, size_t len,
+                                const cg_answer_rules *rules, int *nmoves, cg_error *err)
+{
+    cg_move moves[CG_SERVER_LINE_MAX];
+    size_t n = 0;
+    cg_status st = cgi_answer_parse(line, len, rules, moves, &n, nmoves, err);
+    if (st != CG_OK)
+        return st;
     cg_cube c = *cube;
     cg_cube_apply_all(&c, moves, n);
     bool solved = rules->check == CG_TARGET_HOME ? cg_cube_is_home(&c) : cg_cube_is_solved_any(&c);

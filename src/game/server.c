@@ -36,6 +36,7 @@ typedef struct server_game server_game;
 struct cg_server {
     cg_server_options opt;
     cg_dialect dialect; /* opt.dialect points here */
+    cg3_tables t3;      /* the 3x3 moves (size 3) */
     int listen_fd;
     int stop_fd;      /* readable once cg_server_stop was called */
     int stop_wfd;     /* its writing end (the same descriptor for an eventfd) */
@@ -81,6 +82,8 @@ cg_server_options cg_server_defaults(void)
         .check = CG_TARGET_ANY,
         .max_clients = 512,
         .log = stderr,
+        .size = 2,
+        .hide = -1,
     };
 }
 
@@ -109,6 +112,18 @@ static cg_status check_options(const cg_server_options *o, cg_error *err)
         return cg_fail(err, CG_ERR_INPUT, "metric: must be htm or qtm");
     if (o->games < 0)
         return cg_fail(err, CG_ERR_INPUT, "games: %ld is negative", o->games);
+    if (o->size != 0 && o->size != 2 && o->size != 3)
+        return cg_fail(err, CG_ERR_INPUT, "size: %d is not 2 or 3", o->size);
+    if (o->size != 3 && (o->hide < -1 || o->hide > 1))
+        return cg_fail(err, CG_ERR_INPUT, "hide: the 2x2 game always hides one face, not %d",
+                       o->hide);
+    if (o->size == 3 && (o->hide < -1 || o->hide > 5))
+        return cg_fail(err, CG_ERR_INPUT, "hide: %d is not from 0 to 5 faces", o->hide);
+    if (o->scramble < 0 || o->scramble > CG3_SCRAMBLE_MAX || (o->scramble && o->size != 3))
+        return cg_fail(err, CG_ERR_INPUT, "scramble: %d is not from 0 to %d, or not a 3x3 game",
+                       o->scramble, CG3_SCRAMBLE_MAX);
+    if (o->size == 3 && o->one_move)
+        return cg_fail(err, CG_ERR_INPUT, "one-move mode is for the 2x2 game only");
     return CG_OK;
 }
 
@@ -135,6 +150,8 @@ cg_status cg_server_open(const cg_server_options *opt, cg_server **out, cg_error
     if (!opt->seeded && !cgi_random_u64(&s->seed))
         s->seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
     s->dialect = opt->dialect ? *opt->dialect : cg_dialect_default();
+    if (opt->size == 3)
+        cg3_tables_init(&s->t3);
     s->opt.dialect = &s->dialect;
     s->banner_len = (size_t)snprintf(
         s->banner, sizeof s->banner,
@@ -318,6 +335,27 @@ static int one_move_round(server_game *g, const cg_round *r, int i, size_t len)
     }
 }
 
+/* A round of the 3x3 game. Returns the moves, or -1. */
+static int answer_round3(server_game *g, cg_rng *rng, int i, size_t len)
+{
+    cg_server *s = g->srv;
+    cg_round3 r;
+    cg_round3_make(&s->t3, rng, s->opt.hide < 0 ? 0 : s->opt.hide, s->opt.scramble, &r);
+    len += cg_round3_format(&r, i, s->opt.rounds, g->out + len, g->out_cap - len);
+    const char *line;
+    long n = exchange(g, len, i, &line);
+    if (n < 0)
+        return -1;
+    int moves = 0;
+    cg_error e;
+    cg_answer_rules rules = {s->opt.max_moves, s->opt.check, &s->dialect, s->opt.metric};
+    if (cg_answer3_check_rules(&s->t3, &r.cube, line, (size_t)n, &rules, &moves, &e) != CG_OK) {
+        lose(g, 0, i, e.msg);
+        return -1;
+    }
+    return moves;
+}
+
 /* Plays one game; fills g->outcome and g->passed. */
 static void play(server_game *g)
 {
@@ -327,8 +365,13 @@ static void play(server_game *g)
     size_t len = out_add(g, 0, "%s", s->banner);
     for (int i = 1; i <= s->opt.rounds; i++) {
         cg_round r;
-        cg_round_make(&rng, &r);
-        int moves = s->opt.one_move ? one_move_round(g, &r, i, len) : answer_round(g, &r, i, len);
+        int moves;
+        if (s->opt.size == 3) {
+            moves = answer_round3(g, &rng, i, len);
+        } else {
+            cg_round_make(&rng, &r);
+            moves = s->opt.one_move ? one_move_round(g, &r, i, len) : answer_round(g, &r, i, len);
+        }
         if (moves < 0)
             return;
         g->passed = i;

@@ -16,7 +16,7 @@
 /* Version 1: the move and pruning tables of twophase.h, in segment order. */
 static tablefile_kind cache_kind(void)
 {
-    tablefile_kind k = {.magic = "CG3TWOPH", .version = 1u, .param = TP_SEGS,
+    tablefile_kind k = {.magic = "CG3TWOPH", .version = 3u, .param = TP_SEGS,
                         .size = cgi_tp_payload_bytes()};
     return k;
 }
@@ -111,7 +111,7 @@ static cg_status load_or_build(cg3_twophase *s, const cg3_tables_options *opt,
         return cg_fail(err, CG_ERR_NOMEM, "no memory for the %zu-byte two-phase tables",
                        cgi_tp_payload_bytes());
     notice(opt, "building the 3x3 two-phase tables%s (once; a few seconds)", "");
-    cg_status st = cgi_tp_tables_build(s->payload, &s->model, err);
+    cg_status st = cgi_tp_tables_build(s->payload, &s->model, NULL, err);
     if (st != CG_OK)
         return st;
     cgi_tp_tables_point(&s->t, s->payload);
@@ -244,8 +244,10 @@ static bool phase2(search *q, int cp, int ep, int sp, int left, int ply, int las
 }
 
 /* The end of a phase 1 of n1 moves: the cube it reached, then the shortest phase 2 that fits. */
-static void start_phase2(search *q, int n1)
+static void start_phase2(search *q, int n1, int cp0)
 {
+    if (q->t->cp_dist[cp0] > q->limit - n1)
+        return;
     cg3_cube c = q->cube[q->variant];
     for (int i = 0; i < n1; i++)
         cg3_cube_apply(&q->s->model, &c, cg3_move_from_face_turn(q->p1[i]));
@@ -263,13 +265,35 @@ static void start_phase2(search *q, int n1)
         }
 }
 
-static void phase1(search *q, int tw, int fl, int sl, int left, int ply, int last)
+/* The exact phase-1 distance from a residue-2-bit table: the next residue down is always one
+ * move away. */
+static int p1_exact(const tp_tables *t, int sl, int fl, int tw)
+{
+    int home_sl = cgi_tp_slice_home(), d = 0;
+    while (sl != home_sl || fl != 0 || tw != 0) {
+        int want = (cgi_tp_p1_mod3(t, sl * TP_FLIP + fl, tw) + 2) % 3, m = 0;
+        for (; m < TP_MOVES; m++) {
+            int nsl = t->slice_mv[sl * TP_MOVES + m], nfl = t->flip_mv[fl * TP_MOVES + m];
+            int ntw = t->twist_mv[tw * TP_MOVES + m];
+            if (cgi_tp_p1_mod3(t, nsl * TP_FLIP + nfl, ntw) == want) {
+                sl = nsl, fl = nfl, tw = ntw;
+                break;
+            }
+        }
+        if (m == TP_MOVES || ++d > 20)
+            return -1; /* a damaged table; the sanity check makes this unreachable */
+    }
+    return d;
+}
+
+static void phase1(search *q, int sl, int fl, int tw, int cp, int dist, int left, int ply,
+                   int last)
 {
     if (left == 0) {
         /* a last move inside G1 means a shorter phase 1 got here already */
         int m = ply ? q->p1[ply - 1] : -1;
         if (ply == 0 || !(m / 3 < 2 || m % 3 == 1))
-            start_phase2(q, ply);
+            start_phase2(q, ply, cp);
         return;
     }
     const tp_tables *t = q->t;
@@ -277,15 +301,20 @@ static void phase1(search *q, int tw, int fl, int sl, int left, int ply, int las
         int face = m / 3;
         if (redundant(face, last))
             continue;
+        /* in G1 with under five phase-1 moves left, a quarter turn of a side face cannot lead
+           back into G1 in time to end phase 1 anywhere phase 2 would not have gone */
+        if (dist == 0 && left < 5 && face >= 2 && m % 3 != 1)
+            continue;
         if (!tick(q))
             return;
-        int ntw = t->twist_mv[tw * TP_MOVES + m], nfl = t->flip_mv[fl * TP_MOVES + m];
-        int nsl = t->slice_mv[sl * TP_MOVES + m];
-        int b = cgi_tp_p1_bound(t, ntw, nfl, nsl);
-        if (b >= left)
+        int nsl = t->slice_mv[sl * TP_MOVES + m], nfl = t->flip_mv[fl * TP_MOVES + m];
+        int ntw = t->twist_mv[tw * TP_MOVES + m];
+        int diff = (cgi_tp_p1_mod3(t, nsl * TP_FLIP + nfl, ntw) - dist % 3 + 3) % 3;
+        int nd = dist + (diff == 1) - (diff == 2);
+        if (nd >= left)
             continue;
         q->p1[ply] = (uint8_t)m;
-        phase1(q, ntw, nfl, nsl, left - 1, ply + 1, face);
+        phase1(q, nsl, nfl, ntw, t->cp18_mv[cp * TP_MOVES + m], nd, left - 1, ply + 1, face);
         if (q->stop || ply + left > q->limit)
             return;
     }
@@ -325,14 +354,14 @@ cg_status cg3_twophase_solve(const cg3_twophase *s, const cg3_cube *c,
         tw[v] = cgi_tp_twist(&q->cube[v]);
         fl[v] = cgi_tp_flip(&q->cube[v]);
         sl[v] = cgi_tp_slice(&q->cube[v]);
-        lb[v] = cgi_tp_p1_bound(q->t, tw[v], fl[v], sl[v]);
+        lb[v] = p1_exact(q->t, sl[v], fl[v], tw[v]);
     }
     for (int d1 = 0; d1 <= q->limit && !q->stop; d1++)
         for (int v = 0; v < TP_VARIANTS && !q->stop && d1 <= q->limit; v++) {
-            if (lb[v] > d1)
+            if (lb[v] > d1 || lb[v] < 0)
                 continue;
             q->variant = v;
-            phase1(q, tw[v], fl[v], sl[v], d1, 0, -1);
+            phase1(q, sl[v], fl[v], tw[v], cgi_tp_cp(&q->cube[v]), lb[v], d1, 0, -1);
         }
     out->nodes = q->nodes;
     out->ms = cg_seconds_between(start, cg_now_ns()) * 1e3;

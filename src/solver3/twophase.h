@@ -24,6 +24,9 @@ enum {
     TP_SP = 24,       /* 4! slice edges, in G1 only */
     TP_MOVES = 18,    /* the face turns, as cg_move */
     TP_P2MOVES = 10,  /* U1 U2 U3 D1 D2 D3 F2 B2 L2 R2 */
+    TP_FS = 1013760,  /* flipslice: slice * 2048 + flip */
+    TP_SYMS = 8,      /* whole-cube turns keeping the UD axis: y^(k % 4) x2^(k / 4) */
+    TP_FS_CLASSES = 127166, /* flipslice classes under those (checked when built) */
 };
 
 /* The phase-2 moves as cg_move, in column order of the phase-2 move tables. */
@@ -54,6 +57,8 @@ enum {
     TP_SEG_CP_MV, TP_SEG_EP_MV, TP_SEG_SP_MV,
     TP_SEG_TWIST_SLICE, TP_SEG_FLIP_SLICE, TP_SEG_TWIST_FLIP,
     TP_SEG_CP_SP, TP_SEG_EP_SP,
+    TP_SEG_FS_CLASS, TP_SEG_FS_SYM, TP_SEG_TW_CONJ, TP_SEG_P1,
+    TP_SEG_CP18_MV, TP_SEG_CP_DIST,
     TP_SEGS
 };
 
@@ -62,7 +67,32 @@ typedef struct tp_tables {
     const uint16_t *cp_mv, *ep_mv, *sp_mv;         /* phase 2: [n][10] */
     const uint8_t *twist_slice, *flip_slice, *twist_flip; /* phase-1 distances */
     const uint8_t *cp_sp, *ep_sp;                         /* phase-2 distances */
+    const uint32_t *fs_class; /* [TP_FS] class of each flipslice */
+    const uint8_t *fs_sym;    /* [TP_FS] the symmetry that maps it onto its representative */
+    const uint16_t *tw_conj;  /* [TP_SYMS][TP_TWIST] twist through each symmetry */
+    const uint8_t *p1;        /* [class][twist] exact phase-1 distance mod 3, 2 bits */
+    const uint16_t *cp18_mv;  /* [TP_CP][18] corner permutation under every face turn */
+    const uint8_t *cp_dist;   /* [TP_CP] phase-2 moves to solve the corners alone */
 } tp_tables;
+
+typedef struct tp_build_stats {
+    int p1_depth; /* the largest phase-1 distance */
+} tp_build_stats;
+
+/* The symmetries as cubes, and conjugation S^-1 c S. */
+void cgi_tp_syms(const cg3_tables *model, cg3_cube sym[TP_SYMS], cg3_cube sym_inv[TP_SYMS]);
+cg3_cube cgi_tp_conj(const cg3_cube *c, const cg3_cube *s, const cg3_cube *s_inv);
+int cgi_tp_sym_inverse(const cg3_cube sym[TP_SYMS], int k);
+/* Fills the symmetry segments and the phase-1 table (the phase-1 move tables must be there). */
+cg_status cgi_tp_sym_build(uint8_t *payload, const cg3_tables *model, tp_build_stats *stats,
+                           cg_error *err);
+
+/* The phase-1 residue (exact distance mod 3) of a flipslice and twist. */
+static inline int cgi_tp_p1_mod3(const tp_tables *t, int fs, int tw)
+{
+    size_t i = (size_t)t->fs_class[fs] * TP_TWIST + t->tw_conj[t->fs_sym[fs] * TP_TWIST + tw];
+    return (t->p1[i >> 2] >> (2 * (i & 3))) & 3;
+}
 
 /* Byte offset and size of each segment, and the whole payload's size. */
 size_t cgi_tp_seg_offset(int seg);
@@ -71,7 +101,9 @@ size_t cgi_tp_payload_bytes(void);
 /* Points t's tables into payload. */
 void cgi_tp_tables_point(tp_tables *t, const uint8_t *payload);
 /* Computes every table into payload (cgi_tp_payload_bytes, writable). CG_ERR_NOMEM only. */
-cg_status cgi_tp_tables_build(uint8_t *payload, const cg3_tables *model, cg_error *err);
+struct tp_build_stats;
+cg_status cgi_tp_tables_build(uint8_t *payload, const cg3_tables *model,
+                              struct tp_build_stats *stats, cg_error *err);
 /* Cheap checks that a loaded payload is the right one (home values, a few moves). */
 int cgi_tp_tables_sane(const tp_tables *t, const cg3_tables *model);
 

@@ -184,6 +184,12 @@ static const size_t SEG_BYTES[TP_SEGS] = {
     [TP_SEG_TWIST_FLIP] = (size_t)TP_TWIST * TP_FLIP,
     [TP_SEG_CP_SP] = (size_t)TP_CP * TP_SP,
     [TP_SEG_EP_SP] = (size_t)TP_EP * TP_SP,
+    [TP_SEG_FS_CLASS] = (size_t)TP_FS * 4,
+    [TP_SEG_FS_SYM] = (size_t)TP_FS,
+    [TP_SEG_TW_CONJ] = (size_t)TP_SYMS * TP_TWIST * 2,
+    [TP_SEG_P1] = ((size_t)TP_FS_CLASSES * TP_TWIST + 3) / 4,
+    [TP_SEG_CP18_MV] = (size_t)TP_CP * TP_MOVES * 2,
+    [TP_SEG_CP_DIST] = (size_t)TP_CP,
 };
 
 /* Segments start on 64-byte boundaries (the payload itself follows a 32-byte header; uint16
@@ -211,12 +217,18 @@ void cgi_tp_tables_point(tp_tables *t, const uint8_t *p)
     t->cp_mv = SEG16(TP_SEG_CP_MV);
     t->ep_mv = SEG16(TP_SEG_EP_MV);
     t->sp_mv = SEG16(TP_SEG_SP_MV);
-#undef SEG16
     t->twist_slice = p + cgi_tp_seg_offset(TP_SEG_TWIST_SLICE);
     t->flip_slice = p + cgi_tp_seg_offset(TP_SEG_FLIP_SLICE);
     t->twist_flip = p + cgi_tp_seg_offset(TP_SEG_TWIST_FLIP);
     t->cp_sp = p + cgi_tp_seg_offset(TP_SEG_CP_SP);
     t->ep_sp = p + cgi_tp_seg_offset(TP_SEG_EP_SP);
+    t->fs_class = (const uint32_t *)(const void *)(p + cgi_tp_seg_offset(TP_SEG_FS_CLASS));
+    t->fs_sym = p + cgi_tp_seg_offset(TP_SEG_FS_SYM);
+    t->tw_conj = SEG16(TP_SEG_TW_CONJ);
+    t->p1 = p + cgi_tp_seg_offset(TP_SEG_P1);
+    t->cp18_mv = SEG16(TP_SEG_CP18_MV);
+    t->cp_dist = p + cgi_tp_seg_offset(TP_SEG_CP_DIST);
+#undef SEG16
 }
 
 typedef int (*get_fn)(const cg3_cube *);
@@ -264,9 +276,9 @@ static void bfs_pairs(uint8_t *dist, const uint16_t *amv, int na, const uint16_t
     }
 }
 
-cg_status cgi_tp_tables_build(uint8_t *p, const cg3_tables *model, cg_error *err)
+cg_status cgi_tp_tables_build(uint8_t *p, const cg3_tables *model, tp_build_stats *stats,
+                              cg_error *err)
 {
-    (void)err;
     uint8_t all[TP_MOVES];
     for (int m = 0; m < TP_MOVES; m++)
         all[m] = (uint8_t)m;
@@ -291,7 +303,17 @@ cg_status cgi_tp_tables_build(uint8_t *p, const cg3_tables *model, cg_error *err
               TP_MOVES, 0, 0);
     bfs_pairs(p + cgi_tp_seg_offset(TP_SEG_CP_SP), cp_mv, TP_CP, sp_mv, TP_SP, TP_P2MOVES, 0, 0);
     bfs_pairs(p + cgi_tp_seg_offset(TP_SEG_EP_SP), ep_mv, TP_EP, sp_mv, TP_SP, TP_P2MOVES, 0, 0);
-    return CG_OK;
+    move_table((uint16_t *)(void *)(p + cgi_tp_seg_offset(TP_SEG_CP18_MV)), TP_CP, cgi_tp_cp,
+               cgi_tp_set_cp, model, all, TP_MOVES);
+    const uint8_t *cs = p + cgi_tp_seg_offset(TP_SEG_CP_SP);
+    uint8_t *cd = p + cgi_tp_seg_offset(TP_SEG_CP_DIST);
+    for (int cp = 0; cp < TP_CP; cp++) { /* the corners alone: the best slice order */
+        cd[cp] = 0xFF;
+        for (int sp = 0; sp < TP_SP; sp++)
+            if (cs[cp * TP_SP + sp] < cd[cp])
+                cd[cp] = cs[cp * TP_SP + sp];
+    }
+    return cgi_tp_sym_build(p, model, stats, err);
 }
 
 int cgi_tp_tables_sane(const tp_tables *t, const cg3_tables *model)

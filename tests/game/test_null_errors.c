@@ -100,6 +100,10 @@ static void cubes_and_puzzles(void **state)
     cg_answer_rules rules = {11, CG_TARGET_ANY, &d, CG_METRIC_HTM};
     FAILS(cg_answer_check_rules(&round.cube, "R R R R", 7, &rules, &moves, NULL));
     FAILS(cg_answer_one_move("Q", 1, &rules, &moves, NULL));
+    static cg3_tables t3;
+    cg3_tables_init(&t3);
+    cg3_cube home3 = cg3_cube_home();
+    FAILS(cg_answer3_check_rules(&t3, &home3, "R", 1, &rules, &moves, NULL));
 }
 
 static void dialects(void **state)

@@ -1,0 +1,256 @@
+/* The 3x3 game: rounds (uniform cubes, hidden faces, short scrambles), their text read back by
+ * the box reader, the answer check, and the server over a real socket: a client that rebuilds
+ * each cube from the boxes and answers the inverse of the scramble the test replays from the
+ * seed is accepted; a wrong answer is refused. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/time.h>
+#include <unistd.h>
+
+#include "cubegod/puzzle.h"
+#include "cubegod/server.h"
+
+static cg3_tables T;
+
+/* The inverse of a face-turn sequence: reversed, each move inverted. */
+static size_t inverse_text(const cg_move *m, int n, char *buf, size_t size)
+{
+    cg_move inv[CG3_SCRAMBLE_MAX];
+    for (int i = 0; i < n; i++)
+        inv[i] = cg_move_inverse(m[n - 1 - i]);
+    return cg_moves_format(inv, (size_t)n, buf, size);
+}
+
+/* Feeds a round's text to a box reader; returns the puzzle read. */
+static cg_puzzle read_boxes(const char *text)
+{
+    cg_box_reader br;
+    cg_box_reader_init(&br);
+    cg_box_event ev = CG_BOX_IGNORED;
+    for (const char *line = text, *nl; (nl = strchr(line, '\n')) && ev != CG_BOX_PUZZLE;
+         line = nl + 1)
+        assert_int_equal(cg_box_reader_feed(&br, line, (size_t)(nl - line), &ev, NULL), CG_OK);
+    assert_int_equal(ev, CG_BOX_PUZZLE);
+    return br.puzzle;
+}
+
+static void test_rounds_read_back(void **state)
+{
+    (void)state;
+    cg_rng r;
+    cg_rng_seed(&r, 99);
+    for (int k = 0; k < 60; k++) {
+        int hide = k % 3 == 2 ? 1 : 0; /* none, or one face (ambiguous now and then) */
+        cg_round3 rd;
+        cg3_tables_init(&T);
+        cg_round3_make(&T, &r, hide, 0, &rd);
+        assert_int_equal(__builtin_popcount(rd.hidden), hide);
+        assert_int_equal(cg3_cube_check(&rd.cube, NULL), CG_OK);
+        char text[2048];
+        size_t len = cg_round3_format(&rd, k + 1, 60, text, sizeof text);
+        assert_true(len < 1024);
+        assert_int_equal(len, strlen(text));
+        assert_non_null(strstr(text, hide ? "Here is the cube, 1 face hidden:\n" : "Here is the cube:\n"));
+        assert_non_null(strstr(text, "+-------+\n"));
+        cg_puzzle p = read_boxes(text);
+        assert_int_equal(p.size, 3);
+        assert_int_equal(p.faces_shown, 0x3f & ~rd.hidden);
+        cg_reading3 rdg;
+        cg_reconstruct3_options o = {.pick = true};
+        assert_int_equal(cg_reconstruct3(&p, &o, &rdg, NULL), CG_OK);
+        if (rdg.fits == 1)
+            assert_memory_equal(&rdg.cube, &rd.cube, sizeof rd.cube);
+        if (!hide)
+            assert_int_equal(rdg.fits, 1);
+    }
+    /* Several hidden faces are distinct; a short scramble is recorded and makes the cube. */
+    for (int k = 0; k < 50; k++) {
+        cg_round3 rd;
+        cg_round3_make(&T, &r, 1 + k % 5, 1 + k % CG3_SCRAMBLE_MAX, &rd);
+        assert_int_equal(__builtin_popcount(rd.hidden), 1 + k % 5);
+        assert_int_equal(rd.scramble_moves, 1 + k % CG3_SCRAMBLE_MAX);
+        cg3_cube c = cg3_cube_home();
+        for (int i = 0; i < rd.scramble_moves; i++)
+            cg3_cube_apply(&T, &c, cg3_move_from_face_turn(rd.scramble[i]));
+        assert_memory_equal(&c, &rd.cube, sizeof c);
+    }
+}
+
+static void test_answer_check(void **state)
+{
+    (void)state;
+    cg3_tables_init(&T);
+    cg_rng r;
+    cg_rng_seed(&r, 3);
+    cg_answer_rules rules = {20, CG_TARGET_ANY, NULL, CG_METRIC_HTM};
+    for (int k = 0; k < 100; k++) {
+        cg_round3 rd;
+        cg_round3_make(&T, &r, 0, 1 + k % 20, &rd);
+        char ans[256];
+        size_t n = inverse_text(rd.scramble, rd.scramble_moves, ans, sizeof ans);
+        int moves = -1;
+        cg_error e;
+        assert_int_equal(cg_answer3_check_rules(&T, &rd.cube, ans, n, &rules, &moves, &e), CG_OK);
+        assert_int_equal(moves, rd.scramble_moves);
+        /* One move short is not solved (no face turn is the identity). */
+        char *last = strrchr(ans, ' ');
+        if (last) {
+            assert_int_equal(cg_answer3_check_rules(&T, &rd.cube, ans, (size_t)(last - ans), &rules,
+                                                    &moves, &e), CG_ERR_PROTOCOL);
+            assert_string_equal(e.msg, "Not solved!");
+        }
+    }
+    cg3_cube home = cg3_cube_home();
+    int moves;
+    cg_error e;
+    assert_int_equal(cg_answer3_check_rules(&T, &home, "", 0, &rules, &moves, &e), CG_OK);
+    assert_int_equal(cg_answer3_check_rules(&T, &home, "R", 1, &rules, &moves, &e), CG_ERR_PROTOCOL);
+    assert_int_equal(cg_answer3_check_rules(&T, &home, "R Q", 3, &rules, &moves, &e), CG_ERR_INPUT);
+    assert_non_null(strstr(e.msg, "Invalid move"));
+    const char *many = "R R' R R' R R' R R' R R' R R' R R' R R' R R' R R' R";
+    assert_int_equal(cg_answer3_check_rules(&T, &home, many, strlen(many), &rules, &moves, &e),
+                     CG_ERR_LIMIT);
+    assert_non_null(strstr(e.msg, "Too many moves (21"));
+}
+
+static void test_options(void **state)
+{
+    (void)state;
+    cg_server_options o = cg_server_defaults();
+    o.log = NULL;
+    cg_server *s;
+    cg_error e;
+    o.size = 4;
+    assert_int_equal(cg_server_open(&o, &s, &e), CG_ERR_INPUT);
+    assert_non_null(strstr(e.msg, "size: 4"));
+    o.size = 2;
+    o.hide = 2;
+    assert_int_equal(cg_server_open(&o, &s, &e), CG_ERR_INPUT);
+    assert_non_null(strstr(e.msg, "always hides one face"));
+    o.hide = -1;
+    o.scramble = 5;
+    assert_int_equal(cg_server_open(&o, &s, &e), CG_ERR_INPUT);
+    o.size = 3;
+    o.scramble = 0;
+    o.hide = 6;
+    assert_int_equal(cg_server_open(&o, &s, &e), CG_ERR_INPUT);
+    o.hide = 0;
+    o.one_move = true;
+    assert_int_equal(cg_server_open(&o, &s, &e), CG_ERR_INPUT);
+    assert_non_null(strstr(e.msg, "2x2 game only"));
+}
+
+/* ---- over a socket ---- */
+
+static void *run_server(void *arg)
+{
+    cg_server_run(arg, NULL);
+    return NULL;
+}
+
+static int dial(int port)
+{
+    int fd = socket(AF_INET, SOCK_STREAM, 0);
+    struct sockaddr_in a = {.sin_family = AF_INET, .sin_port = htons((uint16_t)port)};
+    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    struct timeval tv = {.tv_sec = 20};
+    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+    assert_int_equal(connect(fd, (struct sockaddr *)&a, sizeof a), 0);
+    return fd;
+}
+
+/* Plays game `number` of a server seeded with `seed`: each round's cube is rebuilt from the
+ * boxes and compared with the test's own replay of the round; the answer is the inverse of the
+ * replayed scramble, or a wrong one in round `wrong_round`. Returns the last line received. */
+static void play(int port, uint64_t seed, long number, int rounds, int wrong_round, char *last,
+                 size_t size)
+{
+    cg_rng rng;
+    cg_rng_seed(&rng, cg_game_seed(seed, (uint64_t)number));
+    int fd = dial(port);
+    FILE *in = fdopen(dup(fd), "r");
+    cg_box_reader br;
+    cg_box_reader_init(&br);
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t n;
+    int round = 0;
+    while ((n = getline(&line, &cap, in)) > 0) {
+        size_t len = (size_t)n - 1;
+        snprintf(last, size, "%.*s", (int)len, line);
+        cg_box_event ev;
+        assert_int_equal(cg_box_reader_feed(&br, line, len, &ev, NULL), CG_OK);
+        if (ev != CG_BOX_PUZZLE)
+            continue;
+        round++;
+        cg_round3 want;
+        cg_round3_make(&T, &rng, 0, 6, &want);
+        cg_reading3 rd;
+        assert_int_equal(cg_reconstruct3(&br.puzzle, NULL, &rd, NULL), CG_OK);
+        assert_memory_equal(&rd.cube, &want.cube, sizeof rd.cube);
+        char ans[256];
+        size_t alen = round == wrong_round ? (size_t)snprintf(ans, sizeof ans, "R U")
+                                           : inverse_text(want.scramble, want.scramble_moves, ans,
+                                                          sizeof ans);
+        ans[alen++] = '\n';
+        assert_int_equal(send(fd, ans, alen, MSG_NOSIGNAL), (ssize_t)alen);
+    }
+    assert_int_equal(round, wrong_round ? wrong_round : rounds);
+    free(line);
+    fclose(in);
+    close(fd);
+}
+
+static void test_server_over_socket(void **state)
+{
+    (void)state;
+    cg3_tables_init(&T);
+    cg_server_options o = cg_server_defaults();
+    o.log = NULL;
+    o.size = 3;
+    o.max_moves = 20;
+    o.scramble = 6;
+    o.rounds = 5;
+    o.alarm = 30; /* generous: the sanitizers and valgrind are slow, and this is no speed test */
+    o.seeded = true;
+    o.seed = 4242;
+    o.games = 2;
+    cg_server *s;
+    cg_error e;
+    assert_int_equal(cg_server_open(&o, &s, &e), CG_OK);
+    pthread_t tid;
+    assert_int_equal(pthread_create(&tid, NULL, run_server, s), 0);
+    char last[256];
+    play(cg_server_port(s), o.seed, 1, o.rounds, 0, last, sizeof last);
+    assert_non_null(strstr(last, "Here is your flag: flag{"));
+    play(cg_server_port(s), o.seed, 2, o.rounds, 3, last, sizeof last);
+    assert_string_equal(last, "[-] Not solved!");
+    pthread_join(tid, NULL);
+    long finished, won;
+    cg_server_counts(s, &finished, &won);
+    assert_int_equal(finished, 2);
+    assert_int_equal(won, 1);
+    cg_server_close(s);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_rounds_read_back),
+        cmocka_unit_test(test_answer_check),
+        cmocka_unit_test(test_options),
+        cmocka_unit_test(test_server_over_socket),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
