@@ -6,7 +6,7 @@ _cubegod_options() {
     case $1 in
     solve) echo "--line --json --target --scheme --max-moves --cache --notation --move-map --separator --metric --profile" ;;
     play) echo "--exec --tls --insecure --sni --timeout --record --target --scheme --max-moves
-                --prompt --flag-regex --cache --proxy --interactive --one-move --notation --move-map --separator --metric
+                --prompt --flag-regex --cache --proxy --interactive --one-move --time-limit --ambiguous --notation --move-map --separator --metric
                 --profile -q -v" ;;
     serve) echo "--host --port --rounds --alarm --max-moves --flag --seed --check --tls-cert
                  --tls-key --max-clients --games --one-move --notation --move-map --separator --metric --profile -q" ;;

@@ -8,7 +8,10 @@
  * For every round (a prompt preceded by a run of face boxes) the view is rebuilt and solved again
  * (cg_reconstruct, cg_solve_puzzle); the recorded answer is checked exactly as the server checks
  * it (cg_answer_check: printable, moves from VALID, at most max_moves, solves the cube) and its
- * length compared with the optimum. The server's own verdict line, when recorded, is compared
+ * length compared with the optimum. A round of 3x3 boxes is rebuilt with cg_reconstruct3 and its
+ * answer checked as `serve --size 3` checks it (cg_answer3_check_rules, at most max_moves3); its
+ * optimum is not computed (optimal is -1), and a view that several cubes fit is unreadable: the
+ * answer cannot be checked against one cube. The server's own verdict line, when recorded, is compared
  * with ours. */
 #ifndef CUBEGOD_REPLAY_H
 #define CUBEGOD_REPLAY_H
@@ -25,6 +28,7 @@
 typedef struct cg_replay_options {
     cg_target check;    /* CG_TARGET_ANY (default) or CG_TARGET_HOME */
     int max_moves;      /* default 11 */
+    int max_moves3;     /* for 3x3 rounds; default 20 */
     const char *prompt; /* default "Enter your solution:" */
     const cg_dialect *dialect; /* what answers are written in (notation.h); NULL: the default */
     cg_metric metric;   /* how max_moves counts; the tables given must measure the same */
@@ -62,6 +66,7 @@ typedef struct cg_replay_round {
 
 typedef struct cg_replay_summary {
     int rounds, correct, optimal, disagreements;
+    int unknown_optimum; /* rounds whose optimum was not computed (3x3) */
     bool transcript;  /* the input was a transcript (else a terminal capture) */
     char after[256];  /* the first non-empty server line after the last round (the flag) */
 } cg_replay_summary;

@@ -25,7 +25,7 @@ static const char USAGE[] =
     "\n"
     "options:\n"
     "  --check any|home   solved means every face one colour (any, default) or home position\n"
-    "  --max-moves N      longest accepted answer (default 11)\n"
+    "  --max-moves N      longest accepted answer (default 11 for a 2x2, 20 for a 3x3)\n"
     "  --prompt TEXT      the server's prompt (default 'Enter your solution:')\n"
     "  --cache FILE       the solver table's cache file (see 'cubegod tables --help')\n"
     "  --one-move         a one-move game (play --one-move): each answer is one move of the\n"
@@ -75,9 +75,15 @@ static int report(const char *path, const cg_replay_summary *s, const printer *p
                 "Enter your solution:");
         return 2;
     }
-    printf("%s: %s, %d round%s, %d correct (%d optimal), %d wrong", path,
+    char optimal[64] = "";
+    if (s->unknown_optimum < s->rounds)
+        snprintf(optimal, sizeof optimal, " (%d optimal)", s->optimal);
+    if (s->unknown_optimum)
+        snprintf(optimal + strlen(optimal), sizeof optimal - strlen(optimal),
+                 " (%d 3x3, optimum not computed)", s->unknown_optimum);
+    printf("%s: %s, %d round%s, %d correct%s, %d wrong", path,
            s->transcript ? "transcript" : "terminal capture", s->rounds, s->rounds == 1 ? "" : "s",
-           s->correct, s->optimal, s->rounds - s->correct);
+           s->correct, optimal, s->rounds - s->correct);
     if (p->first_bad)
         printf(", first wrong: round %d", p->first_bad);
     if (s->disagreements)
@@ -121,7 +127,7 @@ int cmd_replay(int argc, char **argv)
             const char *v = cli_value("replay", argc, argv, &i);
             if (!v || !cli_long("replay", a, v, 0, 64, &n))
                 return 2;
-            opt.max_moves = (int)n;
+            opt.max_moves = opt.max_moves3 = (int)n;
         } else if (strcmp(a, "--prompt") == 0) {
             if (!(opt.prompt = cli_value("replay", argc, argv, &i)))
                 return 2;

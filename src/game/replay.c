@@ -9,12 +9,13 @@
 
 #include "cubegod/puzzle.h"
 #include "cubegod/server.h"
+#include "cubegod/solver3.h"
 #include "cubegod/transcript.h"
 
 cg_replay_options cg_replay_defaults(void)
 {
     return (cg_replay_options){.check = CG_TARGET_ANY, .max_moves = CG_MAX_SOLUTION,
-                               .prompt = "Enter your solution:"};
+                               .max_moves3 = CG3_GODS_NUMBER, .prompt = "Enter your solution:"};
 }
 
 const char *cg_replay_result_name(cg_replay_result r)
@@ -49,6 +50,9 @@ typedef struct engine {
     bool answered; /* ... and its answer was checked */
     bool have_cube;
     cg_cube cube;
+    bool three;     /* the open round is a 3x3: cube3 instead of cube */
+    cg3_cube cube3;
+    cg3_tables moves3;
     cg_replay_round cur;
     bool between; /* a round was reported and no new header came since */
     /* One-move games: the moves answered so far in the open round, checked at its end. */
@@ -122,12 +126,33 @@ static void report(engine *e)
     s->rounds++;
     s->correct += r->result == CG_REPLAY_CORRECT;
     s->optimal += r->result == CG_REPLAY_CORRECT && r->moves == r->optimal;
+    s->unknown_optimum += e->three;
     s->disagreements += r->disagrees;
     if (e->fn)
         e->fn(e->ctx, r);
     e->open = false;
     e->between = true;
     s->after[0] = '\0';
+}
+
+/* A 3x3 round: the one cube the view shows (no optimum: that would need the optimal solver). */
+static void open_round3(engine *e)
+{
+    cg_replay_round *r = &e->cur;
+    cg_reading3 reading;
+    cg_error err;
+    if (e->opt.one_move) {
+        r->result = CG_REPLAY_UNREADABLE;
+        snprintf(r->reason, sizeof r->reason, "a 3x3 in a one-move game (the 2x2's mode only)");
+        return;
+    }
+    if (cg_reconstruct3(&e->puzzle, NULL, &reading, &err) != CG_OK) {
+        r->result = CG_REPLAY_UNREADABLE;
+        snprintf(r->reason, sizeof r->reason, "%s", err.msg);
+        return;
+    }
+    e->cube3 = reading.cube;
+    e->have_cube = true;
 }
 
 /* Rebuilds and solves the view shown before the prompt. */
@@ -156,6 +181,11 @@ static void open_round(engine *e, long line)
         return;
     }
     e->have_puzzle = false;
+    e->three = e->puzzle.size == 3;
+    if (e->three) {
+        open_round3(e);
+        return;
+    }
     if (cg_reconstruct(&e->puzzle, NULL, &reading, &err) != CG_OK) {
         r->result = CG_REPLAY_UNREADABLE;
         snprintf(r->reason, sizeof r->reason, "%s", err.msg);
@@ -221,8 +251,11 @@ static void answer_line(engine *e, const char *line, size_t len)
         return;
     cg_error err;
     int moves = -1;
-    cg_answer_rules rules = {e->opt.max_moves, e->opt.check, e->opt.dialect, e->opt.metric};
-    cg_status st = cg_answer_check_rules(&e->cube, line, len, &rules, &moves, &err);
+    cg_answer_rules rules = {e->three ? e->opt.max_moves3 : e->opt.max_moves, e->opt.check,
+                             e->opt.dialect, e->three ? CG_METRIC_HTM : e->opt.metric};
+    cg_status st = e->three ? cg_answer3_check_rules(&e->moves3, &e->cube3, line, len, &rules,
+                                                     &moves, &err)
+                            : cg_answer_check_rules(&e->cube, line, len, &rules, &moves, &err);
     r->moves = moves;
     if (st == CG_OK)
         return;
@@ -421,6 +454,9 @@ cg_status cg_replay_text(const cg_tables *t, const cg_replay_options *opt, const
                   .sum = sum};
     if (!e->opt.prompt || !e->opt.prompt[0])
         e->opt.prompt = cg_replay_defaults().prompt;
+    if (e->opt.max_moves3 <= 0)
+        e->opt.max_moves3 = CG3_GODS_NUMBER;
+    cg3_tables_init(&e->moves3);
     memset(sum, 0, sizeof *sum);
     cg_box_reader_init(&e->boxes);
     sum->transcript = cg_transcript_detect(text, len);

@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# cubegod play against cubegod serve --size 3 over TCP: the six-face game won (every answer
+# checked by the server's own 3x3 model), a hidden face with --ambiguous fail (an ambiguous round
+# ends the game naming the round and the count) and pick (every lost round is one marked as a
+# guess), a move limit the solver cannot meet refused before sending, and the record replayed.
+HERE=$(dirname "$0")
+. "$HERE/lib_serve.sh"
+
+serve six --size 3 --rounds 30 --games 1 --seed 21 --alarm 30
+play six 127.0.0.1 "$PORT" --record "$TMP/six.rec"
+[ "$RC" = 0 ] || fail "six faces: exit $RC"
+has "\[+\] won: 30/30 rounds passed" "$TMP/six.out"
+[ "$(grep -c '^\[\*\] round [0-9]*/30  3x3 ' "$TMP/six.err")" = 30 ] || fail "not 30 3x3 round lines"
+grep -q "a guess" "$TMP/six.err" && fail "a guess with six faces shown"
+# No answer above the default 20 moves.
+awk '/^\[\*\] round/ { if ($4 + 0 > 20) bad = 1 } END { exit bad }' "$TMP/six.err" ||
+  fail "an answer longer than 20 moves"
+
+# One face hidden: the same seeded game (one server each, so each plays game 1 of seed 22)
+# both ways. The seed is one whose game has ambiguous rounds (with a face hidden, several cubes
+# fit the view now and then).
+serve hid1 --size 3 --hide 1 --rounds 100 --games 1 --seed 22 --alarm 30
+play fail 127.0.0.1 "$PORT"
+[ "$RC" = 1 ] || fail "hidden face, --ambiguous fail: exit $RC"
+amb=$(sed -nE 's/.*round ([0-9]+): [0-9]+ cubes fit what is shown.*/\1/p' "$TMP/fail.out" | head -n1)
+[ -n "$amb" ] || fail "no ambiguous round named"
+serve hid2 --size 3 --hide 1 --rounds 100 --games 1 --seed 22 --alarm 30
+play pick 127.0.0.1 "$PORT" --ambiguous pick
+first=$(sed -nE 's|^\[\*\] round ([0-9]+)/100 .*\(a guess: [0-9]+ cubes fit the faces shown, answered one\)$|\1|p' \
+        "$TMP/pick.err" | head -n1)
+[ "$first" = "$amb" ] || fail "pick's first guess is round '$first', the ambiguous round was $amb"
+if [ "$RC" != 0 ]; then
+  # Lost: only at a round answered with a guess.
+  passed=$(sed -nE 's/^\[-\] lost: ([0-9]+) rounds? passed.*/\1/p' "$TMP/pick.out")
+  grep -q "^\[\*\] round $((passed + 1))/100 .*a guess" "$TMP/pick.err" ||
+    fail "pick lost round $((passed + 1)), which was not a guess"
+else
+  has "\[+\] won: 100/100" "$TMP/pick.out"
+fi
+
+# A move limit below what the solver finds: refused before anything is sent, with the round.
+serve short --size 3 --rounds 3 --games 1 --seed 23 --alarm 30
+play short 127.0.0.1 "$PORT" --max-moves 8
+[ "$RC" = 1 ] || fail "--max-moves 8: exit $RC"
+has "round 1:" "$TMP/short.out"
+
+# The six-face record replays: every round correct.
+"$CUBEGOD" replay -q "$TMP/six.rec" > "$TMP/replay.out" 2>&1 || fail "replay of the 3x3 record failed"
+has "30 rounds, 30 correct (30 3x3, optimum not computed), 0 wrong" "$TMP/replay.out"
+# The same record with round 2's answer changed to one move: replay finds it unsolved.
+awk '/^> / && ++k == 2 { print "> 0.1 U\\n"; next } { print }' "$TMP/six.rec" > "$TMP/bad.rec"
+"$CUBEGOD" replay -q "$TMP/bad.rec" > "$TMP/badreplay.out" 2>&1
+has "round 2/30: not solved, 1 move" "$TMP/badreplay.out"
+has "29 correct (30 3x3, optimum not computed), 1 wrong, first wrong: round 2" "$TMP/badreplay.out"
+echo "e2e_play3: ok"
