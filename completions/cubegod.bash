@@ -14,7 +14,7 @@ _cubegod_options() {
     tables) echo "--cache --rebuild --metric --optimal" ;;
     order) echo "--state --explain" ;;
     "bench solve") echo "-n --seed --target --cache --json" ;;
-    "bench net") echo "--games --rounds --alarm --seed --svg --cache --json" ;;
+    "bench net") echo "--size --games --rounds --alarm --seed --svg --cache --json" ;;
     "bench sim3") echo "-n --ops --seed --json" ;;
     "bench order") echo "-n -r --seed --json" ;;
     "bench jigsaw") echo "-n --seed --json" ;;

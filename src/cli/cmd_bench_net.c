@@ -17,8 +17,8 @@
 #include "cubegod/server.h"
 
 static const char USAGE[] =
-    "usage: cubegod bench net [--games N] [--rounds R] [--alarm S] [--seed S] [--svg FILE]\n"
-    "                         [--cache FILE] [--json]\n"
+    "usage: cubegod bench net [--size 2|3] [--games N] [--rounds R] [--alarm S] [--seed S]\n"
+    "                         [--svg FILE] [--cache FILE] [--json]\n"
     "\n"
     "Starts a cubegod server on 127.0.0.1 (in this process, on its own threads), plays N full\n"
     "games against it over real TCP sockets (default 10 games of 100 rounds, one-second alarm)\n"
@@ -26,12 +26,14 @@ static const char USAGE[] =
     "alone, and the whole round (answer sent to next answer sent); median, p99, max; games won\n"
     "and wall time per game. Exit status 1 if a game was lost.\n"
     "\n"
+    "  --size 3     the 3x3 game (serve --size 3: six faces, answers of at most 20 moves, the\n"
+    "               two-phase solver; its tables are loaded before the first game)\n"
     "  --svg FILE   a picture of the tail: for each latency (log scale, 1 \xC2\xB5s up to the alarm,\n"
     "               which is drawn), the share of rounds slower than that (log scale)\n"
     "  --json       the figures as one JSON object\n";
 
 typedef struct bench_args {
-    long games, rounds, seed;
+    long games, rounds, seed, size;
     double alarm;
     const char *svg;
     cg_tables_options tables;
@@ -51,7 +53,7 @@ static int parse(int argc, char **argv, bench_args *a)
             continue;
         }
         static const char *const VALUED[] = {"--games", "--rounds", "--seed", "--alarm", "--svg",
-                                             "--cache"};
+                                             "--cache", "--size"};
         bool known = false;
         for (size_t k = 0; k < sizeof VALUED / sizeof VALUED[0]; k++)
             known |= strcmp(o, VALUED[k]) == 0;
@@ -70,6 +72,8 @@ static int parse(int argc, char **argv, bench_args *a)
             ok = cli_seconds("bench net", o, v, 3600, &a->alarm);
         else if (strcmp(o, "--svg") == 0)
             a->svg = v;
+        else if (strcmp(o, "--size") == 0)
+            ok = cli_long("bench net", o, v, 2, 3, &a->size);
         else if (strcmp(o, "--cache") == 0)
             a->tables.cache_path = v;
         else
@@ -255,12 +259,20 @@ static int write_svg(const char *path, const cg_round_stat *st, size_t n, double
     return fclose(f) == 0 ? 0 : -1;
 }
 
+/* The solver opened before the games (cg_play_options.solver3). */
+static cg_status given_solver3(void *ctx, const cg3_twophase **out, cg_error *err)
+{
+    (void)err;
+    *out = ctx;
+    return CG_OK;
+}
+
 static void print_figures(const bench_args *a, long won, size_t used, cg_latency game,
                           cg_latency client, cg_latency ready, cg_latency solve, cg_latency bare,
                           cg_latency round)
 {
-    printf("games           %ld played, %ld won, %zu rounds answered (%ld rounds each, alarm %g s)\n",
-           a->games, won, used, a->rounds, a->alarm);
+    printf("games           %ld played (%s), %ld won, %zu rounds answered (%ld rounds each, alarm %g s)\n",
+           a->games, a->size == 3 ? "3x3" : "2x2", won, used, a->rounds, a->alarm);
     printf("wall per game   median %.1f ms  max %.1f ms\n", game.median, game.max);
     printf("client part     median %.1f us  p99 %.1f us  max %.1f us  (prompt received -> answer sent)\n",
            client.median, client.p99, client.max);
@@ -276,7 +288,7 @@ static void print_figures(const bench_args *a, long won, size_t used, cg_latency
 
 int bench_net(int argc, char **argv)
 {
-    bench_args a = {.games = 10, .rounds = 100, .seed = 1, .alarm = 1};
+    bench_args a = {.games = 10, .rounds = 100, .seed = 1, .alarm = 1, .size = 2};
     int rc = parse(argc, argv, &a);
     if (rc >= 0)
         return rc;
@@ -287,7 +299,21 @@ int bench_net(int argc, char **argv)
         cli_err("bench net", "%s", err.msg);
         return 1;
     }
+    /* The 3x3 solver is opened here, not at the first round, so that no game pays for it. */
+    cg3_twophase *solver3 = NULL;
+    cg3_tables_options t3 = {.cache_path = NULL};
+    if (a.size == 3) {
+        cli_tables3_options(&t3, CLI_TWOPHASE, false);
+        if (cg3_twophase_open(&solver3, &t3, NULL, &err) != CG_OK) {
+            cli_err("bench net", "%s", err.msg);
+            cg_tables_close(tables);
+            return 1;
+        }
+    }
     cg_server_options so = cg_server_defaults();
+    so.size = (int)a.size;
+    if (a.size == 3)
+        so.max_moves = CG3_GODS_NUMBER;
     so.rounds = (int)a.rounds;
     so.alarm = a.alarm;
     so.seeded = true;
@@ -298,6 +324,7 @@ int bench_net(int argc, char **argv)
     if (cg_server_open(&so, &server, &err) != CG_OK) {
         cli_err("bench net", "%s", err.msg);
         cg_tables_close(tables);
+        cg3_twophase_close(solver3);
         return 1;
     }
     pthread_t thread;
@@ -318,9 +345,13 @@ int bench_net(int argc, char **argv)
         cg_play_options po = cg_play_defaults();
         po.stats = stats + used;
         po.stats_cap = (int)(cap - used);
+        po.solver3 = given_solver3;
+        po.solver3_ctx = solver3;
         if (cg_tube_connect("127.0.0.1", port, &to, &t, &err) == CG_OK) {
             if (cg_play(t, tables, &po, &res, &err) != CG_OK)
                 cli_err("bench net", "game %ld: %s", g + 1, err.msg);
+            else if (!res.won)
+                cli_err("bench net", "game %ld lost: %s", g + 1, res.reason);
             cg_tube_close(t);
         } else {
             cli_err("bench net", "game %ld: %s", g + 1, err.msg);
@@ -336,6 +367,7 @@ int bench_net(int argc, char **argv)
         free(stats);
         free(wall);
         cg_tables_close(tables);
+        cg3_twophase_close(solver3);
         return 1;
     }
     cg_latency ready = cg_latency_of_field(stats, used, cg_round_stat, ready_us);
@@ -349,6 +381,7 @@ int bench_net(int argc, char **argv)
         json_start(&j, stdout);
         json_object(&j, NULL);
         json_str(&j, "bench", "net");
+        json_int(&j, "size", a.size);
         json_int(&j, "games", a.games);
         json_int(&j, "won", won);
         json_int(&j, "rounds_answered", (long long)used);
@@ -372,5 +405,6 @@ int bench_net(int argc, char **argv)
     free(stats);
     free(wall);
     cg_tables_close(tables);
+    cg3_twophase_close(solver3);
     return status;
 }
