@@ -4,12 +4,12 @@
 
 _cubegod_options() {
     case $1 in
-    solve) echo "--line --json --target --scheme --max-moves --cache --notation --move-map --separator --metric --profile" ;;
+    solve) echo "--line --order --ambiguous --explain --json --target --scheme --max-moves --cache --notation --move-map --separator --metric --profile" ;;
     play) echo "--exec --tls --insecure --sni --timeout --record --target --scheme --max-moves
                 --prompt --flag-regex --cache --proxy --interactive --one-move --notation --move-map --separator --metric
                 --profile -q -v" ;;
     serve) echo "--host --port --rounds --alarm --max-moves --flag --seed --check --tls-cert
-                 --tls-key --max-clients --games --one-move --notation --move-map --separator --metric --profile -q" ;;
+                 --tls-key --max-clients --games --one-move --size --hide --scramble --notation --move-map --separator --metric --profile -q" ;;
     replay) echo "--check --max-moves --prompt --cache --one-move --notation --move-map --separator --metric -q" ;;
     tables) echo "--cache --rebuild --metric" ;;
     order) echo "--state --explain" ;;
@@ -18,6 +18,7 @@ _cubegod_options() {
     "bench sim3") echo "-n --ops --seed --json" ;;
     "bench order") echo "-n -r --seed --json" ;;
     "bench jigsaw") echo "-n --seed --json" ;;
+    "bench read3") echo "-n --seed --rounds --json" ;;
     esac
 }
 
@@ -36,7 +37,7 @@ _cubegod() {
         return ;;
     bench)
         if [ "$COMP_CWORD" -eq 2 ]; then
-            mapfile -t COMPREPLY < <(compgen -W "solve net sim3 order jigsaw" -- "$cur")
+            mapfile -t COMPREPLY < <(compgen -W "solve net sim3 order jigsaw read3" -- "$cur")
             return
         fi
         cmd="bench ${COMP_WORDS[2]}" ;;
@@ -51,8 +52,15 @@ _cubegod() {
     --check)
         mapfile -t COMPREPLY < <(compgen -W "any home" -- "$cur")
         return ;;
+    --ambiguous)
+        mapfile -t COMPREPLY < <(compgen -W "fail pick" -- "$cur")
+        return ;;
+    --size)
+        mapfile -t COMPREPLY < <(compgen -W "2 3" -- "$cur")
+        return ;;
     --exec | --sni | --timeout | --scheme | --max-moves | --prompt | --flag-regex | --host | \
-        --port | --rounds | --alarm | --flag | --seed | --max-clients | --games | -n | -r | --ops)
+        --port | --rounds | --alarm | --flag | --seed | --max-clients | --games | -n | -r | --ops | \
+        --order | --hide | --scramble)
         return ;; # a value of the user's own
     esac
     if [[ $cur == -* ]]; then
