@@ -8,6 +8,7 @@
 
 static const char USAGE[] =
     "usage: cubegod tables [--metric htm|qtm] [--cache FILE] [--rebuild]\n"
+    "       cubegod tables --size 3 [--cache FILE] [--rebuild]\n"
     "\n"
     "Makes sure the solver's distance table is ready: loads and checks the cache file, or builds\n"
     "the table (about a second) and saves it. Prints where the table came from and how long it\n"
@@ -17,10 +18,17 @@ static const char USAGE[] =
     "                $XDG_CACHE_HOME/cubegod/pocket.tbl, else ~/.cache/cubegod/pocket.tbl)\n"
     "  --rebuild     build even when the cache is valid, and replace it\n"
     "  --metric M    htm (default): the half-turn table; qtm: the quarter-turn table, cached\n"
-    "                beside it as pocket-qtm.tbl (the default path with -qtm before .tbl)\n";
+    "                beside it as pocket-qtm.tbl (the default path with -qtm before .tbl)\n"
+    "  --size N      2 (default): the 2x2 table; 3: the 3x3 two-phase tables, cached as\n"
+    "                twophase.tbl beside it (see cubegod tables --size 3 --help)\n";
 
 int cmd_tables(int argc, char **argv)
 {
+    int size = cli_size_option("tables", argc, argv);
+    if (size < 0)
+        return 2;
+    if (size == 3)
+        return cmd_tables3(argc, argv);
     cg_tables_options opt = {0};
     for (int i = 1; i < argc; i++) {
         if (cli_is_help(argv[i])) {
@@ -39,6 +47,8 @@ int cmd_tables(int argc, char **argv)
             opt.metric = (cg_metric)m;
         } else if (strcmp(argv[i], "--rebuild") == 0) {
             opt.rebuild = true;
+        } else if (strcmp(argv[i], "--size") == 0) {
+            i++; /* 2, checked above */
         } else {
             return cli_unknown("tables", argv[i], USAGE);
         }

@@ -23,4 +23,10 @@ int bench_order(int argc, char **argv);
 int bench_jigsaw(int argc, char **argv);
 int bench_read3(int argc, char **argv);
 
+/* The 3x3 two-phase solver's `tables --size 3` and `bench solve --size 3` (cmd_bench3.c);
+ * cli_size_option reads --size's value (0 when absent, -1 after reporting a bad one). */
+int cli_size_option(const char *cmd, int argc, char **argv);
+int cmd_tables3(int argc, char **argv);
+int bench_solve3(int argc, char **argv);
+
 #endif

@@ -1,0 +1,366 @@
+/* The two-phase solver: tables (cache file or build), and the search.
+ *
+ * A cube is searched from six sides, interleaved by phase-1 depth: as it is, and conjugated by
+ * the turn of the whole cube around the URF-DBL diagonal (twice), each also inverted, so the
+ * UD axis phase 1 aims for is each of the three axes in turn. Whichever side finds a short
+ * phase 1 first gives the answer, read back through the conjugation and the inversion. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+
+#include "cubegod/clock.h"
+#include "solver3/twophase.h"
+#include "util/tablefile.h"
+
+/* Version 1: the move and pruning tables of twophase.h, in segment order. */
+static tablefile_kind cache_kind(void)
+{
+    tablefile_kind k = {.magic = "CG3TWOPH", .version = 3u, .param = TP_SEGS,
+                        .size = cgi_tp_payload_bytes()};
+    return k;
+}
+
+/* The default node cap: far above what any search within 20 moves needs (a few thousand
+ * nodes typically), low enough that a hopeless request ends within seconds. */
+#define TP_DEFAULT_MAX_NODES 100000000ull
+
+static void notice(const cg3_tables_options *opt, const char *fmt, const char *detail)
+{
+    if (!opt || !opt->notice)
+        return;
+    char text[CG_ERROR_MSG_MAX + 96];
+    snprintf(text, sizeof text, fmt, detail);
+    opt->notice(opt->notice_ctx, text);
+}
+
+static int little_endian(void)
+{
+    const uint16_t one = 1;
+    return *(const uint8_t *)&one == 1;
+}
+
+static bool cube_equal(const cg3_cube *a, const cg3_cube *b) { return memcmp(a, b, sizeof *a) == 0; }
+
+/* rot[1]: an order-3 whole-cube turn (a body-diagonal turn), found among x^a y^b so it comes
+ * from the model's own rotations; move_back: which face turn each conjugated turn is. */
+static cg_status init_rotations(cg3_twophase *s, cg_error *err)
+{
+    const cg3_tables *t = &s->model;
+    cg3_cube id = cg3_cube_home(), found = id;
+    bool ok = false;
+    for (int a = 0; a < 4 && !ok; a++)
+        for (int b = 1; b < 4 && !ok; b++) {
+            cg3_cube r = cg3_cube_mul(&t->cube[cg3_move_make(CG3_X, a)], &t->cube[cg3_move_make(CG3_Y, b)]);
+            cg3_cube r2 = cg3_cube_mul(&r, &r), r3 = cg3_cube_mul(&r2, &r);
+            if (!cube_equal(&r, &id) && cube_equal(&r3, &id) && a != 0) {
+                found = r;
+                ok = true;
+            }
+        }
+    if (!ok)
+        return cg_fail(err, CG_ERR_SYSTEM, "no diagonal turn among the model's rotations");
+    s->rot[0] = id;
+    s->rot[1] = found;
+    s->rot[2] = cg3_cube_mul(&found, &found);
+    for (int r = 0; r < 3; r++) {
+        s->rot_inv[r] = cg3_cube_inverse(&s->rot[r]);
+        for (int m = 0; m < TP_MOVES; m++) {
+            const cg3_cube *mc = &t->cube[cg3_move_from_face_turn((cg_move)m)];
+            cg3_cube x = cg3_cube_mul(&s->rot[r], mc);
+            x = cg3_cube_mul(&x, &s->rot_inv[r]);
+            int hit = -1;
+            for (int n = 0; n < TP_MOVES && hit < 0; n++)
+                if (cube_equal(&x, &t->cube[cg3_move_from_face_turn((cg_move)n)]))
+                    hit = n;
+            if (hit < 0)
+                return cg_fail(err, CG_ERR_SYSTEM, "a conjugated face turn is no face turn");
+            s->move_back[r][m] = (uint8_t)hit;
+        }
+    }
+    return CG_OK;
+}
+
+static cg_status load_or_build(cg3_twophase *s, const cg3_tables_options *opt,
+                               cg3_tables_info *info, cg_error *err)
+{
+    const char *path = opt && opt->cache_path ? opt->cache_path : "";
+    tablefile_kind kind = cache_kind();
+    cg_error why;
+    if (*path && !opt->rebuild) {
+        tablefile f;
+        cg_status st = cgi_tablefile_load(path, &kind, &f, &why);
+        if (st == CG_OK) {
+            cgi_tp_tables_point(&s->t, f.payload);
+            if (cgi_tp_tables_sane(&s->t, &s->model)) {
+                s->map = f.map;
+                s->map_len = f.map_len;
+                info->from_cache = true;
+                return CG_OK;
+            }
+            cg_fail(&why, CG_ERR_INPUT, "%s: wrong contents", path);
+            cgi_tablefile_release(&f);
+        }
+        if (st != CG_ERR_EOF) {
+            info->rebuilt = true;
+            notice(opt, "ignoring the 3x3 table cache (%s); rebuilding it", why.msg);
+        }
+    }
+    s->payload = malloc(cgi_tp_payload_bytes());
+    if (!s->payload)
+        return cg_fail(err, CG_ERR_NOMEM, "no memory for the %zu-byte two-phase tables",
+                       cgi_tp_payload_bytes());
+    notice(opt, "building the 3x3 two-phase tables%s (once; a few seconds)", "");
+    cg_status st = cgi_tp_tables_build(s->payload, &s->model, NULL, err);
+    if (st != CG_OK)
+        return st;
+    cgi_tp_tables_point(&s->t, s->payload);
+    if (*path) {
+        if (cgi_tablefile_save(path, &kind, s->payload, &why) == CG_OK)
+            info->saved = true;
+        else
+            notice(opt, "cannot save the 3x3 table cache (%s); continuing", why.msg);
+    }
+    return CG_OK;
+}
+
+cg_status cg3_twophase_open(cg3_twophase **out, const cg3_tables_options *opt,
+                            cg3_tables_info *info, cg_error *err)
+{
+    int64_t start = cg_now_ns();
+    cg3_tables_info dummy;
+    if (!info)
+        info = &dummy;
+    memset(info, 0, sizeof *info);
+    *out = NULL;
+    if (!little_endian())
+        return cg_fail(err, CG_ERR_SYSTEM, "the table layout needs a little-endian machine");
+    cg3_twophase *s = calloc(1, sizeof *s);
+    if (!s)
+        return cg_fail(err, CG_ERR_NOMEM, "no memory for the two-phase solver");
+    cg3_tables_init(&s->model);
+    info->cache_path = opt && opt->cache_path && *opt->cache_path ? opt->cache_path : NULL;
+    cg_status st = init_rotations(s, err);
+    if (st == CG_OK)
+        st = load_or_build(s, opt, info, err);
+    if (st != CG_OK) {
+        cg3_twophase_close(s);
+        return st;
+    }
+    info->bytes = cgi_tp_payload_bytes();
+    info->ready_ms = cg_seconds_between(start, cg_now_ns()) * 1e3;
+    *out = s;
+    return CG_OK;
+}
+
+void cg3_twophase_close(cg3_twophase *s)
+{
+    if (!s)
+        return;
+    if (s->map)
+        munmap(s->map, s->map_len);
+    free(s->payload);
+    free(s);
+}
+
+/* ---- search ---- */
+
+enum { STOP_NONE, STOP_FOUND, STOP_NODES, STOP_TIME };
+
+typedef struct search {
+    const cg3_twophase *s;
+    const tp_tables *t;
+    cg3_cube cube[TP_VARIANTS]; /* each side's cube */
+    int variant;
+    int limit;                  /* total moves allowed for the next solution */
+    bool improve;               /* keep looking for shorter ones */
+    int stop;
+    unsigned long long nodes, max_nodes;
+    int64_t deadline;           /* 0: none */
+    uint8_t p1[CG3_SOLUTION_MAX + 1], p2[CG3_SOLUTION_MAX + 1];
+    cg_move best[CG3_SOLUTION_MAX];
+    int best_n;                 /* -1: none yet */
+} search;
+
+/* Same face twice, or opposite faces in the decreasing order, repeat something shorter. */
+static inline bool redundant(int face, int last)
+{
+    return face == last || (face == (last ^ 1) && face < last);
+}
+
+/* Counts a node; false when a cap stops the search. */
+static inline bool tick(search *q)
+{
+    if (++q->nodes > q->max_nodes) {
+        q->stop = STOP_NODES;
+        return false;
+    }
+    if (q->deadline && (q->nodes & 1023) == 0 && cg_now_ns() >= q->deadline) {
+        q->stop = STOP_TIME;
+        return false;
+    }
+    return true;
+}
+
+static void record(search *q, int n1, int n2)
+{
+    int n = n1 + n2, r = q->variant % 3;
+    bool inv = q->variant >= 3;
+    cg_move seq[CG3_SOLUTION_MAX];
+    for (int i = 0; i < n; i++) {
+        int m = i < n1 ? q->p1[i] : q->p2[i - n1];
+        seq[i] = (cg_move)q->s->move_back[r][m];
+    }
+    for (int i = 0; i < n; i++) /* inverse: the moves backwards, each undone */
+        q->best[i] = inv ? (cg_move)(seq[n - 1 - i] / 3 * 3 + (2 - seq[n - 1 - i] % 3)) : seq[i];
+    q->best_n = n;
+    q->limit = n - 1;
+    if (!q->improve)
+        q->stop = STOP_FOUND;
+}
+
+static bool phase2(search *q, int cp, int ep, int sp, int left, int ply, int last)
+{
+    if (left == 0)
+        return cp == 0 && ep == 0 && sp == 0;
+    const tp_tables *t = q->t;
+    for (int k = 0; k < TP_P2MOVES; k++) {
+        int m = cgi_tp_p2_moves[k], face = m / 3;
+        if (redundant(face, last))
+            continue;
+        if (!tick(q))
+            return false;
+        int ncp = t->cp_mv[cp * TP_P2MOVES + k], nep = t->ep_mv[ep * TP_P2MOVES + k];
+        int nsp = t->sp_mv[sp * TP_P2MOVES + k];
+        if (cgi_tp_p2_bound(t, ncp, nep, nsp) >= left)
+            continue;
+        q->p2[ply] = (uint8_t)m;
+        if (phase2(q, ncp, nep, nsp, left - 1, ply + 1, face))
+            return true;
+        if (q->stop)
+            return false;
+    }
+    return false;
+}
+
+/* The end of a phase 1 of n1 moves: the cube it reached, then the shortest phase 2 that fits. */
+static void start_phase2(search *q, int n1, int cp0)
+{
+    if (q->t->cp_dist[cp0] > q->limit - n1)
+        return;
+    cg3_cube c = q->cube[q->variant];
+    for (int i = 0; i < n1; i++)
+        cg3_cube_apply(&q->s->model, &c, cg3_move_from_face_turn(q->p1[i]));
+    int cp = cgi_tp_cp(&c), sp = cgi_tp_sp(&c);
+    int room = q->limit - n1;
+    if (q->t->cp_sp[cp * TP_SP + sp] > room)
+        return;
+    int ep = cgi_tp_ep(&c);
+    int lb = cgi_tp_p2_bound(q->t, cp, ep, sp);
+    int last = n1 ? q->p1[n1 - 1] / 3 : -1;
+    for (int d = lb; d <= room && !q->stop; d++)
+        if (phase2(q, cp, ep, sp, d, 0, last)) {
+            record(q, n1, d);
+            return;
+        }
+}
+
+static void phase1(search *q, int sl, int fl, int tw, int cp, int dist, int left, int ply,
+                   int last)
+{
+    if (left == 0) {
+        /* a last move inside G1 means a shorter phase 1 got here already */
+        int m = ply ? q->p1[ply - 1] : -1;
+        if (ply == 0 || !(m / 3 < 2 || m % 3 == 1))
+            start_phase2(q, ply, cp);
+        return;
+    }
+    const tp_tables *t = q->t;
+    for (int m = 0; m < TP_MOVES; m++) {
+        int face = m / 3;
+        if (redundant(face, last))
+            continue;
+        /* in G1 with under five phase-1 moves left, a quarter turn of a side face cannot lead
+           back into G1 in time to end phase 1 anywhere phase 2 would not have gone */
+        if (dist == 0 && left < 5 && face >= 2 && m % 3 != 1)
+            continue;
+        if (!tick(q))
+            return;
+        int nsl = t->slice_mv[sl * TP_MOVES + m], nfl = t->flip_mv[fl * TP_MOVES + m];
+        int ntw = t->twist_mv[tw * TP_MOVES + m];
+        int diff = (cgi_tp_p1_mod3(t, nsl * TP_FLIP + nfl, ntw) - dist % 3 + 3) % 3;
+        int nd = dist + (diff == 1) - (diff == 2);
+        if (nd >= left)
+            continue;
+        q->p1[ply] = (uint8_t)m;
+        phase1(q, nsl, nfl, ntw, t->cp18_mv[cp * TP_MOVES + m], nd, left - 1, ply + 1, face);
+        if (q->stop || ply + left > q->limit)
+            return;
+    }
+}
+
+cg_status cg3_twophase_solve(const cg3_twophase *s, const cg3_cube *c,
+                             const cg3_solve_options *opt, cg3_solution *out, cg_error *err)
+{
+    int64_t start = cg_now_ns();
+    cg3_solve_options o = opt ? *opt : cg3_solve_defaults();
+    memset(out, 0, sizeof *out);
+    cg_status st = cg3_cube_check(c, err);
+    if (st != CG_OK)
+        return st;
+    if (o.max_moves < 0 || o.max_moves > CG3_SOLUTION_MAX)
+        return cg_fail(err, CG_ERR_INPUT, "max_moves %d is outside 0..%d", o.max_moves,
+                       CG3_SOLUTION_MAX);
+    if (!(o.time_limit_ms >= 0))
+        return cg_fail(err, CG_ERR_INPUT, "time_limit_ms must be 0 or more");
+    search *q = malloc(sizeof *q);
+    if (!q)
+        return cg_fail(err, CG_ERR_NOMEM, "no memory for the search");
+    memset(q, 0, sizeof *q);
+    q->s = s;
+    q->t = &s->t;
+    q->limit = o.max_moves;
+    q->improve = o.time_limit_ms > 0;
+    q->max_nodes = o.max_nodes ? o.max_nodes : TP_DEFAULT_MAX_NODES;
+    q->deadline = q->improve ? start + (int64_t)(o.time_limit_ms * 1e6) : 0;
+    q->best_n = -1;
+    cg3_cube inv = cg3_cube_inverse(c);
+    int tw[TP_VARIANTS], fl[TP_VARIANTS], sl[TP_VARIANTS], lb[TP_VARIANTS];
+    for (int v = 0; v < TP_VARIANTS; v++) {
+        int r = v % 3;
+        cg3_cube x = cg3_cube_mul(&s->rot_inv[r], v < 3 ? c : &inv);
+        q->cube[v] = cg3_cube_mul(&x, &s->rot[r]);
+        tw[v] = cgi_tp_twist(&q->cube[v]);
+        fl[v] = cgi_tp_flip(&q->cube[v]);
+        sl[v] = cgi_tp_slice(&q->cube[v]);
+        lb[v] = cgi_tp_p1_distance(q->t, sl[v], fl[v], tw[v]);
+    }
+    for (int d1 = 0; d1 <= q->limit && !q->stop; d1++)
+        for (int v = 0; v < TP_VARIANTS && !q->stop && d1 <= q->limit; v++) {
+            if (lb[v] > d1 || lb[v] < 0)
+                continue;
+            q->variant = v;
+            phase1(q, sl[v], fl[v], tw[v], cgi_tp_cp(&q->cube[v]), lb[v], d1, 0, -1);
+        }
+    out->nodes = q->nodes;
+    out->ms = cg_seconds_between(start, cg_now_ns()) * 1e3;
+    if (q->best_n >= 0) {
+        memcpy(out->moves, q->best, sizeof(cg_move) * (size_t)q->best_n);
+        out->n = q->best_n;
+        free(q);
+        return CG_OK;
+    }
+    int why = q->stop;
+    free(q);
+    if (why == STOP_NODES)
+        return cg_fail(err, CG_ERR_TOO_LONG,
+                       "no solution of at most %d moves found before the node cap: %llu nodes, "
+                       "%.1f ms", o.max_moves, out->nodes, out->ms);
+    if (why == STOP_TIME)
+        return cg_fail(err, CG_ERR_TOO_LONG,
+                       "no solution of at most %d moves found before the time limit: %llu nodes, "
+                       "%.1f ms", o.max_moves, out->nodes, out->ms);
+    return cg_fail(err, CG_ERR_TOO_LONG,
+                   "no solution of at most %d moves exists (search completed: %llu nodes, %.1f ms)",
+                   o.max_moves, out->nodes, out->ms);
+}

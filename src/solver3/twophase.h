@@ -1,0 +1,143 @@
+/* Internal: the two-phase solver's coordinates and tables (twophase_coord.c) and the solver
+ * object (twophase.c).
+ *
+ * Phase 1 brings a cube into G1 = <U, D, F2, B2, L2, R2> using corner twist, edge flip and the
+ * UD-slice coordinate (where the four slice edges FR BR BL FL are, not their order); phase 2
+ * solves inside G1 using the corner permutation, the permutation of the eight U/D edges and
+ * the order of the slice edges. Every coordinate's move table is read off cg3_cube products
+ * with the model's face-turn cubes, so there is no second model of the cube. */
+#ifndef CUBEGOD_SOLVER3_TWOPHASE_H
+#define CUBEGOD_SOLVER3_TWOPHASE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "cubegod/cube3.h"
+#include "cubegod/solver3.h"
+
+enum {
+    TP_TWIST = 2187,  /* 3^7 */
+    TP_FLIP = 2048,   /* 2^11 */
+    TP_SLICE = 495,   /* C(12, 4) */
+    TP_CP = 40320,    /* 8! */
+    TP_EP = 40320,    /* 8! U/D edges, in G1 only */
+    TP_SP = 24,       /* 4! slice edges, in G1 only */
+    TP_MOVES = 18,    /* the face turns, as cg_move */
+    TP_P2MOVES = 10,  /* U1 U2 U3 D1 D2 D3 F2 B2 L2 R2 */
+    TP_FS = 1013760,  /* flipslice: slice * 2048 + flip */
+    TP_SYMS = 8,      /* whole-cube turns keeping the UD axis: y^(k % 4) x2^(k / 4) */
+    TP_FS_CLASSES = 127166, /* flipslice classes under those (checked when built) */
+};
+
+/* The phase-2 moves as cg_move, in column order of the phase-2 move tables. */
+extern const uint8_t cgi_tp_p2_moves[TP_P2MOVES];
+
+/* Coordinates of a cube (the ep and sp ones only mean something when c is in G1; outside it
+ * they are -1). cgi_tp_set_* write a cube with that coordinate (the other pieces home). */
+int cgi_tp_twist(const cg3_cube *c);
+int cgi_tp_flip(const cg3_cube *c);
+int cgi_tp_slice(const cg3_cube *c);
+int cgi_tp_cp(const cg3_cube *c);
+int cgi_tp_ep(const cg3_cube *c);
+int cgi_tp_sp(const cg3_cube *c);
+void cgi_tp_set_twist(cg3_cube *c, int v);
+void cgi_tp_set_flip(cg3_cube *c, int v);
+void cgi_tp_set_slice(cg3_cube *c, int v);
+void cgi_tp_set_cp(cg3_cube *c, int v);
+void cgi_tp_set_ep(cg3_cube *c, int v);
+void cgi_tp_set_sp(cg3_cube *c, int v);
+/* The slice coordinate of home (the slice edges at positions 4..7). */
+int cgi_tp_slice_home(void);
+
+/* Segments of the table payload, in file order. Move tables are uint16 [coordinate][column]
+ * (18 columns in phase 1, 10 in phase 2); pruning tables are one byte per pair, the exact
+ * number of moves (phase-1 or phase-2 moves) to bring the pair home, 0xFF never. */
+enum {
+    TP_SEG_TWIST_MV, TP_SEG_FLIP_MV, TP_SEG_SLICE_MV,
+    TP_SEG_CP_MV, TP_SEG_EP_MV, TP_SEG_SP_MV,
+    TP_SEG_TWIST_SLICE, TP_SEG_FLIP_SLICE, TP_SEG_TWIST_FLIP,
+    TP_SEG_CP_SP, TP_SEG_EP_SP,
+    TP_SEG_FS_CLASS, TP_SEG_FS_SYM, TP_SEG_TW_CONJ, TP_SEG_P1,
+    TP_SEG_CP18_MV, TP_SEG_CP_DIST,
+    TP_SEGS
+};
+
+typedef struct tp_tables {
+    const uint16_t *twist_mv, *flip_mv, *slice_mv; /* phase 1: [n][18] */
+    const uint16_t *cp_mv, *ep_mv, *sp_mv;         /* phase 2: [n][10] */
+    const uint8_t *twist_slice, *flip_slice, *twist_flip; /* phase-1 distances */
+    const uint8_t *cp_sp, *ep_sp;                         /* phase-2 distances */
+    const uint32_t *fs_class; /* [TP_FS] class of each flipslice */
+    const uint8_t *fs_sym;    /* [TP_FS] the symmetry that maps it onto its representative */
+    const uint16_t *tw_conj;  /* [TP_SYMS][TP_TWIST] twist through each symmetry */
+    const uint8_t *p1;        /* [class][twist] exact phase-1 distance mod 3, 2 bits */
+    const uint16_t *cp18_mv;  /* [TP_CP][18] corner permutation under every face turn */
+    const uint8_t *cp_dist;   /* [TP_CP] phase-2 moves to solve the corners alone */
+} tp_tables;
+
+typedef struct tp_build_stats {
+    int p1_depth; /* the largest phase-1 distance */
+} tp_build_stats;
+
+/* The symmetries as cubes, and conjugation S^-1 c S. */
+void cgi_tp_syms(const cg3_tables *model, cg3_cube sym[TP_SYMS], cg3_cube sym_inv[TP_SYMS]);
+cg3_cube cgi_tp_conj(const cg3_cube *c, const cg3_cube *s, const cg3_cube *s_inv);
+int cgi_tp_sym_inverse(const cg3_cube sym[TP_SYMS], int k);
+/* Fills the symmetry segments and the phase-1 table (the phase-1 move tables must be there). */
+cg_status cgi_tp_sym_build(uint8_t *payload, const cg3_tables *model, tp_build_stats *stats,
+                           cg_error *err);
+
+/* The phase-1 residue (exact distance mod 3) of a flipslice and twist. */
+static inline int cgi_tp_p1_mod3(const tp_tables *t, int fs, int tw)
+{
+    size_t i = (size_t)t->fs_class[fs] * TP_TWIST + t->tw_conj[t->fs_sym[fs] * TP_TWIST + tw];
+    return (t->p1[i >> 2] >> (2 * (i & 3))) & 3;
+}
+
+/* Byte offset and size of each segment, and the whole payload's size. */
+size_t cgi_tp_seg_offset(int seg);
+size_t cgi_tp_seg_bytes(int seg);
+size_t cgi_tp_payload_bytes(void);
+/* Points t's tables into payload. */
+void cgi_tp_tables_point(tp_tables *t, const uint8_t *payload);
+/* Computes every table into payload (cgi_tp_payload_bytes, writable). CG_ERR_NOMEM only. */
+struct tp_build_stats;
+cg_status cgi_tp_tables_build(uint8_t *payload, const cg3_tables *model,
+                              struct tp_build_stats *stats, cg_error *err);
+/* Cheap checks that a loaded payload is the right one (home values, a few moves). */
+int cgi_tp_tables_sane(const tp_tables *t, const cg3_tables *model);
+
+/* Phase-1 lower bound: the largest of the three phase-1 distances. */
+static inline int cgi_tp_p1_bound(const tp_tables *t, int tw, int fl, int sl)
+{
+    int a = t->twist_slice[tw * TP_SLICE + sl], b = t->flip_slice[fl * TP_SLICE + sl];
+    int c = t->twist_flip[tw * TP_FLIP + fl];
+    a = a > b ? a : b;
+    return a > c ? a : c;
+}
+static inline int cgi_tp_p2_bound(const tp_tables *t, int cp, int ep, int sp)
+{
+    int a = t->cp_sp[cp * TP_SP + sp], b = t->ep_sp[ep * TP_SP + sp];
+    return a > b ? a : b;
+}
+
+/* The exact phase-1 distance of (slice, flip, twist), walking down the residues; -1 only if the
+ * table is damaged. */
+int cgi_tp_p1_distance(const tp_tables *t, int sl, int fl, int tw);
+
+/* Rotations and the inverse used to search a cube from six sides. */
+enum { TP_VARIANTS = 6 };
+
+struct cg3_twophase {
+    cg3_tables model;
+    tp_tables t;
+    uint8_t *payload; /* malloc'd, or NULL when mapped */
+    void *map;
+    size_t map_len;
+    cg3_cube rot[3], rot_inv[3]; /* identity, the URF-DBL diagonal turn, its square */
+    /* move_back[r][m]: the move that rot[r] * m * rot_inv[r] is, so a solution of the
+     * conjugated cube reads back as one of the original */
+    uint8_t move_back[3][TP_MOVES];
+};
+
+#endif

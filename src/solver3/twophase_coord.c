@@ -1,0 +1,362 @@
+/* The two-phase coordinates, their move tables and the pruning tables (breadth-first search
+ * over pairs of coordinates). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "solver3/twophase.h"
+
+const uint8_t cgi_tp_p2_moves[TP_P2MOVES] = {0, 1, 2, 3, 4, 5, 7, 10, 13, 16};
+
+/* U/D edge positions (and pieces) in phase-2 order; slice edges are 4..7. */
+static const uint8_t UD_POS[8] = {0, 1, 2, 3, 8, 9, 10, 11};
+static const int8_t UD_INDEX[12] = {0, 1, 2, 3, -1, -1, -1, -1, 4, 5, 6, 7};
+
+/* Lehmer rank of a permutation of 0..n-1 (identity 0). */
+static int perm_rank(const uint8_t *a, int n)
+{
+    int r = 0;
+    for (int i = 0; i < n; i++) {
+        int smaller = 0;
+        for (int j = i + 1; j < n; j++)
+            smaller += a[j] < a[i];
+        r = r * (n - i) + smaller;
+    }
+    return r;
+}
+
+static void perm_unrank(int r, uint8_t *a, int n)
+{
+    int digit[12];
+    for (int i = n - 1; i >= 0; i--) {
+        digit[i] = r % (n - i);
+        r /= n - i;
+    }
+    unsigned used = 0;
+    for (int i = 0; i < n; i++) {
+        int k = digit[i];
+        for (int v = 0; v < n; v++)
+            if (!(used & (1u << v)) && k-- == 0) {
+                a[i] = (uint8_t)v;
+                used |= 1u << v;
+                break;
+            }
+    }
+}
+
+static int binom(int n, int k)
+{
+    if (k < 0 || k > n)
+        return 0;
+    int r = 1;
+    for (int i = 1; i <= k; i++)
+        r = r * (n - k + i) / i;
+    return r;
+}
+
+int cgi_tp_twist(const cg3_cube *c)
+{
+    int v = 0;
+    for (int i = 0; i < 7; i++)
+        v = v * 3 + c->co[i];
+    return v;
+}
+
+void cgi_tp_set_twist(cg3_cube *c, int v)
+{
+    int sum = 0;
+    for (int i = 6; i >= 0; i--) {
+        c->co[i] = (uint8_t)(v % 3);
+        sum += v % 3;
+        v /= 3;
+    }
+    c->co[7] = (uint8_t)((3 - sum % 3) % 3);
+}
+
+int cgi_tp_flip(const cg3_cube *c)
+{
+    int v = 0;
+    for (int i = 0; i < 11; i++)
+        v = v * 2 + c->eo[i];
+    return v;
+}
+
+void cgi_tp_set_flip(cg3_cube *c, int v)
+{
+    int sum = 0;
+    for (int i = 10; i >= 0; i--) {
+        c->eo[i] = (uint8_t)(v & 1);
+        sum += v & 1;
+        v >>= 1;
+    }
+    c->eo[11] = (uint8_t)(sum & 1);
+}
+
+/* The positions holding slice edges, as a combination index (combinatorial number system). */
+int cgi_tp_slice(const cg3_cube *c)
+{
+    int v = 0, k = 0;
+    for (int p = 0; p < 12; p++)
+        if (c->ep[p] >= 4 && c->ep[p] <= 7)
+            v += binom(p, ++k);
+    return v;
+}
+
+void cgi_tp_set_slice(cg3_cube *c, int v)
+{
+    uint8_t slice = 4, other = 0;
+    int8_t is_slice[12] = {0};
+    for (int k = 4, p = 11; k > 0; k--) {
+        while (binom(p, k) > v)
+            p--;
+        v -= binom(p, k);
+        is_slice[p--] = 1;
+    }
+    for (int p = 0; p < 12; p++) {
+        if (is_slice[p]) {
+            c->ep[p] = slice++;
+        } else {
+            c->ep[p] = other++;
+            if (other == 4)
+                other = 8;
+        }
+    }
+}
+
+int cgi_tp_slice_home(void)
+{
+    cg3_cube h = cg3_cube_home();
+    return cgi_tp_slice(&h);
+}
+
+int cgi_tp_cp(const cg3_cube *c) { return perm_rank(c->cp, 8); }
+void cgi_tp_set_cp(cg3_cube *c, int v) { perm_unrank(v, c->cp, 8); }
+
+int cgi_tp_ep(const cg3_cube *c)
+{
+    uint8_t a[8];
+    for (int i = 0; i < 8; i++) {
+        int idx = UD_INDEX[c->ep[UD_POS[i]]];
+        if (idx < 0)
+            return -1;
+        a[i] = (uint8_t)idx;
+    }
+    return perm_rank(a, 8);
+}
+
+void cgi_tp_set_ep(cg3_cube *c, int v)
+{
+    uint8_t a[8];
+    perm_unrank(v, a, 8);
+    for (int i = 0; i < 8; i++)
+        c->ep[UD_POS[i]] = UD_POS[a[i]];
+}
+
+int cgi_tp_sp(const cg3_cube *c)
+{
+    uint8_t a[4];
+    for (int i = 0; i < 4; i++) {
+        if (c->ep[4 + i] < 4 || c->ep[4 + i] > 7)
+            return -1;
+        a[i] = (uint8_t)(c->ep[4 + i] - 4);
+    }
+    return perm_rank(a, 4);
+}
+
+void cgi_tp_set_sp(cg3_cube *c, int v)
+{
+    uint8_t a[4];
+    perm_unrank(v, a, 4);
+    for (int i = 0; i < 4; i++)
+        c->ep[4 + i] = (uint8_t)(4 + a[i]);
+}
+
+/* ---- the payload ---- */
+
+static const size_t SEG_BYTES[TP_SEGS] = {
+    [TP_SEG_TWIST_MV] = (size_t)TP_TWIST * TP_MOVES * 2,
+    [TP_SEG_FLIP_MV] = (size_t)TP_FLIP * TP_MOVES * 2,
+    [TP_SEG_SLICE_MV] = (size_t)TP_SLICE * TP_MOVES * 2,
+    [TP_SEG_CP_MV] = (size_t)TP_CP * TP_P2MOVES * 2,
+    [TP_SEG_EP_MV] = (size_t)TP_EP * TP_P2MOVES * 2,
+    [TP_SEG_SP_MV] = (size_t)TP_SP * TP_P2MOVES * 2,
+    [TP_SEG_TWIST_SLICE] = (size_t)TP_TWIST * TP_SLICE,
+    [TP_SEG_FLIP_SLICE] = (size_t)TP_FLIP * TP_SLICE,
+    [TP_SEG_TWIST_FLIP] = (size_t)TP_TWIST * TP_FLIP,
+    [TP_SEG_CP_SP] = (size_t)TP_CP * TP_SP,
+    [TP_SEG_EP_SP] = (size_t)TP_EP * TP_SP,
+    [TP_SEG_FS_CLASS] = (size_t)TP_FS * 4,
+    [TP_SEG_FS_SYM] = (size_t)TP_FS,
+    [TP_SEG_TW_CONJ] = (size_t)TP_SYMS * TP_TWIST * 2,
+    [TP_SEG_P1] = ((size_t)TP_FS_CLASSES * TP_TWIST + 3) / 4,
+    [TP_SEG_CP18_MV] = (size_t)TP_CP * TP_MOVES * 2,
+    [TP_SEG_CP_DIST] = (size_t)TP_CP,
+};
+
+/* Segments start on 64-byte boundaries (the payload itself follows a 32-byte header; uint16
+ * loads only need 2). */
+static size_t round64(size_t n) { return (n + 63) & ~(size_t)63; }
+
+size_t cgi_tp_seg_bytes(int seg) { return SEG_BYTES[seg]; }
+
+size_t cgi_tp_seg_offset(int seg)
+{
+    size_t off = 0;
+    for (int i = 0; i < seg; i++)
+        off += round64(SEG_BYTES[i]);
+    return off;
+}
+
+size_t cgi_tp_payload_bytes(void) { return cgi_tp_seg_offset(TP_SEGS); }
+
+void cgi_tp_tables_point(tp_tables *t, const uint8_t *p)
+{
+#define SEG16(s) ((const uint16_t *)(const void *)(p + cgi_tp_seg_offset(s)))
+    t->twist_mv = SEG16(TP_SEG_TWIST_MV);
+    t->flip_mv = SEG16(TP_SEG_FLIP_MV);
+    t->slice_mv = SEG16(TP_SEG_SLICE_MV);
+    t->cp_mv = SEG16(TP_SEG_CP_MV);
+    t->ep_mv = SEG16(TP_SEG_EP_MV);
+    t->sp_mv = SEG16(TP_SEG_SP_MV);
+    t->twist_slice = p + cgi_tp_seg_offset(TP_SEG_TWIST_SLICE);
+    t->flip_slice = p + cgi_tp_seg_offset(TP_SEG_FLIP_SLICE);
+    t->twist_flip = p + cgi_tp_seg_offset(TP_SEG_TWIST_FLIP);
+    t->cp_sp = p + cgi_tp_seg_offset(TP_SEG_CP_SP);
+    t->ep_sp = p + cgi_tp_seg_offset(TP_SEG_EP_SP);
+    t->fs_class = (const uint32_t *)(const void *)(p + cgi_tp_seg_offset(TP_SEG_FS_CLASS));
+    t->fs_sym = p + cgi_tp_seg_offset(TP_SEG_FS_SYM);
+    t->tw_conj = SEG16(TP_SEG_TW_CONJ);
+    t->p1 = p + cgi_tp_seg_offset(TP_SEG_P1);
+    t->cp18_mv = SEG16(TP_SEG_CP18_MV);
+    t->cp_dist = p + cgi_tp_seg_offset(TP_SEG_CP_DIST);
+#undef SEG16
+}
+
+typedef int (*get_fn)(const cg3_cube *);
+typedef void (*set_fn)(cg3_cube *, int);
+
+/* mv[v][k] = get(cube with coordinate v, then move k): products with the model's cubes. */
+static void move_table(uint16_t *mv, int n, get_fn get, set_fn set, const cg3_tables *model,
+                       const uint8_t *moves, int nmoves)
+{
+    for (int v = 0; v < n; v++) {
+        cg3_cube c = cg3_cube_home();
+        set(&c, v);
+        for (int k = 0; k < nmoves; k++) {
+            cg3_cube d = cg3_cube_mul(&c, &model->cube[cg3_move_from_face_turn(moves[k])]);
+            mv[(size_t)v * nmoves + k] = (uint16_t)get(&d);
+        }
+    }
+}
+
+/* Distances of pairs (a, b) from (a0, b0), level by level, over the tables' nmoves columns. */
+static void bfs_pairs(uint8_t *dist, const uint16_t *amv, int na, const uint16_t *bmv, int nb,
+                      int nmoves, int a0, int b0)
+{
+    size_t total = (size_t)na * nb;
+    memset(dist, 0xFF, total);
+    dist[(size_t)a0 * nb + b0] = 0;
+    size_t reached = 1;
+    for (int d = 0; reached < total && d < 254; d++) {
+        size_t found = 0;
+        for (size_t i = 0; i < total; i++) {
+            if (dist[i] != d)
+                continue;
+            int a = (int)(i / nb), b = (int)(i % nb);
+            for (int k = 0; k < nmoves; k++) {
+                size_t j = (size_t)amv[(size_t)a * nmoves + k] * nb + bmv[(size_t)b * nmoves + k];
+                if (dist[j] == 0xFF) {
+                    dist[j] = (uint8_t)(d + 1);
+                    found++;
+                }
+            }
+        }
+        if (!found)
+            break;
+        reached += found;
+    }
+}
+
+cg_status cgi_tp_tables_build(uint8_t *p, const cg3_tables *model, tp_build_stats *stats,
+                              cg_error *err)
+{
+    uint8_t all[TP_MOVES];
+    for (int m = 0; m < TP_MOVES; m++)
+        all[m] = (uint8_t)m;
+#define SEGW16(s) ((uint16_t *)(void *)(p + cgi_tp_seg_offset(s)))
+    uint16_t *twist_mv = SEGW16(TP_SEG_TWIST_MV), *flip_mv = SEGW16(TP_SEG_FLIP_MV);
+    uint16_t *slice_mv = SEGW16(TP_SEG_SLICE_MV), *cp_mv = SEGW16(TP_SEG_CP_MV);
+    uint16_t *ep_mv = SEGW16(TP_SEG_EP_MV), *sp_mv = SEGW16(TP_SEG_SP_MV);
+#undef SEGW16
+    memset(p, 0, cgi_tp_payload_bytes()); /* the padding too, so the checksum is stable */
+    move_table(twist_mv, TP_TWIST, cgi_tp_twist, cgi_tp_set_twist, model, all, TP_MOVES);
+    move_table(flip_mv, TP_FLIP, cgi_tp_flip, cgi_tp_set_flip, model, all, TP_MOVES);
+    move_table(slice_mv, TP_SLICE, cgi_tp_slice, cgi_tp_set_slice, model, all, TP_MOVES);
+    move_table(cp_mv, TP_CP, cgi_tp_cp, cgi_tp_set_cp, model, cgi_tp_p2_moves, TP_P2MOVES);
+    move_table(ep_mv, TP_EP, cgi_tp_ep, cgi_tp_set_ep, model, cgi_tp_p2_moves, TP_P2MOVES);
+    move_table(sp_mv, TP_SP, cgi_tp_sp, cgi_tp_set_sp, model, cgi_tp_p2_moves, TP_P2MOVES);
+    int sh = cgi_tp_slice_home();
+    bfs_pairs(p + cgi_tp_seg_offset(TP_SEG_TWIST_SLICE), twist_mv, TP_TWIST, slice_mv, TP_SLICE,
+              TP_MOVES, 0, sh);
+    bfs_pairs(p + cgi_tp_seg_offset(TP_SEG_FLIP_SLICE), flip_mv, TP_FLIP, slice_mv, TP_SLICE,
+              TP_MOVES, 0, sh);
+    bfs_pairs(p + cgi_tp_seg_offset(TP_SEG_TWIST_FLIP), twist_mv, TP_TWIST, flip_mv, TP_FLIP,
+              TP_MOVES, 0, 0);
+    bfs_pairs(p + cgi_tp_seg_offset(TP_SEG_CP_SP), cp_mv, TP_CP, sp_mv, TP_SP, TP_P2MOVES, 0, 0);
+    bfs_pairs(p + cgi_tp_seg_offset(TP_SEG_EP_SP), ep_mv, TP_EP, sp_mv, TP_SP, TP_P2MOVES, 0, 0);
+    move_table((uint16_t *)(void *)(p + cgi_tp_seg_offset(TP_SEG_CP18_MV)), TP_CP, cgi_tp_cp,
+               cgi_tp_set_cp, model, all, TP_MOVES);
+    const uint8_t *cs = p + cgi_tp_seg_offset(TP_SEG_CP_SP);
+    uint8_t *cd = p + cgi_tp_seg_offset(TP_SEG_CP_DIST);
+    for (int cp = 0; cp < TP_CP; cp++) { /* the corners alone: the best slice order */
+        cd[cp] = 0xFF;
+        for (int sp = 0; sp < TP_SP; sp++)
+            if (cs[cp * TP_SP + sp] < cd[cp])
+                cd[cp] = cs[cp * TP_SP + sp];
+    }
+    return cgi_tp_sym_build(p, model, stats, err);
+}
+
+/* The exact phase-1 distance from a residue-2-bit table: the next residue down is always one
+ * move away. */
+int cgi_tp_p1_distance(const tp_tables *t, int sl, int fl, int tw)
+{
+    int home_sl = cgi_tp_slice_home(), d = 0;
+    while (sl != home_sl || fl != 0 || tw != 0) {
+        int want = (cgi_tp_p1_mod3(t, sl * TP_FLIP + fl, tw) + 2) % 3, m = 0;
+        for (; m < TP_MOVES; m++) {
+            int nsl = t->slice_mv[sl * TP_MOVES + m], nfl = t->flip_mv[fl * TP_MOVES + m];
+            int ntw = t->twist_mv[tw * TP_MOVES + m];
+            if (cgi_tp_p1_mod3(t, nsl * TP_FLIP + nfl, ntw) == want) {
+                sl = nsl, fl = nfl, tw = ntw;
+                break;
+            }
+        }
+        if (m == TP_MOVES || ++d > 20)
+            return -1; /* a damaged table; the sanity check makes this unreachable */
+    }
+    return d;
+}
+
+int cgi_tp_tables_sane(const tp_tables *t, const cg3_tables *model)
+{
+    int sh = cgi_tp_slice_home();
+    if (cgi_tp_p1_bound(t, 0, 0, sh) != 0 || cgi_tp_p2_bound(t, 0, 0, 0) != 0 ||
+        cgi_tp_p1_mod3(t, sh * TP_FLIP, 0) != 0 || t->cp_dist[0] != 0)
+        return 0;
+    for (int m = 0; m < TP_MOVES; m++) { /* one move from home: its exact coordinates */
+        cg3_cube c = model->cube[cg3_move_from_face_turn((cg_move)m)];
+        if (t->twist_mv[m] != cgi_tp_twist(&c) || t->flip_mv[m] != cgi_tp_flip(&c) ||
+            t->slice_mv[sh * TP_MOVES + m] != cgi_tp_slice(&c))
+            return 0;
+        int f = cgi_tp_p1_bound(t, t->twist_mv[m], t->flip_mv[m], t->slice_mv[sh * TP_MOVES + m]);
+        if (f > 1)
+            return 0;
+        int fs = t->slice_mv[sh * TP_MOVES + m] * TP_FLIP + t->flip_mv[m];
+        if (cgi_tp_p1_mod3(t, fs, t->twist_mv[m]) != f) /* the big table agrees */
+            return 0;
+    }
+    for (int k = 0; k < TP_P2MOVES; k++)
+        if (t->cp_sp[t->cp_mv[k] * TP_SP + t->sp_mv[k]] != 1 || t->ep_sp[t->ep_mv[k] * TP_SP + t->sp_mv[k]] != 1)
+            return 0;
+    return 1;
+}

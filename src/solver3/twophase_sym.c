@@ -1,0 +1,190 @@
+/* Phase 1's exact distance table, reduced by symmetry.
+ *
+ * The eight whole-cube turns that keep the UD axis (y^a x2^b) map G1 onto itself, so a cube and
+ * its conjugate S^-1 c S are equally far from G1. The flip-and-slice pairs (flipslice, 1,013,760)
+ * fall into TP_FS_CLASSES classes under conjugation; each class has one representative, and the
+ * table holds, for each (class, twist as seen through the symmetry that maps the cube onto
+ * its representative), the phase-1 distance mod 3, two bits each. The exact distance is found
+ * by walking down once per solve and then tracked from the residues. The mirror symmetries
+ * would halve the table again; the model has no mirrored cubes, so they are left out. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "solver3/twophase.h"
+
+static bool same(const cg3_cube *a, const cg3_cube *b) { return memcmp(a, b, sizeof *a) == 0; }
+
+void cgi_tp_syms(const cg3_tables *model, cg3_cube sym[TP_SYMS], cg3_cube sym_inv[TP_SYMS])
+{
+    for (int k = 0; k < TP_SYMS; k++) {
+        sym[k] = cg3_cube_mul(&model->cube[cg3_move_make(CG3_Y, k % 4)],
+                              &model->cube[cg3_move_make(CG3_X, 2 * (k / 4))]);
+        sym_inv[k] = cg3_cube_inverse(&sym[k]);
+    }
+}
+
+cg3_cube cgi_tp_conj(const cg3_cube *c, const cg3_cube *s, const cg3_cube *s_inv)
+{
+    cg3_cube x = cg3_cube_mul(s_inv, c);
+    return cg3_cube_mul(&x, s);
+}
+
+static int fs_of(const cg3_cube *c) { return cgi_tp_slice(c) * TP_FLIP + cgi_tp_flip(c); }
+
+static void fs_cube(cg3_cube *c, int fs)
+{
+    *c = cg3_cube_home();
+    cgi_tp_set_slice(c, fs / TP_FLIP);
+    cgi_tp_set_flip(c, fs % TP_FLIP);
+}
+
+int cgi_tp_sym_inverse(const cg3_cube sym[TP_SYMS], int k)
+{
+    cg3_cube id = cg3_cube_home();
+    for (int j = 0; j < TP_SYMS; j++) {
+        cg3_cube p = cg3_cube_mul(&sym[k], &sym[j]);
+        if (same(&p, &id))
+            return j;
+    }
+    return -1;
+}
+
+cg_status cgi_tp_sym_build(uint8_t *payload, const cg3_tables *model, tp_build_stats *stats,
+                           cg_error *err)
+{
+    cg3_cube sym[TP_SYMS], sym_inv[TP_SYMS];
+    cgi_tp_syms(model, sym, sym_inv);
+    uint32_t *fs_class = (uint32_t *)(void *)(payload + cgi_tp_seg_offset(TP_SEG_FS_CLASS));
+    uint8_t *fs_sym = payload + cgi_tp_seg_offset(TP_SEG_FS_SYM);
+    uint16_t *tw_conj = (uint16_t *)(void *)(payload + cgi_tp_seg_offset(TP_SEG_TW_CONJ));
+    uint8_t *packed = payload + cgi_tp_seg_offset(TP_SEG_P1);
+    const uint16_t *twist_mv = (const uint16_t *)(const void *)(payload + cgi_tp_seg_offset(TP_SEG_TWIST_MV));
+    const uint16_t *flip_mv = (const uint16_t *)(const void *)(payload + cgi_tp_seg_offset(TP_SEG_FLIP_MV));
+    const uint16_t *slice_mv = (const uint16_t *)(const void *)(payload + cgi_tp_seg_offset(TP_SEG_SLICE_MV));
+
+    /* twist through each symmetry: tw_conj[k][tw] is the twist of S_k^-1 c S_k */
+    for (int tw = 0; tw < TP_TWIST; tw++) {
+        cg3_cube c = cg3_cube_home();
+        cgi_tp_set_twist(&c, tw);
+        for (int k = 0; k < TP_SYMS; k++) {
+            cg3_cube d = cgi_tp_conj(&c, &sym[k], &sym_inv[k]);
+            tw_conj[k * TP_TWIST + tw] = (uint16_t)cgi_tp_twist(&d);
+        }
+    }
+    /* classes: the first flipslice met in each is its representative; fs_sym says which
+       symmetry turns a member into its representative */
+    uint32_t *rep = malloc(sizeof *rep * TP_FS_CLASSES);
+    uint8_t *stab = malloc(TP_FS_CLASSES); /* symmetries that fix the representative, as bits */
+    uint8_t *dist = malloc((size_t)TP_FS_CLASSES * TP_TWIST);
+    if (!rep || !stab || !dist) {
+        free(rep);
+        free(stab);
+        free(dist);
+        return cg_fail(err, CG_ERR_NOMEM, "no memory to build the phase-1 table");
+    }
+    int inv[TP_SYMS];
+    for (int k = 0; k < TP_SYMS; k++)
+        inv[k] = cgi_tp_sym_inverse(sym, k);
+    memset(fs_class, 0xFF, sizeof *fs_class * TP_FS);
+    uint32_t ncls = 0;
+    for (int fs = 0; fs < TP_FS; fs++) {
+        if (fs_class[fs] != UINT32_MAX)
+            continue;
+        if (ncls == TP_FS_CLASSES) {
+            ncls++;
+            break;
+        }
+        cg3_cube c;
+        fs_cube(&c, fs);
+        rep[ncls] = (uint32_t)fs;
+        stab[ncls] = 0;
+        for (int k = 0; k < TP_SYMS; k++) {
+            cg3_cube d = cgi_tp_conj(&c, &sym[k], &sym_inv[k]);
+            int f = fs_of(&d);
+            if (f == fs)
+                stab[ncls] |= (uint8_t)(1u << k);
+            if (fs_class[f] == UINT32_MAX) {
+                fs_class[f] = ncls;
+                fs_sym[f] = (uint8_t)inv[k]; /* S_k d S_k^-1 = c */
+            }
+        }
+        ncls++;
+    }
+    if (ncls != TP_FS_CLASSES) {
+        free(rep);
+        free(stab);
+        free(dist);
+        return cg_fail(err, CG_ERR_SYSTEM, "%u flipslice classes, expected %d", ncls, TP_FS_CLASSES);
+    }
+    /* breadth-first from G1, a byte per entry while building; twist innermost, so each step
+       writes inside one class's 2187-byte block */
+    uint16_t *tmv = malloc(sizeof *tmv * TP_MOVES * TP_TWIST);
+    if (!tmv) {
+        free(rep);
+        free(stab);
+        free(dist);
+        return cg_fail(err, CG_ERR_NOMEM, "no memory to build the phase-1 table");
+    }
+    for (int tw = 0; tw < TP_TWIST; tw++)
+        for (int m = 0; m < TP_MOVES; m++)
+            tmv[m * TP_TWIST + tw] = twist_mv[tw * TP_MOVES + m];
+    size_t total = (size_t)TP_FS_CLASSES * TP_TWIST;
+    memset(dist, 0xFF, total);
+    int home_fs = cgi_tp_slice_home() * TP_FLIP;
+    dist[(size_t)fs_class[home_fs] * TP_TWIST + tw_conj[fs_sym[home_fs] * TP_TWIST]] = 0;
+    int depth = 0;
+    for (int d = 0;; d++) {
+        size_t found = 0;
+        for (uint32_t cls = 0; cls < TP_FS_CLASSES; cls++) {
+            const uint8_t *block = dist + (size_t)cls * TP_TWIST;
+            if (!memchr(block, d, TP_TWIST))
+                continue;
+            int fs = (int)rep[cls], sl = fs / TP_FLIP, fl = fs % TP_FLIP;
+            for (int m = 0; m < TP_MOVES; m++) {
+                int fs2 = slice_mv[sl * TP_MOVES + m] * TP_FLIP + flip_mv[fl * TP_MOVES + m];
+                uint32_t cls2 = fs_class[fs2];
+                const uint16_t *conj = tw_conj + fs_sym[fs2] * TP_TWIST;
+                const uint16_t *mv = tmv + m * TP_TWIST;
+                uint8_t *block2 = dist + (size_t)cls2 * TP_TWIST;
+                int fixed = stab[cls2] & ~1;
+                for (int tw = 0; tw < TP_TWIST; tw++) {
+                    if (block[tw] != d)
+                        continue;
+                    int tw2 = conj[mv[tw]];
+                    if (block2[tw2] != 0xFF)
+                        continue;
+                    block2[tw2] = (uint8_t)(d + 1);
+                    found++;
+                    /* the representative's own symmetries: the same cube, seen another way */
+                    for (int k = 1; fixed && k < TP_SYMS; k++)
+                        if ((fixed >> k) & 1) {
+                            int tw3 = tw_conj[k * TP_TWIST + tw2];
+                            if (block2[tw3] == 0xFF) {
+                                block2[tw3] = (uint8_t)(d + 1);
+                                found++;
+                            }
+                        }
+                }
+            }
+        }
+        if (!found)
+            break;
+        depth = d + 1;
+    }
+    if (stats)
+        stats->p1_depth = depth;
+    memset(packed, 0, cgi_tp_seg_bytes(TP_SEG_P1));
+    size_t unreached = 0;
+    for (size_t i = 0; i < total; i++) {
+        if (dist[i] == 0xFF)
+            unreached++;
+        packed[i >> 2] |= (uint8_t)((dist[i] % 3) << (2 * (i & 3)));
+    }
+    free(tmv);
+    free(rep);
+    free(stab);
+    free(dist);
+    if (unreached)
+        return cg_fail(err, CG_ERR_SYSTEM, "the phase-1 table left %zu entries unreached", unreached);
+    return CG_OK;
+}
