@@ -4,7 +4,7 @@
 
 _cubegod_options() {
     case $1 in
-    solve) echo "--line --order --ambiguous --explain --json --target --scheme --max-moves --cache --notation --move-map --separator --metric --profile" ;;
+    solve) echo "--line --order --ambiguous --explain --time-limit --json --target --scheme --max-moves --cache --notation --move-map --separator --metric --profile" ;;
     play) echo "--exec --tls --insecure --sni --timeout --record --target --scheme --max-moves
                 --prompt --flag-regex --cache --proxy --interactive --one-move --notation --move-map --separator --metric
                 --profile -q -v" ;;
@@ -60,7 +60,7 @@ _cubegod() {
         return ;;
     --exec | --sni | --timeout | --scheme | --max-moves | --prompt | --flag-regex | --host | \
         --port | --rounds | --alarm | --flag | --seed | --max-clients | --games | -n | -r | --ops | \
-        --order | --hide | --scramble)
+        --order | --hide | --scramble | --time-limit)
         return ;; # a value of the user's own
     esac
     if [[ $cur == -* ]]; then
