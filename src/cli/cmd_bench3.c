@@ -42,7 +42,7 @@ static char *twophase_default;
 static void free_twophase_default(void) { free(twophase_default); }
 
 /* twophase.tbl beside the 2x2 cache (NULL when there is no cache folder at all). */
-static const char *twophase_path(const char *given)
+const char *cli_twophase_path(const char *given)
 {
     if (given)
         return given;
@@ -106,7 +106,7 @@ int cmd_tables3(int argc, char **argv)
             return cli_unknown("tables", argv[i], TABLES3_USAGE);
         }
     }
-    opt.cache_path = twophase_path(cache);
+    opt.cache_path = cli_twophase_path(cache);
     cg3_twophase *s;
     cg3_tables_info info;
     cg_error err;
@@ -208,7 +208,7 @@ int bench_solve3(int argc, char **argv)
         }
         return 0;
     }
-    cg3_tables_options topt = {.notice = print_notice, .cache_path = twophase_path(cache)};
+    cg3_tables_options topt = {.notice = print_notice, .cache_path = cli_twophase_path(cache)};
     cg3_twophase *s;
     cg3_tables_info info;
     cg_error err;
