@@ -57,7 +57,8 @@ build_release() { build build -DCMAKE_BUILD_TYPE=Release; }
 build_sanitized() {
   # Shares the release build's table cache: the sanitized tests check the code, not the cache file.
   build build-asan -DCMAKE_BUILD_TYPE=Debug -DCUBEGOD_SANITIZE=ON \
-    -DCUBEGOD_TEST_CACHE="$ROOT/build/cache/pocket.tbl"
+    -DCUBEGOD_TEST_CACHE="$ROOT/build/cache/pocket.tbl" \
+    -DCUBEGOD_TEST_CACHE3="$ROOT/build/cache/twophase.tbl"
 }
 
 run_tests() {
@@ -72,7 +73,8 @@ run_tests() {
 build_valgrind() {
   build build-valgrind -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_FLAGS_RELWITHDEBINFO="-O1 -g" \
     -DCUBEGOD_TEST_WRAPPER="$ROOT/tests/tools/memcheck.sh" \
-    -DCUBEGOD_TEST_CACHE="$ROOT/build/cache/pocket.tbl"
+    -DCUBEGOD_TEST_CACHE="$ROOT/build/cache/pocket.tbl" \
+    -DCUBEGOD_TEST_CACHE3="$ROOT/build/cache/twophase.tbl"
 }
 run_valgrind() {
   local logs="$ROOT/build-valgrind/memcheck"
@@ -166,7 +168,8 @@ clone_test() {
   git clone -q "$ROOT" "$tmp/cubegod"
   local rc=0
   (cmake -S "$tmp/cubegod" -B "$tmp/cubegod/build" -DCMAKE_BUILD_TYPE=Release -DCUBEGOD_WERROR=ON \
-     -DCUBEGOD_TEST_CACHE="$ROOT/build/cache/pocket.tbl" >/dev/null &&
+     -DCUBEGOD_TEST_CACHE="$ROOT/build/cache/pocket.tbl" \
+     -DCUBEGOD_TEST_CACHE3="$ROOT/build/cache/twophase.tbl" >/dev/null &&
    cmake --build "$tmp/cubegod/build" -j "$JOBS" >/dev/null &&
    cd "$tmp/cubegod/build" && ctest -j "$JOBS" --output-on-failure) || rc=$?
   rm -rf "$tmp"
@@ -214,7 +217,8 @@ install_check() {
 # then the whole release ctest suite.
 build_portable() {
   build build-portable -DCMAKE_BUILD_TYPE=Release -DCUBEGOD_PORTABLE=ON \
-    -DCUBEGOD_TEST_CACHE="$ROOT/build/cache/pocket.tbl"
+    -DCUBEGOD_TEST_CACHE="$ROOT/build/cache/pocket.tbl" \
+    -DCUBEGOD_TEST_CACHE3="$ROOT/build/cache/twophase.tbl"
 }
 # musl (Debian's musl-tools; Debian has no OpenSSL or cmocka built for musl): the library
 # without its TLS, TCP and server parts, compiled with musl-gcc and the feature checks as musl

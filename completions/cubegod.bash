@@ -4,12 +4,12 @@
 
 _cubegod_options() {
     case $1 in
-    solve) echo "--line --json --target --scheme --max-moves --cache --notation --move-map --separator --metric --profile" ;;
+    solve) echo "--line --order --ambiguous --explain --time-limit --json --target --scheme --max-moves --cache --notation --move-map --separator --metric --profile" ;;
     play) echo "--exec --tls --insecure --sni --timeout --record --target --scheme --max-moves
                 --prompt --flag-regex --cache --proxy --interactive --one-move --time-limit --ambiguous --notation --move-map --separator --metric
                 --profile -q -v" ;;
     serve) echo "--host --port --rounds --alarm --max-moves --flag --seed --check --tls-cert
-                 --tls-key --max-clients --games --one-move --notation --move-map --separator --metric --profile -q" ;;
+                 --tls-key --max-clients --games --one-move --size --hide --scramble --notation --move-map --separator --metric --profile -q" ;;
     replay) echo "--check --max-moves --prompt --cache --one-move --notation --move-map --separator --metric -q" ;;
     tables) echo "--cache --rebuild --metric --optimal" ;;
     order) echo "--state --explain" ;;
@@ -19,6 +19,7 @@ _cubegod_options() {
     "bench order") echo "-n -r --seed --json" ;;
     "bench jigsaw") echo "-n --seed --json" ;;
     "bench optimal") echo "--depth --scramble -n --seed --time-limit --cache --json" ;;
+    "bench read3") echo "-n --seed --rounds --json" ;;
     esac
 }
 
@@ -37,7 +38,7 @@ _cubegod() {
         return ;;
     bench)
         if [ "$COMP_CWORD" -eq 2 ]; then
-            mapfile -t COMPREPLY < <(compgen -W "solve net sim3 order jigsaw optimal" -- "$cur")
+            mapfile -t COMPREPLY < <(compgen -W "solve net sim3 order jigsaw optimal read3" -- "$cur")
             return
         fi
         cmd="bench ${COMP_WORDS[2]}" ;;
@@ -52,9 +53,15 @@ _cubegod() {
     --check)
         mapfile -t COMPREPLY < <(compgen -W "any home" -- "$cur")
         return ;;
+    --ambiguous)
+        mapfile -t COMPREPLY < <(compgen -W "fail pick" -- "$cur")
+        return ;;
+    --size)
+        mapfile -t COMPREPLY < <(compgen -W "2 3" -- "$cur")
+        return ;;
     --exec | --sni | --timeout | --scheme | --max-moves | --prompt | --flag-regex | --host | \
         --port | --rounds | --alarm | --flag | --seed | --max-clients | --games | -n | -r | --ops | \
-        --depth | --scramble | --time-limit)
+        --depth | --scramble | --time-limit | --order | --hide)
         return ;; # a value of the user's own
     esac
     if [[ $cur == -* ]]; then

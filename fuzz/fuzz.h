@@ -65,6 +65,29 @@ static inline void fuzz_check_message(const cg_error *err)
         FUZZ_CHECK((unsigned char)err->msg[i] >= 0x20 && err->msg[i] != 0x7f);
 }
 
+/* Rebuilds a 3x3 puzzle like `cubegod solve --ambiguous pick` does (with a small cap, so
+ * that mostly hidden cubes stay quick) and checks what comes back: a real cube that shows every
+ * known sticker in the colours its centres give. */
+static inline void fuzz_read3_check(const cg_puzzle *p)
+{
+    cg_reconstruct3_options o = {.pick = true, .cap = 50};
+    cg_reading3 rd;
+    cg_error err;
+    cg_status st = cg_reconstruct3(p, &o, &rd, &err);
+    if (st != CG_OK) {
+        FUZZ_CHECK(st == CG_ERR_INPUT);
+        fuzz_check_message(&err);
+        return;
+    }
+    FUZZ_CHECK(rd.fits >= 1 && rd.fits <= 50);
+    FUZZ_CHECK(cg3_cube_check(&rd.cube, NULL) == CG_OK);
+    uint8_t f[CG3_FACELETS];
+    cg3_cube_to_facelets(&rd.cube, f);
+    for (int i = 0; i < CG3_FACELETS; i++)
+        if (p->sticker[i] != CG_UNKNOWN)
+            FUZZ_CHECK(strcmp(p->colour[p->sticker[i]], rd.scheme.face[f[i]]) == 0);
+}
+
 /* Reconstructs and solves p like `cubegod solve` does, and checks what comes back: a valid cube,
  * at most 11 moves, and those moves solve it (home when the scheme is known, any otherwise). */
 static inline void fuzz_solve_check(const cg_puzzle *p, const cg_scheme *scheme)

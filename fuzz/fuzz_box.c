@@ -1,13 +1,14 @@
-/* The client's view of a round: the "Face X:" box reader, reconstruction and solve, over
- * arbitrary server text split into lines. Each puzzle read is also printed back as boxes and
- * read again, which must give the same stickers. */
+/* The client's view of a round: the "Face X:" box reader (2x2 and 3x3 boxes), reconstruction
+ * and solve (2x2) or rebuilding (3x3), over arbitrary server text split into lines. Each puzzle
+ * read is also printed back as boxes and read again, which must give the same stickers. */
 #include "fuzz.h"
 
 #include "cubegod/puzzle.h"
 
 static void same_tokens(const cg_puzzle *a, const cg_puzzle *b)
 {
-    for (int i = 0; i < CG_STICKERS; i++) {
+    FUZZ_CHECK(a->size == b->size);
+    for (int i = 0; i < cg_puzzle_stickers(a); i++) {
         FUZZ_CHECK((a->sticker[i] == CG_UNKNOWN) == (b->sticker[i] == CG_UNKNOWN));
         if (a->sticker[i] != CG_UNKNOWN)
             FUZZ_CHECK(strcmp(a->colour[a->sticker[i]], b->colour[b->sticker[i]]) == 0);
@@ -34,9 +35,13 @@ static void round_trip(const cg_puzzle *p)
 
 static void got_puzzle(const cg_puzzle *p)
 {
-    FUZZ_CHECK(p->ncolours >= 0 && p->ncolours <= CG_STICKERS);
+    FUZZ_CHECK(p->size == 2 || p->size == 3);
+    FUZZ_CHECK(p->ncolours >= 0 && p->ncolours <= cg_puzzle_stickers(p));
     round_trip(p);
-    fuzz_solve_check(p, NULL);
+    if (p->size == 3)
+        fuzz_read3_check(p);
+    else
+        fuzz_solve_check(p, NULL);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

@@ -1,4 +1,5 @@
-/* The compact 24-character form (`cubegod solve --line`), then reconstruction and solve. */
+/* The compact form of 24 or 54 characters (`cubegod solve --line`), then reconstruction and
+ * solve (2x2) or rebuilding (3x3). */
 #include "fuzz.h"
 
 #include "cubegod/puzzle.h"
@@ -11,7 +12,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         fuzz_check_message(&err);
         return 0;
     }
-    FUZZ_CHECK(p.ncolours <= CG_STICKERS);
-    fuzz_solve_check(&p, NULL);
+    FUZZ_CHECK(p.ncolours <= cg_puzzle_stickers(&p));
+    if (p.size == 3)
+        fuzz_read3_check(&p);
+    else
+        fuzz_solve_check(&p, NULL);
     return 0;
 }

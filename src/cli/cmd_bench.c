@@ -15,6 +15,8 @@
 static const char USAGE[] =
     "usage: cubegod bench solve [-n N] [--seed S] [--target home|any|auto] [--cache FILE]\n"
     "                           [--json]\n"
+    "       cubegod bench solve --size 3 [-n N] [--max-moves N] [--time-limit MS] [--seed S]\n"
+    "                           [--json]   (the 3x3 two-phase solver; see its --help)\n"
     "       cubegod bench net | sim3 | order | jigsaw | optimal | read3 [options]\n"
     "                           (see each one's --help)\n"
     "\n"
@@ -80,6 +82,11 @@ static int solve_text(const cg_tables *t, const cg_solve_options *opt, const cha
 
 static int bench_solve(int argc, char **argv)
 {
+    int size = cli_size_option("bench solve", argc, argv);
+    if (size < 0)
+        return 2;
+    if (size == 3)
+        return bench_solve3(argc, argv);
     long n = 100000, seed = 1;
     cg_solve_options opt = cg_solve_defaults();
     cg_tables_options topt = {0};
@@ -109,6 +116,8 @@ static int bench_solve(int argc, char **argv)
                 return 2;
         } else if (strcmp(a, "--json") == 0) {
             as_json = true;
+        } else if (strcmp(a, "--size") == 0) {
+            i++; /* 2, checked above */
         } else {
             return cli_unknown("bench solve", a, USAGE);
         }

@@ -12,17 +12,19 @@
 #include "cli/lines.h"
 #include "cli/options.h"
 #include "cubegod/solver.h"
+#include "cubegod/solver3.h"
 
 static const char USAGE[] =
     "usage: cubegod solve [--line] [--order FACES] [--json] [--target home|any|auto]\n"
-    "                     [--scheme SCHEME] [--max-moves N] [--ambiguous pick|fail] [--explain]\n"
+    "                     [--scheme SCHEME] [--max-moves N] [--time-limit MS]\n"
+    "                     [--ambiguous pick|fail] [--explain]\n"
     "                     [--cache FILE] [--notation N] [--move-map MAP] [--separator S]\n"
     "                     [--metric htm|qtm] [--profile FILE] [FILE...]\n"
     "\n"
     "Reads 2x2 and 3x3 cubes from each FILE in turn ('-' or none: standard input; the size is\n"
     "told by what is read: two stickers a box row or 24 a line is a 2x2, three or 54 a 3x3)\n"
-    "and prints one optimal 2x2 solution (half-turn metric, or quarter turns with --metric\n"
-    "qtm) per cube: the moves\n"
+    "and prints one solution per cube (a 2x2: optimal in the half-turn metric, or quarter turns\n"
+    "with --metric qtm; a 3x3: the two-phase solver's, at most 20 moves): the moves\n"
     "separated by single spaces (or as --notation, --move-map and --separator write them), an\n"
     "empty line for a solved cube, or a line holding only '!' for a cube that could not be solved\n"
     "(the reason goes to standard error). A UTF-8 byte-order mark at the start is ignored.\n"
@@ -46,8 +48,8 @@ static const char USAGE[] =
     "\n"
     "A 3x3 is rebuilt from its centres (each face's colour: any six distinct tokens; a hidden\n"
     "face's colour is the one no centre shows), searching every cube that fits hidden stickers.\n"
-    "This build has no 3x3 solver yet: a 3x3 that is read and rebuilt is still answered '!'\n"
-    "with a message saying so (use --explain to see the cube read).\n"
+    "The 3x3 solver's tables (twophase.tbl, about 86 MB) are loaded from the folder of the 2x2\n"
+    "cache, or built there the first time, when the first 3x3 is read.\n"
     "\n"
     "  --line          one cube per line in the compact form\n"
     "  --order FACES   the face order of a compact line, six letters (default UDFBLR; URFDLB reads\n"
@@ -65,7 +67,10 @@ static const char USAGE[] =
     "  --scheme S      the colour of each face, e.g. U=W,D=Y,F=G,B=B,L=O,R=R\n"
     "  --max-moves N   fail a cube whose shortest solution is longer (default 11; 14 with\n"
     "                  --metric qtm); when given, it also bounds the answer as the notation\n"
-    "                  writes it (R2 is two moves in quarter notation)\n"
+    "                  writes it (R2 is two moves in quarter notation); for a 3x3 (default\n"
+    "                  20, at most 31) no solution of at most N moves found is a failure\n"
+    "  --time-limit MS a 3x3: keep looking for shorter solutions for MS milliseconds and answer\n"
+    "                  the shortest found (default 0: the first of at most --max-moves)\n"
     "  --cache FILE    the solver table's cache file (see 'cubegod tables --help')\n"
     CLI_ANSWER_HELP
     CLI_PROFILE_HELP
@@ -77,6 +82,7 @@ static const cli_option SOLVE_OPTIONS[] = {
     {"line", CLI_FLAG},  {"target", CLI_VALUE}, {"scheme", CLI_VALUE}, {"max-moves", CLI_VALUE},
     {"cache", CLI_FILE}, {"json", CLI_FLAG},    CLI_ANSWER_OPTIONS,     {"profile", CLI_FILE},
     {"order", CLI_VALUE}, {"ambiguous", CLI_VALUE}, {"explain", CLI_FLAG},
+    {"time-limit", CLI_VALUE},
     {NULL, CLI_FLAG},
 };
 
@@ -88,6 +94,11 @@ typedef struct solve_run {
     bool json;
     const char *order;    /* face order of compact lines, NULL: UDFBLR */
     bool pick, explain;   /* --ambiguous pick, --explain */
+    cg3_solve_options opt3;
+    const char *cache3;   /* the two-phase cache file */
+    cg3_twophase *twophase; /* opened at the first 3x3 */
+    bool twophase_failed;
+    cg_error twophase_err;
     const char *file; /* name in messages */
     bool many;        /* several files: messages name the file */
     int puzzles;
@@ -129,6 +140,12 @@ static void reject(solve_run *run, const cg_error *err, long line)
     fflush(stdout);
 }
 
+static void print_notice(void *ctx, const char *text)
+{
+    (void)ctx;
+    fprintf(stderr, "cubegod: %s\n", text);
+}
+
 /* --explain for a 3x3: what was read, to standard error. */
 static void explain3(const solve_run *run, const cg_reading3 *rd, long line)
 {
@@ -161,11 +178,36 @@ static void answer3(solve_run *run, const cg_puzzle *p, long line)
     }
     if (run->explain)
         explain3(run, &rd, line);
-    /* The two-phase solver (include/cubegod/solver3.h) is not in this build yet. */
-    cg_fail(&err, CG_ERR_INPUT, "a 3x3 was read (%s%lu cube%s fit%s) but this build has no "
-            "3x3 solver yet", rd.fits_at_least ? "at least " : "", rd.fits, rd.fits == 1 ? "" : "s",
-            rd.fits == 1 ? "s" : "");
-    reject(run, &err, line);
+    if (!run->twophase && !run->twophase_failed) {
+        cg3_tables_options to = {.cache_path = run->cache3, .notice = print_notice};
+        if (cg3_twophase_open(&run->twophase, &to, NULL, &run->twophase_err) != CG_OK)
+            run->twophase_failed = true;
+    }
+    if (run->twophase_failed) {
+        reject(run, &run->twophase_err, line);
+        return;
+    }
+    cg3_solution sol;
+    char buf[2048];
+    cg_status st = cg3_twophase_solve(run->twophase, &rd.cube, &run->opt3, &sol, &err);
+    if (st == CG_OK)
+        st = cg_dialect_answer(run->dialect, CG_METRIC_HTM, 3 * CG3_SOLUTION_MAX, sol.moves,
+                               (size_t)sol.n, buf, sizeof buf, &err);
+    if (st != CG_OK) {
+        reject(run, &err, line);
+        return;
+    }
+    run->puzzles++;
+    if (run->json) {
+        json j;
+        json_head(run, &j, line);
+        json_str(&j, "moves", buf);
+        json_int(&j, "count", sol.n);
+        json_finish(&j);
+    } else {
+        puts(buf);
+    }
+    fflush(stdout);
 }
 
 static void answer(solve_run *run, const cg_puzzle *p, long line)
@@ -371,7 +413,7 @@ static bool solve_file(solve_run *run, const char *path, bool line_mode)
 
 static int solve_main(int argc, char **argv)
 {
-    solve_run run = {.opt = cg_solve_defaults()};
+    solve_run run = {.opt = cg_solve_defaults(), .opt3 = cg3_solve_defaults()};
     cg_tables_options topt = {0};
     cg_scheme scheme;
     bool line_mode = false, max_given = false;
@@ -430,6 +472,10 @@ static int solve_main(int argc, char **argv)
             run.pick = strcmp(v, "pick") == 0;
         } else if (strcmp(a, "--explain") == 0) {
             run.explain = true;
+        } else if (strcmp(a, "--time-limit") == 0) {
+            if (!cli_long("solve", "--time-limit", v, 0, 3600000, &n))
+                return 2;
+            run.opt3.time_limit_ms = (double)n;
         }
     }
     if (!cli_answer_ready("solve", &ans))
@@ -439,6 +485,19 @@ static int solve_main(int argc, char **argv)
     if (!max_given && ans.metric == CG_METRIC_QTM)
         run.opt.max_moves = CG_SOLUTION_MAX;
     run.answer_max = max_given ? run.opt.max_moves : 3 * CG_SOLUTION_MAX;
+    if (max_given)
+        run.opt3.max_moves = run.opt.max_moves < CG3_SOLUTION_MAX ? run.opt.max_moves
+                                                                  : CG3_SOLUTION_MAX;
+    /* The 3x3 cache sits beside the 2x2's, given or not. */
+    char cache3[4096];
+    run.cache3 = cli_twophase_path(NULL);
+    if (topt.cache_path) {
+        const char *slash = strrchr(topt.cache_path, '/');
+        int dir = slash ? (int)(slash - topt.cache_path) + 1 : 0;
+        if (snprintf(cache3, sizeof cache3, "%.*stwophase.tbl", dir, topt.cache_path) <
+            (int)sizeof cache3)
+            run.cache3 = cache3;
+    }
     cg_tables *tables;
     cg_error err;
     cli_tables_options(&topt, false);
@@ -454,6 +513,7 @@ static int solve_main(int argc, char **argv)
     for (int i = 0; i < nfiles; i++)
         ok = solve_file(&run, files[i], line_mode) && ok;
     cg_tables_close(tables);
+    cg3_twophase_close(run.twophase);
     return ok && !run.failed ? 0 : 2;
 }
 

@@ -8,6 +8,7 @@
 
 static const char USAGE[] =
     "usage: cubegod tables [--metric htm|qtm] [--cache FILE] [--rebuild]\n"
+    "       cubegod tables --size 3 [--cache FILE] [--rebuild]\n"
     "       cubegod tables --optimal [--cache FILE] [--rebuild]\n"
     "\n"
     "Makes sure the solver's distance table is ready: loads and checks the cache file, or builds\n"
@@ -19,11 +20,18 @@ static const char USAGE[] =
     "  --rebuild     build even when the cache is valid, and replace it\n"
     "  --metric M    htm (default): the half-turn table; qtm: the quarter-turn table, cached\n"
     "                beside it as pocket-qtm.tbl (the default path with -qtm before .tbl)\n"
+    "  --size N      2 (default): the 2x2 table; 3: the 3x3 two-phase tables, cached as\n"
+    "                twophase.tbl beside it (see cubegod tables --size 3 --help)\n"
     "  --optimal     the optimal 3x3 solver's tables instead (about 300 MB, built in about a\n"
     "                minute): optimal.tbl in the same folder as the default cache\n";
 
 int cmd_tables(int argc, char **argv)
 {
+    int size = cli_size_option("tables", argc, argv);
+    if (size < 0)
+        return 2;
+    if (size == 3)
+        return cmd_tables3(argc, argv);
     cg_tables_options opt = {0};
     bool optimal = false;
     for (int i = 1; i < argc; i++) {
@@ -52,6 +60,8 @@ int cmd_tables(int argc, char **argv)
             opt.metric = (cg_metric)m;
         } else if (strcmp(argv[i], "--rebuild") == 0) {
             opt.rebuild = true;
+        } else if (strcmp(argv[i], "--size") == 0) {
+            i++; /* 2, checked above */
         } else {
             return cli_unknown("tables", argv[i], USAGE);
         }

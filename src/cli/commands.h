@@ -26,4 +26,12 @@ int bench_optimal(int argc, char **argv);
 int tables_optimal(int argc, char **argv);
 int bench_read3(int argc, char **argv);
 
+/* The 3x3 two-phase solver's `tables --size 3` and `bench solve --size 3` (cmd_bench3.c);
+ * cli_size_option reads --size's value (0 when absent, -1 after reporting a bad one). */
+int cli_size_option(const char *cmd, int argc, char **argv);
+int cmd_tables3(int argc, char **argv);
+int bench_solve3(int argc, char **argv);
+/* The two-phase cache file: `given`, or twophase.tbl beside the 2x2 cache (NULL: none). */
+const char *cli_twophase_path(const char *given);
+
 #endif

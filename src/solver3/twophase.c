@@ -265,27 +265,6 @@ static void start_phase2(search *q, int n1, int cp0)
         }
 }
 
-/* The exact phase-1 distance from a residue-2-bit table: the next residue down is always one
- * move away. */
-static int p1_exact(const tp_tables *t, int sl, int fl, int tw)
-{
-    int home_sl = cgi_tp_slice_home(), d = 0;
-    while (sl != home_sl || fl != 0 || tw != 0) {
-        int want = (cgi_tp_p1_mod3(t, sl * TP_FLIP + fl, tw) + 2) % 3, m = 0;
-        for (; m < TP_MOVES; m++) {
-            int nsl = t->slice_mv[sl * TP_MOVES + m], nfl = t->flip_mv[fl * TP_MOVES + m];
-            int ntw = t->twist_mv[tw * TP_MOVES + m];
-            if (cgi_tp_p1_mod3(t, nsl * TP_FLIP + nfl, ntw) == want) {
-                sl = nsl, fl = nfl, tw = ntw;
-                break;
-            }
-        }
-        if (m == TP_MOVES || ++d > 20)
-            return -1; /* a damaged table; the sanity check makes this unreachable */
-    }
-    return d;
-}
-
 static void phase1(search *q, int sl, int fl, int tw, int cp, int dist, int left, int ply,
                    int last)
 {
@@ -354,7 +333,7 @@ cg_status cg3_twophase_solve(const cg3_twophase *s, const cg3_cube *c,
         tw[v] = cgi_tp_twist(&q->cube[v]);
         fl[v] = cgi_tp_flip(&q->cube[v]);
         sl[v] = cgi_tp_slice(&q->cube[v]);
-        lb[v] = p1_exact(q->t, sl[v], fl[v], tw[v]);
+        lb[v] = cgi_tp_p1_distance(q->t, sl[v], fl[v], tw[v]);
     }
     for (int d1 = 0; d1 <= q->limit && !q->stop; d1++)
         for (int v = 0; v < TP_VARIANTS && !q->stop && d1 <= q->limit; v++) {

@@ -121,6 +121,10 @@ static inline int cgi_tp_p2_bound(const tp_tables *t, int cp, int ep, int sp)
     return a > b ? a : b;
 }
 
+/* The exact phase-1 distance of (slice, flip, twist), walking down the residues; -1 only if the
+ * table is damaged. */
+int cgi_tp_p1_distance(const tp_tables *t, int sl, int fl, int tw);
+
 /* Rotations and the inverse used to search a cube from six sides. */
 enum { TP_VARIANTS = 6 };
 

@@ -316,10 +316,32 @@ cg_status cgi_tp_tables_build(uint8_t *p, const cg3_tables *model, tp_build_stat
     return cgi_tp_sym_build(p, model, stats, err);
 }
 
+/* The exact phase-1 distance from a residue-2-bit table: the next residue down is always one
+ * move away. */
+int cgi_tp_p1_distance(const tp_tables *t, int sl, int fl, int tw)
+{
+    int home_sl = cgi_tp_slice_home(), d = 0;
+    while (sl != home_sl || fl != 0 || tw != 0) {
+        int want = (cgi_tp_p1_mod3(t, sl * TP_FLIP + fl, tw) + 2) % 3, m = 0;
+        for (; m < TP_MOVES; m++) {
+            int nsl = t->slice_mv[sl * TP_MOVES + m], nfl = t->flip_mv[fl * TP_MOVES + m];
+            int ntw = t->twist_mv[tw * TP_MOVES + m];
+            if (cgi_tp_p1_mod3(t, nsl * TP_FLIP + nfl, ntw) == want) {
+                sl = nsl, fl = nfl, tw = ntw;
+                break;
+            }
+        }
+        if (m == TP_MOVES || ++d > 20)
+            return -1; /* a damaged table; the sanity check makes this unreachable */
+    }
+    return d;
+}
+
 int cgi_tp_tables_sane(const tp_tables *t, const cg3_tables *model)
 {
     int sh = cgi_tp_slice_home();
-    if (cgi_tp_p1_bound(t, 0, 0, sh) != 0 || cgi_tp_p2_bound(t, 0, 0, 0) != 0)
+    if (cgi_tp_p1_bound(t, 0, 0, sh) != 0 || cgi_tp_p2_bound(t, 0, 0, 0) != 0 ||
+        cgi_tp_p1_mod3(t, sh * TP_FLIP, 0) != 0 || t->cp_dist[0] != 0)
         return 0;
     for (int m = 0; m < TP_MOVES; m++) { /* one move from home: its exact coordinates */
         cg3_cube c = model->cube[cg3_move_from_face_turn((cg_move)m)];
@@ -328,6 +350,9 @@ int cgi_tp_tables_sane(const tp_tables *t, const cg3_tables *model)
             return 0;
         int f = cgi_tp_p1_bound(t, t->twist_mv[m], t->flip_mv[m], t->slice_mv[sh * TP_MOVES + m]);
         if (f > 1)
+            return 0;
+        int fs = t->slice_mv[sh * TP_MOVES + m] * TP_FLIP + t->flip_mv[m];
+        if (cgi_tp_p1_mod3(t, fs, t->twist_mv[m]) != f) /* the big table agrees */
             return 0;
     }
     for (int k = 0; k < TP_P2MOVES; k++)

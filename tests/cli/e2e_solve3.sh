@@ -1,7 +1,8 @@
 # cubegod solve on 3x3 input: sizes told apart by what is read, every impossibility reported
-# with its puzzle number and line, --order, --ambiguous, --explain. (No 3x3 solver in this
-# build: a rebuilt 3x3 is answered '!' with a message that says so.)
+# with its puzzle number and line, --order, --ambiguous, --explain, and answers from the
+# two-phase solver checked by applying them to an independent model (cube3_model.py).
 . "$(dirname "$0")/lib.sh"
+MODEL_DIR=$(cd "$(dirname "$0")" && pwd)
 
 # 1. The error fixture through the command: one '!' per line, each message with its line.
 grep -v '^#' "$FIXTURES/puzzle3/lines.txt" | cut -f1 > "$TMP/in"
@@ -12,7 +13,11 @@ expect_eq "$(wc -l < "$TMP/out")" "$n" "one output line per input line"
 i=0
 grep -v '^#' "$FIXTURES/puzzle3/lines.txt" | cut -f2 | while IFS= read -r want; do
   i=$((i + 1))
-  [ -n "$want" ] || want="no 3x3 solver yet"
+  if [ -z "$want" ]; then # a solved cube: an empty answer, no message
+    expect_eq "$(sed -n "${i}p" "$TMP/out")" "" "answer to fixture line $i"
+    grep -qF "(line $i):" "$TMP/err" && fail "line $i: unexpected message"
+    continue
+  fi
   grep -F "puzzle $i (line $i): " "$TMP/err" | grep -qF "$want" ||
     fail "line $i: expected '$want' in: $(grep -F "(line $i):" "$TMP/err")"
 done || exit 1
@@ -23,6 +28,7 @@ done || exit 1
 expect_grep "a 3x3; U=W D=Y F=G B=B L=O R=R; 1 cube fits" "$TMP/err"
 expect_grep "UR<-FR" "$TMP/err"
 expect_grep "ULB<-ULB" "$TMP/err"
+expect_eq "$(cat "$TMP/out")" "R'" "the one-move answer to R"
 "$CUBEGOD" solve --line < "$FIXTURES/puzzle3/after-R.urfdlb" > "$TMP/out" 2> "$TMP/err"
 expect_grep "which no corner of the cube has" "$TMP/err"
 "$CUBEGOD" solve --line --order URFDL < /dev/null > "$TMP/out" 2> "$TMP/err"
@@ -43,8 +49,45 @@ echo "$line" | "$CUBEGOD" solve --line > "$TMP/out" 2> "$TMP/err"
 expect_grep "cubes fit what is shown" "$TMP/err"
 echo "$line" | "$CUBEGOD" solve --line --ambiguous pick --explain > "$TMP/out" 2> "$TMP/err"
 expect_grep "cubes fit" "$TMP/err"
-expect_grep "no 3x3 solver yet" "$TMP/err"
+[ "$(cat "$TMP/out")" != "!" ] || fail "--ambiguous pick gave no answer"
 "$CUBEGOD" solve --ambiguous maybe < /dev/null > "$TMP/out" 2> "$TMP/err"
 expect_eq "$?" 2 "bad --ambiguous"
 expect_grep "'maybe' is not pick or fail" "$TMP/err"
+# 5. Random scrambles written by the independent model, half of them in Kociemba's order: every
+#    answer has at most 20 moves and solves the model's cube; --json and --time-limit too.
+python3 - "$TMP" "$MODEL_DIR" <<'PY' || fail "could not write the scrambles"
+import random, sys
+sys.path.insert(0, sys.argv[2])
+import cube3_model as m
+random.seed(3)
+with open(sys.argv[1] + "/scr", "w") as a, open(sys.argv[1] + "/in.udfblr", "w") as b, \
+        open(sys.argv[1] + "/in.urfdlb", "w") as c:
+    for k in range(16):
+        moves = " ".join(random.choice("UDFBLR") + random.choice(["", "2", "'"]) for _ in range(25))
+        st = m.apply(m.solved(), moves)
+        a.write(moves + "\n")
+        (b if k % 2 == 0 else c).write(m.line(st, "UDFBLR" if k % 2 == 0 else "URFDLB") + "\n")
+PY
+"$CUBEGOD" solve --line < "$TMP/in.udfblr" > "$TMP/ans.udfblr" 2> "$TMP/err" || fail "solve failed: $(cat "$TMP/err")"
+"$CUBEGOD" solve --line --order URFDLB --time-limit 50 < "$TMP/in.urfdlb" > "$TMP/ans.urfdlb" 2> "$TMP/err" ||
+  fail "solve --order URFDLB failed: $(cat "$TMP/err")"
+python3 - "$TMP" "$MODEL_DIR" <<'PY' || fail "an answer does not solve its cube"
+import sys
+sys.path.insert(0, sys.argv[2])
+import cube3_model as m
+t = sys.argv[1]
+scr = open(t + "/scr").read().splitlines()
+ans = [open(t + "/ans.udfblr").read().splitlines(), open(t + "/ans.urfdlb").read().splitlines()]
+assert len(ans[0]) == 8 and len(ans[1]) == 8, "eight answers each"
+for k, s in enumerate(scr):
+    a = ans[k % 2][k // 2]
+    assert len(a.split()) <= 20, (k, a)
+    assert m.is_solved(m.apply(m.apply(m.solved(), s), a)), (k, s, a)
+PY
+head -1 "$TMP/in.udfblr" | "$CUBEGOD" solve --line --json > "$TMP/out" 2> "$TMP/err"
+grep -q '^{"puzzle":1,"file":"-","line":1,"moves":"[^"]*","count":[0-9]*}$' "$TMP/out" || fail "json: $(cat "$TMP/out")"
+head -1 "$TMP/in.udfblr" | "$CUBEGOD" solve --line --max-moves 2 > "$TMP/out" 2> "$TMP/err"
+expect_eq "$?" 2 "--max-moves 2 on a scrambled 3x3"
+expect_eq "$(cat "$TMP/out")" "!" "--max-moves 2 answer"
+expect_grep "puzzle 1 (line 1): " "$TMP/err"
 echo "e2e_solve3: ok"

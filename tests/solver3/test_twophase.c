@@ -1,0 +1,408 @@
+/* The two-phase solver: coordinates and tables against the cube model, pruning values against
+ * breadth-first search done with the model, and solutions applied to the model. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "cubegod/solver3.h"
+#include "solver3/twophase.h"
+
+static cg3_twophase *solver;
+static cg3_tables model;
+static bool slow_tools; /* valgrind: a few cubes only */
+
+static int setup(void **state)
+{
+    (void)state;
+    cg3_tables_init(&model);
+    const char *slow = getenv("CUBEGOD_SLOW_TOOLS");
+    slow_tools = slow && *slow == '1';
+    const char *path = getenv("CUBEGOD_TWOPHASE_CACHE");
+    if (slow_tools && (!path || !*path || fopen(path, "rb") == NULL)) {
+        /* building the tables under valgrind would take hours: the run passes a prebuilt one */
+        printf("skipping: no prebuilt 3x3 two-phase cache under the slow tools\n");
+        return -1;
+    }
+    cg3_tables_options opt = {.cache_path = path};
+    cg_error err;
+    if (cg3_twophase_open(&solver, &opt, NULL, &err) != CG_OK) {
+        printf("cannot open the two-phase tables: %s\n", err.msg);
+        return -1;
+    }
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    cg3_twophase_close(solver);
+    return 0;
+}
+
+static cg3_cube face_turn(int m) { return model.cube[cg3_move_from_face_turn((cg_move)m)]; }
+
+static cg3_cube scramble(cg_rng *r, int n, bool g1_only, cg_move *moves)
+{
+    cg3_cube c = cg3_cube_home();
+    for (int i = 0; i < n; i++) {
+        int m = g1_only ? cgi_tp_p2_moves[cg_rng_below(r, TP_P2MOVES)] : (int)cg_rng_below(r, TP_MOVES);
+        if (moves)
+            moves[i] = (cg_move)m;
+        cg3_cube_apply(&model, &c, cg3_move_from_face_turn((cg_move)m));
+    }
+    return c;
+}
+
+static void test_coordinate_round_trips(void **state)
+{
+    (void)state;
+    static const struct {
+        int n;
+        int (*get)(const cg3_cube *);
+        void (*set)(cg3_cube *, int);
+    } coords[] = {
+        {TP_TWIST, cgi_tp_twist, cgi_tp_set_twist}, {TP_FLIP, cgi_tp_flip, cgi_tp_set_flip},
+        {TP_SLICE, cgi_tp_slice, cgi_tp_set_slice}, {TP_CP, cgi_tp_cp, cgi_tp_set_cp},
+        {TP_EP, cgi_tp_ep, cgi_tp_set_ep},          {TP_SP, cgi_tp_sp, cgi_tp_set_sp},
+    };
+    for (size_t k = 0; k < sizeof coords / sizeof coords[0]; k++)
+        for (int v = 0; v < coords[k].n; v++) {
+            cg3_cube c = cg3_cube_home();
+            coords[k].set(&c, v);
+            assert_int_equal(coords[k].get(&c), v);
+        }
+    /* the coordinates of home are the table's goals */
+    cg3_cube h = cg3_cube_home();
+    assert_int_equal(cgi_tp_twist(&h), 0);
+    assert_int_equal(cgi_tp_flip(&h), 0);
+    assert_int_equal(cgi_tp_cp(&h), 0);
+    assert_int_equal(cgi_tp_ep(&h), 0);
+    assert_int_equal(cgi_tp_sp(&h), 0);
+    assert_int_equal(cgi_tp_slice(&h), cgi_tp_slice_home());
+    /* a slice edge outside the slice: no phase-2 coordinates */
+    cg3_cube r = face_turn(6); /* F */
+    assert_int_equal(cgi_tp_ep(&r), -1);
+    assert_int_equal(cgi_tp_sp(&r), -1);
+}
+
+static void test_move_tables_match_model(void **state)
+{
+    (void)state;
+    const tp_tables *t = &solver->t;
+    cg_rng r;
+    cg_rng_seed(&r, 11);
+    for (int i = 0; i < (slow_tools ? 20 : 500); i++) {
+        cg3_cube c = cg3_cube_random(&r);
+        for (int m = 0; m < TP_MOVES; m++) {
+            cg3_cube d = cg3_cube_mul(&c, &model.cube[cg3_move_from_face_turn((cg_move)m)]);
+            assert_int_equal(t->twist_mv[cgi_tp_twist(&c) * TP_MOVES + m], cgi_tp_twist(&d));
+            assert_int_equal(t->flip_mv[cgi_tp_flip(&c) * TP_MOVES + m], cgi_tp_flip(&d));
+            assert_int_equal(t->slice_mv[cgi_tp_slice(&c) * TP_MOVES + m], cgi_tp_slice(&d));
+            assert_int_equal(t->cp18_mv[cgi_tp_cp(&c) * TP_MOVES + m], cgi_tp_cp(&d));
+        }
+        cg3_cube g = scramble(&r, 30, true, NULL);
+        for (int k = 0; k < TP_P2MOVES; k++) {
+            cg3_cube d = cg3_cube_mul(&g, &model.cube[cg3_move_from_face_turn(cgi_tp_p2_moves[k])]);
+            assert_int_equal(t->cp_mv[cgi_tp_cp(&g) * TP_P2MOVES + k], cgi_tp_cp(&d));
+            assert_int_equal(t->ep_mv[cgi_tp_ep(&g) * TP_P2MOVES + k], cgi_tp_ep(&d));
+            assert_int_equal(t->sp_mv[cgi_tp_sp(&g) * TP_P2MOVES + k], cgi_tp_sp(&d));
+        }
+    }
+}
+
+static int fs_of(const cg3_cube *c) { return cgi_tp_slice(c) * TP_FLIP + cgi_tp_flip(c); }
+
+static void test_symmetries_match_conjugation(void **state)
+{
+    (void)state;
+    const tp_tables *t = &solver->t;
+    cg3_cube sym[TP_SYMS], inv[TP_SYMS];
+    cgi_tp_syms(&model, sym, inv);
+    cg3_cube h = cg3_cube_home();
+    for (int k = 0; k < TP_SYMS; k++) {
+        /* whole-cube turns that keep the UD axis: centres U and D stay on that axis */
+        assert_true(sym[k].xp[0] <= 1 && sym[k].xp[1] <= 1);
+        for (int j = 0; j < k; j++)
+            assert_memory_not_equal(&sym[j], &sym[k], sizeof sym[k]);
+        cg3_cube p = cg3_cube_mul(&sym[k], &inv[k]);
+        assert_memory_equal(&p, &h, sizeof h);
+        /* the phase-2 moves are mapped onto phase-2 moves, so G1 distances are kept */
+        for (int n = 0; n < TP_P2MOVES; n++) {
+            cg3_cube m = face_turn(cgi_tp_p2_moves[n]);
+            cg3_cube x = cgi_tp_conj(&m, &sym[k], &inv[k]);
+            assert_int_equal(cgi_tp_twist(&x), 0);
+            assert_int_equal(cgi_tp_flip(&x), 0);
+            assert_int_equal(cgi_tp_slice(&x), cgi_tp_slice_home());
+        }
+    }
+    cg_rng r;
+    cg_rng_seed(&r, 12);
+    for (int i = 0; i < (slow_tools ? 20 : 2000); i++) {
+        cg3_cube c = cg3_cube_random(&r);
+        int k = (int)cg_rng_below(&r, TP_SYMS);
+        cg3_cube d = cgi_tp_conj(&c, &sym[k], &inv[k]);
+        assert_int_equal(t->tw_conj[k * TP_TWIST + cgi_tp_twist(&c)], cgi_tp_twist(&d));
+        int fc = fs_of(&c), fd = fs_of(&d);
+        assert_int_equal(t->fs_class[fc], t->fs_class[fd]);
+        /* each one's symmetry turns it into the same representative */
+        int sc = t->fs_sym[fc], sd = t->fs_sym[fd];
+        cg3_cube rc = cgi_tp_conj(&c, &sym[sc], &inv[sc]), rd = cgi_tp_conj(&d, &sym[sd], &inv[sd]);
+        assert_int_equal(fs_of(&rc), fs_of(&rd));
+        /* and the table sees the same distance from both */
+        assert_int_equal(cgi_tp_p1_mod3(t, fc, cgi_tp_twist(&c)), cgi_tp_p1_mod3(t, fd, cgi_tp_twist(&d)));
+    }
+    /* the diagonal turns the search uses: conjugated face turns read back as face turns */
+    for (int v = 0; v < 3; v++)
+        for (int m = 0; m < TP_MOVES; m++) {
+            cg3_cube x = cg3_cube_mul(&solver->rot[v], &model.cube[cg3_move_from_face_turn((cg_move)m)]);
+            x = cg3_cube_mul(&x, &solver->rot_inv[v]);
+            assert_memory_equal(&x, &model.cube[cg3_move_from_face_turn(solver->move_back[v][m])], sizeof x);
+        }
+}
+
+/* A small open-addressing set of 64-bit keys with a depth each. */
+typedef struct seen {
+    uint64_t *key;
+    uint8_t *depth;
+    size_t cap;
+} seen;
+
+static int seen_add(seen *s, uint64_t k, int depth)
+{
+    size_t i = (size_t)((k * 0x9E3779B97F4A7C15ull) >> 20) & (s->cap - 1);
+    while (s->key[i] != UINT64_MAX) {
+        if (s->key[i] == k)
+            return s->depth[i];
+        i = (i + 1) & (s->cap - 1);
+    }
+    s->key[i] = k;
+    s->depth[i] = (uint8_t)depth;
+    return -1;
+}
+
+/* Breadth-first search with the model itself from home to depth `max`, over whole cubes; every
+ * cube met first at depth d must have phase-1 distance min(d, true) — the table's value must
+ * never exceed d (admissible), and must equal the distance found in the projection. */
+static void test_phase1_distances_exact_small_depths(void **state)
+{
+    (void)state;
+    const tp_tables *t = &solver->t;
+    int max = slow_tools ? 2 : 4;
+    size_t cap = 1u << 20;
+    seen s = {malloc(cap * 8), malloc(cap), cap};
+    assert_non_null(s.key);
+    memset(s.key, 0xFF, cap * 8);
+    cg3_cube *level = malloc(sizeof *level * 200000), *next = malloc(sizeof *next * 200000);
+    assert_non_null(level);
+    assert_non_null(next);
+    size_t n = 1, checked = 0;
+    level[0] = cg3_cube_home();
+    int hs = cgi_tp_slice_home();
+    seen_add(&s, (uint64_t)hs * TP_FLIP * TP_TWIST, 0);
+    for (int d = 1; d <= max; d++) {
+        size_t nn = 0;
+        for (size_t i = 0; i < n; i++)
+            for (int m = 0; m < TP_MOVES; m++) {
+                cg3_cube c = cg3_cube_mul(&level[i], &model.cube[cg3_move_from_face_turn((cg_move)m)]);
+                int sl = cgi_tp_slice(&c), fl = cgi_tp_flip(&c), tw = cgi_tp_twist(&c);
+                uint64_t key = ((uint64_t)sl * TP_FLIP + (uint64_t)fl) * TP_TWIST + (uint64_t)tw;
+                if (seen_add(&s, key, d) >= 0)
+                    continue;
+                /* first met at d in the coordinate space: its phase-1 distance is d */
+                assert_int_equal(cgi_tp_p1_distance(t, sl, fl, tw), d);
+                assert_true(cgi_tp_p1_bound(t, tw, fl, sl) <= d);
+                checked++;
+                assert_true(nn < 200000); /* every state of the level is expanded */
+                next[nn++] = c;
+            }
+        cg3_cube *x = level;
+        level = next;
+        next = x;
+        n = nn;
+    }
+    assert_true(checked > (slow_tools ? 10u : 1000u));
+    free(level);
+    free(next);
+    free(s.key);
+    free(s.depth);
+}
+
+/* The same for phase 2 over the pairs (corners, slice order) and (U/D edges, slice order). */
+static void test_phase2_distances_exact_small_depths(void **state)
+{
+    (void)state;
+    const tp_tables *t = &solver->t;
+    int max = slow_tools ? 3 : 6;
+    size_t cap = 1u << 21;
+    seen s = {malloc(cap * 8), malloc(cap), cap};
+    assert_non_null(s.key);
+    memset(s.key, 0xFF, cap * 8);
+    size_t lcap = 1u << 18;
+    cg3_cube *level = malloc(sizeof *level * lcap), *next = malloc(sizeof *next * lcap);
+    assert_non_null(level);
+    assert_non_null(next);
+    size_t n = 1, checked = 0;
+    level[0] = cg3_cube_home();
+    seen_add(&s, 0, 0);
+    seen_add(&s, 1ull << 40, 0);
+    for (int d = 1; d <= max; d++) {
+        size_t nn = 0;
+        for (size_t i = 0; i < n; i++)
+            for (int k = 0; k < TP_P2MOVES; k++) {
+                cg3_cube c = cg3_cube_mul(&level[i], &model.cube[cg3_move_from_face_turn(cgi_tp_p2_moves[k])]);
+                int cp = cgi_tp_cp(&c), ep = cgi_tp_ep(&c), sp = cgi_tp_sp(&c);
+                bool fresh = false;
+                if (seen_add(&s, (uint64_t)cp * TP_SP + (uint64_t)sp, d) < 0) {
+                    assert_int_equal(t->cp_sp[cp * TP_SP + sp], d);
+                    fresh = true;
+                    checked++;
+                }
+                if (seen_add(&s, (1ull << 40) | ((uint64_t)ep * TP_SP + (uint64_t)sp), d) < 0) {
+                    assert_int_equal(t->ep_sp[ep * TP_SP + sp], d);
+                    fresh = true;
+                    checked++;
+                }
+                assert_true(t->cp_dist[cp] <= d);
+                if (fresh) {
+                    assert_true(nn < lcap);
+                    next[nn++] = c;
+                }
+            }
+        cg3_cube *x = level;
+        level = next;
+        next = x;
+        n = nn;
+    }
+    assert_true(checked > (slow_tools ? 10u : 10000u));
+    free(level);
+    free(next);
+    free(s.key);
+    free(s.depth);
+}
+
+static void check_solution(const cg3_cube *c, const cg3_solution *sol, int max)
+{
+    cg3_cube x = *c;
+    assert_true(sol->n >= 0 && sol->n <= max);
+    cg3_cube_apply_face_turns(&model, &x, sol->moves, (size_t)sol->n);
+    assert_true(cg3_cube_is_home(&x));
+}
+
+static void test_random_cubes_solved_within_20(void **state)
+{
+    (void)state;
+    cg_rng r;
+    cg_rng_seed(&r, 13);
+    for (int i = 0; i < (slow_tools ? 3 : 300); i++) {
+        cg3_cube c = cg3_cube_random(&r);
+        cg3_solution sol;
+        cg_error err;
+        assert_int_equal(cg3_twophase_solve(solver, &c, NULL, &sol, &err), CG_OK);
+        check_solution(&c, &sol, CG3_GODS_NUMBER);
+        assert_true(sol.nodes > 0);
+    }
+}
+
+/* A scramble of k moves has a solution of at most k, and with max_moves k the search, which
+ * is complete, must find one. */
+static void test_short_scrambles(void **state)
+{
+    (void)state;
+    cg_rng r;
+    cg_rng_seed(&r, 14);
+    cg3_cube h = cg3_cube_home();
+    cg3_solution sol;
+    cg_error err;
+    assert_int_equal(cg3_twophase_solve(solver, &h, NULL, &sol, &err), CG_OK);
+    assert_int_equal(sol.n, 0);
+    for (int k = 1; k <= (slow_tools ? 3 : 7); k++)
+        for (int i = 0; i < (slow_tools ? 2 : 20); i++) {
+            cg3_cube c = scramble(&r, k, false, NULL);
+            cg3_solve_options o = cg3_solve_defaults();
+            o.max_moves = k;
+            assert_int_equal(cg3_twophase_solve(solver, &c, &o, &sol, &err), CG_OK);
+            check_solution(&c, &sol, k);
+        }
+}
+
+static void test_time_limit_improves(void **state)
+{
+    (void)state;
+    cg_rng r;
+    cg_rng_seed(&r, 15);
+    for (int i = 0; i < (slow_tools ? 1 : 10); i++) {
+        cg3_cube c = cg3_cube_random(&r);
+        cg3_solution first, better;
+        cg_error err;
+        assert_int_equal(cg3_twophase_solve(solver, &c, NULL, &first, &err), CG_OK);
+        cg3_solve_options o = cg3_solve_defaults();
+        o.time_limit_ms = slow_tools ? 200 : 20;
+        assert_int_equal(cg3_twophase_solve(solver, &c, &o, &better, &err), CG_OK);
+        check_solution(&c, &better, first.n);
+    }
+}
+
+static void test_invalid_cubes(void **state)
+{
+    (void)state;
+    cg3_solution sol;
+    cg_error err;
+    cg3_cube c = cg3_cube_home();
+    c.co[0] = 1; /* a corner twisted in place */
+    assert_int_equal(cg3_twophase_solve(solver, &c, NULL, &sol, &err), CG_ERR_INPUT);
+    assert_non_null(strstr(err.msg, "twist"));
+    c = cg3_cube_home();
+    c.ep[0] = 1, c.ep[1] = 0; /* two edges swapped */
+    assert_int_equal(cg3_twophase_solve(solver, &c, NULL, &sol, &err), CG_ERR_INPUT);
+    assert_int_equal(sol.n, 0);
+    c = cg3_cube_home();
+    cg3_solve_options o = cg3_solve_defaults();
+    o.max_moves = CG3_SOLUTION_MAX + 1;
+    assert_int_equal(cg3_twophase_solve(solver, &c, &o, &sol, &err), CG_ERR_INPUT);
+}
+
+static void test_caps(void **state)
+{
+    (void)state;
+    cg_rng r;
+    cg_rng_seed(&r, 16);
+    cg3_cube c = cg3_cube_random(&r);
+    cg3_solution sol;
+    cg_error err;
+    cg3_solve_options o = cg3_solve_defaults();
+    o.max_nodes = 10;
+    assert_int_equal(cg3_twophase_solve(solver, &c, &o, &sol, &err), CG_ERR_TOO_LONG);
+    assert_non_null(strstr(err.msg, "node cap"));
+    assert_int_equal(sol.n, 0);
+    /* the superflip (20 moves away) has no solution of 4: the complete search says so */
+    c = cg3_cube_home();
+    memset(c.eo, 1, sizeof c.eo);
+    o = cg3_solve_defaults();
+    o.max_moves = 4;
+    assert_int_equal(cg3_twophase_solve(solver, &c, &o, &sol, &err), CG_ERR_TOO_LONG);
+    assert_non_null(strstr(err.msg, "at most 4 moves"));
+    assert_int_equal(sol.n, 0);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_coordinate_round_trips),
+        cmocka_unit_test(test_move_tables_match_model),
+        cmocka_unit_test(test_symmetries_match_conjugation),
+        cmocka_unit_test(test_phase1_distances_exact_small_depths),
+        cmocka_unit_test(test_phase2_distances_exact_small_depths),
+        cmocka_unit_test(test_random_cubes_solved_within_20),
+        cmocka_unit_test(test_short_scrambles),
+        cmocka_unit_test(test_time_limit_improves),
+        cmocka_unit_test(test_invalid_cubes),
+        cmocka_unit_test(test_caps),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}
