@@ -1,6 +1,7 @@
 # cubegod solve on 3x3 input: sizes told apart by what is read, every impossibility reported
 # with its puzzle number and line, --order, --ambiguous, --explain, and answers from the
 # two-phase solver checked by applying them to an independent model (cube3_model.py).
+# needs: tables3 (the 3x3 two-phase tables fixture)
 . "$(dirname "$0")/lib.sh"
 MODEL_DIR=$(cd "$(dirname "$0")" && pwd)
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# needs: tables3 (the ctest fixture that builds the 3x3 two-phase tables)
 # cubegod play against cubegod serve --size 3 over TCP: the six-face game won (every answer
 # checked by the server's own 3x3 model), a hidden face with --ambiguous fail (an ambiguous round
 # ends the game naming the round and the count) and pick (every lost round is one marked as a
