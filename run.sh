@@ -57,7 +57,8 @@ build_release() { build build -DCMAKE_BUILD_TYPE=Release; }
 build_sanitized() {
   # Shares the release build's table cache: the sanitized tests check the code, not the cache file.
   build build-asan -DCMAKE_BUILD_TYPE=Debug -DCUBEGOD_SANITIZE=ON \
-    -DCUBEGOD_TEST_CACHE="$ROOT/build/cache/pocket.tbl"
+    -DCUBEGOD_TEST_CACHE="$ROOT/build/cache/pocket.tbl" \
+    -DCUBEGOD_TEST_OPTIMAL_CACHE="$ROOT/build/cache/optimal-small.tbl"
 }
 
 run_tests() {
@@ -72,7 +73,8 @@ run_tests() {
 build_valgrind() {
   build build-valgrind -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_FLAGS_RELWITHDEBINFO="-O1 -g" \
     -DCUBEGOD_TEST_WRAPPER="$ROOT/tests/tools/memcheck.sh" \
-    -DCUBEGOD_TEST_CACHE="$ROOT/build/cache/pocket.tbl"
+    -DCUBEGOD_TEST_CACHE="$ROOT/build/cache/pocket.tbl" \
+    -DCUBEGOD_TEST_OPTIMAL_CACHE="$ROOT/build/cache/optimal-small.tbl"
 }
 run_valgrind() {
   local logs="$ROOT/build-valgrind/memcheck"
