@@ -4,14 +4,14 @@
 
 _cubegod_options() {
     case $1 in
-    solve) echo "--line --order --ambiguous --explain --time-limit --json --target --scheme --max-moves --cache --notation --move-map --separator --metric --profile" ;;
+    solve) echo "--line --order --ambiguous --explain --time-limit --optimal --json --target --scheme --max-moves --cache --notation --move-map --separator --metric --profile" ;;
     play) echo "--exec --tls --insecure --sni --timeout --record --target --scheme --max-moves
                 --prompt --flag-regex --cache --proxy --interactive --one-move --notation --move-map --separator --metric
                 --profile -q -v" ;;
     serve) echo "--host --port --rounds --alarm --max-moves --flag --seed --check --tls-cert
                  --tls-key --max-clients --games --one-move --size --hide --scramble --notation --move-map --separator --metric --profile -q" ;;
     replay) echo "--check --max-moves --prompt --cache --one-move --notation --move-map --separator --metric -q" ;;
-    tables) echo "--cache --rebuild --metric" ;;
+    tables) echo "--cache --rebuild --metric --optimal" ;;
     order) echo "--state --explain" ;;
     "bench solve") echo "-n --seed --target --cache --json" ;;
     "bench net") echo "--games --rounds --alarm --seed --svg --cache --json" ;;
@@ -19,6 +19,7 @@ _cubegod_options() {
     "bench order") echo "-n -r --seed --json" ;;
     "bench jigsaw") echo "-n --seed --json" ;;
     "bench read3") echo "-n --seed --rounds --json" ;;
+    "bench optimal") echo "--depth --scramble -n --seed --time-limit --cache --json" ;;
     esac
 }
 
@@ -37,7 +38,7 @@ _cubegod() {
         return ;;
     bench)
         if [ "$COMP_CWORD" -eq 2 ]; then
-            mapfile -t COMPREPLY < <(compgen -W "solve net sim3 order jigsaw read3" -- "$cur")
+            mapfile -t COMPREPLY < <(compgen -W "solve net sim3 order jigsaw read3 optimal" -- "$cur")
             return
         fi
         cmd="bench ${COMP_WORDS[2]}" ;;
@@ -60,7 +61,7 @@ _cubegod() {
         return ;;
     --exec | --sni | --timeout | --scheme | --max-moves | --prompt | --flag-regex | --host | \
         --port | --rounds | --alarm | --flag | --seed | --max-clients | --games | -n | -r | --ops | \
-        --order | --hide | --scramble | --time-limit)
+        --order | --hide | --scramble | --time-limit | --depth)
         return ;; # a value of the user's own
     esac
     if [[ $cur == -* ]]; then

@@ -9,6 +9,7 @@
 static const char USAGE[] =
     "usage: cubegod tables [--metric htm|qtm] [--cache FILE] [--rebuild]\n"
     "       cubegod tables --size 3 [--cache FILE] [--rebuild]\n"
+    "       cubegod tables --optimal [--cache FILE] [--rebuild]\n"
     "\n"
     "Makes sure the solver's distance table is ready: loads and checks the cache file, or builds\n"
     "the table (about a second) and saves it. Prints where the table came from and how long it\n"
@@ -20,7 +21,9 @@ static const char USAGE[] =
     "  --metric M    htm (default): the half-turn table; qtm: the quarter-turn table, cached\n"
     "                beside it as pocket-qtm.tbl (the default path with -qtm before .tbl)\n"
     "  --size N      2 (default): the 2x2 table; 3: the 3x3 two-phase tables, cached as\n"
-    "                twophase.tbl beside it (see cubegod tables --size 3 --help)\n";
+    "                twophase.tbl beside it (see cubegod tables --size 3 --help)\n"
+    "  --optimal     the optimal 3x3 solver's tables instead (about 300 MB, built in about a\n"
+    "                minute): optimal.tbl in the same folder as the default cache\n";
 
 int cmd_tables(int argc, char **argv)
 {
@@ -30,6 +33,16 @@ int cmd_tables(int argc, char **argv)
     if (size == 3)
         return cmd_tables3(argc, argv);
     cg_tables_options opt = {0};
+    bool optimal = false;
+    for (int i = 1; i < argc; i++) {
+        if (cli_is_help(argv[i])) {
+            fputs(USAGE, stdout);
+            return 0;
+        }
+        optimal |= strcmp(argv[i], "--optimal") == 0;
+    }
+    if (optimal)
+        return tables_optimal(argc, argv);
     for (int i = 1; i < argc; i++) {
         if (cli_is_help(argv[i])) {
             fputs(USAGE, stdout);

@@ -30,5 +30,8 @@ int cmd_tables3(int argc, char **argv);
 int bench_solve3(int argc, char **argv);
 /* The two-phase cache file: `given`, or twophase.tbl beside the 2x2 cache (NULL: none). */
 const char *cli_twophase_path(const char *given);
+/* The optimal 3x3 solver (cmd_optimal3.c): `bench optimal`, and `tables --optimal`. */
+int bench_optimal(int argc, char **argv);
+int tables_optimal(int argc, char **argv);
 
 #endif

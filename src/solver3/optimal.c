@@ -1,0 +1,415 @@
+/* The optimal 3x3 solver: IDA* in the half-turn metric over canonical move sequences, pruned by
+ * the largest of a corner pattern database and an edge pattern database looked up from several
+ * views of the cube. A view is the cube conjugated by a whole-cube rotation A (A C A^-1): it is as
+ * far from home as the cube itself, since the conjugate of a face turn is a face turn, but the
+ * edge database then sees other edges of the original, so the lookups bound different parts. */
+#include "solver3/optimal.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cubegod/clock.h"
+#include "util/tablefile.h"
+
+enum { MAX_VIEWS = 8 };
+/* Views whose lookups are prefetched for every child; the others are looked up only for the
+ * children that survive these (measured: prefetching more costs more than it saves). */
+#ifndef EAGER_VIEWS
+#define EAGER_VIEWS 2
+#endif
+
+/* The default node cap when the caller gives none: hours of search, not forever. */
+#define DEFAULT_NODE_CAP 100000000000ULL
+
+typedef struct config_desc {
+    tablefile_kind kind;
+    pdb_edge_set set;
+    int views;
+    const char *rotation[MAX_VIEWS]; /* each view's A as whole-cube turns x, y, z */
+    const char *build_time;
+} config_desc;
+
+static const config_desc CONFIGS[] = {
+    [CGI_OPTIMAL_SMALL] = {
+        .kind = {.magic = "CG3OPTS\x01", .version = 1u, .param = CGI_OPTIMAL_SMALL},
+        .set = {6, {0, 1, 2, 3, 4, 7}}, /* UF UR UB UL FR FL */
+        .views = 3,
+        .rotation = {"", "x2", "z"}, /* x2 takes those to the other six */
+        .build_time = "about ten seconds",
+    },
+    [CGI_OPTIMAL_FULL] = {
+        .kind = {.magic = "CG3OPTF\x01", .version = 1u, .param = CGI_OPTIMAL_FULL},
+        .set = {7, {0, 1, 2, 3, 4, 7, 5}}, /* UF UR UB UL FR FL BR */
+        .views = 4, /* more views prune more but cost more per node: 4 measured best */
+        .rotation = {"", "x2", "z", "z'"},
+        .build_time = "about a minute",
+    },
+};
+
+struct cg3_optimal {
+    cgi_optimal_config config;
+    pdb_moves *pm;
+    const uint8_t *corners, *edges;
+    uint8_t *owned; /* the payload when built here */
+    tablefile file; /* the payload when mapped from the cache */
+    bool mapped;
+    pdb_edge_set set;
+    size_t edge_home; /* the edge database's index of home */
+    int views;
+    cg3_cube rot[MAX_VIEWS], rot_inv[MAX_VIEWS];
+    uint8_t vmove[MAX_VIEWS][PDB_MOVES]; /* A m A^-1 as a face turn */
+};
+
+static size_t corner_bytes(void) { return (PDB_CORNER_ENTRIES + 1) / 2; }
+static size_t edge_bytes(int k) { return (cgi_pdb_edge_entries(k) + 1) / 2; }
+
+static void notice(const cg3_tables_options *opt, const char *fmt, const char *detail)
+{
+    if (!opt || !opt->notice)
+        return;
+    char text[CG_ERROR_MSG_MAX + 96];
+    snprintf(text, sizeof text, fmt, detail);
+    opt->notice(opt->notice_ctx, text);
+}
+
+/* A whole-cube rotation from a word of x, y, z and 2 or ' after each. */
+static cg3_cube rotation(const cg3_tables *t, const char *word)
+{
+    cg3_cube r = cg3_cube_home();
+    for (const char *p = word; *p; p++) {
+        int base = *p == 'x' ? CG3_X : *p == 'y' ? CG3_Y : CG3_Z, turns = 1;
+        if (p[1] == '2' || p[1] == '\'') {
+            turns = p[1] == '2' ? 2 : 3;
+            p++;
+        }
+        r = cg3_cube_mul(&r, &t->cube[cg3_move_make(base, turns)]);
+    }
+    return r;
+}
+
+static cg3_cube conjugate(const cg3_optimal *s, int v, const cg3_cube *c)
+{
+    cg3_cube a = cg3_cube_mul(&s->rot[v], c);
+    return cg3_cube_mul(&a, &s->rot_inv[v]);
+}
+
+static cg_status setup_views(cg3_optimal *s, const config_desc *cd, cg_error *err)
+{
+    cg3_tables t;
+    cg3_tables_init(&t);
+    s->views = cd->views;
+    for (int v = 0; v < s->views; v++) {
+        s->rot[v] = rotation(&t, cd->rotation[v]);
+        s->rot_inv[v] = cg3_cube_inverse(&s->rot[v]);
+        for (int m = 0; m < PDB_MOVES; m++) {
+            cg3_cube conj = conjugate(s, v, &s->pm->move_cube[m]);
+            int found = -1;
+            for (int k = 0; k < PDB_MOVES && found < 0; k++)
+                if (memcmp(&conj, &s->pm->move_cube[k], sizeof conj) == 0)
+                    found = k;
+            if (found < 0)
+                return cg_fail(err, CG_ERR_SYSTEM, "view %s does not map face turns to face turns",
+                               cd->rotation[v]);
+            s->vmove[v][m] = (uint8_t)found;
+        }
+    }
+    return CG_OK;
+}
+
+/* The checksum vouches for the bytes; this checks that they are what this build would make. */
+static bool sane(const cg3_optimal *s)
+{
+    if (cgi_pdb_get(s->corners, 0) != 0 || cgi_pdb_get(s->edges, s->edge_home) != 0)
+        return false;
+    for (int m = 0; m < PDB_MOVES; m++) {
+        uint8_t st[CG3_EDGES], sub[PDB_EDGE_MAX_K];
+        const cg3_cube *c = &s->pm->move_cube[m];
+        cgi_pdb_edge_states(c, st);
+        for (int i = 0; i < s->set.k; i++)
+            sub[i] = st[s->set.piece[i]];
+        unsigned e = cgi_pdb_get(s->edges, cgi_pdb_edge_index(sub, s->set.k));
+        unsigned k = cgi_pdb_get(s->corners, cgi_pdb_cperm(c) * (size_t)PDB_TWIST + cgi_pdb_twist(c));
+        if (e > 1 || k > 1)
+            return false;
+    }
+    return true;
+}
+
+static cg_status load_or_build(cg3_optimal *s, const config_desc *cd, const cg3_tables_options *opt,
+                               cg3_tables_info *info, cg_error *err)
+{
+    const char *path = opt && opt->cache_path ? opt->cache_path : "";
+    tablefile_kind kind = cd->kind;
+    kind.size = corner_bytes() + edge_bytes(s->set.k);
+    cg_error why;
+    if (*path && !opt->rebuild) {
+        cg_status st = cgi_tablefile_load(path, &kind, &s->file, &why);
+        if (st == CG_OK) {
+            s->mapped = true;
+            s->corners = s->file.payload;
+            s->edges = s->file.payload + corner_bytes();
+            if (sane(s)) {
+                info->from_cache = true;
+                return CG_OK;
+            }
+            cg_fail(&why, CG_ERR_INPUT, "%s: wrong contents", path);
+            cgi_tablefile_release(&s->file);
+            s->mapped = false;
+        }
+        if (st != CG_ERR_EOF) { /* EOF: no file yet, the ordinary first run */
+            info->rebuilt = true;
+            notice(opt, "ignoring the optimal solver's table cache (%s); rebuilding it", why.msg);
+        }
+    }
+    s->owned = malloc(kind.size);
+    if (!s->owned)
+        return cg_fail(err, CG_ERR_NOMEM, "no memory for the optimal solver's %llu-byte tables",
+                       (unsigned long long)kind.size);
+    notice(opt, "building the optimal solver's tables (once; %s)", cd->build_time);
+    cgi_pdb_build_corners(s->pm, s->owned, NULL);
+    cgi_pdb_build_edges(s->pm, &s->set, s->owned + corner_bytes(), NULL);
+    s->corners = s->owned;
+    s->edges = s->owned + corner_bytes();
+    if (*path) {
+        if (cgi_tablefile_save(path, &kind, s->owned, &why) == CG_OK)
+            info->saved = true;
+        else
+            notice(opt, "cannot save the optimal solver's table cache (%s); continuing", why.msg);
+    }
+    return CG_OK;
+}
+
+cg_status cgi_optimal_open_config(cg3_optimal **out, cgi_optimal_config config,
+                                  const cg3_tables_options *opt, cg3_tables_info *info,
+                                  cg_error *err)
+{
+    int64_t start = cg_now_ns();
+    cg3_tables_info dummy;
+    if (!info)
+        info = &dummy;
+    memset(info, 0, sizeof *info);
+    *out = NULL;
+    if (config != CGI_OPTIMAL_SMALL && config != CGI_OPTIMAL_FULL)
+        return cg_fail(err, CG_ERR_INPUT, "table configuration %d does not exist", (int)config);
+    const config_desc *cd = &CONFIGS[config];
+    cg3_optimal *s = calloc(1, sizeof *s);
+    if (!s || !(s->pm = malloc(sizeof *s->pm))) {
+        free(s);
+        return cg_fail(err, CG_ERR_NOMEM, "no memory for the optimal solver");
+    }
+    s->config = config;
+    s->set = cd->set;
+    cgi_pdb_moves_init(s->pm);
+    uint8_t home[PDB_EDGE_MAX_K];
+    for (int i = 0; i < s->set.k; i++)
+        home[i] = (uint8_t)(s->set.piece[i] * 2);
+    s->edge_home = cgi_pdb_edge_index(home, s->set.k);
+    info->cache_path = opt && opt->cache_path && *opt->cache_path ? opt->cache_path : NULL;
+    cg_status st = setup_views(s, cd, err);
+    if (st == CG_OK)
+        st = load_or_build(s, cd, opt, info, err);
+    if (st != CG_OK) {
+        cg3_optimal_close(s);
+        return st;
+    }
+    info->bytes = corner_bytes() + edge_bytes(s->set.k);
+    info->ready_ms = cg_seconds_between(start, cg_now_ns()) * 1e3;
+    *out = s;
+    return CG_OK;
+}
+
+cg_status cg3_optimal_open(cg3_optimal **out, const cg3_tables_options *opt, cg3_tables_info *info,
+                           cg_error *err)
+{
+    return cgi_optimal_open_config(out, CGI_OPTIMAL_FULL, opt, info, err);
+}
+
+void cg3_optimal_close(cg3_optimal *s)
+{
+    if (!s)
+        return;
+    if (s->mapped)
+        cgi_tablefile_release(&s->file);
+    free(s->owned);
+    free(s->pm);
+    free(s);
+}
+
+const uint8_t *cgi_optimal_corner_table(const cg3_optimal *s) { return s->corners; }
+
+const uint8_t *cgi_optimal_edge_table(const cg3_optimal *s, pdb_edge_set *set)
+{
+    *set = s->set;
+    return s->edges;
+}
+
+/* ---- search ---- */
+
+typedef struct node {
+    uint16_t cperm, twist;
+    uint8_t edges[CG3_EDGES];                  /* every edge piece's state, for the home test */
+    uint8_t view[MAX_VIEWS][PDB_EDGE_MAX_K];   /* the set's pieces in each view */
+} node;
+
+typedef struct search {
+    const cg3_optimal *s;
+    int bound;
+    unsigned long long nodes, cap;
+    int64_t deadline; /* 0: none */
+    int stopped;      /* 1 time, 2 nodes */
+    cg_move path[CG3_SOLUTION_MAX];
+} search;
+
+static node root_node(const cg3_optimal *s, const cg3_cube *c)
+{
+    node n;
+    n.cperm = (uint16_t)cgi_pdb_cperm(c);
+    n.twist = (uint16_t)cgi_pdb_twist(c);
+    cgi_pdb_edge_states(c, n.edges);
+    for (int v = 0; v < s->views; v++) {
+        cg3_cube conj = conjugate(s, v, c);
+        uint8_t st[CG3_EDGES];
+        cgi_pdb_edge_states(&conj, st);
+        for (int i = 0; i < s->set.k; i++)
+            n.view[v][i] = st[s->set.piece[i]];
+    }
+    return n;
+}
+
+static int heuristic(const cg3_optimal *s, const node *n)
+{
+    int h = (int)cgi_pdb_get(s->corners, (size_t)n->cperm * PDB_TWIST + n->twist);
+    for (int v = 0; v < s->views; v++) {
+        int e = (int)cgi_pdb_get(s->edges, cgi_pdb_edge_index(n->view[v], s->set.k));
+        h = e > h ? e : h;
+    }
+    return h;
+}
+
+int cgi_optimal_heuristic(const cg3_optimal *s, const cg3_cube *c)
+{
+    node n = root_node(s, c);
+    return heuristic(s, &n);
+}
+
+static bool at_home(const node *n)
+{
+    if (n->cperm || n->twist)
+        return false;
+    for (int i = 0; i < CG3_EDGES; i++)
+        if (n->edges[i] != i * 2)
+            return false;
+    return true;
+}
+
+/* 1: a solution of exactly se->bound moves in se->path; 0: none below n; -1: stopped by a cap.
+ * The children's table entries are all computed and prefetched first, then read: the lookups
+ * are cache misses in tables of hundreds of MB, and this way they overlap. */
+static int dfs(search *se, const node *n, int g, int last_face)
+{
+    if (g == se->bound)
+        return at_home(n);
+    const cg3_optimal *s = se->s;
+    const pdb_moves *pm = s->pm;
+    unsigned left = (unsigned)(se->bound - g - 1);
+    node kid[PDB_MOVES];
+    size_t cidx[PDB_MOVES], eidx[PDB_MOVES][MAX_VIEWS];
+    uint8_t move[PDB_MOVES];
+    int kids = 0;
+    for (int m = 0; m < PDB_MOVES; m++) {
+        int face = m / 3;
+        /* canonical sequences: never one face twice in a row, opposite faces in one order */
+        if (last_face >= 0 && (face == last_face || ((face >> 1) == (last_face >> 1) && face < last_face))) {
+            m += 2;
+            continue;
+        }
+        node *c = &kid[kids];
+        c->cperm = pm->cperm[n->cperm][m];
+        c->twist = pm->twist[n->twist][m];
+        cidx[kids] = (size_t)c->cperm * PDB_TWIST + c->twist;
+        __builtin_prefetch(s->corners + (cidx[kids] >> 1));
+        for (int v = 0; v < s->views && v < EAGER_VIEWS; v++) {
+            const uint8_t *tr = pm->edge[s->vmove[v][m]];
+            for (int i = 0; i < s->set.k; i++)
+                c->view[v][i] = tr[n->view[v][i]];
+            eidx[kids][v] = cgi_pdb_edge_index(c->view[v], s->set.k);
+            __builtin_prefetch(s->edges + (eidx[kids][v] >> 1));
+        }
+        move[kids++] = (uint8_t)m;
+    }
+    se->nodes += (unsigned long long)kids;
+    if ((se->nodes & ~0xFFFull) != ((se->nodes - (unsigned long long)kids) & ~0xFFFull)) {
+        if (se->deadline && cg_now_ns() >= se->deadline)
+            se->stopped = 1;
+        else if (se->nodes >= se->cap)
+            se->stopped = 2;
+        if (se->stopped)
+            return -1;
+    }
+    for (int k = 0; k < kids; k++) {
+        if (cgi_pdb_get(s->corners, cidx[k]) > left)
+            continue;
+        bool pruned = false;
+        for (int v = 0; v < s->views && v < EAGER_VIEWS && !pruned; v++)
+            pruned = cgi_pdb_get(s->edges, eidx[k][v]) > left;
+        node *c = &kid[k];
+        for (int v = EAGER_VIEWS; v < s->views && !pruned; v++) {
+            const uint8_t *tr = pm->edge[s->vmove[v][move[k]]];
+            for (int i = 0; i < s->set.k; i++)
+                c->view[v][i] = tr[n->view[v][i]];
+            pruned = cgi_pdb_get(s->edges, cgi_pdb_edge_index(c->view[v], s->set.k)) > left;
+        }
+        if (pruned)
+            continue;
+        for (int i = 0; i < CG3_EDGES; i++)
+            c->edges[i] = pm->edge[move[k]][n->edges[i]];
+        se->path[g] = (cg_move)move[k];
+        int r = dfs(se, c, g + 1, move[k] / 3);
+        if (r)
+            return r;
+    }
+    return 0;
+}
+
+cg_status cg3_optimal_solve(const cg3_optimal *s, const cg3_cube *c, const cg3_solve_options *opt,
+                            cg3_solution *out, cg_error *err)
+{
+    int64_t start = cg_now_ns();
+    memset(out, 0, sizeof *out);
+    cg3_solve_options o = opt ? *opt : cg3_solve_defaults();
+    cg_status st = cg3_cube_check(c, err);
+    if (st != CG_OK)
+        return st;
+    if (o.max_moves < 0 || o.max_moves > CG3_SOLUTION_MAX)
+        return cg_fail(err, CG_ERR_INPUT, "max_moves %d is outside 0..%d", o.max_moves,
+                       CG3_SOLUTION_MAX);
+    if (!(o.time_limit_ms >= 0) || isinf(o.time_limit_ms))
+        return cg_fail(err, CG_ERR_INPUT, "time_limit_ms must be a finite number >= 0");
+    search se = {.s = s, .cap = o.max_nodes ? o.max_nodes : DEFAULT_NODE_CAP};
+    if (o.time_limit_ms > 0)
+        se.deadline = start + (int64_t)(o.time_limit_ms * 1e6) + 1;
+    node root = root_node(s, c);
+    int r = 0;
+    for (se.bound = heuristic(s, &root); se.bound <= o.max_moves; se.bound++) {
+        if ((r = dfs(&se, &root, 0, -1)) != 0)
+            break;
+    }
+    out->nodes = se.nodes;
+    out->ms = cg_seconds_between(start, cg_now_ns()) * 1e3;
+    out->lower_bound = se.bound;
+    if (r == 1) {
+        out->n = se.bound;
+        memcpy(out->moves, se.path, (size_t)se.bound * sizeof se.path[0]);
+        out->optimal = true;
+        return CG_OK;
+    }
+    if (r < 0)
+        return cg_fail(err, CG_ERR_TIMEOUT,
+                       "not proven optimal: no solution of %d moves or fewer (%s reached after "
+                       "%llu nodes and %.0f ms)",
+                       se.bound - 1, se.stopped == 1 ? "the time limit" : "the node cap",
+                       se.nodes, out->ms);
+    return cg_fail(err, CG_ERR_TOO_LONG, "the optimum is longer than %d moves", o.max_moves);
+}
