@@ -108,4 +108,42 @@ head -1 "$TMP/in.udfblr" | "$CUBEGOD" solve --line --max-moves 2 > "$TMP/out" 2>
 expect_eq "$?" 2 "--max-moves 2 on a scrambled 3x3"
 expect_eq "$(cat "$TMP/out")" "!" "--max-moves 2 answer"
 expect_grep "puzzle 1 (line 1): " "$TMP/err"
+# 6. --optimal, when the optimal solver's full tables are in the test cache folder (300 MB and a
+#    minute to build: `cubegod tables --optimal --cache build/cache/optimal.tbl`; not built by the
+#    suite). Short scrambles: each answer solves the cube and is no longer than its scramble; a
+#    one-move scramble gets a one-move answer. A proof cut short by --time-limit still answers.
+opt_tbl="$(dirname "${CUBEGOD_CACHE:-/nonexistent/x}")/optimal.tbl"
+if [ -f "$opt_tbl" ]; then
+  python3 - "$TMP" "$MODEL_DIR" <<'PY' || fail "could not write the short scrambles"
+import random, sys
+sys.path.insert(0, sys.argv[2])
+import cube3_model as m
+random.seed(5)
+with open(sys.argv[1] + "/oscr", "w") as a, open(sys.argv[1] + "/oin", "w") as b:
+    for n in (1, 3, 5, 7, 8):
+        moves = " ".join(random.choice("UDFBLR") + random.choice(["", "2", "'"]) for _ in range(n))
+        a.write(moves + "\n")
+        b.write(m.line(m.apply(m.solved(), moves)) + "\n")
+PY
+  "$CUBEGOD" solve --line --optimal < "$TMP/oin" > "$TMP/oans" 2> "$TMP/err" || fail "solve --optimal: $(cat "$TMP/err")"
+  python3 - "$TMP" "$MODEL_DIR" <<'PY' || fail "an --optimal answer is wrong"
+import sys
+sys.path.insert(0, sys.argv[2])
+import cube3_model as m
+t = sys.argv[1]
+scr = open(t + "/oscr").read().splitlines()
+ans = open(t + "/oans").read().splitlines()
+assert len(ans) == len(scr)
+for s, a in zip(scr, ans):
+    assert len(a.split()) <= len(s.split()), (s, a)
+    assert m.is_solved(m.apply(m.apply(m.solved(), s), a)), (s, a)
+assert len(ans[0].split()) == 1, ans[0]
+PY
+  head -1 "$TMP/in.udfblr" | "$CUBEGOD" solve --line --optimal --time-limit 1 > "$TMP/out" 2> "$TMP/err"
+  expect_eq "$?" 0 "--optimal with a tiny time limit still answers"
+  [ "$(cat "$TMP/out")" != "!" ] || fail "--optimal --time-limit 1 gave no answer"
+  if grep -q "not proven optimal" "$TMP/err"; then expect_grep "the answer is the two-phase solver's" "$TMP/err"; fi
+else
+  echo "e2e_solve3: --optimal not checked: no $opt_tbl"
+fi
 echo "e2e_solve3: ok"
