@@ -18,8 +18,8 @@ _cubegod_options() {
     "bench sim3") echo "-n --ops --seed --json" ;;
     "bench order") echo "-n -r --seed --json" ;;
     "bench jigsaw") echo "-n --seed --json" ;;
-    "bench read3") echo "-n --seed --rounds --json" ;;
     "bench optimal") echo "--depth --scramble -n --seed --time-limit --cache --json" ;;
+    "bench read3") echo "-n --seed --rounds --json" ;;
     esac
 }
 
@@ -38,7 +38,7 @@ _cubegod() {
         return ;;
     bench)
         if [ "$COMP_CWORD" -eq 2 ]; then
-            mapfile -t COMPREPLY < <(compgen -W "solve net sim3 order jigsaw read3 optimal" -- "$cur")
+            mapfile -t COMPREPLY < <(compgen -W "solve net sim3 order jigsaw optimal read3" -- "$cur")
             return
         fi
         cmd="bench ${COMP_WORDS[2]}" ;;
@@ -61,7 +61,7 @@ _cubegod() {
         return ;;
     --exec | --sni | --timeout | --scheme | --max-moves | --prompt | --flag-regex | --host | \
         --port | --rounds | --alarm | --flag | --seed | --max-clients | --games | -n | -r | --ops | \
-        --order | --hide | --scramble | --time-limit | --depth)
+        --depth | --scramble | --time-limit | --order | --hide)
         return ;; # a value of the user's own
     esac
     if [[ $cur == -* ]]; then

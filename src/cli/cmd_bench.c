@@ -17,7 +17,7 @@ static const char USAGE[] =
     "                           [--json]\n"
     "       cubegod bench solve --size 3 [-n N] [--max-moves N] [--time-limit MS] [--seed S]\n"
     "                           [--json]   (the 3x3 two-phase solver; see its --help)\n"
-    "       cubegod bench net | sim3 | order | jigsaw | read3 | optimal [options]\n"
+    "       cubegod bench net | sim3 | order | jigsaw | optimal | read3 [options]\n"
     "                           (see each one's --help)\n"
     "\n"
     "bench solve: N uniformly random positions of the 88,179,840 (default 100000), each shown as\n"
@@ -208,11 +208,10 @@ int cmd_bench(int argc, char **argv)
         const char *name;
         int (*run)(int, char **);
     } KINDS[] = {{"solve", bench_solve}, {"net", bench_net},     {"sim3", bench_sim3},
-                 {"order", bench_order}, {"jigsaw", bench_jigsaw}, {"read3", bench_read3},
-                 {"optimal", bench_optimal}};
+                 {"order", bench_order}, {"jigsaw", bench_jigsaw},
+                 {"optimal", bench_optimal}, {"read3", bench_read3}};
     for (size_t i = 0; i < sizeof KINDS / sizeof KINDS[0]; i++)
         if (strcmp(argv[1], KINDS[i].name) == 0)
             return KINDS[i].run(argc - 1, argv + 1);
-    return cli_usage("bench", "no benchmark '%s' (solve, net, sim3, order, jigsaw, read3, optimal)",
-                     argv[1]);
+    return cli_usage("bench", "no benchmark '%s' (solve, net, sim3, order, jigsaw, optimal, read3)", argv[1]);
 }

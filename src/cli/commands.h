@@ -21,6 +21,9 @@ int bench_net(int argc, char **argv);
 int bench_sim3(int argc, char **argv);
 int bench_order(int argc, char **argv);
 int bench_jigsaw(int argc, char **argv);
+/* The optimal 3x3 solver (cmd_optimal3.c): `bench optimal`, and `tables --optimal`. */
+int bench_optimal(int argc, char **argv);
+int tables_optimal(int argc, char **argv);
 int bench_read3(int argc, char **argv);
 
 /* The 3x3 two-phase solver's `tables --size 3` and `bench solve --size 3` (cmd_bench3.c);
@@ -30,8 +33,5 @@ int cmd_tables3(int argc, char **argv);
 int bench_solve3(int argc, char **argv);
 /* The two-phase cache file: `given`, or twophase.tbl beside the 2x2 cache (NULL: none). */
 const char *cli_twophase_path(const char *given);
-/* The optimal 3x3 solver (cmd_optimal3.c): `bench optimal`, and `tables --optimal`. */
-int bench_optimal(int argc, char **argv);
-int tables_optimal(int argc, char **argv);
 
 #endif

@@ -1,4 +1,4 @@
-/* The solve options both 3x3 solvers share. */
+/* The solve options both 3x3 solvers start from. */
 #include "cubegod/solver3.h"
 
 cg3_solve_options cg3_solve_defaults(void)
