@@ -58,7 +58,8 @@ build_sanitized() {
   # Shares the release build's table cache: the sanitized tests check the code, not the cache file.
   build build-asan -DCMAKE_BUILD_TYPE=Debug -DCUBEGOD_SANITIZE=ON \
     -DCUBEGOD_TEST_CACHE="$ROOT/build/cache/pocket.tbl" \
-    -DCUBEGOD_TEST_CACHE3="$ROOT/build/cache/twophase.tbl"
+    -DCUBEGOD_TEST_CACHE3="$ROOT/build/cache/twophase.tbl" \
+    -DCUBEGOD_TEST_OPTIMAL_CACHE="$ROOT/build/cache/optimal-small.tbl"
 }
 
 run_tests() {
@@ -74,7 +75,8 @@ build_valgrind() {
   build build-valgrind -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_FLAGS_RELWITHDEBINFO="-O1 -g" \
     -DCUBEGOD_TEST_WRAPPER="$ROOT/tests/tools/memcheck.sh" \
     -DCUBEGOD_TEST_CACHE="$ROOT/build/cache/pocket.tbl" \
-    -DCUBEGOD_TEST_CACHE3="$ROOT/build/cache/twophase.tbl"
+    -DCUBEGOD_TEST_CACHE3="$ROOT/build/cache/twophase.tbl" \
+    -DCUBEGOD_TEST_OPTIMAL_CACHE="$ROOT/build/cache/optimal-small.tbl"
 }
 run_valgrind() {
   local logs="$ROOT/build-valgrind/memcheck"

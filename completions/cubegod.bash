@@ -4,7 +4,7 @@
 
 _cubegod_options() {
     case $1 in
-    solve) echo "--line --order --ambiguous --explain --time-limit --json --target --scheme --max-moves --cache --notation --move-map --separator --metric --profile" ;;
+    solve) echo "--line --order --ambiguous --explain --time-limit --optimal --json --target --scheme --max-moves --cache --notation --move-map --separator --metric --profile" ;;
     play) echo "--exec --tls --insecure --sni --timeout --record --target --scheme --max-moves
                 --prompt --flag-regex --cache --proxy --interactive --one-move --time-limit --ambiguous --notation --move-map --separator --metric
                 --profile -q -v" ;;

@@ -17,7 +17,7 @@
 static const char USAGE[] =
     "usage: cubegod solve [--line] [--order FACES] [--json] [--target home|any|auto]\n"
     "                     [--scheme SCHEME] [--max-moves N] [--time-limit MS]\n"
-    "                     [--ambiguous pick|fail] [--explain]\n"
+    "                     [--optimal] [--ambiguous pick|fail] [--explain]\n"
     "                     [--cache FILE] [--notation N] [--move-map MAP] [--separator S]\n"
     "                     [--metric htm|qtm] [--profile FILE] [FILE...]\n"
     "\n"
@@ -70,7 +70,13 @@ static const char USAGE[] =
     "                  writes it (R2 is two moves in quarter notation); for a 3x3 (default\n"
     "                  20, at most 31) no solution of at most N moves found is a failure\n"
     "  --time-limit MS a 3x3: keep looking for shorter solutions for MS milliseconds and answer\n"
-    "                  the shortest found (default 0: the first of at most --max-moves)\n"
+    "                  the shortest found (default 0: the first of at most --max-moves); the\n"
+    "                  time the proof may take with --optimal\n"
+    "  --optimal       a 3x3: the shortest solution, proven (the optimal solver; its tables,\n"
+    "                  optimal.tbl, about 300 MB, sit beside the 2x2 cache and take about a\n"
+    "                  minute to build the first time); when the proof does not finish within\n"
+    "                  --time-limit or the solver's node cap, the two-phase answer is given and\n"
+    "                  a message says it is not proven optimal\n"
     "  --cache FILE    the solver table's cache file (see 'cubegod tables --help')\n"
     CLI_ANSWER_HELP
     CLI_PROFILE_HELP
@@ -82,7 +88,7 @@ static const cli_option SOLVE_OPTIONS[] = {
     {"line", CLI_FLAG},  {"target", CLI_VALUE}, {"scheme", CLI_VALUE}, {"max-moves", CLI_VALUE},
     {"cache", CLI_FILE}, {"json", CLI_FLAG},    CLI_ANSWER_OPTIONS,     {"profile", CLI_FILE},
     {"order", CLI_VALUE}, {"ambiguous", CLI_VALUE}, {"explain", CLI_FLAG},
-    {"time-limit", CLI_VALUE},
+    {"time-limit", CLI_VALUE}, {"optimal", CLI_FLAG},
     {NULL, CLI_FLAG},
 };
 
@@ -99,6 +105,11 @@ typedef struct solve_run {
     cg3_twophase *twophase; /* opened at the first 3x3 */
     bool twophase_failed;
     cg_error twophase_err;
+    bool optimal;           /* --optimal */
+    const char *cache_opt;  /* the optimal solver's cache file */
+    cg3_optimal *opt_solver; /* opened at the first 3x3 with --optimal */
+    bool opt_failed;
+    cg_error opt_err;
     const char *file; /* name in messages */
     bool many;        /* several files: messages name the file */
     int puzzles;
@@ -167,6 +178,8 @@ static void explain3(const solve_run *run, const cg_reading3 *rd, long line)
     fprintf(stderr, "\n");
 }
 
+static void answer_moves(solve_run *run, const cg3_solution *sol, long line);
+
 static void answer3(solve_run *run, const cg_puzzle *p, long line)
 {
     cg_reconstruct3_options o = {.pick = run->pick};
@@ -178,6 +191,34 @@ static void answer3(solve_run *run, const cg_puzzle *p, long line)
     }
     if (run->explain)
         explain3(run, &rd, line);
+    cg3_solution sol;
+    cg3_solve_options o3 = run->opt3;
+    if (run->optimal) {
+        if (!run->opt_solver && !run->opt_failed) {
+            cg3_tables_options to = {.cache_path = run->cache_opt, .notice = print_notice};
+            if (cg3_optimal_open(&run->opt_solver, &to, NULL, &run->opt_err) != CG_OK)
+                run->opt_failed = true;
+        }
+        if (run->opt_failed) {
+            reject(run, &run->opt_err, line);
+            return;
+        }
+        cg_status st = cg3_optimal_solve(run->opt_solver, &rd.cube, &run->opt3, &sol, &err);
+        if (st == CG_OK) {
+            answer_moves(run, &sol, line);
+            return;
+        }
+        if (st != CG_ERR_TIMEOUT) {
+            reject(run, &err, line);
+            return;
+        }
+        /* Not proven in time: the two-phase solver's first answer instead, said so. */
+        char w[300];
+        where(run, w, sizeof w);
+        fprintf(stderr, "cubegod solve: %spuzzle %d (line %ld): %s; the answer is the two-phase "
+                "solver's\n", w, run->puzzles + 1, line, err.msg);
+        o3.time_limit_ms = 0;
+    }
     if (!run->twophase && !run->twophase_failed) {
         cg3_tables_options to = {.cache_path = run->cache3, .notice = print_notice};
         if (cg3_twophase_open(&run->twophase, &to, NULL, &run->twophase_err) != CG_OK)
@@ -187,13 +228,20 @@ static void answer3(solve_run *run, const cg_puzzle *p, long line)
         reject(run, &run->twophase_err, line);
         return;
     }
-    cg3_solution sol;
+    if (cg3_twophase_solve(run->twophase, &rd.cube, &o3, &sol, &err) != CG_OK) {
+        reject(run, &err, line);
+        return;
+    }
+    answer_moves(run, &sol, line);
+}
+
+/* Writes a 3x3 solution as the answer. */
+static void answer_moves(solve_run *run, const cg3_solution *sol, long line)
+{
     char buf[2048];
-    cg_status st = cg3_twophase_solve(run->twophase, &rd.cube, &run->opt3, &sol, &err);
-    if (st == CG_OK)
-        st = cg_dialect_answer(run->dialect, CG_METRIC_HTM, 3 * CG3_SOLUTION_MAX, sol.moves,
-                               (size_t)sol.n, buf, sizeof buf, &err);
-    if (st != CG_OK) {
+    cg_error err;
+    if (cg_dialect_answer(run->dialect, CG_METRIC_HTM, 3 * CG3_SOLUTION_MAX, sol->moves,
+                          (size_t)sol->n, buf, sizeof buf, &err) != CG_OK) {
         reject(run, &err, line);
         return;
     }
@@ -202,7 +250,7 @@ static void answer3(solve_run *run, const cg_puzzle *p, long line)
         json j;
         json_head(run, &j, line);
         json_str(&j, "moves", buf);
-        json_int(&j, "count", sol.n);
+        json_int(&j, "count", sol->n);
         json_finish(&j);
     } else {
         puts(buf);
@@ -472,6 +520,8 @@ static int solve_main(int argc, char **argv)
             run.pick = strcmp(v, "pick") == 0;
         } else if (strcmp(a, "--explain") == 0) {
             run.explain = true;
+        } else if (strcmp(a, "--optimal") == 0) {
+            run.optimal = true;
         } else if (strcmp(a, "--time-limit") == 0) {
             if (!cli_long("solve", "--time-limit", v, 0, 3600000, &n))
                 return 2;
@@ -498,6 +548,14 @@ static int solve_main(int argc, char **argv)
             (int)sizeof cache3)
             run.cache3 = cache3;
     }
+    char cache_opt[4096];
+    if (run.cache3) { /* optimal.tbl in the same folder */
+        const char *slash = strrchr(run.cache3, '/');
+        int dir = slash ? (int)(slash - run.cache3) + 1 : 0;
+        if (snprintf(cache_opt, sizeof cache_opt, "%.*soptimal.tbl", dir, run.cache3) <
+            (int)sizeof cache_opt)
+            run.cache_opt = cache_opt;
+    }
     cg_tables *tables;
     cg_error err;
     cli_tables_options(&topt, false);
@@ -514,6 +572,7 @@ static int solve_main(int argc, char **argv)
         ok = solve_file(&run, files[i], line_mode) && ok;
     cg_tables_close(tables);
     cg3_twophase_close(run.twophase);
+    cg3_optimal_close(run.opt_solver);
     return ok && !run.failed ? 0 : 2;
 }
 

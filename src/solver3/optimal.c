@@ -340,7 +340,7 @@ static int dfs(search *se, const node *n, int g, int last_face)
         move[kids++] = (uint8_t)m;
     }
     se->nodes += (unsigned long long)kids;
-    if ((se->nodes & ~0xFFFFull) != ((se->nodes - (unsigned long long)kids) & ~0xFFFFull)) {
+    if ((se->nodes & ~0xFFFull) != ((se->nodes - (unsigned long long)kids) & ~0xFFFull)) {
         if (se->deadline && cg_now_ns() >= se->deadline)
             se->stopped = 1;
         else if (se->nodes >= se->cap)

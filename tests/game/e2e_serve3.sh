@@ -17,7 +17,9 @@ read_round() {
   return 1
 }
 
-serve s3 --size 3 --games 3 --seed 11
+# A long alarm: the client runs solve between reading and answering, and sanitizer or valgrind
+# builds are slow; time limits are not what this test is about.
+serve s3 --size 3 --games 3 --seed 11 --alarm 120
 exec 3<>"/dev/tcp/127.0.0.1/$PORT"
 read_round || fail "no first round"
 has "at most 20 moves" "$TMP/round"
@@ -38,7 +40,7 @@ IFS= read -r -t 10 verdict <&3
 [ "$verdict" = "[-] Too many moves (21, at most 20 allowed)" ] || fail "21 moves got '$verdict'"
 exec 3>&-
 
-serve h1 --size 3 --hide 1 --games 1 --seed 12 --scramble 4
+serve h1 --size 3 --hide 1 --games 1 --seed 12 --scramble 4 --alarm 120
 exec 3<>"/dev/tcp/127.0.0.1/$PORT"
 read_round || fail "no round with --hide 1"
 has "Here is the cube, 1 face hidden:" "$TMP/round"
