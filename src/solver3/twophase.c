@@ -322,7 +322,10 @@ cg_status cg3_twophase_solve(const cg3_twophase *s, const cg3_cube *c,
     q->limit = o.max_moves;
     q->improve = o.time_limit_ms > 0;
     q->max_nodes = o.max_nodes ? o.max_nodes : TP_DEFAULT_MAX_NODES;
-    q->deadline = q->improve ? start + (int64_t)(o.time_limit_ms * 1e6) : 0;
+    double limit_ns = o.time_limit_ms * 1e6;
+    if (limit_ns > 1e18) /* beyond any run, and inside int64_t */
+        limit_ns = 1e18;
+    q->deadline = q->improve ? start + (int64_t)limit_ns : 0;
     q->best_n = -1;
     cg3_cube inv = cg3_cube_inverse(c);
     int tw[TP_VARIANTS], fl[TP_VARIANTS], sl[TP_VARIANTS], lb[TP_VARIANTS];
