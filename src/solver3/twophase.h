@@ -50,8 +50,10 @@ void cgi_tp_set_sp(cg3_cube *c, int v);
 int cgi_tp_slice_home(void);
 
 /* Segments of the table payload, in file order. Move tables are uint16 [coordinate][column]
- * (18 columns in phase 1, 10 in phase 2); pruning tables are one byte per pair, the exact
- * number of moves (phase-1 or phase-2 moves) to bring the pair home, 0xFF never. */
+ * (18 columns in phase 1, 10 in phase 2); the pair tables are one byte per pair, the exact
+ * number of moves (phase-1 or phase-2 moves) to bring the pair home. The phase-1 table proper
+ * (TP_SEG_P1, twophase_sym.c) is the exact distance mod 3, two bits per entry, over flipslice
+ * classes and twist; the small phase-1 pair tables are kept for checks and tests. */
 enum {
     TP_SEG_TWIST_MV, TP_SEG_FLIP_MV, TP_SEG_SLICE_MV,
     TP_SEG_CP_MV, TP_SEG_EP_MV, TP_SEG_SP_MV,
