@@ -185,7 +185,6 @@ static const size_t SEG_BYTES[TP_SEGS] = {
     [TP_SEG_CP_SP] = (size_t)TP_CP * TP_SP,
     [TP_SEG_EP_SP] = (size_t)TP_EP * TP_SP,
     [TP_SEG_FS_CLASS] = (size_t)TP_FS * 4,
-    [TP_SEG_FS_SYM] = (size_t)TP_FS,
     [TP_SEG_TW_CONJ] = (size_t)TP_SYMS * TP_TWIST * 2,
     [TP_SEG_P1] = ((size_t)TP_FS_CLASSES * TP_TWIST + 3) / 4,
     [TP_SEG_CP18_MV] = (size_t)TP_CP * TP_MOVES * 2,
@@ -222,8 +221,7 @@ void cgi_tp_tables_point(tp_tables *t, const uint8_t *p)
     t->twist_flip = p + cgi_tp_seg_offset(TP_SEG_TWIST_FLIP);
     t->cp_sp = p + cgi_tp_seg_offset(TP_SEG_CP_SP);
     t->ep_sp = p + cgi_tp_seg_offset(TP_SEG_EP_SP);
-    t->fs_class = (const uint32_t *)(const void *)(p + cgi_tp_seg_offset(TP_SEG_FS_CLASS));
-    t->fs_sym = p + cgi_tp_seg_offset(TP_SEG_FS_SYM);
+    t->fs_cs = (const uint32_t *)(const void *)(p + cgi_tp_seg_offset(TP_SEG_FS_CLASS));
     t->tw_conj = SEG16(TP_SEG_TW_CONJ);
     t->p1 = p + cgi_tp_seg_offset(TP_SEG_P1);
     t->cp18_mv = SEG16(TP_SEG_CP18_MV);
