@@ -11,9 +11,9 @@ _cubegod_options() {
     serve) echo "--host --port --rounds --alarm --max-moves --flag --seed --check --tls-cert
                  --tls-key --max-clients --games --one-move --size --hide --scramble --notation --move-map --separator --metric --profile -q" ;;
     replay) echo "--check --max-moves --prompt --cache --one-move --notation --move-map --separator --metric -q" ;;
-    tables) echo "--cache --rebuild --metric --optimal" ;;
+    tables) echo "--cache --rebuild --metric --optimal --size" ;;
     order) echo "--state --explain" ;;
-    "bench solve") echo "-n --seed --target --cache --json" ;;
+    "bench solve") echo "-n --seed --target --cache --json --size --max-moves --time-limit --max-nodes --facelets" ;;
     "bench net") echo "--size --games --rounds --alarm --seed --svg --cache --json" ;;
     "bench sim3") echo "-n --ops --seed --json" ;;
     "bench order") echo "-n -r --seed --json" ;;

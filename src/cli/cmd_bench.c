@@ -15,8 +15,9 @@
 static const char USAGE[] =
     "usage: cubegod bench solve [-n N] [--seed S] [--target home|any|auto] [--cache FILE]\n"
     "                           [--json]\n"
-    "       cubegod bench solve --size 3 [-n N] [--max-moves N] [--time-limit MS] [--seed S]\n"
-    "                           [--json]   (the 3x3 two-phase solver; see its --help)\n"
+    "       cubegod bench solve --size 3 [-n N] [--max-moves N] [--time-limit MS]\n"
+    "                           [--max-nodes N] [--seed S] [--facelets] [--json]\n"
+    "                           (the 3x3 two-phase solver: cubegod bench solve --size 3 --help)\n"
     "       cubegod bench net | sim3 | order | jigsaw | optimal | read3 [options]\n"
     "                           (see each one's --help)\n"
     "\n"

@@ -35,7 +35,9 @@ static const char BENCH3_USAGE[] =
     "  --time-limit MS  keep looking for shorter solutions for MS milliseconds per cube\n"
     "                   (default 0: the first solution within --max-moves)\n"
     "  --max-nodes N    the search's node cap (default 0: the solver's own)\n"
-    "  --cache FILE     the two-phase cache file (see cubegod tables --size 3 --help)\n";
+    "  --cache FILE     the two-phase cache file (see cubegod tables --size 3 --help)\n"
+    "  --facelets       print the N cubes as 54 facelet letters each, in Kociemba's URFDLB\n"
+    "                   order, instead of solving them (for bench/cubejs_compare.sh)\n";
 
 static char *twophase_default;
 
@@ -153,7 +155,6 @@ static int cmp_double(const void *a, const void *b)
 
 int bench_solve3(int argc, char **argv)
 {
-    const char *cmd = "bench solve";
     long n = 1000, seed = 1, max_moves = CG3_GODS_NUMBER, max_nodes = 0;
     double time_limit = 0;
     const char *cache = NULL;
@@ -166,35 +167,35 @@ int bench_solve3(int argc, char **argv)
         } else if (strcmp(a, "--size") == 0) {
             i++;
         } else if (strcmp(a, "-n") == 0) {
-            if (!(v = cli_value(cmd, argc, argv, &i)) || !cli_long(cmd, "-n", v, 1, 10000000, &n))
+            if (!(v = cli_value("bench solve", argc, argv, &i)) || !cli_long("bench solve", "-n", v, 1, 10000000, &n))
                 return 2;
         } else if (strcmp(a, "--seed") == 0) {
-            if (!(v = cli_value(cmd, argc, argv, &i)) ||
-                !cli_long(cmd, "--seed", v, 0, 0x7FFFFFFFFFFFFFFF, &seed))
+            if (!(v = cli_value("bench solve", argc, argv, &i)) ||
+                !cli_long("bench solve", "--seed", v, 0, 0x7FFFFFFFFFFFFFFF, &seed))
                 return 2;
         } else if (strcmp(a, "--max-moves") == 0) {
-            if (!(v = cli_value(cmd, argc, argv, &i)) ||
-                !cli_long(cmd, "--max-moves", v, 0, CG3_SOLUTION_MAX, &max_moves))
+            if (!(v = cli_value("bench solve", argc, argv, &i)) ||
+                !cli_long("bench solve", "--max-moves", v, 0, CG3_SOLUTION_MAX, &max_moves))
                 return 2;
         } else if (strcmp(a, "--max-nodes") == 0) {
-            if (!(v = cli_value(cmd, argc, argv, &i)) ||
-                !cli_long(cmd, "--max-nodes", v, 0, 0x7FFFFFFFFFFFFFFF, &max_nodes))
+            if (!(v = cli_value("bench solve", argc, argv, &i)) ||
+                !cli_long("bench solve", "--max-nodes", v, 0, 0x7FFFFFFFFFFFFFFF, &max_nodes))
                 return 2;
         } else if (strcmp(a, "--time-limit") == 0) {
             long ms;
-            if (!(v = cli_value(cmd, argc, argv, &i)) ||
-                !cli_long(cmd, "--time-limit", v, 0, 3600000, &ms))
+            if (!(v = cli_value("bench solve", argc, argv, &i)) ||
+                !cli_long("bench solve", "--time-limit", v, 0, 3600000, &ms))
                 return 2;
             time_limit = (double)ms;
         } else if (strcmp(a, "--cache") == 0) {
-            if (!(cache = cli_value(cmd, argc, argv, &i)))
+            if (!(cache = cli_value("bench solve", argc, argv, &i)))
                 return 2;
         } else if (strcmp(a, "--json") == 0) {
             as_json = true;
-        } else if (strcmp(a, "--facelets") == 0) { /* hidden: the cubes for bench/cubejs_compare.sh */
+        } else if (strcmp(a, "--facelets") == 0) {
             facelets = true;
         } else {
-            return cli_unknown(cmd, a, BENCH3_USAGE);
+            return cli_unknown("bench solve", a, BENCH3_USAGE);
         }
     }
     cg_rng rng;
@@ -213,13 +214,13 @@ int bench_solve3(int argc, char **argv)
     cg3_tables_info info;
     cg_error err;
     if (cg3_twophase_open(&s, &topt, &info, &err) != CG_OK) {
-        cli_err(cmd, "%s", err.msg);
+        cli_err("bench solve", "%s", err.msg);
         return 1;
     }
     double *ms = malloc((size_t)n * sizeof *ms);
     if (!ms) {
         cg3_twophase_close(s);
-        cli_err(cmd, "no memory for %ld samples", n);
+        cli_err("bench solve", "no memory for %ld samples", n);
         return 1;
     }
     cg3_tables model;
@@ -240,7 +241,7 @@ int bench_solve3(int argc, char **argv)
         nodes += sol.nodes;
         if (st != CG_OK) {
             if (failed++ == 0)
-                cli_err(cmd, "cube %ld: %s", i + 1, err.msg);
+                cli_err("bench solve", "cube %ld: %s", i + 1, err.msg);
             continue;
         }
         cg3_cube_apply_face_turns(&model, &c, sol.moves, (size_t)sol.n);

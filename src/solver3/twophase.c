@@ -16,7 +16,7 @@
 /* Version 1: the move and pruning tables of twophase.h, in segment order. */
 static tablefile_kind cache_kind(void)
 {
-    tablefile_kind k = {.magic = "CG3TWOPH", .version = 3u, .param = TP_SEGS,
+    tablefile_kind k = {.magic = "CG3TWOPH", .version = 4u, .param = TP_SEGS,
                         .size = cgi_tp_payload_bytes()};
     return k;
 }
@@ -276,6 +276,10 @@ static void phase1(search *q, int sl, int fl, int tw, int cp, int dist, int left
         return;
     }
     const tp_tables *t = q->t;
+    /* The children's table entries are far apart in a 70 MB table: work out every child's
+       address first and prefetch, so the memory reads overlap instead of queueing. */
+    int nsl[TP_MOVES], nfl[TP_MOVES], ntw[TP_MOVES], moves[TP_MOVES], n = 0;
+    size_t at[TP_MOVES];
     for (int m = 0; m < TP_MOVES; m++) {
         int face = m / 3;
         if (redundant(face, last))
@@ -284,16 +288,27 @@ static void phase1(search *q, int sl, int fl, int tw, int cp, int dist, int left
            back into G1 in time to end phase 1 anywhere phase 2 would not have gone */
         if (dist == 0 && left < 5 && face >= 2 && m % 3 != 1)
             continue;
+        nsl[n] = t->slice_mv[sl * TP_MOVES + m];
+        nfl[n] = t->flip_mv[fl * TP_MOVES + m];
+        ntw[n] = t->twist_mv[tw * TP_MOVES + m];
+        __builtin_prefetch(&t->fs_cs[nsl[n] * TP_FLIP + nfl[n]]);
+        moves[n++] = m;
+    }
+    for (int k = 0; k < n; k++) {
+        at[k] = cgi_tp_p1_index(t, nsl[k] * TP_FLIP + nfl[k], ntw[k]);
+        __builtin_prefetch(&t->p1[at[k] >> 2]);
+    }
+    for (int k = 0; k < n; k++) {
+        int m = moves[k];
         if (!tick(q))
             return;
-        int nsl = t->slice_mv[sl * TP_MOVES + m], nfl = t->flip_mv[fl * TP_MOVES + m];
-        int ntw = t->twist_mv[tw * TP_MOVES + m];
-        int diff = (cgi_tp_p1_mod3(t, nsl * TP_FLIP + nfl, ntw) - dist % 3 + 3) % 3;
+        int diff = (cgi_tp_p1_at(t, at[k]) - dist % 3 + 3) % 3;
         int nd = dist + (diff == 1) - (diff == 2);
         if (nd >= left)
             continue;
         q->p1[ply] = (uint8_t)m;
-        phase1(q, nsl, nfl, ntw, t->cp18_mv[cp * TP_MOVES + m], nd, left - 1, ply + 1, face);
+        phase1(q, nsl[k], nfl[k], ntw[k], t->cp18_mv[cp * TP_MOVES + m], nd, left - 1, ply + 1,
+               m / 3);
         if (q->stop || ply + left > q->limit)
             return;
     }
@@ -322,7 +337,10 @@ cg_status cg3_twophase_solve(const cg3_twophase *s, const cg3_cube *c,
     q->limit = o.max_moves;
     q->improve = o.time_limit_ms > 0;
     q->max_nodes = o.max_nodes ? o.max_nodes : TP_DEFAULT_MAX_NODES;
-    q->deadline = q->improve ? start + (int64_t)(o.time_limit_ms * 1e6) : 0;
+    double limit_ns = o.time_limit_ms * 1e6;
+    if (limit_ns > 1e18) /* beyond any run, and inside int64_t */
+        limit_ns = 1e18;
+    q->deadline = q->improve ? start + (int64_t)limit_ns : 0;
     q->best_n = -1;
     cg3_cube inv = cg3_cube_inverse(c);
     int tw[TP_VARIANTS], fl[TP_VARIANTS], sl[TP_VARIANTS], lb[TP_VARIANTS];

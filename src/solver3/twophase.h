@@ -50,14 +50,16 @@ void cgi_tp_set_sp(cg3_cube *c, int v);
 int cgi_tp_slice_home(void);
 
 /* Segments of the table payload, in file order. Move tables are uint16 [coordinate][column]
- * (18 columns in phase 1, 10 in phase 2); pruning tables are one byte per pair, the exact
- * number of moves (phase-1 or phase-2 moves) to bring the pair home, 0xFF never. */
+ * (18 columns in phase 1, 10 in phase 2); the pair tables are one byte per pair, the exact
+ * number of moves (phase-1 or phase-2 moves) to bring the pair home. The phase-1 table proper
+ * (TP_SEG_P1, twophase_sym.c) is the exact distance mod 3, two bits per entry, over flipslice
+ * classes and twist; the small phase-1 pair tables are kept for checks and tests. */
 enum {
     TP_SEG_TWIST_MV, TP_SEG_FLIP_MV, TP_SEG_SLICE_MV,
     TP_SEG_CP_MV, TP_SEG_EP_MV, TP_SEG_SP_MV,
     TP_SEG_TWIST_SLICE, TP_SEG_FLIP_SLICE, TP_SEG_TWIST_FLIP,
     TP_SEG_CP_SP, TP_SEG_EP_SP,
-    TP_SEG_FS_CLASS, TP_SEG_FS_SYM, TP_SEG_TW_CONJ, TP_SEG_P1,
+    TP_SEG_FS_CLASS, TP_SEG_TW_CONJ, TP_SEG_P1,
     TP_SEG_CP18_MV, TP_SEG_CP_DIST,
     TP_SEGS
 };
@@ -67,8 +69,8 @@ typedef struct tp_tables {
     const uint16_t *cp_mv, *ep_mv, *sp_mv;         /* phase 2: [n][10] */
     const uint8_t *twist_slice, *flip_slice, *twist_flip; /* phase-1 distances */
     const uint8_t *cp_sp, *ep_sp;                         /* phase-2 distances */
-    const uint32_t *fs_class; /* [TP_FS] class of each flipslice */
-    const uint8_t *fs_sym;    /* [TP_FS] the symmetry that maps it onto its representative */
+    const uint32_t *fs_cs;    /* [TP_FS] class of each flipslice << 3 | the symmetry that maps
+                                 it onto its class's representative (one look-up for both) */
     const uint16_t *tw_conj;  /* [TP_SYMS][TP_TWIST] twist through each symmetry */
     const uint8_t *p1;        /* [class][twist] exact phase-1 distance mod 3, 2 bits */
     const uint16_t *cp18_mv;  /* [TP_CP][18] corner permutation under every face turn */
@@ -88,10 +90,21 @@ cg_status cgi_tp_sym_build(uint8_t *payload, const cg3_tables *model, tp_build_s
                            cg_error *err);
 
 /* The phase-1 residue (exact distance mod 3) of a flipslice and twist. */
+static inline uint32_t cgi_tp_fs_class(const tp_tables *t, int fs) { return t->fs_cs[fs] >> 3; }
+static inline int cgi_tp_fs_sym(const tp_tables *t, int fs) { return (int)(t->fs_cs[fs] & 7); }
+/* The entry of the phase-1 table for (flipslice, twist). */
+static inline size_t cgi_tp_p1_index(const tp_tables *t, int fs, int tw)
+{
+    uint32_t cs = t->fs_cs[fs];
+    return (size_t)(cs >> 3) * TP_TWIST + t->tw_conj[(cs & 7) * TP_TWIST + tw];
+}
+static inline int cgi_tp_p1_at(const tp_tables *t, size_t i)
+{
+    return (t->p1[i >> 2] >> (2 * (i & 3))) & 3;
+}
 static inline int cgi_tp_p1_mod3(const tp_tables *t, int fs, int tw)
 {
-    size_t i = (size_t)t->fs_class[fs] * TP_TWIST + t->tw_conj[t->fs_sym[fs] * TP_TWIST + tw];
-    return (t->p1[i >> 2] >> (2 * (i & 3))) & 3;
+    return cgi_tp_p1_at(t, cgi_tp_p1_index(t, fs, tw));
 }
 
 /* Byte offset and size of each segment, and the whole payload's size. */

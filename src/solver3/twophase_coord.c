@@ -185,7 +185,6 @@ static const size_t SEG_BYTES[TP_SEGS] = {
     [TP_SEG_CP_SP] = (size_t)TP_CP * TP_SP,
     [TP_SEG_EP_SP] = (size_t)TP_EP * TP_SP,
     [TP_SEG_FS_CLASS] = (size_t)TP_FS * 4,
-    [TP_SEG_FS_SYM] = (size_t)TP_FS,
     [TP_SEG_TW_CONJ] = (size_t)TP_SYMS * TP_TWIST * 2,
     [TP_SEG_P1] = ((size_t)TP_FS_CLASSES * TP_TWIST + 3) / 4,
     [TP_SEG_CP18_MV] = (size_t)TP_CP * TP_MOVES * 2,
@@ -222,8 +221,7 @@ void cgi_tp_tables_point(tp_tables *t, const uint8_t *p)
     t->twist_flip = p + cgi_tp_seg_offset(TP_SEG_TWIST_FLIP);
     t->cp_sp = p + cgi_tp_seg_offset(TP_SEG_CP_SP);
     t->ep_sp = p + cgi_tp_seg_offset(TP_SEG_EP_SP);
-    t->fs_class = (const uint32_t *)(const void *)(p + cgi_tp_seg_offset(TP_SEG_FS_CLASS));
-    t->fs_sym = p + cgi_tp_seg_offset(TP_SEG_FS_SYM);
+    t->fs_cs = (const uint32_t *)(const void *)(p + cgi_tp_seg_offset(TP_SEG_FS_CLASS));
     t->tw_conj = SEG16(TP_SEG_TW_CONJ);
     t->p1 = p + cgi_tp_seg_offset(TP_SEG_P1);
     t->cp18_mv = SEG16(TP_SEG_CP18_MV);
@@ -323,14 +321,23 @@ int cgi_tp_p1_distance(const tp_tables *t, int sl, int fl, int tw)
     int home_sl = cgi_tp_slice_home(), d = 0;
     while (sl != home_sl || fl != 0 || tw != 0) {
         int want = (cgi_tp_p1_mod3(t, sl * TP_FLIP + fl, tw) + 2) % 3, m = 0;
-        for (; m < TP_MOVES; m++) {
-            int nsl = t->slice_mv[sl * TP_MOVES + m], nfl = t->flip_mv[fl * TP_MOVES + m];
-            int ntw = t->twist_mv[tw * TP_MOVES + m];
-            if (cgi_tp_p1_mod3(t, nsl * TP_FLIP + nfl, ntw) == want) {
-                sl = nsl, fl = nfl, tw = ntw;
+        int nsl[TP_MOVES], nfl[TP_MOVES], ntw[TP_MOVES];
+        size_t at[TP_MOVES];
+        for (m = 0; m < TP_MOVES; m++) { /* all addresses first: the reads overlap */
+            nsl[m] = t->slice_mv[sl * TP_MOVES + m];
+            nfl[m] = t->flip_mv[fl * TP_MOVES + m];
+            ntw[m] = t->twist_mv[tw * TP_MOVES + m];
+            __builtin_prefetch(&t->fs_cs[nsl[m] * TP_FLIP + nfl[m]]);
+        }
+        for (m = 0; m < TP_MOVES; m++) {
+            at[m] = cgi_tp_p1_index(t, nsl[m] * TP_FLIP + nfl[m], ntw[m]);
+            __builtin_prefetch(&t->p1[at[m] >> 2]);
+        }
+        for (m = 0; m < TP_MOVES; m++)
+            if (cgi_tp_p1_at(t, at[m]) == want) {
+                sl = nsl[m], fl = nfl[m], tw = ntw[m];
                 break;
             }
-        }
         if (m == TP_MOVES || ++d > 20)
             return -1; /* a damaged table; the sanity check makes this unreachable */
     }

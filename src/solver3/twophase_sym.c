@@ -55,7 +55,7 @@ cg_status cgi_tp_sym_build(uint8_t *payload, const cg3_tables *model, tp_build_s
     cg3_cube sym[TP_SYMS], sym_inv[TP_SYMS];
     cgi_tp_syms(model, sym, sym_inv);
     uint32_t *fs_class = (uint32_t *)(void *)(payload + cgi_tp_seg_offset(TP_SEG_FS_CLASS));
-    uint8_t *fs_sym = payload + cgi_tp_seg_offset(TP_SEG_FS_SYM);
+    uint8_t *fs_sym = malloc(TP_FS); /* merged into fs_class once the classes are known */
     uint16_t *tw_conj = (uint16_t *)(void *)(payload + cgi_tp_seg_offset(TP_SEG_TW_CONJ));
     uint8_t *packed = payload + cgi_tp_seg_offset(TP_SEG_P1);
     const uint16_t *twist_mv = (const uint16_t *)(const void *)(payload + cgi_tp_seg_offset(TP_SEG_TWIST_MV));
@@ -76,7 +76,8 @@ cg_status cgi_tp_sym_build(uint8_t *payload, const cg3_tables *model, tp_build_s
     uint32_t *rep = malloc(sizeof *rep * TP_FS_CLASSES);
     uint8_t *stab = malloc(TP_FS_CLASSES); /* symmetries that fix the representative, as bits */
     uint8_t *dist = malloc((size_t)TP_FS_CLASSES * TP_TWIST);
-    if (!rep || !stab || !dist) {
+    if (!rep || !stab || !dist || !fs_sym) {
+        free(fs_sym);
         free(rep);
         free(stab);
         free(dist);
@@ -111,6 +112,7 @@ cg_status cgi_tp_sym_build(uint8_t *payload, const cg3_tables *model, tp_build_s
         ncls++;
     }
     if (ncls != TP_FS_CLASSES) {
+        free(fs_sym);
         free(rep);
         free(stab);
         free(dist);
@@ -120,6 +122,7 @@ cg_status cgi_tp_sym_build(uint8_t *payload, const cg3_tables *model, tp_build_s
        writes inside one class's 2187-byte block */
     uint16_t *tmv = malloc(sizeof *tmv * TP_MOVES * TP_TWIST);
     if (!tmv) {
+        free(fs_sym);
         free(rep);
         free(stab);
         free(dist);
@@ -180,6 +183,9 @@ cg_status cgi_tp_sym_build(uint8_t *payload, const cg3_tables *model, tp_build_s
             unreached++;
         packed[i >> 2] |= (uint8_t)((dist[i] % 3) << (2 * (i & 3)));
     }
+    for (int fs = 0; fs < TP_FS; fs++)
+        fs_class[fs] = fs_class[fs] << 3 | fs_sym[fs];
+    free(fs_sym);
     free(tmv);
     free(rep);
     free(stab);
