@@ -192,8 +192,7 @@ static void print_notice(void *ctx, const char *text)
     fprintf(stderr, "cubegod: %s\n", text);
 }
 
-/* The default cache files: the 2x2's by metric, then the 3x3's (cli_table3 + 2); freed at exit. */
-static char *default_cache[4];
+static char *default_cache[2]; /* by metric; freed at exit */
 
 static void free_default_cache(void)
 {
@@ -257,27 +256,51 @@ void cli_tables_options(cg_tables_options *o, bool quiet)
     o->cache_path = default_cache[m];
 }
 
-void cli_tables3_options(cg3_tables_options *o, cli_table3 which, bool quiet)
+/* Paths made by cli_cache3_path, freed at exit. */
+static char *cache3_paths[8];
+
+static void free_cache3_paths(void)
+{
+    for (size_t i = 0; i < sizeof cache3_paths / sizeof *cache3_paths; i++)
+        free(cache3_paths[i]);
+}
+
+const char *cli_cache3_path(cli_table3 which, const char *pocket)
+{
+    static const char *const NAME[] = {[CLI_TWOPHASE] = "twophase.tbl",
+                                       [CLI_OPTIMAL] = "optimal.tbl"};
+    if (!pocket) {
+        cg_tables_options o = {.notice = NULL};
+        cli_tables_options(&o, true);
+        pocket = o.cache_path;
+    }
+    if (!pocket)
+        return NULL;
+    const char *slash = strrchr(pocket, '/');
+    size_t dir = slash ? (size_t)(slash - pocket) + 1 : 0;
+    size_t k = 0;
+    for (; k < sizeof cache3_paths / sizeof *cache3_paths && cache3_paths[k]; k++) {
+        const char *c = cache3_paths[k]; /* asked before: the same text */
+        if (strncmp(c, pocket, dir) == 0 && strcmp(c + dir, NAME[which]) == 0)
+            return c;
+    }
+    if (k == sizeof cache3_paths / sizeof *cache3_paths)
+        return NULL; /* never: a command asks for a few at most */
+    size_t n = dir + strlen(NAME[which]) + 1;
+    if (!(cache3_paths[k] = malloc(n)))
+        return NULL;
+    snprintf(cache3_paths[k], n, "%.*s%s", (int)dir, pocket, NAME[which]);
+    if (k == 0)
+        atexit(free_cache3_paths);
+    return cache3_paths[k];
+}
+
+void cli_tables3_options(cg3_tables_options *o, cli_table3 which, const char *pocket, bool quiet)
 {
     if (!quiet)
         o->notice = print_notice;
-    if (o->cache_path)
-        return;
-    static const char *const NAME[] = {[CLI_TWOPHASE] = "twophase.tbl",
-                                       [CLI_OPTIMAL] = "optimal.tbl"};
-    char **slot = &default_cache[2 + which];
-    if (!*slot) {
-        cg_tables_options pocket = {.notice = NULL};
-        cli_tables_options(&pocket, true);
-        if (pocket.cache_path) { /* the same folder as the 2x2's table */
-            const char *slash = strrchr(pocket.cache_path, '/');
-            size_t dir = slash ? (size_t)(slash - pocket.cache_path) + 1 : 0;
-            size_t n = dir + strlen(NAME[which]) + 1;
-            if ((*slot = malloc(n)))
-                snprintf(*slot, n, "%.*s%s", (int)dir, pocket.cache_path, NAME[which]);
-        }
-    }
-    o->cache_path = *slot;
+    if (!o->cache_path)
+        o->cache_path = cli_cache3_path(which, pocket);
 }
 
 char *cli_slurp(const char *cmd, const char *path, size_t max, size_t *len)

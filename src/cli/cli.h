@@ -45,10 +45,15 @@ bool cli_closest_option(const char *help, const char *arg, char *out, size_t siz
  * (no cache when none of them is set); notices as "cubegod: ..." lines on stderr unless quiet. */
 struct cg_tables_options;
 void cli_tables_options(struct cg_tables_options *o, bool quiet);
-/* The same for a 3x3 solver's tables: unless o names a cache file, the file of that name
- * (twophase.tbl, optimal.tbl) in the folder of the 2x2's default cache. */
+/* A 3x3 solver's cache file: twophase.tbl or optimal.tbl in the folder of the 2x2 cache `pocket`
+ * (NULL: the default one), so that one --cache or CUBEGOD_CACHE moves them all. The text lives
+ * until exit; NULL when there is no cache folder at all (or no memory). */
 typedef enum cli_table3 { CLI_TWOPHASE, CLI_OPTIMAL } cli_table3;
+const char *cli_cache3_path(cli_table3 which, const char *pocket);
+/* cli_tables_options for a 3x3 solver's tables: the notice printer, and unless o names a cache
+ * file, cli_cache3_path's. */
 struct cg3_tables_options;
-void cli_tables3_options(struct cg3_tables_options *o, cli_table3 which, bool quiet);
+void cli_tables3_options(struct cg3_tables_options *o, cli_table3 which, const char *pocket,
+                         bool quiet);
 
 #endif

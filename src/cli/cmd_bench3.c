@@ -39,32 +39,6 @@ static const char BENCH3_USAGE[] =
     "  --facelets       print the N cubes as 54 facelet letters each, in Kociemba's URFDLB\n"
     "                   order, instead of solving them (for bench/cubejs_compare.sh)\n";
 
-static char *twophase_default;
-
-static void free_twophase_default(void) { free(twophase_default); }
-
-/* twophase.tbl beside the 2x2 cache (NULL when there is no cache folder at all). */
-const char *cli_twophase_path(const char *given)
-{
-    if (given)
-        return given;
-    if (!twophase_default) {
-        cg_tables_options o = {0};
-        cli_tables_options(&o, true);
-        if (!o.cache_path)
-            return NULL;
-        const char *slash = strrchr(o.cache_path, '/');
-        size_t dir = slash ? (size_t)(slash - o.cache_path) + 1 : 0;
-        twophase_default = malloc(dir + sizeof "twophase.tbl");
-        if (!twophase_default)
-            return NULL;
-        memcpy(twophase_default, o.cache_path, dir);
-        memcpy(twophase_default + dir, "twophase.tbl", sizeof "twophase.tbl");
-        atexit(free_twophase_default);
-    }
-    return twophase_default;
-}
-
 static void print_notice(void *ctx, const char *text)
 {
     (void)ctx;
@@ -108,7 +82,7 @@ int cmd_tables3(int argc, char **argv)
             return cli_unknown("tables", argv[i], TABLES3_USAGE);
         }
     }
-    opt.cache_path = cli_twophase_path(cache);
+    opt.cache_path = cache ? cache : cli_cache3_path(CLI_TWOPHASE, NULL);
     cg3_twophase *s;
     cg3_tables_info info;
     cg_error err;
@@ -209,7 +183,7 @@ int bench_solve3(int argc, char **argv)
         }
         return 0;
     }
-    cg3_tables_options topt = {.notice = print_notice, .cache_path = cli_twophase_path(cache)};
+    cg3_tables_options topt = {.notice = print_notice, .cache_path = cache ? cache : cli_cache3_path(CLI_TWOPHASE, NULL)};
     cg3_twophase *s;
     cg3_tables_info info;
     cg_error err;

@@ -303,7 +303,7 @@ int bench_net(int argc, char **argv)
     cg3_twophase *solver3 = NULL;
     cg3_tables_options t3 = {.cache_path = NULL};
     if (a.size == 3) {
-        cli_tables3_options(&t3, CLI_TWOPHASE, false);
+        cli_tables3_options(&t3, CLI_TWOPHASE, a.tables.cache_path, false);
         if (cg3_twophase_open(&solver3, &t3, NULL, &err) != CG_OK) {
             cli_err("bench net", "%s", err.msg);
             cg_tables_close(tables);

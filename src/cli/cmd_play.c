@@ -23,7 +23,8 @@ static const char USAGE[] =
     "                    [--record FILE] [--target T] [--scheme S] [--max-moves N]\n"
     "                    [--prompt TEXT] [--flag-regex RE] [--cache FILE] [--interactive]\n"
     "                    [--notation N] [--move-map MAP] [--separator S] [--metric htm|qtm]\n"
-    "                    [--one-move] [--profile FILE]\n"
+    "                    [--one-move] [--ambiguous pick|fail] [--time-limit MS]\n"
+    "                    [--profile FILE]\n"
     "                    [-q] [-v] HOST PORT | HOST:PORT | [V6]:PORT | nc HOST PORT\n"
     "       cubegod play [options] --exec 'CMD ARGS'\n"
     "\n"
@@ -225,7 +226,7 @@ static void progress(void *ctx, const cg_round_stat *s, int announced)
 static cg_status open_solver3(void *ctx, const cg3_twophase **out, cg_error *err)
 {
     play_args *a = ctx;
-    cli_tables3_options(&a->tables3, CLI_TWOPHASE, false);
+    cli_tables3_options(&a->tables3, CLI_TWOPHASE, a->tables.cache_path, false);
     cg_status st = cg3_twophase_open(&a->solver3, &a->tables3, NULL, err);
     *out = a->solver3;
     return st;

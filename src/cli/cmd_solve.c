@@ -538,24 +538,9 @@ static int solve_main(int argc, char **argv)
     if (max_given)
         run.opt3.max_moves = run.opt.max_moves < CG3_SOLUTION_MAX ? run.opt.max_moves
                                                                   : CG3_SOLUTION_MAX;
-    /* The 3x3 cache sits beside the 2x2's, given or not. */
-    char cache3[4096];
-    run.cache3 = cli_twophase_path(NULL);
-    if (topt.cache_path) {
-        const char *slash = strrchr(topt.cache_path, '/');
-        int dir = slash ? (int)(slash - topt.cache_path) + 1 : 0;
-        if (snprintf(cache3, sizeof cache3, "%.*stwophase.tbl", dir, topt.cache_path) <
-            (int)sizeof cache3)
-            run.cache3 = cache3;
-    }
-    char cache_opt[4096];
-    if (run.cache3) { /* optimal.tbl in the same folder */
-        const char *slash = strrchr(run.cache3, '/');
-        int dir = slash ? (int)(slash - run.cache3) + 1 : 0;
-        if (snprintf(cache_opt, sizeof cache_opt, "%.*soptimal.tbl", dir, run.cache3) <
-            (int)sizeof cache_opt)
-            run.cache_opt = cache_opt;
-    }
+    /* The 3x3 caches sit beside the 2x2's, given or not. */
+    run.cache3 = cli_cache3_path(CLI_TWOPHASE, topt.cache_path);
+    run.cache_opt = cli_cache3_path(CLI_OPTIMAL, topt.cache_path);
     cg_tables *tables;
     cg_error err;
     cli_tables_options(&topt, false);

@@ -32,6 +32,5 @@ int cli_size_option(const char *cmd, int argc, char **argv);
 int cmd_tables3(int argc, char **argv);
 int bench_solve3(int argc, char **argv);
 /* The two-phase cache file: `given`, or twophase.tbl beside the 2x2 cache (NULL: none). */
-const char *cli_twophase_path(const char *given);
 
 #endif

@@ -2,7 +2,8 @@
  * that takes a cg_error * is called here with NULL on an input it must refuse, and the status
  * must still be an error (a status read back from the error record turned into CG_OK when the
  * record was NULL: cg_jigsaw_run on a bad line returned 0). tests/game/e2e_null_errors.sh checks
- * that every such function of include/cubegod/ is named here. */
+ * that every such function of include/cubegod/ is named here.
+ * needs: tables3 (the 3x3 two-phase solver's tables, from CUBEGOD_TWOPHASE_CACHE) */
 #include <fcntl.h>
 #include <math.h>
 #include <setjmp.h>
@@ -30,6 +31,7 @@
 #include "cubegod/server.h"
 #include "cubegod/sim3.h"
 #include "cubegod/solver.h"
+#include "cubegod/solver3.h"
 #include "cubegod/transcript.h"
 #include "cubegod/tube.h"
 #include "tables_fixture.h"
@@ -137,6 +139,19 @@ static void solver(void **state)
     FAILS(cg_solve_puzzle(tables, &p, &o, out, &n, NULL));
     /* cg_tables_open fails only without memory or on a big-endian machine: no input of its own
      * can make it fail, so it is not called here (listed as such in e2e_null_errors.sh). */
+
+    /* The 3x3: an impossible cube, and a view that fits too many cubes. (cg3_twophase_open, like
+     * cg_tables_open, fails only without memory.) */
+    cg3_tables_options o3 = {.cache_path = getenv("CUBEGOD_TWOPHASE_CACHE")};
+    cg3_twophase *tp;
+    assert_int_equal(cg3_twophase_open(&tp, &o3, NULL, NULL), CG_OK);
+    cg3_cube bad = cg3_cube_home();
+    bad.eo[3] = 1;
+    cg3_solution sol;
+    FAILS(cg3_twophase_solve(tp, &bad, NULL, &sol, NULL));
+    cg_puzzle_clear_size(&p, 3);
+    FAILS(cg3_solve_puzzle(tp, &p, NULL, NULL, &sol, NULL, NULL));
+    cg3_twophase_close(tp);
 }
 
 static void contests(void **state)
