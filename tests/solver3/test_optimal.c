@@ -181,7 +181,7 @@ static int meet_distance(const cg3_cube *c, int reach)
 
 /* ---- tests ---- */
 
-/* Every cube within radius - 1 moves, and a sample of those at radius, solved at their exact
+/* Every cube within radius - 1 moves, and 1 in 40 of those at radius, solved at their exact
  * breadth-first distance; no heuristic value above it. */
 static void test_exact_near_home(void **state)
 {
@@ -191,7 +191,7 @@ static void test_exact_near_home(void **state)
     size_t checked = 0;
     for (size_t i = 0; i < home_ball.n; i++) {
         int d = ball_depth(&home_ball, &home_ball.cubes[i]);
-        if (d == radius && cg_rng_below(&r, 20) != 0)
+        if (d == radius && cg_rng_below(&r, 40) != 0)
             continue;
         assert_true(cgi_optimal_heuristic(solver, &home_ball.cubes[i]) <= d);
         assert_int_equal(solve_checked(&home_ball.cubes[i]), d);
@@ -206,10 +206,10 @@ static void test_exact_deeper(void **state)
     (void)state;
     cg_rng r;
     cg_rng_seed(&r, 11);
-    int reach = slow ? 3 : 6, cubes = slow ? 2 : 6;
+    int reach = slow ? 3 : 6, cubes = slow ? 2 : 4;
     for (int i = 0; i < cubes; i++) {
         cg3_cube c;
-        scramble(&r, slow ? 6 : 9 + i % 3, &c);
+        scramble(&r, slow ? 6 : 11 - i % 3, &c); /* 11 10 9 11 */
         int d = meet_distance(&c, reach);
         assert_true(d >= 0);
         assert_true(cgi_optimal_heuristic(solver, &c) <= d);
