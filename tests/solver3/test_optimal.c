@@ -287,6 +287,13 @@ static void test_caps(void **state)
     assert_non_null(strstr(err.msg, "time limit"));
     assert_int_equal(sol.n, 0);
 
+    /* a time limit too large to add to the clock is no limit */
+    cg3_cube s8;
+    scramble(&r, 6, &s8);
+    o = cg3_solve_defaults();
+    o.time_limit_ms = 1e300;
+    assert_int_equal(cg3_optimal_solve(solver, &s8, &o, &sol, &err), CG_OK);
+
     /* max_moves: the optimum passes, one less is too long */
     cg3_cube s;
     scramble(&r, 8, &s);
