@@ -136,7 +136,9 @@ static int solve_checked(const cg3_cube *c)
 {
     cg3_solution sol;
     cg_error err;
-    cg_status st = cg3_optimal_solve(solver, c, NULL, &sol, &err);
+    cg3_solve_options o = cg3_solve_defaults();
+    o.max_nodes = 50000000; /* far more than any cube here needs: a broken search fails, not hangs */
+    cg_status st = cg3_optimal_solve(solver, c, &o, &sol, &err);
     if (st != CG_OK)
         fail_msg("solve failed: %s", err.msg);
     assert_true(sol.optimal);
