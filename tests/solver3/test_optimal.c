@@ -131,13 +131,21 @@ static void scramble(cg_rng *r, int len, cg3_cube *c)
     }
 }
 
+/* The defaults with a node cap far above what any cube here needs: a broken search fails
+ * instead of hanging. */
+static cg3_solve_options capped(void)
+{
+    cg3_solve_options o = cg3_solve_defaults();
+    o.max_nodes = 50000000;
+    return o;
+}
+
 /* Solves c, applies the answer to the model and checks it reaches home; returns its length. */
 static int solve_checked(const cg3_cube *c)
 {
     cg3_solution sol;
     cg_error err;
-    cg3_solve_options o = cg3_solve_defaults();
-    o.max_nodes = 50000000; /* far more than any cube here needs: a broken search fails, not hangs */
+    cg3_solve_options o = capped();
     cg_status st = cg3_optimal_solve(solver, c, &o, &sol, &err);
     if (st != CG_OK)
         fail_msg("solve failed: %s", err.msg);
@@ -292,7 +300,7 @@ static void test_caps(void **state)
     /* a time limit too large to add to the clock is no limit */
     cg3_cube s8;
     scramble(&r, 6, &s8);
-    o = cg3_solve_defaults();
+    o = capped();
     o.time_limit_ms = 1e300;
     assert_int_equal(cg3_optimal_solve(solver, &s8, &o, &sol, &err), CG_OK);
 
@@ -300,7 +308,7 @@ static void test_caps(void **state)
     cg3_cube s;
     scramble(&r, 8, &s);
     int d = solve_checked(&s);
-    o = cg3_solve_defaults();
+    o = capped();
     o.max_moves = d - 1;
     assert_int_equal(cg3_optimal_solve(solver, &s, &o, &sol, &err), CG_ERR_TOO_LONG);
     assert_int_equal(sol.n, 0);
@@ -386,8 +394,9 @@ static void test_damaged_cache(void **state)
     cg_rng_seed(&r, 9);
     scramble(&r, 7, &c);
     cg3_solution a, b;
-    assert_int_equal(cg3_optimal_solve(s, &c, NULL, &a, &err), CG_OK);
-    assert_int_equal(cg3_optimal_solve(solver, &c, NULL, &b, &err), CG_OK);
+    cg3_solve_options so = capped();
+    assert_int_equal(cg3_optimal_solve(s, &c, &so, &a, &err), CG_OK);
+    assert_int_equal(cg3_optimal_solve(solver, &c, &so, &b, &err), CG_OK);
     assert_int_equal(a.n, b.n);
     cg3_optimal_close(s);
     unlink(path);
