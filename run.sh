@@ -334,12 +334,19 @@ mut_build() {
   nice cmake --build "$slot/build" -j "$JOBS" > "$slot/build.log" 2>&1
 }
 
-# mut_ctest SLOT: runs the suite; prints the failing tests' names (with why, when not a plain
-# failure), space-separated; fails when any test failed.
+# mut_ctest SLOT [FILE]: runs the suite; prints the failing tests' names (with why, when not a plain
+# failure), space-separated; fails when any test failed. The optimal solver's small tables are the
+# unmutated build's, except when the mutant is in their build (FILE src/solver3/pdb*): then the
+# fixture builds them with the mutant.
 mut_ctest() {
-  local slot=$1
+  local slot=$1 file=${2:-}
   cp "$slot/pristine.tbl" "$slot/build/cache/pocket.tbl"
   cp "$slot/pristine-twophase.tbl" "$slot/build/cache/twophase.tbl"
+  if [ -f "$slot/pristine-optimal.tbl" ] && [[ $file != src/solver3/pdb* ]]; then
+    cp "$slot/pristine-optimal.tbl" "$slot/build/cache/optimal-small.tbl"
+  else
+    rm -f "$slot/build/cache/optimal-small.tbl"
+  fi
   if (cd "$slot/build" && nice ctest -j "$MUT_CTEST_JOBS" > "$slot/ctest.log" 2>&1); then
     return 0
   fi
@@ -369,8 +376,10 @@ mut_slot_setup() {
     cp "$ROOT/build/cache/twophase.tbl" "$slot/pristine-twophase.tbl"
   "$slot/build/cubegod" tables --size 3 --cache "$slot/pristine-twophase.tbl" > /dev/null
   local failed
+  rm -f "$slot/pristine-optimal.tbl" # an earlier run's may be stale: the fixture builds it anew
   failed=$(mut_ctest "$slot") || {
     echo "mutants: tests fail without any mutant ($failed); see $slot/ctest.log" >&2; return 1; }
+  cp "$slot/build/cache/optimal-small.tbl" "$slot/pristine-optimal.tbl"
 }
 
 # mut_one SLOTDIR NAME: applies, builds, tests and restores one mutant; prints its line and
@@ -389,7 +398,7 @@ mut_one() {
     why=$(grep -m1 -E 'error' "$slot/build.log" || true)
     printf 'error\ndid not build: %s\n' "$why" > "$out"
     printf '%-32s DID NOT BUILD: %s\n' "$name" "$why"
-  elif failed=$(mut_ctest "$slot"); then
+  elif failed=$(mut_ctest "$slot" "$rel"); then
     printf 'survived\n' > "$out"
     printf '%-32s SURVIVED\n' "$name"
   else

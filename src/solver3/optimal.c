@@ -389,7 +389,7 @@ cg_status cg3_optimal_solve(const cg3_optimal *s, const cg3_cube *c, const cg3_s
         return cg_fail(err, CG_ERR_INPUT, "time_limit_ms must be a finite number >= 0");
     search se = {.s = s, .cap = o.max_nodes ? o.max_nodes : DEFAULT_NODE_CAP};
     if (o.time_limit_ms > 0)
-        se.deadline = start + (int64_t)(o.time_limit_ms * 1e6) + 1;
+        se.deadline = start + (int64_t)(fmin(o.time_limit_ms, 1e12) * 1e6) + 1; /* 1e12 ms: forever */
     node root = root_node(s, c);
     int r = 0;
     for (se.bound = heuristic(s, &root); se.bound <= o.max_moves; se.bound++) {
