@@ -13,7 +13,8 @@
  * is rebuilt. Progress is reported through the notice callback of solver.h, never printed.
  *
  * Moves are cg_move (face * 3 + quarter turns - 1, cube.h): the 18 face turns. Cubes are
- * cg3_cube (cube3.h) and must pass cg3_cube_check; a cube that does not is CG_ERR_INPUT.
+ * cg3_cube (cube3.h) and must pass cg3_cube_check; a cube that does not is CG_ERR_INPUT, and is
+ * refused before the solver or its tables are touched.
  * A solver, once open, is read-only: any number of threads may solve with it at once. */
 #ifndef CUBEGOD_SOLVER3_H
 #define CUBEGOD_SOLVER3_H

@@ -13,41 +13,13 @@
 #include "cubegod/solver.h"
 #include "cubegod/solver3.h"
 
-static void print_notice(void *ctx, const char *text)
-{
-    (void)ctx;
-    fprintf(stderr, "cubegod: %s\n", text);
-}
-
-/* optimal.tbl in the folder of the 2x2 cache (CUBEGOD_CACHE, XDG, HOME as cli_tables_options
- * finds it); NULL when there is none. The caller frees it. */
-static char *default_path(void)
-{
-    cg_tables_options o = {0};
-    cli_tables_options(&o, true);
-    if (!o.cache_path)
-        return NULL;
-    const char *slash = strrchr(o.cache_path, '/');
-    size_t dir = slash ? (size_t)(slash - o.cache_path) + 1 : 0;
-    char *p = malloc(dir + sizeof "optimal.tbl");
-    if (p) {
-        memcpy(p, o.cache_path, dir);
-        memcpy(p + dir, "optimal.tbl", sizeof "optimal.tbl");
-    }
-    return p;
-}
-
 static int open_solver(const char *cmd, cg3_tables_options *opt, cg3_optimal **s,
-                       cg3_tables_info *info, char **owned)
+                       cg3_tables_info *info)
 {
-    *owned = NULL;
-    if (!opt->cache_path)
-        opt->cache_path = *owned = default_path();
-    opt->notice = print_notice;
+    cli_tables3_options(opt, CLI_OPTIMAL, NULL, false);
     cg_error err;
     if (cg3_optimal_open(s, opt, info, &err) != CG_OK) {
         cli_err(cmd, "%s", err.msg);
-        free(*owned);
         return 1;
     }
     return 0;
@@ -71,8 +43,7 @@ int tables_optimal(int argc, char **argv)
     }
     cg3_optimal *s;
     cg3_tables_info info;
-    char *owned;
-    if (open_solver("tables", &opt, &s, &info, &owned))
+    if (open_solver("tables", &opt, &s, &info))
         return 1;
     const char *how = info.from_cache ? "loaded from" : info.saved ? "built and saved to"
                                                                    : "built, not saved to";
@@ -81,7 +52,6 @@ int tables_optimal(int argc, char **argv)
     if (info.rebuilt)
         printf("the previous cache file was invalid and has been replaced\n");
     cg3_optimal_close(s);
-    free(owned);
     return 0;
 }
 
@@ -175,15 +145,13 @@ int bench_optimal(int argc, char **argv)
         len = depth;
     cg3_optimal *s;
     cg3_tables_info info;
-    char *owned;
-    if (open_solver(cmd, &topt, &s, &info, &owned))
+    if (open_solver(cmd, &topt, &s, &info))
         return 1;
     double *ms = malloc((size_t)n * sizeof *ms), *nodes = malloc((size_t)n * sizeof *nodes);
     if (!ms || !nodes) {
         free(ms);
         free(nodes);
         cg3_optimal_close(s);
-        free(owned);
         cli_err(cmd, "no memory for %ld samples", n);
         return 1;
     }
@@ -291,6 +259,5 @@ int bench_optimal(int argc, char **argv)
     free(ms);
     free(nodes);
     cg3_optimal_close(s);
-    free(owned);
     return wrong ? 1 : 0;
 }
