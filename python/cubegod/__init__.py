@@ -20,7 +20,7 @@ from . import _lib
 __all__ = ["read", "read_all", "solve", "format", "parse", "Cube", "Error", "InputError",
            "AmbiguousError", "TooLongError", "SystemCallError", "NoMemoryError", "TimeLimitError",
            "ClosedError", "TLSError", "LimitError", "ProtocolError", "library_path",
-           "library_version", "set_notice", "cache_paths", "close_tables"]
+           "library_version", "set_notice", "cache_paths", "prepare", "close_tables"]
 
 _c = _lib.load()
 _MODEL3 = _lib.Tables3Model()
@@ -481,6 +481,21 @@ def _solver3(kind):
         _check(open_(ctypes.byref(h), ctypes.byref(opt), None, ctypes.byref(err)), err)
         _tables[kind] = h
     return _tables[kind]
+
+
+def prepare(size=2, metric="htm", optimal=False):
+    """Opens (loads or builds) the tables solve() will need now, so that the first timed
+    round does not pay for it: a 2x2's table in `metric`, a 3x3's two-phase (or optimal)
+    tables."""
+    if metric not in ("htm", "qtm"):
+        raise InputError("metric: %r is not htm or qtm" % (metric,), -1)
+    with _lock:
+        if size == 2:
+            _pocket(metric)
+        elif size == 3:
+            _solver3("optimal" if optimal else "twophase")
+        else:
+            raise InputError("size %r: 2 or 3" % (size,), -1)
 
 
 def close_tables():
