@@ -1,6 +1,7 @@
 """The Python binding on 2x2 cubes, answers and errors. Every solution is checked twice: by the
 library's own model (Cube.apply) and by the independent facelet model of pocket_model.py, on
 the full state the test drew itself. Run by e2e_binding.sh (CUBEGOD_LIB, CUBEGOD_CACHE set)."""
+import ctypes
 import os
 import random
 import shutil
@@ -264,6 +265,40 @@ class Errors(unittest.TestCase):
             cubegod.read(24)
         with self.assertRaises(TypeError):
             cubegod.format([1, 2])
+
+
+class Layout(unittest.TestCase):
+    def test_structures_match_the_c_compiler(self):
+        """Every ctypes structure has the size and field offsets the headers give in C."""
+        from cubegod import _lib
+        cc = shutil.which(os.environ.get("CC", "cc"))
+        build = os.environ.get("CUBEGOD_BUILD")
+        if not cc or not build:
+            self.skipTest("no C compiler or CUBEGOD_BUILD")
+        src = ["#include <stddef.h>", "#include <stdio.h>"]
+        src += ["#include \"cubegod/%s.h\"" % h for h in
+                ("error", "puzzle", "cube", "cube3", "solver", "solver3", "notation")]
+        src.append("int main(void) {")
+        want = []
+        for cname, cls in _lib.LAYOUTS.items():
+            src.append('printf("%%zu\\n", sizeof(%s));' % cname)
+            want.append(ctypes.sizeof(cls))
+            for field, _ in cls._fields_:
+                src.append('printf("%%zu\\n", offsetof(%s, %s));' % (cname, field))
+                want.append(getattr(cls, field).offset)
+        src.append("return 0; }")
+        with tempfile.TemporaryDirectory() as tmp:
+            c = os.path.join(tmp, "layout.c")
+            with open(c, "w") as f:
+                f.write("\n".join(src) + "\n")
+            exe = os.path.join(tmp, "layout")
+            subprocess.run([cc, "-std=c17", "-I", os.path.join(SOURCE, "include"), "-I",
+                            os.path.join(build, "include"), c, "-o", exe], check=True)
+            got = [int(x) for x in subprocess.run([exe], capture_output=True, text=True,
+                                                  check=True).stdout.split()]
+        self.assertEqual(got, want)
+
+
 
 
 class Library(unittest.TestCase):
