@@ -499,7 +499,8 @@ def prepare(size=2, metric="htm", optimal=False):
 
 
 def close_tables():
-    """Frees every table opened so far (done at exit; the next solve opens them again)."""
+    """Frees every table opened so far (done at exit; the next solve opens them again). Not
+    while another thread is solving."""
     with _lock:
         for key, h in list(_tables.items()):
             if key == "twophase":
@@ -558,8 +559,9 @@ def solve(cube, max_moves=None, time_limit_ms=0, optimal=False, metric="htm", ta
         n = ctypes.c_int()
         with _lock:
             tables = _pocket(metric)
-            st = _c.cg_solve_cube(tables, ctypes.byref(cube._state), t, limit, out,
-                                  ctypes.byref(n), ctypes.byref(err))
+        # An open table is read-only: solves run outside the lock (ctypes lets go of the GIL).
+        st = _c.cg_solve_cube(tables, ctypes.byref(cube._state), t, limit, out,
+                              ctypes.byref(n), ctypes.byref(err))
         _check(st, err)
         return _names(out, n.value)
     if metric != "htm":
@@ -573,9 +575,9 @@ def solve(cube, max_moves=None, time_limit_ms=0, optimal=False, metric="htm", ta
     sol = _lib.Solution3()
     with _lock:
         solver = _solver3("optimal" if optimal else "twophase")
-        fn = _c.cg3_optimal_solve if optimal else _c.cg3_twophase_solve
-        st = fn(solver, ctypes.byref(cube._state), ctypes.byref(opt), ctypes.byref(sol),
-                ctypes.byref(err))
+    fn = _c.cg3_optimal_solve if optimal else _c.cg3_twophase_solve
+    st = fn(solver, ctypes.byref(cube._state), ctypes.byref(opt), ctypes.byref(sol),
+            ctypes.byref(err))
     _check(st, err)
     return _names(sol.moves, sol.n)
 

@@ -116,6 +116,25 @@ class Solve2(unittest.TestCase):
             self.check(state, cube, cubegod.solve(cube), True, 11)
             self.check(state, cube, cubegod.solve(cube, target="any"), False, 11)
 
+    def test_threads_share_the_tables(self):
+        import threading
+        rng = random.Random(10)
+        states = [drawn(rng) for _ in range(40)]
+        answers = [None] * len(states)
+
+        def work(k):
+            for i in range(k, len(states), 4):
+                answers[i] = cubegod.solve(cubegod.read(model.line(states[i])))
+
+        threads = [threading.Thread(target=work, args=(k,)) for k in range(4)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        for state, moves in zip(states, answers):
+            self.assertIsNotNone(moves)
+            self.assertEqual(model.apply(state, " ".join(moves)), model.solved())
+
     def test_any_target_without_a_scheme(self):
         rng = random.Random(8)
         for _ in range(10):
