@@ -9,7 +9,8 @@ PY=${PYTHON:-python3}
 command -v "$PY" >/dev/null || { echo "no python3: skipped"; exit 77; }
 # A sanitizer build's library needs its runtime loaded first into the (uninstrumented)
 # interpreter; Python's own allocations are not ours to report.
-if ldd "$CUBEGOD_LIB" 2>/dev/null | grep -q libasan; then
+# (ldd's whole output is read first: grep -q closing the pipe early fails it under pipefail.)
+if [[ $(ldd "$CUBEGOD_LIB" 2>/dev/null) == *libasan* ]]; then
   asan=$(${CC:-cc} -print-file-name=libasan.so 2>/dev/null)
   [ -f "$asan" ] || { echo "sanitizer library without libasan.so at hand: skipped"; exit 77; }
   export LD_PRELOAD="$asan${LD_PRELOAD:+ $LD_PRELOAD}"
