@@ -36,8 +36,12 @@ def main():
         # reader ignores all but the boxes.
         text = io.recvuntil(b"Enter your solution:\n").decode(errors="replace")
         rnd = re.search(r"=== Round (\d+)/(\d+) ===", text)
-        cube = cubegod.read(text, size=2)
-        moves = cubegod.solve(cube, max_moves=max_moves, target="any")
+        try:
+            cube = cubegod.read(text, size=2)
+            moves = cubegod.solve(cube, max_moves=max_moves)
+        except cubegod.Error as e:
+            print("round %s: %s" % (rnd.group(1) if rnd else "?", e))
+            return 1
         io.sendline(cubegod.format(moves).encode())
         verdict = io.recvline().decode(errors="replace")
         if "[-]" in verdict:

@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
-"""Wins `cubegod serve --size 3` (the 3x3 game: six faces a round, or fewer with --hide, at
-most 20 moves, one second each) with
-pwntools and the cubegod binding.
+"""Wins `cubegod serve --size 3` (the 3x3 game: six faces a round, at most 20 moves, one second
+each) with pwntools and the cubegod binding.
 
-    python3 win_3x3.py [HOST] PORT
+    python3 win_3x3.py [--pick] [HOST] PORT
+
+All six faces (the server's default) always tell the cube; with `serve --hide N` several cubes
+may fit what is shown, and the script stops saying how many unless --pick lets it guess.
 
 Exit status 0 when the flag was shown (it is printed), 1 otherwise."""
 import argparse
@@ -24,6 +26,9 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("host", nargs="?", default="127.0.0.1")
     ap.add_argument("port", type=int)
+    ap.add_argument("--pick", action="store_true",
+                    help="with hidden faces (serve --hide N) several cubes may fit: answer the "
+                         "first found (wins the round only when it is the server's)")
     args = ap.parse_args()
     context.log_level = "error"
 
@@ -37,8 +42,15 @@ def main():
         # reader ignores all but the boxes.
         text = io.recvuntil(b"Enter your solution:\n").decode(errors="replace")
         rnd = re.search(r"=== Round (\d+)/(\d+) ===", text)
-        cube = cubegod.read(text, size=3)
-        moves = cubegod.solve(cube, max_moves=max_moves)
+        try:
+            cube = cubegod.read(text, size=3, ambiguous="pick" if args.pick else "fail")
+            moves = cubegod.solve(cube, max_moves=max_moves)
+        except cubegod.AmbiguousError as e:
+            print("round %s: %s (--pick guesses)" % (rnd.group(1) if rnd else "?", e))
+            return 1
+        except cubegod.Error as e:
+            print("round %s: %s" % (rnd.group(1) if rnd else "?", e))
+            return 1
         io.sendline(cubegod.format(moves).encode())
         verdict = io.recvline().decode(errors="replace")
         if "[-]" in verdict:

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # python/examples/win_2x2.py wins a whole game of `cubegod serve` (100 rounds, the one-second
-# alarm) over TCP with pwntools and the binding; a game it loses is reported. Skipped (77) when
-# pwntools is missing.
+# alarm) over TCP with pwntools and the binding, and a game against --check home; a game it loses
+# is reported. Skipped (77) when pwntools is missing.
 . "$(dirname "$0")/lib.sh"
 : "${CUBEGOD:?}"
 need_pwntools
@@ -18,4 +18,11 @@ cat "$TMP/out"
 grep -q 'flag{python_2x2}' "$TMP/out" || { echo "FAIL: no flag"; exit 1; }
 wait $SERVER
 grep -q '100/100 rounds, won' "$TMP/serve.log" || { echo "FAIL: the server saw no win"; cat "$TMP/serve.log"; exit 1; }
+# The answers bring the cube home (the colours are the face letters), so a server that demands
+# the home position is won too.
+serve --games 1 --alarm "$ALARM" --rounds 20 --check home --flag 'flag{home}'
+"$PWNPY" "$CUBEGOD_SOURCE/python/examples/win_2x2.py" 127.0.0.1 "$PORT" >"$TMP/out" 2>&1 ||
+  { cat "$TMP/out"; echo "FAIL: win_2x2.py lost against --check home"; exit 1; }
+grep -q 'flag{home}' "$TMP/out" || { echo "FAIL: no flag with --check home"; exit 1; }
+wait $SERVER
 echo "e2e_examples: ok"
