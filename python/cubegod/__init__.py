@@ -1,0 +1,636 @@
+"""cubegod for Python: read a cube from a challenge's text, solve it, write the answer.
+
+    import cubegod
+    cube = cubegod.read(text)            # face boxes as the server prints them, or one line
+    moves = cubegod.solve(cube)          # ["R", "U2", "F'"]
+    io.sendline(cubegod.format(moves).encode())
+
+A thin ctypes layer over libcubegod.so (found as python/README.md says): every answer and every
+error message is the C library's. Failures raise cubegod.Error subclasses, one per cg_status."""
+
+import atexit
+import builtins
+import ctypes
+import os
+import sys
+import threading
+
+from . import _lib
+
+__all__ = ["read", "read_all", "solve", "format", "parse", "Cube", "Error", "InputError",
+           "AmbiguousError", "TooLongError", "SystemCallError", "NoMemoryError", "TimeLimitError",
+           "ClosedError", "TLSError", "LimitError", "ProtocolError", "library_path",
+           "library_version", "set_notice", "cache_paths", "prepare", "close_tables"]
+
+_c = _lib.load()
+_MODEL3 = _lib.Tables3Model()
+_c.cg3_tables_init(ctypes.byref(_MODEL3))
+FACE_LETTERS = "UDFBLR"
+
+
+def library_path():
+    """The libcubegod.so in use."""
+    return _c.path
+
+
+def library_version():
+    return _c.cg_version().decode()
+
+
+# ---- errors ----
+
+class Error(Exception):
+    """A cubegod failure: str(e) is the library's one-line message, e.status the cg_status
+    (negative int) and e.status_name its short name ("input", "ambiguous", ...)."""
+    status = None
+
+    def __init__(self, message, status=None):
+        super().__init__(message)
+        if status is not None:
+            self.status = status
+        self.message = message
+
+    @property
+    def status_name(self):
+        return _c.cg_status_name(self.status).decode() if self.status is not None else None
+
+
+class InputError(Error, ValueError):
+    """CG_ERR_INPUT: malformed or impossible input (also a bad option value)."""
+    status = -1
+
+
+class AmbiguousError(Error, ValueError):
+    """CG_ERR_AMBIGUOUS: several cubes fit what was shown; e.fits says how many (3x3)."""
+    status = -2
+    fits = None
+
+
+class TooLongError(Error):
+    """CG_ERR_TOO_LONG: no solution within the allowed number of moves."""
+    status = -3
+
+
+class SystemCallError(Error, OSError):
+    """CG_ERR_SYSTEM: an operating-system call failed."""
+    status = -4
+
+
+class NoMemoryError(Error, MemoryError):
+    """CG_ERR_NOMEM."""
+    status = -5
+
+
+class TimeLimitError(Error, builtins.TimeoutError):
+    """CG_ERR_TIMEOUT: a time limit passed first (the optimal 3x3 solver: not proven)."""
+    status = -6
+
+
+class ClosedError(Error, EOFError):
+    """CG_ERR_EOF."""
+    status = -7
+
+
+class TLSError(Error):
+    """CG_ERR_TLS."""
+    status = -8
+
+
+class LimitError(Error):
+    """CG_ERR_LIMIT: a size limit was reached."""
+    status = -9
+
+
+class ProtocolError(Error):
+    """CG_ERR_PROTOCOL."""
+    status = -10
+
+
+_BY_STATUS = {cls.status: cls for cls in (InputError, AmbiguousError, TooLongError,
+                                          SystemCallError, NoMemoryError, TimeLimitError,
+                                          ClosedError, TLSError, LimitError, ProtocolError)}
+
+
+def _error(status, message):
+    """The exception for a cg_status (a status this binding does not know: plain Error)."""
+    cls = _BY_STATUS.get(status, Error)
+    return cls(message, status)
+
+
+def _check(status, err):
+    if status != 0:
+        raise _error(status, err.msg.decode("utf-8", "replace"))
+
+
+def _bytes(text, what):
+    if isinstance(text, str):
+        return text.encode("utf-8")
+    if isinstance(text, (bytes, bytearray, memoryview)):
+        return bytes(text)
+    raise TypeError("%s: expected str or bytes, not %s" % (what, type(text).__name__))
+
+
+# ---- the cube ----
+
+class Cube:
+    """What read() found: a 2x2 or a 3x3, its state (in the frame of its colour scheme), the
+    scheme (face letter -> colour token), whether the scheme is known (2x2: given or the face
+    letters; 3x3: always, from the centres) and how many cubes fit the view (1: determined)."""
+
+    def __init__(self, size, state, scheme, scheme_known=True, fits=1, fits_at_least=False,
+                 puzzle=None):
+        self.size = size
+        self._state = state
+        self.scheme = scheme
+        self.scheme_known = scheme_known
+        self.fits = fits
+        self.fits_at_least = fits_at_least
+        self.puzzle = puzzle  # the stickers shown: a compact line with '?' for unknown
+
+    @classmethod
+    def solved(cls, size=2):
+        """The solved cube of a size, colours the face letters."""
+        if size == 2:
+            state = _c.cg_cube_home()
+        elif size == 3:
+            state = _c.cg3_cube_home()
+        else:
+            raise InputError("size %r: 2 or 3" % (size,), -1)
+        return cls(size, state, {f: f for f in FACE_LETTERS})
+
+    @property
+    def state(self):
+        """The pieces as plain lists: 2x2 {"perm", "twist"}, 3x3 {"cp", "co", "ep", "eo"}."""
+        s = self._state
+        if self.size == 2:
+            return {"perm": list(s.perm), "twist": list(s.twist)}
+        return {"cp": list(s.cp), "co": list(s.co), "ep": list(s.ep), "eo": list(s.eo)}
+
+    def facelets(self):
+        """The whole cube as a compact line of home-face letters (24 or 54, faces U D F B L R,
+        each row-major): what every sticker shows, hidden ones included."""
+        if self.size == 2:
+            st = _c.cg_cube_to_stickers(ctypes.byref(self._state))
+            return "".join(FACE_LETTERS[v] for v in st.s)
+        f = (ctypes.c_uint8 * 54)()
+        _c.cg3_cube_to_facelets(ctypes.byref(self._state), f)
+        return "".join(FACE_LETTERS[v] for v in f)
+
+    def colours(self):
+        """The same as a list of colour tokens (through the scheme; '?' where unknown)."""
+        return [self.scheme.get(x, "?") for x in self.facelets()]
+
+    def apply(self, moves):
+        """A new Cube: this one after the moves (a list or a "R U2 F'" text), by the library's
+        own model."""
+        seq = _moves_array(moves)
+        state = type(self._state).from_buffer_copy(self._state)
+        if self.size == 2:
+            _c.cg_cube_apply_all(ctypes.byref(state), seq, len(seq))
+        else:
+            _c.cg3_cube_apply_face_turns(ctypes.byref(_MODEL3), ctypes.byref(state), seq,
+                                         len(seq))
+        return Cube(self.size, state, dict(self.scheme), self.scheme_known, self.fits,
+                    self.fits_at_least, self.puzzle)
+
+    def is_home(self):
+        if self.size == 2:
+            return bool(_c.cg_cube_is_home(ctypes.byref(self._state)))
+        return bool(_c.cg3_cube_is_home(ctypes.byref(self._state)))
+
+    def is_solved(self):
+        """Every face one colour (any orientation for a 2x2; a 3x3's centres never move)."""
+        if self.size == 2:
+            return bool(_c.cg_cube_is_solved_any(ctypes.byref(self._state)))
+        return self.is_home()
+
+    def __repr__(self):
+        fits = "" if self.fits == 1 else ", fits=%s%d" % (">=" if self.fits_at_least else "",
+                                                          self.fits)
+        return "Cube(size=%d, %s%s)" % (self.size, self.facelets(), fits)
+
+
+# ---- reading ----
+
+def _puzzle_line(p):
+    n = 24 if p.size == 2 else 54
+    out = []
+    for i in range(n):
+        k = p.sticker[i]
+        out.append("?" if k < 0 else p.colour[k].value.decode("utf-8", "replace"))
+    return " ".join(out) if any(len(t) != 1 for t in out) else "".join(out)
+
+
+def _read_boxes(data, order):
+    """Every run of 'Face X:' boxes in the text, as cg_puzzle copies."""
+    r = _lib.BoxReader()
+    _c.cg_box_reader_init(ctypes.byref(r))
+    err = _lib.Error_()
+    ev = ctypes.c_int()
+    found = []
+    for number, line in enumerate(data.split(b"\n"), 1):
+        st = _c.cg_box_reader_feed(ctypes.byref(r), line, len(line), ctypes.byref(ev),
+                                   ctypes.byref(err))
+        if st != 0:
+            raise _error(st, "line %d: %s" % (number, err.msg.decode("utf-8", "replace")))
+        if ev.value == _lib.BOX_PUZZLE:
+            found.append(_lib.Puzzle.from_buffer_copy(r.puzzle))
+    have = ctypes.c_bool()
+    _check(_c.cg_box_reader_finish(ctypes.byref(r), ctypes.byref(have), ctypes.byref(err)), err)
+    if have.value:
+        found.append(_lib.Puzzle.from_buffer_copy(r.puzzle))
+    return found
+
+
+def _read_line(data, order):
+    """A compact line: 24 or 54 stickers, '?' unknown, faces in `order` (default UDFBLR)."""
+    p = _lib.Puzzle()
+    err = _lib.Error_()
+    text = data.strip()
+    _check(_c.cg_puzzle_from_line(text, len(text), order, ctypes.byref(p), ctypes.byref(err)),
+           err)
+    return [p]
+
+
+def _looks_like_boxes(data):
+    return b"Face " in data
+
+
+# The forms read() knows: name -> (does the text look like it, reader). A new shape the C
+# library learns to read is one more entry here (and its size one more _REBUILD entry).
+READERS = {
+    "boxes": (_looks_like_boxes, _read_boxes),
+    "line": (lambda data: len(data.split()) == 1, _read_line),
+}
+
+
+def _scheme_struct(scheme):
+    if scheme is None:
+        return None
+    if isinstance(scheme, dict):
+        missing = [f for f in FACE_LETTERS if f not in scheme]
+        extra = [k for k in scheme if k not in FACE_LETTERS]
+        if missing or extra:
+            raise InputError("scheme: needs exactly the faces U D F B L R (%s)"
+                             % ("missing " + " ".join(missing) if missing
+                                else "unknown " + " ".join(map(str, extra))), -1)
+        scheme = ",".join("%s=%s" % (f, scheme[f]) for f in FACE_LETTERS)
+    s = _lib.Scheme()
+    err = _lib.Error_()
+    _check(_c.cg_scheme_parse(_bytes(scheme, "scheme"), ctypes.byref(s), ctypes.byref(err)), err)
+    return s
+
+
+def _scheme_dict(s):
+    return {FACE_LETTERS[f]: s.face[f].value.decode("utf-8", "replace") for f in range(6)}
+
+
+def _rebuild2(p, scheme, ambiguous):
+    rd = _lib.Reading()
+    err = _lib.Error_()
+    s = _scheme_struct(scheme)
+    _check(_c.cg_reconstruct(ctypes.byref(p), ctypes.byref(s) if s is not None else None,
+                             ctypes.byref(rd), ctypes.byref(err)), err)
+    return Cube(2, _lib.Cube2.from_buffer_copy(rd.cube), _scheme_dict(rd.scheme),
+                bool(rd.scheme_known), puzzle=_puzzle_line(p))
+
+
+def _rebuild3(p, scheme, ambiguous):
+    opt = _lib.Reconstruct3Options(pick=(ambiguous == "pick"), cap=0)
+    rd = _lib.Reading3()
+    err = _lib.Error_()
+    st = _c.cg_reconstruct3(ctypes.byref(p), ctypes.byref(opt), ctypes.byref(rd),
+                            ctypes.byref(err))
+    if st != 0:
+        e = _error(st, err.msg.decode("utf-8", "replace"))
+        if isinstance(e, AmbiguousError):
+            e.fits = rd.fits
+        raise e
+    got = _scheme_dict(rd.scheme)
+    if scheme is not None:
+        # A 3x3's centres say each face's colour: a given scheme can only be checked.
+        want = _scheme_dict(_scheme_struct(scheme))
+        for f in FACE_LETTERS:
+            if got[f] != "?" and got[f] != want[f]:
+                raise InputError("scheme: face %s is %s, but its centre shows %s"
+                                 % (f, want[f], got[f]), -1)
+    return Cube(3, _lib.Cube3.from_buffer_copy(rd.cube), got, True, rd.fits,
+                bool(rd.fits_at_least), puzzle=_puzzle_line(p))
+
+
+_REBUILD = {2: _rebuild2, 3: _rebuild3}
+
+
+def _puzzles(text, order, form):
+    data = _bytes(text, "text")
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
+    if order is not None:
+        err = _lib.Error_()
+        order = _bytes(order, "order")
+        _check(_c.cg_face_order_check(order, ctypes.byref(err)), err)
+    if form is None:
+        form = next((name for name, (looks, _) in READERS.items() if looks(data)), None)
+        if form is None:
+            raise InputError("no cube found: neither 'Face X:' boxes nor one compact line of "
+                             "24 or 54 stickers", -1)
+    elif form not in READERS:
+        raise InputError("form %r: one of %s" % (form, ", ".join(READERS)), -1)
+    puzzles = READERS[form][1](data, order)
+    if not puzzles:
+        raise InputError("no cube found: no complete run of 'Face X:' boxes", -1)
+    return puzzles
+
+
+def read_all(text, size=None, order=None, scheme=None, ambiguous="fail", form=None):
+    """Every cube in the text (each run of face boxes is one), as read() reads one."""
+    if ambiguous not in ("fail", "pick"):
+        raise InputError("ambiguous: %r is not 'pick' or 'fail'" % (ambiguous,), -1)
+    if size not in (None, 2, 3):
+        raise InputError("size %r: 2 or 3" % (size,), -1)
+    out = []
+    for i, p in enumerate(_puzzles(text, order, form), 1):
+        if size is not None and p.size != size:
+            raise InputError("cube %d is a %dx%d, expected a %dx%d"
+                             % (i, p.size, p.size, size, size), -1)
+        out.append(_REBUILD[p.size](p, scheme, ambiguous))
+    return out
+
+
+def read(text, size=None, order=None, scheme=None, ambiguous="fail", form=None):
+    """The one cube in `text` (str or bytes): the server's face boxes (other lines ignored, so a
+    whole round's text will do) or one compact line of 24 or 54 stickers ('?' unknown).
+
+    size: 2 or 3 to insist on one (InputError otherwise); None: told by what is read.
+    order: a compact line's face order, six letters (default "UDFBLR"; "URFDLB" for Kociemba's).
+    scheme: each face's colour, "U=W,D=Y,..." or a dict (2x2: default face letters when every
+      colour is one, else deduced; 3x3: the centres decide, a given scheme is checked).
+    ambiguous: "fail" (AmbiguousError when several 3x3s fit) or "pick" (the first found).
+    form: None (told by the text), "boxes" or "line".
+    Text with several cubes is an InputError: use read_all()."""
+    cubes = read_all(text, size, order, scheme, ambiguous, form)
+    if len(cubes) != 1:
+        raise InputError("%d cubes in the text: read() takes one (read_all() takes many)"
+                         % len(cubes), -1)
+    return cubes[0]
+
+
+# ---- moves ----
+
+def _moves_array(moves):
+    """A list of move names (or one text) as a cg_move array."""
+    if isinstance(moves, (list, tuple)):
+        for m in moves:
+            if not isinstance(m, str):
+                raise TypeError("moves: expected names such as \"R2\", not %r" % (m,))
+        text = " ".join(moves)
+    else:
+        text = _bytes(moves, "moves").decode("utf-8", "replace")
+    data = text.encode("utf-8")
+    cap = len(text.split()) + 1
+    out = (_lib.Move * cap)()
+    n = ctypes.c_size_t()
+    err = _lib.Error_()
+    _check(_c.cg_moves_parse(data, out, cap, ctypes.byref(n), ctypes.byref(err)), err)
+    return (_lib.Move * n.value)(*out[:n.value])
+
+
+def _names(arr, n):
+    return [_c.cg_move_name(arr[i]).decode() for i in range(n)]
+
+
+# ---- tables: opened at first use, kept, closed at exit ----
+
+_lock = threading.Lock()
+_tables = {}  # ("pocket", metric) / "twophase" / "optimal" -> handle
+_notice = [None]
+
+
+def _print_notice(text):
+    sys.stderr.write("cubegod: %s\n" % text)
+    sys.stderr.flush()
+
+
+_notice[0] = _print_notice
+
+
+def set_notice(fn):
+    """Who hears the table notices ("building the solver table ..."): fn(text), or None for
+    silence. The default writes them to standard error, as the command line does."""
+    _notice[0] = fn
+
+
+@_lib.NoticeFn
+def _on_notice(ctx, text):
+    fn = _notice[0]
+    if fn is not None:
+        try:
+            fn(text.decode("utf-8", "replace"))
+        except Exception:  # an exception cannot cross the C frames
+            pass
+
+
+def cache_paths():
+    """The table files, found as the command line finds them: CUBEGOD_CACHE, else
+    $XDG_CACHE_HOME/cubegod/pocket.tbl, else ~/.cache/cubegod/pocket.tbl; the quarter-turn
+    table as pocket-qtm.tbl beside it; the 3x3 twophase.tbl and optimal.tbl in its folder.
+    A dict, or None for each when there is no place (no HOME)."""
+    env = os.environ.get("CUBEGOD_CACHE")
+    xdg = os.environ.get("XDG_CACHE_HOME")
+    home = os.environ.get("HOME")
+    if env:
+        base = env
+    elif xdg and xdg.startswith("/"):
+        base = xdg + "/cubegod/pocket.tbl"
+    elif home:
+        base = home + "/.cache/cubegod/pocket.tbl"
+    else:
+        return {"htm": None, "qtm": None, "twophase": None, "optimal": None}
+    qtm = base[:-4] + "-qtm.tbl" if len(base) > 4 and base.endswith(".tbl") else base + ".qtm"
+    folder = base[:base.rfind("/") + 1]
+    return {"htm": base, "qtm": qtm, "twophase": folder + "twophase.tbl",
+            "optimal": folder + "optimal.tbl"}
+
+
+def _path_arg(path):
+    return path.encode() if path else None
+
+
+def _pocket(metric):
+    key = ("pocket", metric)
+    if key not in _tables:
+        paths = cache_paths()
+        opt = _lib.TablesOptions(cache_path=_path_arg(paths[metric]), notice=_on_notice,
+                                 notice_ctx=None, rebuild=False,
+                                 metric=_c.cg_metric_parse(metric.encode()))
+        h = ctypes.c_void_p()
+        err = _lib.Error_()
+        _check(_c.cg_tables_open(ctypes.byref(h), ctypes.byref(opt), None, ctypes.byref(err)),
+               err)
+        _tables[key] = h
+    return _tables[key]
+
+
+def _solver3(kind):
+    if kind not in _tables:
+        opt = _lib.Tables3Options(cache_path=_path_arg(cache_paths()[kind]), notice=_on_notice,
+                                  notice_ctx=None, rebuild=False)
+        h = ctypes.c_void_p()
+        err = _lib.Error_()
+        open_ = _c.cg3_twophase_open if kind == "twophase" else _c.cg3_optimal_open
+        _check(open_(ctypes.byref(h), ctypes.byref(opt), None, ctypes.byref(err)), err)
+        _tables[kind] = h
+    return _tables[kind]
+
+
+def prepare(size=2, metric="htm", optimal=False):
+    """Opens (loads or builds) the tables solve() will need now, so that the first timed
+    round does not pay for it: a 2x2's table in `metric`, a 3x3's two-phase (or optimal)
+    tables."""
+    if metric not in ("htm", "qtm"):
+        raise InputError("metric: %r is not htm or qtm" % (metric,), -1)
+    with _lock:
+        if size == 2:
+            _pocket(metric)
+        elif size == 3:
+            _solver3("optimal" if optimal else "twophase")
+        else:
+            raise InputError("size %r: 2 or 3" % (size,), -1)
+
+
+def close_tables():
+    """Frees every table opened so far (done at exit; the next solve opens them again). Not
+    while another thread is solving."""
+    with _lock:
+        for key, h in list(_tables.items()):
+            if key == "twophase":
+                _c.cg3_twophase_close(h)
+            elif key == "optimal":
+                _c.cg3_optimal_close(h)
+            else:
+                _c.cg_tables_close(h)
+            del _tables[key]
+
+
+atexit.register(close_tables)
+
+
+# ---- solving ----
+
+def _int_arg(value, name, lo, hi):
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError("%s: expected an int, not %r" % (name, value))
+    if not lo <= value <= hi:
+        raise InputError("%s: %d is not in %d..%d" % (name, value, lo, hi), -1)
+    return value
+
+
+def solve(cube, max_moves=None, time_limit_ms=0, optimal=False, metric="htm", target="auto"):
+    """A solution of a Cube from read(), as a list of move names (["R", "U2", "F'"]).
+
+    2x2: always optimal (the table solver), in `metric` ("htm", or "qtm": quarter turns only);
+      max_moves defaults to 11 (htm) or 14 (qtm), TooLongError when the optimum is longer.
+      target "auto" (home when the colour scheme is known, else any orientation), "home", "any".
+    3x3: the two-phase solver (max_moves default 20; time_limit_ms > 0 keeps improving the
+      answer that long), or with optimal=True the optimal solver (its tables are about 300 MB
+      and built in minutes the first time; TimeLimitError when time_limit_ms passes before the
+      optimum is proven). The 3x3 solvers count in the half-turn metric only.
+    Tables are opened at first use and kept until exit."""
+    if not isinstance(cube, Cube):
+        raise TypeError("solve: expected a cubegod.Cube (from cubegod.read), not %s"
+                        % type(cube).__name__)
+    if metric not in ("htm", "qtm"):
+        raise InputError("metric: %r is not htm or qtm" % (metric,), -1)
+    if isinstance(time_limit_ms, bool) or not isinstance(time_limit_ms, (int, float)) \
+            or not 0 <= time_limit_ms <= 3600000:
+        raise InputError("time_limit_ms: %r is not a number of milliseconds (0..3600000)"
+                         % (time_limit_ms,), -1)
+    err = _lib.Error_()
+    if cube.size == 2:
+        t = _c.cg_target_parse(_bytes(target, "target"))
+        if t < 0:
+            raise InputError("target: %r is not auto, home or any" % (target,), -1)
+        if t == _lib.TARGET_AUTO:
+            t = _lib.TARGET_HOME if cube.scheme_known else _lib.TARGET_ANY
+        limit = _lib.MAX_SOLUTION if metric == "htm" else _lib.SOLUTION_MAX
+        if max_moves is not None:
+            limit = _int_arg(max_moves, "max_moves", 0, 1000)
+        out = (_lib.Move * _lib.SOLUTION_MAX)()
+        n = ctypes.c_int()
+        with _lock:
+            tables = _pocket(metric)
+        # An open table is read-only: solves run outside the lock (ctypes lets go of the GIL).
+        st = _c.cg_solve_cube(tables, ctypes.byref(cube._state), t, limit, out,
+                              ctypes.byref(n), ctypes.byref(err))
+        _check(st, err)
+        return _names(out, n.value)
+    if metric != "htm":
+        raise InputError("metric: the 3x3 solvers count in the half-turn metric only", -1)
+    if target not in ("auto", "home", "any"):
+        raise InputError("target: %r is not auto, home or any" % (target,), -1)
+    opt = _c.cg3_solve_defaults()
+    if max_moves is not None:
+        opt.max_moves = _int_arg(max_moves, "max_moves", 0, _lib.G3_SOLUTION_MAX)
+    opt.time_limit_ms = float(time_limit_ms)
+    sol = _lib.Solution3()
+    with _lock:
+        solver = _solver3("optimal" if optimal else "twophase")
+    fn = _c.cg3_optimal_solve if optimal else _c.cg3_twophase_solve
+    st = fn(solver, ctypes.byref(cube._state), ctypes.byref(opt), ctypes.byref(sol),
+            ctypes.byref(err))
+    _check(st, err)
+    return _names(sol.moves, sol.n)
+
+
+# ---- answers: cg_dialect_* ----
+
+def _dialect(notation, move_map, separator):
+    n = _c.cg_notation_parse(_bytes(notation, "notation"))
+    if n < 0:
+        raise InputError("notation: %r is not standard, digits, quarter or quarter-cw"
+                         % (notation,), -1)
+    err = _lib.Error_()
+    mp = None
+    if move_map is not None:
+        if isinstance(move_map, dict):
+            move_map = ",".join("%s=%s" % (k, v) for k, v in move_map.items())
+        text = _bytes(move_map, "move_map")
+        mp = _lib.MoveMap()
+        _check(_c.cg_move_map_parse(text, len(text), ctypes.byref(mp), ctypes.byref(err)), err)
+    if separator == " ":
+        sep = b"space"
+    elif separator == "":
+        sep = b"none"
+    else:
+        sep = _bytes(separator, "separator")
+    d = _lib.Dialect()
+    _check(_c.cg_dialect_make(ctypes.byref(d), n, ctypes.byref(mp) if mp is not None else None,
+                              sep, ctypes.byref(err)), err)
+    return d
+
+
+def format(moves, notation="standard", move_map=None, separator=" "):
+    """The moves (a list of names, or a "R U2" text) written as a challenge wants them.
+    notation: "standard" (R R' R2), "digits" (R1 R3 R2), "quarter" (R2 -> R R), "quarter-cw"
+    (R' -> R R R). move_map: the challenge's own names, "U=w,U'=W,..." or {"U": "w", ...}, for
+    every move the notation uses. separator: the text between moves (" ", "" for none, ",",
+    or the names "space", "none", "comma")."""
+    d = _dialect(notation, move_map, separator)
+    seq = _moves_array(moves)
+    need = _c.cg_dialect_format(ctypes.byref(d), seq, len(seq), None, 0)
+    buf = ctypes.create_string_buffer(need + 1)
+    _c.cg_dialect_format(ctypes.byref(d), seq, len(seq), buf, need + 1)
+    return buf.value.decode("utf-8")
+
+
+def parse(text, notation="standard", move_map=None, separator=" "):
+    """The reverse of format(): an answer in a dialect back to a list of standard move names."""
+    d = _dialect(notation, move_map, separator)
+    data = _bytes(text, "text")
+    cap = len(data) + 1
+    out = (_lib.Move * cap)()
+    n = ctypes.c_size_t()
+    err = _lib.Error_()
+    _check(_c.cg_dialect_parse(ctypes.byref(d), data, len(data), out, cap, ctypes.byref(n),
+                               ctypes.byref(err)), err)
+    return _names(out, n.value)

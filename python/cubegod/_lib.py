@@ -1,0 +1,238 @@
+"""The C side: finding libcubegod.so, the structures of include/cubegod/*.h and the prototypes.
+
+Only this module knows C types; the rest of the package speaks Python. Each structure mirrors
+its header field for field (tests/python checks the sizes and offsets against a C compiler when
+one is present)."""
+
+import ctypes
+import ctypes.util
+import os
+import sys
+
+# ---- sizes from the headers ----
+FACES = 6
+TOKEN_MAX = 31             # CG_TOKEN_MAX (puzzle.h)
+PUZZLE_STICKERS_MAX = 54   # CG_PUZZLE_STICKERS_MAX
+ERROR_MSG_MAX = 256        # CG_ERROR_MSG_MAX (error.h)
+MOVES = 18                 # CG_MOVES (cube.h)
+MAX_SOLUTION = 11          # CG_MAX_SOLUTION: God's number of the 2x2, HTM
+SOLUTION_MAX = 14          # CG_SOLUTION_MAX (solver.h): the 2x2's longest, either metric
+MOVE_NAME_MAX = 15         # CG_MOVE_NAME_MAX (notation.h)
+SEPARATOR_MAX = 15         # CG_SEPARATOR_MAX
+G3_GODS_NUMBER = 20        # CG3_GODS_NUMBER (solver3.h)
+G3_SOLUTION_MAX = 31       # CG3_SOLUTION_MAX
+G3_BASES = 18              # CG3_BASES (cube3.h)
+
+# cg_box_event
+BOX_IGNORED, BOX_CONSUMED, BOX_PUZZLE = 0, 1, 2
+# cg_target
+TARGET_AUTO, TARGET_HOME, TARGET_ANY = 0, 1, 2
+
+Status = ctypes.c_int
+Move = ctypes.c_uint8
+NoticeFn = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_char_p)
+
+
+class Error_(ctypes.Structure):
+    _fields_ = [("code", ctypes.c_int), ("msg", ctypes.c_char * ERROR_MSG_MAX)]
+
+
+class Puzzle(ctypes.Structure):
+    _fields_ = [("size", ctypes.c_uint8), ("faces_shown", ctypes.c_uint8),
+                ("sticker", ctypes.c_int8 * PUZZLE_STICKERS_MAX), ("ncolours", ctypes.c_int),
+                ("colour", (ctypes.c_char * (TOKEN_MAX + 1)) * PUZZLE_STICKERS_MAX)]
+
+
+class BoxReader(ctypes.Structure):
+    _fields_ = [("puzzle", Puzzle), ("face", ctypes.c_int), ("line", ctypes.c_int),
+                ("boxes", ctypes.c_int), ("size", ctypes.c_int)]
+
+
+class Scheme(ctypes.Structure):
+    _fields_ = [("face", (ctypes.c_char * (TOKEN_MAX + 1)) * FACES)]
+
+
+class Cube2(ctypes.Structure):
+    _fields_ = [("perm", ctypes.c_uint8 * 8), ("twist", ctypes.c_uint8 * 8)]
+
+
+class Stickers(ctypes.Structure):
+    _fields_ = [("s", ctypes.c_uint8 * 24)]
+
+
+class Reading(ctypes.Structure):
+    _fields_ = [("cube", Cube2), ("scheme_known", ctypes.c_bool), ("scheme", Scheme)]
+
+
+class Cube3(ctypes.Structure):
+    _fields_ = [("cp", ctypes.c_uint8 * 8), ("co", ctypes.c_uint8 * 8),
+                ("ep", ctypes.c_uint8 * 12), ("eo", ctypes.c_uint8 * 12),
+                ("xp", ctypes.c_uint8 * 6)]
+
+
+class Perm3(ctypes.Structure):
+    _fields_ = [("src", ctypes.c_uint8 * 54)]
+
+
+class Tables3Model(ctypes.Structure):
+    """cg3_tables: the 3x3 model's move tables (cube3.h), not a solver's."""
+    _fields_ = [("perm", Perm3 * (G3_BASES * 4)), ("cube", Cube3 * (G3_BASES * 4))]
+
+
+class Reconstruct3Options(ctypes.Structure):
+    _fields_ = [("pick", ctypes.c_bool), ("cap", ctypes.c_ulong)]
+
+
+class Reading3(ctypes.Structure):
+    _fields_ = [("cube", Cube3), ("scheme", Scheme), ("fits", ctypes.c_ulong),
+                ("fits_at_least", ctypes.c_bool)]
+
+
+class TablesOptions(ctypes.Structure):
+    _fields_ = [("cache_path", ctypes.c_char_p), ("notice", NoticeFn),
+                ("notice_ctx", ctypes.c_void_p), ("rebuild", ctypes.c_bool),
+                ("metric", ctypes.c_int)]
+
+
+class Tables3Options(ctypes.Structure):
+    _fields_ = [("cache_path", ctypes.c_char_p), ("notice", NoticeFn),
+                ("notice_ctx", ctypes.c_void_p), ("rebuild", ctypes.c_bool)]
+
+
+class Solve3Options(ctypes.Structure):
+    _fields_ = [("max_moves", ctypes.c_int), ("time_limit_ms", ctypes.c_double),
+                ("max_nodes", ctypes.c_ulonglong)]
+
+
+class Solution3(ctypes.Structure):
+    _fields_ = [("moves", Move * G3_SOLUTION_MAX), ("n", ctypes.c_int),
+                ("optimal", ctypes.c_bool), ("lower_bound", ctypes.c_int),
+                ("nodes", ctypes.c_ulonglong), ("ms", ctypes.c_double)]
+
+
+class MoveMap(ctypes.Structure):
+    _fields_ = [("named", ctypes.c_uint32),
+                ("name", (ctypes.c_char * (MOVE_NAME_MAX + 1)) * MOVES)]
+
+
+class Dialect(ctypes.Structure):
+    _fields_ = [("notation", ctypes.c_int), ("mapped", ctypes.c_bool),
+                ("blank_separator", ctypes.c_bool),
+                ("separator", ctypes.c_char * (SEPARATOR_MAX + 1)),
+                ("name", (ctypes.c_char * (MOVE_NAME_MAX + 1)) * MOVES)]
+
+
+# The structures the layout test compares with the C compiler's view: name -> (C type, class).
+LAYOUTS = {
+    "cg_error": Error_, "cg_puzzle": Puzzle, "cg_box_reader": BoxReader, "cg_scheme": Scheme,
+    "cg_cube": Cube2, "cg_stickers": Stickers, "cg_reading": Reading, "cg3_cube": Cube3,
+    "cg3_tables": Tables3Model, "cg_reconstruct3_options": Reconstruct3Options,
+    "cg_reading3": Reading3, "cg_tables_options": TablesOptions,
+    "cg3_tables_options": Tables3Options, "cg3_solve_options": Solve3Options,
+    "cg3_solution": Solution3, "cg_move_map": MoveMap, "cg_dialect": Dialect,
+}
+
+P = ctypes.POINTER
+c_int, c_size_t, c_char_p, c_void_p, c_bool = (ctypes.c_int, ctypes.c_size_t, ctypes.c_char_p,
+                                                ctypes.c_void_p, ctypes.c_bool)
+
+# name -> (restype, argtypes)
+PROTOTYPES = {
+    "cg_version": (c_char_p, []),
+    "cg_status_name": (c_char_p, [Status]),
+    "cg_puzzle_from_line": (Status, [c_char_p, c_size_t, c_char_p, P(Puzzle), P(Error_)]),
+    "cg_face_order_check": (Status, [c_char_p, P(Error_)]),
+    "cg_puzzle_faces_known": (c_int, [P(Puzzle)]),
+    "cg_box_reader_init": (None, [P(BoxReader)]),
+    "cg_box_reader_feed": (Status, [P(BoxReader), c_char_p, c_size_t, P(c_int), P(Error_)]),
+    "cg_box_reader_finish": (Status, [P(BoxReader), P(c_bool), P(Error_)]),
+    "cg_scheme_parse": (Status, [c_char_p, P(Scheme), P(Error_)]),
+    "cg_reconstruct": (Status, [P(Puzzle), P(Scheme), P(Reading), P(Error_)]),
+    "cg_reconstruct3": (Status, [P(Puzzle), P(Reconstruct3Options), P(Reading3), P(Error_)]),
+    "cg_cube_home": (Cube2, []),
+    "cg_cube_apply_all": (None, [P(Cube2), P(Move), c_size_t]),
+    "cg_cube_is_home": (c_bool, [P(Cube2)]),
+    "cg_cube_is_solved_any": (c_bool, [P(Cube2)]),
+    "cg_cube_is_valid": (c_bool, [P(Cube2)]),
+    "cg_cube_to_stickers": (Stickers, [P(Cube2)]),
+    "cg3_tables_init": (None, [P(Tables3Model)]),
+    "cg3_cube_home": (Cube3, []),
+    "cg3_cube_apply_face_turns": (None, [P(Tables3Model), P(Cube3), P(Move), c_size_t]),
+    "cg3_cube_is_home": (c_bool, [P(Cube3)]),
+    "cg3_cube_to_facelets": (None, [P(Cube3), P(ctypes.c_uint8)]),
+    "cg3_cube_check": (Status, [P(Cube3), P(Error_)]),
+    "cg_moves_parse": (Status, [c_char_p, P(Move), c_size_t, P(c_size_t), P(Error_)]),
+    "cg_move_name": (c_char_p, [Move]),
+    "cg_metric_parse": (c_int, [c_char_p]),
+    "cg_notation_parse": (c_int, [c_char_p]),
+    "cg_target_parse": (c_int, [c_char_p]),
+    "cg_move_map_parse": (Status, [c_char_p, c_size_t, P(MoveMap), P(Error_)]),
+    "cg_dialect_make": (Status, [P(Dialect), c_int, P(MoveMap), c_char_p, P(Error_)]),
+    "cg_dialect_format": (c_size_t, [P(Dialect), P(Move), c_size_t, c_char_p, c_size_t]),
+    "cg_dialect_parse": (Status, [P(Dialect), c_char_p, c_size_t, P(Move), c_size_t,
+                                  P(c_size_t), P(Error_)]),
+    "cg_tables_open": (Status, [P(c_void_p), P(TablesOptions), c_void_p, P(Error_)]),
+    "cg_tables_close": (None, [c_void_p]),
+    "cg_solve_cube": (Status, [c_void_p, P(Cube2), c_int, c_int, P(Move), P(c_int),
+                               P(Error_)]),
+    "cg3_solve_defaults": (Solve3Options, []),
+    "cg3_twophase_open": (Status, [P(c_void_p), P(Tables3Options), c_void_p, P(Error_)]),
+    "cg3_twophase_close": (None, [c_void_p]),
+    "cg3_twophase_solve": (Status, [c_void_p, P(Cube3), P(Solve3Options), P(Solution3),
+                                    P(Error_)]),
+    "cg3_optimal_open": (Status, [P(c_void_p), P(Tables3Options), c_void_p, P(Error_)]),
+    "cg3_optimal_close": (None, [c_void_p]),
+    "cg3_optimal_solve": (Status, [c_void_p, P(Cube3), P(Solve3Options), P(Solution3),
+                                   P(Error_)]),
+}
+
+
+def _candidates():
+    """Where libcubegod.so may be, in the order tried (see python/README.md)."""
+    env = os.environ.get("CUBEGOD_LIB")
+    if env:
+        yield env
+        return  # an explicit choice is never second-guessed
+    here = os.path.dirname(os.path.abspath(__file__))
+    # Installed: the package sits somewhere under PREFIX (PREFIX/lib/pythonX.Y/site-packages/
+    # cubegod, or PREFIX/share/...): the library is in PREFIX/lib or PREFIX/lib64, or in
+    # Debian's multiarch folder.
+    prefixes = []
+    d = here
+    for _ in range(5):
+        d = os.path.dirname(d)
+        prefixes.append(d)
+    prefixes.append(sys.prefix)
+    multiarch = getattr(sys.implementation, "_multiarch", None)
+    for prefix in prefixes:
+        for libdir in ("lib", "lib64") + ((os.path.join("lib", multiarch),) if multiarch else ()):
+            yield os.path.join(prefix, libdir, "libcubegod.so")
+    # The build tree: python/ sits beside build/ in a checkout.
+    source = os.path.dirname(os.path.dirname(here))
+    yield os.path.join(source, "build", "libcubegod.so")
+    found = ctypes.util.find_library("cubegod")
+    if found:
+        yield found
+
+
+def load():
+    """The loaded library with its prototypes set; OSError naming every place tried."""
+    tried = []
+    for path in _candidates():
+        tried.append(path)
+        if os.sep in path and not os.path.exists(path):
+            continue
+        try:
+            lib = ctypes.CDLL(path)
+        except OSError as e:
+            if os.environ.get("CUBEGOD_LIB"):
+                raise OSError("CUBEGOD_LIB=%s: %s" % (path, e)) from None
+            continue
+        for name, (res, args) in PROTOTYPES.items():
+            fn = getattr(lib, name)
+            fn.restype = res
+            fn.argtypes = args
+        lib.path = path
+        return lib
+    raise OSError("cubegod: libcubegod.so not found; set CUBEGOD_LIB to its path (tried: %s)"
+                  % ", ".join(tried))
