@@ -104,11 +104,13 @@ static bool fc_row(cg_shape_reader *r, const cgi_row *row, cg_status *st, cg_err
     if (!cgi_sticker_row_ok(r, row))
         return false;
     int sizes[2] = {r->fc.size ? r->fc.size : 3, r->fc.size ? r->fc.size : 2};
-    for (int s = 0; s < 2; s++) {
-        int n = sizes[s], k = 0;
-        if (r->fc.row == 0 && cgi_row_stickers(row, n * n, tok, cols))
+    /* tokens as they are first ("ab cd" is a row of two), split into characters second */
+    for (int pass = 0; pass < 4; pass++) {
+        int n = sizes[pass % 2], k = 0;
+        bool exact = pass < 2;
+        if (r->fc.row == 0 && (!exact || row->n == n * n) && cgi_row_stickers(row, n * n, tok, cols))
             k = n * n;
-        else if (cgi_row_stickers(row, n, tok, cols))
+        else if ((!exact || row->n == n) && cgi_row_stickers(row, n, tok, cols))
             k = n;
         if (!k)
             continue;
