@@ -21,6 +21,7 @@
 
 #include "cubegod/error.h"
 #include "cubegod/notation.h"
+#include "cubegod/shapes.h"
 #include "cubegod/solver.h"
 #include "cubegod/tube.h"
 
@@ -61,6 +62,10 @@ typedef struct cg_play_options {
      * when the server shows the cube between moves, it must be the cube those moves make
      * (CG_ERR_PROTOCOL otherwise, naming the round and the move). */
     bool one_move;
+    /* How the server shows the cube (shapes.h): CG_SHAPE_AUTO (default) recognises boxes,
+     * labelled faces, nets, strings and ANSI colours; a prompt ends the cube being read. */
+    cg_shape input;
+    const char *order;      /* a string's face order (shapes.h), NULL: UDFBLR */
 } cg_play_options;
 
 CG_API cg_play_options cg_play_defaults(void);
