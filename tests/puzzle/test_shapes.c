@@ -353,7 +353,9 @@ static void test_errors_and_ends(void **state)
     assert_int_equal(errors, 0);
     assert_int_equal(p.size, 2);
     /* U rows not indented over F: not a net */
-    assert_int_equal(read_text(CG_SHAPE_AUTO, "W W\nW W\nO O G G R R B B\n", &err, &errors, NULL), 0);
+    assert_int_equal(read_text(CG_SHAPE_AUTO, "W W\nW W\nO O G G R R B B\nO O G G R R B B\n", &err, &errors,
+                               NULL), 0);
+    assert_int_equal(errors, 0);
     /* a token too long, with its column */
     const char *longtok = "U:\nW W W\nW W abcdefghijabcdefghijabcdefghijabc\n";
     assert_int_equal(read_text(CG_SHAPE_AUTO, longtok, &err, &errors, NULL), 0);
