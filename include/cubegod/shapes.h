@@ -129,7 +129,8 @@ CG_API cg_status cg_shape_reader_pause(cg_shape_reader *r, cg_error *err);
 CG_API cg_status cg_shape_reader_finish(cg_shape_reader *r, cg_error *err);
 /* Takes the oldest ready puzzle (and what was recognised, info may be NULL); false when none. */
 CG_API bool cg_shape_reader_take(cg_shape_reader *r, cg_puzzle *p, cg_shape_info *info);
-/* Whether a cube is being read (a run of boxes or faces, a net, U rows waiting). */
+/* Whether a cube is being read: a run of boxes or labelled faces, a net past its first row across
+ * L F R B (lines that may be a net's U rows are not counted: they are as likely text). */
 CG_API bool cg_shape_reader_busy(const cg_shape_reader *r);
 
 /* ---- writing (serve --show) ---- */

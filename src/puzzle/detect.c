@@ -149,8 +149,10 @@ static cg_status box_line(cg_shape_reader *r, const char *line, size_t len, bool
     }
     if (ev == CG_BOX_PUZZLE)
         box_hand_over(r, r->lineno - 1);
-    if (*consumed && idle)
+    if (*consumed && idle) {
         r->box_first = r->lineno;
+        r->net.pending = 0; /* U rows waiting before a box were text */
+    }
     if (*consumed && r->box.face < 0 && r->box.boxes == CG_FACES) {
         cg_box_reader_feed(&r->box, "", 0, &ev, NULL); /* six boxes: the cube is complete */
         box_hand_over(r, r->lineno);
@@ -300,7 +302,7 @@ bool cg_shape_reader_take(cg_shape_reader *r, cg_puzzle *p, cg_shape_info *info)
 
 bool cg_shape_reader_busy(const cg_shape_reader *r)
 {
-    return r->box.face >= 0 || r->box.boxes > 0 || r->fc.on || r->net.on || r->net.pending > 0;
+    return r->box.face >= 0 || r->box.boxes > 0 || r->fc.on || r->net.on;
 }
 
 cg_status cg_puzzle_from_string(const char *text, size_t len, const char *order, cg_puzzle *p,
