@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # serve --show SHAPE over real sockets, read by the shape readers:
 #   - the 2x2 game: `play` (--input auto, and the shape forced) wins a five-round game against
-#     `serve --show SHAPE` for every shape and colour set;
+#     `serve --show SHAPE` for every shape and colour set, and `replay` of its recording finds
+#     every round read and correct;
 #   - the 3x3 game: each shape's first round, read over /dev/tcp, is rebuilt by
 #     `solve --explain-input` into the one cube the same server shows as boxes (same seed), and
 #     its answer is accepted by the server. (`play` answers 2x2 rounds only: the 3x3 client is
@@ -17,9 +18,12 @@ for show in boxes faces net string ansi; do
     for input in auto "$show"; do
       n=$((n + 1))
       serve "s$n" --show "$show" --colours "$colours" --rounds 5 --games 1 --seed "$n" --alarm 30
-      play "p$n" -q --input "$input" 127.0.0.1 "$PORT"
+      play "p$n" -q --input "$input" --record "$TMP/p$n.rec" 127.0.0.1 "$PORT"
       [ "$RC" = 0 ] || fail "play --input $input against serve --show $show --colours $colours: exit $RC: $(tail -3 "$TMP/p$n.err")"
       has "flag{cubegod_local_practice}" "$TMP/p$n.out"
+      # replay reads the recorded rounds in the same shape and checks every answer
+      "$CUBEGOD" replay "$TMP/p$n.rec" > "$TMP/r$n.out" 2>&1 || fail "replay of --show $show: $(tail -3 "$TMP/r$n.out")"
+      has "5 rounds, 5 correct" "$TMP/r$n.out"
     done
   done
 done
