@@ -88,6 +88,7 @@ typedef struct cg_shape_reader {
     int ansi_cell;                 /* narrowest ANSI cell seen (columns), 0 before any */
     cg_box_reader box;
     long box_first;
+    char box_order[8];             /* the faces of the run of boxes, in the order given */
     /* labelled faces */
     struct {
         bool on, ansi, rules, blank_sep;

@@ -127,12 +127,8 @@ static int box_header(const char *s, size_t len)
 
 static void box_hand_over(cg_shape_reader *r, long last)
 {
-    char order[8] = "";
-    int k = 0;
-    for (int f = 0; f < CG_FACES; f++)
-        if ((r->box.puzzle.faces_shown >> f) & 1)
-            order[k++] = cg_face_letter(f);
-    cgi_push(r, &r->box.puzzle, CG_SHAPE_BOXES, false, r->box_first, last, order);
+    cgi_push(r, &r->box.puzzle, CG_SHAPE_BOXES, false, r->box_first, last, r->box_order);
+    r->box_order[0] = '\0';
 }
 
 /* Sends the line to the box reader; *consumed false when it is no part of a box. */
@@ -151,7 +147,13 @@ static cg_status box_line(cg_shape_reader *r, const char *line, size_t len, bool
         box_hand_over(r, r->lineno - 1);
     if (*consumed && idle) {
         r->box_first = r->lineno;
+        r->box_order[0] = '\0';
         r->net.pending = 0; /* U rows waiting before a box were text */
+    }
+    size_t given = strlen(r->box_order);
+    if (*consumed && r->box.face >= 0 && r->box.line == 0 && given < 6) { /* a header: the order */
+        r->box_order[given] = cg_face_letter(r->box.face);
+        r->box_order[given + 1] = '\0';
     }
     if (*consumed && r->box.face < 0 && r->box.boxes == CG_FACES) {
         cg_box_reader_feed(&r->box, "", 0, &ev, NULL); /* six boxes: the cube is complete */

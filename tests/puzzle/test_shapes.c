@@ -380,6 +380,21 @@ static void test_errors_and_ends(void **state)
     /* 24 stickers of one colour too many are still read: reconstruction refuses them later */
     assert_int_equal(read_text(CG_SHAPE_STRING, "a b c d e f g h i j k l m n o p q r s t u v w x\n", &err,
                                &errors, NULL), 1);
+    /* boxes: the faces in the order given; "Face U:" without a box is a labelled face */
+    {
+        const char *boxes = "Face R:\n+-----+\n| R R |\n| R R |\n+-----+\nFace U:\n+-----+\n| U U |\n"
+                            "| U U |\n+-----+\nFace F:\n+-----+\n| F F |\n| F F |\n+-----+\nFace D:\n"
+                            "+-----+\n| D D |\n| D D |\n+-----+\nFace B:\n+-----+\n| B B |\n| B B |\n"
+                            "+-----+\n> \nFace L:\nL L\nL L\n";
+        cg_puzzle ps[3];
+        cg_shape_info in[3];
+        assert_int_equal(read_all(CG_SHAPE_AUTO, NULL, boxes, ps, 3, in, &err, &errors), 1);
+        assert_int_equal(in[0].shape, CG_SHAPE_BOXES);
+        assert_string_equal(in[0].order, "RUFDB");
+        assert_int_equal(in[0].last_line, 25);
+        assert_int_equal(errors, 1); /* the lone labelled face at the end: too few faces */
+        assert_non_null(strstr(err.msg, "only 1 face"));
+    }
     /* bad order, bad shape name */
     cg_shape_reader r;
     assert_int_equal(cg_shape_reader_init(&r, CG_SHAPE_AUTO, "UDFBLL", &err), CG_ERR_INPUT);
