@@ -579,6 +579,10 @@ static int solve_main(int argc, char **argv)
             run.opt3.time_limit_ms = (double)n;
         }
     }
+    if (line_mode && run.shape != CG_SHAPE_AUTO && run.shape != CG_SHAPE_STRING &&
+        run.shape != CG_SHAPE_ANSI)
+        return cli_usage("solve", "--line reads one string a line: --input %s does not go with it",
+                         cg_shape_name(run.shape));
     if (!cli_answer_ready("solve", &ans))
         return 2;
     run.dialect = &ans.dialect;

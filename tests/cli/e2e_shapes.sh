@@ -52,6 +52,9 @@ expect_eq "$?" 2 "bad --input"
 expect_grep "'blocks' is not a shape: auto, boxes, faces, net, string or ansi" "$TMP/err"
 "$CUBEGOD" solve --order NETS < /dev/null > "$TMP/out" 2> "$TMP/err"
 expect_eq "$?" 2 "bad --order"
+"$CUBEGOD" solve --line --input net < /dev/null > "$TMP/out" 2> "$TMP/err"
+expect_eq "$?" 2 "--line with --input net"
+expect_grep "\-\-input net does not go with it" "$TMP/err"
 
 # A co-process never waits for a line after a cube: a net is answered at its last D row, five
 # labelled faces when the writer pauses.
