@@ -119,9 +119,10 @@ cg_status cgi_net_line(cg_shape_reader *r, const cgi_row *row, bool *consumed, c
             }
             r->net.on = false;
             return cg_fail(err, CG_ERR_INPUT, "a net of %dx%d faces (from line %ld): row %d (line %ld) "
-                           "has %d sticker%s where %d (L F R B) were expected", n, n, r->net.first,
+                           "has %d sticker%s where %d (L F R B) were expected%s", n, n, r->net.first,
                            r->net.row + (r->net.have_up ? 1 : 1 - n), r->lineno, row->n,
-                           row->n == 1 ? "" : "s", 4 * n);
+                           row->n == 1 ? "" : "s", 4 * n,
+                           row->n == 3 * n ? " (a hidden face is shown as '?' stickers)" : "");
         }
         if (ok && cgi_row_stickers(row, n, tok, cols) && cols[0] > r->net.col0) {
             *consumed = true;
