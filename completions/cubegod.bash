@@ -4,12 +4,12 @@
 
 _cubegod_options() {
     case $1 in
-    solve) echo "--line --order --ambiguous --explain --time-limit --optimal --json --target --scheme --max-moves --cache --notation --move-map --separator --metric --profile" ;;
+    solve) echo "--input --explain-input --line --order --ambiguous --explain --time-limit --optimal --json --target --scheme --max-moves --cache --notation --move-map --separator --metric --profile" ;;
     play) echo "--exec --tls --insecure --sni --timeout --record --target --scheme --max-moves
-                --prompt --flag-regex --cache --proxy --interactive --one-move --time-limit --ambiguous --notation --move-map --separator --metric
+                --prompt --flag-regex --cache --proxy --interactive --one-move --time-limit --ambiguous --input --order --notation --move-map --separator --metric
                 --profile -q -v" ;;
     serve) echo "--host --port --rounds --alarm --max-moves --flag --seed --check --tls-cert
-                 --tls-key --max-clients --games --one-move --size --hide --scramble --notation --move-map --separator --metric --profile -q" ;;
+                 --tls-key --max-clients --games --one-move --size --hide --scramble --show --colours --notation --move-map --separator --metric --profile -q" ;;
     replay) echo "--check --max-moves --prompt --cache --one-move --notation --move-map --separator --metric -q" ;;
     tables) echo "--cache --rebuild --metric --optimal --size" ;;
     order) echo "--state --explain" ;;
@@ -58,6 +58,15 @@ _cubegod() {
         return ;;
     --size)
         mapfile -t COMPREPLY < <(compgen -W "2 3" -- "$cur")
+        return ;;
+    --input)
+        mapfile -t COMPREPLY < <(compgen -W "auto boxes faces net string ansi" -- "$cur")
+        return ;;
+    --show)
+        mapfile -t COMPREPLY < <(compgen -W "boxes faces net string ansi" -- "$cur")
+        return ;;
+    --colours)
+        mapfile -t COMPREPLY < <(compgen -W "letters words digits ansi" -- "$cur")
         return ;;
     --exec | --sni | --timeout | --scheme | --max-moves | --prompt | --flag-regex | --host | \
         --port | --rounds | --alarm | --flag | --seed | --max-clients | --games | -n | -r | --ops | \

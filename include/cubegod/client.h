@@ -23,6 +23,7 @@
 
 #include "cubegod/error.h"
 #include "cubegod/notation.h"
+#include "cubegod/shapes.h"
 #include "cubegod/solver.h"
 #include "cubegod/solver3.h"
 #include "cubegod/tube.h"
@@ -78,6 +79,10 @@ typedef struct cg_play_options {
     void *solver3_ctx;
     cg3_solve_options solve3;
     bool pick;
+    /* How the server shows the cube (shapes.h): CG_SHAPE_AUTO (default) recognises boxes,
+     * labelled faces, nets, strings and ANSI colours; a prompt ends the cube being read. */
+    cg_shape input;
+    const char *order;      /* a string's face order (shapes.h), NULL: UDFBLR */
 } cg_play_options;
 
 CG_API cg_play_options cg_play_defaults(void);

@@ -47,6 +47,7 @@
 #include "cubegod/cube3.h"
 #include "cubegod/error.h"
 #include "cubegod/notation.h"
+#include "cubegod/shapes.h"
 #include "cubegod/solver.h"
 
 #define CG_SERVER_LINE_MAX 4096   /* longest answer line accepted, newline included */
@@ -71,6 +72,10 @@ CG_API void cg_round_make(cg_rng *r, cg_round *out);
 
 /* The round's text from "=== Round i/N ===" to the prompt line, each line ending in '\n'.
  * Returns the length needed (like snprintf); under 512 bytes. */
+/* The same with the cube in another shape and colour set (shapes.h: boxes need the letters;
+ * CG_SHAPE_AUTO is boxes); under 2048 bytes. */
+CG_API size_t cg_round_format_view(const cg_round *r, int index, int rounds, const char *prompt,
+                                   cg_shape shape, cg_colours colours, char *buf, size_t size);
 CG_API size_t cg_round_format(const cg_round *r, int index, int rounds, char *buf, size_t size);
 /* The same with another prompt line (one-move mode: CG_ONE_MOVE_PROMPT). */
 CG_API size_t cg_round_format_prompt(const cg_round *r, int index, int rounds, const char *prompt,
@@ -149,6 +154,9 @@ CG_API void cg_round3_make(const cg3_tables *t, cg_rng *r, int hide, int scrambl
 /* The round's text from "=== Round i/N ===" to the prompt line "Enter your solution:".
  * Returns the length needed (like snprintf); under 1024 bytes. */
 CG_API size_t cg_round3_format(const cg_round3 *r, int index, int rounds, char *buf, size_t size);
+/* The same with the cube in another shape and colour set (as cg_round_format_view). */
+CG_API size_t cg_round3_format_view(const cg_round3 *r, int index, int rounds, cg_shape shape,
+                                    cg_colours colours, char *buf, size_t size);
 /* cg_answer_check_rules for a 3x3 (rules->check does not matter, see above); t from
  * cg3_tables_init. The same errors and messages as the 2x2's. */
 CG_API cg_status cg_answer3_check_rules(const cg3_tables *t, const cg3_cube *cube, const char *line,
@@ -185,6 +193,10 @@ typedef struct cg_server_options {
     int scramble;         /* 3x3 only: 0 (default) a uniformly random cube each round; 1 to
                              CG3_SCRAMBLE_MAX: that many random face turns from home (easy
                              rounds for practice without a 3x3 solver, and tests) */
+    cg_shape show;        /* how the cube is shown (shapes.h): CG_SHAPE_AUTO (default) and
+                             CG_SHAPE_BOXES are the boxes; not with one_move */
+    cg_colours colours;   /* the stickers' colours: CG_COLOURS_LETTERS (default: the face
+                             letters); others need a shape other than boxes */
 } cg_server_options;
 
 CG_API cg_server_options cg_server_defaults(void);

@@ -24,7 +24,7 @@ static const char USAGE[] =
     "                    [--prompt TEXT] [--flag-regex RE] [--cache FILE] [--interactive]\n"
     "                    [--notation N] [--move-map MAP] [--separator S] [--metric htm|qtm]\n"
     "                    [--one-move] [--ambiguous pick|fail] [--time-limit MS]\n"
-    "                    [--profile FILE]\n"
+    "                    [--input SHAPE] [--order FACES] [--profile FILE]\n"
     "                    [-q] [-v] HOST PORT | HOST:PORT | [V6]:PORT | nc HOST PORT\n"
     "       cubegod play [options] --exec 'CMD ARGS'\n"
     "\n"
@@ -71,6 +71,9 @@ static const char USAGE[] =
     "                    moves, check it is the cube the moves made (a mismatch names the round\n"
     "                    and the move); give the server's prompt with --prompt (serve in this\n"
     "                    mode asks 'Enter your move:')\n"
+    "  --input SHAPE     how the server shows the cube: auto (default: recognised), boxes,\n"
+    "                    faces, net, string or ansi (as 'cubegod solve --help' says)\n"
+    "  --order FACES     the face order of a cube shown as a string (default UDFBLR, or net)\n"
     CLI_ANSWER_HELP
     CLI_PROFILE_HELP
     "  -q                no progress lines     -v  debug: hexdump of every byte both ways\n";
@@ -82,7 +85,8 @@ static const cli_option PLAY_OPTIONS[] = {
     {"prompt", CLI_VALUE},    {"flag-regex", CLI_VALUE}, {"cache", CLI_FILE},
     {"one-move", CLI_FLAG},   {"proxy", CLI_VALUE},     {"interactive", CLI_FLAG},
     CLI_ANSWER_OPTIONS,       {"profile", CLI_FILE},    {"ambiguous", CLI_VALUE},
-    {"time-limit", CLI_VALUE}, {NULL, CLI_FLAG},
+    {"time-limit", CLI_VALUE}, {"input", CLI_VALUE},    {"order", CLI_VALUE},
+    {NULL, CLI_FLAG},
 };
 
 typedef struct play_args {
@@ -138,6 +142,15 @@ static int parse_args(int argc, char **argv, play_args *a)
             a->tube.insecure = true;
         } else if (strcmp(o, "--one-move") == 0) {
             a->play.one_move = true;
+        } else if (strcmp(o, "--input") == 0) {
+            cg_error e;
+            if (cg_shape_parse(v, &a->play.input, &e) != CG_OK)
+                return cli_usage("play", "--input: %s", e.msg);
+        } else if (strcmp(o, "--order") == 0) {
+            cg_error e;
+            if (cg_string_order_check(v, &e) != CG_OK)
+                return cli_usage("play", "--order: %s", e.msg);
+            a->play.order = v;
         } else if (strcmp(o, "--exec") == 0) {
             a->exec = v;
         } else if (strcmp(o, "--proxy") == 0) {

@@ -18,6 +18,7 @@ static const char USAGE[] =
     "                     [--tls-cert FILE --tls-key FILE] [--max-clients N] [--games N]\n"
     "                     [--notation N] [--move-map MAP] [--separator S] [--metric htm|qtm]\n"
     "                     [--one-move] [--size 2|3] [--hide N] [--scramble N]\n"
+    "                     [--show SHAPE] [--colours SET]\n"
     "                     [--profile FILE] [-q]\n"
     "\n"
     "Runs a faithful copy of the cube god challenge server: a banner, then ROUNDS rounds of five\n"
@@ -42,7 +43,11 @@ static const char USAGE[] =
     "  --one-move         one move per prompt ('Enter your move:'), the cube shown again after\n"
     "                     each move ('Move k: NAME', then the boxes); an empty line asks for\n"
     "                     the verdict of a cube already solved\n"
-    "  --size 2|3         the cube: 2x2 (default) or 3x3\n"
+    "  --size 2|3         the cube: 2x2 (default) or 3x3\n"    "  --show SHAPE       how the cube is shown: boxes (default), faces ('U:' and the rows),\n"
+    "                     net (the unfolded cross), string (one line, faces U D F B L R, '?'\n"
+    "                     hidden) or ansi (a net of ANSI colour blocks); see docs/shapes.md\n"
+    "  --colours SET      the stickers: letters (the face letters, default), words (white\n"
+    "                     yellow ...), digits (0 to 5) or ansi (colour blocks); not with boxes\n"
     "  --hide N           faces hidden each round: 0 to 5 for a 3x3 (default 0); the 2x2\n"
     "                     always hides one\n"
     "  --scramble N       3x3 only: each cube is N random face turns from home (1 to 64)\n"
@@ -60,6 +65,7 @@ static const cli_option SERVE_OPTIONS[] = {
     {"tls-key", CLI_FILE},   {"max-clients", CLI_VALUE}, {"games", CLI_VALUE},
     {"one-move", CLI_FLAG},  CLI_ANSWER_OPTIONS,      {"profile", CLI_FILE},
     {"size", CLI_VALUE},     {"hide", CLI_VALUE},     {"scramble", CLI_VALUE},
+    {"show", CLI_VALUE},     {"colours", CLI_VALUE},
     {NULL, CLI_FLAG},
 };
 
@@ -107,7 +113,15 @@ static int parse_value(const char *opt, const char *v, cg_server_options *o)
         return cli_long("serve", opt, v, 0, 5, &n) ? (o->hide = (int)n, 0) : 2;
     else if (strcmp(opt, "--scramble") == 0)
         return cli_long("serve", opt, v, 1, CG3_SCRAMBLE_MAX, &n) ? (o->scramble = (int)n, 0) : 2;
-    else if (strcmp(opt, "--games") == 0)
+    else if (strcmp(opt, "--show") == 0) {
+        cg_error err;
+        if (cg_shape_parse(v, &o->show, &err) != CG_OK || o->show == CG_SHAPE_AUTO)
+            return cli_usage("serve", "--show: '%s' is not boxes, faces, net, string or ansi", v);
+    } else if (strcmp(opt, "--colours") == 0) {
+        cg_error err;
+        if (cg_colours_parse(v, &o->colours, &err) != CG_OK)
+            return cli_usage("serve", "--colours: %s", err.msg);
+    } else if (strcmp(opt, "--games") == 0)
         return cli_long("serve", opt, v, 1, LONG_MAX, &n) ? (o->games = n, 0) : 2;
     else
         return cli_unknown("serve", opt, USAGE);

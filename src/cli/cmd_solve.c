@@ -12,10 +12,12 @@
 #include "cli/lines.h"
 #include "cli/options.h"
 #include "cubegod/solver.h"
+#include "cubegod/shapes.h"
 #include "cubegod/solver3.h"
 
 static const char USAGE[] =
-    "usage: cubegod solve [--line] [--order FACES] [--json] [--target home|any|auto]\n"
+    "usage: cubegod solve [--input SHAPE] [--explain-input] [--line] [--order FACES]\n"
+    "                     [--json] [--target home|any|auto]\n"
     "                     [--scheme SCHEME] [--max-moves N] [--time-limit MS]\n"
     "                     [--optimal] [--ambiguous pick|fail] [--explain]\n"
     "                     [--cache FILE] [--notation N] [--move-map MAP] [--separator S]\n"
@@ -29,7 +31,14 @@ static const char USAGE[] =
     "empty line for a solved cube, or a line holding only '!' for a cube that could not be solved\n"
     "(the reason goes to standard error). A UTF-8 byte-order mark at the start is ignored.\n"
     "\n"
-    "Input, by default, is text as the challenge server prints it: each run of consecutive\n"
+    "Input is read in any of the shapes of docs/shapes.md, recognised cube by cube (--input\n"
+    "auto, the default) or forced with --input: boxes ('Face U:' and a '+-----+' box), faces (a\n"
+    "label such as 'Up face:', 'U:' or 'front' then the face's rows), net (the unfolded cross: U\n"
+    "over F, the rows across L F R B, D under F), string (24 or 54 stickers on one line, faces in\n"
+    "the --order), ansi (ANSI colour blocks laid out as a net, faces or a string). A net is\n"
+    "answered at its last D row, labelled faces like boxes (below), a string at once.\n"
+    "\n"
+    "The boxes: each run of consecutive\n"
     "'Face X:' boxes is one cube (any five faces or all six, in any order); every other line is\n"
     "ignored. A run is answered as soon as one of these happens, so a script that talks to\n"
     "solve over pipes never has to send more than the puzzle to get its answer:\n"
@@ -51,9 +60,14 @@ static const char USAGE[] =
     "The 3x3 solver's tables (twophase.tbl, about 86 MB) are loaded from the folder of the 2x2\n"
     "cache, or built there the first time, when the first 3x3 is read.\n"
     "\n"
-    "  --line          one cube per line in the compact form\n"
-    "  --order FACES   the face order of a compact line, six letters (default UDFBLR; URFDLB reads\n"
-    "                  Kociemba's facelet strings and py222's 2x2 lines)\n"
+    "  --input SHAPE   auto (default), boxes, faces, net, string or ansi (see above)\n"
+    "  --explain-input for each cube, write to standard error what was recognised: the shape, the\n"
+    "                  size, the lines, the face order, which colour is which face, the hidden\n"
+    "                  stickers\n"
+    "  --line          one cube per line in the compact form (or any string, ANSI colours too)\n"
+    "  --order FACES   the face order of a string, six letters (default UDFBLR; URFDLB reads\n"
+    "                  Kociemba's facelet strings and py222's 2x2 lines), or net: a net flattened\n"
+    "                  into one line (U's rows, each row across L F R B, D's rows)\n"
     "  --ambiguous A   fail (default): a 3x3 that several cubes fit is an error saying how many;\n"
     "                  pick: take the first one found (it may not be the server's cube)\n"
     "  --explain       for each cube read, write to standard error what was read: the size, the\n"
@@ -88,7 +102,8 @@ static const cli_option SOLVE_OPTIONS[] = {
     {"line", CLI_FLAG},  {"target", CLI_VALUE}, {"scheme", CLI_VALUE}, {"max-moves", CLI_VALUE},
     {"cache", CLI_FILE}, {"json", CLI_FLAG},    CLI_ANSWER_OPTIONS,     {"profile", CLI_FILE},
     {"order", CLI_VALUE}, {"ambiguous", CLI_VALUE}, {"explain", CLI_FLAG},
-    {"time-limit", CLI_VALUE}, {"optimal", CLI_FLAG},
+    {"time-limit", CLI_VALUE}, {"optimal", CLI_FLAG}, {"input", CLI_VALUE},
+    {"explain-input", CLI_FLAG},
     {NULL, CLI_FLAG},
 };
 
@@ -100,6 +115,8 @@ typedef struct solve_run {
     bool json;
     const char *order;    /* face order of compact lines, NULL: UDFBLR */
     bool pick, explain;   /* --ambiguous pick, --explain */
+    cg_shape shape;       /* --input */
+    bool explain_input;   /* --explain-input */
     cg3_solve_options opt3;
     const char *cache3;   /* the two-phase cache file */
     cg3_twophase *twophase; /* opened at the first 3x3 */
@@ -337,19 +354,28 @@ static void no_cube(solve_run *run, const seen *s)
     else if (s->transcript)
         snprintf(hint, sizeof hint, "this is a 'play --record' transcript: check it with "
                  "'cubegod replay FILE'");
+    else if (run->shape != CG_SHAPE_BOXES)
+        snprintf(hint, sizeof hint, "docs/shapes.md shows each shape; --input SHAPE reads only one");
     else if (s->bare_faces)
         snprintf(hint, sizeof hint, "%ld line%s like 'U:' start%s a face: each box must be "
                  "headed 'Face U:'", s->bare_faces, s->bare_faces == 1 ? "" : "s",
                  s->bare_faces == 1 ? "s" : "");
     else if (s->compact)
-        snprintf(hint, sizeof hint, "%ld line%s of %s stickers: for one cube per line use --line",
+        snprintf(hint, sizeof hint, "%ld line%s of %s stickers: for one cube per line use --line "
+                 "(or --input auto)",
                  s->compact, s->compact == 1 ? "" : "s",
                  s->compact54 == 0 ? "24" : s->compact54 == s->compact ? "54" : "24 or 54");
     else
         snprintf(hint, sizeof hint, "boxes look like 'Face U:' then '+-----+', '| U U |', "
                  "'| U U |', '+-----+'; for one cube per line use --line");
-    cli_err("solve", "%sno cube found: no 'Face X:' box in %ld line%s; %s", w, s->lines,
-            s->lines == 1 ? "" : "s", hint);
+    if (run->shape == CG_SHAPE_BOXES)
+        cli_err("solve", "%sno cube found: no 'Face X:' box in %ld line%s; %s", w, s->lines,
+                s->lines == 1 ? "" : "s", hint);
+    else
+        cli_err("solve", "%sno cube found: nothing in %ld line%s is a cube (%s); %s", w, s->lines,
+                s->lines == 1 ? "" : "s",
+                run->shape == CG_SHAPE_AUTO ? "boxes, labelled faces, a net, a string or ANSI colours"
+                                            : cg_shape_name(run->shape), hint);
     run->failed++;
     if (run->json) {
         json j;
@@ -361,40 +387,91 @@ static void no_cube(solve_run *run, const seen *s)
     }
 }
 
-static void solve_boxes(solve_run *run, cg_line_reader *in)
+/* --explain-input: what the reader recognised, to standard error. */
+static void explain_input(const solve_run *run, const cg_puzzle *p, const cg_shape_info *in)
 {
-    cg_box_reader reader;
-    cg_box_reader_init(&reader);
+    char w[300];
+    where(run, w, sizeof w);
+    int n = p->size, per = n * n, unknown = 0;
+    char hidden[64] = "";
+    for (int i = 0; i < cg_puzzle_stickers(p); i++)
+        unknown += p->sticker[i] == CG_UNKNOWN;
+    for (int f = 0; f < CG_FACES; f++) {
+        int k = 0;
+        while (k < per && p->sticker[f * per + k] == CG_UNKNOWN)
+            k++;
+        if (k == per) {
+            size_t l = strlen(hidden);
+            snprintf(hidden + l, sizeof hidden - l, "%s%c", l ? " " : "", cg_face_letter(f));
+        }
+    }
+    fprintf(stderr, "cubegod solve: %spuzzle %d (lines %ld-%ld): %s of a %dx%d%s; faces in the order "
+            "%s%s\n", w, run->puzzles + 1, in->first_line, in->last_line, cg_shape_name(in->shape),
+            n, n, in->ansi ? " in ANSI colours" : "", in->order,
+            strcmp(in->order, "net") == 0 ? " (U, then L F R B across, then D)" : "");
+    fprintf(stderr, "  colours:");
+    cg_error err;
+    if (n == 3) {
+        cg_reconstruct3_options o = {.pick = true};
+        cg_reading3 rd;
+        if (cg_reconstruct3(p, &o, &rd, &err) == CG_OK)
+            for (int f = 0; f < CG_FACES; f++)
+                fprintf(stderr, " %c=%s", cg_face_letter(f), rd.scheme.face[f]);
+        else
+            fprintf(stderr, " not told (%s)", err.msg);
+        fprintf(stderr, "%s\n", " (from the centres)");
+    } else {
+        cg_reading rd;
+        if (cg_reconstruct(p, run->opt.scheme, &rd, &err) == CG_OK) {
+            for (int f = 0; f < CG_FACES; f++)
+                fprintf(stderr, " %c=%s", cg_face_letter(f), rd.scheme.face[f]);
+            fprintf(stderr, " (%s)\n", run->opt.scheme ? "--scheme"
+                                      : rd.scheme_known ? "the face letters"
+                                                        : "from the corners, up to a turn of the whole cube");
+        } else {
+            fprintf(stderr, " not told (%s)\n", err.msg);
+        }
+    }
+    fprintf(stderr, "  hidden: %d sticker%s%s%s%s\n", unknown, unknown == 1 ? "" : "s",
+            hidden[0] ? " (face " : "", hidden, hidden[0] ? ")" : "");
+}
+
+static void take_all(solve_run *run, cg_shape_reader *rd)
+{
+    cg_puzzle p;
+    cg_shape_info info;
+    while (cg_shape_reader_take(rd, &p, &info)) {
+        if (run->explain_input)
+            explain_input(run, &p, &info);
+        answer(run, &p, info.last_line);
+    }
+}
+
+static void solve_shapes(solve_run *run, cg_line_reader *in)
+{
+    cg_shape_reader reader;
+    cg_error err;
+    cg_shape_reader_init(&reader, run->shape, run->order, &err); /* order checked by solve_main */
     const char *line;
     size_t len;
-    cg_box_event ev;
-    cg_error err;
     seen s = {0};
     int before = run->puzzles;
     while (cg_line_next(in, &line, &len)) {
         look(&s, line, len);
-        if (cg_box_reader_feed(&reader, line, len, &ev, &err) != CG_OK) {
+        if (cg_shape_reader_feed(&reader, line, len, &err) != CG_OK)
             reject(run, &err, in->number);
-            continue;
-        }
-        if (ev == CG_BOX_PUZZLE) {
-            answer(run, &reader.puzzle, in->number - 1);
-            continue;
-        }
-        /* The run is complete enough: answer now rather than wait for a line that a writer
-         * waiting for this very answer will never send (see --help). */
-        bool box_closed = reader.face < 0 && ev == CG_BOX_CONSUMED;
-        if (box_closed && (reader.boxes == CG_FACES ||
-                           (reader.boxes >= CG_FACES - 1 && !cg_line_waiting(in)))) {
-            cg_box_reader_feed(&reader, "", 0, &ev, &err); /* ends the run */
-            answer(run, &reader.puzzle, in->number);
+        take_all(run, &reader);
+        /* Answer a cube complete enough now rather than wait for a line that a writer waiting
+         * for this very answer will never send (see --help). */
+        if (cg_shape_reader_busy(&reader) && !cg_line_waiting(in)) {
+            if (cg_shape_reader_pause(&reader, &err) != CG_OK)
+                reject(run, &err, in->number);
+            take_all(run, &reader);
         }
     }
-    bool have;
-    if (cg_box_reader_finish(&reader, &have, &err) != CG_OK)
+    if (cg_shape_reader_finish(&reader, &err) != CG_OK)
         reject(run, &err, in->number);
-    else if (have)
-        answer(run, &reader.puzzle, in->number);
+    take_all(run, &reader);
     if (run->puzzles == before)
         no_cube(run, &s);
 }
@@ -427,10 +504,30 @@ static void solve_lines(solve_run *run, cg_line_reader *in)
                     "(24 or 54 stickers)");
         else if (in->truncated)
             cg_fail(&err, CG_ERR_LIMIT, "line is longer than %zu bytes", sizeof in->buf - 1);
-        if (i == len || in->truncated || cg_puzzle_from_line(line, len, run->order, &p, &err) != CG_OK)
+        bool ok = !(i == len || in->truncated);
+        if (ok && (strcmp(run->order ? run->order : "", "net") == 0 || memchr(line, 0x1b, len) ||
+                   cg_puzzle_from_line(line, len, run->order, &p, &err) != CG_OK)) {
+            /* any other string: tokens, groups, ANSI colours, the net order */
+            cg_error err2;
+            bool esc = memchr(line, 0x1b, len) || strcmp(run->order ? run->order : "", "net") == 0;
+            if (cg_puzzle_from_string(line, len, run->order, &p, &err2) != CG_OK) {
+                if (esc)
+                    err = err2;
+                ok = false;
+            }
+        }
+        if (!ok) {
             reject(run, &err, in->number);
-        else
+        } else {
+            if (run->explain_input) {
+                cg_shape_info info = {.shape = CG_SHAPE_STRING, .size = p.size,
+                                      .first_line = in->number, .last_line = in->number,
+                                      .ansi = memchr(line, 0x1b, len) != NULL};
+                snprintf(info.order, sizeof info.order, "%s", run->order ? run->order : "UDFBLR");
+                explain_input(run, &p, &info);
+            }
             answer(run, &p, in->number);
+        }
     }
 }
 
@@ -448,7 +545,7 @@ static bool solve_file(solve_run *run, const char *path, bool line_mode)
     if (line_mode)
         solve_lines(run, &in);
     else
-        solve_boxes(run, &in);
+        solve_shapes(run, &in);
     if (fd != STDIN_FILENO)
         close(fd);
     if (in.error) {
@@ -511,13 +608,18 @@ static int solve_main(int argc, char **argv)
         } else if (strcmp(a, "--cache") == 0) {
             topt.cache_path = v;
         } else if (strcmp(a, "--order") == 0) {
-            if (cg_face_order_check(v, &err) != CG_OK)
+            if (cg_string_order_check(v, &err) != CG_OK)
                 return cli_usage("solve", "--order: %s", err.msg);
             run.order = v;
         } else if (strcmp(a, "--ambiguous") == 0) {
             if (strcmp(v, "pick") != 0 && strcmp(v, "fail") != 0)
                 return cli_usage("solve", "--ambiguous: '%s' is not pick or fail", v);
             run.pick = strcmp(v, "pick") == 0;
+        } else if (strcmp(a, "--input") == 0) {
+            if (cg_shape_parse(v, &run.shape, &err) != CG_OK)
+                return cli_usage("solve", "--input: %s", err.msg);
+        } else if (strcmp(a, "--explain-input") == 0) {
+            run.explain_input = true;
         } else if (strcmp(a, "--explain") == 0) {
             run.explain = true;
         } else if (strcmp(a, "--optimal") == 0) {
@@ -528,6 +630,10 @@ static int solve_main(int argc, char **argv)
             run.opt3.time_limit_ms = (double)n;
         }
     }
+    if (line_mode && run.shape != CG_SHAPE_AUTO && run.shape != CG_SHAPE_STRING &&
+        run.shape != CG_SHAPE_ANSI)
+        return cli_usage("solve", "--line reads one string a line: --input %s does not go with it",
+                         cg_shape_name(run.shape));
     if (!cli_answer_ready("solve", &ans))
         return 2;
     run.dialect = &ans.dialect;

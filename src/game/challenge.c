@@ -27,7 +27,8 @@ void cg_round_make(cg_rng *r, cg_round *out)
 }
 
 /* The boxes of the faces of cube other than hidden, as the server prints them. */
-static size_t view_format(const cg_cube *cube, int hidden, char *buf, size_t size)
+static size_t view_format(const cg_cube *cube, int hidden, cg_shape shape, cg_colours colours,
+                          char *buf, size_t size)
 {
     cg_stickers st = cg_cube_to_stickers(cube);
     cg_puzzle p;
@@ -39,7 +40,9 @@ static size_t view_format(const cg_cube *cube, int hidden, char *buf, size_t siz
         cg_puzzle_set(&p, i, &letter, 1, NULL);
     }
     p.faces_shown = (uint8_t)(0x3f & ~(1u << hidden));
-    return cg_puzzle_format_boxes(&p, buf, size);
+    if ((shape == CG_SHAPE_AUTO || shape == CG_SHAPE_BOXES) && colours == CG_COLOURS_LETTERS)
+        return cg_puzzle_format_boxes(&p, buf, size);
+    return cg_puzzle_format_shape(&p, shape, colours, buf, size);
 }
 
 /* Appends text to buf at len (within size); returns the new length needed. */
@@ -53,10 +56,17 @@ static size_t append(char *buf, size_t size, size_t len, const char *text)
 size_t cg_round_format_prompt(const cg_round *r, int index, int rounds, const char *prompt,
                               char *buf, size_t size)
 {
+    return cg_round_format_view(r, index, rounds, prompt, CG_SHAPE_BOXES, CG_COLOURS_LETTERS, buf,
+                                size);
+}
+
+size_t cg_round_format_view(const cg_round *r, int index, int rounds, const char *prompt,
+                            cg_shape shape, cg_colours colours, char *buf, size_t size)
+{
     int head = snprintf(buf, size, "=== Round %d/%d ===\nHere is the cube, one face hidden:\n",
                         index, rounds);
     size_t len = (size_t)head;
-    len += view_format(&r->cube, r->hidden, len < size ? buf + len : NULL,
+    len += view_format(&r->cube, r->hidden, shape, colours, len < size ? buf + len : NULL,
                        len < size ? size - len : 0);
     len = append(buf, size, len, prompt);
     return append(buf, size, len, "\n");
@@ -72,7 +82,8 @@ size_t cg_round_format_after_move(const cg_cube *cube, int hidden, int k, const 
 {
     int head = snprintf(buf, size, "Move %d: %s\n", k, name);
     size_t len = (size_t)head;
-    len += view_format(cube, hidden, len < size ? buf + len : NULL, len < size ? size - len : 0);
+    len += view_format(cube, hidden, CG_SHAPE_BOXES, CG_COLOURS_LETTERS, len < size ? buf + len : NULL,
+                       len < size ? size - len : 0);
     return append(buf, size, len, CG_ONE_MOVE_PROMPT "\n");
 }
 

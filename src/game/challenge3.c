@@ -32,6 +32,12 @@ void cg_round3_make(const cg3_tables *t, cg_rng *r, int hide, int scramble, cg_r
 
 size_t cg_round3_format(const cg_round3 *r, int index, int rounds, char *buf, size_t size)
 {
+    return cg_round3_format_view(r, index, rounds, CG_SHAPE_BOXES, CG_COLOURS_LETTERS, buf, size);
+}
+
+size_t cg_round3_format_view(const cg_round3 *r, int index, int rounds, cg_shape shape,
+                             cg_colours colours, char *buf, size_t size)
+{
     int nh = __builtin_popcount(r->hidden);
     char what[48] = "";
     if (nh)
@@ -49,7 +55,11 @@ size_t cg_round3_format(const cg_round3 *r, int index, int rounds, char *buf, si
         cg_puzzle_set(&p, i, &letter, 1, NULL);
     }
     p.faces_shown = (uint8_t)(0x3f & ~r->hidden);
-    len += cg_puzzle_format_boxes(&p, len < size ? buf + len : NULL, len < size ? size - len : 0);
+    if ((shape == CG_SHAPE_AUTO || shape == CG_SHAPE_BOXES) && colours == CG_COLOURS_LETTERS)
+        len += cg_puzzle_format_boxes(&p, len < size ? buf + len : NULL, len < size ? size - len : 0);
+    else
+        len += cg_puzzle_format_shape(&p, shape, colours, len < size ? buf + len : NULL,
+                                      len < size ? size - len : 0);
     const char *prompt = "Enter your solution:\n";
     if (len < size)
         snprintf(buf + len, size - len, "%s", prompt);

@@ -17,8 +17,8 @@ typedef struct client_game {
     cg_play_result *res;
     size_t prompt_len;
     regex_t flag_re;
-    cg_box_reader boxes;
-    cg_puzzle pending;    /* a run of boxes that ended before the prompt */
+    cg_shape_reader shapes; /* every shape of shapes.h (opt->input) */
+    cg_puzzle pending;    /* a cube that ended before the prompt */
     bool have_pending;
     bool lost;            /* a "[-]" verdict came */
     int current;          /* round number the server announced last, or 0 */
@@ -96,7 +96,7 @@ static void note_flags(client_game *g, const char *line)
 /* Faces of the round in progress that came without the prompt after them. */
 static int faces_unanswered(const client_game *g)
 {
-    int faces = g->boxes.boxes;
+    int faces = g->shapes.box.boxes + (g->shapes.fc.on ? g->shapes.fc.faces : 0);
     if (g->have_pending)
         for (int f = 0; f < 6; f++)
             faces += (g->pending.faces_shown >> f) & 1;
@@ -137,22 +137,19 @@ static cg_status text_line(client_game *g, const char *line, size_t n, cg_error 
         g->res->rounds_passed++;
         g->in_round = false;
         g->res->flag_line[0] = '\0';
-    } else if (g->res->rounds_passed > 0 && trimmed_len(line, n) > 0 && !g->boxes.boxes &&
-               g->boxes.face < 0 && strncmp(line, "Face ", 5) != 0) {
+    } else if (g->res->rounds_passed > 0 && trimmed_len(line, n) > 0 &&
+               !cg_shape_reader_busy(&g->shapes) && strncmp(line, "Face ", 5) != 0) {
         size_t len = trimmed_len(line, n), max = sizeof g->res->flag_line - 4;
         snprintf(g->res->flag_line, sizeof g->res->flag_line, "%.*s%s", (int)(len > max ? max : len),
                  line, len > max ? "..." : ""); /* a cut line says so */
         cg_text_printable(g->res->flag_line);
     }
     note_flags(g, line);
-    cg_box_event ev;
-    if (cg_box_reader_feed(&g->boxes, line, n, &ev, err) != CG_OK) {
-        return cg_error_prefix(CG_ERR_INPUT, err, "round %d: ", round_number(g));
-    }
-    if (ev == CG_BOX_PUZZLE) {
-        g->pending = g->boxes.puzzle;
+    cg_status st = cg_shape_reader_feed(&g->shapes, line, n, err);
+    while (cg_shape_reader_take(&g->shapes, &g->pending, NULL))
         g->have_pending = true;
-    }
+    if (st != CG_OK)
+        return cg_error_prefix(CG_ERR_INPUT, err, "round %d: ", round_number(g));
     return CG_OK;
 }
 
@@ -247,13 +244,12 @@ static cg_status solve3(client_game *g, cg_move *moves, int *n, unsigned long *f
 static cg_status answer(client_game *g, int64_t prompt_at, cg_error *err)
 {
     int round = round_number(g);
-    cg_box_event ev;
-    if (cg_box_reader_feed(&g->boxes, "", 0, &ev, err) != CG_OK)
-        return cg_error_prefix(CG_ERR_INPUT, err, "round %d: ", round);
-    if (ev == CG_BOX_PUZZLE) {
-        g->pending = g->boxes.puzzle;
+    /* the prompt ends the cube being read (five faces, a net without D rows) */
+    cg_status fst = cg_shape_reader_finish(&g->shapes, err);
+    while (cg_shape_reader_take(&g->shapes, &g->pending, NULL))
         g->have_pending = true;
-    }
+    if (fst != CG_OK)
+        return cg_error_prefix(CG_ERR_INPUT, err, "round %d: ", round);
     if (g->o->one_move && g->in_round)
         return next_move(g, g->last_answered, err); /* the round its first move answered */
     if (!g->have_pending)
@@ -300,7 +296,7 @@ static cg_status finish(client_game *g, cg_error *err)
     cg_play_result *r = g->res;
     if (g->lost)
         return CG_OK;
-    bool mid_round = g->have_pending || g->boxes.boxes > 0 || g->boxes.face >= 0;
+    bool mid_round = g->have_pending || cg_shape_reader_busy(&g->shapes);
     if (!mid_round && r->rounds_answered > r->rounds_passed) {
         snprintf(r->reason, sizeof r->reason, "round %d: the connection closed before the verdict",
                  round_number(g));
@@ -441,6 +437,8 @@ cg_status cg_play(cg_tube *t, const cg_tables *tables, const cg_play_options *op
     if (!(g.o->timeout > 0) && !(g.o->timeout < 0)) /* 0 or NaN: every receive would fail */
         return cg_fail(err, CG_ERR_INPUT, "timeout: %g is not a number of seconds above 0 (or "
                                           "negative for no limit)", g.o->timeout);
+    if (cg_shape_reader_init(&g.shapes, g.o->input, g.o->order, err) != CG_OK)
+        return cg_error_prefix(CG_ERR_INPUT, err, "input: ");
     int rc = regcomp(&g.flag_re, g.o->flag_regex, REG_EXTENDED);
     if (rc != 0) {
         char why[128];
@@ -448,7 +446,6 @@ cg_status cg_play(cg_tube *t, const cg_tables *tables, const cg_play_options *op
         return cg_fail(err, CG_ERR_INPUT, "flag regex '%s': %s", g.o->flag_regex, why);
     }
     g.dialect = cg_dialect_default();
-    cg_box_reader_init(&g.boxes);
     g.last_answer = cg_now_ns();
     cg_status st = run(&g, err);
     regfree(&g.flag_re);

@@ -1,6 +1,7 @@
 /* Replaying a recorded game: turns a transcript or a terminal capture into server lines and
  * answer lines, and checks each round like the server would. */
 #include "cubegod/replay.h"
+#include "cubegod/shapes.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -40,7 +41,7 @@ typedef struct engine {
     void *ctx;
     cg_replay_summary *sum;
 
-    cg_box_reader boxes;
+    cg_shape_reader shapes; /* every shape of shapes.h, recognised */
     bool have_puzzle;
     cg_puzzle puzzle;
     char box_error[CG_ERROR_MSG_MAX];
@@ -274,12 +275,10 @@ static bool is_verdict(const char *line, size_t len)
 
 static void server_line(engine *e, const char *line, size_t len, long lineno)
 {
-    cg_box_event ev = CG_BOX_IGNORED;
     cg_error err;
-    if (cg_box_reader_feed(&e->boxes, line, len, &ev, &err) != CG_OK)
+    if (cg_shape_reader_feed(&e->shapes, line, len, &err) != CG_OK)
         snprintf(e->box_error, sizeof e->box_error, "line %ld: %.200s", lineno, err.msg);
-    if (ev == CG_BOX_PUZZLE) {
-        e->puzzle = e->boxes.puzzle;
+    while (cg_shape_reader_take(&e->shapes, &e->puzzle, NULL)) {
         e->have_puzzle = true;
         e->box_error[0] = '\0';
     }
@@ -458,7 +457,7 @@ cg_status cg_replay_text(const cg_tables *t, const cg_replay_options *opt, const
         e->opt.max_moves3 = CG3_GODS_NUMBER;
     cg3_tables_init(&e->moves3);
     memset(sum, 0, sizeof *sum);
-    cg_box_reader_init(&e->boxes);
+    cg_shape_reader_init(&e->shapes, CG_SHAPE_AUTO, NULL, NULL); /* cannot fail: the default order */
     sum->transcript = cg_transcript_detect(text, len);
     cg_status st = CG_OK;
     if (sum->transcript)

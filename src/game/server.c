@@ -122,6 +122,14 @@ static cg_status check_options(const cg_server_options *o, cg_error *err)
     if (o->scramble < 0 || o->scramble > CG3_SCRAMBLE_MAX || (o->scramble && o->size != 3))
         return cg_fail(err, CG_ERR_INPUT, "scramble: %d is not from 0 to %d, or not a 3x3 game",
                        o->scramble, CG3_SCRAMBLE_MAX);
+    if ((unsigned)o->show > CG_SHAPE_ANSI || (unsigned)o->colours > CG_COLOURS_ANSI)
+        return cg_fail(err, CG_ERR_INPUT, "show: shape %d or colours %d out of range", (int)o->show,
+                       (int)o->colours);
+    if (o->colours != CG_COLOURS_LETTERS && (o->show == CG_SHAPE_AUTO || o->show == CG_SHAPE_BOXES))
+        return cg_fail(err, CG_ERR_INPUT, "colours: boxes show the face letters; other colours need "
+                       "--show faces, net, string or ansi");
+    if (o->one_move && o->show != CG_SHAPE_AUTO && o->show != CG_SHAPE_BOXES)
+        return cg_fail(err, CG_ERR_INPUT, "show: one-move mode shows boxes only");
     if (o->size == 3 && o->one_move)
         return cg_fail(err, CG_ERR_INPUT, "one-move mode is for the 2x2 game only");
     return CG_OK;
@@ -274,7 +282,8 @@ static long exchange(server_game *g, size_t len, int round, const char **line)
 static int answer_round(server_game *g, const cg_round *r, int i, size_t len)
 {
     cg_server *s = g->srv;
-    len += cg_round_format(r, i, s->opt.rounds, g->out + len, g->out_cap - len);
+    len += cg_round_format_view(r, i, s->opt.rounds, "Enter your solution:", s->opt.show,
+                                s->opt.colours, g->out + len, g->out_cap - len);
     const char *line;
     long n = exchange(g, len, i, &line);
     if (n < 0)
@@ -341,7 +350,8 @@ static int answer_round3(server_game *g, cg_rng *rng, int i, size_t len)
     cg_server *s = g->srv;
     cg_round3 r;
     cg_round3_make(&s->t3, rng, s->opt.hide < 0 ? 0 : s->opt.hide, s->opt.scramble, &r);
-    len += cg_round3_format(&r, i, s->opt.rounds, g->out + len, g->out_cap - len);
+    len += cg_round3_format_view(&r, i, s->opt.rounds, s->opt.show, s->opt.colours, g->out + len,
+                                 g->out_cap - len);
     const char *line;
     long n = exchange(g, len, i, &line);
     if (n < 0)
@@ -532,7 +542,7 @@ static void refuse(cg_server *s, int fd, const char *peer)
 static bool start_game(cg_server *s, int fd, const char *peer)
 {
     server_game *g = calloc(1, sizeof *g);
-    size_t cap = 2048 + strlen(s->opt.flag) + s->banner_len;
+    size_t cap = 4096 + strlen(s->opt.flag) + s->banner_len; /* a 3x3 in ANSI colours: ~700 */
     char *out = malloc(cap);
     if (!g || !out) {
         free(g);

@@ -69,11 +69,15 @@ nocube() { # INPUT-FILE EXPECTED-MESSAGE [ARGS]
   expect_grep "$want" "$TMP/err"
 }
 : > "$TMP/empty"
-nocube "$TMP/empty" "no cube found: no 'Face X:' box in 0 lines; the input is empty"
+nocube "$TMP/empty" "no cube found: nothing in 0 lines is a cube (boxes, labelled faces, a net, a string or ANSI colours); the input is empty"
+nocube "$TMP/empty" "no cube found: no 'Face X:' box in 0 lines; the input is empty" --input boxes
+printf 'Enter your solution:\nhello\n' > "$TMP/text"
+nocube "$TMP/text" "nothing in 2 lines is a cube (boxes, labelled faces, a net, a string or ANSI colours); docs/shapes.md shows each shape"
+nocube "$TMP/text" "nothing in 2 lines is a cube (net)" --input net
 echo UUUUDDDDRRFFLLBBFFLLBBRR > "$TMP/compact"
-nocube "$TMP/compact" "no 'Face X:' box in 1 line; 1 line of 24 stickers: for one cube per line use --line"
+nocube "$TMP/compact" "no 'Face X:' box in 1 line; 1 line of 24 stickers: for one cube per line use --line" --input boxes
 printf 'U:\n+-----+\n| U U |\n| U U |\n+-----+\n' > "$TMP/bare"
-nocube "$TMP/bare" "1 line like 'U:' starts a face: each box must be headed 'Face U:'"
+nocube "$TMP/bare" "1 line like 'U:' starts a face: each box must be headed 'Face U:'" --input boxes
 printf '# cubegod transcript 1\n< 0.000412 Face U:\\n\n' > "$TMP/transcript"
 nocube "$TMP/transcript" "this is a 'play --record' transcript: check it with 'cubegod replay FILE'"
 

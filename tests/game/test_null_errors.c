@@ -29,6 +29,7 @@
 #include "cubegod/puzzle.h"
 #include "cubegod/replay.h"
 #include "cubegod/server.h"
+#include "cubegod/shapes.h"
 #include "cubegod/sim3.h"
 #include "cubegod/solver.h"
 #include "cubegod/solver3.h"
@@ -84,6 +85,20 @@ static void cubes_and_puzzles(void **state)
     FAILS(cg_reconstruct(&p, NULL, &reading, NULL));
     FAILS(cg_puzzle_from_line("nonsense", 8, "URFDLB", &p, NULL));
     FAILS(cg_face_order_check("UUFDLB", NULL));
+    cg_shape shape;
+    FAILS(cg_shape_parse("cubes", &shape, NULL));
+    FAILS(cg_string_order_check("UUFDLB", NULL));
+    FAILS(cg_puzzle_from_string("abc", 3, "net", &p, NULL));
+    cg_colours colours;
+    FAILS(cg_colours_parse("rainbow", &colours, NULL));
+    cg_shape_reader sr;
+    FAILS(cg_shape_reader_init(&sr, CG_SHAPE_AUTO, "UDF", NULL));
+    assert_int_equal(cg_shape_reader_init(&sr, CG_SHAPE_AUTO, NULL, NULL), CG_OK);
+    assert_int_equal(cg_shape_reader_feed(&sr, "Up face:", 8, NULL), CG_OK);
+    assert_int_equal(cg_shape_reader_feed(&sr, "W W W", 5, NULL), CG_OK);
+    FAILS(cg_shape_reader_feed(&sr, "W W", 3, NULL));
+    assert_int_equal(cg_shape_reader_feed(&sr, "Up face:", 8, NULL), CG_OK);
+    FAILS(cg_shape_reader_finish(&sr, NULL));
     cg_puzzle_clear_size(&p, 3); /* nothing shown: at least the cap fit, ambiguous */
     cg_reading3 reading3;
     FAILS(cg_reconstruct3(&p, NULL, &reading3, NULL));

@@ -1,0 +1,156 @@
+/* cubegod: every common way a challenge shows a cube, read into a cg_puzzle (puzzle.h).
+ *
+ * Shapes (docs/shapes.md has one example of each):
+ *   boxes   "Face U:" then a '+-----+' box (the box reader of puzzle.h);
+ *   faces   a label line naming the face ("Up face:", "front", "U:", "Face U:", "Left side:",
+ *           any case, optional "face"/"side", optional ':') then n rows of n stickers (separated
+ *           by blanks or '|', or n characters without separators); '+---+' rule lines are
+ *           skipped. The stickers may also follow the label on its line ("U: W W W W W W W W W"),
+ *           the label then ends in ':'. A block ends at its sixth face, or with five faces at a
+ *           line that is no label (a blank line only when no blank line stood between its
+ *           faces), or at cg_shape_reader_pause;
+ *   net     the unfolded cross: n rows of U (indented: they stand over F), n rows of
+ *           L F R B (4n stickers), n rows of D (indented); any separators, any indentation.
+ *           It ends at its last D row (a net without D rows ends at the first line that is not
+ *           one, or at pause);
+ *   string  24 or 54 stickers on one line: single characters, or tokens separated by blanks
+ *           (one token a sticker, or groups of equal length such as a face's "WWWWWWWWW"), faces
+ *           in a given order: six face letters ("UDFBLR", Kociemba's "URFDLB") or "net" (U's
+ *           rows, then each row across L F R B, then D's rows);
+ *   ansi    ANSI SGR colours (ESC[4Xm, ESC[10Xm, ESC[48;5;Nm, ESC[48;2;R;G;Bm backgrounds, or
+ *           the matching foregrounds on block characters such as U+2588), each coloured cell one
+ *           sticker whose token names the colour ("ansi41", "ansi101", "c5_196", "rgb255_0_0";
+ *           foregrounds "ansi31", "ansi91"), laid out as a net, labelled faces or a string.
+ * '?' is an unknown sticker in every shape. Colours are any tokens: reconstruction (puzzle.h)
+ * tells which colour is which face.
+ *
+ * The reader is fed whole lines and never needs a line after a cube's last one to hand it over
+ * (except where said above: five faces, a net without D). Errors name the line and column. */
+#ifndef CUBEGOD_SHAPES_H
+#define CUBEGOD_SHAPES_H
+
+#include "cubegod/export.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "cubegod/error.h"
+#include "cubegod/puzzle.h"
+
+typedef enum cg_shape {
+    CG_SHAPE_AUTO,   /* recognise each cube's shape */
+    CG_SHAPE_BOXES,
+    CG_SHAPE_FACES,
+    CG_SHAPE_NET,
+    CG_SHAPE_STRING,
+    CG_SHAPE_ANSI,   /* forced: only ANSI-coloured cubes (net, faces or string) */
+} cg_shape;
+
+/* "auto" "boxes" "faces" "net" "string" "ansi". */
+CG_API const char *cg_shape_name(cg_shape s);
+/* CG_ERR_INPUT: not one of the names above. */
+CG_API cg_status cg_shape_parse(const char *name, cg_shape *out, cg_error *err);
+
+/* The order of a string: six face letters each once, or "net". CG_ERR_INPUT otherwise. */
+CG_API cg_status cg_string_order_check(const char *order, cg_error *err);
+/* One string (shape "string", ANSI colours allowed) in `order` (NULL: "UDFBLR").
+ * CG_ERR_INPUT: not 24 or 54 stickers (the message says how many and where), a bad token. */
+CG_API cg_status cg_puzzle_from_string(const char *text, size_t len, const char *order,
+                                       cg_puzzle *p, cg_error *err);
+
+/* What was recognised, for --explain-input. */
+typedef struct cg_shape_info {
+    cg_shape shape;    /* boxes, faces, net or string */
+    bool ansi;         /* the colours were ANSI escapes */
+    int size;          /* 2 or 3 */
+    long first_line;   /* lines of the input (1-based, as fed) holding the cube */
+    long last_line;
+    char order[8];     /* the faces in the order given: "UDFBL" (boxes, faces), "net", or the
+                          string's order */
+} cg_shape_info;
+
+#define CG_SHAPE_NET_ROWS 3
+#define CG_SHAPE_NET_TOKENS 12
+
+typedef struct cg_shape_netrow {
+    int n, col0;
+    int col[CG_SHAPE_NET_ROWS];
+    bool ansi;
+    char tok[CG_SHAPE_NET_TOKENS][CG_TOKEN_MAX + 1];
+    long line;
+} cg_shape_netrow;
+
+/* The reader's state: fields are private (read them only through the calls below). */
+typedef struct cg_shape_reader {
+    cg_shape mode;
+    char order[8];
+    long lineno;
+    int ansi_cell;                 /* narrowest ANSI cell seen (columns), 0 before any */
+    cg_box_reader box;
+    long box_first;
+    char box_order[8];             /* the faces of the run of boxes, in the order given */
+    /* labelled faces */
+    struct {
+        bool on, ansi, rules, blank_sep;
+        int size, face, row, faces;
+        unsigned done;
+        long first, last, label_line;
+        cg_puzzle p;
+        char order[8];
+    } fc;
+    /* the net: unconfirmed U rows, then the confirmed net */
+    struct {
+        int pending;               /* U rows waiting for an L F R B row to confirm them */
+        cg_shape_netrow up[CG_SHAPE_NET_ROWS];
+        bool on, ansi;             /* confirmed */
+        int size, row, col0;       /* rows read in the confirmed net (U rows included) */
+        bool have_up;
+        long first, last;
+        cg_puzzle p;
+    } net;
+    /* puzzles ready to take */
+    int ready;
+    cg_puzzle out[2];
+    cg_shape_info info[2];
+} cg_shape_reader;
+
+/* mode: which shapes to read (CG_SHAPE_AUTO: all); order: a string's order (NULL: "UDFBLR"),
+ * checked by cg_string_order_check. */
+CG_API cg_status cg_shape_reader_init(cg_shape_reader *r, cg_shape mode, const char *order,
+                                      cg_error *err);
+/* Feeds one line without its '\n' (a trailing '\r' is ignored). Lines that are no part of a cube
+ * are ignored. On CG_ERR_INPUT the cube being read is dropped (the message names its shape, the
+ * line and what was expected); puzzles may be ready all the same. */
+CG_API cg_status cg_shape_reader_feed(cg_shape_reader *r, const char *line, size_t len,
+                                      cg_error *err);
+/* The writer paused (no further line waiting): a cube complete enough is handed over now (five
+ * faces of boxes or labelled faces, a net with its L F R B rows but no D rows). */
+CG_API cg_status cg_shape_reader_pause(cg_shape_reader *r, cg_error *err);
+/* End of input: hands over what pause would; a cube cut off is an error. */
+CG_API cg_status cg_shape_reader_finish(cg_shape_reader *r, cg_error *err);
+/* Takes the oldest ready puzzle (and what was recognised, info may be NULL); false when none. */
+CG_API bool cg_shape_reader_take(cg_shape_reader *r, cg_puzzle *p, cg_shape_info *info);
+/* Whether a cube is being read: a run of boxes or labelled faces, a net past its first row across
+ * L F R B (lines that may be a net's U rows are not counted: they are as likely text). */
+CG_API bool cg_shape_reader_busy(const cg_shape_reader *r);
+
+/* ---- writing (serve --show) ---- */
+
+/* Colours used to write a puzzle whose tokens are face letters. */
+typedef enum cg_colours {
+    CG_COLOURS_LETTERS, /* U D F B L R */
+    CG_COLOURS_WORDS,   /* white yellow green blue orange red */
+    CG_COLOURS_DIGITS,  /* 0 .. 5 */
+    CG_COLOURS_ANSI,    /* background escapes, each sticker two blank columns */
+} cg_colours;
+
+/* "letters" "words" "digits" "ansi". */
+CG_API cg_status cg_colours_parse(const char *name, cg_colours *out, cg_error *err);
+/* Writes p (tokens: face letters, or '?'/unknown for hidden stickers) in a shape (boxes, faces,
+ * net, string in UDFBLR order; ansi writes a net in ANSI colours whatever `colours` says).
+ * Hidden faces: left out (boxes, faces), '?' (net, string). Lines end in '\n'. Returns the
+ * length needed (like snprintf). */
+CG_API size_t cg_puzzle_format_shape(const cg_puzzle *p, cg_shape shape, cg_colours colours,
+                                     char *buf, size_t size);
+
+#endif

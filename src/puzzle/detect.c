@@ -1,0 +1,449 @@
+/* The shape reader: which shape each line belongs to, strings, and writing puzzles in a shape. */
+#include <stdio.h>
+#include <string.h>
+
+#include "puzzle/shapes_internal.h"
+
+static const char *const SHAPE_NAMES[] = {"auto", "boxes", "faces", "net", "string", "ansi"};
+
+const char *cg_shape_name(cg_shape s)
+{
+    return (unsigned)s < sizeof SHAPE_NAMES / sizeof *SHAPE_NAMES ? SHAPE_NAMES[s] : "?";
+}
+
+cg_status cg_shape_parse(const char *name, cg_shape *out, cg_error *err)
+{
+    for (int s = 0; s < (int)(sizeof SHAPE_NAMES / sizeof *SHAPE_NAMES); s++)
+        if (strcmp(name, SHAPE_NAMES[s]) == 0) {
+            *out = (cg_shape)s;
+            return CG_OK;
+        }
+    return cg_fail(err, CG_ERR_INPUT, "'%.40s' is not a shape: auto, boxes, faces, net, string or ansi",
+                   name);
+}
+
+cg_status cg_string_order_check(const char *order, cg_error *err)
+{
+    if (strcmp(order, "net") == 0)
+        return CG_OK;
+    return cg_face_order_check(order, err);
+}
+
+int cgi_string_index(const char *order, int n, int k)
+{
+    int per = n * n;
+    if (strcmp(order, "net") == 0) {
+        if (k < per)
+            return CG_U * per + k;
+        if (k >= 5 * per)
+            return CG_D * per + (k - 5 * per);
+        static const int across[4] = {CG_L, CG_F, CG_R, CG_B};
+        int m = k - per, row = m / (4 * n), c = m % (4 * n);
+        return across[c / n] * per + row * n + c % n;
+    }
+    return cg_face_from_letter(order[k / per]) * per + k % per;
+}
+
+cg_status cgi_set(cg_puzzle *p, int i, const char *tok, cg_error *err)
+{
+    if (strcmp(tok, "?") == 0)
+        return CG_OK;
+    return cg_puzzle_set(p, i, tok, strlen(tok), err);
+}
+
+bool cgi_sticker_row_ok(const cg_shape_reader *r, const cgi_row *row)
+{
+    if (r->mode != CG_SHAPE_ANSI || row->ansi)
+        return true;
+    for (int t = 0; t < row->n; t++)
+        if (strcmp(row->tok[t], "?") != 0)
+            return false;
+    return row->n > 0;
+}
+
+void cgi_push(cg_shape_reader *r, const cg_puzzle *p, cg_shape shape, bool ansi, long first, long last,
+              const char *order)
+{
+    int cap = (int)(sizeof r->out / sizeof r->out[0]);
+    if (r->ready == cap) { /* the caller takes after every call; never more than two a line */
+        memmove(&r->out[0], &r->out[1], sizeof r->out[0] * (size_t)(cap - 1));
+        memmove(&r->info[0], &r->info[1], sizeof r->info[0] * (size_t)(cap - 1));
+        r->ready--;
+    }
+    r->out[r->ready] = *p;
+    cg_shape_info *in = &r->info[r->ready];
+    memset(in, 0, sizeof *in);
+    in->shape = shape;
+    in->ansi = ansi;
+    in->size = p->size;
+    in->first_line = first;
+    in->last_line = last < first ? first : last;
+    snprintf(in->order, sizeof in->order, "%s", order);
+    r->ready++;
+}
+
+cg_status cg_shape_reader_init(cg_shape_reader *r, cg_shape mode, const char *order, cg_error *err)
+{
+    memset(r, 0, sizeof *r);
+    if (!order)
+        order = "UDFBLR";
+    cg_status st = cg_string_order_check(order, err);
+    if (st != CG_OK)
+        return st;
+    if ((unsigned)mode > CG_SHAPE_ANSI)
+        return cg_fail(err, CG_ERR_INPUT, "shape %d is not one of auto, boxes, faces, net, string, "
+                       "ansi", (int)mode);
+    r->mode = mode;
+    snprintf(r->order, sizeof r->order, "%s", order);
+    cg_box_reader_init(&r->box);
+    return CG_OK;
+}
+
+static bool allows(const cg_shape_reader *r, cg_shape s)
+{
+    if (r->mode == CG_SHAPE_AUTO)
+        return true;
+    if (r->mode == CG_SHAPE_ANSI)
+        return s == CG_SHAPE_FACES || s == CG_SHAPE_NET || s == CG_SHAPE_STRING;
+    return r->mode == s;
+}
+
+/* "Face X:" exactly: the box reader's header. */
+static int box_header(const char *s, size_t len)
+{
+    while (len && (s[len - 1] == '\r' || s[len - 1] == ' ' || s[len - 1] == '\t'))
+        len--;
+    while (len && (*s == ' ' || *s == '\t')) {
+        s++;
+        len--;
+    }
+    if (len < 7 || memcmp(s, "Face ", 5) != 0)
+        return -1;
+    size_t i = 5;
+    while (i < len && s[i] == ' ')
+        i++;
+    return i + 2 == len && s[i + 1] == ':' ? cg_face_from_letter(s[i]) : -1;
+}
+
+static void box_hand_over(cg_shape_reader *r, long last)
+{
+    cgi_push(r, &r->box.puzzle, CG_SHAPE_BOXES, false, r->box_first, last, r->box_order);
+    r->box_order[0] = '\0';
+}
+
+/* Sends the line to the box reader; *consumed false when it is no part of a box. */
+static cg_status box_line(cg_shape_reader *r, const char *line, size_t len, bool *consumed,
+                          cg_error *err)
+{
+    cg_box_event ev;
+    bool idle = r->box.boxes == 0 && r->box.face < 0;
+    cg_status st = cg_box_reader_feed(&r->box, line, len, &ev, err);
+    *consumed = ev == CG_BOX_CONSUMED;
+    if (st != CG_OK) {
+        *consumed = true;
+        return st;
+    }
+    if (ev == CG_BOX_PUZZLE)
+        box_hand_over(r, r->lineno - 1);
+    if (*consumed && idle) {
+        r->box_first = r->lineno;
+        r->box_order[0] = '\0';
+        r->net.pending = 0; /* U rows waiting before a box were text */
+    }
+    size_t given = strlen(r->box_order);
+    if (*consumed && r->box.face >= 0 && r->box.line == 0 && given < 6) { /* a header: the order */
+        r->box_order[given] = cg_face_letter(r->box.face);
+        r->box_order[given + 1] = '\0';
+    }
+    if (*consumed && r->box.face < 0 && r->box.boxes == CG_FACES) {
+        cg_box_reader_feed(&r->box, "", 0, &ev, NULL); /* six boxes: the cube is complete */
+        box_hand_over(r, r->lineno);
+    }
+    return CG_OK;
+}
+
+/* A string: 24 or 54 stickers on the line. */
+static bool string_line(cg_shape_reader *r, const cgi_row *row, cg_status *st, cg_error *err)
+{
+    char tok[54][CGI_TOK];
+    int cols[54];
+    *st = CG_OK;
+    if (!cgi_sticker_row_ok(r, row))
+        return false;
+    for (int n = 2; n <= 3; n++) {
+        int k = 6 * n * n;
+        if (!cgi_row_stickers(row, k, tok, cols))
+            continue;
+        /* in auto mode, text that happens to have 24 words is not a cube: a cube has six colours */
+        if (r->mode == CG_SHAPE_AUTO && cgi_distinct(tok, k) > CG_FACES)
+            return false;
+        cg_puzzle p;
+        cg_puzzle_clear_size(&p, n);
+        for (int i = 0; i < k && *st == CG_OK; i++) {
+            *st = cgi_set(&p, cgi_string_index(r->order, n, i), tok[i], err);
+            if (*st != CG_OK)
+                *st = cg_error_prefix(*st, err, "a string of %d stickers: line %ld, column %d: ", k,
+                                      r->lineno, cols[i]);
+        }
+        if (*st == CG_OK)
+            cgi_push(r, &p, CG_SHAPE_STRING, row->ansi, r->lineno, r->lineno, r->order);
+        return true;
+    }
+    return false;
+}
+
+cg_status cg_shape_reader_feed(cg_shape_reader *r, const char *line, size_t len, cg_error *err)
+{
+    r->lineno++;
+    cg_status result = CG_OK;
+    cg_error dummy;
+    if (!err)
+        err = &dummy;
+    bool consumed = false;
+    bool others = r->fc.on || r->net.on;
+    if (allows(r, CG_SHAPE_BOXES) && !others) {
+        bool in_box = r->box.face >= 0 || r->box.boxes > 0;
+        if (in_box || box_header(line, len) >= 0) {
+            bool open_header = r->box.face >= 0 && r->box.line == 0 && r->box.boxes == 0;
+            cgi_row row;
+            if (open_header && r->mode == CG_SHAPE_AUTO) {
+                cgi_row_read(line, len, &r->ansi_cell, &row);
+                if (!row.rule && !row.blank) { /* "Face U:" without a box: labelled faces */
+                    int face = r->box.face;
+                    cg_box_reader_init(&r->box);
+                    r->lineno--;
+                    cgi_row label = {0};
+                    cgi_faces_start(r, &label, face, 0, err);
+                    r->fc.first = r->fc.label_line = r->lineno;
+                    r->lineno++;
+                    goto faces;
+                }
+            }
+            cg_status st = box_line(r, line, len, &consumed, err);
+            if (st != CG_OK || consumed || r->mode == CG_SHAPE_BOXES)
+                return st;
+        }
+    }
+    if (r->mode == CG_SHAPE_BOXES)
+        return CG_OK;
+faces:;
+    cgi_row row;
+    cgi_row_read(line, len, &r->ansi_cell, &row);
+    if (r->fc.on) {
+        result = cgi_faces_line(r, &row, &consumed, err);
+        if (consumed)
+            return result;
+    }
+    if (r->net.on) {
+        cg_status st = cgi_net_line(r, &row, &consumed, err);
+        if (consumed || st != CG_OK)
+            return st;
+    }
+    if (row.blank || row.rule)
+        return result;
+    if (allows(r, CG_SHAPE_BOXES) && !r->fc.on && box_header(line, len) >= 0) {
+        r->net.pending = 0;
+        cg_status st = box_line(r, line, len, &consumed, err);
+        return result != CG_OK ? result : st;
+    }
+    int first, face = allows(r, CG_SHAPE_FACES) ? cgi_row_label(&row, &first) : -1;
+    if (face >= 0) {
+        r->net.pending = 0;
+        cg_status st = cgi_faces_start(r, &row, face, first, err);
+        return result != CG_OK ? result : st;
+    }
+    if (allows(r, CG_SHAPE_STRING)) {
+        cg_status st;
+        if (string_line(r, &row, &st, err)) {
+            r->net.pending = 0;
+            return result != CG_OK ? result : st;
+        }
+    }
+    if (allows(r, CG_SHAPE_NET)) {
+        cg_status st = cgi_net_line(r, &row, &consumed, err);
+        return result != CG_OK ? result : st;
+    }
+    return result;
+}
+
+cg_status cg_shape_reader_pause(cg_shape_reader *r, cg_error *err)
+{
+    if (r->box.face < 0 && r->box.boxes >= CG_FACES - 1) {
+        cg_box_event ev;
+        cg_box_reader_feed(&r->box, "", 0, &ev, NULL);
+        box_hand_over(r, r->lineno);
+    }
+    cg_status st = cgi_faces_stop(r, false, err);
+    cg_status st2 = cgi_net_stop(r, false, err);
+    return st != CG_OK ? st : st2;
+}
+
+cg_status cg_shape_reader_finish(cg_shape_reader *r, cg_error *err)
+{
+    bool have = false;
+    cg_status st = cg_box_reader_finish(&r->box, &have, err);
+    if (have)
+        box_hand_over(r, r->lineno);
+    cg_status st2 = cgi_faces_stop(r, true, st == CG_OK ? err : NULL);
+    cg_status st3 = cgi_net_stop(r, true, st == CG_OK && st2 == CG_OK ? err : NULL);
+    return st != CG_OK ? st : st2 != CG_OK ? st2 : st3;
+}
+
+bool cg_shape_reader_take(cg_shape_reader *r, cg_puzzle *p, cg_shape_info *info)
+{
+    if (r->ready == 0)
+        return false;
+    *p = r->out[0];
+    if (info)
+        *info = r->info[0];
+    r->ready--;
+    memmove(&r->out[0], &r->out[1], sizeof r->out[0] * (size_t)r->ready);
+    memmove(&r->info[0], &r->info[1], sizeof r->info[0] * (size_t)r->ready);
+    return true;
+}
+
+bool cg_shape_reader_busy(const cg_shape_reader *r)
+{
+    return r->box.face >= 0 || r->box.boxes > 0 || r->fc.on || r->net.on;
+}
+
+cg_status cg_puzzle_from_string(const char *text, size_t len, const char *order, cg_puzzle *p,
+                                cg_error *err)
+{
+    cg_puzzle_clear(p);
+    if (!order)
+        order = "UDFBLR";
+    cg_status st = cg_string_order_check(order, err);
+    if (st != CG_OK)
+        return st;
+    cgi_row row;
+    int cell = 0;
+    cgi_row_read(text, len, &cell, &row);
+    char tok[54][CGI_TOK];
+    int cols[54];
+    for (int n = 2; n <= 3; n++) {
+        int k = 6 * n * n;
+        if (!cgi_row_stickers(&row, k, tok, cols))
+            continue;
+        cg_puzzle_clear_size(p, n);
+        for (int i = 0; i < k; i++) {
+            st = cgi_set(p, cgi_string_index(order, n, i), tok[i], err);
+            if (st != CG_OK)
+                return cg_error_prefix(st, err, "column %d: ", cols[i]);
+        }
+        return CG_OK;
+    }
+    if (row.bad)
+        return cg_fail(err, CG_ERR_INPUT, "column %d: a token longer than %d bytes", row.bad_col,
+                       CGI_TOK - 1);
+    int chars = 0;
+    for (int t = 0; t < row.n; t++)
+        chars += (int)strlen(row.tok[t]);
+    if (row.n == 0)
+        return cg_fail(err, CG_ERR_INPUT, "no stickers: a string is 24 (a 2x2) or 54 (a 3x3) stickers");
+    return cg_fail(err, CG_ERR_INPUT, "%d token%s (%d characters%s): a string is 24 (a 2x2) or 54 (a 3x3) "
+                   "stickers, single characters or tokens separated by blanks, faces in the order %s",
+                   row.n, row.n == 1 ? "" : "s", chars, row.long_line ? ", more than read" : "", order);
+}
+
+/* ---- writing ---- */
+
+cg_status cg_colours_parse(const char *name, cg_colours *out, cg_error *err)
+{
+    static const char *const names[] = {"letters", "words", "digits", "ansi"};
+    for (int i = 0; i < 4; i++)
+        if (strcmp(name, names[i]) == 0) {
+            *out = (cg_colours)i;
+            return CG_OK;
+        }
+    return cg_fail(err, CG_ERR_INPUT, "'%.40s' is not a colour set: letters, words, digits or ansi", name);
+}
+
+static const char *colour_text(const cg_puzzle *p, int i, cg_colours colours, char *buf, size_t size)
+{
+    static const char *const words[] = {"white", "yellow", "green", "blue", "orange", "red"};
+    static const int sgr[] = {47, 43, 42, 44, 45, 41}; /* orange: magenta, the 16 colours have none */
+    int c = p->sticker[i];
+    const char *tok = c == CG_UNKNOWN ? "?" : p->colour[c];
+    int face = tok[1] == '\0' ? cg_face_from_letter(tok[0]) : -1;
+    if (face < 0 || colours == CG_COLOURS_LETTERS) {
+        if (colours == CG_COLOURS_ANSI)
+            snprintf(buf, size, "%s ", tok); /* a hidden sticker: as wide as a cell */
+        else
+            snprintf(buf, size, "%s", tok);
+    } else if (colours == CG_COLOURS_WORDS) {
+        snprintf(buf, size, "%s", words[face]);
+    } else if (colours == CG_COLOURS_DIGITS) {
+        snprintf(buf, size, "%d", face);
+    } else {
+        snprintf(buf, size, "\x1b[%dm  \x1b[0m", sgr[face]);
+    }
+    return buf;
+}
+
+#define OUT(...)                                                                                   \
+    len += (size_t)snprintf(len < size ? buf + len : NULL, len < size ? size - len : 0, __VA_ARGS__)
+
+size_t cg_puzzle_format_shape(const cg_puzzle *p, cg_shape shape, cg_colours colours, char *buf,
+                              size_t size)
+{
+    int n = p->size == 3 ? 3 : 2, per = n * n;
+    size_t len = 0;
+    char t[64];
+    if (shape == CG_SHAPE_ANSI) {
+        shape = CG_SHAPE_NET;
+        colours = CG_COLOURS_ANSI;
+    }
+    bool ansi = colours == CG_COLOURS_ANSI;
+    const char *sep = ansi ? "" : " ";
+    if (shape == CG_SHAPE_BOXES && !ansi && colours == CG_COLOURS_LETTERS)
+        return cg_puzzle_format_boxes(p, buf, size);
+    if (shape == CG_SHAPE_BOXES || shape == CG_SHAPE_FACES) {
+        for (int f = 0; f < CG_FACES; f++) {
+            bool shown = p->faces_shown ? (p->faces_shown >> f) & 1 : true;
+            for (int k = 0; k < per && shown && !p->faces_shown; k++)
+                shown = p->sticker[f * per + k] != CG_UNKNOWN;
+            if (!shown)
+                continue;
+            OUT("%c:\n", cg_face_letter(f));
+            for (int r = 0; r < n; r++) {
+                for (int c = 0; c < n; c++)
+                    OUT("%s%s", c ? sep : "", colour_text(p, f * per + r * n + c, colours, t, sizeof t));
+                OUT("\n");
+            }
+        }
+        return len;
+    }
+    if (shape == CG_SHAPE_STRING) {
+        for (int k = 0; k < 6 * per; k++)
+            OUT("%s%s", k && (colours == CG_COLOURS_WORDS) ? " " : "",
+                colour_text(p, cgi_string_index("UDFBLR", n, k), colours, t, sizeof t));
+        OUT("\n");
+        return len;
+    }
+    /* the net: a cell is as wide as the widest token (two columns for ANSI) plus a blank */
+    int w = ansi ? 2 : 1;
+    for (int i = 0; i < 6 * per && !ansi; i++) {
+        int l = (int)strlen(colour_text(p, i, colours, t, sizeof t));
+        w = l > w ? l : w;
+    }
+    int cellw = w + (ansi ? 0 : 1);
+    static const int across[4] = {CG_L, CG_F, CG_R, CG_B};
+    for (int part = 0; part < 3; part++)
+        for (int r = 0; r < n; r++) {
+            if (part != 1) {
+                OUT("%*s", n * cellw, "");
+                for (int c = 0; c < n; c++) {
+                    const char *s = colour_text(p, (part ? CG_D : CG_U) * per + r * n + c, colours, t, sizeof t);
+                    OUT("%s%s%*s", c ? sep : "", s, ansi ? 0 : w - (int)strlen(s), "");
+                }
+            } else {
+                for (int c = 0; c < 4 * n; c++) {
+                    const char *s = colour_text(p, across[c / n] * per + r * n + c % n, colours, t, sizeof t);
+                    OUT("%s%s%*s", c ? sep : "", s, ansi ? 0 : w - (int)strlen(s), "");
+                }
+            }
+            OUT("\n");
+        }
+    return len;
+}

@@ -1,0 +1,193 @@
+/* The unfolded cross: U's rows over F, the rows across L F R B, D's rows under F. */
+#include <string.h>
+
+#include "puzzle/shapes_internal.h"
+
+static const int ACROSS[4] = {CG_L, CG_F, CG_R, CG_B};
+
+static void net_hand_over(cg_shape_reader *r)
+{
+    int n = r->net.size, per = n * n;
+    cg_puzzle *p = &r->net.p;
+    p->faces_shown = 0;
+    for (int f = 0; f < CG_FACES; f++) {
+        bool any = false;
+        for (int k = 0; k < per; k++)
+            any |= p->sticker[f * per + k] != CG_UNKNOWN;
+        if (any)
+            p->faces_shown |= (uint8_t)(1u << f);
+    }
+    cgi_push(r, p, CG_SHAPE_NET, r->net.ansi, r->net.first, r->net.last, "net");
+    r->net.on = false;
+    r->net.pending = 0;
+}
+
+static cg_status set_row(cg_shape_reader *r, int face, int row, char tok[][CGI_TOK], const int *cols,
+                         int k, int faces_across, long line, cg_error *err)
+{
+    int n = r->net.size;
+    for (int i = 0; i < k; i++) {
+        int f = faces_across ? ACROSS[i / n] : face;
+        cg_status st = cgi_set(&r->net.p, f * n * n + row * n + i % n, tok[i], err);
+        if (st != CG_OK) {
+            r->net.on = false;
+            r->net.pending = 0;
+            return cg_error_prefix(st, err, "a net of %dx%d faces: line %ld, column %d: ", n, n, line,
+                                   cols[i]);
+        }
+    }
+    return CG_OK;
+}
+
+static bool plausible_across(char tok[][CGI_TOK], int k)
+{
+    return cgi_distinct(tok, k) <= CG_FACES;
+}
+
+/* Starts the confirmed net at its first L F R B row (the U rows pending, if any). */
+static cg_status confirm(cg_shape_reader *r, int n, bool with_up, char tok[][CGI_TOK], const int *cols,
+                         const cgi_row *row, cg_error *err)
+{
+    r->net.on = true;
+    r->net.size = n;
+    r->net.have_up = with_up;
+    r->net.ansi = row->ansi;
+    r->net.col0 = row->col[0];
+    r->net.first = with_up ? r->net.up[0].line : r->lineno;
+    r->net.last = r->lineno;
+    cg_puzzle_clear_size(&r->net.p, n);
+    if (with_up)
+        for (int i = 0; i < r->net.pending; i++) {
+            cg_shape_netrow *u = &r->net.up[i];
+            int ucols[CG_SHAPE_NET_TOKENS];
+            char utok[CG_SHAPE_NET_TOKENS][CGI_TOK];
+            for (int j = 0; j < n; j++) {
+                ucols[j] = u->col[j];
+                memcpy(utok[j], u->tok[j], sizeof u->tok[j]);
+            }
+            r->net.ansi |= u->ansi;
+            cg_status st = set_row(r, CG_U, i, utok, ucols, n, 0, u->line, err);
+            if (st != CG_OK)
+                return st;
+        }
+    r->net.pending = 0;
+    r->net.row = n + 1;
+    return set_row(r, 0, 0, tok, cols, 4 * n, 1, r->lineno, err);
+}
+
+static void keep_up(cg_shape_reader *r, const cgi_row *row, char tok[][CGI_TOK], const int *cols, int n)
+{
+    cg_shape_netrow *u = &r->net.up[r->net.pending++];
+    r->net.size = n;
+    u->n = n;
+    u->col0 = cols[0];
+    u->line = r->lineno;
+    u->ansi = row->ansi;
+    for (int j = 0; j < n; j++) {
+        u->col[j] = cols[j];
+        memcpy(u->tok[j], tok[j], CG_TOKEN_MAX + 1);
+    }
+}
+
+/* U rows are kept in the reader: a token too long for a puzzle makes the row plain text. */
+static bool short_tokens(char tok[][CGI_TOK], int k)
+{
+    for (int i = 0; i < k; i++)
+        if (strlen(tok[i]) > CG_TOKEN_MAX)
+            return false;
+    return true;
+}
+
+cg_status cgi_net_line(cg_shape_reader *r, const cgi_row *row, bool *consumed, cg_error *err)
+{
+    char tok[CGI_ROW_MAX][CGI_TOK];
+    int cols[CGI_ROW_MAX];
+    *consumed = false;
+    bool ok = cgi_sticker_row_ok(r, row);
+    if (r->net.on) {
+        int n = r->net.size;
+        if (row->blank || row->rule) {
+            *consumed = true;
+            return CG_OK;
+        }
+        if (r->net.row < 2 * n) {
+            if (ok && cgi_row_stickers(row, 4 * n, tok, cols)) {
+                *consumed = true;
+                r->net.ansi |= row->ansi;
+                r->net.last = r->lineno;
+                return set_row(r, 0, r->net.row++ - n, tok, cols, 4 * n, 1, r->lineno, err);
+            }
+            r->net.on = false;
+            return cg_fail(err, CG_ERR_INPUT, "a net of %dx%d faces (from line %ld): row %d (line %ld) "
+                           "has %d sticker%s where %d (L F R B) were expected%s", n, n, r->net.first,
+                           r->net.row + (r->net.have_up ? 1 : 1 - n), r->lineno, row->n,
+                           row->n == 1 ? "" : "s", 4 * n,
+                           row->n == 3 * n ? " (a hidden face is shown as '?' stickers)" : "");
+        }
+        if (ok && cgi_row_stickers(row, n, tok, cols) && cols[0] > r->net.col0) {
+            *consumed = true;
+            r->net.ansi |= row->ansi;
+            r->net.last = r->lineno;
+            cg_status st = set_row(r, CG_D, r->net.row++ - 2 * n, tok, cols, n, 0, r->lineno, err);
+            if (st == CG_OK && r->net.row == 3 * n)
+                net_hand_over(r);
+            return st;
+        }
+        if (r->net.row == 2 * n && (row->n == 0 || row->col[0] <= r->net.col0)) {
+            /* the line is not indented under F: no D rows, D is hidden */
+            net_hand_over(r);
+            return CG_OK;
+        }
+        r->net.on = false;
+        return cg_fail(err, CG_ERR_INPUT, "a net of %dx%d faces (from line %ld): row %d (line %ld) has "
+                       "%d sticker%s where %d (D, under F) were expected", n, n, r->net.first,
+                       r->net.row + (r->net.have_up ? 1 : 1 - n), r->lineno, row->n,
+                       row->n == 1 ? "" : "s", n);
+    }
+    if (!ok)
+        return CG_OK;
+    /* U rows wait for the first row across L F R B (indented less than they are); when the line
+     * does not continue them, the oldest is dropped as text and the rest tried again. */
+    while (r->net.pending > 0) {
+        int n = r->net.size;
+        if (r->net.pending < n && cgi_row_stickers(row, n, tok, cols) && short_tokens(tok, n)) {
+            keep_up(r, row, tok, cols, n);
+            *consumed = true;
+            return CG_OK;
+        }
+        if (r->net.pending == n && cgi_row_stickers(row, 4 * n, tok, cols) &&
+            plausible_across(tok, 4 * n) && r->net.up[0].col0 > cols[0]) {
+            *consumed = true;
+            return confirm(r, n, true, tok, cols, row, err);
+        }
+        memmove(&r->net.up[0], &r->net.up[1], sizeof r->net.up[0] * (size_t)(r->net.pending - 1));
+        r->net.pending--;
+    }
+    for (int n = 3; n >= 2; n--)
+        if (cgi_row_stickers(row, n, tok, cols) && short_tokens(tok, n)) {
+            keep_up(r, row, tok, cols, n);
+            *consumed = true;
+            return CG_OK;
+        }
+    return CG_OK;
+}
+
+cg_status cgi_net_stop(cg_shape_reader *r, bool end, cg_error *err)
+{
+    if (!r->net.on) {
+        if (end)
+            r->net.pending = 0;
+        return CG_OK;
+    }
+    int n = r->net.size;
+    if (r->net.row == 2 * n) {
+        net_hand_over(r);
+        return CG_OK;
+    }
+    if (!end)
+        return CG_OK;
+    r->net.on = false;
+    return cg_fail(err, CG_ERR_INPUT, "a net of %dx%d faces (from line %ld): cut off by the end of "
+                   "input after row %d of %d", n, n, r->net.first,
+                   r->net.row + (r->net.have_up ? 0 : -n), r->net.have_up ? 3 * n : 2 * n);
+}

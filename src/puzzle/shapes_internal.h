@@ -1,0 +1,65 @@
+/* Shared by the shape readers (faces.c, net.c, ansi.c, detect.c): one line as a row of tokens. */
+#ifndef CUBEGOD_SHAPES_INTERNAL_H
+#define CUBEGOD_SHAPES_INTERNAL_H
+
+#include "cubegod/shapes.h"
+
+#define CGI_ROW_MAX 64 /* tokens kept from one line; more marks the row as long */
+#define CGI_TOK 128    /* bytes of a token kept (a 54-sticker string is one token) */
+
+typedef struct cgi_row {
+    int n;                              /* tokens */
+    bool long_line;                     /* more than CGI_ROW_MAX tokens */
+    bool ansi;                          /* some token is an ANSI colour */
+    bool rule;                          /* only '+' '-' '=' '|' and blanks, at least one of them */
+    bool blank;                         /* nothing but white space */
+    bool bad;                           /* a token longer than CGI_TOK - 1 bytes (cut) */
+    int bad_col;
+    int col[CGI_ROW_MAX];               /* display column (1-based) of each token */
+    bool colour[CGI_ROW_MAX];           /* the token is an ANSI colour cell */
+    char tok[CGI_ROW_MAX][CGI_TOK];
+} cgi_row;
+
+/* Splits a line into tokens: blanks and '|' separate; ANSI colour cells are tokens of their own
+ * (named after the colour); other escape sequences are dropped. *cell: the narrowest ANSI cell
+ * seen so far (0 before any), updated; a run of one colour that is k cells wide is k stickers. */
+void cgi_row_read(const char *line, size_t len, int *cell, cgi_row *row);
+
+/* Whether the row is k stickers: k tokens, or (no ANSI cells) one token of k characters, or
+ * tokens of equal length whose characters make k. On true, out (k tokens) holds them and
+ * cols their columns. */
+bool cgi_row_stickers(const cgi_row *row, int k, char out[][CGI_TOK], int *cols);
+
+/* Whether the row is a face label, possibly followed by stickers: returns the face (0..5) or -1;
+ * *first: index of the first token after the label. */
+int cgi_row_label(const cgi_row *row, int *first);
+
+/* Distinct tokens among k, '?' not counted. */
+int cgi_distinct(char tok[][CGI_TOK], int k);
+
+/* Hands a puzzle over (cg_shape_reader_take). */
+void cgi_push(cg_shape_reader *r, const cg_puzzle *p, cg_shape shape, bool ansi, long first,
+              long last, const char *order);
+/* Whether a row may give stickers in the reader's mode (--input ansi: only colour cells). */
+bool cgi_sticker_row_ok(const cg_shape_reader *r, const cgi_row *row);
+
+/* Labelled faces (faces.c). The run's line handling: *consumed false when the line is no part
+ * of the run (the run may have been handed over or dropped, an error in *st). */
+cg_status cgi_faces_line(cg_shape_reader *r, const cgi_row *row, bool *consumed, cg_error *err);
+/* Starts a run at a label line (the label and any stickers after it). */
+cg_status cgi_faces_start(cg_shape_reader *r, const cgi_row *row, int face, int first, cg_error *err);
+/* Pause or end of input: hands over five or six faces; `end`: fewer (or a face cut off) is an
+ * error, otherwise the run waits. */
+cg_status cgi_faces_stop(cg_shape_reader *r, bool end, cg_error *err);
+
+/* The net (net.c), same conventions. */
+cg_status cgi_net_line(cg_shape_reader *r, const cgi_row *row, bool *consumed, cg_error *err);
+cg_status cgi_net_stop(cg_shape_reader *r, bool end, cg_error *err);
+
+/* Sets sticker i of p from a token ('?': unknown). */
+cg_status cgi_set(cg_puzzle *p, int i, const char *tok, cg_error *err);
+
+/* Sticker index of position k of a string in `order` (six letters or "net"), size n. */
+int cgi_string_index(const char *order, int n, int k);
+
+#endif

@@ -1,0 +1,492 @@
+/* The shape readers (shapes.h): random cubes of both sizes written here by hand in each shape
+ * (labelled faces, nets with several separators, strings in several orders, ANSI colours) read
+ * back sticker for sticker; what ends each shape; errors with their line and column; the
+ * writer of serve --show read back by the reader. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "cubegod/cube3.h"
+#include "cubegod/shapes.h"
+
+static const char *const WORDS[6] = {"white", "yellow", "green", "blue", "orange", "red"};
+static const char LETTERS[] = "WYGBOR";
+static const int SGR256[6] = {231, 226, 28, 21, 208, 196};
+enum { U_, D_, F_, B_, L_, R_ };
+
+/* A random cube's stickers (each the home face 0..5) of size n: a 3x3 from random moves, a
+ * 2x2 from its corners. */
+static void random_cube(int n, unsigned seed, uint8_t *st)
+{
+    static cg3_tables t;
+    static bool init;
+    if (!init) {
+        cg3_tables_init(&t);
+        init = true;
+    }
+    cg_rng rng;
+    cg_rng_seed(&rng, seed);
+    cg3_cube c = cg3_cube_home();
+    for (int k = 0; k < 30; k++)
+        cg3_cube_apply(&t, &c, cg3_move_make((int)cg_rng_below(&rng, 6), 1 + (int)cg_rng_below(&rng, 3)));
+    uint8_t f[CG3_FACELETS];
+    cg3_cube_to_facelets(&c, f);
+    if (n == 3) {
+        memcpy(st, f, CG3_FACELETS);
+        return;
+    }
+    for (int face = 0; face < 6; face++)
+        for (int k = 0; k < 4; k++)
+            st[face * 4 + k] = f[face * 9 + (k / 2) * 6 + (k % 2) * 2];
+}
+
+typedef struct text {
+    char s[16384];
+    size_t len;
+} text;
+
+static void put(text *t, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int k = vsnprintf(t->s + t->len, sizeof t->s - t->len, fmt, ap);
+    va_end(ap);
+    assert_true(k >= 0 && (size_t)k < sizeof t->s - t->len);
+    t->len += (size_t)k;
+}
+
+/* Feeds the text line by line (CRLF or LF), then ends the input; returns the puzzles read. */
+static int read_all(cg_shape mode, const char *order, const char *s, cg_puzzle *out, int cap,
+                    cg_shape_info *info, cg_error *err, int *errors)
+{
+    cg_shape_reader r;
+    assert_int_equal(cg_shape_reader_init(&r, mode, order, NULL), CG_OK);
+    int n = 0;
+    *errors = 0;
+    cg_puzzle p;
+    cg_shape_info in;
+    while (*s) {
+        const char *nl = strchr(s, '\n');
+        size_t len = nl ? (size_t)(nl - s) : strlen(s);
+        if (cg_shape_reader_feed(&r, s, len, err) != CG_OK)
+            (*errors)++;
+        while (cg_shape_reader_take(&r, &p, &in))
+            if (n < cap) {
+                info[n] = in;
+                out[n++] = p;
+            }
+        s += len + (nl ? 1 : 0);
+    }
+    if (cg_shape_reader_finish(&r, err) != CG_OK)
+        (*errors)++;
+    while (cg_shape_reader_take(&r, &p, &in))
+        if (n < cap) {
+            info[n] = in;
+            out[n++] = p;
+        }
+    return n;
+}
+
+/* Every sticker of p is the token names[st[i]] ('hidden' faces unknown). */
+static void check_stickers(const cg_puzzle *p, int n, const uint8_t *st, const char *const *names,
+                           unsigned hidden)
+{
+    assert_int_equal(p->size, n);
+    for (int i = 0; i < 6 * n * n; i++) {
+        if ((hidden >> (i / (n * n))) & 1) {
+            assert_int_equal(p->sticker[i], CG_UNKNOWN);
+            continue;
+        }
+        assert_true(p->sticker[i] != CG_UNKNOWN);
+        assert_string_equal(p->colour[p->sticker[i]], names[st[i]]);
+    }
+}
+
+static const char *const *letter_names(void)
+{
+    static char buf[6][2];
+    static const char *names[6];
+    for (int i = 0; i < 6; i++) {
+        buf[i][0] = LETTERS[i];
+        names[i] = buf[i];
+    }
+    return names;
+}
+
+/* A cell of the test's own ANSI writer (256-colour background, two columns). */
+static void ansi_cell(text *t, int colour) { put(t, "\x1b[48;5;%dm  \x1b[0m", SGR256[colour]); }
+
+static const char *const *ansi_names(void)
+{
+    static char buf[6][16];
+    static const char *names[6];
+    for (int i = 0; i < 6; i++) {
+        snprintf(buf[i], sizeof buf[i], "c5_%d", SGR256[i]);
+        names[i] = buf[i];
+    }
+    return names;
+}
+
+/* The net, written here: style 0 words and blanks, 1 letters without separators, 2 letters and
+ * " | " between faces with CRLF, 3 ANSI cells. `hidden` faces as '?'. */
+static void write_net(text *t, int n, const uint8_t *st, int style, unsigned hidden)
+{
+    static const int across[4] = {L_, F_, R_, B_};
+    int per = n * n, w = style == 0 ? 7 : style == 3 ? 2 : style == 2 ? 2 : 1;
+    const char *eol = style == 2 ? "\r\n" : "\n";
+    put(t, "Here is the cube:%s", eol);
+    for (int part = 0; part < 3; part++)
+        for (int r = 0; r < n; r++) {
+            int faces = part == 1 ? 4 : 1;
+            if (part != 1)
+                put(t, "%*s", n * w + (style == 2 ? 2 : 0) + 1, "");
+            for (int k = 0; k < faces; k++) {
+                int face = part == 0 ? U_ : part == 2 ? D_ : across[k];
+                if (k && style == 2)
+                    put(t, "| ");
+                for (int c = 0; c < n; c++) {
+                    int i = face * per + r * n + c;
+                    bool h = (hidden >> face) & 1;
+                    if (style == 3 && !h)
+                        ansi_cell(t, st[i]);
+                    else if (style == 3 || style == 1)
+                        put(t, "%s", h ? (style == 3 ? "? " : "?") : (char[]){LETTERS[st[i]], 0});
+                    else if (style == 0)
+                        put(t, "%-6s ", h ? "?" : WORDS[st[i]]);
+                    else
+                        put(t, "%c ", h ? '?' : LETTERS[st[i]]);
+                }
+            }
+            put(t, "%s", eol);
+        }
+    put(t, "Your answer:%s", eol);
+}
+
+static void test_nets(void **state)
+{
+    (void)state;
+    for (int n = 2; n <= 3; n++)
+        for (int style = 0; style < 4; style++)
+            for (unsigned seed = 1; seed <= 5; seed++) {
+                uint8_t st[54];
+                random_cube(n, seed * 7 + (unsigned)n, st);
+                unsigned hidden = seed == 5 ? 1u << B_ : 0;
+                text t = {0};
+                write_net(&t, n, st, style, hidden);
+                cg_puzzle p[2];
+                cg_shape_info in[2];
+                cg_error err;
+                int errors;
+                int got = read_all(CG_SHAPE_AUTO, NULL, t.s, p, 2, in, &err, &errors);
+                if (errors)
+                    fail_msg("n %d style %d: %s\n%s", n, style, err.msg, t.s);
+                assert_int_equal(got, 1);
+                assert_int_equal(in[0].shape, CG_SHAPE_NET);
+                assert_int_equal(in[0].ansi, style == 3);
+                assert_int_equal(in[0].first_line, 2);
+                assert_int_equal(in[0].last_line, 1 + 3 * n);
+                check_stickers(&p[0], n, st, style == 0 ? WORDS : style == 3 ? ansi_names() : letter_names(),
+                               hidden);
+                /* forced: the same net; another shape forced finds nothing */
+                assert_int_equal(read_all(style == 3 ? CG_SHAPE_ANSI : CG_SHAPE_NET, NULL, t.s, p, 2, in,
+                                          &err, &errors), 1);
+                assert_int_equal(read_all(CG_SHAPE_FACES, NULL, t.s, p, 2, in, &err, &errors), 0);
+            }
+}
+
+/* Labelled faces written here in face order `order`, with several label and row styles. */
+static void write_faces(text *t, int n, const uint8_t *st, const char *order, int style)
+{
+    static const char *const long_names[6] = {"Up", "Down", "Front", "Back", "Left", "Right"};
+    for (const char *o = order; *o; o++) {
+        int face = (int)(strchr("UDFBLR", *o) - "UDFBLR");
+        int per = n * n;
+        if (style == 0)
+            put(t, "%s face:\n", long_names[face]);
+        else if (style == 1)
+            put(t, "%c:\n", *o);
+        else if (style == 2)
+            put(t, "  %s side \n", long_names[face]);
+        else
+            put(t, "%c: ", *o + 32);
+        for (int r = 0; r < n; r++) {
+            for (int c = 0; c < n; c++) {
+                int col = st[face * per + r * n + c];
+                if (style == 0)
+                    put(t, "%s  ", WORDS[col]);
+                else if (style == 2)
+                    ansi_cell(t, col);
+                else
+                    put(t, "%c", LETTERS[col]);
+            }
+            if (style != 3)
+                put(t, "\n");
+        }
+        if (style == 3)
+            put(t, "\n");
+        if (style == 0)
+            put(t, "\n");
+    }
+    put(t, "Enter your solution:\n");
+}
+
+static void test_faces(void **state)
+{
+    (void)state;
+    const char *orders[] = {"UDFBLR", "FRBLUD", "ULFRB"};
+    for (int n = 2; n <= 3; n++)
+        for (int style = 0; style < 4; style++)
+            for (int k = 0; k < 3; k++) {
+                uint8_t st[54];
+                random_cube(n, (unsigned)(style * 10 + k + n), st);
+                text t = {0};
+                put(&t, "Round 1/5\n");
+                write_faces(&t, n, st, orders[k], style);
+                cg_puzzle p[2];
+                cg_shape_info in[2];
+                cg_error err;
+                int errors;
+                int got = read_all(CG_SHAPE_AUTO, NULL, t.s, p, 2, in, &err, &errors);
+                if (errors)
+                    fail_msg("n %d style %d: %s\n%s", n, style, err.msg, t.s);
+                assert_int_equal(got, 1);
+                assert_int_equal(in[0].shape, CG_SHAPE_FACES);
+                assert_string_equal(in[0].order, orders[k]);
+                check_stickers(&p[0], n, st, style == 0 ? WORDS : style == 2 ? ansi_names() : letter_names(),
+                               k == 2 ? 1u << D_ : 0);
+            }
+}
+
+/* Strings: single letters in several orders (positions computed here from the order), words
+ * separated by blanks, grouped faces, the net order. */
+static void test_strings(void **state)
+{
+    (void)state;
+    const char *orders[] = {"UDFBLR", "URFDLB", "net"};
+    for (int n = 2; n <= 3; n++)
+        for (int k = 0; k < 3; k++)
+            for (int style = 0; style < 3; style++) {
+                uint8_t st[54];
+                random_cube(n, (unsigned)(100 + k * 3 + style + n), st);
+                int per = n * n, idx[54], m = 0;
+                if (k < 2) {
+                    for (int f = 0; f < 6; f++)
+                        for (int j = 0; j < per; j++)
+                            idx[m++] = (int)(strchr("UDFBLR", orders[k][f]) - "UDFBLR") * per + j;
+                } else {
+                    for (int j = 0; j < per; j++)
+                        idx[m++] = U_ * per + j;
+                    for (int r = 0; r < n; r++)
+                        for (int f = 0; f < 4; f++)
+                            for (int c = 0; c < n; c++)
+                                idx[m++] = (int[]){L_, F_, R_, B_}[f] * per + r * n + c;
+                    for (int j = 0; j < per; j++)
+                        idx[m++] = D_ * per + j;
+                }
+                text t = {0};
+                put(&t, "stray text\n  ");
+                for (int i = 0; i < 6 * per; i++) {
+                    if (style == 0)
+                        put(&t, "%c", LETTERS[st[idx[i]]]);
+                    else if (style == 1)
+                        put(&t, "%s ", WORDS[st[idx[i]]]);
+                    else
+                        put(&t, "%c%s", LETTERS[st[idx[i]]], i % per == per - 1 ? "  " : "");
+                }
+                put(&t, "\r\n");
+                cg_puzzle p[2];
+                cg_shape_info in[2];
+                cg_error err;
+                int errors;
+                int got = read_all(CG_SHAPE_AUTO, orders[k], t.s, p, 2, in, &err, &errors);
+                if (errors)
+                    fail_msg("%s", err.msg);
+                assert_int_equal(got, 1);
+                assert_int_equal(in[0].shape, CG_SHAPE_STRING);
+                assert_int_equal(in[0].first_line, 2);
+                check_stickers(&p[0], n, st, style == 1 ? WORDS : letter_names(), 0);
+                /* the one-line call reads the same */
+                cg_puzzle q;
+                const char *line = strchr(t.s, '\n') + 1;
+                assert_int_equal(cg_puzzle_from_string(line, strlen(line), orders[k], &q, NULL), CG_OK);
+                check_stickers(&q, n, st, style == 1 ? WORDS : letter_names(), 0);
+            }
+}
+
+static int read_text(cg_shape mode, const char *s, cg_error *err, int *errors, cg_puzzle *p)
+{
+    cg_shape_info in[3];
+    cg_puzzle tmp[3];
+    int got = read_all(mode, NULL, s, tmp, 3, in, err, errors);
+    if (p && got)
+        *p = tmp[0];
+    return got;
+}
+
+static void test_errors_and_ends(void **state)
+{
+    (void)state;
+    cg_error err;
+    int errors;
+    /* a short D row of a 3x3 net: the message names the row, the line, what was expected */
+    const char *net = "      W W W\n      W W W\n      W W W\n"
+                      "O O O G G G R R R B B B\nO O O G G G R R R B B B\nO O O G G G R R R B B B\n"
+                      "      Y Y Y\n      Y Y\n      Y Y Y\n";
+    assert_int_equal(read_text(CG_SHAPE_AUTO, net, &err, &errors, NULL), 0);
+    assert_int_equal(errors, 1);
+    assert_non_null(strstr(err.msg, "a net of 3x3 faces (from line 1): row 8 (line 8) has 2 stickers "
+                                    "where 3 (D, under F) were expected"));
+    /* a short row across L F R B */
+    const char *net2 = "  W W\n  W W\nO O G G R R B B\nO O G G R R B\n  Y Y\n  Y Y\n";
+    assert_int_equal(read_text(CG_SHAPE_AUTO, net2, &err, &errors, NULL), 0);
+    assert_non_null(strstr(err.msg, "row 4 (line 4) has 7 stickers where 8 (L F R B) were expected"));
+    /* text of two or three words before a net is not taken for U rows */
+    const char *net3 = "Round 1/100\nEnter your solution:\n  W W\n  W W\nO O G G R R B B\nO O G G R R B B\n"
+                       "  Y Y\n  Y Y\n";
+    cg_puzzle p;
+    assert_int_equal(read_text(CG_SHAPE_AUTO, net3, &err, &errors, &p), 1);
+    assert_int_equal(errors, 0);
+    assert_int_equal(p.size, 2);
+    /* U rows not indented over F: not a net */
+    assert_int_equal(read_text(CG_SHAPE_AUTO, "W W\nW W\nO O G G R R B B\nO O G G R R B B\n", &err, &errors,
+                               NULL), 0);
+    assert_int_equal(errors, 0);
+    /* a token too long, with its column */
+    const char *longtok = "U:\nW W W\nW W abcdefghijabcdefghijabcdefghijabc\n";
+    assert_int_equal(read_text(CG_SHAPE_AUTO, longtok, &err, &errors, NULL), 0);
+    assert_non_null(strstr(err.msg, "labelled faces: face U, line 3, column 5: "));
+    /* a face row of the wrong length */
+    assert_int_equal(read_text(CG_SHAPE_AUTO, "Up face:\nW W W\nW W\n", &err, &errors, NULL), 0);
+    assert_non_null(strstr(err.msg, "labelled faces of a 3x3: face U (label on line 1): line 3 has 2 "
+                                    "stickers where 3 were expected"));
+    /* "Left click here" is no label; "Left:" with stickers is */
+    assert_int_equal(read_text(CG_SHAPE_FACES, "Left click here\n", &err, &errors, NULL), 0);
+    assert_int_equal(errors, 0);
+    /* four faces then the end of input */
+    assert_int_equal(read_text(CG_SHAPE_AUTO, "U: WWWW\nD: YYYY\nF: GGGG\nB: BBBB\n", &err, &errors, NULL), 0);
+    assert_non_null(strstr(err.msg, "only 4 faces before the end of input"));
+    /* five faces end at the prompt, six at the sixth face: two cubes */
+    const char *two = "U: WWWW\nD: YYYY\nF: GGGG\nB: BBBB\nL: OOOO\n> \nU: WWWW\nD: YYYY\nF: GGGG\n"
+                      "B: BBBB\nL: OOOO\nR: RRRR\n";
+    assert_int_equal(read_text(CG_SHAPE_AUTO, two, &err, &errors, NULL), 2);
+    /* a sentence of 24 words is not a string in auto mode (more than six distinct) */
+    assert_int_equal(read_text(CG_SHAPE_AUTO, "a b c d e f g h i j k l m n o p q r s t u v w x\n", &err,
+                               &errors, NULL), 0);
+    /* 24 stickers of one colour too many are still read: reconstruction refuses them later */
+    assert_int_equal(read_text(CG_SHAPE_STRING, "a b c d e f g h i j k l m n o p q r s t u v w x\n", &err,
+                               &errors, NULL), 1);
+    /* boxes: the faces in the order given; "Face U:" without a box is a labelled face */
+    {
+        const char *boxes = "Face R:\n+-----+\n| R R |\n| R R |\n+-----+\nFace U:\n+-----+\n| U U |\n"
+                            "| U U |\n+-----+\nFace F:\n+-----+\n| F F |\n| F F |\n+-----+\nFace D:\n"
+                            "+-----+\n| D D |\n| D D |\n+-----+\nFace B:\n+-----+\n| B B |\n| B B |\n"
+                            "+-----+\n> \nFace L:\nL L\nL L\n";
+        cg_puzzle ps[3];
+        cg_shape_info in[3];
+        assert_int_equal(read_all(CG_SHAPE_AUTO, NULL, boxes, ps, 3, in, &err, &errors), 1);
+        assert_int_equal(in[0].shape, CG_SHAPE_BOXES);
+        assert_string_equal(in[0].order, "RUFDB");
+        assert_int_equal(in[0].last_line, 25);
+        assert_int_equal(errors, 1); /* the lone labelled face at the end: too few faces */
+        assert_non_null(strstr(err.msg, "only 1 face"));
+    }
+    /* bad order, bad shape name */
+    cg_shape_reader r;
+    assert_int_equal(cg_shape_reader_init(&r, CG_SHAPE_AUTO, "UDFBLL", &err), CG_ERR_INPUT);
+    cg_shape s;
+    assert_int_equal(cg_shape_parse("blocks", &s, &err), CG_ERR_INPUT);
+    assert_int_equal(cg_shape_parse("net", &s, NULL), CG_OK);
+    assert_int_equal(s, CG_SHAPE_NET);
+}
+
+/* ANSI: foreground blocks, true colour, a run of one colour several cells wide, OSC and
+ * cursor escapes ignored. */
+static void test_ansi(void **state)
+{
+    (void)state;
+    cg_error err;
+    int errors;
+    cg_puzzle p;
+    /* one escape for two same-coloured cells: the narrowest run seen so far gives the cell */
+    const char *s = "\x1b]0;title\a\x1b[2J\x1b[H"
+                    "U:\n\x1b[42m  \x1b[43m  \x1b[0m\n\x1b[41m    \x1b[0m\n"
+                    "D:\n\x1b[38;2;1;2;3m\xe2\x96\x88\xe2\x96\x88\x1b[38;5;9m\xe2\x96\x88\x1b[0m "
+                    "\x1b[94m\xe2\x96\x88\x1b[0m\n";
+    assert_int_equal(read_text(CG_SHAPE_ANSI, s, &err, &errors, &p), 0); /* two faces: too few */
+    if (!strstr(err.msg, "only 2 faces"))
+        fail_msg("%s", err.msg);
+    cg_shape_reader r;
+    cg_shape_reader_init(&r, CG_SHAPE_ANSI, NULL, NULL);
+    for (const char *q = s; *q;) {
+        const char *nl = strchr(q, '\n');
+        cg_shape_reader_feed(&r, q, (size_t)(nl - q), NULL);
+        q = nl + 1;
+    }
+    const cg_puzzle *fp = &r.fc.p; /* the block being read */
+    assert_string_equal(fp->colour[fp->sticker[0]], "ansi42");
+    assert_string_equal(fp->colour[fp->sticker[1]], "ansi43");
+    assert_string_equal(fp->colour[fp->sticker[2]], "ansi41");
+    assert_string_equal(fp->colour[fp->sticker[3]], "ansi41");
+    assert_string_equal(fp->colour[fp->sticker[4]], "rgb1_2_3");
+    assert_string_equal(fp->colour[fp->sticker[5]], "rgb1_2_3");
+    assert_string_equal(fp->colour[fp->sticker[6]], "c5_9");
+    assert_string_equal(fp->colour[fp->sticker[7]], "ansi94");
+    /* plain text is no ANSI cube when ANSI is forced */
+    assert_int_equal(read_text(CG_SHAPE_ANSI, "U: WWWW\nD: YYYY\nF: GGGG\nB: BBBB\nL: OOOO\nR: RRRR\n", &err,
+                               &errors, NULL), 0);
+}
+
+/* serve --show's writer, read back by the reader in auto mode, for every shape and colour set. */
+static void test_writer_round_trip(void **state)
+{
+    (void)state;
+    for (int n = 2; n <= 3; n++)
+        for (int shape = CG_SHAPE_BOXES; shape <= CG_SHAPE_ANSI; shape++)
+            for (int colours = 0; colours < 4; colours++) {
+                if (shape == CG_SHAPE_BOXES && colours != CG_COLOURS_LETTERS)
+                    continue;
+                uint8_t st[54];
+                random_cube(n, (unsigned)(shape * 4 + colours + n), st);
+                cg_puzzle p;
+                cg_puzzle_clear_size(&p, n);
+                int per = n * n;
+                for (int i = 0; i < 6 * per; i++)
+                    if (i / per != R_)
+                        cg_puzzle_set(&p, i, (char[]){"UDFBLR"[st[i]], 0}, 1, NULL);
+                p.faces_shown = 0x3f & ~(1u << R_);
+                char buf[8192];
+                size_t len = cg_puzzle_format_shape(&p, (cg_shape)shape, (cg_colours)colours, buf, sizeof buf);
+                assert_true(len < sizeof buf);
+                assert_int_equal(cg_puzzle_format_shape(&p, (cg_shape)shape, (cg_colours)colours, NULL, 0), len);
+                cg_puzzle q;
+                cg_error err;
+                int errors;
+                if (read_text(CG_SHAPE_AUTO, buf, &err, &errors, &q) != 1 || errors)
+                    fail_msg("shape %d colours %d: %s\n%s", shape, colours, errors ? err.msg : "", buf);
+                for (int i = 0; i < 6 * per; i++)
+                    assert_int_equal(q.sticker[i] == CG_UNKNOWN, i / per == R_);
+                /* same colours on the same stickers (tokens differ with the colour set) */
+                for (int i = 0; i < 6 * per; i++)
+                    for (int j = 0; j < 6 * per; j++)
+                        if (i / per != R_ && j / per != R_)
+                            assert_int_equal(st[i] == st[j], q.sticker[i] == q.sticker[j]);
+            }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_nets),
+        cmocka_unit_test(test_faces),
+        cmocka_unit_test(test_strings),
+        cmocka_unit_test(test_errors_and_ends),
+        cmocka_unit_test(test_ansi),
+        cmocka_unit_test(test_writer_round_trip),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
