@@ -186,7 +186,7 @@ bool cli_skip_bom(const char *cmd, FILE *in)
     return false;
 }
 
-static void print_notice(void *ctx, const char *text)
+void cli_print_notice(void *ctx, const char *text)
 {
     (void)ctx;
     fprintf(stderr, "cubegod: %s\n", text);
@@ -228,7 +228,7 @@ static char *qtm_path(const char *base)
 void cli_tables_options(cg_tables_options *o, bool quiet)
 {
     if (!quiet)
-        o->notice = print_notice;
+        o->notice = cli_print_notice;
     if (o->cache_path)
         return;
     int m = o->metric == CG_METRIC_QTM;
@@ -298,7 +298,7 @@ const char *cli_cache3_path(cli_table3 which, const char *pocket)
 void cli_tables3_options(cg3_tables_options *o, cli_table3 which, const char *pocket, bool quiet)
 {
     if (!quiet)
-        o->notice = print_notice;
+        o->notice = cli_print_notice;
     if (!o->cache_path)
         o->cache_path = cli_cache3_path(which, pocket);
 }

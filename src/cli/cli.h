@@ -45,6 +45,8 @@ bool cli_closest_option(const char *help, const char *arg, char *out, size_t siz
  * (no cache when none of them is set); notices as "cubegod: ..." lines on stderr unless quiet. */
 struct cg_tables_options;
 void cli_tables_options(struct cg_tables_options *o, bool quiet);
+/* A table notice (solver.h's cg_tables_notice_fn) on standard error: "cubegod: TEXT". */
+void cli_print_notice(void *ctx, const char *text);
 /* A 3x3 solver's cache file: twophase.tbl or optimal.tbl in the folder of the 2x2 cache `pocket`
  * (NULL: the default one), so that one --cache or CUBEGOD_CACHE moves them all. The text lives
  * until exit; NULL when there is no cache folder at all (or no memory). */

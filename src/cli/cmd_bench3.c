@@ -39,12 +39,6 @@ static const char BENCH3_USAGE[] =
     "  --facelets       print the N cubes as 54 facelet letters each, in Kociemba's URFDLB\n"
     "                   order, instead of solving them (for bench/cubejs_compare.sh)\n";
 
-static void print_notice(void *ctx, const char *text)
-{
-    (void)ctx;
-    fprintf(stderr, "cubegod: %s\n", text);
-}
-
 /* The --size value, when argv has one (the caller then hands over); 0 when absent, -1 when bad
  * (reported). */
 int cli_size_option(const char *cmd, int argc, char **argv)
@@ -65,8 +59,7 @@ int cli_size_option(const char *cmd, int argc, char **argv)
 
 int cmd_tables3(int argc, char **argv)
 {
-    cg3_tables_options opt = {.notice = print_notice};
-    const char *cache = NULL;
+    cg3_tables_options opt = {.cache_path = NULL};
     for (int i = 1; i < argc; i++) {
         if (cli_is_help(argv[i])) {
             fputs(TABLES3_USAGE, stdout);
@@ -74,7 +67,7 @@ int cmd_tables3(int argc, char **argv)
         } else if (strcmp(argv[i], "--size") == 0) {
             i++; /* checked by cli_size_option */
         } else if (strcmp(argv[i], "--cache") == 0) {
-            if (!(cache = cli_value("tables", argc, argv, &i)))
+            if (!(opt.cache_path = cli_value("tables", argc, argv, &i)))
                 return 2;
         } else if (strcmp(argv[i], "--rebuild") == 0) {
             opt.rebuild = true;
@@ -82,7 +75,7 @@ int cmd_tables3(int argc, char **argv)
             return cli_unknown("tables", argv[i], TABLES3_USAGE);
         }
     }
-    opt.cache_path = cache ? cache : cli_cache3_path(CLI_TWOPHASE, NULL);
+    cli_tables3_options(&opt, CLI_TWOPHASE, NULL, false);
     cg3_twophase *s;
     cg3_tables_info info;
     cg_error err;
@@ -183,7 +176,8 @@ int bench_solve3(int argc, char **argv)
         }
         return 0;
     }
-    cg3_tables_options topt = {.notice = print_notice, .cache_path = cache ? cache : cli_cache3_path(CLI_TWOPHASE, NULL)};
+    cg3_tables_options topt = {.cache_path = cache};
+    cli_tables3_options(&topt, CLI_TWOPHASE, NULL, false);
     cg3_twophase *s;
     cg3_tables_info info;
     cg_error err;

@@ -168,12 +168,6 @@ static void reject(solve_run *run, const cg_error *err, long line)
     fflush(stdout);
 }
 
-static void print_notice(void *ctx, const char *text)
-{
-    (void)ctx;
-    fprintf(stderr, "cubegod: %s\n", text);
-}
-
 /* --explain for a 3x3: what was read, to standard error. */
 static void explain3(const solve_run *run, const cg_reading3 *rd, long line)
 {
@@ -212,7 +206,7 @@ static void answer3(solve_run *run, const cg_puzzle *p, long line)
     cg3_solve_options o3 = run->opt3;
     if (run->optimal) {
         if (!run->opt_solver && !run->opt_failed) {
-            cg3_tables_options to = {.cache_path = run->cache_opt, .notice = print_notice};
+            cg3_tables_options to = {.cache_path = run->cache_opt, .notice = cli_print_notice};
             if (cg3_optimal_open(&run->opt_solver, &to, NULL, &run->opt_err) != CG_OK)
                 run->opt_failed = true;
         }
@@ -237,7 +231,7 @@ static void answer3(solve_run *run, const cg_puzzle *p, long line)
         o3.time_limit_ms = 0;
     }
     if (!run->twophase && !run->twophase_failed) {
-        cg3_tables_options to = {.cache_path = run->cache3, .notice = print_notice};
+        cg3_tables_options to = {.cache_path = run->cache3, .notice = cli_print_notice};
         if (cg3_twophase_open(&run->twophase, &to, NULL, &run->twophase_err) != CG_OK)
             run->twophase_failed = true;
     }
