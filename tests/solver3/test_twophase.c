@@ -354,19 +354,36 @@ static void test_time_limit_improves(void **state)
     }
     if (!slow_tools)
         assert_true(shorter > 0); /* twice as many nodes again find a shorter one for some cube */
-    /* a time limit with no solution yet: the message names the cap */
-    cg3_cube c = cg3_cube_random(&r);
-    cg3_solution sol;
-    cg_error err;
-    cg3_solve_options o = cg3_solve_defaults();
-    o.time_limit_ms = 1e-6;
-    o.max_moves = 16;
-    cg_status st = cg3_twophase_solve(solver, &c, &o, &sol, &err);
-    if (st != CG_OK) {
-        assert_int_equal(st, CG_ERR_TOO_LONG);
-        assert_non_null(strstr(err.msg, "time limit"));
-    } else {
-        check_solution(&c, &sol, 16);
+}
+
+/* A time limit bounds only the improvement: with a limit long past before the search starts,
+ * each cube still gets its first solution, found by the same walk as without a limit (so at
+ * least as many nodes), and only the node cap can stop that walk. */
+static void test_time_limit_never_loses_the_first_solution(void **state)
+{
+    (void)state;
+    cg_rng r;
+    cg_rng_seed(&r, 17);
+    for (int i = 0; i < (slow_tools ? 2 : 12); i++) {
+        cg3_cube c = cg3_cube_random(&r);
+        cg3_solve_options plain = cg3_solve_defaults();
+        plain.max_moves = i % 3 == 2 ? 19 : 20;
+        plain.max_nodes = 3000000;
+        cg3_solve_options o = plain;
+        o.time_limit_ms = 1e-6;
+        cg3_solution first, timed;
+        cg_error err1, err2;
+        cg_status st1 = cg3_twophase_solve(solver, &c, &plain, &first, &err1);
+        cg_status st2 = cg3_twophase_solve(solver, &c, &o, &timed, &err2);
+        assert_int_equal(st2, st1);
+        if (st1 == CG_OK) {
+            check_solution(&c, &timed, first.n);
+            assert_true(timed.nodes >= first.nodes);
+        } else {
+            assert_int_equal(st2, CG_ERR_TOO_LONG);
+            assert_non_null(strstr(err2.msg, "node cap"));
+            assert_int_equal(timed.n, 0);
+        }
     }
 }
 
@@ -423,6 +440,7 @@ int main(void)
         cmocka_unit_test(test_random_cubes_solved_within_20),
         cmocka_unit_test(test_short_scrambles),
         cmocka_unit_test(test_time_limit_improves),
+        cmocka_unit_test(test_time_limit_never_loses_the_first_solution),
         cmocka_unit_test(test_invalid_cubes),
         cmocka_unit_test(test_caps),
     };
