@@ -13,10 +13,10 @@
 #include "solver3/twophase.h"
 #include "util/tablefile.h"
 
-/* Version 1: the move and pruning tables of twophase.h, in segment order. */
+/* The move and pruning tables of twophase.h, in segment order; version 5: 16 symmetries. */
 static tablefile_kind cache_kind(void)
 {
-    tablefile_kind k = {.magic = "CG3TWOPH", .version = 4u, .param = TP_SEGS,
+    tablefile_kind k = {.magic = "CG3TWOPH", .version = 5u, .param = TP_SEGS,
                         .size = cgi_tp_payload_bytes()};
     return k;
 }
