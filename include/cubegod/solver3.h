@@ -54,9 +54,11 @@ typedef struct cg3_tables_info {
 typedef struct cg3_solve_options {
     int max_moves;                /* default CG3_GODS_NUMBER; 0..CG3_SOLUTION_MAX */
     double time_limit_ms;         /* > 0: keep looking for shorter solutions until this much time
-                                     has passed, then return the shortest found; 0 (default):
-                                     return the first solution within max_moves (two-phase) or
-                                     search until proven (optimal) */
+                                     has passed, then return the shortest found; two-phase: the
+                                     limit bounds only this improvement, the first solution
+                                     within max_moves is always searched for (only max_nodes
+                                     stops that); 0 (default): return the first solution within
+                                     max_moves (two-phase) or search until proven (optimal) */
     unsigned long long max_nodes; /* a cap on the search, so that no request runs away;
                                      0: the solver's default cap */
 } cg3_solve_options;
@@ -85,10 +87,10 @@ CG_API void cg3_twophase_close(cg3_twophase *s);
 
 /* A solution of c of at most opt->max_moves moves (opt NULL: the defaults). Errors:
  *   CG_ERR_INPUT     c is not a real cube (cg3_cube_check's message);
- *   CG_ERR_TOO_LONG  no solution within max_moves before the time or node cap: the message says
- *                    which cap was reached and after how many nodes and milliseconds; out holds
- *                    the shortest solution found, if any (out->n is 0 and the call fails when
- *                    none was). */
+ *   CG_ERR_TOO_LONG  no solution within max_moves: none exists (the search completed), or the
+ *                    node cap was reached first; the message says which, after how many nodes
+ *                    and milliseconds; out->n is 0. The time limit never causes this error: it
+ *                    only ends the search for shorter solutions once one has been found. */
 CG_API cg_status cg3_twophase_solve(const cg3_twophase *s, const cg3_cube *c,
                                     const cg3_solve_options *opt, cg3_solution *out,
                                     cg_error *err);

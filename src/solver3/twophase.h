@@ -25,8 +25,10 @@ enum {
     TP_MOVES = 18,    /* the face turns, as cg_move */
     TP_P2MOVES = 10,  /* U1 U2 U3 D1 D2 D3 F2 B2 L2 R2 */
     TP_FS = 1013760,  /* flipslice: slice * 2048 + flip */
-    TP_SYMS = 8,      /* whole-cube turns keeping the UD axis: y^(k % 4) x2^(k / 4) */
-    TP_FS_CLASSES = 127166, /* flipslice classes under those (checked when built) */
+    TP_ROTS = 8,      /* whole-cube turns keeping the UD axis: y^(k % 4) x2^(k / 4) */
+    TP_SYMS = 16,     /* those, each also after the mirror through the UD plane (k >= 8) */
+    TP_SYM_BITS = 4,
+    TP_FS_CLASSES = 64430, /* flipslice classes under those (checked when built) */
 };
 
 /* The phase-2 moves as cg_move, in column order of the phase-2 move tables. */
@@ -69,7 +71,7 @@ typedef struct tp_tables {
     const uint16_t *cp_mv, *ep_mv, *sp_mv;         /* phase 2: [n][10] */
     const uint8_t *twist_slice, *flip_slice, *twist_flip; /* phase-1 distances */
     const uint8_t *cp_sp, *ep_sp;                         /* phase-2 distances */
-    const uint32_t *fs_cs;    /* [TP_FS] class of each flipslice << 3 | the symmetry that maps
+    const uint32_t *fs_cs;    /* [TP_FS] class of each flipslice << 4 | the symmetry that maps
                                  it onto its class's representative (one look-up for both) */
     const uint16_t *tw_conj;  /* [TP_SYMS][TP_TWIST] twist through each symmetry */
     const uint8_t *p1;        /* [class][twist] exact phase-1 distance mod 3, 2 bits */
@@ -81,22 +83,30 @@ typedef struct tp_build_stats {
     int p1_depth; /* the largest phase-1 distance */
 } tp_build_stats;
 
-/* The symmetries as cubes, and conjugation S^-1 c S. */
-void cgi_tp_syms(const cg3_tables *model, cg3_cube sym[TP_SYMS], cg3_cube sym_inv[TP_SYMS]);
-cg3_cube cgi_tp_conj(const cg3_cube *c, const cg3_cube *s, const cg3_cube *s_inv);
-int cgi_tp_sym_inverse(const cg3_cube sym[TP_SYMS], int k);
+/* The symmetries: symmetry k is the mirror through the UD plane (when k >= 8), then the
+ * rotation k % 8. The model holds no mirrored cube, but a real cube conjugated by a mirror is
+ * a real cube: cgi_tp_mirror computes M c M at cubie level. */
+typedef struct tp_syms {
+    cg3_cube rot[TP_ROTS], rot_inv[TP_ROTS];
+} tp_syms;
+void cgi_tp_syms(const cg3_tables *model, tp_syms *sy);
+cg3_cube cgi_tp_mirror(const cg3_cube *c);
+/* S_k^-1 c S_k. */
+cg3_cube cgi_tp_sym_conj(const tp_syms *sy, int k, const cg3_cube *c);
+/* The j with S_k S_j = identity, or -1. */
+int cgi_tp_sym_inverse(const tp_syms *sy, int k);
 /* Fills the symmetry segments and the phase-1 table (the phase-1 move tables must be there). */
 cg_status cgi_tp_sym_build(uint8_t *payload, const cg3_tables *model, tp_build_stats *stats,
                            cg_error *err);
 
 /* The phase-1 residue (exact distance mod 3) of a flipslice and twist. */
-static inline uint32_t cgi_tp_fs_class(const tp_tables *t, int fs) { return t->fs_cs[fs] >> 3; }
-static inline int cgi_tp_fs_sym(const tp_tables *t, int fs) { return (int)(t->fs_cs[fs] & 7); }
+static inline uint32_t cgi_tp_fs_class(const tp_tables *t, int fs) { return t->fs_cs[fs] >> TP_SYM_BITS; }
+static inline int cgi_tp_fs_sym(const tp_tables *t, int fs) { return (int)(t->fs_cs[fs] & (TP_SYMS - 1)); }
 /* The entry of the phase-1 table for (flipslice, twist). */
 static inline size_t cgi_tp_p1_index(const tp_tables *t, int fs, int tw)
 {
     uint32_t cs = t->fs_cs[fs];
-    return (size_t)(cs >> 3) * TP_TWIST + t->tw_conj[(cs & 7) * TP_TWIST + tw];
+    return (size_t)(cs >> TP_SYM_BITS) * TP_TWIST + t->tw_conj[(cs & (TP_SYMS - 1)) * TP_TWIST + tw];
 }
 static inline int cgi_tp_p1_at(const tp_tables *t, size_t i)
 {

@@ -1,12 +1,13 @@
 /* Phase 1's exact distance table, reduced by symmetry.
  *
- * The eight whole-cube turns that keep the UD axis (y^a x2^b) map G1 onto itself, so a cube and
- * its conjugate S^-1 c S are equally far from G1. The flip-and-slice pairs (flipslice, 1,013,760)
+ * The 16 symmetries that keep the UD axis (the turns y^a x2^b, each also after the mirror
+ * through the UD plane) map G1 onto itself, so a cube and its conjugate S^-1 c S are equally far from G1. The flip-and-slice pairs (flipslice, 1,013,760)
  * fall into TP_FS_CLASSES classes under conjugation; each class has one representative, and the
  * table holds, for each (class, twist as seen through the symmetry that maps the cube onto
  * its representative), the phase-1 distance mod 3, two bits each. The exact distance is found
- * by walking down once per solve and then tracked from the residues. The mirror symmetries
- * would halve the table again; the model has no mirrored cubes, so they are left out. */
+ * by walking down once per solve and then tracked from the residues. The model has no
+ * mirrored cube, but a real cube conjugated by a mirror is real, and that is all the build
+ * needs: the mirror is applied at cubie level (cgi_tp_mirror), used only while building. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -14,19 +15,45 @@
 
 static bool same(const cg3_cube *a, const cg3_cube *b) { return memcmp(a, b, sizeof *a) == 0; }
 
-void cgi_tp_syms(const cg3_tables *model, cg3_cube sym[TP_SYMS], cg3_cube sym_inv[TP_SYMS])
+void cgi_tp_syms(const cg3_tables *model, tp_syms *sy)
 {
-    for (int k = 0; k < TP_SYMS; k++) {
-        sym[k] = cg3_cube_mul(&model->cube[cg3_move_make(CG3_Y, k % 4)],
-                              &model->cube[cg3_move_make(CG3_X, 2 * (k / 4))]);
-        sym_inv[k] = cg3_cube_inverse(&sym[k]);
+    for (int k = 0; k < TP_ROTS; k++) {
+        sy->rot[k] = cg3_cube_mul(&model->cube[cg3_move_make(CG3_Y, k % 4)],
+                                  &model->cube[cg3_move_make(CG3_X, 2 * (k / 4))]);
+        sy->rot_inv[k] = cg3_cube_inverse(&sy->rot[k]);
     }
 }
 
-cg3_cube cgi_tp_conj(const cg3_cube *c, const cg3_cube *s, const cg3_cube *s_inv)
+/* The mirror through the UD plane swaps each U-layer position with the D-layer one below it
+   and leaves the middle layer and the F B L R centres in place. U/D stickers stay on U/D and
+   F/B ones on F/B, so flips are kept; the clockwise order of a corner's facelets is reversed,
+   so twists change sign. */
+static const uint8_t mirror_c[CG3_CORNERS] = {4, 5, 6, 7, 0, 1, 2, 3};
+static const uint8_t mirror_e[CG3_EDGES] = {8, 9, 10, 11, 4, 5, 6, 7, 0, 1, 2, 3};
+static const uint8_t mirror_x[CG3_CENTRES] = {1, 0, 2, 3, 4, 5};
+
+cg3_cube cgi_tp_mirror(const cg3_cube *c)
 {
-    cg3_cube x = cg3_cube_mul(s_inv, c);
-    return cg3_cube_mul(&x, s);
+    cg3_cube d;
+    for (int p = 0; p < CG3_CORNERS; p++) {
+        d.cp[p] = mirror_c[c->cp[mirror_c[p]]];
+        d.co[p] = (uint8_t)((3 - c->co[mirror_c[p]]) % 3);
+    }
+    for (int p = 0; p < CG3_EDGES; p++) {
+        d.ep[p] = mirror_e[c->ep[mirror_e[p]]];
+        d.eo[p] = c->eo[mirror_e[p]];
+    }
+    for (int p = 0; p < CG3_CENTRES; p++)
+        d.xp[p] = mirror_x[c->xp[mirror_x[p]]];
+    return d;
+}
+
+cg3_cube cgi_tp_sym_conj(const tp_syms *sy, int k, const cg3_cube *c)
+{
+    /* S = M then R: S^-1 c S = R^-1 (M c M) R */
+    cg3_cube m = k >= TP_ROTS ? cgi_tp_mirror(c) : *c;
+    cg3_cube x = cg3_cube_mul(&sy->rot_inv[k % TP_ROTS], &m);
+    return cg3_cube_mul(&x, &sy->rot[k % TP_ROTS]);
 }
 
 static int fs_of(const cg3_cube *c) { return cgi_tp_slice(c) * TP_FLIP + cgi_tp_flip(c); }
@@ -38,12 +65,19 @@ static void fs_cube(cg3_cube *c, int fs)
     cgi_tp_set_flip(c, fs % TP_FLIP);
 }
 
-int cgi_tp_sym_inverse(const cg3_cube sym[TP_SYMS], int k)
+int cgi_tp_sym_inverse(const tp_syms *sy, int k)
 {
-    cg3_cube id = cg3_cube_home();
+    /* compared on a cube that no symmetry but the identity fixes (a U-layer corner cycle
+       breaks the mirror and the turns; it need not be solvable) */
+    cg3_cube c = cg3_cube_home();
+    c.cp[0] = 1, c.cp[1] = 2, c.cp[2] = 0;  /* a 3-cycle UFR UBR UBL, one corner twisted */
+    c.co[0] = 1, c.co[4] = 2;
+    c.ep[0] = 1, c.ep[1] = 4, c.ep[4] = 0;   /* a 3-cycle UF UR FR, two flipped */
+    c.eo[0] = 1, c.eo[8] = 1;
+    cg3_cube d = cgi_tp_sym_conj(sy, k, &c);
     for (int j = 0; j < TP_SYMS; j++) {
-        cg3_cube p = cg3_cube_mul(&sym[k], &sym[j]);
-        if (same(&p, &id))
+        cg3_cube e = cgi_tp_sym_conj(sy, j, &d);
+        if (same(&e, &c))
             return j;
     }
     return -1;
@@ -52,8 +86,8 @@ int cgi_tp_sym_inverse(const cg3_cube sym[TP_SYMS], int k)
 cg_status cgi_tp_sym_build(uint8_t *payload, const cg3_tables *model, tp_build_stats *stats,
                            cg_error *err)
 {
-    cg3_cube sym[TP_SYMS], sym_inv[TP_SYMS];
-    cgi_tp_syms(model, sym, sym_inv);
+    tp_syms sy;
+    cgi_tp_syms(model, &sy);
     uint32_t *fs_class = (uint32_t *)(void *)(payload + cgi_tp_seg_offset(TP_SEG_FS_CLASS));
     uint8_t *fs_sym = malloc(TP_FS); /* merged into fs_class once the classes are known */
     uint16_t *tw_conj = (uint16_t *)(void *)(payload + cgi_tp_seg_offset(TP_SEG_TW_CONJ));
@@ -67,14 +101,14 @@ cg_status cgi_tp_sym_build(uint8_t *payload, const cg3_tables *model, tp_build_s
         cg3_cube c = cg3_cube_home();
         cgi_tp_set_twist(&c, tw);
         for (int k = 0; k < TP_SYMS; k++) {
-            cg3_cube d = cgi_tp_conj(&c, &sym[k], &sym_inv[k]);
+            cg3_cube d = cgi_tp_sym_conj(&sy, k, &c);
             tw_conj[k * TP_TWIST + tw] = (uint16_t)cgi_tp_twist(&d);
         }
     }
     /* classes: the first flipslice met in each is its representative; fs_sym says which
        symmetry turns a member into its representative */
     uint32_t *rep = malloc(sizeof *rep * TP_FS_CLASSES);
-    uint8_t *stab = malloc(TP_FS_CLASSES); /* symmetries that fix the representative, as bits */
+    uint16_t *stab = malloc(sizeof *stab * TP_FS_CLASSES); /* symmetries that fix the representative, as bits */
     uint8_t *dist = malloc((size_t)TP_FS_CLASSES * TP_TWIST);
     if (!rep || !stab || !dist || !fs_sym) {
         free(fs_sym);
@@ -85,7 +119,7 @@ cg_status cgi_tp_sym_build(uint8_t *payload, const cg3_tables *model, tp_build_s
     }
     int inv[TP_SYMS];
     for (int k = 0; k < TP_SYMS; k++)
-        inv[k] = cgi_tp_sym_inverse(sym, k);
+        inv[k] = cgi_tp_sym_inverse(&sy, k);
     memset(fs_class, 0xFF, sizeof *fs_class * TP_FS);
     uint32_t ncls = 0;
     for (int fs = 0; fs < TP_FS; fs++) {
@@ -100,10 +134,10 @@ cg_status cgi_tp_sym_build(uint8_t *payload, const cg3_tables *model, tp_build_s
         rep[ncls] = (uint32_t)fs;
         stab[ncls] = 0;
         for (int k = 0; k < TP_SYMS; k++) {
-            cg3_cube d = cgi_tp_conj(&c, &sym[k], &sym_inv[k]);
+            cg3_cube d = cgi_tp_sym_conj(&sy, k, &c);
             int f = fs_of(&d);
             if (f == fs)
-                stab[ncls] |= (uint8_t)(1u << k);
+                stab[ncls] |= (uint16_t)(1u << k);
             if (fs_class[f] == UINT32_MAX) {
                 fs_class[f] = ncls;
                 fs_sym[f] = (uint8_t)inv[k]; /* S_k d S_k^-1 = c */
@@ -184,7 +218,7 @@ cg_status cgi_tp_sym_build(uint8_t *payload, const cg3_tables *model, tp_build_s
         packed[i >> 2] |= (uint8_t)((dist[i] % 3) << (2 * (i & 3)));
     }
     for (int fs = 0; fs < TP_FS; fs++)
-        fs_class[fs] = fs_class[fs] << 3 | fs_sym[fs];
+        fs_class[fs] = fs_class[fs] << TP_SYM_BITS | fs_sym[fs];
     free(fs_sym);
     free(tmv);
     free(rep);

@@ -122,37 +122,74 @@ static void test_symmetries_match_conjugation(void **state)
 {
     (void)state;
     const tp_tables *t = &solver->t;
-    cg3_cube sym[TP_SYMS], inv[TP_SYMS];
-    cgi_tp_syms(&model, sym, inv);
+    tp_syms sy;
+    cgi_tp_syms(&model, &sy);
     cg3_cube h = cg3_cube_home();
-    for (int k = 0; k < TP_SYMS; k++) {
+    for (int k = 0; k < TP_ROTS; k++) {
         /* whole-cube turns that keep the UD axis: centres U and D stay on that axis */
-        assert_true(sym[k].xp[0] <= 1 && sym[k].xp[1] <= 1);
+        assert_true(sy.rot[k].xp[0] <= 1 && sy.rot[k].xp[1] <= 1);
         for (int j = 0; j < k; j++)
-            assert_memory_not_equal(&sym[j], &sym[k], sizeof sym[k]);
-        cg3_cube p = cg3_cube_mul(&sym[k], &inv[k]);
+            assert_memory_not_equal(&sy.rot[j], &sy.rot[k], sizeof sy.rot[k]);
+        cg3_cube p = cg3_cube_mul(&sy.rot[k], &sy.rot_inv[k]);
         assert_memory_equal(&p, &h, sizeof h);
-        /* the phase-2 moves are mapped onto phase-2 moves, so G1 distances are kept */
+    }
+    /* the mirror: an involution, a homomorphism, U and D swapped and turned the other way,
+       F turned the other way in place */
+    cg_rng r;
+    cg_rng_seed(&r, 11);
+    for (int i = 0; i < 50; i++) {
+        cg3_cube a = cg3_cube_random(&r), b = cg3_cube_random(&r);
+        cg3_cube ma = cgi_tp_mirror(&a), mb = cgi_tp_mirror(&b), ab = cg3_cube_mul(&a, &b);
+        cg3_cube mab = cgi_tp_mirror(&ab), mamb = cg3_cube_mul(&ma, &mb), mma = cgi_tp_mirror(&ma);
+        assert_memory_equal(&mab, &mamb, sizeof mab);
+        assert_memory_equal(&mma, &a, sizeof a);
+        cg_error e;
+        assert_int_equal(cg3_cube_check(&ma, &e), CG_OK);
+    }
+    /* each face's quarter turn mirrors to the other way round, U and D swapped */
+    static const int mirrored[6] = {5, 2, 8, 11, 14, 17}; /* of U D F B L R: D' U' F' B' L' R' */
+    for (int f = 0; f < 6; f++) {
+        cg3_cube m = face_turn(f * 3), want = face_turn(mirrored[f]);
+        cg3_cube x = cgi_tp_mirror(&m);
+        assert_memory_equal(&x, &want, sizeof x);
+    }
+    for (int k = 0; k < TP_SYMS; k++) {
+        int j = cgi_tp_sym_inverse(&sy, k);
+        assert_true(j >= 0);
+        /* the phase-2 moves are mapped onto phase-2 moves, so G1 distances are kept, and every
+           face turn onto a face turn */
+        for (int n = 0; n < TP_MOVES; n++) {
+            cg3_cube m = face_turn((cg_move)n);
+            cg3_cube x = cgi_tp_sym_conj(&sy, k, &m);
+            int hit = -1;
+            for (int o = 0; o < TP_MOVES; o++) {
+                cg3_cube f = face_turn((cg_move)o);
+                if (memcmp(&f, &x, sizeof x) == 0)
+                    hit = o;
+            }
+            assert_true(hit >= 0);
+            cg3_cube back = cgi_tp_sym_conj(&sy, j, &x);
+            assert_memory_equal(&back, &m, sizeof m);
+        }
         for (int n = 0; n < TP_P2MOVES; n++) {
             cg3_cube m = face_turn(cgi_tp_p2_moves[n]);
-            cg3_cube x = cgi_tp_conj(&m, &sym[k], &inv[k]);
+            cg3_cube x = cgi_tp_sym_conj(&sy, k, &m);
             assert_int_equal(cgi_tp_twist(&x), 0);
             assert_int_equal(cgi_tp_flip(&x), 0);
             assert_int_equal(cgi_tp_slice(&x), cgi_tp_slice_home());
         }
     }
-    cg_rng r;
     cg_rng_seed(&r, 12);
     for (int i = 0; i < (slow_tools ? 20 : 2000); i++) {
         cg3_cube c = cg3_cube_random(&r);
         int k = (int)cg_rng_below(&r, TP_SYMS);
-        cg3_cube d = cgi_tp_conj(&c, &sym[k], &inv[k]);
+        cg3_cube d = cgi_tp_sym_conj(&sy, k, &c);
         assert_int_equal(t->tw_conj[k * TP_TWIST + cgi_tp_twist(&c)], cgi_tp_twist(&d));
         int fc = fs_of(&c), fd = fs_of(&d);
         assert_int_equal(cgi_tp_fs_class(t, fc), cgi_tp_fs_class(t, fd));
         /* each one's symmetry turns it into the same representative */
         int sc = cgi_tp_fs_sym(t, fc), sd = cgi_tp_fs_sym(t, fd);
-        cg3_cube rc = cgi_tp_conj(&c, &sym[sc], &inv[sc]), rd = cgi_tp_conj(&d, &sym[sd], &inv[sd]);
+        cg3_cube rc = cgi_tp_sym_conj(&sy, sc, &c), rd = cgi_tp_sym_conj(&sy, sd, &d);
         assert_int_equal(fs_of(&rc), fs_of(&rd));
         /* and the table sees the same distance from both */
         assert_int_equal(cgi_tp_p1_mod3(t, fc, cgi_tp_twist(&c)), cgi_tp_p1_mod3(t, fd, cgi_tp_twist(&d)));
@@ -354,19 +391,36 @@ static void test_time_limit_improves(void **state)
     }
     if (!slow_tools)
         assert_true(shorter > 0); /* twice as many nodes again find a shorter one for some cube */
-    /* a time limit with no solution yet: the message names the cap */
-    cg3_cube c = cg3_cube_random(&r);
-    cg3_solution sol;
-    cg_error err;
-    cg3_solve_options o = cg3_solve_defaults();
-    o.time_limit_ms = 1e-6;
-    o.max_moves = 16;
-    cg_status st = cg3_twophase_solve(solver, &c, &o, &sol, &err);
-    if (st != CG_OK) {
-        assert_int_equal(st, CG_ERR_TOO_LONG);
-        assert_non_null(strstr(err.msg, "time limit"));
-    } else {
-        check_solution(&c, &sol, 16);
+}
+
+/* A time limit bounds only the improvement: with a limit long past before the search starts,
+ * each cube still gets its first solution, found by the same walk as without a limit (so at
+ * least as many nodes), and only the node cap can stop that walk. */
+static void test_time_limit_never_loses_the_first_solution(void **state)
+{
+    (void)state;
+    cg_rng r;
+    cg_rng_seed(&r, 17);
+    for (int i = 0; i < (slow_tools ? 2 : 12); i++) {
+        cg3_cube c = cg3_cube_random(&r);
+        cg3_solve_options plain = cg3_solve_defaults();
+        plain.max_moves = i % 3 == 2 ? 19 : 20;
+        plain.max_nodes = 3000000;
+        cg3_solve_options o = plain;
+        o.time_limit_ms = 1e-6;
+        cg3_solution first, timed;
+        cg_error err1, err2;
+        cg_status st1 = cg3_twophase_solve(solver, &c, &plain, &first, &err1);
+        cg_status st2 = cg3_twophase_solve(solver, &c, &o, &timed, &err2);
+        assert_int_equal(st2, st1);
+        if (st1 == CG_OK) {
+            check_solution(&c, &timed, first.n);
+            assert_true(timed.nodes >= first.nodes);
+        } else {
+            assert_int_equal(st2, CG_ERR_TOO_LONG);
+            assert_non_null(strstr(err2.msg, "node cap"));
+            assert_int_equal(timed.n, 0);
+        }
     }
 }
 
@@ -423,6 +477,7 @@ int main(void)
         cmocka_unit_test(test_random_cubes_solved_within_20),
         cmocka_unit_test(test_short_scrambles),
         cmocka_unit_test(test_time_limit_improves),
+        cmocka_unit_test(test_time_limit_never_loses_the_first_solution),
         cmocka_unit_test(test_invalid_cubes),
         cmocka_unit_test(test_caps),
     };
