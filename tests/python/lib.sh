@@ -10,7 +10,9 @@ command -v "$PY" >/dev/null || { echo "no python3: skipped"; exit 77; }
 # A sanitizer build's library needs its runtime loaded first into the (uninstrumented)
 # interpreter; Python's own allocations are not ours to report.
 # (ldd's whole output is read first: grep -q closing the pipe early fails it under pipefail.)
+SANITIZED=""
 if [[ $(ldd "$CUBEGOD_LIB" 2>/dev/null) == *libasan* ]]; then
+  SANITIZED=1
   asan=$(${CC:-cc} -print-file-name=libasan.so 2>/dev/null)
   [ -f "$asan" ] || { echo "sanitizer library without libasan.so at hand: skipped"; exit 77; }
   export LD_PRELOAD="$asan${LD_PRELOAD:+ $LD_PRELOAD}"
