@@ -166,10 +166,13 @@ static int serve(const cg_server_options *o)
 
     cg_server *s;
     cg_error err;
-    if (cg_server_open(o, &s, &err) != CG_OK) {
-        cli_err("serve", "%s", err.msg);
+    cg_status st = cg_server_open(o, &s, &err);
+    if (st != CG_OK) {
+        /* The library names no options: the one that answers its message is named here. */
+        bool shape = strstr(err.msg, "other colours need another shape") != NULL;
+        cli_err("serve", "%s%s", err.msg, shape ? ": give --show" : "");
         pthread_sigmask(SIG_SETMASK, &old, NULL);
-        return err.code == CG_ERR_INPUT ? 2 : 1;
+        return st == CG_ERR_INPUT ? 2 : 1;
     }
     printf("%d\n", cg_server_port(s));
     fflush(stdout);
@@ -182,7 +185,7 @@ static int serve(const cg_server_options *o)
     signal_watch watch = {.server = s};
     pthread_t sig;
     bool have_sig = pthread_create(&sig, NULL, signal_thread, &watch) == 0;
-    cg_status st = cg_server_run(s, &err);
+    st = cg_server_run(s, &err);
     if (have_sig) {
         atomic_store(&watch.done, true);
         pthread_kill(sig, SIGUSR1);

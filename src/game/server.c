@@ -127,7 +127,7 @@ static cg_status check_options(const cg_server_options *o, cg_error *err)
                        (int)o->colours);
     if (o->colours != CG_COLOURS_LETTERS && (o->show == CG_SHAPE_AUTO || o->show == CG_SHAPE_BOXES))
         return cg_fail(err, CG_ERR_INPUT, "colours: boxes show the face letters; other colours need "
-                       "--show faces, net, string or ansi");
+                       "another shape (faces, net, string or ansi)");
     if (o->one_move && o->show != CG_SHAPE_AUTO && o->show != CG_SHAPE_BOXES)
         return cg_fail(err, CG_ERR_INPUT, "show: one-move mode shows boxes only");
     if (o->size == 3 && o->one_move)

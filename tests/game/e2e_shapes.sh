@@ -29,7 +29,7 @@ for show in boxes faces net string ansi; do
 done
 "$CUBEGOD" serve --show boxes --colours words --port 0 > "$TMP/bad.out" 2> "$TMP/bad.err"
 [ $? = 2 ] || fail "boxes in words accepted"
-has "other colours need --show faces, net, string or ansi" "$TMP/bad.err"
+has "other colours need another shape (faces, net, string or ansi): give --show" "$TMP/bad.err"
 "$CUBEGOD" serve --show cubes --port 0 > "$TMP/bad.out" 2> "$TMP/bad.err"
 [ $? = 2 ] || fail "bad --show accepted"
 has "'cubes' is not boxes, faces, net, string or ansi" "$TMP/bad.err"
