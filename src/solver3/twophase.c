@@ -110,7 +110,7 @@ static cg_status load_or_build(cg3_twophase *s, const cg3_tables_options *opt,
     if (!s->payload)
         return cg_fail(err, CG_ERR_NOMEM, "no memory for the %zu-byte two-phase tables",
                        cgi_tp_payload_bytes());
-    notice(opt, "building the 3x3 two-phase tables%s (once; a few seconds)", "");
+    notice(opt, "building the 3x3 two-phase tables%s (once; about half a minute)", "");
     cg_status st = cgi_tp_tables_build(s->payload, &s->model, NULL, err);
     if (st != CG_OK)
         return st;
