@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "cubegod/puzzle.h"
+#include "puzzle/colours.h"
 
 #define NO_FACE 6 /* a sticker whose colour is unknown */
 
@@ -152,11 +153,8 @@ static void try_scheme(const cg_puzzle *p, const uint8_t face_of[CG_FACES + 1], 
     a->cube = s.first;
 }
 
-static cg_status check_counts(const cg_puzzle *p, cg_error *err)
+cg_status cgi_puzzle_check_colours(const cg_puzzle *p, cg_error *err)
 {
-    if (p->faces_shown && __builtin_popcount(p->faces_shown) < 5)
-        return cg_fail(err, CG_ERR_INPUT, "only %d face%s shown; the cube needs five",
-                       __builtin_popcount(p->faces_shown), __builtin_popcount(p->faces_shown) == 1 ? "" : "s");
     if (p->ncolours > CG_FACES) {
         char list[CG_ERROR_MSG_MAX] = "";
         size_t len = 0;
@@ -164,12 +162,21 @@ static cg_status check_counts(const cg_puzzle *p, cg_error *err)
             len += (size_t)snprintf(list + len, sizeof list - len, " %s", p->colour[c]);
         return cg_fail(err, CG_ERR_INPUT, "%d colours (%s); a cube has six", p->ncolours, list + 1);
     }
-    int count[CG_STICKERS] = {0};
-    for (int i = 0; i < CG_STICKERS; i++)
-        if (p->sticker[i] != CG_UNKNOWN && ++count[p->sticker[i]] == 5)
-            return cg_fail(err, CG_ERR_INPUT, "colour '%s' is seen more than four times",
-                           p->colour[p->sticker[i]]);
+    int per_face = p->size == 3 ? 9 : 4;
+    int count[CG_PUZZLE_STICKERS_MAX] = {0};
+    for (int i = 0; i < cg_puzzle_stickers(p); i++)
+        if (p->sticker[i] != CG_UNKNOWN && ++count[p->sticker[i]] == per_face + 1)
+            return cg_fail(err, CG_ERR_INPUT, "colour '%s' is seen more than %s times",
+                           p->colour[p->sticker[i]], per_face == 9 ? "nine" : "four");
     return CG_OK;
+}
+
+static cg_status check_counts(const cg_puzzle *p, cg_error *err)
+{
+    if (p->faces_shown && __builtin_popcount(p->faces_shown) < 5)
+        return cg_fail(err, CG_ERR_INPUT, "only %d face%s shown; the cube needs five",
+                       __builtin_popcount(p->faces_shown), __builtin_popcount(p->faces_shown) == 1 ? "" : "s");
+    return cgi_puzzle_check_colours(p, err);
 }
 
 /* Colour index -> face through a scheme; every colour seen must be in it. */

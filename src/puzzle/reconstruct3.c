@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "cubegod/puzzle.h"
+#include "puzzle/colours.h"
 
 #define NONE 6                  /* a sticker whose colour is unknown */
 #define NODE_BUDGET 20000000UL  /* search steps per reconstruction, all schemes together */
@@ -262,30 +263,13 @@ static void try_map(const cg_puzzle *p, const uint8_t *face_of, search *s, attem
                 "up after %lu steps", s->nodes);
 }
 
-static cg_status check_counts(const cg_puzzle *p, cg_error *err)
-{
-    if (p->ncolours > CG_FACES) {
-        char list[CG_ERROR_MSG_MAX] = "";
-        size_t len = 0;
-        for (int c = 0; c < p->ncolours && len < sizeof list; c++)
-            len += (size_t)snprintf(list + len, sizeof list - len, " %s", p->colour[c]);
-        return cg_fail(err, CG_ERR_INPUT, "%d colours (%s); a cube has six", p->ncolours, list + 1);
-    }
-    int count[CG_PUZZLE_STICKERS_MAX] = {0};
-    for (int i = 0; i < CG3_FACELETS; i++)
-        if (p->sticker[i] != CG_UNKNOWN && ++count[p->sticker[i]] == 10)
-            return cg_fail(err, CG_ERR_INPUT, "colour '%s' is seen more than nine times",
-                           p->colour[p->sticker[i]]);
-    return CG_OK;
-}
-
 cg_status cg_reconstruct3(const cg_puzzle *p, const cg_reconstruct3_options *opt,
                           cg_reading3 *out, cg_error *err)
 {
     memset(out, 0, sizeof *out);
     if (p->size != 3)
         return cg_fail(err, CG_ERR_INPUT, "a %dx%d puzzle, not a 3x3", p->size, p->size);
-    cg_status st = check_counts(p, err);
+    cg_status st = cgi_puzzle_check_colours(p, err);
     if (st != CG_OK)
         return st;
     unsigned long cap = opt && opt->cap ? opt->cap : CG3_FITS_CAP_DEFAULT;

@@ -5,12 +5,7 @@
 
 #include "cubegod/clock.h"
 #include "solver/table.h"
-
-static int little_endian(void)
-{
-    const uint16_t one = 1;
-    return *(const uint8_t *)&one == 1;
-}
+#include "util/tablefile.h"
 
 /* Tells the caller something worth knowing (its notice callback, if any). */
 static void notice(const cg_tables_options *opt, const char *fmt, const char *detail)
@@ -70,7 +65,7 @@ cg_status cg_tables_open(cg_tables **out, const cg_tables_options *opt, cg_table
         info = &dummy;
     memset(info, 0, sizeof *info);
     *out = NULL;
-    if (!little_endian())
+    if (!cgi_little_endian())
         return cg_fail(err, CG_ERR_SYSTEM, "the table layout needs a little-endian machine");
     cg_tables *t = calloc(1, sizeof *t);
     if (!t)

@@ -34,12 +34,6 @@ static void notice(const cg3_tables_options *opt, const char *fmt, const char *d
     opt->notice(opt->notice_ctx, text);
 }
 
-static int little_endian(void)
-{
-    const uint16_t one = 1;
-    return *(const uint8_t *)&one == 1;
-}
-
 static bool cube_equal(const cg3_cube *a, const cg3_cube *b) { return memcmp(a, b, sizeof *a) == 0; }
 
 /* rot[1]: an order-3 whole-cube turn (a body-diagonal turn), found among x^a y^b so it comes
@@ -133,7 +127,7 @@ cg_status cg3_twophase_open(cg3_twophase **out, const cg3_tables_options *opt,
         info = &dummy;
     memset(info, 0, sizeof *info);
     *out = NULL;
-    if (!little_endian())
+    if (!cgi_little_endian())
         return cg_fail(err, CG_ERR_SYSTEM, "the table layout needs a little-endian machine");
     cg3_twophase *s = calloc(1, sizeof *s);
     if (!s)

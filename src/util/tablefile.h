@@ -22,6 +22,14 @@
 
 #define TABLEFILE_HEADER_BYTES 32
 
+/* The tables are laid out, and their files written, in the little-endian byte order: the
+ * solvers refuse to open on any other machine. */
+static inline int cgi_little_endian(void)
+{
+    const uint16_t one = 1;
+    return *(const uint8_t *)&one == 1;
+}
+
 /* What a file must hold. */
 typedef struct tablefile_kind {
     char magic[8];    /* e.g. "CUBEGOD\x01" */
