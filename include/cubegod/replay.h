@@ -28,13 +28,14 @@
 typedef struct cg_replay_options {
     cg_target check;    /* CG_TARGET_ANY (default) or CG_TARGET_HOME */
     int max_moves;      /* default 11 */
-    int max_moves3;     /* for 3x3 rounds; default 20 */
+    int max_moves3;     /* for 3x3 rounds; default 20 (the command line: 26 with --metric qtm) */
     const char *prompt; /* default "Enter your solution:" */
     const cg_dialect *dialect; /* what answers are written in (notation.h); NULL: the default */
-    cg_metric metric;   /* how max_moves counts; the tables given must measure the same */
-    bool one_move;      /* a one-move game (server.h): each answer line is one move of the round
-                           open since its first prompt; the moves are checked together at the
-                           round's verdict (or end) */
+    cg_metric metric;   /* how max_moves and max_moves3 count; the tables given must measure
+                           the same (they only give the 2x2's optimum) */
+    bool one_move;      /* a one-move game (server.h), either size: each answer line is one
+                           move of the round open since its first prompt; the moves are checked
+                           together at the round's verdict (or end) */
 } cg_replay_options;
 
 CG_API cg_replay_options cg_replay_defaults(void);

@@ -157,6 +157,16 @@ CG_API size_t cg_round3_format(const cg_round3 *r, int index, int rounds, char *
 /* The same with the cube in another shape and colour set (as cg_round_format_view). */
 CG_API size_t cg_round3_format_view(const cg_round3 *r, int index, int rounds, cg_shape shape,
                                     cg_colours colours, char *buf, size_t size);
+/* One-move mode for the 3x3: what the server prints after the k-th move (NAME as the dialect
+ * names it) that does not solve the cube: "Move k: NAME", the cube now as boxes (the faces in
+ * `hidden`, a bit a face, still hidden), then the CG_ONE_MOVE_PROMPT line, as
+ * cg_round_format_after_move for the 2x2. Returns the length needed (like snprintf). */
+CG_API size_t cg_round3_format_after_move(const cg3_cube *cube, uint8_t hidden, int k,
+                                          const char *name, char *buf, size_t size);
+/* The quarter-turn limit the command line gives a 3x3 game under --metric qtm when no
+ * --max-moves is given: every 3x3 cube is solvable in 26 quarter turns (God's number in the
+ * quarter-turn metric). */
+#define CG_SERVER3_QTM_MAX_MOVES 26
 /* cg_answer_check_rules for a 3x3 (rules->check does not matter, see above); t from
  * cg3_tables_init. The same errors and messages as the 2x2's. */
 CG_API cg_status cg_answer3_check_rules(const cg3_tables *t, const cg3_cube *cube, const char *line,
@@ -183,8 +193,8 @@ typedef struct cg_server_options {
                              cg_server_defaults() means quiet */
     const cg_dialect *dialect; /* what answers are written in (copied); NULL: the default */
     cg_metric metric;     /* how max_moves counts: CG_METRIC_HTM (default) or CG_METRIC_QTM */
-    bool one_move;        /* one move per prompt, the cube shown again after each (above); the
-                             2x2 only */
+    bool one_move;        /* one move per prompt, the cube shown again after each (above), as
+                             boxes; both sizes */
     int size;             /* 2 (default; 0 is taken as 2) or 3: the 3x3 game above; the caller
                              sets max_moves (the command line's default for a 3x3 is 20) */
     int hide;             /* faces hidden each round: the 2x2 always hides one (-1, 0 and 1 are
@@ -197,6 +207,10 @@ typedef struct cg_server_options {
                              CG_SHAPE_BOXES are the boxes; not with one_move */
     cg_colours colours;   /* the stickers' colours: CG_COLOURS_LETTERS (default: the face
                              letters); others need a shape other than boxes */
+    const char *order;    /* the face order of CG_SHAPE_STRING (shapes.h: six face letters each
+                             once, "URFDLB" for Kociemba's strings, or "net"), as `solve
+                             --order` and cg_play_options.order read it; NULL: UDFBLR; only
+                             with the string shape (CG_ERR_INPUT otherwise) */
 } cg_server_options;
 
 CG_API cg_server_options cg_server_defaults(void);

@@ -8,6 +8,7 @@
 #include "cli/cli.h"
 #include "cli/commands.h"
 #include "cubegod/replay.h"
+#include "cubegod/server.h"
 
 #define MAX_INPUT (256L << 20)
 
@@ -25,11 +26,13 @@ static const char USAGE[] =
     "\n"
     "options:\n"
     "  --check any|home   solved means every face one colour (any, default) or home position\n"
-    "  --max-moves N      longest accepted answer (default 11 for a 2x2, 20 for a 3x3)\n"
+    "  --max-moves N      longest accepted answer (default 11 for a 2x2, 20 for a 3x3, 26\n"
+    "                     quarter turns for a 3x3 with --metric qtm)\n"
     "  --prompt TEXT      the server's prompt (default 'Enter your solution:')\n"
     "  --cache FILE       the solver table's cache file (see 'cubegod tables --help')\n"
-    "  --one-move         a one-move game (play --one-move): each answer is one move of the\n"
-    "                     round, checked together at the round's end; give --prompt too\n"
+    "  --one-move         a one-move game (play --one-move, either size): each answer is one\n"
+    "                     move of the round, checked together at the round's end; give\n"
+    "                     --prompt too\n"
     "  -q                 print only the summary and the rounds that were not correct\n"
     "what the answers were written in (as for serve and play):\n"
     CLI_ANSWER_HELP
@@ -100,6 +103,7 @@ int cmd_replay(int argc, char **argv)
     cg_replay_options opt = cg_replay_defaults();
     cg_tables_options topt = {0};
     printer p = {0};
+    bool max_given = false;
     const char *path = NULL;
     cli_answer ans;
     cli_answer_init(&ans);
@@ -128,6 +132,7 @@ int cmd_replay(int argc, char **argv)
             if (!v || !cli_long("replay", a, v, 0, 64, &n))
                 return 2;
             opt.max_moves = opt.max_moves3 = (int)n;
+            max_given = true;
         } else if (strcmp(a, "--prompt") == 0) {
             if (!(opt.prompt = cli_value("replay", argc, argv, &i)))
                 return 2;
@@ -149,6 +154,8 @@ int cmd_replay(int argc, char **argv)
     opt.dialect = &ans.dialect;
     opt.metric = ans.metric;
     topt.metric = ans.metric;
+    if (!max_given && ans.metric == CG_METRIC_QTM)
+        opt.max_moves3 = CG_SERVER3_QTM_MAX_MOVES; /* as serve --size 3 --metric qtm */
 
     size_t len;
     char *text = cli_slurp("replay", path, MAX_INPUT, &len);

@@ -18,21 +18,24 @@ static const char USAGE[] =
     "                     [--tls-cert FILE --tls-key FILE] [--max-clients N] [--games N]\n"
     "                     [--notation N] [--move-map MAP] [--separator S] [--metric htm|qtm]\n"
     "                     [--one-move] [--size 2|3] [--hide N] [--scramble N]\n"
-    "                     [--show SHAPE] [--colours SET]\n"
+    "                     [--show SHAPE] [--colours SET] [--order FACES]\n"
     "                     [--profile FILE] [-q]\n"
     "\n"
     "Runs a faithful copy of the cube god challenge server: a banner, then ROUNDS rounds of five\n"
     "faces of a scrambled 2x2 cube, an answer of at most MAX moves within the alarm, then the\n"
     "flag. With --size 3 the same game with a 3x3: a uniformly random cube each round, all six\n"
-    "faces shown (--hide N hides N random faces), answers of at most 20 moves by default. The port is printed on the first line of standard output; one line per finished game\n"
-    "goes to standard error. Ctrl-C (SIGINT) or SIGTERM stops it.\n"
+    "faces shown (--hide N hides N random faces), answers of at most 20 moves by default (26\n"
+    "quarter turns with --metric qtm). The port is printed on the first line of standard\n"
+    "output; one line per finished game goes to standard error. Ctrl-C (SIGINT) or SIGTERM\n"
+    "stops it.\n"
     "\n"
     "options:\n"
     "  --host ADDR        address to listen on (default 127.0.0.1)\n"
     "  --port N           port (default 0: a free one)\n"
     "  --rounds N         rounds per game (default 100)\n"
     "  --alarm SECONDS    time from the prompt to the end of the answer (default 1)\n"
-    "  --max-moves N      longest accepted answer (default 11; 20 with --size 3)\n"
+    "  --max-moves N      longest accepted answer (default 11; 20 with --size 3, 26 with\n"
+    "                     --size 3 --metric qtm)\n"
     "  --flag TEXT        the flag shown after the last round\n"
     "  --seed S           reproducible games: game k is drawn from S and k\n"
     "  --check any|home   solved means every face one colour (any, default) or home position\n"
@@ -42,12 +45,16 @@ static const char USAGE[] =
     "  --games N          exit after N games (default: serve until stopped)\n"
     "  --one-move         one move per prompt ('Enter your move:'), the cube shown again after\n"
     "                     each move ('Move k: NAME', then the boxes); an empty line asks for\n"
-    "                     the verdict of a cube already solved\n"
-    "  --size 2|3         the cube: 2x2 (default) or 3x3\n"    "  --show SHAPE       how the cube is shown: boxes (default), faces ('U:' and the rows),\n"
+    "                     the verdict of a cube already solved; either size, shown as boxes\n"
+    "  --size 2|3         the cube: 2x2 (default) or 3x3\n"
+    "  --show SHAPE       how the cube is shown: boxes (default), faces ('U:' and the rows),\n"
     "                     net (the unfolded cross), string (one line, faces U D F B L R, '?'\n"
     "                     hidden) or ansi (a net of ANSI colour blocks); see docs/shapes.md\n"
     "  --colours SET      the stickers: letters (the face letters, default), words (white\n"
     "                     yellow ...), digits (0 to 5) or ansi (colour blocks); not with boxes\n"
+    "  --order FACES      with --show string: the face order of the line, six face letters\n"
+    "                     (URFDLB: Kociemba's facelet strings) or net (U's rows, each row\n"
+    "                     across L F R B, D's rows), as play --order and solve --order read it\n"
     "  --hide N           faces hidden each round: 0 to 5 for a 3x3 (default 0); the 2x2\n"
     "                     always hides one\n"
     "  --scramble N       3x3 only: each cube is N random face turns from home (1 to 64)\n"
@@ -65,7 +72,7 @@ static const cli_option SERVE_OPTIONS[] = {
     {"tls-key", CLI_FILE},   {"max-clients", CLI_VALUE}, {"games", CLI_VALUE},
     {"one-move", CLI_FLAG},  CLI_ANSWER_OPTIONS,      {"profile", CLI_FILE},
     {"size", CLI_VALUE},     {"hide", CLI_VALUE},     {"scramble", CLI_VALUE},
-    {"show", CLI_VALUE},     {"colours", CLI_VALUE},
+    {"show", CLI_VALUE},     {"colours", CLI_VALUE},  {"order", CLI_VALUE},
     {NULL, CLI_FLAG},
 };
 
@@ -121,6 +128,11 @@ static int parse_value(const char *opt, const char *v, cg_server_options *o)
         cg_error err;
         if (cg_colours_parse(v, &o->colours, &err) != CG_OK)
             return cli_usage("serve", "--colours: %s", err.msg);
+    } else if (strcmp(opt, "--order") == 0) {
+        cg_error err;
+        if (cg_string_order_check(v, &err) != CG_OK)
+            return cli_usage("serve", "--order: %s", err.msg);
+        o->order = v;
     } else if (strcmp(opt, "--games") == 0)
         return cli_long("serve", opt, v, 1, LONG_MAX, &n) ? (o->games = n, 0) : 2;
     else
@@ -245,8 +257,10 @@ static int serve_main(int argc, char **argv)
         return cli_usage("serve", "--tls-cert and --tls-key go together");
     if (!cli_answer_ready("serve", &ans))
         return 2;
-    if (o.size == 3 && !max_given)
-        o.max_moves = 20; /* God's number in the half-turn metric */
+    if (o.size == 3 && !max_given) /* God's number in the metric */
+        o.max_moves = ans.metric == CG_METRIC_QTM ? CG_SERVER3_QTM_MAX_MOVES : 20;
+    if (o.order && o.show != CG_SHAPE_STRING)
+        return cli_usage("serve", "--order is the face order of --show string");
     if (o.size != 3 && o.hide >= 0 && o.hide != 1)
         return cli_usage("serve", "--hide: the 2x2 game always hides one face");
     if (o.size != 3 && o.scramble)

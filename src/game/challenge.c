@@ -5,6 +5,7 @@
 #include "cubegod/puzzle.h"
 #include "cubegod/server.h"
 #include "game/answer.h"
+#include "puzzle/shapes_internal.h"
 
 uint64_t cg_game_seed(uint64_t seed, uint64_t game)
 {
@@ -26,9 +27,20 @@ void cg_round_make(cg_rng *r, cg_round *out)
     out->hidden = (int)cg_rng_below(r, CG_FACES);
 }
 
+void cgi_puzzle_in_order(const cg_puzzle *p, const char *order, cg_puzzle *out)
+{
+    *out = *p;
+    if (!order || strcmp(order, "UDFBLR") == 0)
+        return;
+    /* The k-th sticker of `order` goes where the writer's own order puts its k-th one. */
+    int n = p->size == 3 ? 3 : 2;
+    for (int k = 0; k < 6 * n * n; k++)
+        out->sticker[cgi_string_index("UDFBLR", n, k)] = p->sticker[cgi_string_index(order, n, k)];
+}
+
 /* The boxes of the faces of cube other than hidden, as the server prints them. */
 static size_t view_format(const cg_cube *cube, int hidden, cg_shape shape, cg_colours colours,
-                          char *buf, size_t size)
+                          const char *order, char *buf, size_t size)
 {
     cg_stickers st = cg_cube_to_stickers(cube);
     cg_puzzle p;
@@ -42,7 +54,9 @@ static size_t view_format(const cg_cube *cube, int hidden, cg_shape shape, cg_co
     p.faces_shown = (uint8_t)(0x3f & ~(1u << hidden));
     if ((shape == CG_SHAPE_AUTO || shape == CG_SHAPE_BOXES) && colours == CG_COLOURS_LETTERS)
         return cg_puzzle_format_boxes(&p, buf, size);
-    return cg_puzzle_format_shape(&p, shape, colours, buf, size);
+    cg_puzzle q;
+    cgi_puzzle_in_order(&p, shape == CG_SHAPE_STRING ? order : NULL, &q);
+    return cg_puzzle_format_shape(&q, shape, colours, buf, size);
 }
 
 /* Appends text to buf at len (within size); returns the new length needed. */
@@ -63,10 +77,17 @@ size_t cg_round_format_prompt(const cg_round *r, int index, int rounds, const ch
 size_t cg_round_format_view(const cg_round *r, int index, int rounds, const char *prompt,
                             cg_shape shape, cg_colours colours, char *buf, size_t size)
 {
+    return cgi_round_format(r, index, rounds, prompt, shape, colours, NULL, buf, size);
+}
+
+size_t cgi_round_format(const cg_round *r, int index, int rounds, const char *prompt,
+                        cg_shape shape, cg_colours colours, const char *order, char *buf,
+                        size_t size)
+{
     int head = snprintf(buf, size, "=== Round %d/%d ===\nHere is the cube, one face hidden:\n",
                         index, rounds);
     size_t len = (size_t)head;
-    len += view_format(&r->cube, r->hidden, shape, colours, len < size ? buf + len : NULL,
+    len += view_format(&r->cube, r->hidden, shape, colours, order, len < size ? buf + len : NULL,
                        len < size ? size - len : 0);
     len = append(buf, size, len, prompt);
     return append(buf, size, len, "\n");
@@ -82,7 +103,8 @@ size_t cg_round_format_after_move(const cg_cube *cube, int hidden, int k, const 
 {
     int head = snprintf(buf, size, "Move %d: %s\n", k, name);
     size_t len = (size_t)head;
-    len += view_format(cube, hidden, CG_SHAPE_BOXES, CG_COLOURS_LETTERS, len < size ? buf + len : NULL,
+    len += view_format(cube, hidden, CG_SHAPE_BOXES, CG_COLOURS_LETTERS, NULL,
+                       len < size ? buf + len : NULL,
                        len < size ? size - len : 0);
     return append(buf, size, len, CG_ONE_MOVE_PROMPT "\n");
 }

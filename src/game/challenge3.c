@@ -38,32 +38,63 @@ size_t cg_round3_format(const cg_round3 *r, int index, int rounds, char *buf, si
 size_t cg_round3_format_view(const cg_round3 *r, int index, int rounds, cg_shape shape,
                              cg_colours colours, char *buf, size_t size)
 {
+    return cgi_round3_format(r, index, rounds, "Enter your solution:", shape, colours, NULL, buf,
+                             size);
+}
+
+/* The faces of c not in `hidden` (a bit a face) in a shape, as the server prints them. */
+static size_t view3_format(const cg3_cube *c, uint8_t hidden, cg_shape shape, cg_colours colours,
+                           const char *order, char *buf, size_t size)
+{
+    uint8_t f[CG3_FACELETS];
+    cg3_cube_to_facelets(c, f);
+    cg_puzzle p;
+    cg_puzzle_clear_size(&p, 3);
+    for (int i = 0; i < CG3_FACELETS; i++) {
+        if ((hidden >> (i / 9)) & 1)
+            continue;
+        char letter = cg_face_letter(f[i]);
+        cg_puzzle_set(&p, i, &letter, 1, NULL);
+    }
+    p.faces_shown = (uint8_t)(0x3f & ~hidden);
+    if ((shape == CG_SHAPE_AUTO || shape == CG_SHAPE_BOXES) && colours == CG_COLOURS_LETTERS)
+        return cg_puzzle_format_boxes(&p, buf, size);
+    cg_puzzle q;
+    cgi_puzzle_in_order(&p, shape == CG_SHAPE_STRING ? order : NULL, &q);
+    return cg_puzzle_format_shape(&q, shape, colours, buf, size);
+}
+
+/* Appends text at len (within size); returns the new length needed. */
+static size_t append3(char *buf, size_t size, size_t len, const char *text)
+{
+    if (len < size)
+        snprintf(buf + len, size - len, "%s", text);
+    return len + strlen(text);
+}
+
+size_t cgi_round3_format(const cg_round3 *r, int index, int rounds, const char *prompt,
+                         cg_shape shape, cg_colours colours, const char *order, char *buf,
+                         size_t size)
+{
     int nh = __builtin_popcount(r->hidden);
     char what[48] = "";
     if (nh)
         snprintf(what, sizeof what, ", %d face%s hidden", nh, nh == 1 ? "" : "s");
     size_t len = (size_t)snprintf(buf, size, "=== Round %d/%d ===\nHere is the cube%s:\n", index,
                                   rounds, what);
-    uint8_t f[CG3_FACELETS];
-    cg3_cube_to_facelets(&r->cube, f);
-    cg_puzzle p;
-    cg_puzzle_clear_size(&p, 3);
-    for (int i = 0; i < CG3_FACELETS; i++) {
-        if ((r->hidden >> (i / 9)) & 1)
-            continue;
-        char letter = cg_face_letter(f[i]);
-        cg_puzzle_set(&p, i, &letter, 1, NULL);
-    }
-    p.faces_shown = (uint8_t)(0x3f & ~r->hidden);
-    if ((shape == CG_SHAPE_AUTO || shape == CG_SHAPE_BOXES) && colours == CG_COLOURS_LETTERS)
-        len += cg_puzzle_format_boxes(&p, len < size ? buf + len : NULL, len < size ? size - len : 0);
-    else
-        len += cg_puzzle_format_shape(&p, shape, colours, len < size ? buf + len : NULL,
-                                      len < size ? size - len : 0);
-    const char *prompt = "Enter your solution:\n";
-    if (len < size)
-        snprintf(buf + len, size - len, "%s", prompt);
-    return len + strlen(prompt);
+    len += view3_format(&r->cube, r->hidden, shape, colours, order, len < size ? buf + len : NULL,
+                        len < size ? size - len : 0);
+    len = append3(buf, size, len, prompt);
+    return append3(buf, size, len, "\n");
+}
+
+size_t cg_round3_format_after_move(const cg3_cube *cube, uint8_t hidden, int k, const char *name,
+                                   char *buf, size_t size)
+{
+    size_t len = (size_t)snprintf(buf, size, "Move %d: %s\n", k, name);
+    len += view3_format(cube, hidden, CG_SHAPE_BOXES, CG_COLOURS_LETTERS, NULL,
+                        len < size ? buf + len : NULL, len < size ? size - len : 0);
+    return append3(buf, size, len, CG_ONE_MOVE_PROMPT "\n");
 }
 
 cg_status cg_answer3_check_rules(const cg3_tables *t, const cg3_cube *cube, const char *line,

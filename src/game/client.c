@@ -26,11 +26,16 @@ typedef struct client_game {
     int64_t last_answer;  /* when the previous answer left (start of the game at first) */
     bool received;        /* anything at all came from the server */
     char last_line[96];   /* the last non-blank line received, for messages */
-    /* One-move mode: the solution being sent one move a prompt, and the cube it started from. */
+    /* One-move mode: the solution being sent one move a prompt, and the cube it started from
+     * (start for a 2x2, start3 for a 3x3, with the 3x3's moves once needed). */
     bool in_round;
     size_t queued, sent;
-    cg_move queue[3 * CG_SOLUTION_MAX];
+    cg_move queue[3 * CG3_SOLUTION_MAX]; /* quarter-cw triples R', the 3x3's are the longest */
+    int start_size;
     cg_reading start;
+    cg_reading3 start3;
+    bool have_t3;
+    cg3_tables t3;
 } client_game;
 
 static double us_between(int64_t from, int64_t to) { return (double)(to - from) / 1e3; }
@@ -159,24 +164,46 @@ static const cg_dialect *dialect_of(const client_game *g)
 }
 
 /* One-move mode: the cube the server showed after our move k must be the start cube after the
- * first k moves, sticker for sticker (colours the first view never showed are not compared). */
+ * first k moves, sticker for sticker (colours the first view never showed are not compared).
+ * Either size: the expected face of every sticker, then one comparison. */
 static cg_status check_shown(client_game *g, int round, cg_error *err)
 {
-    cg_cube c = g->start.cube;
-    cg_cube_apply_all(&c, g->queue, g->sent);
-    cg_stickers want = cg_cube_to_stickers(&c);
     const cg_puzzle *p = &g->pending;
-    for (int i = 0; i < CG_STICKERS; i++) {
-        const char *expect = g->start.scheme.face[want.s[i]];
+    int n = g->start_size, per = n * n, stickers = 6 * per;
+    uint8_t want[CG3_FACELETS];
+    const cg_scheme *scheme;
+    if (n == 3) {
+        cg3_cube c = g->start3.cube;
+        cg3_cube_apply_face_turns(&g->t3, &c, g->queue, g->sent);
+        cg3_cube_to_facelets(&c, want);
+        scheme = &g->start3.scheme;
+    } else {
+        cg_cube c = g->start.cube;
+        cg_cube_apply_all(&c, g->queue, g->sent);
+        cg_stickers st = cg_cube_to_stickers(&c);
+        memcpy(want, st.s, CG_STICKERS);
+        scheme = &g->start.scheme;
+    }
+    const char *name = dialect_of(g)->name[g->queue[g->sent - 1]];
+    if (p->size != n)
+        return cg_fail(err, CG_ERR_PROTOCOL,
+                       "round %d, move %zu (%s): the cube shown after it is a %dx%d, the round's "
+                       "was a %dx%d", round, g->sent, name, p->size, p->size, n, n);
+    for (int i = 0; i < stickers; i++) {
+        const char *expect = scheme->face[want[i]];
         if (p->sticker[i] == CG_UNKNOWN || strcmp(expect, "?") == 0)
             continue;
         const char *shown = p->colour[p->sticker[i]];
         if (strcmp(shown, expect) != 0)
             return cg_fail(err, CG_ERR_PROTOCOL,
                            "round %d, move %zu (%s): the cube shown after it is not the one "
-                           "expected: face %c row %d column %d shows %s, expected %s",
-                           round, g->sent, dialect_of(g)->name[g->queue[g->sent - 1]],
-                           cg_face_letter(i / 4), i % 4 / 2 + 1, i % 2 + 1, shown, expect);
+                           "expected: face %c row %d column %d shows %s, expected %s%s",
+                           round, g->sent, name, cg_face_letter(i / per), i % per / n + 1,
+                           i % n + 1, shown, expect,
+                           n == 3 && g->start3.fits > 1 ? " (the round's first view fitted "
+                                                          "several cubes: the one played was "
+                                                          "a guess)"
+                                                        : "");
     }
     return CG_OK;
 }
@@ -204,10 +231,17 @@ static cg_status next_move(client_game *g, int round, cg_error *err)
 }
 
 /* One-move mode, at a round's first prompt: the solution becomes a queue of single moves, and
- * the first of them (an empty line for a solved cube) is what is sent now. */
-static cg_status start_moves(client_game *g, const cg_move *moves, int n, char *text, cg_error *err)
+ * the first of them (an empty line for a solved cube) is what is sent now. A 3x3's reading is
+ * in g->start3 already (solve3). */
+static cg_status start_moves(client_game *g, bool three, const cg_move *moves, int n, char *text,
+                             cg_error *err)
 {
-    cg_status st = cg_reconstruct(&g->pending, g->o->solve.scheme, &g->start, err);
+    g->start_size = three ? 3 : 2;
+    if (three && !g->have_t3) {
+        cg3_tables_init(&g->t3);
+        g->have_t3 = true;
+    }
+    cg_status st = three ? CG_OK : cg_reconstruct(&g->pending, g->o->solve.scheme, &g->start, err);
     if (st != CG_OK)
         return st;
     g->queued = cg_dialect_expand(dialect_of(g), moves, (size_t)n, g->queue,
@@ -222,8 +256,6 @@ static cg_status start_moves(client_game *g, const cg_move *moves, int n, char *
 static cg_status solve3(client_game *g, cg_move *moves, int *n, unsigned long *fits,
                         cg_error *err)
 {
-    if (g->o->one_move)
-        return cg_fail(err, CG_ERR_INPUT, "one move per prompt is for the 2x2 only: a 3x3 came");
     if (!g->o->solver3)
         return cg_fail(err, CG_ERR_INPUT, "a 3x3 came and no 3x3 solver was given");
     cg_status st = CG_OK;
@@ -231,13 +263,12 @@ static cg_status solve3(client_game *g, cg_move *moves, int *n, unsigned long *f
         return st;
     cg_reconstruct3_options ro = {.pick = g->o->pick};
     cg3_solution sol;
-    cg_reading3 rd;
-    st = cg3_solve_puzzle(g->solver3, &g->pending, &ro, &g->o->solve3, &sol, &rd, err);
+    st = cg3_solve_puzzle(g->solver3, &g->pending, &ro, &g->o->solve3, &sol, &g->start3, err);
     if (st != CG_OK)
         return st;
     memcpy(moves, sol.moves, (size_t)sol.n * sizeof *moves);
     *n = sol.n;
-    *fits = rd.fits;
+    *fits = g->start3.fits;
     return CG_OK;
 }
 
@@ -269,7 +300,7 @@ static cg_status answer(client_game *g, int64_t prompt_at, cg_error *err)
     int max_moves = three ? g->o->solve3.max_moves : g->o->solve.max_moves;
     if ((st = cg_dialect_answer(dialect_of(g), metric, max_moves, moves, (size_t)n, text,
                                 sizeof text, err)) != CG_OK ||
-        (g->o->one_move && (st = start_moves(g, moves, n, text, err)) != CG_OK))
+        (g->o->one_move && (st = start_moves(g, three, moves, n, text, err)) != CG_OK))
         return cg_error_prefix(st, err, "round %d: ", round);
     int64_t ready_at = cg_now_ns();
     st = cg_tube_sendline(g->t, text, strlen(text), err);

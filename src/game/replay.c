@@ -88,21 +88,32 @@ static void copy_text(char *dst, size_t size, const char *s, size_t len)
     cg_text_printable(dst); /* shown on a terminal */
 }
 
-/* One-move games: the round's moves, taken together, as the server takes them move by move. */
+/* One-move games: the round's moves, taken together, as the server takes them move by move
+ * (either size). */
 static void check_moves(engine *e)
 {
     cg_replay_round *r = &e->cur;
     if (!e->opt.one_move || !e->answered || !e->have_cube || r->result != CG_REPLAY_CORRECT)
         return;
     size_t count = cg_moves_count(e->moves, e->nmoves, e->opt.metric);
+    int max = e->three ? e->opt.max_moves3 : e->opt.max_moves;
     r->moves = (int)count;
-    cg_cube c = e->cube;
-    cg_cube_apply_all(&c, e->moves, e->nmoves);
-    bool solved = e->opt.check == CG_TARGET_HOME ? cg_cube_is_home(&c) : cg_cube_is_solved_any(&c);
-    if (count > (size_t)e->opt.max_moves) {
+    bool solved;
+    if (e->three) {
+        cg3_cube c = e->cube3;
+        cg3_cube_apply_face_turns(&e->moves3, &c, e->moves, e->nmoves);
+        uint8_t f[CG3_FACELETS];
+        cg3_cube_to_facelets(&c, f);
+        solved = cg3_facelets_solved(f);
+    } else {
+        cg_cube c = e->cube;
+        cg_cube_apply_all(&c, e->moves, e->nmoves);
+        solved = e->opt.check == CG_TARGET_HOME ? cg_cube_is_home(&c) : cg_cube_is_solved_any(&c);
+    }
+    if (count > (size_t)max) {
         r->result = CG_REPLAY_TOO_MANY;
-        snprintf(r->reason, sizeof r->reason, "Too many moves (%zu, at most %d allowed)", count,
-                 e->opt.max_moves);
+        snprintf(r->reason, sizeof r->reason, "Too many moves (%zu%s, at most %d allowed)", count,
+                 e->opt.metric == CG_METRIC_QTM ? " quarter turns" : "", max);
     } else if (!solved) {
         r->result = CG_REPLAY_NOT_SOLVED;
         snprintf(r->reason, sizeof r->reason, "Not solved!");
@@ -142,11 +153,6 @@ static void open_round3(engine *e)
     cg_replay_round *r = &e->cur;
     cg_reading3 reading;
     cg_error err;
-    if (e->opt.one_move) {
-        r->result = CG_REPLAY_UNREADABLE;
-        snprintf(r->reason, sizeof r->reason, "a 3x3 in a one-move game (the 2x2's mode only)");
-        return;
-    }
     if (cg_reconstruct3(&e->puzzle, NULL, &reading, &err) != CG_OK) {
         r->result = CG_REPLAY_UNREADABLE;
         snprintf(r->reason, sizeof r->reason, "%s", err.msg);
@@ -253,7 +259,7 @@ static void answer_line(engine *e, const char *line, size_t len)
     cg_error err;
     int moves = -1;
     cg_answer_rules rules = {e->three ? e->opt.max_moves3 : e->opt.max_moves, e->opt.check,
-                             e->opt.dialect, e->three ? CG_METRIC_HTM : e->opt.metric};
+                             e->opt.dialect, e->opt.metric};
     cg_status st = e->three ? cg_answer3_check_rules(&e->moves3, &e->cube3, line, len, &rules,
                                                      &moves, &err)
                             : cg_answer_check_rules(&e->cube, line, len, &rules, &moves, &err);

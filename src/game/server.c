@@ -23,6 +23,7 @@
 #include <unistd.h>
 
 #include "cubegod/tube.h"
+#include "game/answer.h"
 #include "util/compat.h"
 
 #define THREAD_STACK (256 * 1024)
@@ -36,6 +37,7 @@ typedef struct server_game server_game;
 struct cg_server {
     cg_server_options opt;
     cg_dialect dialect; /* opt.dialect points here */
+    char order[8];      /* and opt.order here, when given */
     cg3_tables t3;      /* the 3x3 moves (size 3) */
     int listen_fd;
     int stop_fd;      /* readable once cg_server_stop was called */
@@ -130,8 +132,11 @@ static cg_status check_options(const cg_server_options *o, cg_error *err)
                        "another shape (faces, net, string or ansi)");
     if (o->one_move && o->show != CG_SHAPE_AUTO && o->show != CG_SHAPE_BOXES)
         return cg_fail(err, CG_ERR_INPUT, "show: one-move mode shows boxes only");
-    if (o->size == 3 && o->one_move)
-        return cg_fail(err, CG_ERR_INPUT, "one-move mode is for the 2x2 game only");
+    cg_error oerr;
+    if (o->order && cg_string_order_check(o->order, &oerr) != CG_OK)
+        return cg_fail(err, CG_ERR_INPUT, "order: %s", oerr.msg);
+    if (o->order && o->show != CG_SHAPE_STRING)
+        return cg_fail(err, CG_ERR_INPUT, "order: a face order is for the string shape only");
     return CG_OK;
 }
 
@@ -161,6 +166,10 @@ cg_status cg_server_open(const cg_server_options *opt, cg_server **out, cg_error
     if (opt->size == 3)
         cg3_tables_init(&s->t3);
     s->opt.dialect = &s->dialect;
+    if (opt->order) {
+        snprintf(s->order, sizeof s->order, "%s", opt->order); /* checked: at most "UDFBLR" */
+        s->opt.order = s->order;
+    }
     s->banner_len = (size_t)snprintf(
         s->banner, sizeof s->banner,
         "Welcome to the cube god trial!\n"
@@ -282,8 +291,8 @@ static long exchange(server_game *g, size_t len, int round, const char **line)
 static int answer_round(server_game *g, const cg_round *r, int i, size_t len)
 {
     cg_server *s = g->srv;
-    len += cg_round_format_view(r, i, s->opt.rounds, "Enter your solution:", s->opt.show,
-                                s->opt.colours, g->out + len, g->out_cap - len);
+    len += cgi_round_format(r, i, s->opt.rounds, "Enter your solution:", s->opt.show,
+                            s->opt.colours, s->opt.order, g->out + len, g->out_cap - len);
     const char *line;
     long n = exchange(g, len, i, &line);
     if (n < 0)
@@ -299,20 +308,47 @@ static int answer_round(server_game *g, const cg_round *r, int i, size_t len)
     return moves;
 }
 
-static bool solved(const cg_server *s, const cg_cube *c)
+/* The cube of a one-move round, either size: what is applied, checked and shown between moves. */
+typedef struct live_cube {
+    const cg_server *s;
+    bool three;
+    cg_cube c;      /* 2x2 */
+    int hidden;
+    cg3_cube c3;    /* 3x3 */
+    uint8_t hidden3;
+} live_cube;
+
+static void live_apply(live_cube *l, cg_move m)
 {
-    return s->opt.check == CG_TARGET_HOME ? cg_cube_is_home(c) : cg_cube_is_solved_any(c);
+    if (l->three)
+        cg3_cube_apply_face_turns(&l->s->t3, &l->c3, &m, 1);
+    else
+        cg_cube_apply(&l->c, m);
 }
 
-/* A round of one-move mode (server.h): a prompt per move, the cube shown after each. */
-static int one_move_round(server_game *g, const cg_round *r, int i, size_t len)
+static bool live_solved(const live_cube *l)
+{
+    if (l->three) { /* face turns never move centres: one colour a face is home */
+        uint8_t f[CG3_FACELETS];
+        cg3_cube_to_facelets(&l->c3, f);
+        return cg3_facelets_solved(f);
+    }
+    return l->s->opt.check == CG_TARGET_HOME ? cg_cube_is_home(&l->c) : cg_cube_is_solved_any(&l->c);
+}
+
+static size_t live_after_move(const live_cube *l, int k, const char *name, char *buf, size_t size)
+{
+    return l->three ? cg_round3_format_after_move(&l->c3, l->hidden3, k, name, buf, size)
+                    : cg_round_format_after_move(&l->c, l->hidden, k, name, buf, size);
+}
+
+/* A round of one-move mode (server.h), either size: a prompt per move, the cube shown after
+ * each. g->out[0..len) already holds the round's text up to its first prompt. */
+static int one_move_round(server_game *g, live_cube *cube, int i, size_t len)
 {
     cg_server *s = g->srv;
     cg_answer_rules rules = {s->opt.max_moves, s->opt.check, &s->dialect, s->opt.metric};
-    cg_cube c = r->cube;
     int count = 0;
-    len += cg_round_format_prompt(r, i, s->opt.rounds, CG_ONE_MOVE_PROMPT, g->out + len,
-                                  g->out_cap - len);
     for (int k = 1;; k++) {
         const char *line;
         long n = exchange(g, len, i, &line);
@@ -321,7 +357,7 @@ static int one_move_round(server_game *g, const cg_round *r, int i, size_t len)
         int m;
         cg_error e;
         cg_status st = cg_answer_one_move(line, (size_t)n, &rules, &m, &e);
-        if (st != CG_OK || (m < 0 && !solved(s, &c))) {
+        if (st != CG_OK || (m < 0 && !live_solved(cube))) {
             lose(g, 0, i, st != CG_OK ? e.msg : "Not solved!");
             return -1;
         }
@@ -336,12 +372,25 @@ static int one_move_round(server_game *g, const cg_round *r, int i, size_t len)
             lose(g, 0, i, why);
             return -1;
         }
-        cg_cube_apply(&c, mv);
-        if (solved(s, &c))
+        live_apply(cube, mv);
+        if (live_solved(cube))
             return count;
-        len = cg_round_format_after_move(&c, r->hidden, k, s->dialect.name[mv], g->out,
-                                         g->out_cap);
+        len = live_after_move(cube, k, s->dialect.name[mv], g->out, g->out_cap);
     }
+}
+
+/* A round of the 2x2 game. Returns the moves, or -1. */
+static int round2(server_game *g, cg_rng *rng, int i, size_t len)
+{
+    cg_server *s = g->srv;
+    cg_round r;
+    cg_round_make(rng, &r);
+    if (!s->opt.one_move)
+        return answer_round(g, &r, i, len);
+    live_cube cube = {.s = s, .c = r.cube, .hidden = r.hidden};
+    len += cg_round_format_prompt(&r, i, s->opt.rounds, CG_ONE_MOVE_PROMPT, g->out + len,
+                                  g->out_cap - len);
+    return one_move_round(g, &cube, i, len);
 }
 
 /* A round of the 3x3 game. Returns the moves, or -1. */
@@ -350,8 +399,14 @@ static int answer_round3(server_game *g, cg_rng *rng, int i, size_t len)
     cg_server *s = g->srv;
     cg_round3 r;
     cg_round3_make(&s->t3, rng, s->opt.hide < 0 ? 0 : s->opt.hide, s->opt.scramble, &r);
-    len += cg_round3_format_view(&r, i, s->opt.rounds, s->opt.show, s->opt.colours, g->out + len,
-                                 g->out_cap - len);
+    if (s->opt.one_move) {
+        live_cube cube = {.s = s, .three = true, .c3 = r.cube, .hidden3 = r.hidden};
+        len += cgi_round3_format(&r, i, s->opt.rounds, CG_ONE_MOVE_PROMPT, CG_SHAPE_BOXES,
+                                 CG_COLOURS_LETTERS, NULL, g->out + len, g->out_cap - len);
+        return one_move_round(g, &cube, i, len);
+    }
+    len += cgi_round3_format(&r, i, s->opt.rounds, "Enter your solution:", s->opt.show,
+                             s->opt.colours, s->opt.order, g->out + len, g->out_cap - len);
     const char *line;
     long n = exchange(g, len, i, &line);
     if (n < 0)
@@ -374,14 +429,7 @@ static void play(server_game *g)
     cg_rng_seed(&rng, cg_game_seed(s->seed, (uint64_t)g->number));
     size_t len = out_add(g, 0, "%s", s->banner);
     for (int i = 1; i <= s->opt.rounds; i++) {
-        cg_round r;
-        int moves;
-        if (s->opt.size == 3) {
-            moves = answer_round3(g, &rng, i, len);
-        } else {
-            cg_round_make(&rng, &r);
-            moves = s->opt.one_move ? one_move_round(g, &r, i, len) : answer_round(g, &r, i, len);
-        }
+        int moves = s->opt.size == 3 ? answer_round3(g, &rng, i, len) : round2(g, &rng, i, len);
         if (moves < 0)
             return;
         g->passed = i;

@@ -87,6 +87,47 @@ static void test_rounds_read_back(void **state)
     }
 }
 
+/* One-move mode: the text after a move starts "Move k: NAME", shows the cube the move made
+ * (read back by the box reader, compared with the model's facelets) with the round's hidden
+ * faces still hidden, and ends with the one-move prompt. */
+static void test_after_move(void **state)
+{
+    (void)state;
+    cg3_tables_init(&T);
+    cg_rng r;
+    cg_rng_seed(&r, 5);
+    for (int k = 0; k < 20; k++) {
+        cg_round3 rd;
+        cg_round3_make(&T, &r, k % 3, 0, &rd);
+        cg_move m = (cg_move)cg_rng_below(&r, CG_MOVES);
+        cg3_cube c = rd.cube;
+        cg3_cube_apply(&T, &c, cg3_move_from_face_turn(m));
+        char text[2048], head[32];
+        size_t len = cg_round3_format_after_move(&c, rd.hidden, k + 1, cg_move_name(m), text,
+                                                 sizeof text);
+        assert_true(len < sizeof text);
+        snprintf(head, sizeof head, "Move %d: %s\n", k + 1, cg_move_name(m));
+        assert_memory_equal(text, head, strlen(head));
+        assert_string_equal(text + len - strlen(CG_ONE_MOVE_PROMPT "\n"), CG_ONE_MOVE_PROMPT "\n");
+        cg_puzzle p = read_boxes(text);
+        assert_int_equal(p.size, 3);
+        assert_int_equal(p.faces_shown, 0x3f & ~rd.hidden);
+        uint8_t f[CG3_FACELETS];
+        cg3_cube_to_facelets(&c, f);
+        for (int i = 0; i < CG3_FACELETS; i++) {
+            if ((rd.hidden >> (i / 9)) & 1) {
+                assert_int_equal(p.sticker[i], CG_UNKNOWN);
+                continue;
+            }
+            char want[2] = {cg_face_letter(f[i]), 0};
+            assert_string_equal(p.colour[p.sticker[i]], want);
+        }
+        /* the size the text needs, also when it does not fit */
+        assert_int_equal(cg_round3_format_after_move(&c, rd.hidden, k + 1, cg_move_name(m), text, 10),
+                         len);
+    }
+}
+
 static void test_answer_check(void **state)
 {
     (void)state;
@@ -146,9 +187,18 @@ static void test_options(void **state)
     o.hide = 6;
     assert_int_equal(cg_server_open(&o, &s, &e), CG_ERR_INPUT);
     o.hide = 0;
-    o.one_move = true;
+    o.one_move = true; /* both sizes now, but boxes only */
+    o.show = CG_SHAPE_NET;
     assert_int_equal(cg_server_open(&o, &s, &e), CG_ERR_INPUT);
-    assert_non_null(strstr(e.msg, "2x2 game only"));
+    assert_non_null(strstr(e.msg, "one-move mode shows boxes only"));
+    o.one_move = false;
+    o.order = "URFDLB"; /* a face order without the string shape */
+    assert_int_equal(cg_server_open(&o, &s, &e), CG_ERR_INPUT);
+    assert_non_null(strstr(e.msg, "order: a face order is for the string shape only"));
+    o.show = CG_SHAPE_STRING;
+    o.order = "URFDLU";
+    assert_int_equal(cg_server_open(&o, &s, &e), CG_ERR_INPUT);
+    assert_non_null(strstr(e.msg, "order: "));
 }
 
 /* ---- over a socket ---- */
@@ -248,6 +298,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_rounds_read_back),
+        cmocka_unit_test(test_after_move),
         cmocka_unit_test(test_answer_check),
         cmocka_unit_test(test_options),
         cmocka_unit_test(test_server_over_socket),
