@@ -78,6 +78,11 @@ typedef struct cg_play_options {
     cg_play_solver3_fn solver3;
     void *solver3_ctx;
     cg3_solve_options solve3;
+    /* The longest answer sent, as written (R2 is R R in quarter notation, R' is R R R in
+     * quarter-cw) and counted in the metric; 0 (default): the solver's max_moves (solve's for a
+     * 2x2, solve3's for a 3x3). A dialect that writes a 20-move 3x3 solution as up to 60 moves
+     * needs it above CG3_SOLUTION_MAX. */
+    int max_answer;
     bool pick;
     /* How the server shows the cube (shapes.h): CG_SHAPE_AUTO (default) recognises boxes,
      * labelled faces, nets, strings and ANSI colours; a prompt ends the cube being read. */

@@ -176,6 +176,7 @@ static int parse_args(int argc, char **argv, play_args *a)
                 return 2;
             a->play.solve.max_moves = (int)n;
             a->play.solve3.max_moves = (int)(n < CG3_SOLUTION_MAX ? n : CG3_SOLUTION_MAX);
+            a->play.max_answer = (int)n; /* the limit on what is sent, as written */
         } else if (strcmp(o, "--time-limit") == 0) {
             if (!cli_long("play", o, v, 0, 60000, &n))
                 return 2;

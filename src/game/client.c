@@ -297,7 +297,9 @@ static cg_status answer(client_game *g, int64_t prompt_at, cg_error *err)
         return cg_error_prefix(st, err, "round %d: ", round);
     char text[ANSWER_TEXT_MAX];
     cg_metric metric = three ? CG_METRIC_HTM : cg_tables_metric(g->tables);
-    int max_moves = three ? g->o->solve3.max_moves : g->o->solve.max_moves;
+    int max_moves = g->o->max_answer > 0 ? g->o->max_answer
+                    : three             ? g->o->solve3.max_moves
+                                        : g->o->solve.max_moves;
     if ((st = cg_dialect_answer(dialect_of(g), metric, max_moves, moves, (size_t)n, text,
                                 sizeof text, err)) != CG_OK ||
         (g->o->one_move && (st = start_moves(g, three, moves, n, text, err)) != CG_OK))
