@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
+# needs: tables3 (the 3x3 profiles play 3x3 games)
 # Profiles: every bundled profile in profiles/ read by both serve and play over real sockets;
-# the command line overriding a profile; each kind of bad line refused with its line number.
+# the shapes' profiles read by solve (Google CTF 2017's own strings, the answers checked on the
+# independent 3x3 model); the command line overriding a profile; each kind of bad line refused
+# with its line number.
 HERE=$(cd "$(dirname "$0")" && pwd)
 . "$HERE/lib_serve.sh"
 PROFILES=$(cd "$HERE/../../profiles" && pwd)
@@ -14,7 +17,44 @@ for prof in "$PROFILES"/*.profile; do
   has "\[+\] won: 10/10 rounds passed" "$TMP/p-$name.out"
   n=$((n + 1))
 done
-[ "$n" -ge 6 ] || fail "only $n bundled profiles"
+[ "$n" -ge 11 ] || fail "only $n bundled profiles"
+
+# Google CTF 2017 "Rubik" printed cubes as 54 colour letters; three of its strings (a solved
+# cube, one after a move, a public key), as published in a write-up of the challenge, read with
+# its profile: each answer solves its cube on the independent model (tests/cli/cube3_model.py).
+cat > "$TMP/rubik.txt" <<'CUBES'
+WWWWWWWWWGGGRRRBBBOOOGGGRRRBBBOOOGGGRRRBBBOOOYYYYYYYYY
+OOOOOOGGGGGRWWWOBBYYYGGRWWWOBBYYYGGRWWWOBBYYYBBBRRRRRR
+ORBYOYYGGGGBROWOOYOBYRBGRYWGGYBWYBBRWWGROWROOBRYWRBWWG
+CUBES
+"$CUBEGOD" solve --line --profile "$PROFILES/google-ctf-2017.profile" < "$TMP/rubik.txt" > "$TMP/rubik.out" 2> "$TMP/rubik.err" ||
+  fail "solve with google-ctf-2017.profile: $(cat "$TMP/rubik.err")"
+python3 - "$HERE/../cli" "$TMP/rubik.txt" "$TMP/rubik.out" <<'PY' || fail "a Google CTF 2017 answer does not solve its cube"
+import sys
+sys.path.insert(0, sys.argv[1])
+import cube3_model as m
+cubes = open(sys.argv[2]).read().split()
+answers = open(sys.argv[3]).read().split("\n")[:len(cubes)]
+assert len(cubes) == 3 and len(answers) == 3, answers
+for line, answer in zip(cubes, answers):
+    # the profile's order: U's rows, each row across L F R B, D's rows -> faces U D F B L R
+    state = [None] * 54
+    for k, c in enumerate(line):
+        if k < 9:
+            i = 0 * 9 + k
+        elif k >= 45:
+            i = 1 * 9 + k - 45
+        else:
+            row, col = (k - 9) // 12, (k - 9) % 12
+            i = "UDFBLR".index("LFRB"[col // 3]) * 9 + row * 3 + col % 3
+        state[i] = c
+    assert m.is_solved(m.apply(state, answer)), (line, answer)
+assert answers[0] == "", answers[0]  # the solved cube needs no move
+PY
+# The net profile reads the simulator problem's nets (its first sample).
+sed -n 2,10p "$HERE/../../fixtures/contest/sim3_samples.in" > "$TMP/net.txt"
+"$CUBEGOD" solve --profile "$PROFILES/net.profile" "$TMP/net.txt" > "$TMP/net.out" 2> "$TMP/net.err" ||
+  fail "solve with net.profile: $(cat "$TMP/net.err")"
 
 # solve reads the same files: the [play] lines are not its business.
 printf 'FRBDLUFBLFURBDULRDUBLDFR\n' > "$TMP/cube.txt"

@@ -1,0 +1,102 @@
+#!/usr/bin/env bash
+# needs: tables3 (the ctest fixture that builds the 3x3 two-phase tables)
+# Answer dialects with the 3x3 over real sockets: serve --size 3 in each notation, with a move map
+# (profiles/letters3.profile), with separators, won by play given the same options; the
+# quarter-turn metric counted by the server (its verdicts equal the quarter turns of the answers
+# sent, counted here) and by replay; serve --show string --order for both sizes read by
+# play --order, and lost without it.
+HERE=$(cd "$(dirname "$0")" && pwd)
+. "$HERE/lib_serve.sh"
+PROFILES=$(cd "$HERE/../../profiles" && pwd)
+R=3
+
+# won NAME OPTIONS...: serve --size 3 and play agree on OPTIONS; R rounds won.
+won() {
+  local name=$1; shift
+  serve "$name" --size 3 --games 1 --rounds $R --seed 41 --alarm 60 --max-moves 64 "$@"
+  play "$name" 127.0.0.1 "$PORT" -q --max-moves 64 --record "$TMP/$name.tr" "$@"
+  [ "$RC" = 0 ] || fail "$name: exited $RC with $*"
+  has "\[+\] won: $R/$R rounds passed" "$TMP/$name.out"
+}
+won digits --notation digits
+grep -q "^> [0-9.]* [UDFBLR][123] [UDFBLR][123] " "$TMP/digits.tr" || fail "no digits answer sent"
+won quarter --notation quarter
+grep -Eq "^> [0-9.]* .*[UDFBLR]2" "$TMP/quarter.tr" && fail "a half turn sent in quarter notation"
+won quarter-cw --notation quarter-cw
+grep -q "^> [0-9.]* .*'" "$TMP/quarter-cw.tr" && fail "a counter-clockwise turn sent in quarter-cw"
+won comma --notation digits --separator comma
+won arrow --separator ' -> '
+won none --separator none
+# A 3x3 challenge with its own letters for the moves, nothing between them: one profile for both.
+won letters3 --profile "$PROFILES/letters3.profile"
+grep -Eq "^> [0-9.]* [a-r]{8,}\\\\n" "$TMP/letters3.tr" || fail "no letters answer sent: $(grep '^>' "$TMP/letters3.tr" | head -2)"
+# One move per prompt in a dialect (more: e2e_one_move3.sh).
+serve one --size 3 --games 1 --rounds $R --seed 42 --alarm 60 --one-move --notation digits --separator comma
+play one 127.0.0.1 "$PORT" -q --one-move --prompt "Enter your move:" --notation digits --separator comma
+[ "$RC" = 0 ] || fail "3x3 one-move in digits: exited $RC"
+
+# The quarter-turn metric: the limit defaults to 26 (the banner says so) ...
+serve banner --size 3 --games 1 --rounds 1 --metric qtm
+exec 3<>"/dev/tcp/127.0.0.1/$PORT"
+head -n 2 <&3 > "$TMP/banner.out"
+exec 3<&-
+has "at most 26 quarter turns" "$TMP/banner.out"
+# ... and the server counts quarter turns: each verdict's count is the answer's, a half turn 2.
+serve qtm --size 3 --games 1 --rounds 5 --seed 43 --alarm 60 --metric qtm --max-moves 40
+play qtm 127.0.0.1 "$PORT" -q --max-moves 40 --record "$TMP/qtm.tr"
+[ "$RC" = 0 ] || fail "3x3 under a 40 quarter-turn limit: exited $RC"
+python3 - "$TMP/qtm.tr" > "$TMP/qtm.counts" <<'PY'
+import re, sys
+sent, said = [], []
+for line in open(sys.argv[1]):
+    m = re.match(r"> [0-9.]+ (.*)\\n$", line.rstrip("\n"))
+    if m:
+        sent.append(sum(2 if t.endswith("2") else 1 for t in m.group(1).split()))
+    m = re.search(r"\[\+\] Correct! \((\d+) moves\)", line)
+    if m:
+        said.append(int(m.group(1)))
+print(" ".join(map(str, sent)))
+print(" ".join(map(str, said)))
+print(sum(c > 26 for c in sent))
+PY
+{ read -r sent; read -r said; read -r over; } < "$TMP/qtm.counts"
+[ -n "$sent" ] && [ "$sent" = "$said" ] || fail "quarter turns sent '$sent', counted by the server '$said'"
+# replay counts them too: all correct under 40, and exactly the rounds above 26 too long under
+# the default limit.
+"$CUBEGOD" replay --metric qtm --max-moves 40 "$TMP/qtm.tr" > "$TMP/replay.out" 2>&1 ||
+  fail "replay --metric qtm --max-moves 40: $(cat "$TMP/replay.out")"
+has "5 rounds, 5 correct" "$TMP/replay.out"
+"$CUBEGOD" replay --metric qtm "$TMP/qtm.tr" > "$TMP/replay26.out" 2>&1
+has "5 rounds, $((5 - over)) correct (5 3x3, optimum not computed), $over wrong" "$TMP/replay26.out"
+[ "$over" = 0 ] || has "Too many moves ([0-9]* quarter turns, at most 26 allowed)" "$TMP/replay26.out"
+
+# serve --show string --order: Kociemba's order for both sizes, the flattened net for the 3x3.
+order_game() { # NAME SIZE ORDER COLOURS: serve in that order, play --order reading it
+  serve "$1" --size "$2" --show string --order "$3" --colours "$4" --games 1 --rounds $R --seed 44 --alarm 60
+  play "$1" 127.0.0.1 "$PORT" -q --order "$3" --record "$TMP/$1.tr"
+  [ "$RC" = 0 ] || fail "string in order $3 (size $2): exited $RC"
+  has "\[+\] won: $R/$R" "$TMP/$1.out"
+}
+order_game urfdlb2 2 URFDLB letters
+order_game urfdlb3 3 URFDLB digits
+order_game net3 3 net letters
+order_game net2 2 net words
+# The order really is URFDLB: the first line of the 3x3 string, read back in UDFBLR by hand, is
+# the line in that order.
+python3 - "$TMP/urfdlb3.tr" <<'PY' || fail "the URFDLB string is not the UDFBLR one reordered"
+import re, sys
+text = open(sys.argv[1]).read()
+lines = re.findall(r"^< [0-9.]+ ([0-5]{54})\\n$", text, re.M)
+assert lines, "no string in the record"
+s = lines[0]
+faces = {f: s[9 * i:9 * i + 9] for i, f in enumerate("URFDLB")}
+# every centre names its own face: the string's face k is face k of the order
+for i, f in enumerate("URFDLB"):
+    assert faces[f][4] == str("UDFBLR".index(f)), (f, faces[f])
+PY
+# Read in the default order instead, the 3x3 strings are no cube: play loses at once.
+serve wrong --size 3 --show string --order URFDLB --games 1 --rounds $R --seed 44 --alarm 60
+play wrong 127.0.0.1 "$PORT" -q
+[ "$RC" = 1 ] || fail "a URFDLB string read as UDFBLR: exited $RC"
+has "round 1: " "$TMP/wrong.out"
+echo "e2e dialects 3x3: ok"
