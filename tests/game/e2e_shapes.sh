@@ -5,7 +5,8 @@
 #     every round read and correct;
 #   - the 3x3 game: each shape's first round, read over /dev/tcp, is rebuilt by
 #     `solve --explain-input` into the one cube the same server shows as boxes (same seed), and
-#     its answer is accepted by the server (whole 3x3 games in every shape: below).
+#     its answer is accepted by the server (whole 3x3 games in every shape: below, with the
+#     shape recognised and forced, a face hidden, and their recordings replayed).
 # needs: tables3 (the 3x3 two-phase tables fixture)
 HERE=$(dirname "$0")
 . "$HERE/lib_serve.sh"
@@ -78,6 +79,23 @@ for show in boxes faces net string ansi; do
   play "g$show" 127.0.0.1 "$PORT"
   [ "$RC" = 0 ] || fail "3x3 $show game: exit $RC"
   has "\[+\] won: $rounds/$rounds rounds passed" "$TMP/g$show.out"
+  n=$((n + 1))
+done
+# The gaps those leave for the 3x3: the shape forced (--input SHAPE), other colour sets, one face
+# hidden, and the recording replayed (every round read and correct).
+for show in faces net string ansi; do
+  colours=digits
+  [ "$show" = net ] && colours=words
+  [ "$show" = ansi ] && colours=ansi
+  rounds=3
+  [ -n "${CUBEGOD_SLOW_TOOLS:-}" ] && rounds=1
+  serve "f$show" --size 3 --show "$show" --colours "$colours" --games 1 --seed 34 --hide 1 --rounds $rounds --alarm 60
+  play "f$show" 127.0.0.1 "$PORT" --input "$show" --record "$TMP/f$show.rec"
+  [ "$RC" = 0 ] || fail "3x3 $show game, --input $show: exit $RC: $(tail -2 "$TMP/f$show.err")"
+  has "\[+\] won: $rounds/$rounds rounds passed" "$TMP/f$show.out"
+  "$CUBEGOD" replay "$TMP/f$show.rec" > "$TMP/fr$show.out" 2>&1 ||
+    fail "replay of the 3x3 $show game: $(tail -3 "$TMP/fr$show.out")"
+  has "$rounds rounds, $rounds correct ($rounds 3x3, optimum not computed)" "$TMP/fr$show.out"
   n=$((n + 1))
 done
 echo "ok: $n games won, five 3x3 shapes read"
