@@ -23,6 +23,7 @@
 
 #include "cubegod/error.h"
 #include "cubegod/notation.h"
+#include "cubegod/shapes.h"
 #include "cubegod/solver.h"
 
 typedef struct cg_replay_options {
@@ -36,6 +37,10 @@ typedef struct cg_replay_options {
     bool one_move;      /* a one-move game (server.h), either size: each answer line is one
                            move of the round open since its first prompt; the moves are checked
                            together at the round's verdict (or end) */
+    cg_shape input;     /* how the server showed the cube (shapes.h): CG_SHAPE_AUTO (default)
+                           recognises every shape */
+    const char *order;  /* a string's face order (shapes.h), NULL: UDFBLR; a bad one is
+                           CG_ERR_INPUT */
 } cg_replay_options;
 
 CG_API cg_replay_options cg_replay_defaults(void);
@@ -75,7 +80,8 @@ typedef struct cg_replay_summary {
 typedef void (*cg_replay_round_fn)(void *ctx, const cg_replay_round *r);
 
 /* Replays the recording text[0, len); calls fn (when not NULL) once per round in order and fills
- * sum. CG_ERR_INPUT for a malformed transcript line (message gives the line and column);
+ * sum. CG_ERR_INPUT for a malformed transcript line (message gives the line and column), a bad
+ * input shape or order;
  * CG_ERR_NOMEM. A recording without rounds is not an error here (sum->rounds is 0). */
 CG_API cg_status cg_replay_text(const cg_tables *t, const cg_replay_options *opt, const char *text,
                          size_t len, cg_replay_round_fn fn, void *ctx, cg_replay_summary *sum,

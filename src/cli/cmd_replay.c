@@ -15,7 +15,7 @@
 static const char USAGE[] =
     "usage: cubegod replay [--check any|home] [--max-moves N] [--prompt TEXT] [--cache FILE]\n"
     "                      [--one-move] [--notation N] [--move-map MAP] [--separator S]\n"
-    "                      [--metric htm|qtm] [-q] FILE\n"
+    "                      [--metric htm|qtm] [--input SHAPE] [--order FACES] [-q] FILE\n"
     "\n"
     "Re-reads a recorded game: a transcript written by 'cubegod play --record' (any file whose\n"
     "first line is '# cubegod transcript 1') or a plain terminal capture (the server's text with\n"
@@ -33,6 +33,9 @@ static const char USAGE[] =
     "  --one-move         a one-move game (play --one-move, either size): each answer is one\n"
     "                     move of the round, checked together at the round's end; give\n"
     "                     --prompt too\n"
+    "  --input SHAPE      how the server showed the cube: auto (default: recognised), boxes,\n"
+    "                     faces, net, string or ansi (as 'cubegod solve --help' says)\n"
+    "  --order FACES      the face order of a cube shown as a string (default UDFBLR, or net)\n"
     "  -q                 print only the summary and the rounds that were not correct\n"
     "what the answers were written in (as for serve and play):\n"
     CLI_ANSWER_HELP
@@ -119,6 +122,21 @@ int cmd_replay(int argc, char **argv)
                 return 2;
         } else if (strcmp(a, "--one-move") == 0) {
             opt.one_move = true;
+        } else if (strcmp(a, "--input") == 0) {
+            const char *v = cli_value("replay", argc, argv, &i);
+            cg_error e;
+            if (!v)
+                return 2;
+            if (cg_shape_parse(v, &opt.input, &e) != CG_OK)
+                return cli_usage("replay", "--input: %s", e.msg);
+        } else if (strcmp(a, "--order") == 0) {
+            const char *v = cli_value("replay", argc, argv, &i);
+            cg_error e;
+            if (!v)
+                return 2;
+            if (cg_string_order_check(v, &e) != CG_OK)
+                return cli_usage("replay", "--order: %s", e.msg);
+            opt.order = v;
         } else if (strcmp(a, "-q") == 0) {
             p.quiet = true;
         } else if (strcmp(a, "--check") == 0) {

@@ -463,7 +463,10 @@ cg_status cg_replay_text(const cg_tables *t, const cg_replay_options *opt, const
         e->opt.max_moves3 = CG3_GODS_NUMBER;
     cg3_tables_init(&e->moves3);
     memset(sum, 0, sizeof *sum);
-    cg_shape_reader_init(&e->shapes, CG_SHAPE_AUTO, NULL, NULL); /* cannot fail: the default order */
+    if (cg_shape_reader_init(&e->shapes, e->opt.input, e->opt.order, err) != CG_OK) {
+        free(e);
+        return cg_error_prefix(CG_ERR_INPUT, err, "input: ");
+    }
     sum->transcript = cg_transcript_detect(text, len);
     cg_status st = CG_OK;
     if (sum->transcript)

@@ -4,7 +4,7 @@
 # (profiles/letters3.profile), with separators, won by play given the same options; the
 # quarter-turn metric counted by the server (its verdicts equal the quarter turns of the answers
 # sent, counted here) and by replay; serve --show string --order for both sizes read by
-# play --order, and lost without it.
+# play --order and replay --order, and lost without it.
 HERE=$(cd "$(dirname "$0")" && pwd)
 . "$HERE/lib_serve.sh"
 PROFILES=$(cd "$HERE/../../profiles" && pwd)
@@ -94,6 +94,18 @@ faces = {f: s[9 * i:9 * i + 9] for i, f in enumerate("URFDLB")}
 for i, f in enumerate("URFDLB"):
     assert faces[f][4] == str("UDFBLR".index(f)), (f, faces[f])
 PY
+# replay reads the recordings in their order (and not in another).
+"$CUBEGOD" replay --order URFDLB --input string "$TMP/urfdlb3.tr" > "$TMP/ro.out" 2>&1 ||
+  fail "replay --order URFDLB: $(tail -3 "$TMP/ro.out")"
+has "$R rounds, $R correct ($R 3x3, optimum not computed)" "$TMP/ro.out"
+"$CUBEGOD" replay --order net "$TMP/net2.tr" > "$TMP/ro2.out" 2>&1 || fail "replay --order net: $(tail -3 "$TMP/ro2.out")"
+has "$R rounds, $R correct ($R optimal)" "$TMP/ro2.out"
+"$CUBEGOD" replay "$TMP/urfdlb3.tr" > "$TMP/ro3.out" 2>&1
+[ $? = 1 ] || fail "a URFDLB recording replayed in the default order was all correct"
+has "unreadable" "$TMP/ro3.out"
+"$CUBEGOD" replay --order URFDLU "$TMP/urfdlb3.tr" > /dev/null 2> "$TMP/ro4.err"
+[ $? = 2 ] || fail "replay --order URFDLU was not a usage error"
+has "\-\-order: face order 'URFDLU' gives U twice" "$TMP/ro4.err"
 # Read in the default order instead, the 3x3 strings are no cube: play loses at once.
 serve wrong --size 3 --show string --order URFDLB --games 1 --rounds $R --seed 44 --alarm 60
 play wrong 127.0.0.1 "$PORT" -q
