@@ -9,8 +9,8 @@ _cubegod_options() {
                 --prompt --flag-regex --cache --proxy --interactive --one-move --time-limit --ambiguous --input --order --notation --move-map --separator --metric
                 --profile -q -v" ;;
     serve) echo "--host --port --rounds --alarm --max-moves --flag --seed --check --tls-cert
-                 --tls-key --max-clients --games --one-move --size --hide --scramble --show --colours --notation --move-map --separator --metric --profile -q" ;;
-    replay) echo "--check --max-moves --prompt --cache --one-move --notation --move-map --separator --metric -q" ;;
+                 --tls-key --max-clients --games --one-move --size --hide --scramble --show --colours --order --notation --move-map --separator --metric --profile -q" ;;
+    replay) echo "--check --max-moves --prompt --cache --one-move --input --order --notation --move-map --separator --metric -q" ;;
     tables) echo "--cache --rebuild --metric --optimal --size" ;;
     order) echo "--state --explain" ;;
     "bench solve") echo "-n --seed --target --cache --json --size --max-moves --time-limit --max-nodes --facelets" ;;
