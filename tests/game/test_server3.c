@@ -20,6 +20,8 @@
 
 #include "cubegod/puzzle.h"
 #include "cubegod/server.h"
+#include "cubegod/shapes.h"
+#include "game/answer.h"
 
 static cg3_tables T;
 
@@ -125,6 +127,65 @@ static void test_after_move(void **state)
         /* the size the text needs, also when it does not fit */
         assert_int_equal(cg_round3_format_after_move(&c, rd.hidden, k + 1, cg_move_name(m), text, 10),
                          len);
+    }
+}
+
+/* serve --show string --order: the round's string line, read back by the string reader in the
+ * same order, is the cube (3x3 facelets, 2x2 stickers), hidden faces '?'; in the default order it
+ * is the plain string's reordering, not the same line. */
+static void test_string_order(void **state)
+{
+    (void)state;
+    static const char *const ORDERS[] = {"URFDLB", "net", "LRBFDU", "UDFBLR"};
+    cg3_tables_init(&T);
+    cg_rng r;
+    cg_rng_seed(&r, 17);
+    for (int k = 0; k < 12; k++) {
+        const char *order = ORDERS[(k / 2) % 4]; /* each order with both sizes */
+        char text[4096], plain[4096];
+        const char *line;
+        cg_puzzle p;
+        uint8_t want[CG3_FACELETS];
+        int n = k % 2 ? 3 : 2, stickers = n * n * 6;
+        uint8_t hidden;
+        if (n == 3) {
+            cg_round3 rd;
+            cg_round3_make(&T, &r, k % 3, 0, &rd);
+            cgi_round3_format(&rd, 1, 1, "?", CG_SHAPE_STRING, CG_COLOURS_DIGITS, order, text,
+                              sizeof text);
+            cgi_round3_format(&rd, 1, 1, "?", CG_SHAPE_STRING, CG_COLOURS_DIGITS, NULL, plain,
+                              sizeof plain);
+            cg3_cube_to_facelets(&rd.cube, want);
+            hidden = rd.hidden;
+        } else {
+            cg_round rd;
+            cg_round_make(&r, &rd);
+            cgi_round_format(&rd, 1, 1, "?", CG_SHAPE_STRING, CG_COLOURS_DIGITS, order, text,
+                             sizeof text);
+            cgi_round_format(&rd, 1, 1, "?", CG_SHAPE_STRING, CG_COLOURS_DIGITS, NULL, plain,
+                             sizeof plain);
+            cg_stickers st = cg_cube_to_stickers(&rd.cube);
+            memcpy(want, st.s, CG_STICKERS);
+            hidden = (uint8_t)(1u << rd.hidden);
+        }
+        /* the third line is the string */
+        line = strchr(strchr(text, '\n') + 1, '\n') + 1;
+        size_t len = (size_t)(strchr(line, '\n') - line);
+        assert_int_equal(len, (size_t)stickers);
+        assert_int_equal(cg_puzzle_from_string(line, len, order, &p, NULL), CG_OK);
+        assert_int_equal(p.size, n);
+        for (int i = 0; i < stickers; i++) {
+            if ((hidden >> (i / (n * n))) & 1) {
+                assert_int_equal(p.sticker[i], CG_UNKNOWN);
+                continue;
+            }
+            char digit[2] = {(char)('0' + want[i]), 0};
+            assert_string_equal(p.colour[p.sticker[i]], digit);
+        }
+        if (strcmp(order, "UDFBLR") != 0)
+            assert_string_not_equal(text, plain);
+        else
+            assert_string_equal(text, plain);
     }
 }
 
@@ -299,6 +360,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_rounds_read_back),
         cmocka_unit_test(test_after_move),
+        cmocka_unit_test(test_string_order),
         cmocka_unit_test(test_answer_check),
         cmocka_unit_test(test_options),
         cmocka_unit_test(test_server_over_socket),
