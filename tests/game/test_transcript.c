@@ -275,6 +275,29 @@ static void malformed_transcript_names_the_line(void **state)
     assert_non_null(strstr(e.msg, "line 3"));
 }
 
+/* A bad face order or shape in the options is refused before anything is read, naming it. */
+static void replay_bad_reading_options(void **state)
+{
+    (void)state;
+    const char text[] = "=== Round 1/1 ===\n";
+    cg_replay_summary sum;
+    cg_error e;
+    cg_replay_options o = cg_replay_defaults();
+    o.order = "UUFBLR";
+    assert_int_equal(cg_replay_text(tables, &o, text, sizeof text - 1, NULL, NULL, &sum, &e),
+                     CG_ERR_INPUT);
+    assert_non_null(strstr(e.msg, "input: "));
+    assert_non_null(strstr(e.msg, "UUFBLR"));
+    o.order = "net";
+    o.input = (cg_shape)42;
+    assert_int_equal(cg_replay_text(tables, &o, text, sizeof text - 1, NULL, NULL, &sum, &e),
+                     CG_ERR_INPUT);
+    o.input = CG_SHAPE_STRING;
+    assert_int_equal(cg_replay_text(tables, &o, text, sizeof text - 1, NULL, NULL, &sum, &e),
+                     CG_OK);
+    assert_int_equal(sum.rounds, 0);
+}
+
 /* Every descriptor cubegod opens is close-on-exec: a transcript open while play --exec starts
  * a program must not leak into it. Found by its inode among the open descriptors. */
 static void transcript_not_inherited(void **state)
@@ -311,6 +334,7 @@ int main(void)
         cmocka_unit_test(bad_lines),
         cmocka_unit_test(replay_of_a_recorded_game),
         cmocka_unit_test(malformed_transcript_names_the_line),
+        cmocka_unit_test(replay_bad_reading_options),
         cmocka_unit_test(transcript_not_inherited),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
