@@ -11,7 +11,7 @@ PROFILES=$(cd "$HERE/../../profiles" && pwd)
 n=0
 for prof in "$PROFILES"/*.profile; do
   name=$(basename "$prof" .profile)
-  serve "p-$name" --games 1 --rounds 10 --seed 21 --profile "$prof"
+  serve "p-$name" --games 1 --rounds 10 --seed 21 --alarm 30 --profile "$prof" # alarm: valgrind
   play "p-$name" 127.0.0.1 "$PORT" -q --profile "$prof"
   [ "$RC" = 0 ] || fail "profile $name: exited $RC"
   has "\[+\] won: 10/10 rounds passed" "$TMP/p-$name.out"
