@@ -243,12 +243,13 @@ static bool phase2(search *q, int cp, int ep, int sp, int d2, int left, int ply,
 }
 
 /* The end of a phase 1 of n1 moves: the cube it reached, then the shortest phase 2 that fits
- * (at most TP_P2_CAP moves: a longer one is found later, behind a longer phase 1, and the
- * search stays complete, since a whole solution is also a phase 1 followed by nothing). */
+ * (until a first solution, at most TP_P2_CAP moves: a longer one is found later, behind a
+ * longer phase 1, and the search stays complete, since a whole solution is also a phase 1
+ * followed by nothing). */
 static void start_phase2(search *q, int n1, int cp0)
 {
     int room = q->limit - n1;
-    if (room > TP_P2_CAP)
+    if (room > TP_P2_CAP && q->best_n < 0) /* once one is found, shorter ones need every phase 2 */
         room = TP_P2_CAP;
     if (q->t->cp_dist[cp0] > room)
         return;

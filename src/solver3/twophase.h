@@ -30,7 +30,7 @@ enum {
     TP_SYM_BITS = 4,
     TP_FS_CLASSES = 64430, /* flipslice classes under those (checked when built) */
     TP_CP_CLASSES = 2768,  /* corner-permutation classes under those (checked when built) */
-    TP_P2_CAP = 12,        /* the longest phase 2 tried: a longer one means a longer phase 1 */
+    TP_P2_CAP = 12,        /* the longest phase 2 tried before a first solution */
 };
 
 /* The phase-2 moves as cg_move, in column order of the phase-2 move tables. */
