@@ -13,10 +13,11 @@
 #include "solver3/twophase.h"
 #include "util/tablefile.h"
 
-/* The move and pruning tables of twophase.h, in segment order; version 5: 16 symmetries. */
+/* The move and pruning tables of twophase.h, in segment order; version 5: 16 symmetries;
+ * version 6: the phase-2 table of corner classes and U/D edges. */
 static tablefile_kind cache_kind(void)
 {
-    tablefile_kind k = {.magic = "CG3TWOPH", .version = 5u, .param = TP_SEGS,
+    tablefile_kind k = {.magic = "CG3TWOPH", .version = 6u, .param = TP_SEGS,
                         .size = cgi_tp_payload_bytes()};
     return k;
 }
@@ -214,7 +215,8 @@ static void record(search *q, int n1, int n2)
         q->stop = STOP_FOUND;
 }
 
-static bool phase2(search *q, int cp, int ep, int sp, int left, int ply, int last)
+/* d2: the exact distance of (cp, ep), tracked from the residues of the phase-2 table. */
+static bool phase2(search *q, int cp, int ep, int sp, int d2, int left, int ply, int last)
 {
     if (left == 0)
         return cp == 0 && ep == 0 && sp == 0;
@@ -227,10 +229,12 @@ static bool phase2(search *q, int cp, int ep, int sp, int left, int ply, int las
             return false;
         int ncp = t->cp_mv[cp * TP_P2MOVES + k], nep = t->ep_mv[ep * TP_P2MOVES + k];
         int nsp = t->sp_mv[sp * TP_P2MOVES + k];
-        if (cgi_tp_p2_bound(t, ncp, nep, nsp) >= left)
+        int diff = (cgi_tp_p2_mod3(t, ncp, nep) - d2 % 3 + 3) % 3;
+        int nd = d2 + (diff == 1) - (diff == 2);
+        if (nd >= left || t->cp_sp[ncp * TP_SP + nsp] >= left)
             continue;
         q->p2[ply] = (uint8_t)m;
-        if (phase2(q, ncp, nep, nsp, left - 1, ply + 1, face))
+        if (phase2(q, ncp, nep, nsp, nd, left - 1, ply + 1, face))
             return true;
         if (q->stop)
             return false;
@@ -238,23 +242,35 @@ static bool phase2(search *q, int cp, int ep, int sp, int left, int ply, int las
     return false;
 }
 
-/* The end of a phase 1 of n1 moves: the cube it reached, then the shortest phase 2 that fits. */
+/* The end of a phase 1 of n1 moves: the cube it reached, then the shortest phase 2 that fits
+ * (until a first solution, at most TP_P2_CAP moves: a longer one is found later, behind a
+ * longer phase 1, and the search stays complete, since a whole solution is also a phase 1
+ * followed by nothing). */
 static void start_phase2(search *q, int n1, int cp0)
 {
-    if (q->t->cp_dist[cp0] > q->limit - n1)
+    int room = q->limit - n1;
+    if (room > TP_P2_CAP && q->best_n < 0) /* once one is found, shorter ones need every phase 2 */
+        room = TP_P2_CAP;
+    if (q->t->cp_dist[cp0] > room)
         return;
     cg3_cube c = q->cube[q->variant];
     for (int i = 0; i < n1; i++)
         cg3_cube_apply(&q->s->model, &c, cg3_move_from_face_turn(q->p1[i]));
     int cp = cgi_tp_cp(&c), sp = cgi_tp_sp(&c);
-    int room = q->limit - n1;
     if (q->t->cp_sp[cp * TP_SP + sp] > room)
         return;
     int ep = cgi_tp_ep(&c);
+    if (q->t->ep_sp[ep * TP_SP + sp] > room)
+        return;
+    int d2 = cgi_tp_p2_distance(q->t, cp, ep, room);
+    if (d2 < 0 || d2 > room)
+        return;
     int lb = cgi_tp_p2_bound(q->t, cp, ep, sp);
+    if (d2 > lb)
+        lb = d2;
     int last = n1 ? q->p1[n1 - 1] / 3 : -1;
     for (int d = lb; d <= room && !q->stop; d++)
-        if (phase2(q, cp, ep, sp, d, 0, last)) {
+        if (phase2(q, cp, ep, sp, d2, d, 0, last)) {
             record(q, n1, d);
             return;
         }

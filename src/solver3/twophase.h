@@ -29,6 +29,8 @@ enum {
     TP_SYMS = 16,     /* those, each also after the mirror through the UD plane (k >= 8) */
     TP_SYM_BITS = 4,
     TP_FS_CLASSES = 64430, /* flipslice classes under those (checked when built) */
+    TP_CP_CLASSES = 2768,  /* corner-permutation classes under those (checked when built) */
+    TP_P2_CAP = 12,        /* the longest phase 2 tried before a first solution */
 };
 
 /* The phase-2 moves as cg_move, in column order of the phase-2 move tables. */
@@ -63,6 +65,7 @@ enum {
     TP_SEG_CP_SP, TP_SEG_EP_SP,
     TP_SEG_FS_CLASS, TP_SEG_TW_CONJ, TP_SEG_P1,
     TP_SEG_CP18_MV, TP_SEG_CP_DIST,
+    TP_SEG_CP_CLASS, TP_SEG_EP_CONJ, TP_SEG_P2,
     TP_SEGS
 };
 
@@ -77,10 +80,16 @@ typedef struct tp_tables {
     const uint8_t *p1;        /* [class][twist] exact phase-1 distance mod 3, 2 bits */
     const uint16_t *cp18_mv;  /* [TP_CP][18] corner permutation under every face turn */
     const uint8_t *cp_dist;   /* [TP_CP] phase-2 moves to solve the corners alone */
+    const uint32_t *cp_cs;    /* [TP_CP] class of each corner permutation << 4 | the symmetry
+                                 that maps it onto its class's representative */
+    const uint16_t *ep_conj;  /* [TP_SYMS][TP_EP] U/D-edge permutation through each symmetry */
+    const uint8_t *p2;        /* [corner class][U/D edges] exact phase-2 distance of the
+                                 corners and U/D edges (slice order ignored) mod 3, 2 bits */
 } tp_tables;
 
 typedef struct tp_build_stats {
     int p1_depth; /* the largest phase-1 distance */
+    int p2_depth; /* the largest phase-2 distance of corners and U/D edges */
 } tp_build_stats;
 
 /* The symmetries: symmetry k is the mirror through the UD plane (when k >= 8), then the
@@ -117,6 +126,22 @@ static inline int cgi_tp_p1_mod3(const tp_tables *t, int fs, int tw)
     return cgi_tp_p1_at(t, cgi_tp_p1_index(t, fs, tw));
 }
 
+/* The phase-2 table's entry for (corner permutation, U/D edges), and its residue. */
+static inline size_t cgi_tp_p2_index(const tp_tables *t, int cp, int ep)
+{
+    uint32_t cs = t->cp_cs[cp];
+    return (size_t)(cs >> TP_SYM_BITS) * TP_EP + t->ep_conj[(cs & (TP_SYMS - 1)) * TP_EP + ep];
+}
+static inline int cgi_tp_p2_mod3(const tp_tables *t, int cp, int ep)
+{
+    size_t i = cgi_tp_p2_index(t, cp, ep);
+    return (t->p2[i >> 2] >> (2 * (i & 3))) & 3;
+}
+/* Fills the phase-2 symmetry segments and the phase-2 table (the phase-2 move tables must be
+ * there). */
+cg_status cgi_tp_sym_build2(uint8_t *payload, const cg3_tables *model, tp_build_stats *stats,
+                            cg_error *err);
+
 /* Byte offset and size of each segment, and the whole payload's size. */
 size_t cgi_tp_seg_offset(int seg);
 size_t cgi_tp_seg_bytes(int seg);
@@ -147,6 +172,9 @@ static inline int cgi_tp_p2_bound(const tp_tables *t, int cp, int ep, int sp)
 /* The exact phase-1 distance of (slice, flip, twist), walking down the residues; -1 only if the
  * table is damaged. */
 int cgi_tp_p1_distance(const tp_tables *t, int sl, int fl, int tw);
+/* The exact phase-2 distance of the corners and U/D edges, walking down the residues, or
+ * max + 1 as soon as it is known to exceed max; -1 only if the table is damaged. */
+int cgi_tp_p2_distance(const tp_tables *t, int cp, int ep, int max);
 
 /* Rotations and the inverse used to search a cube from six sides. */
 enum { TP_VARIANTS = 6 };

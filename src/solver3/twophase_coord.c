@@ -189,6 +189,9 @@ static const size_t SEG_BYTES[TP_SEGS] = {
     [TP_SEG_P1] = ((size_t)TP_FS_CLASSES * TP_TWIST + 3) / 4,
     [TP_SEG_CP18_MV] = (size_t)TP_CP * TP_MOVES * 2,
     [TP_SEG_CP_DIST] = (size_t)TP_CP,
+    [TP_SEG_CP_CLASS] = (size_t)TP_CP * 4,
+    [TP_SEG_EP_CONJ] = (size_t)TP_SYMS * TP_EP * 2,
+    [TP_SEG_P2] = ((size_t)TP_CP_CLASSES * TP_EP + 3) / 4,
 };
 
 /* Segments start on 64-byte boundaries (the payload itself follows a 32-byte header; uint16
@@ -226,6 +229,9 @@ void cgi_tp_tables_point(tp_tables *t, const uint8_t *p)
     t->p1 = p + cgi_tp_seg_offset(TP_SEG_P1);
     t->cp18_mv = SEG16(TP_SEG_CP18_MV);
     t->cp_dist = p + cgi_tp_seg_offset(TP_SEG_CP_DIST);
+    t->cp_cs = (const uint32_t *)(const void *)(p + cgi_tp_seg_offset(TP_SEG_CP_CLASS));
+    t->ep_conj = SEG16(TP_SEG_EP_CONJ);
+    t->p2 = p + cgi_tp_seg_offset(TP_SEG_P2);
 #undef SEG16
 }
 
@@ -311,7 +317,8 @@ cg_status cgi_tp_tables_build(uint8_t *p, const cg3_tables *model, tp_build_stat
             if (cs[cp * TP_SP + sp] < cd[cp])
                 cd[cp] = cs[cp * TP_SP + sp];
     }
-    return cgi_tp_sym_build(p, model, stats, err);
+    cg_status st = cgi_tp_sym_build(p, model, stats, err);
+    return st == CG_OK ? cgi_tp_sym_build2(p, model, stats, err) : st;
 }
 
 /* The exact phase-1 distance from a residue-2-bit table: the next residue down is always one
@@ -344,6 +351,26 @@ int cgi_tp_p1_distance(const tp_tables *t, int sl, int fl, int tw)
     return d;
 }
 
+int cgi_tp_p2_distance(const tp_tables *t, int cp, int ep, int max)
+{
+    int d = 0;
+    while (cp != 0 || ep != 0) {
+        if (d >= max)
+            return max + 1;
+        int want = (cgi_tp_p2_mod3(t, cp, ep) + 2) % 3, k;
+        for (k = 0; k < TP_P2MOVES; k++) {
+            int ncp = t->cp_mv[cp * TP_P2MOVES + k], nep = t->ep_mv[ep * TP_P2MOVES + k];
+            if (cgi_tp_p2_mod3(t, ncp, nep) == want) {
+                cp = ncp, ep = nep;
+                break;
+            }
+        }
+        if (k == TP_P2MOVES || ++d > 30)
+            return -1; /* a damaged table; the sanity check makes this unreachable */
+    }
+    return d;
+}
+
 int cgi_tp_tables_sane(const tp_tables *t, const cg3_tables *model)
 {
     int sh = cgi_tp_slice_home();
@@ -362,8 +389,11 @@ int cgi_tp_tables_sane(const tp_tables *t, const cg3_tables *model)
         if (cgi_tp_p1_mod3(t, fs, t->twist_mv[m]) != f) /* the big table agrees */
             return 0;
     }
+    if (cgi_tp_p2_mod3(t, 0, 0) != 0)
+        return 0;
     for (int k = 0; k < TP_P2MOVES; k++)
-        if (t->cp_sp[t->cp_mv[k] * TP_SP + t->sp_mv[k]] != 1 || t->ep_sp[t->ep_mv[k] * TP_SP + t->sp_mv[k]] != 1)
+        if (t->cp_sp[t->cp_mv[k] * TP_SP + t->sp_mv[k]] != 1 || t->ep_sp[t->ep_mv[k] * TP_SP + t->sp_mv[k]] != 1 ||
+            cgi_tp_p2_mod3(t, t->cp_mv[k], t->ep_mv[k]) != 1)
             return 0;
     return 1;
 }

@@ -228,3 +228,136 @@ cg_status cgi_tp_sym_build(uint8_t *payload, const cg3_tables *model, tp_build_s
         return cg_fail(err, CG_ERR_SYSTEM, "the phase-1 table left %zu entries unreached", unreached);
     return CG_OK;
 }
+
+/* Phase 2's table, the same way: corner permutations fall into TP_CP_CLASSES classes under the
+ * 16 symmetries (which map G1 and its moves onto themselves), and the table holds, for each
+ * (class, U/D edges as seen through the symmetry that maps the corners onto the
+ * representative), the exact phase-2 distance of corners and U/D edges mod 3. */
+cg_status cgi_tp_sym_build2(uint8_t *payload, const cg3_tables *model, tp_build_stats *stats,
+                            cg_error *err)
+{
+    tp_syms sy;
+    cgi_tp_syms(model, &sy);
+    uint32_t *cp_cs = (uint32_t *)(void *)(payload + cgi_tp_seg_offset(TP_SEG_CP_CLASS));
+    uint16_t *ep_conj = (uint16_t *)(void *)(payload + cgi_tp_seg_offset(TP_SEG_EP_CONJ));
+    uint8_t *packed = payload + cgi_tp_seg_offset(TP_SEG_P2);
+    const uint16_t *cp_mv = (const uint16_t *)(const void *)(payload + cgi_tp_seg_offset(TP_SEG_CP_MV));
+    const uint16_t *ep_mv = (const uint16_t *)(const void *)(payload + cgi_tp_seg_offset(TP_SEG_EP_MV));
+
+    for (int ep = 0; ep < TP_EP; ep++) {
+        cg3_cube c = cg3_cube_home();
+        cgi_tp_set_ep(&c, ep);
+        for (int k = 0; k < TP_SYMS; k++) {
+            cg3_cube d = cgi_tp_sym_conj(&sy, k, &c);
+            ep_conj[k * TP_EP + ep] = (uint16_t)cgi_tp_ep(&d);
+        }
+    }
+    int inv[TP_SYMS];
+    for (int k = 0; k < TP_SYMS; k++)
+        inv[k] = cgi_tp_sym_inverse(&sy, k);
+    size_t total = (size_t)TP_CP_CLASSES * TP_EP;
+    uint32_t *rep = malloc(sizeof *rep * TP_CP_CLASSES);
+    uint16_t *stab = malloc(sizeof *stab * TP_CP_CLASSES);
+    uint16_t *emv = malloc(sizeof *emv * TP_P2MOVES * TP_EP);
+    uint8_t *dist = malloc(total);
+    cg_status st = CG_OK;
+    if (!rep || !stab || !emv || !dist) {
+        st = cg_fail(err, CG_ERR_NOMEM, "no memory to build the phase-2 table");
+        goto out;
+    }
+    memset(cp_cs, 0xFF, sizeof *cp_cs * TP_CP);
+    uint32_t ncls = 0;
+    for (int cp = 0; cp < TP_CP; cp++) {
+        if (cp_cs[cp] != UINT32_MAX)
+            continue;
+        if (ncls == TP_CP_CLASSES) {
+            ncls++;
+            break;
+        }
+        cg3_cube c = cg3_cube_home();
+        cgi_tp_set_cp(&c, cp);
+        rep[ncls] = (uint32_t)cp;
+        stab[ncls] = 0;
+        for (int k = 0; k < TP_SYMS; k++) {
+            cg3_cube d = cgi_tp_sym_conj(&sy, k, &c);
+            int x = cgi_tp_cp(&d);
+            if (x == cp)
+                stab[ncls] |= (uint16_t)(1u << k);
+            if (cp_cs[x] == UINT32_MAX)
+                cp_cs[x] = ncls << TP_SYM_BITS | (uint32_t)inv[k];
+        }
+        ncls++;
+    }
+    if (ncls != TP_CP_CLASSES) {
+        st = cg_fail(err, CG_ERR_SYSTEM, "%u corner-permutation classes, expected %d", ncls,
+                     TP_CP_CLASSES);
+        goto out;
+    }
+    for (int ep = 0; ep < TP_EP; ep++)
+        for (int k = 0; k < TP_P2MOVES; k++)
+            emv[k * TP_EP + ep] = ep_mv[ep * TP_P2MOVES + k];
+    memset(dist, 0xFF, total);
+    dist[(size_t)(cp_cs[0] >> TP_SYM_BITS) * TP_EP + ep_conj[(cp_cs[0] & 15) * TP_EP]] = 0;
+    size_t reached = 1, level = 1;
+    int depth = 0;
+    for (int d = 0; reached < total && d < 250; d++) {
+        size_t found = 0;
+        /* few at depth d: from them forward; few left: each unreached entry looks back */
+        bool forward = level < total - reached;
+        for (uint32_t cls = 0; cls < TP_CP_CLASSES; cls++) {
+            uint8_t *block = dist + (size_t)cls * TP_EP;
+            if (forward ? !memchr(block, d, TP_EP) : !memchr(block, 0xFF, TP_EP))
+                continue;
+            for (int k = 0; k < TP_P2MOVES; k++) {
+                uint32_t cs = cp_cs[cp_mv[rep[cls] * TP_P2MOVES + k]];
+                uint8_t *block2 = dist + (size_t)(cs >> TP_SYM_BITS) * TP_EP;
+                const uint16_t *conj = ep_conj + (cs & 15) * TP_EP, *mv = emv + k * TP_EP;
+                int fixed = stab[cs >> TP_SYM_BITS] & ~1;
+                for (int ep = 0; ep < TP_EP; ep++) {
+                    if (forward) {
+                        if (block[ep] != d)
+                            continue;
+                        int ep2 = conj[mv[ep]];
+                        if (block2[ep2] != 0xFF)
+                            continue;
+                        block2[ep2] = (uint8_t)(d + 1);
+                        found++;
+                        /* the representative's own symmetries: the same cube, seen another way */
+                        for (int j = 1; fixed && j < TP_SYMS; j++)
+                            if ((fixed >> j) & 1) {
+                                int ep3 = ep_conj[j * TP_EP + ep2];
+                                if (block2[ep3] == 0xFF) {
+                                    block2[ep3] = (uint8_t)(d + 1);
+                                    found++;
+                                }
+                            }
+                    } else if (block[ep] == 0xFF && block2[conj[mv[ep]]] == d) {
+                        block[ep] = (uint8_t)(d + 1);
+                        found++;
+                    }
+                }
+            }
+        }
+        if (!found)
+            break;
+        reached += found;
+        level = found;
+        depth = d + 1;
+    }
+    if (stats)
+        stats->p2_depth = depth;
+    if (reached != total) {
+        st = cg_fail(err, CG_ERR_SYSTEM, "the phase-2 table left %zu entries unreached",
+                     total - reached);
+        goto out;
+    }
+    memset(packed, 0, cgi_tp_seg_bytes(TP_SEG_P2));
+    for (size_t i = 0; i < total; i++)
+        packed[i >> 2] |= (uint8_t)((dist[i] % 3) << (2 * (i & 3)));
+out:
+    free(rep);
+    free(stab);
+    free(emv);
+    free(dist);
+    return st;
+}

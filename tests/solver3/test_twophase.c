@@ -194,6 +194,23 @@ static void test_symmetries_match_conjugation(void **state)
         /* and the table sees the same distance from both */
         assert_int_equal(cgi_tp_p1_mod3(t, fc, cgi_tp_twist(&c)), cgi_tp_p1_mod3(t, fd, cgi_tp_twist(&d)));
     }
+    /* phase 2: G1 cubes and their conjugates share a corner class and a table entry */
+    cg_rng_seed(&r, 13);
+    for (int i = 0; i < (slow_tools ? 20 : 2000); i++) {
+        cg3_cube c = scramble(&r, 40, true, NULL);
+        int k = (int)cg_rng_below(&r, TP_SYMS);
+        cg3_cube d = cgi_tp_sym_conj(&sy, k, &c);
+        int cpc = cgi_tp_cp(&c), cpd = cgi_tp_cp(&d), epc = cgi_tp_ep(&c), epd = cgi_tp_ep(&d);
+        assert_true(epd >= 0);
+        assert_int_equal(t->ep_conj[k * TP_EP + epc], epd);
+        assert_int_equal(t->cp_cs[cpc] >> TP_SYM_BITS, t->cp_cs[cpd] >> TP_SYM_BITS);
+        assert_true((t->cp_cs[cpc] >> TP_SYM_BITS) < TP_CP_CLASSES);
+        cg3_cube rc = cgi_tp_sym_conj(&sy, (int)(t->cp_cs[cpc] & 15), &c);
+        cg3_cube rd = cgi_tp_sym_conj(&sy, (int)(t->cp_cs[cpd] & 15), &d);
+        assert_int_equal(cgi_tp_cp(&rc), cgi_tp_cp(&rd));
+        assert_int_equal(cgi_tp_p2_mod3(t, cpc, epc), cgi_tp_p2_mod3(t, cpd, epd));
+        assert_int_equal(cgi_tp_p2_distance(t, cpc, epc, 30), cgi_tp_p2_distance(t, cpd, epd, 30));
+    }
     /* the diagonal turns the search uses: conjugated face turns read back as face turns */
     for (int v = 0; v < 3; v++)
         for (int m = 0; m < TP_MOVES; m++) {
@@ -288,6 +305,8 @@ static void test_phase2_distances_exact_small_depths(void **state)
     level[0] = cg3_cube_home();
     seen_add(&s, 0, 0);
     seen_add(&s, 1ull << 40, 0);
+    seen_add(&s, 2ull << 40, 0);
+    assert_int_equal(cgi_tp_p2_distance(t, 0, 0, 0), 0);
     for (int d = 1; d <= max; d++) {
         size_t nn = 0;
         for (size_t i = 0; i < n; i++)
@@ -306,6 +325,14 @@ static void test_phase2_distances_exact_small_depths(void **state)
                     checked++;
                 }
                 assert_true(t->cp_dist[cp] <= d);
+                /* the big table: corners and U/D edges together, first met at d */
+                uint64_t pair = (2ull << 40) | ((uint64_t)cp * TP_EP + (uint64_t)ep);
+                if (seen_add(&s, pair, d) < 0) {
+                    assert_int_equal(cgi_tp_p2_distance(t, cp, ep, 30), d);
+                    assert_int_equal(cgi_tp_p2_distance(t, cp, ep, d - 1), d); /* over max */
+                    fresh = true;
+                    checked++;
+                }
                 if (fresh) {
                     assert_true(nn < lcap);
                     next[nn++] = c;
