@@ -11,9 +11,10 @@
 #include <string.h>
 
 #include "cubegod/clock.h"
+#include "solver3/twophase.h"
 #include "util/tablefile.h"
 
-enum { MAX_VIEWS = 8 };
+enum { MAX_VIEWS = 8, P1_AXES = 3 };
 /* Views whose lookups are prefetched for every child; the others are looked up only for the
  * children that survive these (measured: prefetching more costs more than it saves). */
 #ifndef EAGER_VIEWS
@@ -60,6 +61,11 @@ struct cg3_optimal {
     int views;
     cg3_cube rot[MAX_VIEWS], rot_inv[MAX_VIEWS];
     uint8_t vmove[MAX_VIEWS][PDB_MOVES]; /* A m A^-1 as a face turn */
+    /* The two-phase solver's phase-1 table (cg3_optimal_use_twophase), NULL when not used: the
+       exact distance to <U,D,F2,B2,L2,R2> of each axis, the axis moved onto UD by P^-1 C P. */
+    const tp_tables *p1;
+    cg3_cube p1rot[P1_AXES], p1rot_inv[P1_AXES];
+    uint8_t p1move[P1_AXES][PDB_MOVES]; /* P^-1 m P as a face turn */
 };
 
 static size_t corner_bytes(void) { return (PDB_CORNER_ENTRIES + 1) / 2; }
@@ -115,7 +121,31 @@ static cg_status setup_views(cg3_optimal *s, const config_desc *cd, cg_error *er
             s->vmove[v][m] = (uint8_t)found;
         }
     }
+    /* Phase 1 aims at the UD axis; P^-1 C P with P = z or x puts the RL or FB axis there (any
+       rotation that does so gives the same distance: G1 is kept by the turns about its axis). */
+    static const char *const axis_rotation[P1_AXES] = {"", "z", "x"};
+    for (int a = 0; a < P1_AXES; a++) {
+        s->p1rot[a] = rotation(&t, axis_rotation[a]);
+        s->p1rot_inv[a] = cg3_cube_inverse(&s->p1rot[a]);
+        for (int m = 0; m < PDB_MOVES; m++) {
+            cg3_cube x = cg3_cube_mul(&s->p1rot_inv[a], &s->pm->move_cube[m]);
+            x = cg3_cube_mul(&x, &s->p1rot[a]);
+            int found = -1;
+            for (int k = 0; k < PDB_MOVES && found < 0; k++)
+                if (memcmp(&x, &s->pm->move_cube[k], sizeof x) == 0)
+                    found = k;
+            if (found < 0)
+                return cg_fail(err, CG_ERR_SYSTEM, "axis %d does not map face turns to face turns", a);
+            s->p1move[a][m] = (uint8_t)found;
+        }
+    }
     return CG_OK;
+}
+
+static cg3_cube axis_view(const cg3_optimal *s, int a, const cg3_cube *c)
+{
+    cg3_cube x = cg3_cube_mul(&s->p1rot_inv[a], c);
+    return cg3_cube_mul(&x, &s->p1rot[a]);
 }
 
 /* The checksum vouches for the bytes; this checks that they are what this build would make. */
@@ -237,6 +267,11 @@ void cg3_optimal_close(cg3_optimal *s)
     free(s);
 }
 
+void cg3_optimal_use_twophase(cg3_optimal *s, const cg3_twophase *tp)
+{
+    s->p1 = tp ? &tp->t : NULL;
+}
+
 const uint8_t *cgi_optimal_corner_table(const cg3_optimal *s) { return s->corners; }
 
 const uint8_t *cgi_optimal_edge_table(const cg3_optimal *s, pdb_edge_set *set)
@@ -251,6 +286,9 @@ typedef struct node {
     uint16_t cperm, twist;
     uint8_t edges[CG3_EDGES];                  /* every edge piece's state, for the home test */
     uint8_t view[MAX_VIEWS][PDB_EDGE_MAX_K];   /* the set's pieces in each view */
+    uint16_t tw[P1_AXES], fl[P1_AXES], sl[P1_AXES]; /* phase-1 coordinates of each axis */
+    uint8_t p1d[P1_AXES];                           /* and their exact phase-1 distances */
+    bool p1;                                        /* those are tracked */
 } node;
 
 typedef struct search {
@@ -275,6 +313,17 @@ static node root_node(const cg3_optimal *s, const cg3_cube *c)
         for (int i = 0; i < s->set.k; i++)
             n.view[v][i] = st[s->set.piece[i]];
     }
+    n.p1 = s->p1 != NULL;
+    for (int a = 0; n.p1 && a < P1_AXES; a++) {
+        cg3_cube x = axis_view(s, a, c);
+        n.tw[a] = (uint16_t)cgi_tp_twist(&x);
+        n.fl[a] = (uint16_t)cgi_tp_flip(&x);
+        n.sl[a] = (uint16_t)cgi_tp_slice(&x);
+        int d = cgi_tp_p1_distance(s->p1, n.sl[a], n.fl[a], n.tw[a]);
+        n.p1d[a] = (uint8_t)(d < 0 ? 0 : d);
+        if (d < 0) /* a damaged table (its load checks make this unreachable): bound nothing */
+            n.p1 = false;
+    }
     return n;
 }
 
@@ -285,6 +334,8 @@ static int heuristic(const cg3_optimal *s, const node *n)
         int e = (int)cgi_pdb_get(s->edges, cgi_pdb_edge_index(n->view[v], s->set.k));
         h = e > h ? e : h;
     }
+    for (int a = 0; n->p1 && a < P1_AXES; a++)
+        h = n->p1d[a] > h ? n->p1d[a] : h;
     return h;
 }
 
@@ -348,6 +399,8 @@ static int dfs(search *se, const node *n, int g, int last_face)
         if (se->stopped)
             return -1;
     }
+    /* the corner and edge lookups first; the survivors' phase-1 lookups after, together */
+    int alive[PDB_MOVES], n_alive = 0;
     for (int k = 0; k < kids; k++) {
         if (cgi_pdb_get(s->corners, cidx[k]) > left)
             continue;
@@ -361,8 +414,52 @@ static int dfs(search *se, const node *n, int g, int last_face)
                 c->view[v][i] = tr[n->view[v][i]];
             pruned = cgi_pdb_get(s->edges, cgi_pdb_edge_index(c->view[v], s->set.k)) > left;
         }
-        if (pruned)
-            continue;
+        if (!pruned)
+            alive[n_alive++] = k;
+    }
+    if (n->p1) {
+        const tp_tables *t = s->p1;
+        size_t at[PDB_MOVES][P1_AXES];
+        for (int j = 0; j < n_alive; j++) {
+            node *c = &kid[alive[j]];
+            for (int a = 0; a < P1_AXES; a++) {
+                int m = s->p1move[a][move[alive[j]]];
+                c->tw[a] = t->twist_mv[n->tw[a] * TP_MOVES + m];
+                c->fl[a] = t->flip_mv[n->fl[a] * TP_MOVES + m];
+                c->sl[a] = t->slice_mv[n->sl[a] * TP_MOVES + m];
+                __builtin_prefetch(&t->fs_cs[c->sl[a] * TP_FLIP + c->fl[a]]);
+            }
+        }
+        for (int j = 0; j < n_alive; j++) {
+            const node *c = &kid[alive[j]];
+            for (int a = 0; a < P1_AXES; a++) {
+                at[j][a] = cgi_tp_p1_index(t, c->sl[a] * TP_FLIP + c->fl[a], c->tw[a]);
+                __builtin_prefetch(&t->p1[at[j][a] >> 2]);
+            }
+        }
+        int kept = 0;
+        for (int j = 0; j < n_alive; j++) {
+            node *c = &kid[alive[j]];
+            bool pruned = false;
+            for (int a = 0; a < P1_AXES; a++) {
+                /* the residue says whether the exact distance went down, stayed or went up */
+                int diff = (cgi_tp_p1_at(t, at[j][a]) - n->p1d[a] % 3 + 3) % 3;
+                int d = n->p1d[a] + (diff == 1) - (diff == 2);
+                c->p1d[a] = (uint8_t)d;
+                pruned |= (unsigned)d > left;
+            }
+            c->p1 = true;
+            if (!pruned)
+                alive[kept++] = alive[j];
+        }
+        n_alive = kept;
+    } else {
+        for (int j = 0; j < n_alive; j++)
+            kid[alive[j]].p1 = false;
+    }
+    for (int j = 0; j < n_alive; j++) {
+        int k = alive[j];
+        node *c = &kid[k];
         for (int i = 0; i < CG3_EDGES; i++)
             c->edges[i] = pm->edge[move[k]][n->edges[i]];
         se->path[g] = (cg_move)move[k];

@@ -7,6 +7,9 @@
  * sorted, and each cube keeps the shortest length that reached it. A cube d moves from home has
  * a canonical sequence of d moves and none shorter, so that length is its distance.
  *
+ * The whole ball is solved twice: with the corner and edge databases alone, and with the two-phase
+ * solver's phase-1 table as a further bound (cg3_optimal_use_twophase, three axes).
+ *
  * Under valgrind (CUBEGOD_SLOW_TOOLS=1) a seeded sample of the ball is solved instead; the test
  * prints the seed and the sample's size. */
 #include <setjmp.h>
@@ -28,6 +31,7 @@ enum { RADIUS = 5, SAMPLE = 400 };
 
 static cg3_tables model;
 static cg3_optimal *solver;
+static cg3_twophase *twophase;
 static bool slow;
 
 typedef struct entry {
@@ -110,7 +114,7 @@ static void ball(size_t at[RADIUS + 1])
 }
 
 /* Solves c, applies the answer and checks it reaches home; returns its length. */
-static int solve_checked(const cg3_optimal *s, const cg3_cube *c)
+static int solve_checked(const cg3_optimal *s, const cg3_cube *c, unsigned long long *nodes)
 {
     cg3_solve_options o = cg3_solve_defaults();
     o.max_nodes = 50000000; /* a broken search fails instead of hanging */
@@ -119,6 +123,7 @@ static int solve_checked(const cg3_optimal *s, const cg3_cube *c)
     if (cg3_optimal_solve(s, c, &o, &sol, &err) != CG_OK)
         fail_msg("solve failed: %s", err.msg);
     assert_true(sol.optimal);
+    *nodes += sol.nodes;
     assert_int_equal(sol.lower_bound, sol.n);
     cg3_cube d = *c;
     cg3_cube_apply_face_turns(&model, &d, sol.moves, (size_t)sol.n);
@@ -138,32 +143,39 @@ static void test_every_cube_within_5(void **state)
         assert_int_equal(at[d], published[d]);
     assert_int_equal(n_found, 621649);
     double ball_s = cg_seconds_between(t0, cg_now_ns());
-    cg_rng r;
-    cg_rng_seed(&r, SAMPLE_SEED);
-    size_t solved = 0;
-    int64_t t1 = cg_now_ns();
-    for (size_t i = 0; i < n_found; i++) {
-        if (slow && cg_rng_below(&r, n_found / SAMPLE) != 0)
-            continue;
-        cg3_cube c = unpack(&found[i]);
-        cg_error err;
-        assert_int_equal(cg3_cube_check(&c, &err), CG_OK);
-        int d = found[i].len;
-        if (cgi_optimal_heuristic(solver, &c) > d)
-            fail_msg("cube %zu: heuristic %d above its distance %d", i, cgi_optimal_heuristic(solver, &c), d);
-        int n = solve_checked(solver, &c);
-        if (n != d)
-            fail_msg("cube %zu: solved in %d moves, its distance is %d", i, n, d);
-        solved++;
+    for (int with_p1 = 0; with_p1 < 2; with_p1++) {
+        cg3_optimal_use_twophase(solver, with_p1 ? twophase : NULL);
+        cg_rng r;
+        cg_rng_seed(&r, SAMPLE_SEED);
+        size_t solved = 0;
+        unsigned long long nodes = 0;
+        int64_t t1 = cg_now_ns();
+        for (size_t i = 0; i < n_found; i++) {
+            if (slow && cg_rng_below(&r, n_found / SAMPLE) != 0)
+                continue;
+            cg3_cube c = unpack(&found[i]);
+            cg_error err;
+            assert_int_equal(cg3_cube_check(&c, &err), CG_OK);
+            int d = found[i].len;
+            if (cgi_optimal_heuristic(solver, &c) > d)
+                fail_msg("cube %zu: heuristic %d above its distance %d", i,
+                         cgi_optimal_heuristic(solver, &c), d);
+            int n = solve_checked(solver, &c, &nodes);
+            if (n != d)
+                fail_msg("cube %zu: solved in %d moves, its distance is %d", i, n, d);
+            solved++;
+        }
+        if (slow)
+            print_message("valgrind: a sample of %zu of the %zu cubes within %d moves (seed %u, about "
+                          "1 in %zu), not all of them\n",
+                          solved, n_found, RADIUS, SAMPLE_SEED, n_found / SAMPLE);
+        else
+            assert_int_equal(solved, n_found);
+        print_message("%s: ball of %zu cubes in %.1f s; %zu solved at their distance in %.1f s, "
+                      "%llu nodes\n", with_p1 ? "with the phase-1 bound" : "databases alone",
+                      n_found, ball_s, solved, cg_seconds_between(t1, cg_now_ns()), nodes);
     }
-    if (slow)
-        print_message("valgrind: a sample of %zu of the %zu cubes within %d moves (seed %u, about 1 in "
-                      "%zu), not all of them\n",
-                      solved, n_found, RADIUS, SAMPLE_SEED, n_found / SAMPLE);
-    else
-        assert_int_equal(solved, n_found);
-    print_message("ball of %zu cubes in %.1f s; %zu solved at their distance in %.1f s\n", n_found,
-                  ball_s, solved, cg_seconds_between(t1, cg_now_ns()));
+    cg3_optimal_use_twophase(solver, NULL);
     free(found);
 }
 
@@ -179,6 +191,11 @@ static int setup(void **state)
         print_error("optimal tables: %s\n", err.msg);
         return -1;
     }
+    cg3_tables_options t = {.cache_path = getenv("CUBEGOD_TWOPHASE_CACHE")};
+    if (cg3_twophase_open(&twophase, &t, NULL, &err) != CG_OK) {
+        print_error("two-phase tables: %s\n", err.msg);
+        return -1;
+    }
     return 0;
 }
 
@@ -186,6 +203,7 @@ static int teardown(void **state)
 {
     (void)state;
     cg3_optimal_close(solver);
+    cg3_twophase_close(twophase);
     return 0;
 }
 
