@@ -16,10 +16,9 @@
 
 enum { MAX_VIEWS = 8, P1_AXES = 3 };
 /* Views whose lookups are prefetched for every child; the others are looked up only for the
- * children that survive these (measured: prefetching more costs more than it saves). */
-#ifndef EAGER_VIEWS
-#define EAGER_VIEWS 2
-#endif
+ * children that survive these (measured: prefetching more costs more than it saves). With the
+ * phase-1 bound, whose lookups are prefetched instead, none: it prunes most children alone. */
+enum { EAGER_VIEWS = 2, EAGER_VIEWS_P1 = 0 };
 
 /* The default node cap when the caller gives none: hours of search, not forever. */
 #define DEFAULT_NODE_CAP 100000000000ULL
@@ -27,7 +26,8 @@ enum { MAX_VIEWS = 8, P1_AXES = 3 };
 typedef struct config_desc {
     tablefile_kind kind;
     pdb_edge_set set;
-    int views;
+    int views;    /* views looked up */
+    int views_p1; /* the first views_p1 of them, when the phase-1 bound is also used */
     const char *rotation[MAX_VIEWS]; /* each view's A as whole-cube turns x, y, z */
     const char *build_time;
 } config_desc;
@@ -37,6 +37,7 @@ static const config_desc CONFIGS[] = {
         .kind = {.magic = "CG3OPTS\x01", .version = 1u, .param = CGI_OPTIMAL_SMALL},
         .set = {6, {0, 1, 2, 3, 4, 7}}, /* UF UR UB UL FR FL */
         .views = 3,
+        .views_p1 = 2,
         .rotation = {"", "x2", "z"}, /* x2 takes those to the other six */
         .build_time = "about ten seconds",
     },
@@ -44,6 +45,7 @@ static const config_desc CONFIGS[] = {
         .kind = {.magic = "CG3OPTF\x01", .version = 1u, .param = CGI_OPTIMAL_FULL},
         .set = {7, {0, 1, 2, 3, 4, 7, 5}}, /* UF UR UB UL FR FL BR */
         .views = 4, /* more views prune more but cost more per node: 4 measured best */
+        .views_p1 = 2, /* with the phase-1 bound, views 3 and 4 prune almost nothing more */
         .rotation = {"", "x2", "z", "z'"},
         .build_time = "about a minute",
     },
@@ -58,7 +60,7 @@ struct cg3_optimal {
     bool mapped;
     pdb_edge_set set;
     size_t edge_home; /* the edge database's index of home */
-    int views;
+    int views, views_p1;
     cg3_cube rot[MAX_VIEWS], rot_inv[MAX_VIEWS];
     uint8_t vmove[MAX_VIEWS][PDB_MOVES]; /* A m A^-1 as a face turn */
     /* The two-phase solver's phase-1 table (cg3_optimal_use_twophase), NULL when not used: the
@@ -106,6 +108,7 @@ static cg_status setup_views(cg3_optimal *s, const config_desc *cd, cg_error *er
     cg3_tables t;
     cg3_tables_init(&t);
     s->views = cd->views;
+    s->views_p1 = cd->views_p1;
     for (int v = 0; v < s->views; v++) {
         s->rot[v] = rotation(&t, cd->rotation[v]);
         s->rot_inv[v] = cg3_cube_inverse(&s->rot[v]);
@@ -364,9 +367,11 @@ static int dfs(search *se, const node *n, int g, int last_face)
         return at_home(n);
     const cg3_optimal *s = se->s;
     const pdb_moves *pm = s->pm;
+    const tp_tables *t = n->p1 ? s->p1 : NULL;
+    int views = t ? s->views_p1 : s->views, eager = t ? EAGER_VIEWS_P1 : EAGER_VIEWS;
     unsigned left = (unsigned)(se->bound - g - 1);
     node kid[PDB_MOVES];
-    size_t cidx[PDB_MOVES], eidx[PDB_MOVES][MAX_VIEWS];
+    size_t cidx[PDB_MOVES], eidx[PDB_MOVES][MAX_VIEWS], at[PDB_MOVES][P1_AXES];
     uint8_t move[PDB_MOVES];
     int kids = 0;
     for (int m = 0; m < PDB_MOVES; m++) {
@@ -381,12 +386,20 @@ static int dfs(search *se, const node *n, int g, int last_face)
         c->twist = pm->twist[n->twist][m];
         cidx[kids] = (size_t)c->cperm * PDB_TWIST + c->twist;
         __builtin_prefetch(s->corners + (cidx[kids] >> 1));
-        for (int v = 0; v < s->views && v < EAGER_VIEWS; v++) {
+        for (int v = 0; v < views && v < eager; v++) {
             const uint8_t *tr = pm->edge[s->vmove[v][m]];
             for (int i = 0; i < s->set.k; i++)
                 c->view[v][i] = tr[n->view[v][i]];
             eidx[kids][v] = cgi_pdb_edge_index(c->view[v], s->set.k);
             __builtin_prefetch(s->edges + (eidx[kids][v] >> 1));
+        }
+        c->p1 = t != NULL;
+        for (int a = 0; t && a < P1_AXES; a++) {
+            int pm1 = s->p1move[a][m];
+            c->tw[a] = t->twist_mv[n->tw[a] * TP_MOVES + pm1];
+            c->fl[a] = t->flip_mv[n->fl[a] * TP_MOVES + pm1];
+            c->sl[a] = t->slice_mv[n->sl[a] * TP_MOVES + pm1];
+            __builtin_prefetch(&t->fs_cs[c->sl[a] * TP_FLIP + c->fl[a]]);
         }
         move[kids++] = (uint8_t)m;
     }
@@ -399,67 +412,35 @@ static int dfs(search *se, const node *n, int g, int last_face)
         if (se->stopped)
             return -1;
     }
-    /* the corner and edge lookups first; the survivors' phase-1 lookups after, together */
-    int alive[PDB_MOVES], n_alive = 0;
+    /* the phase-1 entries' addresses need the flipslice classes just prefetched */
+    for (int k = 0; t && k < kids; k++)
+        for (int a = 0; a < P1_AXES; a++) {
+            const node *c = &kid[k];
+            at[k][a] = cgi_tp_p1_index(t, c->sl[a] * TP_FLIP + c->fl[a], c->tw[a]);
+            __builtin_prefetch(&t->p1[at[k][a] >> 2]);
+        }
     for (int k = 0; k < kids; k++) {
         if (cgi_pdb_get(s->corners, cidx[k]) > left)
             continue;
         bool pruned = false;
-        for (int v = 0; v < s->views && v < EAGER_VIEWS && !pruned; v++)
+        for (int v = 0; v < views && v < eager && !pruned; v++)
             pruned = cgi_pdb_get(s->edges, eidx[k][v]) > left;
         node *c = &kid[k];
-        for (int v = EAGER_VIEWS; v < s->views && !pruned; v++) {
+        for (int a = 0; t && a < P1_AXES && !pruned; a++) {
+            /* the residue says whether the exact distance went down, stayed or went up */
+            int diff = (cgi_tp_p1_at(t, at[k][a]) - n->p1d[a] % 3 + 3) % 3;
+            int d = n->p1d[a] + (diff == 1) - (diff == 2);
+            c->p1d[a] = (uint8_t)d;
+            pruned = (unsigned)d > left;
+        }
+        for (int v = eager; v < views && !pruned; v++) {
             const uint8_t *tr = pm->edge[s->vmove[v][move[k]]];
             for (int i = 0; i < s->set.k; i++)
                 c->view[v][i] = tr[n->view[v][i]];
             pruned = cgi_pdb_get(s->edges, cgi_pdb_edge_index(c->view[v], s->set.k)) > left;
         }
-        if (!pruned)
-            alive[n_alive++] = k;
-    }
-    if (n->p1) {
-        const tp_tables *t = s->p1;
-        size_t at[PDB_MOVES][P1_AXES];
-        for (int j = 0; j < n_alive; j++) {
-            node *c = &kid[alive[j]];
-            for (int a = 0; a < P1_AXES; a++) {
-                int m = s->p1move[a][move[alive[j]]];
-                c->tw[a] = t->twist_mv[n->tw[a] * TP_MOVES + m];
-                c->fl[a] = t->flip_mv[n->fl[a] * TP_MOVES + m];
-                c->sl[a] = t->slice_mv[n->sl[a] * TP_MOVES + m];
-                __builtin_prefetch(&t->fs_cs[c->sl[a] * TP_FLIP + c->fl[a]]);
-            }
-        }
-        for (int j = 0; j < n_alive; j++) {
-            const node *c = &kid[alive[j]];
-            for (int a = 0; a < P1_AXES; a++) {
-                at[j][a] = cgi_tp_p1_index(t, c->sl[a] * TP_FLIP + c->fl[a], c->tw[a]);
-                __builtin_prefetch(&t->p1[at[j][a] >> 2]);
-            }
-        }
-        int kept = 0;
-        for (int j = 0; j < n_alive; j++) {
-            node *c = &kid[alive[j]];
-            bool pruned = false;
-            for (int a = 0; a < P1_AXES; a++) {
-                /* the residue says whether the exact distance went down, stayed or went up */
-                int diff = (cgi_tp_p1_at(t, at[j][a]) - n->p1d[a] % 3 + 3) % 3;
-                int d = n->p1d[a] + (diff == 1) - (diff == 2);
-                c->p1d[a] = (uint8_t)d;
-                pruned |= (unsigned)d > left;
-            }
-            c->p1 = true;
-            if (!pruned)
-                alive[kept++] = alive[j];
-        }
-        n_alive = kept;
-    } else {
-        for (int j = 0; j < n_alive; j++)
-            kid[alive[j]].p1 = false;
-    }
-    for (int j = 0; j < n_alive; j++) {
-        int k = alive[j];
-        node *c = &kid[k];
+        if (pruned)
+            continue;
         for (int i = 0; i < CG3_EDGES; i++)
             c->edges[i] = pm->edge[move[k]][n->edges[i]];
         se->path[g] = (cg_move)move[k];
