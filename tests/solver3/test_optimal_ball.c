@@ -54,7 +54,7 @@ static entry pack(const cg3_cube *c, int len)
 
 static cg3_cube unpack(const entry *e)
 {
-    cg3_cube c;
+    cg3_cube c = cg3_cube_home(); /* the centres: face turns never move them */
     uint64_t a = e->a, b = e->b;
     for (int i = CG3_CORNERS - 1; i >= 0; i--, a >>= 5) {
         c.cp[i] = (uint8_t)((a >> 2) & 7);
