@@ -18,7 +18,7 @@ _cubegod_options() {
     "bench sim3") echo "-n --ops --seed --json" ;;
     "bench order") echo "-n -r --seed --json" ;;
     "bench jigsaw") echo "-n --seed --json" ;;
-    "bench optimal") echo "--depth --scramble -n --seed --time-limit --cache --json" ;;
+    "bench optimal") echo "--depth --scramble -n --seed --time-limit --cache --json --twophase-cache --no-phase1" ;;
     "bench read3") echo "-n --seed --rounds --json" ;;
     esac
 }

@@ -113,6 +113,13 @@ CG_API cg_status cg3_optimal_open(cg3_optimal **out, const cg3_tables_options *o
                                   cg3_tables_info *info, cg_error *err);
 CG_API void cg3_optimal_close(cg3_optimal *s);
 
+/* Lets s also prune with tp's phase-1 table: the exact number of moves each of the three axes
+ * needs to reach its <U, D, F2, B2, L2, R2>, a further lower bound that makes deep searches
+ * much cheaper (docs/optimal-3x3.md). Solutions stay optimal with or without it. tp must stay
+ * open as long as s solves with it; NULL detaches it. Call it before solving, never while
+ * another thread solves with s. Cannot fail. */
+CG_API void cg3_optimal_use_twophase(cg3_optimal *s, const cg3_twophase *tp);
+
 /* The shortest solution of c (out->optimal true). Errors:
  *   CG_ERR_INPUT     c is not a real cube;
  *   CG_ERR_TOO_LONG  the optimum is longer than opt->max_moves;

@@ -13,15 +13,28 @@
 #include "cubegod/solver.h"
 #include "cubegod/solver3.h"
 
+/* The optimal solver, and unless no_p1 the two-phase tables whose phase-1 table it also prunes
+ * with (*tp; twophase.tbl beside the 2x2 cache, or tp_cache). */
 static int open_solver(const char *cmd, cg3_tables_options *opt, cg3_optimal **s,
-                       cg3_tables_info *info)
+                       cg3_tables_info *info, cg3_twophase **tp, const char *tp_cache, bool no_p1)
 {
-    cli_tables3_options(opt, CLI_OPTIMAL, NULL, false);
     cg_error err;
+    *tp = NULL;
+    if (!no_p1) {
+        cg3_tables_options to = {.cache_path = tp_cache};
+        cli_tables3_options(&to, CLI_TWOPHASE, NULL, false);
+        if (cg3_twophase_open(tp, &to, NULL, &err) != CG_OK) {
+            cli_err(cmd, "%s", err.msg);
+            return 1;
+        }
+    }
+    cli_tables3_options(opt, CLI_OPTIMAL, NULL, false);
     if (cg3_optimal_open(s, opt, info, &err) != CG_OK) {
+        cg3_twophase_close(*tp);
         cli_err(cmd, "%s", err.msg);
         return 1;
     }
+    cg3_optimal_use_twophase(*s, *tp);
     return 0;
 }
 
@@ -42,8 +55,9 @@ int tables_optimal(int argc, char **argv)
         }
     }
     cg3_optimal *s;
+    cg3_twophase *tp;
     cg3_tables_info info;
-    if (open_solver("tables", &opt, &s, &info))
+    if (open_solver("tables", &opt, &s, &info, &tp, NULL, true))
         return 1;
     const char *how = info.from_cache ? "loaded from" : info.saved ? "built and saved to"
                                                                    : "built, not saved to";
@@ -52,12 +66,14 @@ int tables_optimal(int argc, char **argv)
     if (info.rebuilt)
         printf("the previous cache file was invalid and has been replaced\n");
     cg3_optimal_close(s);
+    cg3_twophase_close(tp);
     return 0;
 }
 
 static const char USAGE[] =
     "usage: cubegod bench optimal [--depth D | --scramble L] [-n N] [--seed S]\n"
     "                             [--time-limit MS] [--cache FILE] [--json]\n"
+    "                             [--twophase-cache FILE] [--no-phase1]\n"
     "\n"
     "Solves N cubes (default 20) with the optimal 3x3 solver: random scrambles of L face turns\n"
     "(default 12; no face twice in a row, opposite faces in one order), or with --depth, cubes\n"
@@ -74,7 +90,11 @@ static const char USAGE[] =
     "  --seed S         the random seed (default 1)\n"
     "  --time-limit MS  give up on a cube after MS milliseconds (default: none)\n"
     "  --cache FILE     the optimal tables' cache (default: optimal.tbl beside the 2x2 cache)\n"
-    "  --json           the figures as one JSON object\n";
+    "  --json           the figures as one JSON object\n"
+    "  --twophase-cache FILE\n"
+    "                   the two-phase tables, whose phase-1 table also prunes the search\n"
+    "                   (default: twophase.tbl beside the 2x2 cache; built when missing)\n"
+    "  --no-phase1      prune with the pattern databases alone (for comparison)\n";
 
 static int cmp_double(const void *a, const void *b)
 {
@@ -107,7 +127,8 @@ int bench_optimal(int argc, char **argv)
 {
     const char *cmd = "bench optimal";
     long n = 20, seed = 1, depth = 0, len = 12, limit = 0;
-    bool as_json = false;
+    bool as_json = false, no_p1 = false;
+    const char *tp_cache = NULL;
     cg3_tables_options topt = {0};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v;
@@ -137,6 +158,11 @@ int bench_optimal(int argc, char **argv)
                 return 2;
         } else if (strcmp(a, "--json") == 0) {
             as_json = true;
+        } else if (strcmp(a, "--twophase-cache") == 0) {
+            if (!(tp_cache = cli_value(cmd, argc, argv, &i)))
+                return 2;
+        } else if (strcmp(a, "--no-phase1") == 0) {
+            no_p1 = true;
         } else {
             return cli_unknown(cmd, a, USAGE);
         }
@@ -144,14 +170,16 @@ int bench_optimal(int argc, char **argv)
     if (depth)
         len = depth;
     cg3_optimal *s;
+    cg3_twophase *tp;
     cg3_tables_info info;
-    if (open_solver(cmd, &topt, &s, &info))
+    if (open_solver(cmd, &topt, &s, &info, &tp, tp_cache, no_p1))
         return 1;
     double *ms = malloc((size_t)n * sizeof *ms), *nodes = malloc((size_t)n * sizeof *nodes);
     if (!ms || !nodes) {
         free(ms);
         free(nodes);
         cg3_optimal_close(s);
+        cg3_twophase_close(tp);
         cli_err(cmd, "no memory for %ld samples", n);
         return 1;
     }
@@ -231,6 +259,7 @@ int bench_optimal(int argc, char **argv)
         json_end(&j);
         json_num(&j, "table_startup_ms", info.ready_ms);
         json_bool(&j, "table_from_cache", info.from_cache);
+        json_bool(&j, "phase1_bound", !no_p1);
         json_num(&j, "table_mb", (double)info.bytes / 1e6);
         json_num(&j, "peak_rss_mb", (double)ru.ru_maxrss / 1024.0);
         json_int(&j, "wrong", wrong);
@@ -259,5 +288,6 @@ int bench_optimal(int argc, char **argv)
     free(ms);
     free(nodes);
     cg3_optimal_close(s);
+    cg3_twophase_close(tp);
     return wrong ? 1 : 0;
 }

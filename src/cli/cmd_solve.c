@@ -206,9 +206,18 @@ static void answer3(solve_run *run, const cg_puzzle *p, long line)
     cg3_solve_options o3 = run->opt3;
     if (run->optimal) {
         if (!run->opt_solver && !run->opt_failed) {
+            /* the two-phase tables first: their phase-1 table also prunes the optimal search
+               (without them it is only slower), and they give the answer when time runs out */
+            if (!run->twophase && !run->twophase_failed) {
+                cg3_tables_options to = {.cache_path = run->cache3, .notice = cli_print_notice};
+                if (cg3_twophase_open(&run->twophase, &to, NULL, &run->twophase_err) != CG_OK)
+                    run->twophase_failed = true;
+            }
             cg3_tables_options to = {.cache_path = run->cache_opt, .notice = cli_print_notice};
             if (cg3_optimal_open(&run->opt_solver, &to, NULL, &run->opt_err) != CG_OK)
                 run->opt_failed = true;
+            else
+                cg3_optimal_use_twophase(run->opt_solver, run->twophase);
         }
         if (run->opt_failed) {
             reject(run, &run->opt_err, line);
@@ -656,8 +665,8 @@ static int solve_main(int argc, char **argv)
     for (int i = 0; i < nfiles; i++)
         ok = solve_file(&run, files[i], line_mode) && ok;
     cg_tables_close(tables);
+    cg3_optimal_close(run.opt_solver); /* before the two-phase tables it reads */
     cg3_twophase_close(run.twophase);
-    cg3_optimal_close(run.opt_solver);
     return ok && !run.failed ? 0 : 2;
 }
 

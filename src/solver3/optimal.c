@@ -11,14 +11,14 @@
 #include <string.h>
 
 #include "cubegod/clock.h"
+#include "solver3/twophase.h"
 #include "util/tablefile.h"
 
-enum { MAX_VIEWS = 8 };
+enum { MAX_VIEWS = 8, P1_AXES = 3 };
 /* Views whose lookups are prefetched for every child; the others are looked up only for the
- * children that survive these (measured: prefetching more costs more than it saves). */
-#ifndef EAGER_VIEWS
-#define EAGER_VIEWS 2
-#endif
+ * children that survive these (measured: prefetching more costs more than it saves). With the
+ * phase-1 bound, whose lookups are prefetched instead, none: it prunes most children alone. */
+enum { EAGER_VIEWS = 2, EAGER_VIEWS_P1 = 0 };
 
 /* The default node cap when the caller gives none: hours of search, not forever. */
 #define DEFAULT_NODE_CAP 100000000000ULL
@@ -26,7 +26,8 @@ enum { MAX_VIEWS = 8 };
 typedef struct config_desc {
     tablefile_kind kind;
     pdb_edge_set set;
-    int views;
+    int views;    /* views looked up */
+    int views_p1; /* the first views_p1 of them when the phase-1 bound is also used */
     const char *rotation[MAX_VIEWS]; /* each view's A as whole-cube turns x, y, z */
     const char *build_time;
 } config_desc;
@@ -36,6 +37,7 @@ static const config_desc CONFIGS[] = {
         .kind = {.magic = "CG3OPTS\x01", .version = 1u, .param = CGI_OPTIMAL_SMALL},
         .set = {6, {0, 1, 2, 3, 4, 7}}, /* UF UR UB UL FR FL */
         .views = 3,
+        .views_p1 = 0,
         .rotation = {"", "x2", "z"}, /* x2 takes those to the other six */
         .build_time = "about ten seconds",
     },
@@ -43,6 +45,10 @@ static const config_desc CONFIGS[] = {
         .kind = {.magic = "CG3OPTF\x01", .version = 1u, .param = CGI_OPTIMAL_FULL},
         .set = {7, {0, 1, 2, 3, 4, 7, 5}}, /* UF UR UB UL FR FL BR */
         .views = 4, /* more views prune more but cost more per node: 4 measured best */
+        /* with the phase-1 bound the edge lookups cost more than they prune (measured, 5 15-move
+           scrambles: 0 views 4.9 s user and 3.56 M median nodes, 1 view 6.1 s and 3.53 M,
+           2 views 7.2 s and 3.47 M) */
+        .views_p1 = 0,
         .rotation = {"", "x2", "z", "z'"},
         .build_time = "about a minute",
     },
@@ -57,9 +63,14 @@ struct cg3_optimal {
     bool mapped;
     pdb_edge_set set;
     size_t edge_home; /* the edge database's index of home */
-    int views;
+    int views, views_p1;
     cg3_cube rot[MAX_VIEWS], rot_inv[MAX_VIEWS];
     uint8_t vmove[MAX_VIEWS][PDB_MOVES]; /* A m A^-1 as a face turn */
+    /* The two-phase solver's phase-1 table (cg3_optimal_use_twophase), NULL when not used: the
+       exact distance to <U,D,F2,B2,L2,R2> of each axis, the axis moved onto UD by P^-1 C P. */
+    const tp_tables *p1;
+    cg3_cube p1rot[P1_AXES], p1rot_inv[P1_AXES];
+    uint8_t p1move[P1_AXES][PDB_MOVES]; /* P^-1 m P as a face turn */
 };
 
 static size_t corner_bytes(void) { return (PDB_CORNER_ENTRIES + 1) / 2; }
@@ -100,6 +111,7 @@ static cg_status setup_views(cg3_optimal *s, const config_desc *cd, cg_error *er
     cg3_tables t;
     cg3_tables_init(&t);
     s->views = cd->views;
+    s->views_p1 = cd->views_p1;
     for (int v = 0; v < s->views; v++) {
         s->rot[v] = rotation(&t, cd->rotation[v]);
         s->rot_inv[v] = cg3_cube_inverse(&s->rot[v]);
@@ -115,7 +127,31 @@ static cg_status setup_views(cg3_optimal *s, const config_desc *cd, cg_error *er
             s->vmove[v][m] = (uint8_t)found;
         }
     }
+    /* Phase 1 aims at the UD axis; P^-1 C P with P = z or x puts the RL or FB axis there (any
+       rotation that does so gives the same distance: G1 is kept by the turns about its axis). */
+    static const char *const axis_rotation[P1_AXES] = {"", "z", "x"};
+    for (int a = 0; a < P1_AXES; a++) {
+        s->p1rot[a] = rotation(&t, axis_rotation[a]);
+        s->p1rot_inv[a] = cg3_cube_inverse(&s->p1rot[a]);
+        for (int m = 0; m < PDB_MOVES; m++) {
+            cg3_cube x = cg3_cube_mul(&s->p1rot_inv[a], &s->pm->move_cube[m]);
+            x = cg3_cube_mul(&x, &s->p1rot[a]);
+            int found = -1;
+            for (int k = 0; k < PDB_MOVES && found < 0; k++)
+                if (memcmp(&x, &s->pm->move_cube[k], sizeof x) == 0)
+                    found = k;
+            if (found < 0)
+                return cg_fail(err, CG_ERR_SYSTEM, "axis %d does not map face turns to face turns", a);
+            s->p1move[a][m] = (uint8_t)found;
+        }
+    }
     return CG_OK;
+}
+
+static cg3_cube axis_view(const cg3_optimal *s, int a, const cg3_cube *c)
+{
+    cg3_cube x = cg3_cube_mul(&s->p1rot_inv[a], c);
+    return cg3_cube_mul(&x, &s->p1rot[a]);
 }
 
 /* The checksum vouches for the bytes; this checks that they are what this build would make. */
@@ -237,6 +273,11 @@ void cg3_optimal_close(cg3_optimal *s)
     free(s);
 }
 
+void cg3_optimal_use_twophase(cg3_optimal *s, const cg3_twophase *tp)
+{
+    s->p1 = tp ? &tp->t : NULL;
+}
+
 const uint8_t *cgi_optimal_corner_table(const cg3_optimal *s) { return s->corners; }
 
 const uint8_t *cgi_optimal_edge_table(const cg3_optimal *s, pdb_edge_set *set)
@@ -251,6 +292,9 @@ typedef struct node {
     uint16_t cperm, twist;
     uint8_t edges[CG3_EDGES];                  /* every edge piece's state, for the home test */
     uint8_t view[MAX_VIEWS][PDB_EDGE_MAX_K];   /* the set's pieces in each view */
+    uint16_t tw[P1_AXES], fl[P1_AXES], sl[P1_AXES]; /* phase-1 coordinates of each axis */
+    uint8_t p1d[P1_AXES];                           /* and their exact phase-1 distances */
+    bool p1;                                        /* those are tracked */
 } node;
 
 typedef struct search {
@@ -275,6 +319,17 @@ static node root_node(const cg3_optimal *s, const cg3_cube *c)
         for (int i = 0; i < s->set.k; i++)
             n.view[v][i] = st[s->set.piece[i]];
     }
+    n.p1 = s->p1 != NULL;
+    for (int a = 0; n.p1 && a < P1_AXES; a++) {
+        cg3_cube x = axis_view(s, a, c);
+        n.tw[a] = (uint16_t)cgi_tp_twist(&x);
+        n.fl[a] = (uint16_t)cgi_tp_flip(&x);
+        n.sl[a] = (uint16_t)cgi_tp_slice(&x);
+        int d = cgi_tp_p1_distance(s->p1, n.sl[a], n.fl[a], n.tw[a]);
+        n.p1d[a] = (uint8_t)(d < 0 ? 0 : d);
+        if (d < 0) /* a damaged table (its load checks make this unreachable): bound nothing */
+            n.p1 = false;
+    }
     return n;
 }
 
@@ -285,6 +340,8 @@ static int heuristic(const cg3_optimal *s, const node *n)
         int e = (int)cgi_pdb_get(s->edges, cgi_pdb_edge_index(n->view[v], s->set.k));
         h = e > h ? e : h;
     }
+    for (int a = 0; n->p1 && a < P1_AXES; a++)
+        h = n->p1d[a] > h ? n->p1d[a] : h;
     return h;
 }
 
@@ -313,9 +370,11 @@ static int dfs(search *se, const node *n, int g, int last_face)
         return at_home(n);
     const cg3_optimal *s = se->s;
     const pdb_moves *pm = s->pm;
+    const tp_tables *t = n->p1 ? s->p1 : NULL;
+    int views = t ? s->views_p1 : s->views, eager = t ? EAGER_VIEWS_P1 : EAGER_VIEWS;
     unsigned left = (unsigned)(se->bound - g - 1);
     node kid[PDB_MOVES];
-    size_t cidx[PDB_MOVES], eidx[PDB_MOVES][MAX_VIEWS];
+    size_t cidx[PDB_MOVES], eidx[PDB_MOVES][MAX_VIEWS], at[PDB_MOVES][P1_AXES];
     uint8_t move[PDB_MOVES];
     int kids = 0;
     for (int m = 0; m < PDB_MOVES; m++) {
@@ -330,12 +389,20 @@ static int dfs(search *se, const node *n, int g, int last_face)
         c->twist = pm->twist[n->twist][m];
         cidx[kids] = (size_t)c->cperm * PDB_TWIST + c->twist;
         __builtin_prefetch(s->corners + (cidx[kids] >> 1));
-        for (int v = 0; v < s->views && v < EAGER_VIEWS; v++) {
+        for (int v = 0; v < views && v < eager; v++) {
             const uint8_t *tr = pm->edge[s->vmove[v][m]];
             for (int i = 0; i < s->set.k; i++)
                 c->view[v][i] = tr[n->view[v][i]];
             eidx[kids][v] = cgi_pdb_edge_index(c->view[v], s->set.k);
             __builtin_prefetch(s->edges + (eidx[kids][v] >> 1));
+        }
+        c->p1 = t != NULL;
+        for (int a = 0; t && a < P1_AXES; a++) {
+            int pm1 = s->p1move[a][m];
+            c->tw[a] = t->twist_mv[n->tw[a] * TP_MOVES + pm1];
+            c->fl[a] = t->flip_mv[n->fl[a] * TP_MOVES + pm1];
+            c->sl[a] = t->slice_mv[n->sl[a] * TP_MOVES + pm1];
+            __builtin_prefetch(&t->fs_cs[c->sl[a] * TP_FLIP + c->fl[a]]);
         }
         move[kids++] = (uint8_t)m;
     }
@@ -348,14 +415,28 @@ static int dfs(search *se, const node *n, int g, int last_face)
         if (se->stopped)
             return -1;
     }
+    /* the phase-1 entries' addresses need the flipslice classes just prefetched */
+    for (int k = 0; t && k < kids; k++)
+        for (int a = 0; a < P1_AXES; a++) {
+            const node *c = &kid[k];
+            at[k][a] = cgi_tp_p1_index(t, c->sl[a] * TP_FLIP + c->fl[a], c->tw[a]);
+            __builtin_prefetch(&t->p1[at[k][a] >> 2]);
+        }
     for (int k = 0; k < kids; k++) {
         if (cgi_pdb_get(s->corners, cidx[k]) > left)
             continue;
         bool pruned = false;
-        for (int v = 0; v < s->views && v < EAGER_VIEWS && !pruned; v++)
+        for (int v = 0; v < views && v < eager && !pruned; v++)
             pruned = cgi_pdb_get(s->edges, eidx[k][v]) > left;
         node *c = &kid[k];
-        for (int v = EAGER_VIEWS; v < s->views && !pruned; v++) {
+        for (int a = 0; t && a < P1_AXES && !pruned; a++) {
+            /* the residue says whether the exact distance went down, stayed or went up */
+            int diff = (cgi_tp_p1_at(t, at[k][a]) - n->p1d[a] % 3 + 3) % 3;
+            int d = n->p1d[a] + (diff == 1) - (diff == 2);
+            c->p1d[a] = (uint8_t)d;
+            pruned = (unsigned)d > left;
+        }
+        for (int v = eager; v < views && !pruned; v++) {
             const uint8_t *tr = pm->edge[s->vmove[v][move[k]]];
             for (int i = 0; i < s->set.k; i++)
                 c->view[v][i] = tr[n->view[v][i]];

@@ -24,6 +24,12 @@ expect_grep "--time-limit" "$TMP/err"
 run 2 bench optimal -n
 run 2 bench optimal --depht 3
 expect_grep "did you mean '--depth'" "$TMP/err"
+run 2 bench optimal --twophase-cache
+expect_grep "--twophase-cache" "$TMP/err"
+run 2 bench optimal --no-phase1 --depth 0
+expect_grep "--depth" "$TMP/err"
+run 0 bench optimal --help
+expect_grep "--no-phase1" "$TMP/out"
 run 2 tables --optimal --metric qtm
 expect_grep "only --cache and --rebuild" "$TMP/err"
 run 0 tables --optimal --help

@@ -20,6 +20,7 @@
 #include "solver3/optimal.h"
 
 static cg3_optimal *solver;
+static cg3_twophase *twophase; /* its phase-1 table as a further bound (cg3_optimal_use_twophase) */
 static cg3_tables model;
 static bool slow;
 
@@ -227,6 +228,36 @@ static void test_exact_deeper(void **state)
     }
 }
 
+/* The deeper cubes again, with the phase-1 bound (the meet is exact up to 6 + 5 = 11 moves). */
+static void test_exact_deeper_phase1(void **state)
+{
+    (void)state;
+    cg_rng r;
+    cg_rng_seed(&r, 13);
+    int reach = slow ? 3 : 6, cubes = slow ? 2 : 6;
+    cg3_optimal_use_twophase(solver, twophase);
+    for (int i = 0; i < cubes; i++) {
+        cg3_cube c;
+        scramble(&r, slow ? 6 : 11 - i % 3, &c);
+        int d = meet_distance(&c, reach);
+        assert_true(d >= 0);
+        assert_true(cgi_optimal_heuristic(solver, &c) <= d);
+        assert_int_equal(solve_checked(&c), d);
+    }
+    /* every cube of the ball: the bound with phase 1 never exceeds the distance, and is at least
+       the databases' own */
+    for (size_t i = 0; i < home_ball.n; i += slow ? 7 : 1) {
+        const cg3_cube *c = &home_ball.cubes[i];
+        int with = cgi_optimal_heuristic(solver, c);
+        cg3_optimal_use_twophase(solver, NULL);
+        int without = cgi_optimal_heuristic(solver, c);
+        cg3_optimal_use_twophase(solver, twophase);
+        assert_true(with >= without);
+        assert_true(with <= ball_depth(&home_ball, c));
+    }
+    cg3_optimal_use_twophase(solver, NULL);
+}
+
 /* Each database entry is a lower bound: sampled cubes of known distance, one lookup at a time. */
 static void test_admissible(void **state)
 {
@@ -416,6 +447,11 @@ static int setup(void **state)
         print_error("optimal tables: %s\n", err.msg);
         return -1;
     }
+    cg3_tables_options t = {.cache_path = getenv("CUBEGOD_TWOPHASE_CACHE")};
+    if (cg3_twophase_open(&twophase, &t, NULL, &err) != CG_OK) {
+        print_error("two-phase tables: %s\n", err.msg);
+        return -1;
+    }
     ball_build(&home_ball, radius);
     return 0;
 }
@@ -424,6 +460,7 @@ static int teardown(void **state)
 {
     (void)state;
     cg3_optimal_close(solver);
+    cg3_twophase_close(twophase);
     ball_free(&home_ball);
     return 0;
 }
@@ -446,7 +483,8 @@ int main(int argc, char **argv)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_bad_input),      cmocka_unit_test(test_admissible),
         cmocka_unit_test(test_corner_counts),  cmocka_unit_test(test_exact_near_home),
-        cmocka_unit_test(test_exact_deeper),   cmocka_unit_test(test_caps),
+        cmocka_unit_test(test_exact_deeper),   cmocka_unit_test(test_exact_deeper_phase1),
+        cmocka_unit_test(test_caps),
         cmocka_unit_test(test_damaged_cache),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
