@@ -182,6 +182,7 @@ PROTOTYPES = {
                                     P(Error_)]),
     "cg3_optimal_open": (Status, [P(c_void_p), P(Tables3Options), c_void_p, P(Error_)]),
     "cg3_optimal_close": (None, [c_void_p]),
+    "cg3_optimal_use_twophase": (None, [c_void_p, c_void_p]),
     "cg3_optimal_solve": (Status, [c_void_p, P(Cube3), P(Solve3Options), P(Solution3),
                                    P(Error_)]),
 }
