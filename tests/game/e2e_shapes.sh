@@ -88,7 +88,7 @@ for show in faces net string ansi; do
   [ "$show" = net ] && colours=words
   [ "$show" = ansi ] && colours=ansi
   rounds=3
-  [ -n "${CUBEGOD_SLOW_TOOLS:-}" ] && rounds=1
+  [ -n "${CUBEGOD_SLOW_TOOLS:-}" ] && rounds=2 # valgrind: short, and "2 rounds" as replay words it
   serve "f$show" --size 3 --show "$show" --colours "$colours" --games 1 --seed 34 --hide 1 --rounds $rounds --alarm 60
   play "f$show" 127.0.0.1 "$PORT" --input "$show" --record "$TMP/f$show.rec"
   [ "$RC" = 0 ] || fail "3x3 $show game, --input $show: exit $RC: $(tail -2 "$TMP/f$show.err")"
