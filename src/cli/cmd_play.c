@@ -107,6 +107,7 @@ static int parse_args(int argc, char **argv, play_args *a)
 {
     const char *pos[8];
     int npos = 0;
+    bool max_given = false;
     cli_answer_init(&a->answer);
     for (int i = 1; i < argc; i++) {
         const char *o = argv[i], *v = NULL;
@@ -177,6 +178,7 @@ static int parse_args(int argc, char **argv, play_args *a)
             a->play.solve.max_moves = (int)n;
             a->play.solve3.max_moves = (int)(n < CG3_SOLUTION_MAX ? n : CG3_SOLUTION_MAX);
             a->play.max_answer = (int)n; /* the limit on what is sent, as written */
+            max_given = true;
         } else if (strcmp(o, "--time-limit") == 0) {
             if (!cli_long("play", o, v, 0, 60000, &n))
                 return 2;
@@ -201,6 +203,9 @@ static int parse_args(int argc, char **argv, play_args *a)
         return 2;
     a->play.dialect = &a->answer.dialect;
     a->tables.metric = a->answer.metric;
+    a->play.solve3.metric = a->answer.metric;
+    if (a->answer.metric == CG_METRIC_QTM && !max_given) /* God's number in quarter turns */
+        a->play.solve3.max_moves = CG3_GODS_NUMBER_QTM;
     if (a->exec && npos)
         return cli_usage("play", "give either HOST PORT or --exec, not both");
     if (!a->exec && npos == 0)

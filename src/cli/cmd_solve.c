@@ -260,7 +260,7 @@ static void answer_moves(solve_run *run, const cg3_solution *sol, long line)
 {
     char buf[2048];
     cg_error err;
-    if (cg_dialect_answer(run->dialect, CG_METRIC_HTM, 3 * CG3_SOLUTION_MAX, sol->moves,
+    if (cg_dialect_answer(run->dialect, run->opt3.metric, 3 * CG3_SOLUTION_MAX, sol->moves,
                           (size_t)sol->n, buf, sizeof buf, &err) != CG_OK) {
         reject(run, &err, line);
         return;
@@ -644,9 +644,16 @@ static int solve_main(int argc, char **argv)
     if (!max_given && ans.metric == CG_METRIC_QTM)
         run.opt.max_moves = CG_SOLUTION_MAX;
     run.answer_max = max_given ? run.opt.max_moves : 3 * CG_SOLUTION_MAX;
+    run.opt3.metric = ans.metric;
     if (max_given)
         run.opt3.max_moves = run.opt.max_moves < CG3_SOLUTION_MAX ? run.opt.max_moves
                                                                   : CG3_SOLUTION_MAX;
+    else if (ans.metric == CG_METRIC_QTM) /* God's number in quarter turns */
+        run.opt3.max_moves = CG3_GODS_NUMBER_QTM;
+    if (run.optimal && ans.metric == CG_METRIC_QTM)
+        return cli_usage("solve", "--optimal counts half turns only: it does not go with "
+                                  "--metric qtm (without --optimal the 3x3 is solved in quarter "
+                                  "turns by the two-phase solver)");
     /* The 3x3 caches sit beside the 2x2's, given or not. */
     run.cache3 = cli_cache3_path(CLI_TWOPHASE, topt.cache_path);
     run.cache_opt = cli_cache3_path(CLI_OPTIMAL, topt.cache_path);

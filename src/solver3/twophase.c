@@ -167,7 +167,13 @@ typedef struct search {
     const tp_tables *t;
     cg3_cube cube[TP_VARIANTS]; /* each side's cube */
     int variant;
-    int limit;                  /* total moves allowed for the next solution */
+    int limit;                  /* total cost allowed for the next solution */
+    int d1;                     /* the phase-1 cost being searched */
+    uint8_t cost[TP_MOVES];     /* each move's cost in the metric: 1, or 2 for a half turn
+                                   under QTM (the HTM pruning values stay lower bounds) */
+    int parity;                 /* QTM: the cube's corner-permutation parity, which every
+                                   solution's quarter-turn count has; -1 under HTM */
+    int p2_cap;                 /* TP_P2_CAP or TP_P2_CAP_QTM */
     bool improve;               /* keep looking for shorter ones */
     int stop;
     unsigned long long nodes, max_nodes;
@@ -198,8 +204,23 @@ static inline bool tick(search *q)
     return true;
 }
 
-static void record(search *q, int n1, int n2)
+/* A quarter turn is a 4-cycle of corners, a half turn two swaps: the parity of the corner
+ * permutation is the parity of every quarter-turn count that solves the cube. */
+static int corner_parity(const cg3_cube *c)
 {
+    int p = 0;
+    for (int i = 0; i < CG3_CORNERS; i++)
+        for (int j = i + 1; j < CG3_CORNERS; j++)
+            p ^= c->cp[i] > c->cp[j];
+    return p;
+}
+
+/* A phase 2 of cost c2 ended the solution: its moves are the p2 prefix that costs c2. */
+static void record(search *q, int n1, int c2)
+{
+    int n2 = 0;
+    for (int c = 0; c < c2; n2++)
+        c += q->cost[q->p2[n2]];
     int n = n1 + n2, r = q->variant % 3;
     bool inv = q->variant >= 3;
     cg_move seq[CG3_SOLUTION_MAX];
@@ -210,7 +231,7 @@ static void record(search *q, int n1, int n2)
     for (int i = 0; i < n; i++) /* inverse: the moves backwards, each undone */
         q->best[i] = inv ? (cg_move)(seq[n - 1 - i] / 3 * 3 + (2 - seq[n - 1 - i] % 3)) : seq[i];
     q->best_n = n;
-    q->limit = n - 1;
+    q->limit = q->d1 + c2 - 1;
     if (!q->improve)
         q->stop = STOP_FOUND;
 }
@@ -223,7 +244,7 @@ static bool phase2(search *q, int cp, int ep, int sp, int d2, int left, int ply,
     const tp_tables *t = q->t;
     for (int k = 0; k < TP_P2MOVES; k++) {
         int m = cgi_tp_p2_moves[k], face = m / 3;
-        if (redundant(face, last))
+        if (redundant(face, last) || q->cost[m] > left)
             continue;
         if (!tick(q))
             return false;
@@ -231,10 +252,11 @@ static bool phase2(search *q, int cp, int ep, int sp, int d2, int left, int ply,
         int nsp = t->sp_mv[sp * TP_P2MOVES + k];
         int diff = (cgi_tp_p2_mod3(t, ncp, nep) - d2 % 3 + 3) % 3;
         int nd = d2 + (diff == 1) - (diff == 2);
-        if (nd >= left || t->cp_sp[ncp * TP_SP + nsp] >= left)
+        int rest = left - q->cost[m];
+        if (nd > rest || t->cp_sp[ncp * TP_SP + nsp] > rest)
             continue;
         q->p2[ply] = (uint8_t)m;
-        if (phase2(q, ncp, nep, nsp, nd, left - 1, ply + 1, face))
+        if (phase2(q, ncp, nep, nsp, nd, rest, ply + 1, face))
             return true;
         if (q->stop)
             return false;
@@ -248,9 +270,9 @@ static bool phase2(search *q, int cp, int ep, int sp, int d2, int left, int ply,
  * followed by nothing). */
 static void start_phase2(search *q, int n1, int cp0)
 {
-    int room = q->limit - n1;
-    if (room > TP_P2_CAP && q->best_n < 0) /* once one is found, shorter ones need every phase 2 */
-        room = TP_P2_CAP;
+    int room = q->limit - q->d1;
+    if (room > q->p2_cap && q->best_n < 0) /* once one is found, shorter ones need every phase 2 */
+        room = q->p2_cap;
     if (q->t->cp_dist[cp0] > room)
         return;
     cg3_cube c = q->cube[q->variant];
@@ -269,11 +291,14 @@ static void start_phase2(search *q, int n1, int cp0)
     if (d2 > lb)
         lb = d2;
     int last = n1 ? q->p1[n1 - 1] / 3 : -1;
-    for (int d = lb; d <= room && !q->stop; d++)
+    for (int d = lb; d <= room && !q->stop; d++) {
+        if (q->parity >= 0 && ((q->d1 + d) & 1) != q->parity)
+            continue; /* no phase 2 of that many quarter turns exists */
         if (phase2(q, cp, ep, sp, d2, d, 0, last)) {
             record(q, n1, d);
             return;
         }
+    }
 }
 
 static void phase1(search *q, int sl, int fl, int tw, int cp, int dist, int left, int ply,
@@ -293,7 +318,7 @@ static void phase1(search *q, int sl, int fl, int tw, int cp, int dist, int left
     size_t at[TP_MOVES];
     for (int m = 0; m < TP_MOVES; m++) {
         int face = m / 3;
-        if (redundant(face, last))
+        if (redundant(face, last) || q->cost[m] > left)
             continue;
         /* in G1 with under five phase-1 moves left, a quarter turn of a side face cannot lead
            back into G1 in time to end phase 1 anywhere phase 2 would not have gone */
@@ -315,12 +340,12 @@ static void phase1(search *q, int sl, int fl, int tw, int cp, int dist, int left
             return;
         int diff = (cgi_tp_p1_at(t, at[k]) - dist % 3 + 3) % 3;
         int nd = dist + (diff == 1) - (diff == 2);
-        if (nd >= left)
+        if (nd > left - q->cost[m])
             continue;
         q->p1[ply] = (uint8_t)m;
-        phase1(q, nsl[k], nfl[k], ntw[k], t->cp18_mv[cp * TP_MOVES + m], nd, left - 1, ply + 1,
-               m / 3);
-        if (q->stop || ply + left > q->limit)
+        phase1(q, nsl[k], nfl[k], ntw[k], t->cp18_mv[cp * TP_MOVES + m], nd, left - q->cost[m],
+               ply + 1, m / 3);
+        if (q->stop || q->d1 > q->limit)
             return;
     }
 }
@@ -339,6 +364,8 @@ cg_status cg3_twophase_solve(const cg3_twophase *s, const cg3_cube *c,
                        CG3_SOLUTION_MAX);
     if (!(o.time_limit_ms >= 0))
         return cg_fail(err, CG_ERR_INPUT, "time_limit_ms must be 0 or more");
+    if (o.metric != CG_METRIC_HTM && o.metric != CG_METRIC_QTM)
+        return cg_fail(err, CG_ERR_INPUT, "metric %d is neither HTM nor QTM", (int)o.metric);
     search *q = malloc(sizeof *q);
     if (!q)
         return cg_fail(err, CG_ERR_NOMEM, "no memory for the search");
@@ -346,6 +373,10 @@ cg_status cg3_twophase_solve(const cg3_twophase *s, const cg3_cube *c,
     q->s = s;
     q->t = &s->t;
     q->limit = o.max_moves;
+    for (int m = 0; m < TP_MOVES; m++)
+        q->cost[m] = o.metric == CG_METRIC_QTM && m % 3 == 1 ? 2 : 1;
+    q->parity = o.metric == CG_METRIC_QTM ? corner_parity(c) : -1;
+    q->p2_cap = o.metric == CG_METRIC_QTM ? TP_P2_CAP_QTM : TP_P2_CAP;
     q->improve = o.time_limit_ms > 0;
     q->max_nodes = o.max_nodes ? o.max_nodes : TP_DEFAULT_MAX_NODES;
     double limit_ns = o.time_limit_ms * 1e6;
@@ -369,6 +400,7 @@ cg_status cg3_twophase_solve(const cg3_twophase *s, const cg3_cube *c,
             if (lb[v] > d1 || lb[v] < 0)
                 continue;
             q->variant = v;
+            q->d1 = d1;
             phase1(q, sl[v], fl[v], tw[v], cgi_tp_cp(&q->cube[v]), lb[v], d1, 0, -1);
         }
     out->nodes = q->nodes;
@@ -381,11 +413,12 @@ cg_status cg3_twophase_solve(const cg3_twophase *s, const cg3_cube *c,
     }
     int why = q->stop;
     free(q);
+    const char *unit = o.metric == CG_METRIC_QTM ? "quarter turns" : "moves";
     if (why == STOP_NODES)
         return cg_fail(err, CG_ERR_TOO_LONG,
-                       "no solution of at most %d moves found before the node cap: %llu nodes, "
-                       "%.1f ms", o.max_moves, out->nodes, out->ms);
+                       "no solution of at most %d %s found before the node cap: %llu nodes, "
+                       "%.1f ms", o.max_moves, unit, out->nodes, out->ms);
     return cg_fail(err, CG_ERR_TOO_LONG,
-                   "no solution of at most %d moves exists (search completed: %llu nodes, %.1f ms)",
-                   o.max_moves, out->nodes, out->ms);
+                   "no solution of at most %d %s exists (search completed: %llu nodes, %.1f ms)",
+                   o.max_moves, unit, out->nodes, out->ms);
 }
