@@ -205,7 +205,9 @@ static int parse_args(int argc, char **argv, play_args *a)
     a->play.dialect = &a->answer.dialect;
     a->tables.metric = a->answer.metric;
     a->play.solve3.metric = a->answer.metric;
-    if (a->answer.metric == CG_METRIC_QTM && !max_given) /* God's number in quarter turns */
+    /* serve's 3x3 limit under qtm is the same God's number: its games are winnable as given */
+    _Static_assert(CG3_GODS_NUMBER_QTM == CG_SERVER3_QTM_MAX_MOVES, "26 on both sides");
+    if (a->answer.metric == CG_METRIC_QTM && !max_given)
         a->play.solve3.max_moves = CG3_GODS_NUMBER_QTM;
     if (a->exec && npos)
         return cli_usage("play", "give either HOST PORT or --exec, not both");
