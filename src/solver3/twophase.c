@@ -14,10 +14,11 @@
 #include "util/tablefile.h"
 
 /* The move and pruning tables of twophase.h, in segment order; version 5: 16 symmetries;
- * version 6: the phase-2 table of corner classes and U/D edges. */
+ * version 6: the phase-2 table of corner classes and U/D edges; version 7: the U/D edges'
+ * own phase-2 distances. */
 static tablefile_kind cache_kind(void)
 {
-    tablefile_kind k = {.magic = "CG3TWOPH", .version = 6u, .param = TP_SEGS,
+    tablefile_kind k = {.magic = "CG3TWOPH", .version = 7u, .param = TP_SEGS,
                         .size = cgi_tp_payload_bytes()};
     return k;
 }
@@ -73,6 +74,8 @@ static cg_status init_rotations(cg3_twophase *s, cg_error *err)
             s->move_back[r][m] = (uint8_t)hit;
         }
     }
+    for (int m = 0; m < TP_MOVES; m++)
+        memcpy(s->edge_mv[m], t->cube[cg3_move_from_face_turn((cg_move)m)].ep, CG3_EDGES);
     return CG_OK;
 }
 
@@ -173,6 +176,9 @@ typedef struct search {
     unsigned long long nodes, max_nodes;
     int64_t deadline;           /* 0: none */
     uint8_t p1[CG3_SOLUTION_MAX + 1], p2[CG3_SOLUTION_MAX + 1];
+    /* edges[ply]: the edge permutation after the first ply phase-1 moves, kept for every node
+       with moves left (the cheap filters at a phase-1 end come before its own edges) */
+    uint8_t edges[CG3_SOLUTION_MAX + 1][CG3_EDGES];
     cg_move best[CG3_SOLUTION_MAX];
     int best_n;                 /* -1: none yet */
 } search;
@@ -242,30 +248,43 @@ static bool phase2(search *q, int cp, int ep, int sp, int d2, int left, int ply,
     return false;
 }
 
-/* The end of a phase 1 of n1 moves: the cube it reached, then the shortest phase 2 that fits
- * (until a first solution, at most TP_P2_CAP moves: a longer one is found later, behind a
- * longer phase 1, and the search stays complete, since a whole solution is also a phase 1
- * followed by nothing). */
-static void start_phase2(search *q, int n1, int cp0)
+/* The edge permutation after move m: the model's gather. */
+static inline void edges_after(const cg3_twophase *s, const uint8_t *from, int m, uint8_t *to)
 {
-    int room = q->limit - n1;
-    if (room > TP_P2_CAP && q->best_n < 0) /* once one is found, shorter ones need every phase 2 */
-        room = TP_P2_CAP;
-    if (q->t->cp_dist[cp0] > room)
+    const uint8_t *g = s->edge_mv[m];
+    for (int i = 0; i < CG3_EDGES; i++)
+        to[i] = from[g[i]];
+}
+
+/* The moves phase 2 may take after a phase 1 of n1 moves. Phase 2 is never capped below
+ * that: a solution whose last moves stay in G1 is found only as a phase 1 that ends where
+ * they begin, followed by all of them. */
+static inline int end_of_phase1_room(const search *q, int n1) { return q->limit - n1; }
+
+/* The end of a phase 1 of n1 moves, with corner permutation cp: the shortest phase 2 that fits.
+ * The filters go from the cheapest: most ends fail the first ones. */
+static void start_phase2(search *q, int n1, int cp)
+{
+    const tp_tables *t = q->t;
+    int room = end_of_phase1_room(q, n1);
+    if (t->cp_dist[cp] > room)
         return;
-    cg3_cube c = q->cube[q->variant];
-    for (int i = 0; i < n1; i++)
-        cg3_cube_apply(&q->s->model, &c, cg3_move_from_face_turn(q->p1[i]));
-    int cp = cgi_tp_cp(&c), sp = cgi_tp_sp(&c);
-    if (q->t->cp_sp[cp * TP_SP + sp] > room)
+    uint8_t e[CG3_EDGES];
+    const uint8_t *edges = q->edges[0];
+    if (n1 > 0) {
+        edges_after(q->s, q->edges[n1 - 1], q->p1[n1 - 1], e);
+        edges = e;
+    }
+    int sp = cgi_tp_sp_of(edges);
+    if (t->cp_sp[cp * TP_SP + sp] > room)
         return;
-    int ep = cgi_tp_ep(&c);
-    if (q->t->ep_sp[ep * TP_SP + sp] > room)
+    int ep = cgi_tp_ep_of(edges);
+    if (t->ep_sp[ep * TP_SP + sp] > room)
         return;
-    int d2 = cgi_tp_p2_distance(q->t, cp, ep, room);
+    int d2 = cgi_tp_p2_distance(t, cp, ep, room);
     if (d2 < 0 || d2 > room)
         return;
-    int lb = cgi_tp_p2_bound(q->t, cp, ep, sp);
+    int lb = cgi_tp_p2_bound(t, cp, ep, sp);
     if (d2 > lb)
         lb = d2;
     int last = n1 ? q->p1[n1 - 1] / 3 : -1;
@@ -291,6 +310,7 @@ static void phase1(search *q, int sl, int fl, int tw, int cp, int dist, int left
        address first and prefetch, so the memory reads overlap instead of queueing. */
     int nsl[TP_MOVES], nfl[TP_MOVES], ntw[TP_MOVES], moves[TP_MOVES], n = 0;
     size_t at[TP_MOVES];
+    int end_room = end_of_phase1_room(q, ply + 1);
     for (int m = 0; m < TP_MOVES; m++) {
         int face = m / 3;
         if (redundant(face, last))
@@ -298,6 +318,11 @@ static void phase1(search *q, int sl, int fl, int tw, int cp, int dist, int left
         /* in G1 with under five phase-1 moves left, a quarter turn of a side face cannot lead
            back into G1 in time to end phase 1 anywhere phase 2 would not have gone */
         if (dist == 0 && left < 5 && face >= 2 && m % 3 != 1)
+            continue;
+        /* A last phase-1 move: it must leave G1's moves (see above), and the corners must be
+           solvable in the phase 2 left; both are cheap, the phase-1 table look-up is not. */
+        if (left == 1 && (face < 2 || m % 3 == 1 ||
+                          t->cp_dist[t->cp18_mv[cp * TP_MOVES + m]] > end_room))
             continue;
         nsl[n] = t->slice_mv[sl * TP_MOVES + m];
         nfl[n] = t->flip_mv[fl * TP_MOVES + m];
@@ -318,6 +343,8 @@ static void phase1(search *q, int sl, int fl, int tw, int cp, int dist, int left
         if (nd >= left)
             continue;
         q->p1[ply] = (uint8_t)m;
+        if (left > 1)
+            edges_after(q->s, q->edges[ply], m, q->edges[ply + 1]);
         phase1(q, nsl[k], nfl[k], ntw[k], t->cp18_mv[cp * TP_MOVES + m], nd, left - 1, ply + 1,
                m / 3);
         if (q->stop || ply + left > q->limit)
@@ -369,6 +396,7 @@ cg_status cg3_twophase_solve(const cg3_twophase *s, const cg3_cube *c,
             if (lb[v] > d1 || lb[v] < 0)
                 continue;
             q->variant = v;
+            memcpy(q->edges[0], q->cube[v].ep, CG3_EDGES);
             phase1(q, sl[v], fl[v], tw[v], cgi_tp_cp(&q->cube[v]), lb[v], d1, 0, -1);
         }
     out->nodes = q->nodes;
