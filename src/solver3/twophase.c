@@ -4,7 +4,6 @@
  * the turn of the whole cube around the URF-DBL diagonal (twice), each also inverted, so the
  * UD axis phase 1 aims for is each of the three axes in turn. Whichever side finds a short
  * phase 1 first gives the answer, read back through the conjugation and the inversion. */
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -26,15 +25,6 @@ static tablefile_kind cache_kind(void)
 /* The default node cap: far above what any search within 20 moves needs (a few thousand
  * nodes typically), low enough that a hopeless request ends within seconds. */
 #define TP_DEFAULT_MAX_NODES 100000000ull
-
-static void notice(const cg3_tables_options *opt, const char *fmt, const char *detail)
-{
-    if (!opt || !opt->notice)
-        return;
-    char text[CG_ERROR_MSG_MAX + 96];
-    snprintf(text, sizeof text, fmt, detail);
-    opt->notice(opt->notice_ctx, text);
-}
 
 static bool cube_equal(const cg3_cube *a, const cg3_cube *b) { return memcmp(a, b, sizeof *a) == 0; }
 
@@ -79,47 +69,47 @@ static cg_status init_rotations(cg3_twophase *s, cg_error *err)
     return CG_OK;
 }
 
+static cg_status build_tables(void *ctx, uint8_t *payload, cg_error *err)
+{
+    return cgi_tp_tables_build(payload, &((cg3_twophase *)ctx)->model, NULL, err);
+}
+
+static bool tables_sane(void *ctx, const uint8_t *payload)
+{
+    cg3_twophase *s = ctx;
+    cgi_tp_tables_point(&s->t, payload);
+    return cgi_tp_tables_sane(&s->t, &s->model);
+}
+
 static cg_status load_or_build(cg3_twophase *s, const cg3_tables_options *opt,
                                cg3_tables_info *info, cg_error *err)
 {
-    const char *path = opt && opt->cache_path ? opt->cache_path : "";
-    tablefile_kind kind = cache_kind();
-    cg_error why;
-    if (*path && !opt->rebuild) {
-        tablefile f;
-        cg_status st = cgi_tablefile_load(path, &kind, &f, &why);
-        if (st == CG_OK) {
-            cgi_tp_tables_point(&s->t, f.payload);
-            if (cgi_tp_tables_sane(&s->t, &s->model)) {
-                s->map = f.map;
-                s->map_len = f.map_len;
-                info->from_cache = true;
-                return CG_OK;
-            }
-            cg_fail(&why, CG_ERR_INPUT, "%s: wrong contents", path);
-            cgi_tablefile_release(&f);
-        }
-        if (st != CG_ERR_EOF) {
-            info->rebuilt = true;
-            notice(opt, "ignoring the 3x3 table cache (%s); rebuilding it", why.msg);
-        }
-    }
-    s->payload = malloc(cgi_tp_payload_bytes());
-    if (!s->payload)
-        return cg_fail(err, CG_ERR_NOMEM, "no memory for the %zu-byte two-phase tables",
-                       cgi_tp_payload_bytes());
-    notice(opt, "building the 3x3 two-phase tables%s (once; about half a minute)", "");
-    cg_status st = cgi_tp_tables_build(s->payload, &s->model, NULL, err);
-    if (st != CG_OK)
-        return st;
-    cgi_tp_tables_point(&s->t, s->payload);
-    if (*path) {
-        if (cgi_tablefile_save(path, &kind, s->payload, &why) == CG_OK)
-            info->saved = true;
-        else
-            notice(opt, "cannot save the 3x3 table cache (%s); continuing", why.msg);
-    }
-    return CG_OK;
+    tablefile_maker m = {
+        .kind = cache_kind(),
+        .build = build_tables,
+        .sane = tables_sane,
+        .ctx = s,
+        .notice = opt ? opt->notice : NULL,
+        .notice_ctx = opt ? opt->notice_ctx : NULL,
+        .cache = "3x3 table cache",
+        .tables = "3x3 two-phase tables",
+        .build_time = "about half a minute",
+        .whose = "",
+        .noun = "two-phase tables",
+    };
+    tablefile f;
+    tablefile_outcome how;
+    cg_status st = cgi_tablefile_load_or_build(opt ? opt->cache_path : NULL, opt && opt->rebuild,
+                                               &m, &f, &how, err);
+    if (st == CG_OK)
+        cgi_tp_tables_point(&s->t, f.payload);
+    s->payload = f.owned;
+    s->map = f.map;
+    s->map_len = f.map_len;
+    info->from_cache = how.from_cache;
+    info->rebuilt = how.rebuilt;
+    info->saved = how.saved;
+    return st;
 }
 
 cg_status cg3_twophase_open(cg3_twophase **out, const cg3_tables_options *opt,
