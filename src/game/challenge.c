@@ -38,33 +38,38 @@ void cgi_puzzle_in_order(const cg_puzzle *p, const char *order, cg_puzzle *out)
         out->sticker[cgi_string_index("UDFBLR", n, k)] = p->sticker[cgi_string_index(order, n, k)];
 }
 
-/* The boxes of the faces of cube other than hidden, as the server prints them. */
-static size_t view_format(const cg_cube *cube, int hidden, cg_shape shape, cg_colours colours,
-                          const char *order, char *buf, size_t size)
-{
-    cg_stickers st = cg_cube_to_stickers(cube);
-    cg_puzzle p;
-    cg_puzzle_clear(&p);
-    for (int i = 0; i < CG_STICKERS; i++) {
-        if (i / 4 == hidden)
-            continue;
-        char letter = cg_face_letter(st.s[i]);
-        cg_puzzle_set(&p, i, &letter, 1, NULL);
-    }
-    p.faces_shown = (uint8_t)(0x3f & ~(1u << hidden));
-    if ((shape == CG_SHAPE_AUTO || shape == CG_SHAPE_BOXES) && colours == CG_COLOURS_LETTERS)
-        return cg_puzzle_format_boxes(&p, buf, size);
-    cg_puzzle q;
-    cgi_puzzle_in_order(&p, shape == CG_SHAPE_STRING ? order : NULL, &q);
-    return cg_puzzle_format_shape(&q, shape, colours, buf, size);
-}
-
 /* Appends text to buf at len (within size); returns the new length needed. */
 static size_t append(char *buf, size_t size, size_t len, const char *text)
 {
     if (len < size)
         snprintf(buf + len, size - len, "%s", text);
     return len + strlen(text);
+}
+
+size_t cgi_view_append(char *buf, size_t size, size_t len, const uint8_t *faces, int n,
+                       unsigned hidden, cg_shape shape, cg_colours colours, const char *order,
+                       const char *prompt)
+{
+    cg_puzzle p;
+    cg_puzzle_clear_size(&p, n);
+    for (int i = 0; i < 6 * n * n; i++) {
+        if ((hidden >> (i / (n * n))) & 1)
+            continue;
+        char letter = cg_face_letter(faces[i]);
+        cg_puzzle_set(&p, i, &letter, 1, NULL);
+    }
+    p.faces_shown = (uint8_t)(0x3f & ~hidden);
+    char *at = len < size ? buf + len : NULL;
+    size_t room = len < size ? size - len : 0;
+    if ((shape == CG_SHAPE_AUTO || shape == CG_SHAPE_BOXES) && colours == CG_COLOURS_LETTERS) {
+        len += cg_puzzle_format_boxes(&p, at, room);
+    } else {
+        cg_puzzle q;
+        cgi_puzzle_in_order(&p, shape == CG_SHAPE_STRING ? order : NULL, &q);
+        len += cg_puzzle_format_shape(&q, shape, colours, at, room);
+    }
+    len = append(buf, size, len, prompt);
+    return append(buf, size, len, "\n");
 }
 
 size_t cg_round_format_prompt(const cg_round *r, int index, int rounds, const char *prompt,
@@ -86,11 +91,9 @@ size_t cgi_round_format(const cg_round *r, int index, int rounds, const char *pr
 {
     int head = snprintf(buf, size, "=== Round %d/%d ===\nHere is the cube, one face hidden:\n",
                         index, rounds);
-    size_t len = (size_t)head;
-    len += view_format(&r->cube, r->hidden, shape, colours, order, len < size ? buf + len : NULL,
-                       len < size ? size - len : 0);
-    len = append(buf, size, len, prompt);
-    return append(buf, size, len, "\n");
+    cg_stickers st = cg_cube_to_stickers(&r->cube);
+    return cgi_view_append(buf, size, (size_t)head, st.s, 2, 1u << r->hidden, shape, colours,
+                           order, prompt);
 }
 
 size_t cg_round_format(const cg_round *r, int index, int rounds, char *buf, size_t size)
@@ -102,11 +105,9 @@ size_t cg_round_format_after_move(const cg_cube *cube, int hidden, int k, const 
                                   char *buf, size_t size)
 {
     int head = snprintf(buf, size, "Move %d: %s\n", k, name);
-    size_t len = (size_t)head;
-    len += view_format(cube, hidden, CG_SHAPE_BOXES, CG_COLOURS_LETTERS, NULL,
-                       len < size ? buf + len : NULL,
-                       len < size ? size - len : 0);
-    return append(buf, size, len, CG_ONE_MOVE_PROMPT "\n");
+    cg_stickers st = cg_cube_to_stickers(cube);
+    return cgi_view_append(buf, size, (size_t)head, st.s, 2, 1u << hidden, CG_SHAPE_BOXES,
+                           CG_COLOURS_LETTERS, NULL, CG_ONE_MOVE_PROMPT);
 }
 
 /* A number of at most 9 digits after optional blanks; advances *p past it. */

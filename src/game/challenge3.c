@@ -42,36 +42,6 @@ size_t cg_round3_format_view(const cg_round3 *r, int index, int rounds, cg_shape
                              size);
 }
 
-/* The faces of c not in `hidden` (a bit a face) in a shape, as the server prints them. */
-static size_t view3_format(const cg3_cube *c, uint8_t hidden, cg_shape shape, cg_colours colours,
-                           const char *order, char *buf, size_t size)
-{
-    uint8_t f[CG3_FACELETS];
-    cg3_cube_to_facelets(c, f);
-    cg_puzzle p;
-    cg_puzzle_clear_size(&p, 3);
-    for (int i = 0; i < CG3_FACELETS; i++) {
-        if ((hidden >> (i / 9)) & 1)
-            continue;
-        char letter = cg_face_letter(f[i]);
-        cg_puzzle_set(&p, i, &letter, 1, NULL);
-    }
-    p.faces_shown = (uint8_t)(0x3f & ~hidden);
-    if ((shape == CG_SHAPE_AUTO || shape == CG_SHAPE_BOXES) && colours == CG_COLOURS_LETTERS)
-        return cg_puzzle_format_boxes(&p, buf, size);
-    cg_puzzle q;
-    cgi_puzzle_in_order(&p, shape == CG_SHAPE_STRING ? order : NULL, &q);
-    return cg_puzzle_format_shape(&q, shape, colours, buf, size);
-}
-
-/* Appends text at len (within size); returns the new length needed. */
-static size_t append3(char *buf, size_t size, size_t len, const char *text)
-{
-    if (len < size)
-        snprintf(buf + len, size - len, "%s", text);
-    return len + strlen(text);
-}
-
 size_t cgi_round3_format(const cg_round3 *r, int index, int rounds, const char *prompt,
                          cg_shape shape, cg_colours colours, const char *order, char *buf,
                          size_t size)
@@ -80,21 +50,22 @@ size_t cgi_round3_format(const cg_round3 *r, int index, int rounds, const char *
     char what[48] = "";
     if (nh)
         snprintf(what, sizeof what, ", %d face%s hidden", nh, nh == 1 ? "" : "s");
-    size_t len = (size_t)snprintf(buf, size, "=== Round %d/%d ===\nHere is the cube%s:\n", index,
-                                  rounds, what);
-    len += view3_format(&r->cube, r->hidden, shape, colours, order, len < size ? buf + len : NULL,
-                        len < size ? size - len : 0);
-    len = append3(buf, size, len, prompt);
-    return append3(buf, size, len, "\n");
+    int head = snprintf(buf, size, "=== Round %d/%d ===\nHere is the cube%s:\n", index, rounds,
+                        what);
+    uint8_t f[CG3_FACELETS];
+    cg3_cube_to_facelets(&r->cube, f);
+    return cgi_view_append(buf, size, (size_t)head, f, 3, r->hidden, shape, colours, order,
+                           prompt);
 }
 
 size_t cg_round3_format_after_move(const cg3_cube *cube, uint8_t hidden, int k, const char *name,
                                    char *buf, size_t size)
 {
-    size_t len = (size_t)snprintf(buf, size, "Move %d: %s\n", k, name);
-    len += view3_format(cube, hidden, CG_SHAPE_BOXES, CG_COLOURS_LETTERS, NULL,
-                        len < size ? buf + len : NULL, len < size ? size - len : 0);
-    return append3(buf, size, len, CG_ONE_MOVE_PROMPT "\n");
+    int head = snprintf(buf, size, "Move %d: %s\n", k, name);
+    uint8_t f[CG3_FACELETS];
+    cg3_cube_to_facelets(cube, f);
+    return cgi_view_append(buf, size, (size_t)head, f, 3, hidden, CG_SHAPE_BOXES,
+                           CG_COLOURS_LETTERS, NULL, CG_ONE_MOVE_PROMPT);
 }
 
 cg_status cg_answer3_check_rules(const cg3_tables *t, const cg3_cube *cube, const char *line,

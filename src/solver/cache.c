@@ -17,19 +17,4 @@ _Static_assert((TABLEFILE_HEADER_BYTES + CG_TABLE_BYTES) % 4096 != 0 &&
                    (TABLEFILE_HEADER_BYTES + CG_TABLE_BYTES) % 4096 <= 4096 - 2,
                "the table must not end on a page boundary");
 
-cg_status cgi_cache_map(const char *path, cg_metric metric, struct cg_tables *t, cg_error *err)
-{
-    tablefile f;
-    cg_status st = cgi_tablefile_load(path, &kinds[metric], &f, err);
-    if (st != CG_OK)
-        return st;
-    t->map = f.map;
-    t->map_len = f.map_len;
-    t->dist = (uint8_t *)f.payload;
-    return CG_OK;
-}
-
-cg_status cgi_cache_save(const char *path, cg_metric metric, const uint8_t *dist, cg_error *err)
-{
-    return cgi_tablefile_save(path, &kinds[metric], dist, err);
-}
+const tablefile_kind *cgi_cache_kind(cg_metric metric) { return &kinds[metric]; }

@@ -1,59 +1,57 @@
 /* Opening the tables and walking down them to home. */
-#include <stdio.h>
 #include <stdlib.h>
-#include <sys/mman.h>
 
 #include "cubegod/clock.h"
 #include "solver/table.h"
 #include "util/tablefile.h"
 
-/* Tells the caller something worth knowing (its notice callback, if any). */
-static void notice(const cg_tables_options *opt, const char *fmt, const char *detail)
+/* For the callbacks: the table, and where a build's counts go. */
+typedef struct table_ctx {
+    cg_tables *t;
+    cg_tables_info *info;
+} table_ctx;
+
+static cg_status build_table(void *ctx, uint8_t *payload, cg_error *err)
 {
-    if (!opt || !opt->notice)
-        return;
-    char text[CG_ERROR_MSG_MAX + 96];
-    snprintf(text, sizeof text, fmt, detail);
-    opt->notice(opt->notice_ctx, text);
+    table_ctx *c = ctx;
+    c->t->dist = payload;
+    return cgi_table_build(c->t, c->info->positions_at, c->info->positions_any_at, err);
 }
 
-/* Maps a valid cache at path; else builds the table (and saves it). Fills info. */
+static bool table_sane(void *ctx, const uint8_t *payload)
+{
+    cg_tables *t = ((table_ctx *)ctx)->t;
+    t->dist = (uint8_t *)payload; /* only read */
+    return cgi_table_sane(t);
+}
+
+/* Maps a valid cache; else builds the table (and saves it). Fills info. */
 static cg_status load_or_build(cg_tables *t, const cg_tables_options *opt, cg_tables_info *info,
                                cg_error *err)
 {
-    const char *path = opt && opt->cache_path ? opt->cache_path : "";
-    cg_error why;
-    if (*path && !(opt && opt->rebuild)) {
-        cg_status st = cgi_cache_map(path, t->metric, t, &why);
-        if (st == CG_OK && cgi_table_sane(t)) {
-            info->from_cache = true;
-            return CG_OK;
-        }
-        if (st == CG_OK) {
-            cg_fail(&why, CG_ERR_INPUT, "%s: wrong contents", path);
-            munmap(t->map, t->map_len);
-            t->map = NULL;
-        }
-        if (st != CG_ERR_EOF) { /* EOF: no file yet, the ordinary first run */
-            info->rebuilt = true;
-            notice(opt, "ignoring the table cache (%s); rebuilding it", why.msg);
-        }
-    }
-    t->dist = malloc(CG_TABLE_BYTES + 2);
-    if (!t->dist)
-        return cg_fail(err, CG_ERR_NOMEM, "no memory for the %zu-byte table", CG_TABLE_BYTES);
-    notice(opt, "building the solver table%s (once; about a second)",
-           t->metric == CG_METRIC_QTM ? " for quarter turns" : "");
-    cg_status st = cgi_table_build(t, info->positions_at, info->positions_any_at, err);
-    if (st != CG_OK)
-        return st;
-    if (*path) {
-        if (cgi_cache_save(path, t->metric, t->dist, &why) == CG_OK)
-            info->saved = true;
-        else
-            notice(opt, "cannot save the table cache (%s); continuing", why.msg);
-    }
-    return CG_OK;
+    table_ctx ctx = {t, info};
+    tablefile_maker m = {
+        .kind = *cgi_cache_kind(t->metric),
+        .slack = 2, /* the 8-byte load of the last block */
+        .build = build_table,
+        .sane = table_sane,
+        .ctx = &ctx,
+        .notice = opt ? opt->notice : NULL,
+        .notice_ctx = opt ? opt->notice_ctx : NULL,
+        .cache = "table cache",
+        .tables = t->metric == CG_METRIC_QTM ? "solver table for quarter turns" : "solver table",
+        .build_time = "about a second",
+        .whose = "",
+        .noun = "table",
+    };
+    tablefile_outcome how;
+    cg_status st = cgi_tablefile_load_or_build(opt ? opt->cache_path : NULL, opt && opt->rebuild,
+                                               &m, &t->file, &how, err);
+    t->dist = (uint8_t *)t->file.payload;
+    info->from_cache = how.from_cache;
+    info->rebuilt = how.rebuilt;
+    info->saved = how.saved;
+    return st;
 }
 
 cg_status cg_tables_open(cg_tables **out, const cg_tables_options *opt, cg_tables_info *info,
@@ -95,10 +93,7 @@ void cg_tables_close(cg_tables *t)
 {
     if (!t)
         return;
-    if (t->map)
-        munmap(t->map, t->map_len);
-    else
-        free(t->dist);
+    cgi_tablefile_release(&t->file);
     free(t);
 }
 

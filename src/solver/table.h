@@ -10,6 +10,7 @@
 
 #include "cubegod/solver.h"
 #include "solver/coord.h"
+#include "util/tablefile.h"
 
 #define CG_BLOCK_BYTES 6
 #define CG_TABLE_BYTES ((size_t)CG_RPOS * CG_BLOCK_BYTES) /* 22,044,960 */
@@ -20,8 +21,7 @@ struct cg_tables {
     cg_coords coords;
     cg_metric metric; /* HTM: all 9 view moves; QTM: the 6 quarter turns (metric.c) */
     uint8_t *dist;  /* CG_TABLE_BYTES, then at least 2 readable bytes for 8-byte loads */
-    void *map;      /* the cache file's mapping dist points into, or NULL when dist is malloc'd */
-    size_t map_len;
+    tablefile file; /* what dist points into: the cache file's mapping, or the built table */
 };
 
 static inline uint64_t cg_block_load(const uint8_t *dist, uint32_t r)
@@ -75,9 +75,7 @@ static inline int cgi_metric_walks(cg_metric m, int mv)
     return m == CG_METRIC_HTM || cg_move_turns((cg_move)mv) != 2;
 }
 
-/* The cache file (cache.c), one kind per metric. cgi_cache_map maps a valid file read-only and
- * points t->dist into it (t->map, t->map_len); CG_ERR_EOF when there is no file. */
-cg_status cgi_cache_map(const char *path, cg_metric metric, struct cg_tables *t, cg_error *err);
-cg_status cgi_cache_save(const char *path, cg_metric metric, const uint8_t *dist, cg_error *err);
+/* The cache file's kind (cache.c), one per metric. */
+const tablefile_kind *cgi_cache_kind(cg_metric metric);
 
 #endif

@@ -6,7 +6,6 @@
 #include "solver3/optimal.h"
 
 #include <math.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -58,9 +57,7 @@ struct cg3_optimal {
     cgi_optimal_config config;
     pdb_moves *pm;
     const uint8_t *corners, *edges;
-    uint8_t *owned; /* the payload when built here */
-    tablefile file; /* the payload when mapped from the cache */
-    bool mapped;
+    tablefile file; /* corners and edges point into its payload */
     pdb_edge_set set;
     size_t edge_home; /* the edge database's index of home */
     int views, views_p1;
@@ -75,15 +72,6 @@ struct cg3_optimal {
 
 static size_t corner_bytes(void) { return (PDB_CORNER_ENTRIES + 1) / 2; }
 static size_t edge_bytes(int k) { return (cgi_pdb_edge_entries(k) + 1) / 2; }
-
-static void notice(const cg3_tables_options *opt, const char *fmt, const char *detail)
-{
-    if (!opt || !opt->notice)
-        return;
-    char text[CG_ERROR_MSG_MAX + 96];
-    snprintf(text, sizeof text, fmt, detail);
-    opt->notice(opt->notice_ctx, text);
-}
 
 /* A whole-cube rotation from a word of x, y, z and 2 or ' after each. */
 static cg3_cube rotation(const cg3_tables *t, const char *word)
@@ -155,8 +143,11 @@ static cg3_cube axis_view(const cg3_optimal *s, int a, const cg3_cube *c)
 }
 
 /* The checksum vouches for the bytes; this checks that they are what this build would make. */
-static bool sane(const cg3_optimal *s)
+static bool sane(void *ctx, const uint8_t *payload)
 {
+    cg3_optimal *s = ctx;
+    s->corners = payload;
+    s->edges = payload + corner_bytes();
     if (cgi_pdb_get(s->corners, 0) != 0 || cgi_pdb_get(s->edges, s->edge_home) != 0)
         return false;
     for (int m = 0; m < PDB_MOVES; m++) {
@@ -173,48 +164,43 @@ static bool sane(const cg3_optimal *s)
     return true;
 }
 
+static cg_status build_tables(void *ctx, uint8_t *payload, cg_error *err)
+{
+    (void)err;
+    cg3_optimal *s = ctx;
+    cgi_pdb_build_corners(s->pm, payload, NULL);
+    cgi_pdb_build_edges(s->pm, &s->set, payload + corner_bytes(), NULL);
+    return CG_OK;
+}
+
 static cg_status load_or_build(cg3_optimal *s, const config_desc *cd, const cg3_tables_options *opt,
                                cg3_tables_info *info, cg_error *err)
 {
-    const char *path = opt && opt->cache_path ? opt->cache_path : "";
-    tablefile_kind kind = cd->kind;
-    kind.size = corner_bytes() + edge_bytes(s->set.k);
-    cg_error why;
-    if (*path && !opt->rebuild) {
-        cg_status st = cgi_tablefile_load(path, &kind, &s->file, &why);
-        if (st == CG_OK) {
-            s->mapped = true;
-            s->corners = s->file.payload;
-            s->edges = s->file.payload + corner_bytes();
-            if (sane(s)) {
-                info->from_cache = true;
-                return CG_OK;
-            }
-            cg_fail(&why, CG_ERR_INPUT, "%s: wrong contents", path);
-            cgi_tablefile_release(&s->file);
-            s->mapped = false;
-        }
-        if (st != CG_ERR_EOF) { /* EOF: no file yet, the ordinary first run */
-            info->rebuilt = true;
-            notice(opt, "ignoring the optimal solver's table cache (%s); rebuilding it", why.msg);
-        }
+    tablefile_maker m = {
+        .kind = cd->kind,
+        .build = build_tables,
+        .sane = sane,
+        .ctx = s,
+        .notice = opt ? opt->notice : NULL,
+        .notice_ctx = opt ? opt->notice_ctx : NULL,
+        .cache = "optimal solver's table cache",
+        .tables = "optimal solver's tables",
+        .build_time = cd->build_time,
+        .whose = "optimal solver's ",
+        .noun = "tables",
+    };
+    m.kind.size = corner_bytes() + edge_bytes(s->set.k);
+    tablefile_outcome how;
+    cg_status st = cgi_tablefile_load_or_build(opt ? opt->cache_path : NULL, opt && opt->rebuild,
+                                               &m, &s->file, &how, err);
+    if (st == CG_OK) {
+        s->corners = s->file.payload;
+        s->edges = s->file.payload + corner_bytes();
     }
-    s->owned = malloc(kind.size);
-    if (!s->owned)
-        return cg_fail(err, CG_ERR_NOMEM, "no memory for the optimal solver's %llu-byte tables",
-                       (unsigned long long)kind.size);
-    notice(opt, "building the optimal solver's tables (once; %s)", cd->build_time);
-    cgi_pdb_build_corners(s->pm, s->owned, NULL);
-    cgi_pdb_build_edges(s->pm, &s->set, s->owned + corner_bytes(), NULL);
-    s->corners = s->owned;
-    s->edges = s->owned + corner_bytes();
-    if (*path) {
-        if (cgi_tablefile_save(path, &kind, s->owned, &why) == CG_OK)
-            info->saved = true;
-        else
-            notice(opt, "cannot save the optimal solver's table cache (%s); continuing", why.msg);
-    }
-    return CG_OK;
+    info->from_cache = how.from_cache;
+    info->rebuilt = how.rebuilt;
+    info->saved = how.saved;
+    return st;
 }
 
 cg_status cgi_optimal_open_config(cg3_optimal **out, cgi_optimal_config config,
@@ -266,9 +252,7 @@ void cg3_optimal_close(cg3_optimal *s)
 {
     if (!s)
         return;
-    if (s->mapped)
-        cgi_tablefile_release(&s->file);
-    free(s->owned);
+    cgi_tablefile_release(&s->file);
     free(s->pm);
     free(s);
 }

@@ -4,7 +4,6 @@
  * the turn of the whole cube around the URF-DBL diagonal (twice), each also inverted, so the
  * UD axis phase 1 aims for is each of the three axes in turn. Whichever side finds a short
  * phase 1 first gives the answer, read back through the conjugation and the inversion. */
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -14,10 +13,11 @@
 #include "util/tablefile.h"
 
 /* The move and pruning tables of twophase.h, in segment order; version 5: 16 symmetries;
- * version 6: the phase-2 table of corner classes and U/D edges. */
+ * version 6: the phase-2 table of corner classes and U/D edges; version 7: the U/D edges'
+ * own phase-2 distances. */
 static tablefile_kind cache_kind(void)
 {
-    tablefile_kind k = {.magic = "CG3TWOPH", .version = 6u, .param = TP_SEGS,
+    tablefile_kind k = {.magic = "CG3TWOPH", .version = 7u, .param = TP_SEGS,
                         .size = cgi_tp_payload_bytes()};
     return k;
 }
@@ -25,15 +25,6 @@ static tablefile_kind cache_kind(void)
 /* The default node cap: far above what any search within 20 moves needs (a few thousand
  * nodes typically), low enough that a hopeless request ends within seconds. */
 #define TP_DEFAULT_MAX_NODES 100000000ull
-
-static void notice(const cg3_tables_options *opt, const char *fmt, const char *detail)
-{
-    if (!opt || !opt->notice)
-        return;
-    char text[CG_ERROR_MSG_MAX + 96];
-    snprintf(text, sizeof text, fmt, detail);
-    opt->notice(opt->notice_ctx, text);
-}
 
 static bool cube_equal(const cg3_cube *a, const cg3_cube *b) { return memcmp(a, b, sizeof *a) == 0; }
 
@@ -73,50 +64,52 @@ static cg_status init_rotations(cg3_twophase *s, cg_error *err)
             s->move_back[r][m] = (uint8_t)hit;
         }
     }
+    for (int m = 0; m < TP_MOVES; m++)
+        memcpy(s->edge_mv[m], t->cube[cg3_move_from_face_turn((cg_move)m)].ep, CG3_EDGES);
     return CG_OK;
+}
+
+static cg_status build_tables(void *ctx, uint8_t *payload, cg_error *err)
+{
+    return cgi_tp_tables_build(payload, &((cg3_twophase *)ctx)->model, NULL, err);
+}
+
+static bool tables_sane(void *ctx, const uint8_t *payload)
+{
+    cg3_twophase *s = ctx;
+    cgi_tp_tables_point(&s->t, payload);
+    return cgi_tp_tables_sane(&s->t, &s->model);
 }
 
 static cg_status load_or_build(cg3_twophase *s, const cg3_tables_options *opt,
                                cg3_tables_info *info, cg_error *err)
 {
-    const char *path = opt && opt->cache_path ? opt->cache_path : "";
-    tablefile_kind kind = cache_kind();
-    cg_error why;
-    if (*path && !opt->rebuild) {
-        tablefile f;
-        cg_status st = cgi_tablefile_load(path, &kind, &f, &why);
-        if (st == CG_OK) {
-            cgi_tp_tables_point(&s->t, f.payload);
-            if (cgi_tp_tables_sane(&s->t, &s->model)) {
-                s->map = f.map;
-                s->map_len = f.map_len;
-                info->from_cache = true;
-                return CG_OK;
-            }
-            cg_fail(&why, CG_ERR_INPUT, "%s: wrong contents", path);
-            cgi_tablefile_release(&f);
-        }
-        if (st != CG_ERR_EOF) {
-            info->rebuilt = true;
-            notice(opt, "ignoring the 3x3 table cache (%s); rebuilding it", why.msg);
-        }
-    }
-    s->payload = malloc(cgi_tp_payload_bytes());
-    if (!s->payload)
-        return cg_fail(err, CG_ERR_NOMEM, "no memory for the %zu-byte two-phase tables",
-                       cgi_tp_payload_bytes());
-    notice(opt, "building the 3x3 two-phase tables%s (once; about half a minute)", "");
-    cg_status st = cgi_tp_tables_build(s->payload, &s->model, NULL, err);
-    if (st != CG_OK)
-        return st;
-    cgi_tp_tables_point(&s->t, s->payload);
-    if (*path) {
-        if (cgi_tablefile_save(path, &kind, s->payload, &why) == CG_OK)
-            info->saved = true;
-        else
-            notice(opt, "cannot save the 3x3 table cache (%s); continuing", why.msg);
-    }
-    return CG_OK;
+    tablefile_maker m = {
+        .kind = cache_kind(),
+        .build = build_tables,
+        .sane = tables_sane,
+        .ctx = s,
+        .notice = opt ? opt->notice : NULL,
+        .notice_ctx = opt ? opt->notice_ctx : NULL,
+        .cache = "3x3 table cache",
+        .tables = "3x3 two-phase tables",
+        .build_time = "about half a minute",
+        .whose = "",
+        .noun = "two-phase tables",
+    };
+    tablefile f;
+    tablefile_outcome how;
+    cg_status st = cgi_tablefile_load_or_build(opt ? opt->cache_path : NULL, opt && opt->rebuild,
+                                               &m, &f, &how, err);
+    if (st == CG_OK)
+        cgi_tp_tables_point(&s->t, f.payload);
+    s->payload = f.owned;
+    s->map = f.map;
+    s->map_len = f.map_len;
+    info->from_cache = how.from_cache;
+    info->rebuilt = how.rebuilt;
+    info->saved = how.saved;
+    return st;
 }
 
 cg_status cg3_twophase_open(cg3_twophase **out, const cg3_tables_options *opt,
@@ -173,12 +166,14 @@ typedef struct search {
                                    under QTM (the HTM pruning values stay lower bounds) */
     int parity;                 /* QTM: the cube's corner-permutation parity, which every
                                    solution's quarter-turn count has; -1 under HTM */
-    int p2_cap;                 /* TP_P2_CAP or TP_P2_CAP_QTM */
     bool improve;               /* keep looking for shorter ones */
     int stop;
     unsigned long long nodes, max_nodes;
     int64_t deadline;           /* 0: none */
     uint8_t p1[CG3_SOLUTION_MAX + 1], p2[CG3_SOLUTION_MAX + 1];
+    /* edges[ply]: the edge permutation after the first ply phase-1 moves, kept for every node
+       with moves left (the cheap filters at a phase-1 end come before its own edges) */
+    uint8_t edges[CG3_SOLUTION_MAX + 1][CG3_EDGES];
     cg_move best[CG3_SOLUTION_MAX];
     int best_n;                 /* -1: none yet */
 } search;
@@ -264,30 +259,43 @@ static bool phase2(search *q, int cp, int ep, int sp, int d2, int left, int ply,
     return false;
 }
 
-/* The end of a phase 1 of n1 moves: the cube it reached, then the shortest phase 2 that fits
- * (until a first solution, at most TP_P2_CAP moves: a longer one is found later, behind a
- * longer phase 1, and the search stays complete, since a whole solution is also a phase 1
- * followed by nothing). */
-static void start_phase2(search *q, int n1, int cp0)
+/* The edge permutation after move m: the model's gather. */
+static inline void edges_after(const cg3_twophase *s, const uint8_t *from, int m, uint8_t *to)
 {
-    int room = q->limit - q->d1;
-    if (room > q->p2_cap && q->best_n < 0) /* once one is found, shorter ones need every phase 2 */
-        room = q->p2_cap;
-    if (q->t->cp_dist[cp0] > room)
+    const uint8_t *g = s->edge_mv[m];
+    for (int i = 0; i < CG3_EDGES; i++)
+        to[i] = from[g[i]];
+}
+
+/* The room phase 2 has after the phase 1 being searched (q->d1 in the metric, its n1 moves).
+ * Phase 2 is never capped below that: a solution whose last moves stay in G1 is found only as
+ * a phase 1 that ends where they begin, followed by all of them. */
+static inline int end_of_phase1_room(const search *q) { return q->limit - q->d1; }
+
+/* The end of a phase 1 of n1 moves, with corner permutation cp: the shortest phase 2 that fits.
+ * The filters go from the cheapest: most ends fail the first ones. */
+static void start_phase2(search *q, int n1, int cp)
+{
+    const tp_tables *t = q->t;
+    int room = end_of_phase1_room(q);
+    if (t->cp_dist[cp] > room)
         return;
-    cg3_cube c = q->cube[q->variant];
-    for (int i = 0; i < n1; i++)
-        cg3_cube_apply(&q->s->model, &c, cg3_move_from_face_turn(q->p1[i]));
-    int cp = cgi_tp_cp(&c), sp = cgi_tp_sp(&c);
-    if (q->t->cp_sp[cp * TP_SP + sp] > room)
+    uint8_t e[CG3_EDGES];
+    const uint8_t *edges = q->edges[0];
+    if (n1 > 0) {
+        edges_after(q->s, q->edges[n1 - 1], q->p1[n1 - 1], e);
+        edges = e;
+    }
+    int sp = cgi_tp_sp_of(edges);
+    if (t->cp_sp[cp * TP_SP + sp] > room)
         return;
-    int ep = cgi_tp_ep(&c);
-    if (q->t->ep_sp[ep * TP_SP + sp] > room)
+    int ep = cgi_tp_ep_of(edges);
+    if (t->ep_sp[ep * TP_SP + sp] > room)
         return;
-    int d2 = cgi_tp_p2_distance(q->t, cp, ep, room);
+    int d2 = cgi_tp_p2_distance(t, cp, ep, room);
     if (d2 < 0 || d2 > room)
         return;
-    int lb = cgi_tp_p2_bound(q->t, cp, ep, sp);
+    int lb = cgi_tp_p2_bound(t, cp, ep, sp);
     if (d2 > lb)
         lb = d2;
     int last = n1 ? q->p1[n1 - 1] / 3 : -1;
@@ -316,6 +324,7 @@ static void phase1(search *q, int sl, int fl, int tw, int cp, int dist, int left
        address first and prefetch, so the memory reads overlap instead of queueing. */
     int nsl[TP_MOVES], nfl[TP_MOVES], ntw[TP_MOVES], moves[TP_MOVES], n = 0;
     size_t at[TP_MOVES];
+    int end_room = end_of_phase1_room(q);
     for (int m = 0; m < TP_MOVES; m++) {
         int face = m / 3;
         if (redundant(face, last) || q->cost[m] > left)
@@ -323,6 +332,11 @@ static void phase1(search *q, int sl, int fl, int tw, int cp, int dist, int left
         /* in G1 with under five phase-1 moves left, a quarter turn of a side face cannot lead
            back into G1 in time to end phase 1 anywhere phase 2 would not have gone */
         if (dist == 0 && left < 5 && face >= 2 && m % 3 != 1)
+            continue;
+        /* A last phase-1 move: it must leave G1's moves (see above), and the corners must be
+           solvable in the phase 2 left; both are cheap, the phase-1 table look-up is not. */
+        if (left == q->cost[m] && (face < 2 || m % 3 == 1 ||
+                                   t->cp_dist[t->cp18_mv[cp * TP_MOVES + m]] > end_room))
             continue;
         nsl[n] = t->slice_mv[sl * TP_MOVES + m];
         nfl[n] = t->flip_mv[fl * TP_MOVES + m];
@@ -343,6 +357,8 @@ static void phase1(search *q, int sl, int fl, int tw, int cp, int dist, int left
         if (nd > left - q->cost[m])
             continue;
         q->p1[ply] = (uint8_t)m;
+        if (left > q->cost[m]) /* the child has moves left */
+            edges_after(q->s, q->edges[ply], m, q->edges[ply + 1]);
         phase1(q, nsl[k], nfl[k], ntw[k], t->cp18_mv[cp * TP_MOVES + m], nd, left - q->cost[m],
                ply + 1, m / 3);
         if (q->stop || q->d1 > q->limit)
@@ -376,7 +392,6 @@ cg_status cg3_twophase_solve(const cg3_twophase *s, const cg3_cube *c,
     for (int m = 0; m < TP_MOVES; m++)
         q->cost[m] = o.metric == CG_METRIC_QTM && m % 3 == 1 ? 2 : 1;
     q->parity = o.metric == CG_METRIC_QTM ? corner_parity(c) : -1;
-    q->p2_cap = o.metric == CG_METRIC_QTM ? TP_P2_CAP_QTM : TP_P2_CAP;
     q->improve = o.time_limit_ms > 0;
     q->max_nodes = o.max_nodes ? o.max_nodes : TP_DEFAULT_MAX_NODES;
     double limit_ns = o.time_limit_ms * 1e6;
@@ -401,6 +416,7 @@ cg_status cg3_twophase_solve(const cg3_twophase *s, const cg3_cube *c,
                 continue;
             q->variant = v;
             q->d1 = d1;
+            memcpy(q->edges[0], q->cube[v].ep, CG3_EDGES);
             phase1(q, sl[v], fl[v], tw[v], cgi_tp_cp(&q->cube[v]), lb[v], d1, 0, -1);
         }
     out->nodes = q->nodes;

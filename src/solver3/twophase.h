@@ -30,9 +30,6 @@ enum {
     TP_SYM_BITS = 4,
     TP_FS_CLASSES = 64430, /* flipslice classes under those (checked when built) */
     TP_CP_CLASSES = 2768,  /* corner-permutation classes under those (checked when built) */
-    TP_P2_CAP = 12,        /* the longest phase 2 tried before a first solution */
-    TP_P2_CAP_QTM = 16,    /* the same in quarter turns: phase 2 is mostly half turns (16 ran
-                              26-quarter-turn searches about 6x faster at the median than 12) */
 };
 
 /* The phase-2 moves as cg_move, in column order of the phase-2 move tables. */
@@ -46,6 +43,9 @@ int cgi_tp_slice(const cg3_cube *c);
 int cgi_tp_cp(const cg3_cube *c);
 int cgi_tp_ep(const cg3_cube *c);
 int cgi_tp_sp(const cg3_cube *c);
+/* The same two from the edge permutation alone (cg3_cube.ep), as the search tracks it. */
+int cgi_tp_ep_of(const uint8_t *ep);
+int cgi_tp_sp_of(const uint8_t *ep);
 void cgi_tp_set_twist(cg3_cube *c, int v);
 void cgi_tp_set_flip(cg3_cube *c, int v);
 void cgi_tp_set_slice(cg3_cube *c, int v);
@@ -66,7 +66,7 @@ enum {
     TP_SEG_TWIST_SLICE, TP_SEG_FLIP_SLICE, TP_SEG_TWIST_FLIP,
     TP_SEG_CP_SP, TP_SEG_EP_SP,
     TP_SEG_FS_CLASS, TP_SEG_TW_CONJ, TP_SEG_P1,
-    TP_SEG_CP18_MV, TP_SEG_CP_DIST,
+    TP_SEG_CP18_MV, TP_SEG_CP_DIST, TP_SEG_EP_DIST,
     TP_SEG_CP_CLASS, TP_SEG_EP_CONJ, TP_SEG_P2,
     TP_SEGS
 };
@@ -82,6 +82,7 @@ typedef struct tp_tables {
     const uint8_t *p1;        /* [class][twist] exact phase-1 distance mod 3, 2 bits */
     const uint16_t *cp18_mv;  /* [TP_CP][18] corner permutation under every face turn */
     const uint8_t *cp_dist;   /* [TP_CP] phase-2 moves to solve the corners alone */
+    const uint8_t *ep_dist;   /* [TP_EP] phase-2 moves to solve the U/D edges alone */
     const uint32_t *cp_cs;    /* [TP_CP] class of each corner permutation << 4 | the symmetry
                                  that maps it onto its class's representative */
     const uint16_t *ep_conj;  /* [TP_SYMS][TP_EP] U/D-edge permutation through each symmetry */
@@ -139,6 +140,13 @@ static inline int cgi_tp_p2_mod3(const tp_tables *t, int cp, int ep)
     size_t i = cgi_tp_p2_index(t, cp, ep);
     return (t->p2[i >> 2] >> (2 * (i & 3))) & 3;
 }
+/* A lower bound of the exact phase-2 distance of (cp, ep) whose residue is res: the corners'
+ * and the U/D edges' own distances, raised to the next number with that residue. */
+static inline int cgi_tp_p2_floor(const tp_tables *t, int cp, int ep, int res)
+{
+    int b = t->cp_dist[cp] > t->ep_dist[ep] ? t->cp_dist[cp] : t->ep_dist[ep];
+    return b + (res - b % 3 + 3) % 3;
+}
 /* Fills the phase-2 symmetry segments and the phase-2 table (the phase-2 move tables must be
  * there). */
 cg_status cgi_tp_sym_build2(uint8_t *payload, const cg3_tables *model, tp_build_stats *stats,
@@ -191,6 +199,7 @@ struct cg3_twophase {
     /* move_back[r][m]: the move that rot[r] * m * rot_inv[r] is, so a solution of the
      * conjugated cube reads back as one of the original */
     uint8_t move_back[3][TP_MOVES];
+    uint8_t edge_mv[TP_MOVES][CG3_EDGES]; /* each face turn's edge gather (cg3_cube.ep) */
 };
 
 #endif

@@ -131,17 +131,18 @@ int cgi_tp_slice_home(void)
 int cgi_tp_cp(const cg3_cube *c) { return perm_rank(c->cp, 8); }
 void cgi_tp_set_cp(cg3_cube *c, int v) { perm_unrank(v, c->cp, 8); }
 
-int cgi_tp_ep(const cg3_cube *c)
+int cgi_tp_ep_of(const uint8_t *ep)
 {
     uint8_t a[8];
     for (int i = 0; i < 8; i++) {
-        int idx = UD_INDEX[c->ep[UD_POS[i]]];
+        int idx = UD_INDEX[ep[UD_POS[i]]];
         if (idx < 0)
             return -1;
         a[i] = (uint8_t)idx;
     }
     return perm_rank(a, 8);
 }
+int cgi_tp_ep(const cg3_cube *c) { return cgi_tp_ep_of(c->ep); }
 
 void cgi_tp_set_ep(cg3_cube *c, int v)
 {
@@ -151,16 +152,17 @@ void cgi_tp_set_ep(cg3_cube *c, int v)
         c->ep[UD_POS[i]] = UD_POS[a[i]];
 }
 
-int cgi_tp_sp(const cg3_cube *c)
+int cgi_tp_sp_of(const uint8_t *ep)
 {
     uint8_t a[4];
     for (int i = 0; i < 4; i++) {
-        if (c->ep[4 + i] < 4 || c->ep[4 + i] > 7)
+        if (ep[4 + i] < 4 || ep[4 + i] > 7)
             return -1;
-        a[i] = (uint8_t)(c->ep[4 + i] - 4);
+        a[i] = (uint8_t)(ep[4 + i] - 4);
     }
     return perm_rank(a, 4);
 }
+int cgi_tp_sp(const cg3_cube *c) { return cgi_tp_sp_of(c->ep); }
 
 void cgi_tp_set_sp(cg3_cube *c, int v)
 {
@@ -189,6 +191,7 @@ static const size_t SEG_BYTES[TP_SEGS] = {
     [TP_SEG_P1] = ((size_t)TP_FS_CLASSES * TP_TWIST + 3) / 4,
     [TP_SEG_CP18_MV] = (size_t)TP_CP * TP_MOVES * 2,
     [TP_SEG_CP_DIST] = (size_t)TP_CP,
+    [TP_SEG_EP_DIST] = (size_t)TP_EP,
     [TP_SEG_CP_CLASS] = (size_t)TP_CP * 4,
     [TP_SEG_EP_CONJ] = (size_t)TP_SYMS * TP_EP * 2,
     [TP_SEG_P2] = ((size_t)TP_CP_CLASSES * TP_EP + 3) / 4,
@@ -229,10 +232,22 @@ void cgi_tp_tables_point(tp_tables *t, const uint8_t *p)
     t->p1 = p + cgi_tp_seg_offset(TP_SEG_P1);
     t->cp18_mv = SEG16(TP_SEG_CP18_MV);
     t->cp_dist = p + cgi_tp_seg_offset(TP_SEG_CP_DIST);
+    t->ep_dist = p + cgi_tp_seg_offset(TP_SEG_EP_DIST);
     t->cp_cs = (const uint32_t *)(const void *)(p + cgi_tp_seg_offset(TP_SEG_CP_CLASS));
     t->ep_conj = SEG16(TP_SEG_EP_CONJ);
     t->p2 = p + cgi_tp_seg_offset(TP_SEG_P2);
 #undef SEG16
+}
+
+/* dist[v] = the least of pair[v][sp] over the slice orders sp. */
+static void min_over_sp(uint8_t *dist, const uint8_t *pair, int n)
+{
+    for (int v = 0; v < n; v++) {
+        dist[v] = 0xFF;
+        for (int sp = 0; sp < TP_SP; sp++)
+            if (pair[v * TP_SP + sp] < dist[v])
+                dist[v] = pair[v * TP_SP + sp];
+    }
 }
 
 typedef int (*get_fn)(const cg3_cube *);
@@ -309,14 +324,9 @@ cg_status cgi_tp_tables_build(uint8_t *p, const cg3_tables *model, tp_build_stat
     bfs_pairs(p + cgi_tp_seg_offset(TP_SEG_EP_SP), ep_mv, TP_EP, sp_mv, TP_SP, TP_P2MOVES, 0, 0);
     move_table((uint16_t *)(void *)(p + cgi_tp_seg_offset(TP_SEG_CP18_MV)), TP_CP, cgi_tp_cp,
                cgi_tp_set_cp, model, all, TP_MOVES);
-    const uint8_t *cs = p + cgi_tp_seg_offset(TP_SEG_CP_SP);
-    uint8_t *cd = p + cgi_tp_seg_offset(TP_SEG_CP_DIST);
-    for (int cp = 0; cp < TP_CP; cp++) { /* the corners alone: the best slice order */
-        cd[cp] = 0xFF;
-        for (int sp = 0; sp < TP_SP; sp++)
-            if (cs[cp * TP_SP + sp] < cd[cp])
-                cd[cp] = cs[cp * TP_SP + sp];
-    }
+    /* the corners alone, and the U/D edges alone: the best slice order */
+    min_over_sp(p + cgi_tp_seg_offset(TP_SEG_CP_DIST), p + cgi_tp_seg_offset(TP_SEG_CP_SP), TP_CP);
+    min_over_sp(p + cgi_tp_seg_offset(TP_SEG_EP_DIST), p + cgi_tp_seg_offset(TP_SEG_EP_SP), TP_EP);
     cg_status st = cgi_tp_sym_build(p, model, stats, err);
     return st == CG_OK ? cgi_tp_sym_build2(p, model, stats, err) : st;
 }
@@ -353,15 +363,15 @@ int cgi_tp_p1_distance(const tp_tables *t, int sl, int fl, int tw)
 
 int cgi_tp_p2_distance(const tp_tables *t, int cp, int ep, int max)
 {
-    int d = 0;
+    int d = 0, res = cgi_tp_p2_mod3(t, cp, ep);
     while (cp != 0 || ep != 0) {
-        if (d >= max)
+        if (d + cgi_tp_p2_floor(t, cp, ep, res) > max) /* most calls end here, at d = 0 */
             return max + 1;
-        int want = (cgi_tp_p2_mod3(t, cp, ep) + 2) % 3, k;
+        int want = (res + 2) % 3, k;
         for (k = 0; k < TP_P2MOVES; k++) {
             int ncp = t->cp_mv[cp * TP_P2MOVES + k], nep = t->ep_mv[ep * TP_P2MOVES + k];
             if (cgi_tp_p2_mod3(t, ncp, nep) == want) {
-                cp = ncp, ep = nep;
+                cp = ncp, ep = nep, res = want;
                 break;
             }
         }
@@ -375,7 +385,7 @@ int cgi_tp_tables_sane(const tp_tables *t, const cg3_tables *model)
 {
     int sh = cgi_tp_slice_home();
     if (cgi_tp_p1_bound(t, 0, 0, sh) != 0 || cgi_tp_p2_bound(t, 0, 0, 0) != 0 ||
-        cgi_tp_p1_mod3(t, sh * TP_FLIP, 0) != 0 || t->cp_dist[0] != 0)
+        cgi_tp_p1_mod3(t, sh * TP_FLIP, 0) != 0 || t->cp_dist[0] != 0 || t->ep_dist[0] != 0)
         return 0;
     for (int m = 0; m < TP_MOVES; m++) { /* one move from home: its exact coordinates */
         cg3_cube c = model->cube[cg3_move_from_face_turn((cg_move)m)];

@@ -45,7 +45,6 @@ static uint64_t checksum(const uint8_t *p, size_t n)
     return h ^ (h >> 32);
 }
 
-/* The file behind fd may be mapped only when nobody else can change it. */
 /* The file behind fd may be mapped only when nobody else can change it. The reason comes before
  * the path, which may be long enough to fill the message. */
 static cg_status trusted(const char *path, const struct stat *sb, cg_error *err)
@@ -116,6 +115,7 @@ void cgi_tablefile_release(tablefile *f)
 {
     if (f->map)
         munmap(f->map, f->map_len);
+    free(f->owned);
     memset(f, 0, sizeof *f);
 }
 
@@ -213,4 +213,56 @@ cg_status cgi_tablefile_save(const char *path, const tablefile_kind *kind, const
         unlink(tmp);
     free(tmp);
     return st;
+}
+
+/* fmt has two %s: the maker's words, then the detail. */
+static void notice(const tablefile_maker *m, const char *fmt, const char *words, const char *detail)
+{
+    if (!m->notice)
+        return;
+    char text[CG_ERROR_MSG_MAX + 96];
+    snprintf(text, sizeof text, fmt, words, detail);
+    m->notice(m->notice_ctx, text);
+}
+
+cg_status cgi_tablefile_load_or_build(const char *path, bool rebuild, const tablefile_maker *m,
+                                      tablefile *out, tablefile_outcome *how, cg_error *err)
+{
+    memset(out, 0, sizeof *out);
+    memset(how, 0, sizeof *how);
+    if (!path)
+        path = "";
+    cg_error why;
+    if (*path && !rebuild) {
+        cg_status st = cgi_tablefile_load(path, &m->kind, out, &why);
+        if (st == CG_OK) {
+            if (m->sane(m->ctx, out->payload)) {
+                how->from_cache = true;
+                return CG_OK;
+            }
+            cg_fail(&why, CG_ERR_INPUT, "%s: wrong contents", path);
+            cgi_tablefile_release(out);
+        }
+        if (st != CG_ERR_EOF) { /* EOF: no file yet, the ordinary first run */
+            how->rebuilt = true;
+            notice(m, "ignoring the %s (%s); rebuilding it", m->cache, why.msg);
+        }
+    }
+    if (!(out->owned = malloc(m->kind.size + m->slack)))
+        return cg_fail(err, CG_ERR_NOMEM, "no memory for the %s%llu-byte %s", m->whose,
+                       (unsigned long long)m->kind.size, m->noun);
+    notice(m, "building the %s (once; %s)", m->tables, m->build_time);
+    cg_status st = m->build(m->ctx, out->owned, err);
+    if (st != CG_OK) {
+        cgi_tablefile_release(out);
+        return st;
+    }
+    out->payload = out->owned;
+    if (*path) {
+        if (cgi_tablefile_save(path, &m->kind, out->payload, &why) == CG_OK)
+            how->saved = true;
+        else
+            notice(m, "cannot save the %s (%s); continuing", m->cache, why.msg);
+    }
+    return CG_OK;
 }

@@ -1,5 +1,5 @@
 /* Internal: a checked data file, for tables computed once and kept between runs (the 2x2
- * solver's distance table; the 3x3 solver's tables can use it as it is).
+ * solver's distance table, the 3x3 solvers' tables).
  *
  * On disk: a 32-byte header (8-byte magic, version, a layout parameter, the payload size, a
  * 64-bit checksum of the payload), then the payload. A file is used only when all of it
@@ -15,6 +15,7 @@
 #ifndef CUBEGOD_UTIL_TABLEFILE_H
 #define CUBEGOD_UTIL_TABLEFILE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -38,11 +39,12 @@ typedef struct tablefile_kind {
     uint64_t size;    /* payload bytes */
 } tablefile_kind;
 
-/* A loaded payload: read-only, valid until cgi_tablefile_release. */
+/* A payload: read-only, valid until cgi_tablefile_release. */
 typedef struct tablefile {
     const uint8_t *payload;
-    void *map; /* the whole file's mapping */
+    void *map; /* the whole file's mapping, or NULL when the payload was built */
     size_t map_len;
+    uint8_t *owned; /* the payload when built (cgi_tablefile_load_or_build, malloc'd), or NULL */
 } tablefile;
 
 /* Maps path and checks it against kind. The mapping holds the header then the payload, and ends
@@ -60,5 +62,37 @@ void cgi_tablefile_release(tablefile *f);
  * CG_ERR_SYSTEM (with the path and errno's text) or CG_ERR_NOMEM. */
 cg_status cgi_tablefile_save(const char *path, const tablefile_kind *kind, const void *payload,
                          cg_error *err);
+
+/* What the solvers' tables have in common: a cache file that is loaded when it is valid, else
+ * tables built in memory and saved to it. */
+typedef struct tablefile_maker {
+    tablefile_kind kind;
+    size_t slack; /* readable bytes a built payload needs past kind.size (a mapped file has the
+                     rest of its last page) */
+    /* Fills payload (kind.size + slack bytes, uninitialised). */
+    cg_status (*build)(void *ctx, uint8_t *payload, cg_error *err);
+    /* Whether a payload the checksum vouches for is what this build would make. */
+    bool (*sane)(void *ctx, const uint8_t *payload);
+    void *ctx;
+    void (*notice)(void *notice_ctx, const char *text); /* NULL: say nothing */
+    void *notice_ctx;
+    /* The notices' words: "ignoring the <cache> (why); rebuilding it", "building the <tables>
+     * (once; <build_time>)", "cannot save the <cache> (why); continuing"; out of memory, "no
+     * memory for the <whose><N>-byte <noun>". */
+    const char *cache, *tables, *build_time, *whose, *noun;
+} tablefile_maker;
+
+/* What cgi_tablefile_load_or_build did, as the solvers' info structs report it. */
+typedef struct tablefile_outcome {
+    bool from_cache; /* a valid file was loaded */
+    bool rebuilt;    /* a file was there but refused (a notice says why) */
+    bool saved;      /* the built payload was written to path */
+} tablefile_outcome;
+
+/* The payload of the file at path when it loads and m->sane agrees, unless rebuild; else built
+ * by m->build and saved to path. path NULL or "": no file. A refused file and a failed save are
+ * notices, not errors: the errors are m->build's and CG_ERR_NOMEM, and out is then empty. */
+cg_status cgi_tablefile_load_or_build(const char *path, bool rebuild, const tablefile_maker *m,
+                                      tablefile *out, tablefile_outcome *how, cg_error *err);
 
 #endif

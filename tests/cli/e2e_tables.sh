@@ -35,4 +35,13 @@ expect_grep "ignoring the table cache" "$TMP/err"
 echo "not a table" > "$TMP/junk.tbl"
 expect_eq "$(echo UUUUDDDDFFLLBBRRLLBBRRFF | "$CUBEGOD" solve --line --cache "$TMP/junk.tbl" 2>/dev/null)" "D'" "solve through a junk cache"
 "$CUBEGOD" tables --cache "$TMP/junk.tbl" | grep -q "loaded from" || fail "junk cache was not replaced"
+# A cache that cannot be saved (its directory is a dangling link, so there is no file to load
+# either): said once, and the table is built and used all the same. The quarter-turn table, whose
+# notice names it.
+ln -s "$TMP/nowhere" "$TMP/dangling"
+expect_eq "$(echo UUUUDDDDRRFFLLBBFFLLBBRR | "$CUBEGOD" solve --line --metric qtm --cache "$TMP/dangling/qtm.tbl" 2> "$TMP/err")" \
+  "U'" "solve through an unsaveable cache"
+expect_eq "$(cat "$TMP/err")" "cubegod: building the solver table for quarter turns (once; about a second)
+cubegod: cannot save the table cache (cannot create the directory $TMP/dangling: Not a directory); continuing" \
+  "notices of an unsaveable cache"
 echo "e2e_tables: all checks passed"

@@ -16,7 +16,6 @@
 
 #include <cmocka.h>
 
-#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -328,11 +327,9 @@ static void flip_byte(const char *path, long offset)
 /* Maps the cache at path: CG_OK (and unmapped again) or the refusal. */
 static cg_status map_cache(const char *path, cg_error *err)
 {
-    struct cg_tables t;
-    memset(&t, 0, sizeof t);
-    cg_status st = cgi_cache_map(path, CG_METRIC_HTM, &t, err);
-    if (st == CG_OK)
-        munmap(t.map, t.map_len);
+    tablefile f;
+    cg_status st = cgi_tablefile_load(path, cgi_cache_kind(CG_METRIC_HTM), &f, err);
+    cgi_tablefile_release(&f);
     return st;
 }
 
@@ -345,7 +342,7 @@ static void test_cache_damage_anywhere_is_refused(void **state)
     char dir[] = "/tmp/cubegod-cache-XXXXXX", path[64];
     assert_non_null(mkdtemp(dir));
     snprintf(path, sizeof path, "%s/pocket.tbl", dir);
-    assert_int_equal(cgi_cache_save(path, CG_METRIC_HTM, tables->dist, NULL), CG_OK);
+    assert_int_equal(cgi_tablefile_save(path, cgi_cache_kind(CG_METRIC_HTM), tables->dist, NULL), CG_OK);
     cg_error err;
     assert_int_equal(map_cache(path, &err), CG_OK);
     struct stat sb;

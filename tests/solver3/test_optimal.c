@@ -4,7 +4,7 @@
  * Every answer is applied to the model. Run with --tables, the program only builds the table
  * cache (the ctest fixture optimal_tables, never under valgrind).
  * Under valgrind (CUBEGOD_SLOW_TOOLS=1) the breadth-first search stops at depth 3, the deeper
- * cubes are 6 moves from home, and the cache-rebuild case is skipped (a build takes minutes). */
+ * cubes are 6 moves from home, and the cache-rebuild cases are skipped (a build takes minutes). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -378,10 +378,42 @@ static void test_bad_input(void **state)
     assert_true(sol.optimal);
 }
 
-static void count_notice(void *ctx, const char *text)
+/* The notices an open gave, for the tests to compare word for word. */
+typedef struct notices {
+    int n;
+    char text[4][CG_ERROR_MSG_MAX + 96];
+} notices;
+
+static void keep_notice(void *ctx, const char *text)
 {
-    (void)text;
-    ++*(int *)ctx;
+    notices *ns = ctx;
+    assert_true(ns->n < 4);
+    snprintf(ns->text[ns->n++], sizeof ns->text[0], "%s", text);
+}
+
+static const char building[] = "building the optimal solver's tables (once; about ten seconds)";
+
+/* A copy of the test cache at dir/optimal.tbl (path), one byte of its corner table flipped when
+ * damage. */
+static void copy_cache(char dir[], char path[128], bool damage)
+{
+    const char *src = getenv("CUBEGOD_OPTIMAL_TEST_CACHE");
+    assert_non_null(src);
+    assert_non_null(mkdtemp(dir));
+    snprintf(path, 128, "%s/optimal.tbl", dir);
+    FILE *in = fopen(src, "rb"), *out = fopen(path, "wb");
+    assert_non_null(in);
+    assert_non_null(out);
+    char buf[1 << 16];
+    size_t n, total = 0;
+    while ((n = fread(buf, 1, sizeof buf, in)) > 0) {
+        if (damage && total <= 5000000 && total + n > 5000000)
+            buf[5000000 - total] ^= 0x11;
+        assert_int_equal(fwrite(buf, 1, n, out), n);
+        total += n;
+    }
+    fclose(in);
+    assert_int_equal(fclose(out), 0);
 }
 
 /* A damaged cache file is refused, rebuilt and replaced; the next open loads it. */
@@ -392,27 +424,10 @@ static void test_damaged_cache(void **state)
         print_message("skipped under valgrind: a table build takes minutes there\n");
         skip();
     }
-    const char *src = getenv("CUBEGOD_OPTIMAL_TEST_CACHE");
-    assert_non_null(src);
-    char dir[] = "/tmp/cubegod-optimal-XXXXXX";
-    assert_non_null(mkdtemp(dir));
-    char path[128];
-    snprintf(path, sizeof path, "%s/optimal.tbl", dir);
-    FILE *in = fopen(src, "rb"), *out = fopen(path, "wb");
-    assert_non_null(in);
-    assert_non_null(out);
-    char buf[1 << 16];
-    size_t n, total = 0;
-    while ((n = fread(buf, 1, sizeof buf, in)) > 0) {
-        if (total <= 5000000 && total + n > 5000000)
-            buf[5000000 - total] ^= 0x11; /* one byte of the corner table */
-        assert_int_equal(fwrite(buf, 1, n, out), n);
-        total += n;
-    }
-    fclose(in);
-    assert_int_equal(fclose(out), 0);
-    int notices = 0;
-    cg3_tables_options o = {.cache_path = path, .notice = count_notice, .notice_ctx = &notices};
+    char dir[] = "/tmp/cubegod-optimal-XXXXXX", path[128], want[256];
+    copy_cache(dir, path, true);
+    notices ns = {0};
+    cg3_tables_options o = {.cache_path = path, .notice = keep_notice, .notice_ctx = &ns};
     cg3_tables_info info;
     cg3_optimal *s;
     cg_error err;
@@ -420,11 +435,18 @@ static void test_damaged_cache(void **state)
     assert_true(info.rebuilt);
     assert_false(info.from_cache);
     assert_true(info.saved);
-    assert_true(notices >= 1);
+    assert_int_equal(ns.n, 2);
+    snprintf(want, sizeof want,
+             "ignoring the optimal solver's table cache (%s: checksum mismatch); rebuilding it",
+             path);
+    assert_string_equal(ns.text[0], want);
+    assert_string_equal(ns.text[1], building);
     cg3_optimal_close(s);
+    ns.n = 0;
     assert_int_equal(cgi_optimal_open_config(&s, CGI_OPTIMAL_SMALL, &o, &info, &err), CG_OK);
     assert_true(info.from_cache);
     assert_false(info.rebuilt);
+    assert_int_equal(ns.n, 0);
     cg3_cube c;
     cg_rng r;
     cg_rng_seed(&r, 9);
@@ -434,6 +456,39 @@ static void test_damaged_cache(void **state)
     assert_int_equal(cg3_optimal_solve(s, &c, &so, &a, &err), CG_OK);
     assert_int_equal(cg3_optimal_solve(solver, &c, &so, &b, &err), CG_OK);
     assert_int_equal(a.n, b.n);
+    cg3_optimal_close(s);
+    unlink(path);
+    rmdir(dir);
+}
+
+/* rebuild builds even over a valid cache, and replaces it: not "rebuilt", which means a bad
+ * file. */
+static void test_rebuild(void **state)
+{
+    (void)state;
+    if (slow) {
+        print_message("skipped under valgrind: a table build takes minutes there\n");
+        skip();
+    }
+    char dir[] = "/tmp/cubegod-optimal-XXXXXX", path[128];
+    copy_cache(dir, path, false);
+    notices ns = {0};
+    cg3_tables_options o = {.cache_path = path, .notice = keep_notice, .notice_ctx = &ns,
+                            .rebuild = true};
+    cg3_tables_info info;
+    cg3_optimal *s;
+    cg_error err;
+    assert_int_equal(cgi_optimal_open_config(&s, CGI_OPTIMAL_SMALL, &o, &info, &err), CG_OK);
+    assert_false(info.from_cache);
+    assert_false(info.rebuilt);
+    assert_true(info.saved);
+    assert_int_equal(ns.n, 1);
+    assert_string_equal(ns.text[0], building);
+    cg3_optimal_close(s);
+    o.rebuild = false;
+    assert_int_equal(cgi_optimal_open_config(&s, CGI_OPTIMAL_SMALL, &o, &info, &err), CG_OK);
+    assert_true(info.from_cache);
+    assert_int_equal(ns.n, 1);
     cg3_optimal_close(s);
     unlink(path);
     rmdir(dir);
@@ -491,6 +546,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_exact_deeper),   cmocka_unit_test(test_exact_deeper_phase1),
         cmocka_unit_test(test_caps),
         cmocka_unit_test(test_damaged_cache),
+        cmocka_unit_test(test_rebuild),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -330,6 +330,8 @@ static void test_phase2_distances_exact_small_depths(void **state)
                 if (seen_add(&s, pair, d) < 0) {
                     assert_int_equal(cgi_tp_p2_distance(t, cp, ep, 30), d);
                     assert_int_equal(cgi_tp_p2_distance(t, cp, ep, d - 1), d); /* over max */
+                    assert_true(t->ep_dist[ep] <= d);
+                    assert_true(cgi_tp_p2_floor(t, cp, ep, cgi_tp_p2_mod3(t, cp, ep)) <= d);
                     fresh = true;
                     checked++;
                 }
@@ -393,6 +395,48 @@ static void test_short_scrambles(void **state)
             assert_int_equal(cg3_twophase_solve(solver, &c, &o, &sol, &err), CG_OK);
             check_solution(&c, &sol, k);
         }
+}
+
+/* k G1 moves, none repeating the face before it or undoing an opposite face's order (so that
+ * the scramble is seldom shorter than k). */
+static cg3_cube g1_scramble(cg_rng *r, int k)
+{
+    cg3_cube c = cg3_cube_home();
+    for (int n = 0, last = -1; n < k;) {
+        int m = cgi_tp_p2_moves[cg_rng_below(r, TP_P2MOVES)], face = m / 3;
+        if (face == last || (face == (last ^ 1) && face < last))
+            continue;
+        cg3_cube_apply(&model, &c, cg3_move_from_face_turn((cg_move)m));
+        last = face;
+        n++;
+    }
+    return c;
+}
+
+/* Solutions whose last moves stay in G1 for longer than phase 2 usually takes: a scramble of
+ * k G1 moves (every solution of it may be a phase 2 alone), and the same after one side quarter
+ * turn (a phase 1 of one move, then all k). Each has a solution of at most its own length, and
+ * a complete search finds one within it. */
+static void test_long_phase2_scrambles(void **state)
+{
+    (void)state;
+    cg_rng r;
+    cg_rng_seed(&r, 15);
+    static const int side_quarter[8] = {6, 8, 9, 11, 12, 14, 15, 17}; /* F F' B B' L L' R R' */
+    for (int k = 13; k <= (slow_tools ? 13 : 18); k++)
+        for (int i = 0; i < (slow_tools ? 1 : 20); i++)
+            for (int side = 0; side < 2; side++) {
+                cg3_cube c = g1_scramble(&r, k);
+                if (side)
+                    cg3_cube_apply(&model, &c, cg3_move_from_face_turn(
+                                                   (cg_move)side_quarter[cg_rng_below(&r, 8)]));
+                cg3_solve_options o = cg3_solve_defaults();
+                o.max_moves = k + side;
+                cg3_solution sol;
+                cg_error err;
+                assert_int_equal(cg3_twophase_solve(solver, &c, &o, &sol, &err), CG_OK);
+                check_solution(&c, &sol, k + side);
+            }
 }
 
 /* Improving: the same search goes on past its first solution; stopped by a node cap (not the
@@ -641,6 +685,7 @@ int main(void)
         cmocka_unit_test(test_phase2_distances_exact_small_depths),
         cmocka_unit_test(test_random_cubes_solved_within_20),
         cmocka_unit_test(test_short_scrambles),
+        cmocka_unit_test(test_long_phase2_scrambles),
         cmocka_unit_test(test_time_limit_improves),
         cmocka_unit_test(test_time_limit_never_loses_the_first_solution),
         cmocka_unit_test(test_invalid_cubes),

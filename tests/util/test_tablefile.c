@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <setjmp.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -196,6 +197,183 @@ static void planted_link_not_followed(void **state)
     unlink(path);
 }
 
+/* ---- cgi_tablefile_load_or_build ---- */
+
+typedef struct maker_log {
+    int builds;
+    bool fail_build, refuse; /* the build fails; the check refuses whatever it is shown */
+    char notice[4][512];
+    int notices;
+} maker_log;
+
+static cg_status build_payload(void *ctx, uint8_t *p, cg_error *err)
+{
+    maker_log *log = ctx;
+    log->builds++;
+    if (log->fail_build)
+        return cg_fail(err, CG_ERR_SYSTEM, "the build went wrong");
+    memcpy(p, payload, sizeof payload);
+    p[sizeof payload] = 0xAB; /* the slack is there to be read */
+    return CG_OK;
+}
+
+static bool payload_sane(void *ctx, const uint8_t *p)
+{
+    maker_log *log = ctx;
+    return !log->refuse && memcmp(p, payload, sizeof payload) == 0;
+}
+
+static void log_notice(void *ctx, const char *text)
+{
+    maker_log *log = ctx;
+    assert_true(log->notices < 4);
+    snprintf(log->notice[log->notices++], sizeof log->notice[0], "%s", text);
+}
+
+static tablefile_maker maker(maker_log *log)
+{
+    memset(log, 0, sizeof *log);
+    tablefile_maker m = {.kind = kind, .slack = 1, .build = build_payload, .sane = payload_sane,
+                         .ctx = log, .notice = log_notice, .notice_ctx = log,
+                         .cache = "test cache", .tables = "test tables", .build_time = "a moment",
+                         .whose = "test's ", .noun = "tables"};
+    return m;
+}
+
+/* One open: its status, the payload checked and released, the flags as "from_cache rebuilt
+ * saved" bits. */
+static cg_status open_once(const char *path, bool rebuild, const tablefile_maker *m, int *flags,
+                           cg_error *err)
+{
+    tablefile f;
+    tablefile_outcome how;
+    cg_status st = cgi_tablefile_load_or_build(path, rebuild, m, &f, &how, err);
+    *flags = how.from_cache << 2 | how.rebuilt << 1 | how.saved;
+    if (st == CG_OK) {
+        assert_memory_equal(f.payload, payload, sizeof payload);
+        assert_true(f.map ? !f.owned : f.owned == f.payload);
+    } else {
+        assert_null(f.payload);
+        assert_null(f.map);
+        assert_null(f.owned);
+    }
+    cgi_tablefile_release(&f);
+    return st;
+}
+
+/* The first run builds and saves, the next loads; rebuild builds again and replaces the file. */
+static void built_saved_loaded_rebuilt(void **state)
+{
+    (void)state;
+    char path[128];
+    snprintf(path, sizeof path, "%s/m/made.tbl", dir);
+    maker_log log;
+    tablefile_maker m = maker(&log);
+    int flags;
+    assert_int_equal(open_once(path, false, &m, &flags, NULL), CG_OK);
+    assert_int_equal(flags, 1);
+    assert_int_equal(log.builds, 1);
+    assert_int_equal(log.notices, 1);
+    assert_string_equal(log.notice[0], "building the test tables (once; a moment)");
+
+    m = maker(&log);
+    assert_int_equal(open_once(path, false, &m, &flags, NULL), CG_OK);
+    assert_int_equal(flags, 4);
+    assert_int_equal(log.builds, 0);
+    assert_int_equal(log.notices, 0);
+
+    m = maker(&log);
+    assert_int_equal(open_once(path, true, &m, &flags, NULL), CG_OK);
+    assert_int_equal(flags, 1); /* asked for: not "rebuilt", which means a bad file */
+    assert_int_equal(log.builds, 1);
+    assert_int_equal(log.notices, 1);
+
+    m = maker(&log); /* no file: built, nothing saved, no error */
+    assert_int_equal(open_once(NULL, false, &m, &flags, NULL), CG_OK);
+    assert_int_equal(open_once("", false, &m, &flags, NULL), CG_OK);
+    assert_int_equal(flags, 0);
+    assert_int_equal(log.builds, 2);
+    m.notice = NULL; /* and silence is allowed */
+    assert_int_equal(open_once(path, true, &m, &flags, NULL), CG_OK);
+    assert_int_equal(log.notices, 2);
+    unlink(path);
+}
+
+/* A file that loads but that the check refuses, and a file that does not load, are each a notice
+ * that says why, then a build that replaces them. */
+static void refused_file_rebuilt(void **state)
+{
+    (void)state;
+    char path[128], want[256];
+    snprintf(path, sizeof path, "%s/refused.tbl", dir);
+    assert_int_equal(cgi_tablefile_save(path, &kind, payload, NULL), CG_OK);
+    maker_log log;
+    tablefile_maker m = maker(&log);
+    log.refuse = true;
+    int flags;
+    assert_int_equal(open_once(path, false, &m, &flags, NULL), CG_OK);
+    assert_int_equal(flags, 3);
+    assert_int_equal(log.notices, 2);
+    snprintf(want, sizeof want, "ignoring the test cache (%s: wrong contents); rebuilding it", path);
+    assert_string_equal(log.notice[0], want);
+    assert_string_equal(log.notice[1], "building the test tables (once; a moment)");
+
+    FILE *w = fopen(path, "r+b");
+    fseek(w, TABLEFILE_HEADER_BYTES + 10, SEEK_SET);
+    fputc(0xff, w);
+    fclose(w);
+    m = maker(&log);
+    assert_int_equal(open_once(path, false, &m, &flags, NULL), CG_OK);
+    assert_int_equal(flags, 3);
+    snprintf(want, sizeof want, "ignoring the test cache (%s: checksum mismatch); rebuilding it",
+             path);
+    assert_string_equal(log.notice[0], want);
+    m = maker(&log);
+    assert_int_equal(open_once(path, false, &m, &flags, NULL), CG_OK);
+    assert_int_equal(flags, 4); /* the rebuilt file */
+    unlink(path);
+}
+
+/* A file that cannot be written is a notice: the built payload is still there. */
+static void unsaveable_is_a_notice(void **state)
+{
+    (void)state;
+    char blocker[128], path[192], want[512];
+    snprintf(blocker, sizeof blocker, "%s/blocker", dir);
+    FILE *b = fopen(blocker, "w");
+    fclose(b);
+    snprintf(path, sizeof path, "%s/sub/t.tbl", blocker);
+    maker_log log;
+    tablefile_maker m = maker(&log);
+    int flags;
+    assert_int_equal(open_once(path, false, &m, &flags, NULL), CG_OK);
+    assert_int_equal(flags, 2); /* the path was there and unusable: not a table */
+    assert_int_equal(log.notices, 3);
+    assert_string_equal(log.notice[1], "building the test tables (once; a moment)");
+    cg_error why;
+    assert_int_equal(cgi_tablefile_save(path, &kind, payload, &why), CG_ERR_SYSTEM);
+    snprintf(want, sizeof want, "cannot save the test cache (%s); continuing", why.msg);
+    assert_string_equal(log.notice[2], want);
+    unlink(blocker);
+}
+
+/* A build that fails is the error, with nothing kept and nothing saved. */
+static void failed_build_is_the_error(void **state)
+{
+    (void)state;
+    char path[128];
+    snprintf(path, sizeof path, "%s/failed.tbl", dir);
+    maker_log log;
+    tablefile_maker m = maker(&log);
+    log.fail_build = true;
+    int flags;
+    cg_error e;
+    assert_int_equal(open_once(path, false, &m, &flags, &e), CG_ERR_SYSTEM);
+    assert_string_equal(e.msg, "the build went wrong");
+    assert_int_equal(flags, 0);
+    assert_int_equal(access(path, F_OK), -1);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -208,6 +386,10 @@ int main(void)
         cmocka_unit_test(long_path_kept_whole),
         cmocka_unit_test(unmakeable_directory_named),
         cmocka_unit_test(planted_link_not_followed),
+        cmocka_unit_test(built_saved_loaded_rebuilt),
+        cmocka_unit_test(refused_file_rebuilt),
+        cmocka_unit_test(unsaveable_is_a_notice),
+        cmocka_unit_test(failed_build_is_the_error),
     };
     return cmocka_run_group_tests(tests, make_dir, remove_dir);
 }
