@@ -13,7 +13,7 @@ _cubegod_options() {
     replay) echo "--check --max-moves --prompt --cache --one-move --input --order --notation --move-map --separator --metric -q" ;;
     tables) echo "--cache --rebuild --metric --optimal --size" ;;
     order) echo "--state --explain" ;;
-    "bench solve") echo "-n --seed --target --cache --json --size --max-moves --time-limit --max-nodes --facelets" ;;
+    "bench solve") echo "-n --seed --target --cache --json --size --max-moves --time-limit --max-nodes --metric --facelets" ;;
     "bench net") echo "--size --games --rounds --alarm --seed --svg --cache --json" ;;
     "bench sim3") echo "-n --ops --seed --json" ;;
     "bench order") echo "-n -r --seed --json" ;;

@@ -73,15 +73,17 @@ typedef struct cg_play_options {
      * (CG_ERR_PROTOCOL otherwise, naming the round and the move). */
     bool one_move;
     /* The 3x3: where its solver comes from (NULL: a 3x3 round fails, saying so), how it solves
-     * (max_moves default CG3_GODS_NUMBER), and what to do when a view with hidden stickers fits
-     * several cubes: answer for one of them (pick) or fail the round (default). */
+     * (max_moves default CG3_GODS_NUMBER; metric CG_METRIC_QTM solves in quarter turns and
+     * counts the 3x3's answers so: set max_moves to CG3_GODS_NUMBER_QTM with it), and what to
+     * do when a view with hidden stickers fits several cubes: answer for one of them (pick) or
+     * fail the round (default). */
     cg_play_solver3_fn solver3;
     void *solver3_ctx;
     cg3_solve_options solve3;
     /* The longest answer sent, as written (R2 is R R in quarter notation, R' is R R R in
-     * quarter-cw) and counted in the metric; 0 (default): the solver's max_moves (solve's for a
-     * 2x2, solve3's for a 3x3). A dialect that writes a 20-move 3x3 solution as up to 60 moves
-     * needs it above CG3_SOLUTION_MAX. */
+     * quarter-cw) and counted in the metric (the 2x2 tables', solve3.metric for a 3x3); 0
+     * (default): the solver's max_moves (solve's for a 2x2, solve3's for a 3x3). A dialect that
+     * writes a 20-move 3x3 solution as up to 60 moves needs it above CG3_SOLUTION_MAX. */
     int max_answer;
     bool pick;
     /* How the server shows the cube (shapes.h): CG_SHAPE_AUTO (default) recognises boxes,

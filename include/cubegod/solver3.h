@@ -1,4 +1,5 @@
-/* cubegod: solving the 3x3 cube in the half-turn metric.
+/* cubegod: solving the 3x3 cube in the half-turn metric (the two-phase solver also in the
+ * quarter-turn metric, cg3_solve_options.metric).
  *
  * Two solvers share this header, each with tables of its own:
  *
@@ -27,11 +28,14 @@
 #include "cubegod/cube.h"
 #include "cubegod/cube3.h"
 #include "cubegod/error.h"
+#include "cubegod/notation.h"
 #include "cubegod/puzzle.h"
 #include "cubegod/solver.h"
 
 /* God's number in the half-turn metric: every 3x3 cube has a solution of at most 20 moves. */
 #define CG3_GODS_NUMBER 20
+/* God's number in the quarter-turn metric (a half turn counts 2): 26 quarter turns. */
+#define CG3_GODS_NUMBER_QTM 26
 /* The longest solution any call returns. */
 #define CG3_SOLUTION_MAX 31
 
@@ -52,7 +56,8 @@ typedef struct cg3_tables_info {
 } cg3_tables_info;
 
 typedef struct cg3_solve_options {
-    int max_moves;                /* default CG3_GODS_NUMBER; 0..CG3_SOLUTION_MAX */
+    int max_moves;                /* default CG3_GODS_NUMBER; 0..CG3_SOLUTION_MAX, counted in
+                                     metric (set CG3_GODS_NUMBER_QTM for QTM yourself) */
     double time_limit_ms;         /* > 0: keep looking for shorter solutions until this much time
                                      has passed, then return the shortest found; two-phase: the
                                      limit bounds only this improvement, the first solution
@@ -61,13 +66,18 @@ typedef struct cg3_solve_options {
                                      max_moves (two-phase) or search until proven (optimal) */
     unsigned long long max_nodes; /* a cap on the search, so that no request runs away;
                                      0: the solver's default cap */
+    cg_metric metric;             /* what max_moves and "shorter" count (default, 0:
+                                     CG_METRIC_HTM); CG_METRIC_QTM: a half turn costs 2, and
+                                     the two-phase search minimises quarter turns (the optimal
+                                     solver refuses it) */
 } cg3_solve_options;
 
 CG_API cg3_solve_options cg3_solve_defaults(void);
 
 typedef struct cg3_solution {
     cg_move moves[CG3_SOLUTION_MAX];
-    int n;                    /* moves found */
+    int n;                    /* moves found (under QTM, fewer than the quarter turns they
+                                 count: cg_moves_count) */
     bool optimal;             /* proven the shortest (the optimal solver, search completed) */
     int lower_bound;          /* no solution is shorter than this (optimal solver) */
     unsigned long long nodes; /* search nodes visited */
@@ -85,8 +95,11 @@ CG_API cg_status cg3_twophase_open(cg3_twophase **out, const cg3_tables_options 
                                    cg3_tables_info *info, cg_error *err);
 CG_API void cg3_twophase_close(cg3_twophase *s);
 
-/* A solution of c of at most opt->max_moves moves (opt NULL: the defaults). Errors:
- *   CG_ERR_INPUT     c is not a real cube (cg3_cube_check's message);
+/* A solution of c of at most opt->max_moves moves counted in opt->metric (opt NULL: the
+ * defaults). Under CG_METRIC_QTM the same search budgets quarter turns, and with a time limit
+ * improves the quarter-turn count. Errors:
+ *   CG_ERR_INPUT     c is not a real cube (cg3_cube_check's message); max_moves outside
+ *                    0..CG3_SOLUTION_MAX, a negative time_limit_ms, a metric that is neither;
  *   CG_ERR_TOO_LONG  no solution within max_moves: none exists (the search completed), or the
  *                    node cap was reached first; the message says which, after how many nodes
  *                    and milliseconds; out->n is 0. The time limit never causes this error: it
@@ -127,8 +140,9 @@ CG_API void cg3_optimal_use_twophase(cg3_optimal *s, const cg3_twophase *tp);
  *                    "not proven optimal" and every depth the search ruled out ("no solution of
  *                    15 moves or fewer"), out->n is 0 and out->lower_bound says the same. The
  *                    command line then shows the two-phase solver's best instead. */
-/* CG_ERR_INPUT also for max_moves outside 0..CG3_SOLUTION_MAX or a negative or infinite
- * time_limit_ms. max_nodes 0 means a cap of 10^11 nodes; both caps are checked every 4,096
+/* CG_ERR_INPUT also for max_moves outside 0..CG3_SOLUTION_MAX, a negative or infinite
+ * time_limit_ms, or opt->metric CG_METRIC_QTM (this solver's tables and search count half
+ * turns; the two-phase solver answers in quarter turns). max_nodes 0 means a cap of 10^11 nodes; both caps are checked every 4,096
  * nodes, so the search may run that far past max_nodes. */
 CG_API cg_status cg3_optimal_solve(const cg3_optimal *s, const cg3_cube *c,
                                    const cg3_solve_options *opt, cg3_solution *out,

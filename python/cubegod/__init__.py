@@ -536,10 +536,11 @@ def solve(cube, max_moves=None, time_limit_ms=0, optimal=False, metric="htm", ta
     2x2: always optimal (the table solver), in `metric` ("htm", or "qtm": quarter turns only);
       max_moves defaults to 11 (htm) or 14 (qtm), TooLongError when the optimum is longer.
       target "auto" (home when the colour scheme is known, else any orientation), "home", "any".
-    3x3: the two-phase solver (max_moves default 20; time_limit_ms > 0 keeps improving the
-      answer that long), or with optimal=True the optimal solver (its tables are about 300 MB
-      and built in minutes the first time; TimeLimitError when time_limit_ms passes before the
-      optimum is proven). The 3x3 solvers count in the half-turn metric only.
+    3x3: the two-phase solver (max_moves default 20, or 26 quarter turns with metric "qtm",
+      which it then minimises; time_limit_ms > 0 keeps improving the answer that long), or with
+      optimal=True the optimal solver (its tables are about 300 MB and built in minutes the
+      first time; TimeLimitError when time_limit_ms passes before the optimum is proven; half
+      turns only: InputError with metric "qtm").
     Tables are opened at first use and kept until exit."""
     if not isinstance(cube, Cube):
         raise TypeError("solve: expected a cubegod.Cube (from cubegod.read), not %s"
@@ -569,11 +570,15 @@ def solve(cube, max_moves=None, time_limit_ms=0, optimal=False, metric="htm", ta
                               ctypes.byref(n), ctypes.byref(err))
         _check(st, err)
         return _names(out, n.value)
-    if metric != "htm":
-        raise InputError("metric: the 3x3 solvers count in the half-turn metric only", -1)
     if target not in ("auto", "home", "any"):
         raise InputError("target: %r is not auto, home or any" % (target,), -1)
+    if optimal and metric == "qtm":  # refused before its 300 MB of tables are opened
+        raise InputError("metric: the optimal 3x3 solver counts half turns only; without "
+                         "optimal=True the two-phase solver answers in quarter turns", -1)
     opt = _c.cg3_solve_defaults()
+    opt.metric = _c.cg_metric_parse(metric.encode())
+    if metric == "qtm":
+        opt.max_moves = _lib.G3_GODS_NUMBER_QTM
     if max_moves is not None:
         opt.max_moves = _int_arg(max_moves, "max_moves", 0, _lib.G3_SOLUTION_MAX)
     opt.time_limit_ms = float(time_limit_ms)

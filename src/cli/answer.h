@@ -31,7 +31,8 @@ typedef struct cli_answer {
     "                    file with one MOVE=NAME a line; it names exactly the notation's moves\n" \
     "  --separator S     between moves: space (default), none, comma, or any text\n"          \
     "  --metric M        htm (default) or qtm: moves counted in quarter turns (a half turn is\n" \
-    "                    2), and the 2x2 solved optimally in quarter turns (own table)\n"
+    "                    2), the 2x2 solved optimally in quarter turns (own table), the 3x3 by\n" \
+    "                    the two-phase solver in quarter turns\n"
 
 void cli_answer_init(cli_answer *a);
 /* True when opt is one of the four (for parsers without an option table). */

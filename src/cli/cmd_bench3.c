@@ -24,14 +24,17 @@ static const char TABLES3_USAGE[] =
 
 static const char BENCH3_USAGE[] =
     "usage: cubegod bench solve --size 3 [-n N] [--max-moves N] [--time-limit MS] [--seed S]\n"
-    "                                    [--max-nodes N] [--cache FILE] [--json]\n"
+    "                                    [--max-nodes N] [--metric htm|qtm] [--cache FILE]\n"
+    "                                    [--json]\n"
     "\n"
     "N uniformly random 3x3 cubes (default 1000) solved by the two-phase solver, tables\n"
     "excluded. Prints the tables' start-up time, peak memory, the time per solve (median, p90,\n"
     "p99, max), mean and max solution length and search nodes. Every answer is applied to the\n"
     "cube model after it is timed; a wrong one makes the exit status 1.\n"
     "\n"
-    "  --max-moves N    solutions of at most N moves (default 20)\n"
+    "  --max-moves N    solutions of at most N moves (default 20; 26 with --metric qtm)\n"
+    "  --metric M       htm (default) or qtm: solve in quarter turns (a half turn counts 2);\n"
+    "                   --max-moves and the lengths printed count them\n"
     "  --time-limit MS  keep looking for shorter solutions for MS milliseconds per cube\n"
     "                   (default 0: the first solution within --max-moves)\n"
     "  --max-nodes N    the search's node cap (default 0: the solver's own)\n"
@@ -122,8 +125,9 @@ static int cmp_double(const void *a, const void *b)
 
 int bench_solve3(int argc, char **argv)
 {
-    long n = 1000, seed = 1, max_moves = CG3_GODS_NUMBER, max_nodes = 0;
+    long n = 1000, seed = 1, max_moves = -1, max_nodes = 0;
     double time_limit = 0;
+    cg_metric metric = CG_METRIC_HTM;
     const char *cache = NULL;
     bool as_json = false, facelets = false;
     for (int i = 1; i < argc; i++) {
@@ -154,6 +158,13 @@ int bench_solve3(int argc, char **argv)
                 !cli_long("bench solve", "--time-limit", v, 0, 3600000, &ms))
                 return 2;
             time_limit = (double)ms;
+        } else if (strcmp(a, "--metric") == 0) {
+            int m;
+            if (!(v = cli_value("bench solve", argc, argv, &i)))
+                return 2;
+            if ((m = cg_metric_parse(v)) < 0)
+                return cli_usage("bench solve", "--metric: '%s' is not htm or qtm", v);
+            metric = (cg_metric)m;
         } else if (strcmp(a, "--cache") == 0) {
             if (!(cache = cli_value("bench solve", argc, argv, &i)))
                 return 2;
@@ -165,6 +176,8 @@ int bench_solve3(int argc, char **argv)
             return cli_unknown("bench solve", a, BENCH3_USAGE);
         }
     }
+    if (max_moves < 0)
+        max_moves = metric == CG_METRIC_QTM ? CG3_GODS_NUMBER_QTM : CG3_GODS_NUMBER;
     cg_rng rng;
     cg_rng_seed(&rng, (uint64_t)seed);
     if (facelets) {
@@ -197,6 +210,7 @@ int bench_solve3(int argc, char **argv)
     opt.max_moves = (int)max_moves;
     opt.time_limit_ms = time_limit;
     opt.max_nodes = (unsigned long long)max_nodes;
+    opt.metric = metric;
     long wrong = 0, failed = 0, total_len = 0, max_len = 0;
     unsigned long long nodes = 0;
     double total_ms = 0;
@@ -213,10 +227,11 @@ int bench_solve3(int argc, char **argv)
             continue;
         }
         cg3_cube_apply_face_turns(&model, &c, sol.moves, (size_t)sol.n);
-        if (!cg3_cube_is_home(&c) || sol.n > max_moves)
+        long len = (long)cg_moves_count(sol.moves, (size_t)sol.n, metric);
+        if (!cg3_cube_is_home(&c) || len > max_moves)
             wrong++;
-        total_len += sol.n;
-        max_len = sol.n > max_len ? sol.n : max_len;
+        total_len += len;
+        max_len = len > max_len ? len : max_len;
     }
     qsort(ms, (size_t)n, sizeof *ms, cmp_double);
     struct rusage ru;
@@ -232,6 +247,7 @@ int bench_solve3(int argc, char **argv)
         json_int(&j, "cubes", n);
         json_int(&j, "seed", seed);
         json_int(&j, "max_moves", max_moves);
+        json_str(&j, "metric", cg_metric_name(metric));
         json_num(&j, "time_limit_ms", time_limit);
         json_object(&j, "ms");
         json_num(&j, "median", med);
@@ -251,13 +267,15 @@ int bench_solve3(int argc, char **argv)
         json_int(&j, "wrong", wrong);
         json_finish(&j);
     } else {
-        printf("cubes            %ld uniformly random 3x3, seed %ld, max %ld moves%s\n", n, seed,
-               max_moves, time_limit > 0 ? ", improving until the time limit" : "");
+        const char *unit = metric == CG_METRIC_QTM ? "quarter turns" : "moves";
+        printf("cubes            %ld uniformly random 3x3, seed %ld, max %ld %s%s\n", n, seed,
+               max_moves, unit, time_limit > 0 ? ", improving until the time limit" : "");
         if (time_limit > 0)
             printf("time limit       %.0f ms per cube\n", time_limit);
         printf("time (ms)        median %.3f  p90 %.3f  p99 %.3f  max %.3f  mean %.3f\n", med, p90,
                p99, ms[n - 1], total_ms / (double)n);
-        printf("solution length  mean %.3f  max %ld\n", mean_len, max_len);
+        printf("solution length  mean %.3f  max %ld%s\n", mean_len, max_len,
+               metric == CG_METRIC_QTM ? " (quarter turns)" : "");
         printf("search nodes     mean %.0f\n", (double)nodes / (double)n);
         printf("table start-up   %.1f ms (%s, %.1f MB)\n", info.ready_ms,
                info.from_cache ? "loaded from cache" : "built", (double)info.bytes / 1e6);

@@ -57,8 +57,9 @@ static const char USAGE[] =
     "  --target T        home | any | auto (default auto: home when colours are face letters)\n"
     "  --scheme S        the colour of each face, e.g. U=W,D=Y,F=G,B=B,L=O,R=R\n"
     "  --max-moves N     refuse to send a solution longer than N (default 11 for a 2x2, 20\n"
-    "                    for a 3x3), counted as the answer is written (R2 is two moves in\n"
-    "                    quarter notation) and in the metric\n"
+    "                    for a 3x3, 26 for a 3x3 with --metric qtm), counted as the answer is\n"
+    "                    written (R2 is two moves in quarter notation) and in the metric; a\n"
+    "                    3x3 is solved within it (at most 31), in quarter turns with --metric qtm\n"
     "  --time-limit MS   3x3: spend up to MS milliseconds looking for shorter solutions\n"
     "                    (default 0: the first one within --max-moves, well under 1 ms)\n"
     "  --ambiguous A     3x3 with hidden faces that several cubes fit: fail (default) the\n"
@@ -107,6 +108,7 @@ static int parse_args(int argc, char **argv, play_args *a)
 {
     const char *pos[8];
     int npos = 0;
+    bool max_given = false;
     cli_answer_init(&a->answer);
     for (int i = 1; i < argc; i++) {
         const char *o = argv[i], *v = NULL;
@@ -177,6 +179,7 @@ static int parse_args(int argc, char **argv, play_args *a)
             a->play.solve.max_moves = (int)n;
             a->play.solve3.max_moves = (int)(n < CG3_SOLUTION_MAX ? n : CG3_SOLUTION_MAX);
             a->play.max_answer = (int)n; /* the limit on what is sent, as written */
+            max_given = true;
         } else if (strcmp(o, "--time-limit") == 0) {
             if (!cli_long("play", o, v, 0, 60000, &n))
                 return 2;
@@ -201,6 +204,11 @@ static int parse_args(int argc, char **argv, play_args *a)
         return 2;
     a->play.dialect = &a->answer.dialect;
     a->tables.metric = a->answer.metric;
+    a->play.solve3.metric = a->answer.metric;
+    /* serve's 3x3 limit under qtm is the same God's number: its games are winnable as given */
+    _Static_assert(CG3_GODS_NUMBER_QTM == CG_SERVER3_QTM_MAX_MOVES, "26 on both sides");
+    if (a->answer.metric == CG_METRIC_QTM && !max_given)
+        a->play.solve3.max_moves = CG3_GODS_NUMBER_QTM;
     if (a->exec && npos)
         return cli_usage("play", "give either HOST PORT or --exec, not both");
     if (!a->exec && npos == 0)

@@ -26,7 +26,8 @@ static const char USAGE[] =
     "Reads 2x2 and 3x3 cubes from each FILE in turn ('-' or none: standard input; the size is\n"
     "told by what is read: two stickers a box row or 24 a line is a 2x2, three or 54 a 3x3)\n"
     "and prints one solution per cube (a 2x2: optimal in the half-turn metric, or quarter turns\n"
-    "with --metric qtm; a 3x3: the two-phase solver's, at most 20 moves): the moves\n"
+    "with --metric qtm; a 3x3: the two-phase solver's, at most 20 moves, or 26 quarter turns\n"
+    "with --metric qtm): the moves\n"
     "separated by single spaces (or as --notation, --move-map and --separator write them), an\n"
     "empty line for a solved cube, or a line holding only '!' for a cube that could not be solved\n"
     "(the reason goes to standard error). A UTF-8 byte-order mark at the start is ignored.\n"
@@ -82,7 +83,8 @@ static const char USAGE[] =
     "  --max-moves N   fail a cube whose shortest solution is longer (default 11; 14 with\n"
     "                  --metric qtm); when given, it also bounds the answer as the notation\n"
     "                  writes it (R2 is two moves in quarter notation); for a 3x3 (default\n"
-    "                  20, at most 31) no solution of at most N moves found is a failure\n"
+    "                  20, or 26 with --metric qtm; at most 31) no solution of at most N moves\n"
+    "                  (quarter turns with --metric qtm) found is a failure\n"
     "  --time-limit MS a 3x3: keep looking for shorter solutions for MS milliseconds and answer\n"
     "                  the shortest found (default 0: the first of at most --max-moves); the\n"
     "                  time the proof may take with --optimal\n"
@@ -90,7 +92,8 @@ static const char USAGE[] =
     "                  optimal.tbl, about 300 MB, sit beside the 2x2 cache and take about a\n"
     "                  minute to build the first time); when the proof does not finish within\n"
     "                  --time-limit or the solver's node cap, the two-phase answer is given and\n"
-    "                  a message says it is not proven optimal\n"
+    "                  a message says it is not proven optimal; half turns only: not with\n"
+    "                  --metric qtm\n"
     "  --cache FILE    the solver table's cache file (see 'cubegod tables --help')\n"
     CLI_ANSWER_HELP
     CLI_PROFILE_HELP
@@ -260,7 +263,7 @@ static void answer_moves(solve_run *run, const cg3_solution *sol, long line)
 {
     char buf[2048];
     cg_error err;
-    if (cg_dialect_answer(run->dialect, CG_METRIC_HTM, 3 * CG3_SOLUTION_MAX, sol->moves,
+    if (cg_dialect_answer(run->dialect, run->opt3.metric, 3 * CG3_SOLUTION_MAX, sol->moves,
                           (size_t)sol->n, buf, sizeof buf, &err) != CG_OK) {
         reject(run, &err, line);
         return;
@@ -644,9 +647,16 @@ static int solve_main(int argc, char **argv)
     if (!max_given && ans.metric == CG_METRIC_QTM)
         run.opt.max_moves = CG_SOLUTION_MAX;
     run.answer_max = max_given ? run.opt.max_moves : 3 * CG_SOLUTION_MAX;
+    run.opt3.metric = ans.metric;
     if (max_given)
         run.opt3.max_moves = run.opt.max_moves < CG3_SOLUTION_MAX ? run.opt.max_moves
                                                                   : CG3_SOLUTION_MAX;
+    else if (ans.metric == CG_METRIC_QTM) /* God's number in quarter turns */
+        run.opt3.max_moves = CG3_GODS_NUMBER_QTM;
+    if (run.optimal && ans.metric == CG_METRIC_QTM)
+        return cli_usage("solve", "--optimal counts half turns only: it does not go with "
+                                  "--metric qtm (without --optimal the 3x3 is solved in quarter "
+                                  "turns by the two-phase solver)");
     /* The 3x3 caches sit beside the 2x2's, given or not. */
     run.cache3 = cli_cache3_path(CLI_TWOPHASE, topt.cache_path);
     run.cache_opt = cli_cache3_path(CLI_OPTIMAL, topt.cache_path);

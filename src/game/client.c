@@ -296,7 +296,7 @@ static cg_status answer(client_game *g, int64_t prompt_at, cg_error *err)
     if (st != CG_OK)
         return cg_error_prefix(st, err, "round %d: ", round);
     char text[ANSWER_TEXT_MAX];
-    cg_metric metric = three ? CG_METRIC_HTM : cg_tables_metric(g->tables);
+    cg_metric metric = three ? g->o->solve3.metric : cg_tables_metric(g->tables);
     int max_moves = g->o->max_answer > 0 ? g->o->max_answer
                     : three             ? g->o->solve3.max_moves
                                         : g->o->solve.max_moves;

@@ -452,6 +452,10 @@ cg_status cg3_optimal_solve(const cg3_optimal *s, const cg3_cube *c, const cg3_s
                        CG3_SOLUTION_MAX);
     if (!(o.time_limit_ms >= 0) || isinf(o.time_limit_ms))
         return cg_fail(err, CG_ERR_INPUT, "time_limit_ms must be a finite number >= 0");
+    if (o.metric != CG_METRIC_HTM)
+        return cg_fail(err, CG_ERR_INPUT,
+                       "the optimal 3x3 solver counts half turns only (metric htm); the "
+                       "two-phase solver answers in quarter turns");
     search se = {.s = s, .cap = o.max_nodes ? o.max_nodes : DEFAULT_NODE_CAP};
     if (o.time_limit_ms > 0)
         se.deadline = start + (int64_t)(fmin(o.time_limit_ms, 1e12) * 1e6) + 1; /* 1e12 ms: forever */

@@ -160,7 +160,12 @@ typedef struct search {
     const tp_tables *t;
     cg3_cube cube[TP_VARIANTS]; /* each side's cube */
     int variant;
-    int limit;                  /* total moves allowed for the next solution */
+    int limit;                  /* total cost allowed for the next solution */
+    int d1;                     /* the phase-1 cost being searched */
+    uint8_t cost[TP_MOVES];     /* each move's cost in the metric: 1, or 2 for a half turn
+                                   under QTM (the HTM pruning values stay lower bounds) */
+    int parity;                 /* QTM: the cube's corner-permutation parity, which every
+                                   solution's quarter-turn count has; -1 under HTM */
     bool improve;               /* keep looking for shorter ones */
     int stop;
     unsigned long long nodes, max_nodes;
@@ -194,8 +199,23 @@ static inline bool tick(search *q)
     return true;
 }
 
-static void record(search *q, int n1, int n2)
+/* A quarter turn is a 4-cycle of corners, a half turn two swaps: the parity of the corner
+ * permutation is the parity of every quarter-turn count that solves the cube. */
+static int corner_parity(const cg3_cube *c)
 {
+    int p = 0;
+    for (int i = 0; i < CG3_CORNERS; i++)
+        for (int j = i + 1; j < CG3_CORNERS; j++)
+            p ^= c->cp[i] > c->cp[j];
+    return p;
+}
+
+/* A phase 2 of cost c2 ended the solution: its moves are the p2 prefix that costs c2. */
+static void record(search *q, int n1, int c2)
+{
+    int n2 = 0;
+    for (int c = 0; c < c2; n2++)
+        c += q->cost[q->p2[n2]];
     int n = n1 + n2, r = q->variant % 3;
     bool inv = q->variant >= 3;
     cg_move seq[CG3_SOLUTION_MAX];
@@ -206,7 +226,7 @@ static void record(search *q, int n1, int n2)
     for (int i = 0; i < n; i++) /* inverse: the moves backwards, each undone */
         q->best[i] = inv ? (cg_move)(seq[n - 1 - i] / 3 * 3 + (2 - seq[n - 1 - i] % 3)) : seq[i];
     q->best_n = n;
-    q->limit = n - 1;
+    q->limit = q->d1 + c2 - 1;
     if (!q->improve)
         q->stop = STOP_FOUND;
 }
@@ -219,7 +239,7 @@ static bool phase2(search *q, int cp, int ep, int sp, int d2, int left, int ply,
     const tp_tables *t = q->t;
     for (int k = 0; k < TP_P2MOVES; k++) {
         int m = cgi_tp_p2_moves[k], face = m / 3;
-        if (redundant(face, last))
+        if (redundant(face, last) || q->cost[m] > left)
             continue;
         if (!tick(q))
             return false;
@@ -227,10 +247,11 @@ static bool phase2(search *q, int cp, int ep, int sp, int d2, int left, int ply,
         int nsp = t->sp_mv[sp * TP_P2MOVES + k];
         int diff = (cgi_tp_p2_mod3(t, ncp, nep) - d2 % 3 + 3) % 3;
         int nd = d2 + (diff == 1) - (diff == 2);
-        if (nd >= left || t->cp_sp[ncp * TP_SP + nsp] >= left)
+        int rest = left - q->cost[m];
+        if (nd > rest || t->cp_sp[ncp * TP_SP + nsp] > rest)
             continue;
         q->p2[ply] = (uint8_t)m;
-        if (phase2(q, ncp, nep, nsp, nd, left - 1, ply + 1, face))
+        if (phase2(q, ncp, nep, nsp, nd, rest, ply + 1, face))
             return true;
         if (q->stop)
             return false;
@@ -246,17 +267,17 @@ static inline void edges_after(const cg3_twophase *s, const uint8_t *from, int m
         to[i] = from[g[i]];
 }
 
-/* The moves phase 2 may take after a phase 1 of n1 moves. Phase 2 is never capped below
- * that: a solution whose last moves stay in G1 is found only as a phase 1 that ends where
- * they begin, followed by all of them. */
-static inline int end_of_phase1_room(const search *q, int n1) { return q->limit - n1; }
+/* The room phase 2 has after the phase 1 being searched (q->d1 in the metric, its n1 moves).
+ * Phase 2 is never capped below that: a solution whose last moves stay in G1 is found only as
+ * a phase 1 that ends where they begin, followed by all of them. */
+static inline int end_of_phase1_room(const search *q) { return q->limit - q->d1; }
 
 /* The end of a phase 1 of n1 moves, with corner permutation cp: the shortest phase 2 that fits.
  * The filters go from the cheapest: most ends fail the first ones. */
 static void start_phase2(search *q, int n1, int cp)
 {
     const tp_tables *t = q->t;
-    int room = end_of_phase1_room(q, n1);
+    int room = end_of_phase1_room(q);
     if (t->cp_dist[cp] > room)
         return;
     uint8_t e[CG3_EDGES];
@@ -278,11 +299,14 @@ static void start_phase2(search *q, int n1, int cp)
     if (d2 > lb)
         lb = d2;
     int last = n1 ? q->p1[n1 - 1] / 3 : -1;
-    for (int d = lb; d <= room && !q->stop; d++)
+    for (int d = lb; d <= room && !q->stop; d++) {
+        if (q->parity >= 0 && ((q->d1 + d) & 1) != q->parity)
+            continue; /* no phase 2 of that many quarter turns exists */
         if (phase2(q, cp, ep, sp, d2, d, 0, last)) {
             record(q, n1, d);
             return;
         }
+    }
 }
 
 static void phase1(search *q, int sl, int fl, int tw, int cp, int dist, int left, int ply,
@@ -300,10 +324,10 @@ static void phase1(search *q, int sl, int fl, int tw, int cp, int dist, int left
        address first and prefetch, so the memory reads overlap instead of queueing. */
     int nsl[TP_MOVES], nfl[TP_MOVES], ntw[TP_MOVES], moves[TP_MOVES], n = 0;
     size_t at[TP_MOVES];
-    int end_room = end_of_phase1_room(q, ply + 1);
+    int end_room = end_of_phase1_room(q);
     for (int m = 0; m < TP_MOVES; m++) {
         int face = m / 3;
-        if (redundant(face, last))
+        if (redundant(face, last) || q->cost[m] > left)
             continue;
         /* in G1 with under five phase-1 moves left, a quarter turn of a side face cannot lead
            back into G1 in time to end phase 1 anywhere phase 2 would not have gone */
@@ -311,8 +335,8 @@ static void phase1(search *q, int sl, int fl, int tw, int cp, int dist, int left
             continue;
         /* A last phase-1 move: it must leave G1's moves (see above), and the corners must be
            solvable in the phase 2 left; both are cheap, the phase-1 table look-up is not. */
-        if (left == 1 && (face < 2 || m % 3 == 1 ||
-                          t->cp_dist[t->cp18_mv[cp * TP_MOVES + m]] > end_room))
+        if (left == q->cost[m] && (face < 2 || m % 3 == 1 ||
+                                   t->cp_dist[t->cp18_mv[cp * TP_MOVES + m]] > end_room))
             continue;
         nsl[n] = t->slice_mv[sl * TP_MOVES + m];
         nfl[n] = t->flip_mv[fl * TP_MOVES + m];
@@ -330,14 +354,14 @@ static void phase1(search *q, int sl, int fl, int tw, int cp, int dist, int left
             return;
         int diff = (cgi_tp_p1_at(t, at[k]) - dist % 3 + 3) % 3;
         int nd = dist + (diff == 1) - (diff == 2);
-        if (nd >= left)
+        if (nd > left - q->cost[m])
             continue;
         q->p1[ply] = (uint8_t)m;
-        if (left > 1)
+        if (left > q->cost[m]) /* the child has moves left */
             edges_after(q->s, q->edges[ply], m, q->edges[ply + 1]);
-        phase1(q, nsl[k], nfl[k], ntw[k], t->cp18_mv[cp * TP_MOVES + m], nd, left - 1, ply + 1,
-               m / 3);
-        if (q->stop || ply + left > q->limit)
+        phase1(q, nsl[k], nfl[k], ntw[k], t->cp18_mv[cp * TP_MOVES + m], nd, left - q->cost[m],
+               ply + 1, m / 3);
+        if (q->stop || q->d1 > q->limit)
             return;
     }
 }
@@ -356,6 +380,8 @@ cg_status cg3_twophase_solve(const cg3_twophase *s, const cg3_cube *c,
                        CG3_SOLUTION_MAX);
     if (!(o.time_limit_ms >= 0))
         return cg_fail(err, CG_ERR_INPUT, "time_limit_ms must be 0 or more");
+    if (o.metric != CG_METRIC_HTM && o.metric != CG_METRIC_QTM)
+        return cg_fail(err, CG_ERR_INPUT, "metric %d is neither HTM nor QTM", (int)o.metric);
     search *q = malloc(sizeof *q);
     if (!q)
         return cg_fail(err, CG_ERR_NOMEM, "no memory for the search");
@@ -363,6 +389,9 @@ cg_status cg3_twophase_solve(const cg3_twophase *s, const cg3_cube *c,
     q->s = s;
     q->t = &s->t;
     q->limit = o.max_moves;
+    for (int m = 0; m < TP_MOVES; m++)
+        q->cost[m] = o.metric == CG_METRIC_QTM && m % 3 == 1 ? 2 : 1;
+    q->parity = o.metric == CG_METRIC_QTM ? corner_parity(c) : -1;
     q->improve = o.time_limit_ms > 0;
     q->max_nodes = o.max_nodes ? o.max_nodes : TP_DEFAULT_MAX_NODES;
     double limit_ns = o.time_limit_ms * 1e6;
@@ -386,6 +415,7 @@ cg_status cg3_twophase_solve(const cg3_twophase *s, const cg3_cube *c,
             if (lb[v] > d1 || lb[v] < 0)
                 continue;
             q->variant = v;
+            q->d1 = d1;
             memcpy(q->edges[0], q->cube[v].ep, CG3_EDGES);
             phase1(q, sl[v], fl[v], tw[v], cgi_tp_cp(&q->cube[v]), lb[v], d1, 0, -1);
         }
@@ -399,11 +429,12 @@ cg_status cg3_twophase_solve(const cg3_twophase *s, const cg3_cube *c,
     }
     int why = q->stop;
     free(q);
+    const char *unit = o.metric == CG_METRIC_QTM ? "quarter turns" : "moves";
     if (why == STOP_NODES)
         return cg_fail(err, CG_ERR_TOO_LONG,
-                       "no solution of at most %d moves found before the node cap: %llu nodes, "
-                       "%.1f ms", o.max_moves, out->nodes, out->ms);
+                       "no solution of at most %d %s found before the node cap: %llu nodes, "
+                       "%.1f ms", o.max_moves, unit, out->nodes, out->ms);
     return cg_fail(err, CG_ERR_TOO_LONG,
-                   "no solution of at most %d moves exists (search completed: %llu nodes, %.1f ms)",
-                   o.max_moves, out->nodes, out->ms);
+                   "no solution of at most %d %s exists (search completed: %llu nodes, %.1f ms)",
+                   o.max_moves, unit, out->nodes, out->ms);
 }

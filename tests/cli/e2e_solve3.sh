@@ -147,4 +147,64 @@ PY
 else
   echo "e2e_solve3: --optimal not checked: no $opt_tbl"
 fi
+# 7. --metric qtm: the two-phase solver counts quarter turns, at most 26 by default; every
+#    answer, its quarter turns counted here (a half turn 2), is within the limit and solves the
+#    model's cube, where the half-turn answers to the same cubes overrun 26 for some; in quarter
+#    notation each half turn is written as two; --max-moves counts quarter turns; --optimal
+#    (half turns only) is refused.
+"$CUBEGOD" solve --line --metric qtm < "$TMP/in.udfblr" > "$TMP/ans.qtm" 2> "$TMP/err" ||
+  fail "solve --metric qtm failed: $(cat "$TMP/err")"
+"$CUBEGOD" solve --line --metric qtm --notation quarter < "$TMP/in.udfblr" > "$TMP/ans.qtmq" 2> "$TMP/err" ||
+  fail "solve --metric qtm --notation quarter failed: $(cat "$TMP/err")"
+python3 - "$TMP" "$MODEL_DIR" <<'PY' || fail "a --metric qtm answer is wrong"
+import sys
+sys.path.insert(0, sys.argv[2])
+import cube3_model as m
+t = sys.argv[1]
+scr = open(t + "/scr").read().splitlines()[0::2]
+qtm = lambda a: sum(2 if x.endswith("2") else 1 for x in a.split())
+for name in ("ans.qtm", "ans.qtmq"):
+    ans = open(t + "/" + name).read().splitlines()
+    assert len(ans) == len(scr), (name, ans)
+    for s, a in zip(scr, ans):
+        assert qtm(a) <= 26, (name, a, qtm(a))
+        assert m.is_solved(m.apply(m.apply(m.solved(), s), a)), (name, s, a)
+        if name == "ans.qtmq":
+            assert "2" not in a, a
+htm = open(t + "/ans.udfblr").read().splitlines()
+assert max(qtm(a) for a in htm) > 26, [qtm(a) for a in htm]
+PY
+python3 - "$TMP" "$MODEL_DIR" <<'PY' || fail "could not write the quarter-turn scrambles"
+import random, sys
+sys.path.insert(0, sys.argv[2])
+import cube3_model as m
+random.seed(7)
+with open(sys.argv[1] + "/qscr", "w") as a, open(sys.argv[1] + "/qin", "w") as b:
+    for n in (3, 6, 9):  # n quarter turns, half turns among them
+        moves, cost = [], 0
+        while cost < n:
+            mv = random.choice("UDFBLR") + random.choice(["", "2", "'"])
+            c = 2 if mv.endswith("2") else 1
+            if cost + c <= n:
+                moves.append(mv)
+                cost += c
+        a.write(" ".join(moves) + "\n")
+        b.write(m.line(m.apply(m.solved(), " ".join(moves))) + "\n")
+PY
+i=0
+while IFS= read -r s; do
+  i=$((i + 1))
+  k=$(echo "$s" | awk '{ for (j = 1; j <= NF; j++) n += ($j ~ /2$/) ? 2 : 1; print n }')
+  a=$(sed -n "${i}p" "$TMP/qin" | "$CUBEGOD" solve --line --metric qtm --max-moves "$k" 2> "$TMP/err") ||
+    fail "a scramble of $k quarter turns not solved within $k: $(cat "$TMP/err")"
+  n=$(echo "$a" | awk '{ for (j = 1; j <= NF; j++) n += ($j ~ /2$/) ? 2 : 1; print n + 0 }')
+  [ "$n" -le "$k" ] || fail "scramble '$s' ($k quarter turns) answered with '$a' ($n)"
+done < "$TMP/qscr"
+echo "$(sed -n 3p "$TMP/qin")" | "$CUBEGOD" solve --line --metric qtm --max-moves 2 > "$TMP/out" 2> "$TMP/err"
+expect_eq "$?" 2 "--metric qtm --max-moves 2 on a 9-quarter-turn scramble"
+expect_grep "no solution of at most 2 quarter turns exists" "$TMP/err"
+head -1 "$TMP/in.udfblr" | "$CUBEGOD" solve --line --optimal --metric qtm > "$TMP/out" 2> "$TMP/err"
+expect_eq "$?" 2 "--optimal --metric qtm"
+expect_grep "optimal counts half turns only" "$TMP/err"
+[ -s "$TMP/out" ] && fail "--optimal --metric qtm answered: $(cat "$TMP/out")"
 echo "e2e_solve3: ok"

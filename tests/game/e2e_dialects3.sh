@@ -70,6 +70,45 @@ has "5 rounds, 5 correct" "$TMP/replay.out"
 has "5 rounds, $((5 - over)) correct (5 3x3, optimum not computed), $over wrong" "$TMP/replay26.out"
 [ "$over" = 0 ] || has "Too many moves ([0-9]* quarter turns, at most 26 allowed)" "$TMP/replay26.out"
 
+# play --metric qtm solves the 3x3 in quarter turns: whole games won against the default limit
+# of 26, every answer within it (counted here, and by the server: equal); in quarter notation
+# (half turns written as two quarter turns, none sent as such); in quarter-cw, which writes R' as
+# R R R, against a higher limit (64, the most serve takes); and one move per prompt.
+qtm_won() { # NAME SEED OPTIONS...: serve and play with --metric qtm and OPTIONS; R rounds won
+  local name=$1 seed=$2; shift 2
+  serve "$name" --size 3 --games 1 --rounds $R --seed "$seed" --alarm 60 --metric qtm "$@"
+  play "$name" 127.0.0.1 "$PORT" -q --metric qtm --record "$TMP/$name.tr" "$@"
+  [ "$RC" = 0 ] || fail "$name: exited $RC with --metric qtm $*: $(cat "$TMP/$name.err")"
+  has "\[+\] won: $R/$R rounds passed" "$TMP/$name.out"
+}
+qtm_won qtm26 45
+qtm_won qtm26q 46 --notation quarter
+grep -Eq "^> [0-9.]* .*[UDFBLR]2" "$TMP/qtm26q.tr" && fail "a half turn sent in quarter notation"
+qtm_won qtm26cw 47 --notation quarter-cw --max-moves 64
+grep -q "^> [0-9.]* .*'" "$TMP/qtm26cw.tr" && fail "a counter-clockwise turn sent in quarter-cw"
+serve qtm26one --size 3 --games 1 --rounds $R --seed 48 --alarm 60 --metric qtm --one-move
+play qtm26one 127.0.0.1 "$PORT" -q --metric qtm --one-move --prompt "Enter your move:"
+[ "$RC" = 0 ] || fail "one move per prompt under --metric qtm: exited $RC: $(cat "$TMP/qtm26one.err")"
+has "\[+\] won: $R/$R rounds passed" "$TMP/qtm26one.out"
+python3 - "$TMP/qtm26.tr" "$TMP/qtm26q.tr" > "$TMP/qtm26.counts" <<'PY'
+import re, sys
+sent, said = [], []
+for path in sys.argv[1:]:
+    for line in open(path):
+        m = re.match(r"> [0-9.]+ (.*)\\n$", line.rstrip("\n"))
+        if m:
+            sent.append(sum(2 if t.endswith("2") else 1 for t in m.group(1).split()))
+        m = re.search(r"\[\+\] Correct! \((\d+) moves\)", line)
+        if m:
+            said.append(int(m.group(1)))
+print(" ".join(map(str, sent)))
+print(" ".join(map(str, said)))
+print(max(sent))
+PY
+{ read -r sent; read -r said; read -r most; } < "$TMP/qtm26.counts"
+[ -n "$sent" ] && [ "$sent" = "$said" ] || fail "quarter turns sent '$sent', counted by the server '$said'"
+[ "$most" -le 26 ] || fail "an answer of $most quarter turns was sent: $sent"
+
 # serve --show string --order: Kociemba's order for both sizes, the flattened net for the 3x3.
 order_game() { # NAME SIZE ORDER COLOURS: serve in that order, play --order reading it
   serve "$1" --size "$2" --show string --order "$3" --colours "$4" --games 1 --rounds $R --seed 44 --alarm 60

@@ -103,9 +103,42 @@ class Solve3(unittest.TestCase):
         self.check(three, cubegod.read(model.line(three)),
                    cubegod.solve(cubegod.read(model.line(three)), max_moves=3), 3)
 
+    def test_quarter_turns(self):
+        # metric "qtm": at most 26 quarter turns (a half turn counts 2) by default, counted
+        # here; the half-turn answer to the same cubes overruns that for some.
+        qtm = lambda moves: sum(2 if m.endswith("2") else 1 for m in moves)
+        rng = random.Random(36)
+        over = 0
+        for _ in range(6):
+            state = drawn(rng)
+            cube = cubegod.read(model.line(state))
+            moves = cubegod.solve(cube, metric="qtm")
+            self.assertLessEqual(qtm(moves), 26)
+            self.check(state, cube, moves, 26)
+            over += qtm(cubegod.solve(cube)) > 26
+        self.assertGreater(over, 0)
+        # A scramble of k quarter turns is solved within max_moves=k, counted in quarter turns.
+        for k in (1, 2, 5, 8, 11):
+            scramble, cost = [], 0
+            while cost < k:
+                m = rng.choice(MOVES)
+                if cost + qtm([m]) <= k:
+                    scramble.append(m)
+                    cost += qtm([m])
+            state = model.apply(model.solved(), " ".join(scramble))
+            cube = cubegod.read(model.line(state))
+            moves = cubegod.solve(cube, metric="qtm", max_moves=k)
+            self.assertLessEqual(qtm(moves), k, (scramble, moves))
+            self.check(state, cube, moves, k)
+        with self.assertRaises(cubegod.TooLongError) as e:
+            cubegod.solve(cubegod.read(model.line(model.apply(model.solved(), "U2"))),
+                          metric="qtm", max_moves=1)
+        self.assertIn("quarter turns", str(e.exception))
+
     def test_errors(self):
         cube = cubegod.Cube.solved(3)
-        for bad in ({"metric": "qtm"}, {"max_moves": 32}, {"target": "sideways"}):
+        for bad in ({"metric": "otm"}, {"max_moves": 32}, {"target": "sideways"},
+                    {"metric": "qtm", "optimal": True}):
             with self.assertRaises(cubegod.InputError):
                 cubegod.solve(cube, **bad)
         with self.assertRaises(cubegod.InputError):

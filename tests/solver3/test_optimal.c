@@ -367,6 +367,11 @@ static void test_bad_input(void **state)
     o = cg3_solve_defaults();
     o.time_limit_ms = -1;
     assert_int_equal(cg3_optimal_solve(solver, &c, &o, &sol, &err), CG_ERR_INPUT);
+    /* half turns only: even home is refused under QTM, saying why */
+    o = cg3_solve_defaults();
+    o.metric = CG_METRIC_QTM;
+    assert_int_equal(cg3_optimal_solve(solver, &c, &o, &sol, &err), CG_ERR_INPUT);
+    assert_non_null(strstr(err.msg, "half turns only"));
     /* home: nothing to do */
     assert_int_equal(cg3_optimal_solve(solver, &c, NULL, &sol, &err), CG_OK);
     assert_int_equal(sol.n, 0);

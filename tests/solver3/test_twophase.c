@@ -537,6 +537,144 @@ static void test_caps(void **state)
     assert_int_equal(sol.n, 0);
 }
 
+/* ---- the quarter-turn metric ---- */
+
+static int qtm_count(const cg3_solution *sol)
+{
+    return (int)cg_moves_count(sol->moves, (size_t)sol->n, CG_METRIC_QTM);
+}
+
+static void check_qtm_solution(const cg3_cube *c, const cg3_solution *sol, int max)
+{
+    cg3_cube x = *c;
+    assert_true(sol->n >= 0 && sol->n <= CG3_SOLUTION_MAX);
+    assert_in_range(qtm_count(sol), 0, (unsigned long)max);
+    cg3_cube_apply_face_turns(&model, &x, sol->moves, (size_t)sol->n);
+    assert_true(cg3_cube_is_home(&x));
+}
+
+/* Random cubes under God's number in quarter turns (26), and a little above it (faster): every
+ * answer solves the cube within the limit counted in quarter turns, which the half-turn answer
+ * of the same cube often exceeds. */
+static void test_qtm_random_cubes(void **state)
+{
+    (void)state;
+    cg_rng r;
+    cg_rng_seed(&r, 21);
+    int htm_over = 0, n = slow_tools ? 2 : 24;
+    for (int i = 0; i < n; i++) {
+        cg3_cube c = cg3_cube_random(&r);
+        cg3_solve_options o = cg3_solve_defaults();
+        o.metric = CG_METRIC_QTM;
+        o.max_moves = i % 3 == 0 ? CG3_GODS_NUMBER_QTM : 28;
+        cg3_solution sol, htm;
+        cg_error err;
+        assert_int_equal(cg3_twophase_solve(solver, &c, &o, &sol, &err), CG_OK);
+        check_qtm_solution(&c, &sol, o.max_moves);
+        assert_int_equal(cg3_twophase_solve(solver, &c, NULL, &htm, &err), CG_OK);
+        htm_over += qtm_count(&htm) > o.max_moves;
+    }
+    if (!slow_tools)
+        assert_true(htm_over > 0);
+}
+
+/* A scramble of k quarter turns (half turns among them, counted 2) has a solution of at most k
+ * quarter turns, and the search, complete in quarter turns too, must find one. */
+static void test_qtm_short_scrambles(void **state)
+{
+    (void)state;
+    cg_rng r;
+    cg_rng_seed(&r, 22);
+    cg3_solve_options o = cg3_solve_defaults();
+    o.metric = CG_METRIC_QTM;
+    cg3_solution sol;
+    cg_error err;
+    for (int k = 1; k <= (slow_tools ? 4 : 13); k++)
+        for (int i = 0; i < (slow_tools ? 2 : 12); i++) {
+            cg3_cube c = cg3_cube_home();
+            int cost = 0;
+            while (cost < k) {
+                int m = (int)cg_rng_below(&r, TP_MOVES), mc = m % 3 == 1 ? 2 : 1;
+                if (cost + mc > k)
+                    continue;
+                cost += mc;
+                cg3_cube_apply(&model, &c, cg3_move_from_face_turn((cg_move)m));
+            }
+            o.max_moves = k;
+            assert_int_equal(cg3_twophase_solve(solver, &c, &o, &sol, &err), CG_OK);
+            check_qtm_solution(&c, &sol, k);
+        }
+    /* a single half turn: two quarter turns, and no solution of one */
+    cg3_cube c = face_turn(1); /* U2 */
+    o.max_moves = 1;
+    assert_int_equal(cg3_twophase_solve(solver, &c, &o, &sol, &err), CG_ERR_TOO_LONG);
+    assert_non_null(strstr(err.msg, "at most 1 quarter turns exists"));
+    o.max_moves = 2;
+    assert_int_equal(cg3_twophase_solve(solver, &c, &o, &sol, &err), CG_OK);
+    assert_int_equal(sol.n, 1);
+    assert_int_equal(sol.moves[0], 1);
+}
+
+/* Improving in quarter turns: never worse than the first answer, shorter for some cube. */
+static void test_qtm_time_limit_improves(void **state)
+{
+    (void)state;
+    cg_rng r;
+    cg_rng_seed(&r, 23);
+    int shorter = 0;
+    for (int i = 0; i < (slow_tools ? 1 : 8); i++) {
+        cg3_cube c = cg3_cube_random(&r);
+        cg3_solve_options o = cg3_solve_defaults();
+        o.metric = CG_METRIC_QTM;
+        o.max_moves = 28;
+        cg3_solution first, better;
+        cg_error err;
+        assert_int_equal(cg3_twophase_solve(solver, &c, &o, &first, &err), CG_OK);
+        check_qtm_solution(&c, &first, 28);
+        o.time_limit_ms = 1e9;
+        o.max_nodes = first.nodes * 3 + 200000;
+        assert_int_equal(cg3_twophase_solve(solver, &c, &o, &better, &err), CG_OK);
+        check_qtm_solution(&c, &better, qtm_count(&first));
+        shorter += qtm_count(&better) < qtm_count(&first);
+    }
+    if (!slow_tools)
+        assert_true(shorter > 0);
+}
+
+/* metric HTM is the default, search for search; anything else is refused. */
+static void test_metric_option(void **state)
+{
+    (void)state;
+    cg_rng r;
+    cg_rng_seed(&r, 24);
+    cg3_solve_options o = cg3_solve_defaults();
+    assert_int_equal(o.metric, CG_METRIC_HTM);
+    for (int i = 0; i < (slow_tools ? 1 : 5); i++) {
+        cg3_cube c = cg3_cube_random(&r);
+        cg3_solution a, b;
+        cg_error err;
+        o.metric = CG_METRIC_HTM;
+        assert_int_equal(cg3_twophase_solve(solver, &c, NULL, &a, &err), CG_OK);
+        assert_int_equal(cg3_twophase_solve(solver, &c, &o, &b, &err), CG_OK);
+        assert_int_equal(a.n, b.n);
+        assert_memory_equal(a.moves, b.moves, sizeof(cg_move) * (size_t)a.n);
+        assert_int_equal(a.nodes, b.nodes);
+        o.metric = (cg_metric)2;
+        assert_int_equal(cg3_twophase_solve(solver, &c, &o, &b, &err), CG_ERR_INPUT);
+        assert_non_null(strstr(err.msg, "metric"));
+    }
+    /* the superflip (24 quarter turns away) has no solution of 5: the complete search says so */
+    cg3_cube c = cg3_cube_home();
+    memset(c.eo, 1, sizeof c.eo);
+    o = cg3_solve_defaults();
+    o.metric = CG_METRIC_QTM;
+    o.max_moves = 5;
+    cg3_solution sol;
+    cg_error err;
+    assert_int_equal(cg3_twophase_solve(solver, &c, &o, &sol, &err), CG_ERR_TOO_LONG);
+    assert_non_null(strstr(err.msg, "at most 5 quarter turns exists"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -552,6 +690,10 @@ int main(void)
         cmocka_unit_test(test_time_limit_never_loses_the_first_solution),
         cmocka_unit_test(test_invalid_cubes),
         cmocka_unit_test(test_caps),
+        cmocka_unit_test(test_qtm_random_cubes),
+        cmocka_unit_test(test_qtm_short_scrambles),
+        cmocka_unit_test(test_qtm_time_limit_improves),
+        cmocka_unit_test(test_metric_option),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
