@@ -42,24 +42,31 @@ head -n 2 <&3 > "$TMP/banner.out"
 exec 3<&-
 has "at most 26 quarter turns" "$TMP/banner.out"
 # ... and the server counts quarter turns: each verdict's count is the answer's, a half turn 2.
+# qtm_counts TRANSCRIPT...: four lines: the quarter turns of each answer sent, the count the
+# server gave each, the largest sent, and how many sent were over 26.
+qtm_counts() {
+  python3 - "$@" <<'PY'
+import re, sys
+sent, said = [], []
+for path in sys.argv[1:]:
+    for line in open(path):
+        m = re.match(r"> [0-9.]+ (.*)\\n$", line.rstrip("\n"))
+        if m:
+            sent.append(sum(2 if t.endswith("2") else 1 for t in m.group(1).split()))
+        m = re.search(r"\[\+\] Correct! \((\d+) moves\)", line)
+        if m:
+            said.append(int(m.group(1)))
+print(" ".join(map(str, sent)))
+print(" ".join(map(str, said)))
+print(max(sent, default=0))
+print(sum(c > 26 for c in sent))
+PY
+}
 serve qtm --size 3 --games 1 --rounds 5 --seed 43 --alarm 60 --metric qtm --max-moves 40
 play qtm 127.0.0.1 "$PORT" -q --max-moves 40 --record "$TMP/qtm.tr"
 [ "$RC" = 0 ] || fail "3x3 under a 40 quarter-turn limit: exited $RC"
-python3 - "$TMP/qtm.tr" > "$TMP/qtm.counts" <<'PY'
-import re, sys
-sent, said = [], []
-for line in open(sys.argv[1]):
-    m = re.match(r"> [0-9.]+ (.*)\\n$", line.rstrip("\n"))
-    if m:
-        sent.append(sum(2 if t.endswith("2") else 1 for t in m.group(1).split()))
-    m = re.search(r"\[\+\] Correct! \((\d+) moves\)", line)
-    if m:
-        said.append(int(m.group(1)))
-print(" ".join(map(str, sent)))
-print(" ".join(map(str, said)))
-print(sum(c > 26 for c in sent))
-PY
-{ read -r sent; read -r said; read -r over; } < "$TMP/qtm.counts"
+qtm_counts "$TMP/qtm.tr" > "$TMP/qtm.counts"
+{ read -r sent; read -r said; read -r _; read -r over; } < "$TMP/qtm.counts"
 [ -n "$sent" ] && [ "$sent" = "$said" ] || fail "quarter turns sent '$sent', counted by the server '$said'"
 # replay counts them too: all correct under 40, and exactly the rounds above 26 too long under
 # the default limit.
@@ -90,21 +97,7 @@ serve qtm26one --size 3 --games 1 --rounds $R --seed 48 --alarm 60 --metric qtm 
 play qtm26one 127.0.0.1 "$PORT" -q --metric qtm --one-move --prompt "Enter your move:"
 [ "$RC" = 0 ] || fail "one move per prompt under --metric qtm: exited $RC: $(cat "$TMP/qtm26one.err")"
 has "\[+\] won: $R/$R rounds passed" "$TMP/qtm26one.out"
-python3 - "$TMP/qtm26.tr" "$TMP/qtm26q.tr" > "$TMP/qtm26.counts" <<'PY'
-import re, sys
-sent, said = [], []
-for path in sys.argv[1:]:
-    for line in open(path):
-        m = re.match(r"> [0-9.]+ (.*)\\n$", line.rstrip("\n"))
-        if m:
-            sent.append(sum(2 if t.endswith("2") else 1 for t in m.group(1).split()))
-        m = re.search(r"\[\+\] Correct! \((\d+) moves\)", line)
-        if m:
-            said.append(int(m.group(1)))
-print(" ".join(map(str, sent)))
-print(" ".join(map(str, said)))
-print(max(sent))
-PY
+qtm_counts "$TMP/qtm26.tr" "$TMP/qtm26q.tr" > "$TMP/qtm26.counts"
 { read -r sent; read -r said; read -r most; } < "$TMP/qtm26.counts"
 [ -n "$sent" ] && [ "$sent" = "$said" ] || fail "quarter turns sent '$sent', counted by the server '$said'"
 [ "$most" -le 26 ] || fail "an answer of $most quarter turns was sent: $sent"
