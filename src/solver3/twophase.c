@@ -6,7 +6,6 @@
  * phase 1 first gives the answer, read back through the conjugation and the inversion. */
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 
 #include "cubegod/clock.h"
 #include "solver3/twophase.h"
@@ -97,15 +96,11 @@ static cg_status load_or_build(cg3_twophase *s, const cg3_tables_options *opt,
         .whose = "",
         .noun = "two-phase tables",
     };
-    tablefile f;
     tablefile_outcome how;
     cg_status st = cgi_tablefile_load_or_build(opt ? opt->cache_path : NULL, opt && opt->rebuild,
-                                               &m, &f, &how, err);
+                                               &m, &s->file, &how, err);
     if (st == CG_OK)
-        cgi_tp_tables_point(&s->t, f.payload);
-    s->payload = f.owned;
-    s->map = f.map;
-    s->map_len = f.map_len;
+        cgi_tp_tables_point(&s->t, s->file.payload);
     info->from_cache = how.from_cache;
     info->rebuilt = how.rebuilt;
     info->saved = how.saved;
@@ -145,9 +140,7 @@ void cg3_twophase_close(cg3_twophase *s)
 {
     if (!s)
         return;
-    if (s->map)
-        munmap(s->map, s->map_len);
-    free(s->payload);
+    cgi_tablefile_release(&s->file);
     free(s);
 }
 

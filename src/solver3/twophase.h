@@ -14,6 +14,7 @@
 
 #include "cubegod/cube3.h"
 #include "cubegod/solver3.h"
+#include "util/tablefile.h"
 
 enum {
     TP_TWIST = 2187,  /* 3^7 */
@@ -192,9 +193,7 @@ enum { TP_VARIANTS = 6 };
 struct cg3_twophase {
     cg3_tables model;
     tp_tables t;
-    uint8_t *payload; /* malloc'd, or NULL when mapped */
-    void *map;
-    size_t map_len;
+    tablefile file; /* the tables, mapped from the cache or built: t points into its payload */
     cg3_cube rot[3], rot_inv[3]; /* identity, the URF-DBL diagonal turn, its square */
     /* move_back[r][m]: the move that rot[r] * m * rot_inv[r] is, so a solution of the
      * conjugated cube reads back as one of the original */
