@@ -146,7 +146,7 @@ void cg3_twophase_close(cg3_twophase *s)
 
 /* ---- search ---- */
 
-enum { STOP_NONE, STOP_FOUND, STOP_NODES, STOP_TIME, KNOWN_EXACT = 128 };
+enum { STOP_NONE, STOP_FOUND, STOP_NODES, STOP_TIME };
 
 /* Pre-moves: at most PRE_MAX, and only while the phase 1 after them has PRE_PHASE1_MIN moves
  * or more (measured: a third pre-move, or pre-moves before a shorter phase 1, cost more than
@@ -173,8 +173,8 @@ typedef struct search {
     int npre, max_pre;          /* max_pre: 0 under QTM */
     int slice_home;             /* the slice coordinate in G1 */
     /* known[variant][slot of the pre-moves]: what is known of that cube's phase-1 distance
-       (0: nothing yet; else a lower bound, exact with KNOWN_EXACT), kept from one phase-1
-       length to the next so each distance is walked out once */
+       (cgi_tp_p1_within), kept from one phase-1 length to the next so each distance is
+       walked out once */
     uint8_t known[TP_VARIANTS][PRE_SLOTS];
     /* edges[ply]: the edge permutation after the first ply phase-1 moves, kept for every node
        with moves left (the cheap filters at a phase-1 end come before its own edges) */
@@ -415,38 +415,6 @@ static void phase1(search *q, int sl, int fl, int tw, int cp, int dist, int left
 /* A move that stays in G1: a U or D turn, or a half turn. */
 static inline bool in_g1(int m) { return m / 3 < 2 || m % 3 == 1; }
 
-/* The phase-1 distance of z, a cube searched at phase-1 depth `depth`, if it is at most that
- * (else -1), from what *known says and, only when that cannot tell, a walk down the table;
- * what it learns goes back into *known. */
-static int root_distance(const search *q, const cg3_cube *z, int depth, uint8_t *known,
-                         int *sl, int *fl, int *tw)
-{
-    int lb = *known & ~KNOWN_EXACT;
-    if (*known != 0 && lb > depth)
-        return -1;
-    *tw = cgi_tp_twist(z);
-    *fl = cgi_tp_flip(z);
-    *sl = cgi_tp_slice(z);
-    if (*known & KNOWN_EXACT)
-        return lb;
-    if (*known == 0) { /* the pair tables' bound, raised to the table's residue */
-        int b = cgi_tp_p1_bound(q->t, *tw, *fl, *sl);
-        lb = b + (cgi_tp_p1_mod3(q->t, *sl * TP_FLIP + *fl, *tw) - b % 3 + 3) % 3;
-    }
-    if (lb <= depth) {
-        int d = cgi_tp_p1_distance_max(q->t, *sl, *fl, *tw, depth);
-        if (d < 0)
-            return -1; /* a damaged table: the sanity check makes this unreachable */
-        if (d <= depth) {
-            *known = (uint8_t)(KNOWN_EXACT | d);
-            return d;
-        }
-        lb += (depth + 1 - lb + 2) / 3 * 3; /* the next distance with the same residue */
-    }
-    *known = (uint8_t)lb;
-    return -1;
-}
-
 /* Searches q->variant's cube after the pre-moves in q->pre (z, with last the one applied
  * last, or -1), then after one more.
  *
@@ -459,17 +427,21 @@ static void premoves(search *q, const cg3_cube *z, int last)
 {
     int depth = q->d1 - q->npre;
     if (q->npre == 0 || !in_g1(last)) {
-        int slot = 0, sl, fl, tw;
+        int slot = 0;
         for (int i = 0, w = 1; i < q->npre; i++, w *= TP_MOVES)
             slot += w * (1 + q->pre[i]);
         if (q->npre > 0 && !tick(q))
             return;
-        int d = root_distance(q, z, depth, &q->known[q->variant][slot], &sl, &fl, &tw);
-        if (d >= 0) {
-            memcpy(q->edges[0], z->ep, CG3_EDGES);
-            phase1(q, sl, fl, tw, cgi_tp_cp(z), d, depth, 0, -1);
-            if (q->stop || q->d1 > q->limit)
-                return;
+        uint8_t *known = &q->known[q->variant][slot];
+        if (*known == 0 || cgi_tp_known_floor(*known) <= depth) {
+            int tw = cgi_tp_twist(z), fl = cgi_tp_flip(z), sl = cgi_tp_slice(z);
+            int d = cgi_tp_p1_within(q->t, sl, fl, tw, depth, known);
+            if (d >= 0) {
+                memcpy(q->edges[0], z->ep, CG3_EDGES);
+                phase1(q, sl, fl, tw, cgi_tp_cp(z), d, depth, 0, -1);
+                if (q->stop || q->d1 > q->limit)
+                    return;
+            }
         }
     }
     if (q->npre >= q->max_pre || depth - 1 < PRE_PHASE1_MIN)

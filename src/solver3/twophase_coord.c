@@ -375,6 +375,29 @@ int cgi_tp_p1_distance_max(const tp_tables *t, int sl, int fl, int tw, int max)
     return d;
 }
 
+int cgi_tp_p1_within(const tp_tables *t, int sl, int fl, int tw, int depth, uint8_t *known)
+{
+    int lb = cgi_tp_known_floor(*known);
+    if (*known & TP_KNOWN_EXACT)
+        return lb <= depth ? lb : -1;
+    if (*known == 0) { /* the pair tables' bound, raised to the entry's residue */
+        int b = cgi_tp_p1_bound(t, tw, fl, sl);
+        lb = b + (cgi_tp_p1_mod3(t, sl * TP_FLIP + fl, tw) - b % 3 + 3) % 3;
+    }
+    if (lb <= depth) {
+        int d = cgi_tp_p1_distance_max(t, sl, fl, tw, depth);
+        if (d < 0)
+            return -1; /* a damaged table: the sanity check makes this unreachable */
+        if (d <= depth) {
+            *known = (uint8_t)(TP_KNOWN_EXACT | d);
+            return d;
+        }
+        lb += (depth + 1 - lb + 2) / 3 * 3; /* the next distance with the same residue */
+    }
+    *known = (uint8_t)lb;
+    return -1;
+}
+
 int cgi_tp_p2_distance(const tp_tables *t, int cp, int ep, int max)
 {
     int d = 0, res = cgi_tp_p2_mod3(t, cp, ep);

@@ -497,6 +497,30 @@ static void test_p1_distance_max(void **state)
     assert_true(seen_within > 0 && seen_beyond > 0);
 }
 
+/* What the search keeps of a start's phase-1 distance from one depth to the next: at every
+ * depth, from 0 up as the search goes, the distance if it is within, else -1. */
+static void test_p1_within_known(void **state)
+{
+    (void)state;
+    const tp_tables *t = &solver->t;
+    cg_rng r;
+    cg_rng_seed(&r, 27);
+    int found = 0;
+    for (int i = 0; i < (slow_tools ? 20 : 300); i++) {
+        cg3_cube c = i % 2 ? cg3_cube_random(&r) : scramble(&r, (int)cg_rng_below(&r, 9), false, NULL);
+        int sl = cgi_tp_slice(&c), fl = cgi_tp_flip(&c), tw = cgi_tp_twist(&c);
+        int d = cgi_tp_p1_distance(t, sl, fl, tw);
+        uint8_t known = 0;
+        for (int depth = 0; depth <= 12; depth++) {
+            assert_int_equal(cgi_tp_p1_within(t, sl, fl, tw, depth, &known), d <= depth ? d : -1);
+            assert_true(cgi_tp_known_floor(known) <= d); /* a lower bound, never past it */
+            found += d <= depth;
+        }
+        assert_int_equal(known, TP_KNOWN_EXACT | d);
+    }
+    assert_true(found > 0);
+}
+
 /* Improving: the same search goes on past its first solution; stopped by a node cap (not the
  * clock, so the outcome does not depend on the machine) it returns its best, never longer. */
 static void test_time_limit_improves(void **state)
@@ -746,6 +770,7 @@ int main(void)
         cmocka_unit_test(test_long_phase2_scrambles),
         cmocka_unit_test(test_merge_turns),
         cmocka_unit_test(test_p1_distance_max),
+        cmocka_unit_test(test_p1_within_known),
         cmocka_unit_test(test_time_limit_improves),
         cmocka_unit_test(test_time_limit_never_loses_the_first_solution),
         cmocka_unit_test(test_invalid_cubes),
