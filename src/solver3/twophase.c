@@ -386,11 +386,17 @@ static void phase1(search *q, int sl, int fl, int tw, int cp, int dist, int left
             __builtin_prefetch(&t->fs_cs[nsl[n] * TP_FLIP + nfl[n]]);
         moves[n++] = m;
     }
-    for (int k = 0; k < n; k++)
+    int ncp[TP_MOVES];
+    for (int k = 0; k < n; k++) {
+        ncp[k] = t->cp18_mv[cp * TP_MOVES + moves[k]];
         if (left > q->cost[moves[k]]) {
             at[k] = cgi_tp_p1_index(t, nsl[k] * TP_FLIP + nfl[k], ntw[k]);
             __builtin_prefetch(&t->p1[at[k] >> 2]);
+            /* the child reads its own row of this 1.4 MB table first thing */
+            __builtin_prefetch(&t->cp18_mv[ncp[k] * TP_MOVES]);
+            __builtin_prefetch(&t->cp18_mv[ncp[k] * TP_MOVES + TP_MOVES - 1]);
         }
+    }
     for (int k = 0; k < n; k++) {
         int m = moves[k];
         if (!tick(q))
@@ -405,8 +411,7 @@ static void phase1(search *q, int sl, int fl, int tw, int cp, int dist, int left
         q->p1[ply] = (uint8_t)m;
         if (left > q->cost[m]) /* the child has moves left */
             edges_after(q->s, q->edges[ply], m, q->edges[ply + 1]);
-        phase1(q, nsl[k], nfl[k], ntw[k], t->cp18_mv[cp * TP_MOVES + m], nd, left - q->cost[m],
-               ply + 1, m / 3);
+        phase1(q, nsl[k], nfl[k], ntw[k], ncp[k], nd, left - q->cost[m], ply + 1, m / 3);
         if (q->stop || q->d1 > q->limit)
             return;
     }
