@@ -148,10 +148,12 @@ void cg3_twophase_close(cg3_twophase *s)
 
 enum { STOP_NONE, STOP_FOUND, STOP_NODES, STOP_TIME };
 
-/* Pre-moves: at most PRE_MAX, and only while the phase 1 after them has PRE_PHASE1_MIN moves
- * or more (measured: a third pre-move, or pre-moves before a shorter phase 1, cost more than
- * the phase-1 ends they add). Every sequence of them has a slot in search.known. */
-enum { PRE_MAX = 2, PRE_PHASE1_MIN = 8, PRE_SLOTS = 1 + 18 + 18 * 18 };
+/* Pre-moves: at most PRE_MAX, only while the phase 1 after them has PRE_PHASE1_MIN moves or
+ * more, and only once phase 2 has at most PRE_ROOM_MAX moves of room (measured: a third
+ * pre-move, pre-moves before a shorter phase 1, or pre-moves while phase 2 has more room, when
+ * the cube's own phase-1 ends soon give a phase 2 that fits, cost more than the phase-1 ends
+ * they add). Every sequence of them has a slot in search.known. */
+enum { PRE_MAX = 2, PRE_PHASE1_MIN = 8, PRE_ROOM_MAX = 11, PRE_SLOTS = 1 + 18 + 18 * 18 };
 
 typedef struct search {
     const cg3_twophase *s;
@@ -449,7 +451,7 @@ static void premoves(search *q, const cg3_cube *z, int last)
             }
         }
     }
-    if (q->npre >= q->max_pre || depth - 1 < PRE_PHASE1_MIN)
+    if (q->npre >= q->max_pre || depth - 1 < PRE_PHASE1_MIN || q->limit - q->d1 > PRE_ROOM_MAX)
         return;
     bool next_is_last = q->npre + 1 == q->max_pre || depth - 2 < PRE_PHASE1_MIN;
     for (int m = 0; m < TP_MOVES; m++) {
