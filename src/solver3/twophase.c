@@ -148,6 +148,13 @@ void cg3_twophase_close(cg3_twophase *s)
 
 enum { STOP_NONE, STOP_FOUND, STOP_NODES, STOP_TIME };
 
+/* Pre-moves: at most PRE_MAX, only while the phase 1 after them has PRE_PHASE1_MIN moves or
+ * more, and only once phase 2 has at most PRE_ROOM_MAX moves of room (measured: a third
+ * pre-move, pre-moves before a shorter phase 1, or pre-moves while phase 2 has more room, when
+ * the cube's own phase-1 ends soon give a phase 2 that fits, cost more than the phase-1 ends
+ * they add). Every sequence of them has a slot in search.known. */
+enum { PRE_MAX = 2, PRE_PHASE1_MIN = 8, PRE_ROOM_MAX = 11, PRE_SLOTS = 1 + 18 + 18 * 18 };
+
 typedef struct search {
     const cg3_twophase *s;
     const tp_tables *t;
@@ -164,6 +171,13 @@ typedef struct search {
     unsigned long long nodes, max_nodes;
     int64_t deadline;           /* 0: none */
     uint8_t p1[CG3_SOLUTION_MAX + 1], p2[CG3_SOLUTION_MAX + 1];
+    uint8_t pre[PRE_MAX];       /* the pre-moves, pre[0] the last one applied (premoves) */
+    int npre, max_pre;          /* max_pre: 0 under QTM */
+    int slice_home;             /* the slice coordinate in G1 */
+    /* known[variant][slot of the pre-moves]: what is known of that cube's phase-1 distance
+       (cgi_tp_p1_within), kept from one phase-1 length to the next so each distance is
+       walked out once */
+    uint8_t known[TP_VARIANTS][PRE_SLOTS];
     /* edges[ply]: the edge permutation after the first ply phase-1 moves, kept for every node
        with moves left (the cheap filters at a phase-1 end come before its own edges) */
     uint8_t edges[CG3_SOLUTION_MAX + 1][CG3_EDGES];
@@ -203,23 +217,56 @@ static int corner_parity(const cg3_cube *c)
     return p;
 }
 
-/* A phase 2 of cost c2 ended the solution: its moves are the p2 prefix that costs c2. */
+int cgi_tp_merge_turns(cg_move *seq, int n)
+{
+    bool again = true;
+    while (again) {
+        again = false;
+        for (int i = 0; i + 1 < n && !again; i++) {
+            int j = i + 1;
+            if (seq[j] / 3 != seq[i] / 3 && j + 1 < n && seq[j] / 3 == (seq[i] / 3 ^ 1))
+                j++;
+            if (seq[j] / 3 != seq[i] / 3)
+                continue;
+            int turns = (seq[i] % 3 + seq[j] % 3 + 2) % 4; /* quarter turns, each m % 3 + 1 */
+            memmove(&seq[j], &seq[j + 1], sizeof *seq * (size_t)(n - j - 1));
+            n--;
+            if (turns == 0) {
+                memmove(&seq[i], &seq[i + 1], sizeof *seq * (size_t)(n - i - 1));
+                n--;
+            } else {
+                seq[i] = (cg_move)(seq[i] / 3 * 3 + turns - 1);
+            }
+            again = true;
+        }
+    }
+    return n;
+}
+
+/* A phase 2 of cost c2 ended the solution: its moves are the p2 prefix that costs c2, then
+ * the pre-moves. */
 static void record(search *q, int n1, int c2)
 {
     int n2 = 0;
     for (int c = 0; c < c2; n2++)
         c += q->cost[q->p2[n2]];
-    int n = n1 + n2, r = q->variant % 3;
+    int n = n1 + n2 + q->npre, r = q->variant % 3;
     bool inv = q->variant >= 3;
     cg_move seq[CG3_SOLUTION_MAX];
     for (int i = 0; i < n; i++) {
-        int m = i < n1 ? q->p1[i] : q->p2[i - n1];
+        int m = i < n1 ? q->p1[i] : i < n1 + n2 ? q->p2[i - n1] : q->pre[n - 1 - i];
         seq[i] = (cg_move)q->s->move_back[r][m];
+    }
+    int cost = q->d1 + c2;
+    if (q->npre > 0) { /* only under HTM, where the cost is the length */
+        n = cost = cgi_tp_merge_turns(seq, n); /* phase 2 and pre-moves can meet so */
+        if (q->best_n >= 0 && n >= q->best_n)
+            return; /* an earlier one merged as short */
     }
     for (int i = 0; i < n; i++) /* inverse: the moves backwards, each undone */
         q->best[i] = inv ? (cg_move)(seq[n - 1 - i] / 3 * 3 + (2 - seq[n - 1 - i] % 3)) : seq[i];
     q->best_n = n;
-    q->limit = q->d1 + c2 - 1;
+    q->limit = cost - 1;
     if (!q->improve)
         q->stop = STOP_FOUND;
 }
@@ -334,26 +381,87 @@ static void phase1(search *q, int sl, int fl, int tw, int cp, int dist, int left
         nsl[n] = t->slice_mv[sl * TP_MOVES + m];
         nfl[n] = t->flip_mv[fl * TP_MOVES + m];
         ntw[n] = t->twist_mv[tw * TP_MOVES + m];
-        __builtin_prefetch(&t->fs_cs[nsl[n] * TP_FLIP + nfl[n]]);
+        /* after a last move the child must be in G1: its coordinates say so, no table needed */
+        if (left == q->cost[m] && (nsl[n] != q->slice_home || nfl[n] != 0 || ntw[n] != 0))
+            continue;
+        if (left > q->cost[m])
+            __builtin_prefetch(&t->fs_cs[nsl[n] * TP_FLIP + nfl[n]]);
         moves[n++] = m;
     }
+    int ncp[TP_MOVES];
     for (int k = 0; k < n; k++) {
-        at[k] = cgi_tp_p1_index(t, nsl[k] * TP_FLIP + nfl[k], ntw[k]);
-        __builtin_prefetch(&t->p1[at[k] >> 2]);
+        ncp[k] = t->cp18_mv[cp * TP_MOVES + moves[k]];
+        if (left > q->cost[moves[k]]) {
+            at[k] = cgi_tp_p1_index(t, nsl[k] * TP_FLIP + nfl[k], ntw[k]);
+            __builtin_prefetch(&t->p1[at[k] >> 2]);
+            /* the child reads its own row of this 1.4 MB table first thing */
+            __builtin_prefetch(&t->cp18_mv[ncp[k] * TP_MOVES]);
+            __builtin_prefetch(&t->cp18_mv[ncp[k] * TP_MOVES + TP_MOVES - 1]);
+        }
     }
     for (int k = 0; k < n; k++) {
         int m = moves[k];
         if (!tick(q))
             return;
-        int diff = (cgi_tp_p1_at(t, at[k]) - dist % 3 + 3) % 3;
-        int nd = dist + (diff == 1) - (diff == 2);
+        int nd = 0;
+        if (left > q->cost[m]) {
+            int diff = (cgi_tp_p1_at(t, at[k]) - dist % 3 + 3) % 3;
+            nd = dist + (diff == 1) - (diff == 2);
+        }
         if (nd > left - q->cost[m])
             continue;
         q->p1[ply] = (uint8_t)m;
         if (left > q->cost[m]) /* the child has moves left */
             edges_after(q->s, q->edges[ply], m, q->edges[ply + 1]);
-        phase1(q, nsl[k], nfl[k], ntw[k], t->cp18_mv[cp * TP_MOVES + m], nd, left - q->cost[m],
-               ply + 1, m / 3);
+        phase1(q, nsl[k], nfl[k], ntw[k], ncp[k], nd, left - q->cost[m], ply + 1, m / 3);
+        if (q->stop || q->d1 > q->limit)
+            return;
+    }
+}
+
+/* A move that stays in G1: a U or D turn, or a half turn. */
+static inline bool in_g1(int m) { return m / 3 < 2 || m % 3 == 1; }
+
+/* Searches q->variant's cube after the pre-moves in q->pre (z, with last the one applied
+ * last, or -1), then after one more.
+ *
+ * Pre-moves (min2phase's notes): if P Y A B is home, then Y A B P is, so A B P solves Y. A
+ * phase 1 A of P Y is a phase-1 end that Y's own phase 1 never reaches, and it comes at the
+ * same total phase-1 length: more chances of a short phase 2 before that length (and the
+ * search's size with it) must grow. The pre-move next to B must leave G1, or B P would be
+ * one more phase 2 that Y's own search tries. */
+static void premoves(search *q, const cg3_cube *z, int last)
+{
+    int depth = q->d1 - q->npre;
+    if (q->npre == 0 || !in_g1(last)) {
+        int slot = 0;
+        for (int i = 0, w = 1; i < q->npre; i++, w *= TP_MOVES)
+            slot += w * (1 + q->pre[i]);
+        if (q->npre > 0 && !tick(q))
+            return;
+        uint8_t *known = &q->known[q->variant][slot];
+        if (*known == 0 || cgi_tp_known_floor(*known) <= depth) {
+            int tw = cgi_tp_twist(z), fl = cgi_tp_flip(z), sl = cgi_tp_slice(z);
+            int d = cgi_tp_p1_within(q->t, sl, fl, tw, depth, known);
+            if (d >= 0) {
+                memcpy(q->edges[0], z->ep, CG3_EDGES);
+                phase1(q, sl, fl, tw, cgi_tp_cp(z), d, depth, 0, -1);
+                if (q->stop || q->d1 > q->limit)
+                    return;
+            }
+        }
+    }
+    if (q->npre >= q->max_pre || depth - 1 < PRE_PHASE1_MIN || q->limit - q->d1 > PRE_ROOM_MAX)
+        return;
+    bool next_is_last = q->npre + 1 == q->max_pre || depth - 2 < PRE_PHASE1_MIN;
+    for (int m = 0; m < TP_MOVES; m++) {
+        /* m comes before the pre-move `last` in the solution's order */
+        if ((last >= 0 && redundant(last / 3, m / 3)) || (next_is_last && in_g1(m)))
+            continue;
+        cg3_cube next = cg3_cube_mul(&q->s->model.cube[cg3_move_from_face_turn((cg_move)m)], z);
+        q->pre[q->npre++] = (uint8_t)m;
+        premoves(q, &next, m);
+        q->npre--;
         if (q->stop || q->d1 > q->limit)
             return;
     }
@@ -386,6 +494,8 @@ cg_status cg3_twophase_solve(const cg3_twophase *s, const cg3_cube *c,
         q->cost[m] = o.metric == CG_METRIC_QTM && m % 3 == 1 ? 2 : 1;
     q->parity = o.metric == CG_METRIC_QTM ? corner_parity(c) : -1;
     q->improve = o.time_limit_ms > 0;
+    q->slice_home = cgi_tp_slice_home();
+    q->max_pre = o.metric == CG_METRIC_HTM ? PRE_MAX : 0; /* a half turn's cost is 1 here */
     q->max_nodes = o.max_nodes ? o.max_nodes : TP_DEFAULT_MAX_NODES;
     double limit_ns = o.time_limit_ms * 1e6;
     if (limit_ns > 1e18) /* beyond any run, and inside int64_t */
@@ -393,24 +503,16 @@ cg_status cg3_twophase_solve(const cg3_twophase *s, const cg3_cube *c,
     q->deadline = q->improve ? start + (int64_t)limit_ns : 0;
     q->best_n = -1;
     cg3_cube inv = cg3_cube_inverse(c);
-    int tw[TP_VARIANTS], fl[TP_VARIANTS], sl[TP_VARIANTS], lb[TP_VARIANTS];
     for (int v = 0; v < TP_VARIANTS; v++) {
         int r = v % 3;
         cg3_cube x = cg3_cube_mul(&s->rot_inv[r], v < 3 ? c : &inv);
         q->cube[v] = cg3_cube_mul(&x, &s->rot[r]);
-        tw[v] = cgi_tp_twist(&q->cube[v]);
-        fl[v] = cgi_tp_flip(&q->cube[v]);
-        sl[v] = cgi_tp_slice(&q->cube[v]);
-        lb[v] = cgi_tp_p1_distance(q->t, sl[v], fl[v], tw[v]);
     }
     for (int d1 = 0; d1 <= q->limit && !q->stop; d1++)
         for (int v = 0; v < TP_VARIANTS && !q->stop && d1 <= q->limit; v++) {
-            if (lb[v] > d1 || lb[v] < 0)
-                continue;
             q->variant = v;
             q->d1 = d1;
-            memcpy(q->edges[0], q->cube[v].ep, CG3_EDGES);
-            phase1(q, sl[v], fl[v], tw[v], cgi_tp_cp(&q->cube[v]), lb[v], d1, 0, -1);
+            premoves(q, &q->cube[v], -1);
         }
     out->nodes = q->nodes;
     out->ms = cg_seconds_between(start, cg_now_ns()) * 1e3;

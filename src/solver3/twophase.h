@@ -183,9 +183,24 @@ static inline int cgi_tp_p2_bound(const tp_tables *t, int cp, int ep, int sp)
 /* The exact phase-1 distance of (slice, flip, twist), walking down the residues; -1 only if the
  * table is damaged. */
 int cgi_tp_p1_distance(const tp_tables *t, int sl, int fl, int tw);
+/* The same, or max + 1 as soon as it is known to exceed max (max below 20). */
+int cgi_tp_p1_distance_max(const tp_tables *t, int sl, int fl, int tw, int max);
+/* What a search knows of a start's phase-1 distance, one byte kept from one depth to the
+ * next: 0 nothing yet, else a lower bound, the exact distance when TP_KNOWN_EXACT is set. */
+enum { TP_KNOWN_EXACT = 128 };
+static inline int cgi_tp_known_floor(uint8_t known) { return known & ~TP_KNOWN_EXACT; }
+/* The phase-1 distance of (slice, flip, twist) if it is at most depth, else -1. *known (above)
+ * is read and brought up to date; the table is walked only when it cannot tell, and then
+ * never more than depth + 1 steps. */
+int cgi_tp_p1_within(const tp_tables *t, int sl, int fl, int tw, int depth, uint8_t *known);
 /* The exact phase-2 distance of the corners and U/D edges, walking down the residues, or
  * max + 1 as soon as it is known to exceed max; -1 only if the table is damaged. */
 int cgi_tp_p2_distance(const tp_tables *t, int cp, int ep, int max);
+
+/* Turns of one face that meet, side by side or across turns of the opposite face (which
+ * commute with them), become one turn or none, in place, until none meet; returns the new
+ * length. */
+int cgi_tp_merge_turns(cg_move *seq, int n);
 
 /* Rotations and the inverse used to search a cube from six sides. */
 enum { TP_VARIANTS = 6 };

@@ -335,30 +335,67 @@ cg_status cgi_tp_tables_build(uint8_t *p, const cg3_tables *model, tp_build_stat
  * move away. */
 int cgi_tp_p1_distance(const tp_tables *t, int sl, int fl, int tw)
 {
+    return cgi_tp_p1_distance_max(t, sl, fl, tw, 20);
+}
+
+int cgi_tp_p1_distance_max(const tp_tables *t, int sl, int fl, int tw, int max)
+{
+    enum { BATCH = 6 };
     int home_sl = cgi_tp_slice_home(), d = 0;
+    int want = (cgi_tp_p1_mod3(t, sl * TP_FLIP + fl, tw) + 2) % 3;
     while (sl != home_sl || fl != 0 || tw != 0) {
-        int want = (cgi_tp_p1_mod3(t, sl * TP_FLIP + fl, tw) + 2) % 3, m = 0;
-        int nsl[TP_MOVES], nfl[TP_MOVES], ntw[TP_MOVES];
-        size_t at[TP_MOVES];
-        for (m = 0; m < TP_MOVES; m++) { /* all addresses first: the reads overlap */
-            nsl[m] = t->slice_mv[sl * TP_MOVES + m];
-            nfl[m] = t->flip_mv[fl * TP_MOVES + m];
-            ntw[m] = t->twist_mv[tw * TP_MOVES + m];
-            __builtin_prefetch(&t->fs_cs[nsl[m] * TP_FLIP + nfl[m]]);
-        }
-        for (m = 0; m < TP_MOVES; m++) {
-            at[m] = cgi_tp_p1_index(t, nsl[m] * TP_FLIP + nfl[m], ntw[m]);
-            __builtin_prefetch(&t->p1[at[m] >> 2]);
-        }
-        for (m = 0; m < TP_MOVES; m++)
-            if (cgi_tp_p1_at(t, at[m]) == want) {
-                sl = nsl[m], fl = nfl[m], tw = ntw[m];
-                break;
+        /* a step down: the first child whose residue is one less. A few moves at a time, their
+           reads overlapping, since a step down is usually among the first few. */
+        bool found = false;
+        for (int m0 = 0; m0 < TP_MOVES && !found; m0 += BATCH) {
+            int nsl[BATCH], nfl[BATCH], ntw[BATCH];
+            size_t at[BATCH];
+            for (int k = 0; k < BATCH; k++) {
+                nsl[k] = t->slice_mv[sl * TP_MOVES + m0 + k];
+                nfl[k] = t->flip_mv[fl * TP_MOVES + m0 + k];
+                ntw[k] = t->twist_mv[tw * TP_MOVES + m0 + k];
+                __builtin_prefetch(&t->fs_cs[nsl[k] * TP_FLIP + nfl[k]]);
             }
-        if (m == TP_MOVES || ++d > 20)
+            for (int k = 0; k < BATCH; k++) {
+                at[k] = cgi_tp_p1_index(t, nsl[k] * TP_FLIP + nfl[k], ntw[k]);
+                __builtin_prefetch(&t->p1[at[k] >> 2]);
+            }
+            for (int k = 0; k < BATCH && !found; k++)
+                if (cgi_tp_p1_at(t, at[k]) == want) {
+                    sl = nsl[k], fl = nfl[k], tw = ntw[k];
+                    found = true;
+                }
+        }
+        if (!found)
             return -1; /* a damaged table; the sanity check makes this unreachable */
+        want = (want + 2) % 3;
+        if (++d > max)
+            return max < 20 ? max + 1 : -1;
     }
     return d;
+}
+
+int cgi_tp_p1_within(const tp_tables *t, int sl, int fl, int tw, int depth, uint8_t *known)
+{
+    int lb = cgi_tp_known_floor(*known);
+    if (*known & TP_KNOWN_EXACT)
+        return lb <= depth ? lb : -1;
+    if (*known == 0) { /* the pair tables' bound, raised to the entry's residue */
+        int b = cgi_tp_p1_bound(t, tw, fl, sl);
+        lb = b + (cgi_tp_p1_mod3(t, sl * TP_FLIP + fl, tw) - b % 3 + 3) % 3;
+    }
+    if (lb <= depth) {
+        int d = cgi_tp_p1_distance_max(t, sl, fl, tw, depth);
+        if (d < 0)
+            return -1; /* a damaged table: the sanity check makes this unreachable */
+        if (d <= depth) {
+            *known = (uint8_t)(TP_KNOWN_EXACT | d);
+            return d;
+        }
+        lb += (depth + 1 - lb + 2) / 3 * 3; /* the next distance with the same residue */
+    }
+    *known = (uint8_t)lb;
+    return -1;
 }
 
 int cgi_tp_p2_distance(const tp_tables *t, int cp, int ep, int max)
@@ -368,13 +405,17 @@ int cgi_tp_p2_distance(const tp_tables *t, int cp, int ep, int max)
         if (d + cgi_tp_p2_floor(t, cp, ep, res) > max) /* most calls end here, at d = 0 */
             return max + 1;
         int want = (res + 2) % 3, k;
-        for (k = 0; k < TP_P2MOVES; k++) {
-            int ncp = t->cp_mv[cp * TP_P2MOVES + k], nep = t->ep_mv[ep * TP_P2MOVES + k];
-            if (cgi_tp_p2_mod3(t, ncp, nep) == want) {
-                cp = ncp, ep = nep, res = want;
+        size_t at[TP_P2MOVES];
+        for (k = 0; k < TP_P2MOVES; k++) { /* every child's address first: the reads overlap */
+            at[k] = cgi_tp_p2_index(t, t->cp_mv[cp * TP_P2MOVES + k], t->ep_mv[ep * TP_P2MOVES + k]);
+            __builtin_prefetch(&t->p2[at[k] >> 2]);
+        }
+        for (k = 0; k < TP_P2MOVES; k++)
+            if (((t->p2[at[k] >> 2] >> (2 * (at[k] & 3))) & 3) == want) {
+                cp = t->cp_mv[cp * TP_P2MOVES + k], ep = t->ep_mv[ep * TP_P2MOVES + k];
+                res = want;
                 break;
             }
-        }
         if (k == TP_P2MOVES || ++d > 30)
             return -1; /* a damaged table; the sanity check makes this unreachable */
     }

@@ -225,6 +225,33 @@ static void notice(const tablefile_maker *m, const char *fmt, const char *words,
     m->notice(m->notice_ctx, text);
 }
 
+/* Whether path holds another kind of table, whole and intact: a magic of its own, and the size
+ * and checksum its header gives. Such a file is another solver's cache, named by mistake for
+ * this one (the 2x2's --cache given the 3x3's file, say): rebuilding over it would only make
+ * the other solver rebuild in turn. */
+static bool other_table(const char *path, const tablefile_kind *kind)
+{
+    int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+    if (fd < 0)
+        return false;
+    struct stat sb;
+    header h;
+    bool other = false;
+    if (fstat(fd, &sb) == 0 && S_ISREG(sb.st_mode) && (uint64_t)sb.st_size > sizeof h &&
+        pread(fd, &h, sizeof h, 0) == (ssize_t)sizeof h &&
+        memcmp(h.magic, kind->magic, sizeof h.magic) != 0 &&
+        h.size == (uint64_t)sb.st_size - sizeof h && h.size <= SIZE_MAX - sizeof h) {
+        size_t len = sizeof h + (size_t)h.size;
+        void *map = mmap(NULL, len, PROT_READ, MAP_PRIVATE, fd, 0);
+        if (map != MAP_FAILED) {
+            other = checksum((const uint8_t *)map + sizeof h, (size_t)h.size) == h.checksum;
+            munmap(map, len);
+        }
+    }
+    close(fd);
+    return other;
+}
+
 cg_status cgi_tablefile_load_or_build(const char *path, bool rebuild, const tablefile_maker *m,
                                       tablefile *out, tablefile_outcome *how, cg_error *err)
 {
@@ -233,7 +260,12 @@ cg_status cgi_tablefile_load_or_build(const char *path, bool rebuild, const tabl
     if (!path)
         path = "";
     cg_error why;
-    if (*path && !rebuild) {
+    bool keep = false; /* the file is another table's: built, used, not saved over it */
+    if (*path && other_table(path, &m->kind)) {
+        keep = how->rebuilt = true;
+        notice(m, "not using the %s (%s holds another cubegod table: give each its own file); "
+                  "building in memory, saving nothing", m->cache, path);
+    } else if (*path && !rebuild) {
         cg_status st = cgi_tablefile_load(path, &m->kind, out, &why);
         if (st == CG_OK) {
             if (m->sane(m->ctx, out->payload)) {
@@ -258,7 +290,7 @@ cg_status cgi_tablefile_load_or_build(const char *path, bool rebuild, const tabl
         return st;
     }
     out->payload = out->owned;
-    if (*path) {
+    if (*path && !keep) {
         if (cgi_tablefile_save(path, &m->kind, out->payload, &why) == CG_OK)
             how->saved = true;
         else

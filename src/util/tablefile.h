@@ -90,7 +90,8 @@ typedef struct tablefile_outcome {
 } tablefile_outcome;
 
 /* The payload of the file at path when it loads and m->sane agrees, unless rebuild; else built
- * by m->build and saved to path. path NULL or "": no file. A refused file and a failed save are
+ * by m->build and saved to path, except over an intact file of another kind of table (another
+ * magic; a notice says so, and how->rebuilt is set). path NULL or "": no file. A refused file and a failed save are
  * notices, not errors: the errors are m->build's and CG_ERR_NOMEM, and out is then empty. */
 cg_status cgi_tablefile_load_or_build(const char *path, bool rebuild, const tablefile_maker *m,
                                       tablefile *out, tablefile_outcome *how, cg_error *err);

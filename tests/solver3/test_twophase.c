@@ -439,6 +439,88 @@ static void test_long_phase2_scrambles(void **state)
             }
 }
 
+/* Turns meeting across a phase 2 and the pre-moves: written as input and expected output. */
+static void test_merge_turns(void **state)
+{
+    (void)state;
+    static const char *const cases[][2] = {
+        {"", ""},
+        {"R", "R"},
+        {"R2 R", "R'"},
+        {"R R'", ""},
+        {"U R2 R", "U R'"},
+        {"R2 L2 R", "R' L2"},
+        {"R2 L R'", "R L"},
+        {"F2 B2 F2", "B2"},
+        {"R L L' R", "R2"},
+        {"U D2 R2 L R2 D", "U D2 L D"},
+        {"U D2 R2 R2 D", "U D'"},
+        {"D U R2 R2 D2", "D' U"},
+        {"R U R", "R U R"},
+        {"R U' U R'", ""},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        cg_move in[16], want[16];
+        size_t n_in, n_want;
+        cg_error err;
+        assert_int_equal(cg_moves_parse(cases[i][0], in, 16, &n_in, &err), CG_OK);
+        assert_int_equal(cg_moves_parse(cases[i][1], want, 16, &n_want, &err), CG_OK);
+        int n = cgi_tp_merge_turns(in, (int)n_in);
+        char got[64];
+        cg_moves_format(in, (size_t)n, got, sizeof got);
+        if (n != (int)n_want || memcmp(in, want, n_want * sizeof *in) != 0)
+            fail_msg("\"%s\" merged to \"%s\", not \"%s\"", cases[i][0], got, cases[i][1]);
+    }
+}
+
+/* The capped walk agrees with the full one: the distance when it is at most max, else max + 1. */
+static void test_p1_distance_max(void **state)
+{
+    (void)state;
+    const tp_tables *t = &solver->t;
+    cg_rng r;
+    cg_rng_seed(&r, 26);
+    int seen_within = 0, seen_beyond = 0;
+    for (int i = 0; i < (slow_tools ? 20 : 300); i++) {
+        /* short scrambles for small distances, random cubes for the rest */
+        cg3_cube c = i % 2 ? cg3_cube_random(&r) : scramble(&r, (int)cg_rng_below(&r, 9), false, NULL);
+        int sl = cgi_tp_slice(&c), fl = cgi_tp_flip(&c), tw = cgi_tp_twist(&c);
+        int d = cgi_tp_p1_distance(t, sl, fl, tw);
+        assert_in_range(d, 0, 12);
+        for (int max = 0; max <= 12; max++) {
+            int got = cgi_tp_p1_distance_max(t, sl, fl, tw, max);
+            assert_int_equal(got, d <= max ? d : max + 1);
+            seen_within += d <= max;
+            seen_beyond += d > max;
+        }
+    }
+    assert_true(seen_within > 0 && seen_beyond > 0);
+}
+
+/* What the search keeps of a start's phase-1 distance from one depth to the next: at every
+ * depth, from 0 up as the search goes, the distance if it is within, else -1. */
+static void test_p1_within_known(void **state)
+{
+    (void)state;
+    const tp_tables *t = &solver->t;
+    cg_rng r;
+    cg_rng_seed(&r, 27);
+    int found = 0;
+    for (int i = 0; i < (slow_tools ? 20 : 300); i++) {
+        cg3_cube c = i % 2 ? cg3_cube_random(&r) : scramble(&r, (int)cg_rng_below(&r, 9), false, NULL);
+        int sl = cgi_tp_slice(&c), fl = cgi_tp_flip(&c), tw = cgi_tp_twist(&c);
+        int d = cgi_tp_p1_distance(t, sl, fl, tw);
+        uint8_t known = 0;
+        for (int depth = 0; depth <= 12; depth++) {
+            assert_int_equal(cgi_tp_p1_within(t, sl, fl, tw, depth, &known), d <= depth ? d : -1);
+            assert_true(cgi_tp_known_floor(known) <= d); /* a lower bound, never past it */
+            found += d <= depth;
+        }
+        assert_int_equal(known, TP_KNOWN_EXACT | d);
+    }
+    assert_true(found > 0);
+}
+
 /* Improving: the same search goes on past its first solution; stopped by a node cap (not the
  * clock, so the outcome does not depend on the machine) it returns its best, never longer. */
 static void test_time_limit_improves(void **state)
@@ -686,6 +768,9 @@ int main(void)
         cmocka_unit_test(test_random_cubes_solved_within_20),
         cmocka_unit_test(test_short_scrambles),
         cmocka_unit_test(test_long_phase2_scrambles),
+        cmocka_unit_test(test_merge_turns),
+        cmocka_unit_test(test_p1_distance_max),
+        cmocka_unit_test(test_p1_within_known),
         cmocka_unit_test(test_time_limit_improves),
         cmocka_unit_test(test_time_limit_never_loses_the_first_solution),
         cmocka_unit_test(test_invalid_cubes),

@@ -299,6 +299,52 @@ static void built_saved_loaded_rebuilt(void **state)
     unlink(path);
 }
 
+/* Another table's intact file, given by mistake as this one's cache, is left alone: built,
+ * used, not saved over (else the two would rebuild over each other in turn). Once damaged it is
+ * nobody's table, and rebuilt over like any other bad file. */
+static void other_tables_file_kept(void **state)
+{
+    (void)state;
+    char path[128], want[256];
+    snprintf(path, sizeof path, "%s/other.tbl", dir);
+    tablefile_kind other = kind;
+    memcpy(other.magic, "OTHERKND", 8);
+    uint8_t theirs[sizeof payload];
+    for (size_t i = 0; i < sizeof theirs; i++)
+        theirs[i] = (uint8_t)(i * 7 + 3);
+    assert_int_equal(cgi_tablefile_save(path, &other, theirs, NULL), CG_OK);
+    maker_log log;
+    tablefile_maker m = maker(&log);
+    int flags;
+    for (int rebuild = 0; rebuild < 2; rebuild++) {
+        m = maker(&log);
+        assert_int_equal(open_once(path, rebuild, &m, &flags, NULL), CG_OK);
+        assert_int_equal(flags, 2); /* refused, built, not saved */
+        assert_int_equal(log.builds, 1);
+        assert_int_equal(log.notices, 2);
+        snprintf(want, sizeof want,
+                 "not using the test cache (%s holds another cubegod table: give each its own "
+                 "file); building in memory, saving nothing", path);
+        assert_string_equal(log.notice[0], want);
+        tablefile f;
+        assert_int_equal(cgi_tablefile_load(path, &other, &f, NULL), CG_OK); /* still theirs */
+        assert_memory_equal(f.payload, theirs, sizeof theirs);
+        cgi_tablefile_release(&f);
+    }
+    FILE *w = fopen(path, "r+b"); /* damaged: no longer anybody's, so replaced */
+    assert_non_null(w);
+    fseek(w, TABLEFILE_HEADER_BYTES + 1, SEEK_SET);
+    fputc(0x5a ^ theirs[1], w);
+    fclose(w);
+    m = maker(&log);
+    assert_int_equal(open_once(path, false, &m, &flags, NULL), CG_OK);
+    assert_int_equal(flags, 3);
+    m = maker(&log);
+    assert_int_equal(open_once(path, false, &m, &flags, NULL), CG_OK);
+    assert_int_equal(flags, 4); /* ours now */
+    unlink(path);
+}
+
 /* A file that loads but that the check refuses, and a file that does not load, are each a notice
  * that says why, then a build that replaces them. */
 static void refused_file_rebuilt(void **state)
@@ -387,6 +433,7 @@ int main(void)
         cmocka_unit_test(unmakeable_directory_named),
         cmocka_unit_test(planted_link_not_followed),
         cmocka_unit_test(built_saved_loaded_rebuilt),
+        cmocka_unit_test(other_tables_file_kept),
         cmocka_unit_test(refused_file_rebuilt),
         cmocka_unit_test(unsaveable_is_a_notice),
         cmocka_unit_test(failed_build_is_the_error),
