@@ -148,12 +148,15 @@ void cg3_twophase_close(cg3_twophase *s)
 
 enum { STOP_NONE, STOP_FOUND, STOP_NODES, STOP_TIME };
 
-/* Pre-moves: at most PRE_MAX, only while the phase 1 after them has PRE_PHASE1_MIN moves or
- * more, and only once phase 2 has at most PRE_ROOM_MAX moves of room (measured: a third
- * pre-move, pre-moves before a shorter phase 1, or pre-moves while phase 2 has more room, when
- * the cube's own phase-1 ends soon give a phase 2 that fits, cost more than the phase-1 ends
- * they add). Every sequence of them has a slot in search.known. */
-enum { PRE_MAX = 2, PRE_PHASE1_MIN = 8, PRE_ROOM_MAX = 11, PRE_SLOTS = 1 + 18 + 18 * 18 };
+/* Pre-moves: at most PRE_MAX, only while the phase 1 after them costs PRE_PHASE1_MIN or more,
+ * and only once phase 2 has at most PRE_ROOM_MAX moves of room, PRE_ROOM_MAX_QTM quarter turns
+ * (measured: a third pre-move, pre-moves before a shorter phase 1, or pre-moves while phase 2
+ * has more room, when the cube's own phase-1 ends soon give a phase 2 that fits, cost more
+ * than the phase-1 ends they add). Every sequence of them has a slot in search.known. */
+enum {
+    PRE_MAX = 2, PRE_PHASE1_MIN = 8, PRE_ROOM_MAX = 11, PRE_ROOM_MAX_QTM = 18,
+    PRE_SLOTS = 1 + 18 + 18 * 18
+};
 
 typedef struct search {
     const cg3_twophase *s;
@@ -172,7 +175,8 @@ typedef struct search {
     int64_t deadline;           /* 0: none */
     uint8_t p1[CG3_SOLUTION_MAX + 1], p2[CG3_SOLUTION_MAX + 1];
     uint8_t pre[PRE_MAX];       /* the pre-moves, pre[0] the last one applied (premoves) */
-    int npre, max_pre;          /* max_pre: 0 under QTM */
+    int npre, pre_cost;         /* pre_cost: the pre-moves' cost in the metric */
+    int pre_room_max;           /* PRE_ROOM_MAX in the metric */
     int slice_home;             /* the slice coordinate in G1 */
     /* known[variant][slot of the pre-moves]: what is known of that cube's phase-1 distance
        (cgi_tp_p1_within), kept from one phase-1 length to the next so each distance is
@@ -183,6 +187,7 @@ typedef struct search {
     uint8_t edges[CG3_SOLUTION_MAX + 1][CG3_EDGES];
     cg_move best[CG3_SOLUTION_MAX];
     int best_n;                 /* -1: none yet */
+    int best_cost;              /* its cost in the metric */
 } search;
 
 /* Same face twice, or opposite faces in the decreasing order, repeat something shorter. */
@@ -258,14 +263,18 @@ static void record(search *q, int n1, int c2)
         seq[i] = (cg_move)q->s->move_back[r][m];
     }
     int cost = q->d1 + c2;
-    if (q->npre > 0) { /* only under HTM, where the cost is the length */
-        n = cost = cgi_tp_merge_turns(seq, n); /* phase 2 and pre-moves can meet so */
-        if (q->best_n >= 0 && n >= q->best_n)
+    if (q->npre > 0) {
+        n = cgi_tp_merge_turns(seq, n); /* phase 2 and pre-moves can meet so */
+        cost = 0;
+        for (int i = 0; i < n; i++) /* a face turn costs the same before and after move_back */
+            cost += q->cost[seq[i]];
+        if (q->best_n >= 0 && cost >= q->best_cost)
             return; /* an earlier one merged as short */
     }
     for (int i = 0; i < n; i++) /* inverse: the moves backwards, each undone */
         q->best[i] = inv ? (cg_move)(seq[n - 1 - i] / 3 * 3 + (2 - seq[n - 1 - i] % 3)) : seq[i];
     q->best_n = n;
+    q->best_cost = cost;
     q->limit = cost - 1;
     if (!q->improve)
         q->stop = STOP_FOUND;
@@ -432,7 +441,7 @@ static inline bool in_g1(int m) { return m / 3 < 2 || m % 3 == 1; }
  * one more phase 2 that Y's own search tries. */
 static void premoves(search *q, const cg3_cube *z, int last)
 {
-    int depth = q->d1 - q->npre;
+    int depth = q->d1 - q->pre_cost;
     if (q->npre == 0 || !in_g1(last)) {
         int slot = 0;
         for (int i = 0, w = 1; i < q->npre; i++, w *= TP_MOVES)
@@ -451,16 +460,20 @@ static void premoves(search *q, const cg3_cube *z, int last)
             }
         }
     }
-    if (q->npre >= q->max_pre || depth - 1 < PRE_PHASE1_MIN || q->limit - q->d1 > PRE_ROOM_MAX)
+    if (q->npre >= PRE_MAX || depth - 1 < PRE_PHASE1_MIN || q->limit - q->d1 > q->pre_room_max)
         return;
-    bool next_is_last = q->npre + 1 == q->max_pre || depth - 2 < PRE_PHASE1_MIN;
+    bool next_is_last = q->npre + 1 == PRE_MAX || depth - 2 < PRE_PHASE1_MIN;
     for (int m = 0; m < TP_MOVES; m++) {
         /* m comes before the pre-move `last` in the solution's order */
         if ((last >= 0 && redundant(last / 3, m / 3)) || (next_is_last && in_g1(m)))
             continue;
+        if (depth - q->cost[m] < PRE_PHASE1_MIN)
+            continue;
         cg3_cube next = cg3_cube_mul(&q->s->model.cube[cg3_move_from_face_turn((cg_move)m)], z);
         q->pre[q->npre++] = (uint8_t)m;
+        q->pre_cost += q->cost[m];
         premoves(q, &next, m);
+        q->pre_cost -= q->cost[m];
         q->npre--;
         if (q->stop || q->d1 > q->limit)
             return;
@@ -495,7 +508,7 @@ cg_status cg3_twophase_solve(const cg3_twophase *s, const cg3_cube *c,
     q->parity = o.metric == CG_METRIC_QTM ? corner_parity(c) : -1;
     q->improve = o.time_limit_ms > 0;
     q->slice_home = cgi_tp_slice_home();
-    q->max_pre = o.metric == CG_METRIC_HTM ? PRE_MAX : 0; /* a half turn's cost is 1 here */
+    q->pre_room_max = o.metric == CG_METRIC_QTM ? PRE_ROOM_MAX_QTM : PRE_ROOM_MAX;
     q->max_nodes = o.max_nodes ? o.max_nodes : TP_DEFAULT_MAX_NODES;
     double limit_ns = o.time_limit_ms * 1e6;
     if (limit_ns > 1e18) /* beyond any run, and inside int64_t */
