@@ -136,10 +136,13 @@ static inline size_t cgi_tp_p2_index(const tp_tables *t, int cp, int ep)
     uint32_t cs = t->cp_cs[cp];
     return (size_t)(cs >> TP_SYM_BITS) * TP_EP + t->ep_conj[(cs & (TP_SYMS - 1)) * TP_EP + ep];
 }
+static inline int cgi_tp_p2_at(const tp_tables *t, size_t i)
+{
+    return (t->p2[i >> 2] >> (2 * (i & 3))) & 3;
+}
 static inline int cgi_tp_p2_mod3(const tp_tables *t, int cp, int ep)
 {
-    size_t i = cgi_tp_p2_index(t, cp, ep);
-    return (t->p2[i >> 2] >> (2 * (i & 3))) & 3;
+    return cgi_tp_p2_at(t, cgi_tp_p2_index(t, cp, ep));
 }
 /* A lower bound of the exact phase-2 distance of (cp, ep) whose residue is res: the corners'
  * and the U/D edges' own distances, raised to the next number with that residue. */

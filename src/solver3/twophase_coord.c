@@ -411,7 +411,7 @@ int cgi_tp_p2_distance(const tp_tables *t, int cp, int ep, int max)
             __builtin_prefetch(&t->p2[at[k] >> 2]);
         }
         for (k = 0; k < TP_P2MOVES; k++)
-            if (((t->p2[at[k] >> 2] >> (2 * (at[k] & 3))) & 3) == want) {
+            if (cgi_tp_p2_at(t, at[k]) == want) {
                 cp = t->cp_mv[cp * TP_P2MOVES + k], ep = t->ep_mv[ep * TP_P2MOVES + k];
                 res = want;
                 break;

@@ -352,12 +352,18 @@ static void test_phase2_distances_exact_small_depths(void **state)
     free(s.depth);
 }
 
-static void check_solution(const cg3_cube *c, const cg3_solution *sol, int max)
+/* The moves, applied to the model, bring c home. */
+static void check_solves(const cg3_cube *c, const cg3_solution *sol)
 {
     cg3_cube x = *c;
-    assert_true(sol->n >= 0 && sol->n <= max);
     cg3_cube_apply_face_turns(&model, &x, sol->moves, (size_t)sol->n);
     assert_true(cg3_cube_is_home(&x));
+}
+
+static void check_solution(const cg3_cube *c, const cg3_solution *sol, int max)
+{
+    assert_true(sol->n >= 0 && sol->n <= max);
+    check_solves(c, sol);
 }
 
 static void test_random_cubes_solved_within_20(void **state)
@@ -628,11 +634,9 @@ static int qtm_count(const cg3_solution *sol)
 
 static void check_qtm_solution(const cg3_cube *c, const cg3_solution *sol, int max)
 {
-    cg3_cube x = *c;
     assert_true(sol->n >= 0 && sol->n <= CG3_SOLUTION_MAX);
     assert_in_range(qtm_count(sol), 0, (unsigned long)max);
-    cg3_cube_apply_face_turns(&model, &x, sol->moves, (size_t)sol->n);
-    assert_true(cg3_cube_is_home(&x));
+    check_solves(c, sol);
 }
 
 /* Random cubes under God's number in quarter turns (26), and a little above it (faster): every
