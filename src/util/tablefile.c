@@ -260,13 +260,9 @@ cg_status cgi_tablefile_load_or_build(const char *path, bool rebuild, const tabl
     if (!path)
         path = "";
     cg_error why;
-    bool keep = false; /* the file is another table's: built, used, not saved over it */
-    if (*path && other_table(path, &m->kind)) {
-        keep = how->rebuilt = true;
-        notice(m, "not using the %s (%s holds another cubegod table: give each its own file); "
-                  "building in memory, saving nothing", m->cache, path);
-    } else if (*path && !rebuild) {
-        cg_status st = cgi_tablefile_load(path, &m->kind, out, &why);
+    cg_status st = CG_ERR_EOF;
+    if (*path && !rebuild) {
+        st = cgi_tablefile_load(path, &m->kind, out, &why);
         if (st == CG_OK) {
             if (m->sane(m->ctx, out->payload)) {
                 how->from_cache = true;
@@ -275,16 +271,22 @@ cg_status cgi_tablefile_load_or_build(const char *path, bool rebuild, const tabl
             cg_fail(&why, CG_ERR_INPUT, "%s: wrong contents", path);
             cgi_tablefile_release(out);
         }
-        if (st != CG_ERR_EOF) { /* EOF: no file yet, the ordinary first run */
-            how->rebuilt = true;
-            notice(m, "ignoring the %s (%s); rebuilding it", m->cache, why.msg);
-        }
+    }
+    /* a file that is not this table may be another's: then built, used, not saved over it */
+    bool keep = *path && (rebuild || st == CG_ERR_INPUT) && other_table(path, &m->kind);
+    if (keep) {
+        how->rebuilt = true;
+        notice(m, "not using the %s (%s holds another cubegod table: give each its own file); "
+                  "building in memory, saving nothing", m->cache, path);
+    } else if (*path && !rebuild && st != CG_ERR_EOF) { /* EOF: no file yet, the first run */
+        how->rebuilt = true;
+        notice(m, "ignoring the %s (%s); rebuilding it", m->cache, why.msg);
     }
     if (!(out->owned = malloc(m->kind.size + m->slack)))
         return cg_fail(err, CG_ERR_NOMEM, "no memory for the %s%llu-byte %s", m->whose,
                        (unsigned long long)m->kind.size, m->noun);
     notice(m, "building the %s (once; %s)", m->tables, m->build_time);
-    cg_status st = m->build(m->ctx, out->owned, err);
+    st = m->build(m->ctx, out->owned, err);
     if (st != CG_OK) {
         cgi_tablefile_release(out);
         return st;
