@@ -13,10 +13,10 @@
 
 /* The move and pruning tables of twophase.h, in segment order; version 5: 16 symmetries;
  * version 6: the phase-2 table of corner classes and U/D edges; version 7: the U/D edges'
- * own phase-2 distances. */
+ * own phase-2 distances; version 8: the near table. */
 static tablefile_kind cache_kind(void)
 {
-    tablefile_kind k = {.magic = "CG3TWOPH", .version = 7u, .param = TP_SEGS,
+    tablefile_kind k = {.magic = "CG3TWOPH", .version = 8u, .param = TP_SEGS,
                         .size = cgi_tp_payload_bytes()};
     return k;
 }
@@ -358,8 +358,9 @@ static void start_phase2(search *q, int n1, int cp)
     }
 }
 
+/* idx and sym: the cube's phase-1 entry and its flipslice's symmetry (cgi_tp_p1_index). */
 static void phase1(search *q, int sl, int fl, int tw, int cp, int dist, int left, int ply,
-                   int last)
+                   int last, size_t idx, int sym)
 {
     if (left == 0) {
         /* a last move inside G1 means a shorter phase 1 got here already */
@@ -371,12 +372,18 @@ static void phase1(search *q, int sl, int fl, int tw, int cp, int dist, int left
     const tp_tables *t = q->t;
     /* The children's table entries are far apart in a 70 MB table: work out every child's
        address first and prefetch, so the memory reads overlap instead of queueing. */
-    int nsl[TP_MOVES], nfl[TP_MOVES], ntw[TP_MOVES], moves[TP_MOVES], n = 0;
+    int nsl[TP_MOVES], nfl[TP_MOVES], ntw[TP_MOVES], nsym[TP_MOVES], moves[TP_MOVES], n = 0;
     size_t at[TP_MOVES];
     int end_room = end_of_phase1_room(q);
+    /* Near G1 with no move to spare (most nodes of a long search), only the moves one nearer
+       go on, and the near table lists them: no child's entry is read. */
+    bool near = dist == left && dist >= 2 && dist <= TP_NEAR_DEPTH;
+    uint64_t down = near ? cgi_tp_near(t, idx) : 0;
     for (int m = 0; m < TP_MOVES; m++) {
         int face = m / 3;
         if (redundant(face, last) || q->cost[m] > left)
+            continue;
+        if (near && (q->cost[m] != 1 || !cgi_tp_near_down(t, down, sym, m)))
             continue;
         /* in G1 with under five phase-1 moves left, a quarter turn of a side face cannot lead
            back into G1 in time to end phase 1 anywhere phase 2 would not have gone */
@@ -400,9 +407,15 @@ static void phase1(search *q, int sl, int fl, int tw, int cp, int dist, int left
     int ncp[TP_MOVES];
     for (int k = 0; k < n; k++) {
         ncp[k] = t->cp18_mv[cp * TP_MOVES + moves[k]];
+        at[k] = 0, nsym[k] = 0; /* a last move's child reads neither */
         if (left > q->cost[moves[k]]) {
-            at[k] = cgi_tp_p1_index(t, nsl[k] * TP_FLIP + nfl[k], ntw[k]);
-            __builtin_prefetch(&t->p1[at[k] >> 2]);
+            int fs = nsl[k] * TP_FLIP + nfl[k];
+            at[k] = cgi_tp_p1_index(t, fs, ntw[k]);
+            nsym[k] = cgi_tp_fs_sym(t, fs);
+            if (near)
+                __builtin_prefetch(&t->near[cgi_tp_near_slot(at[k])]);
+            else
+                __builtin_prefetch(&t->p1[at[k] >> 2]);
             /* the child reads its own row of this 1.4 MB table first thing */
             __builtin_prefetch(&t->cp18_mv[ncp[k] * TP_MOVES]);
             __builtin_prefetch(&t->cp18_mv[ncp[k] * TP_MOVES + TP_MOVES - 1]);
@@ -413,7 +426,9 @@ static void phase1(search *q, int sl, int fl, int tw, int cp, int dist, int left
         if (!tick(q))
             return;
         int nd = 0;
-        if (left > q->cost[m]) {
+        if (near) {
+            nd = dist - 1;
+        } else if (left > q->cost[m]) {
             int diff = (cgi_tp_p1_at(t, at[k]) - dist % 3 + 3) % 3;
             nd = dist + (diff == 1) - (diff == 2);
         }
@@ -422,7 +437,8 @@ static void phase1(search *q, int sl, int fl, int tw, int cp, int dist, int left
         q->p1[ply] = (uint8_t)m;
         if (left > q->cost[m]) /* the child has moves left */
             edges_after(q->s, q->edges[ply], m, q->edges[ply + 1]);
-        phase1(q, nsl[k], nfl[k], ntw[k], ncp[k], nd, left - q->cost[m], ply + 1, m / 3);
+        phase1(q, nsl[k], nfl[k], ntw[k], ncp[k], nd, left - q->cost[m], ply + 1, m / 3, at[k],
+               nsym[k]);
         if (q->stop || q->d1 > q->limit)
             return;
     }
@@ -454,7 +470,9 @@ static void premoves(search *q, const cg3_cube *z, int last)
             int d = cgi_tp_p1_within(q->t, sl, fl, tw, depth, known);
             if (d >= 0) {
                 memcpy(q->edges[0], z->ep, CG3_EDGES);
-                phase1(q, sl, fl, tw, cgi_tp_cp(z), d, depth, 0, -1);
+                int fs = sl * TP_FLIP + fl;
+                phase1(q, sl, fl, tw, cgi_tp_cp(z), d, depth, 0, -1, cgi_tp_p1_index(q->t, fs, tw),
+                       cgi_tp_fs_sym(q->t, fs));
                 if (q->stop || q->d1 > q->limit)
                     return;
             }

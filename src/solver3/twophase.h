@@ -9,6 +9,7 @@
 #ifndef CUBEGOD_SOLVER3_TWOPHASE_H
 #define CUBEGOD_SOLVER3_TWOPHASE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -31,6 +32,9 @@ enum {
     TP_SYM_BITS = 4,
     TP_FS_CLASSES = 64430, /* flipslice classes under those (checked when built) */
     TP_CP_CLASSES = 2768,  /* corner-permutation classes under those (checked when built) */
+    TP_NEAR_DEPTH = 6,        /* the near table: phase-1 entries at most this far from G1 */
+    TP_NEAR_SLOTS = 1 << 17,  /* its slots, for 74,743 entries (checked when built) */
+    TP_NEAR_BITS = 17,
 };
 
 /* The phase-2 moves as cg_move, in column order of the phase-2 move tables. */
@@ -69,6 +73,7 @@ enum {
     TP_SEG_FS_CLASS, TP_SEG_TW_CONJ, TP_SEG_P1,
     TP_SEG_CP18_MV, TP_SEG_CP_DIST, TP_SEG_EP_DIST,
     TP_SEG_CP_CLASS, TP_SEG_EP_CONJ, TP_SEG_P2,
+    TP_SEG_SYM_MV, TP_SEG_NEAR,
     TP_SEGS
 };
 
@@ -89,6 +94,8 @@ typedef struct tp_tables {
     const uint16_t *ep_conj;  /* [TP_SYMS][TP_EP] U/D-edge permutation through each symmetry */
     const uint8_t *p2;        /* [corner class][U/D edges] exact phase-2 distance of the
                                  corners and U/D edges (slice order ignored) mod 3, 2 bits */
+    const uint8_t *sym_mv;    /* [TP_SYMS][18] the face turn S_k^-1 m S_k */
+    const uint64_t *near;     /* [TP_NEAR_SLOTS] the phase-1 entries near G1 (cgi_tp_near) */
 } tp_tables;
 
 typedef struct tp_build_stats {
@@ -129,6 +136,33 @@ static inline int cgi_tp_p1_mod3(const tp_tables *t, int fs, int tw)
 {
     return cgi_tp_p1_at(t, cgi_tp_p1_index(t, fs, tw));
 }
+
+/* The near table: for every phase-1 entry i within TP_NEAR_DEPTH of G1, its distance and the
+ * moves that take it one move nearer, so that a search with no move to spare there reads one
+ * entry instead of every child's. Open addressing on i; a slot is 0 when empty, else
+ * (i + 1) << 32 | distance << 24 | the moves, bit m for face turn m, as seen from the entry's
+ * own cube (the representative's flipslice, and the twist of entry i). */
+static inline uint32_t cgi_tp_near_slot(size_t i)
+{
+    return ((uint32_t)i * 2654435761u) >> (32 - TP_NEAR_BITS); /* Knuth's multiplicative hash */
+}
+static inline uint64_t cgi_tp_near(const tp_tables *t, size_t i)
+{
+    uint32_t key = (uint32_t)i + 1, h = cgi_tp_near_slot(i);
+    for (int n = 0; n < TP_NEAR_SLOTS; n++, h = (h + 1) & (TP_NEAR_SLOTS - 1))
+        if (t->near[h] == 0 || (uint32_t)(t->near[h] >> 32) == key)
+            return t->near[h];
+    return 0;
+}
+static inline int cgi_tp_near_distance(uint64_t e) { return (int)(e >> 24) & 0xFF; }
+/* Whether face turn m takes a cube one move nearer, the cube seen through symmetry k (its
+ * flipslice's cgi_tp_fs_sym) being the one of entry e. */
+static inline bool cgi_tp_near_down(const tp_tables *t, uint64_t e, int k, int m)
+{
+    return (e >> t->sym_mv[k * TP_MOVES + m]) & 1;
+}
+/* Fills the symmetry-move and near segments (every phase-1 segment must be there). */
+cg_status cgi_tp_near_build(uint8_t *payload, const cg3_tables *model, cg_error *err);
 
 /* The phase-2 table's entry for (corner permutation, U/D edges), and its residue. */
 static inline size_t cgi_tp_p2_index(const tp_tables *t, int cp, int ep)

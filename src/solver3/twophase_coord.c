@@ -195,6 +195,8 @@ static const size_t SEG_BYTES[TP_SEGS] = {
     [TP_SEG_CP_CLASS] = (size_t)TP_CP * 4,
     [TP_SEG_EP_CONJ] = (size_t)TP_SYMS * TP_EP * 2,
     [TP_SEG_P2] = ((size_t)TP_CP_CLASSES * TP_EP + 3) / 4,
+    [TP_SEG_SYM_MV] = (size_t)TP_SYMS * TP_MOVES,
+    [TP_SEG_NEAR] = (size_t)TP_NEAR_SLOTS * 8,
 };
 
 /* Segments start on 64-byte boundaries (the payload itself follows a 32-byte header; uint16
@@ -236,6 +238,8 @@ void cgi_tp_tables_point(tp_tables *t, const uint8_t *p)
     t->cp_cs = (const uint32_t *)(const void *)(p + cgi_tp_seg_offset(TP_SEG_CP_CLASS));
     t->ep_conj = SEG16(TP_SEG_EP_CONJ);
     t->p2 = p + cgi_tp_seg_offset(TP_SEG_P2);
+    t->sym_mv = p + cgi_tp_seg_offset(TP_SEG_SYM_MV);
+    t->near = (const uint64_t *)(const void *)(p + cgi_tp_seg_offset(TP_SEG_NEAR));
 #undef SEG16
 }
 
@@ -328,7 +332,9 @@ cg_status cgi_tp_tables_build(uint8_t *p, const cg3_tables *model, tp_build_stat
     min_over_sp(p + cgi_tp_seg_offset(TP_SEG_CP_DIST), p + cgi_tp_seg_offset(TP_SEG_CP_SP), TP_CP);
     min_over_sp(p + cgi_tp_seg_offset(TP_SEG_EP_DIST), p + cgi_tp_seg_offset(TP_SEG_EP_SP), TP_EP);
     cg_status st = cgi_tp_sym_build(p, model, stats, err);
-    return st == CG_OK ? cgi_tp_sym_build2(p, model, stats, err) : st;
+    if (st == CG_OK)
+        st = cgi_tp_sym_build2(p, model, stats, err);
+    return st == CG_OK ? cgi_tp_near_build(p, model, err) : st;
 }
 
 /* The exact phase-1 distance from a residue-2-bit table: the next residue down is always one
@@ -425,6 +431,9 @@ int cgi_tp_p2_distance(const tp_tables *t, int cp, int ep, int max)
 int cgi_tp_tables_sane(const tp_tables *t, const cg3_tables *model)
 {
     int sh = cgi_tp_slice_home();
+    uint64_t home = cgi_tp_near(t, cgi_tp_p1_index(t, sh * TP_FLIP, 0));
+    if (home == 0 || cgi_tp_near_distance(home) != 0)
+        return 0;
     if (cgi_tp_p1_bound(t, 0, 0, sh) != 0 || cgi_tp_p2_bound(t, 0, 0, 0) != 0 ||
         cgi_tp_p1_mod3(t, sh * TP_FLIP, 0) != 0 || t->cp_dist[0] != 0 || t->ep_dist[0] != 0)
         return 0;
@@ -438,6 +447,11 @@ int cgi_tp_tables_sane(const tp_tables *t, const cg3_tables *model)
             return 0;
         int fs = t->slice_mv[sh * TP_MOVES + m] * TP_FLIP + t->flip_mv[m];
         if (cgi_tp_p1_mod3(t, fs, t->twist_mv[m]) != f) /* the big table agrees */
+            return 0;
+        /* and the near table: a quarter turn of a side face is one move out, its inverse back */
+        uint64_t e = cgi_tp_near(t, cgi_tp_p1_index(t, fs, t->twist_mv[m]));
+        if (cgi_tp_near_distance(e) != f ||
+            (f == 1 && !cgi_tp_near_down(t, e, cgi_tp_fs_sym(t, fs), m / 3 * 3 + 2 - m % 3)))
             return 0;
     }
     if (cgi_tp_p2_mod3(t, 0, 0) != 0)

@@ -361,3 +361,113 @@ out:
     free(dist);
     return st;
 }
+
+/* ---- the near table ---- */
+
+/* Raw phase-1 states (flipslice * TP_TWIST + twist, plus one so that 0 is free) seen by the
+ * breadth-first walk below: open addressing, sized for the 1,137,155 states within six moves
+ * of G1 at a load under one third. */
+enum { SEEN_BITS = 22, SEEN_SLOTS = 1 << SEEN_BITS, LAYER_MAX = 1 << 21 };
+
+static bool seen_add(uint32_t *seen, uint32_t key)
+{
+    uint32_t h = (key * 2654435761u) >> (32 - SEEN_BITS);
+    while (seen[h] != 0 && seen[h] != key + 1)
+        h = (h + 1) & (SEEN_SLOTS - 1);
+    if (seen[h] != 0)
+        return false;
+    seen[h] = key + 1;
+    return true;
+}
+
+/* Puts entry i's distance and moves down in its slot; a second raw cube of the same entry
+ * must agree (it is the same cube seen through a symmetry of the representative). */
+static bool near_put(uint64_t *near, uint32_t i, uint64_t value, uint32_t *entries)
+{
+    uint32_t h = cgi_tp_near_slot(i);
+    while (near[h] != 0 && (uint32_t)(near[h] >> 32) != i + 1)
+        h = (h + 1) & (TP_NEAR_SLOTS - 1);
+    if (near[h] != 0)
+        return (near[h] & 0xFFFFFFFFu) == value;
+    if (++*entries > TP_NEAR_SLOTS * 3 / 4)
+        return false;
+    near[h] = (uint64_t)(i + 1) << 32 | value;
+    return true;
+}
+
+/* The near table is filled from the raw cubes (every flipslice, not only representatives),
+ * breadth-first from G1, so each is reached at its distance; a cube's moves down are the
+ * children whose residue is one less, and they are stored as seen from its entry's cube:
+ * move m of the raw cube is move S_k^-1 m S_k there. */
+cg_status cgi_tp_near_build(uint8_t *payload, const cg3_tables *model, cg_error *err)
+{
+    tp_syms sy;
+    cgi_tp_syms(model, &sy);
+    uint8_t *sym_mv = payload + cgi_tp_seg_offset(TP_SEG_SYM_MV);
+    for (int k = 0; k < TP_SYMS; k++)
+        for (int m = 0; m < TP_MOVES; m++) {
+            cg3_cube c = cgi_tp_sym_conj(&sy, k, &model->cube[cg3_move_from_face_turn((cg_move)m)]);
+            int hit = -1;
+            for (int j = 0; j < TP_MOVES && hit < 0; j++)
+                if (same(&c, &model->cube[cg3_move_from_face_turn((cg_move)j)]))
+                    hit = j;
+            if (hit < 0)
+                return cg_fail(err, CG_ERR_SYSTEM, "symmetry %d turns move %d into no face turn", k, m);
+            sym_mv[k * TP_MOVES + m] = (uint8_t)hit;
+        }
+    tp_tables t;
+    cgi_tp_tables_point(&t, payload);
+    uint64_t *near = (uint64_t *)(void *)(payload + cgi_tp_seg_offset(TP_SEG_NEAR));
+    memset(near, 0, cgi_tp_seg_bytes(TP_SEG_NEAR));
+    uint32_t *seen = calloc(SEEN_SLOTS, sizeof *seen);
+    uint32_t *layer = malloc(sizeof *layer * LAYER_MAX), *next = malloc(sizeof *next * LAYER_MAX);
+    if (!seen || !layer || !next) {
+        free(seen);
+        free(layer);
+        free(next);
+        return cg_fail(err, CG_ERR_NOMEM, "no memory to build the near table");
+    }
+    cg_status st = CG_OK;
+    uint32_t entries = 0, n = 1, home = (uint32_t)cgi_tp_slice_home() * TP_FLIP * TP_TWIST;
+    layer[0] = home;
+    seen_add(seen, home);
+    if (!near_put(near, (uint32_t)cgi_tp_p1_index(&t, (int)(home / TP_TWIST), 0), 0, &entries))
+        st = cg_fail(err, CG_ERR_SYSTEM, "the near table has no room for G1");
+    for (int d = 0; d < TP_NEAR_DEPTH && st == CG_OK; d++) {
+        uint32_t found = 0;
+        for (uint32_t j = 0; j < n && st == CG_OK; j++) {
+            int fs = (int)(layer[j] / TP_TWIST), tw = (int)(layer[j] % TP_TWIST);
+            int sl = fs / TP_FLIP, fl = fs % TP_FLIP;
+            for (int m = 0; m < TP_MOVES && st == CG_OK; m++) {
+                int sl2 = t.slice_mv[sl * TP_MOVES + m], fl2 = t.flip_mv[fl * TP_MOVES + m];
+                int fs2 = sl2 * TP_FLIP + fl2, tw2 = t.twist_mv[tw * TP_MOVES + m];
+                uint32_t key = (uint32_t)fs2 * TP_TWIST + (uint32_t)tw2;
+                if (!seen_add(seen, key))
+                    continue;
+                if (found == LAYER_MAX) {
+                    st = cg_fail(err, CG_ERR_SYSTEM, "more cubes at distance %d than expected", d + 1);
+                    break;
+                }
+                next[found++] = key;
+                const uint8_t *conj = sym_mv + cgi_tp_fs_sym(&t, fs2) * TP_MOVES;
+                uint64_t down = 0;
+                for (int m2 = 0; m2 < TP_MOVES; m2++) {
+                    int fs3 = t.slice_mv[sl2 * TP_MOVES + m2] * TP_FLIP + t.flip_mv[fl2 * TP_MOVES + m2];
+                    if (cgi_tp_p1_mod3(&t, fs3, t.twist_mv[tw2 * TP_MOVES + m2]) == d % 3)
+                        down |= 1u << conj[m2];
+                }
+                if (!near_put(near, (uint32_t)cgi_tp_p1_index(&t, fs2, tw2), (uint64_t)(d + 1) << 24 | down,
+                              &entries))
+                    st = cg_fail(err, CG_ERR_SYSTEM, "the near table is full or disagrees with itself");
+            }
+        }
+        uint32_t *x = layer;
+        layer = next;
+        next = x;
+        n = found;
+    }
+    free(seen);
+    free(layer);
+    free(next);
+    return st;
+}

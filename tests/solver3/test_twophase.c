@@ -527,6 +527,38 @@ static void test_p1_within_known(void **state)
     assert_true(found > 0);
 }
 
+/* The near table against walks of the phase-1 table: every cube within TP_NEAR_DEPTH of G1 has
+ * its distance there and exactly the moves whose cube is one nearer; no farther cube has an
+ * entry. Scrambles of up to eight moves give both kinds, through every symmetry. */
+static void test_near_table(void **state)
+{
+    (void)state;
+    const tp_tables *t = &solver->t;
+    cg_rng r;
+    cg_rng_seed(&r, 31);
+    int near = 0, far = 0;
+    for (int i = 0; i < (slow_tools ? 30 : 600); i++) {
+        cg3_cube c = i % 10 == 9 ? cg3_cube_random(&r) : scramble(&r, (int)cg_rng_below(&r, 9), false, NULL);
+        int sl = cgi_tp_slice(&c), fl = cgi_tp_flip(&c), tw = cgi_tp_twist(&c), fs = sl * TP_FLIP + fl;
+        int d = cgi_tp_p1_distance(t, sl, fl, tw);
+        uint64_t e = cgi_tp_near(t, cgi_tp_p1_index(t, fs, tw));
+        if (d > TP_NEAR_DEPTH) {
+            assert_true(e == 0);
+            far++;
+            continue;
+        }
+        assert_true(e != 0);
+        assert_int_equal(cgi_tp_near_distance(e), d);
+        for (int m = 0; m < TP_MOVES; m++) {
+            int d2 = cgi_tp_p1_distance(t, t->slice_mv[sl * TP_MOVES + m], t->flip_mv[fl * TP_MOVES + m],
+                                        t->twist_mv[tw * TP_MOVES + m]);
+            assert_int_equal(cgi_tp_near_down(t, e, cgi_tp_fs_sym(t, fs), m), d2 == d - 1);
+        }
+        near++;
+    }
+    assert_true(near > 0 && far > 0);
+}
+
 /* Improving: the same search goes on past its first solution; stopped by a node cap (not the
  * clock, so the outcome does not depend on the machine) it returns its best, never longer. */
 static void test_time_limit_improves(void **state)
@@ -778,6 +810,7 @@ int main(void)
         cmocka_unit_test(test_time_limit_improves),
         cmocka_unit_test(test_time_limit_never_loses_the_first_solution),
         cmocka_unit_test(test_invalid_cubes),
+        cmocka_unit_test(test_near_table),
         cmocka_unit_test(test_caps),
         cmocka_unit_test(test_qtm_random_cubes),
         cmocka_unit_test(test_qtm_short_scrambles),
