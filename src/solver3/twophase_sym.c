@@ -365,7 +365,7 @@ out:
 /* ---- the near table ---- */
 
 /* Raw phase-1 states (flipslice * TP_TWIST + twist, plus one so that 0 is free) seen by the
- * breadth-first walk below: open addressing, sized for the 1,137,155 states within six moves
+ * breadth-first walk below: open addressing, sized for the 1,138,856 states within six moves
  * of G1 at a load under one third. */
 enum { SEEN_BITS = 22, SEEN_SLOTS = 1 << SEEN_BITS, LAYER_MAX = 1 << 21 };
 
