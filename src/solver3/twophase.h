@@ -217,8 +217,8 @@ static inline int cgi_tp_p2_bound(const tp_tables *t, int cp, int ep, int sp)
     return a > b ? a : b;
 }
 
-/* The exact phase-1 distance of (slice, flip, twist), walking down the residues; -1 only if the
- * table is damaged. */
+/* The exact phase-1 distance of (slice, flip, twist), walking down the residues until the near
+ * table takes over; -1 only if the table is damaged. */
 int cgi_tp_p1_distance(const tp_tables *t, int sl, int fl, int tw);
 /* The same, or max + 1 as soon as it is known to exceed max (max below 20). */
 int cgi_tp_p1_distance_max(const tp_tables *t, int sl, int fl, int tw, int max);

@@ -338,7 +338,7 @@ cg_status cgi_tp_tables_build(uint8_t *p, const cg3_tables *model, tp_build_stat
 }
 
 /* The exact phase-1 distance from a residue-2-bit table: the next residue down is always one
- * move away. */
+ * move away, and from six moves out the near table has the distance itself. */
 int cgi_tp_p1_distance(const tp_tables *t, int sl, int fl, int tw)
 {
     return cgi_tp_p1_distance_max(t, sl, fl, tw, 20);
@@ -347,9 +347,16 @@ int cgi_tp_p1_distance(const tp_tables *t, int sl, int fl, int tw)
 int cgi_tp_p1_distance_max(const tp_tables *t, int sl, int fl, int tw, int max)
 {
     enum { BATCH = 6 };
-    int home_sl = cgi_tp_slice_home(), d = 0;
-    int want = (cgi_tp_p1_mod3(t, sl * TP_FLIP + fl, tw) + 2) % 3;
-    while (sl != home_sl || fl != 0 || tw != 0) {
+    int d = 0;
+    size_t i = cgi_tp_p1_index(t, sl * TP_FLIP + fl, tw);
+    int want = (cgi_tp_p1_at(t, i) + 2) % 3;
+    for (;;) {
+        /* within six moves of G1 the near table knows the rest of the way (G1 included) */
+        uint64_t e = cgi_tp_near(t, i);
+        if (e != 0) {
+            d += cgi_tp_near_distance(e);
+            return d <= max ? d : max + 1;
+        }
         /* a step down: the first child whose residue is one less. A few moves at a time, their
            reads overlapping, since a step down is usually among the first few. */
         bool found = false;
@@ -368,7 +375,7 @@ int cgi_tp_p1_distance_max(const tp_tables *t, int sl, int fl, int tw, int max)
             }
             for (int k = 0; k < BATCH && !found; k++)
                 if (cgi_tp_p1_at(t, at[k]) == want) {
-                    sl = nsl[k], fl = nfl[k], tw = ntw[k];
+                    sl = nsl[k], fl = nfl[k], tw = ntw[k], i = at[k];
                     found = true;
                 }
         }
@@ -378,7 +385,6 @@ int cgi_tp_p1_distance_max(const tp_tables *t, int sl, int fl, int tw, int max)
         if (++d > max)
             return max < 20 ? max + 1 : -1;
     }
-    return d;
 }
 
 int cgi_tp_p1_within(const tp_tables *t, int sl, int fl, int tw, int depth, uint8_t *known)

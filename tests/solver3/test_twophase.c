@@ -480,6 +480,27 @@ static void test_merge_turns(void **state)
 }
 
 /* The capped walk agrees with the full one: the distance when it is at most max, else max + 1. */
+/* The phase-1 distance by the residues alone, one child at a time and no near table: the
+ * reference that the near table and the solver's walk are checked against. */
+static int residue_walk(const tp_tables *t, int sl, int fl, int tw)
+{
+    int d = 0, home = cgi_tp_slice_home();
+    while (sl != home || fl != 0 || tw != 0) {
+        int want = (cgi_tp_p1_mod3(t, sl * TP_FLIP + fl, tw) + 2) % 3, m = 0;
+        for (; m < TP_MOVES; m++) {
+            int sl2 = t->slice_mv[sl * TP_MOVES + m], fl2 = t->flip_mv[fl * TP_MOVES + m];
+            if (cgi_tp_p1_mod3(t, sl2 * TP_FLIP + fl2, t->twist_mv[tw * TP_MOVES + m]) == want)
+                break;
+        }
+        assert_true(m < TP_MOVES);
+        sl = t->slice_mv[sl * TP_MOVES + m];
+        fl = t->flip_mv[fl * TP_MOVES + m];
+        tw = t->twist_mv[tw * TP_MOVES + m];
+        assert_true(++d <= 20);
+    }
+    return d;
+}
+
 static void test_p1_distance_max(void **state)
 {
     (void)state;
@@ -491,8 +512,9 @@ static void test_p1_distance_max(void **state)
         /* short scrambles for small distances, random cubes for the rest */
         cg3_cube c = i % 2 ? cg3_cube_random(&r) : scramble(&r, (int)cg_rng_below(&r, 9), false, NULL);
         int sl = cgi_tp_slice(&c), fl = cgi_tp_flip(&c), tw = cgi_tp_twist(&c);
-        int d = cgi_tp_p1_distance(t, sl, fl, tw);
+        int d = residue_walk(t, sl, fl, tw);
         assert_in_range(d, 0, 12);
+        assert_int_equal(cgi_tp_p1_distance(t, sl, fl, tw), d);
         for (int max = 0; max <= 12; max++) {
             int got = cgi_tp_p1_distance_max(t, sl, fl, tw, max);
             assert_int_equal(got, d <= max ? d : max + 1);
@@ -527,7 +549,7 @@ static void test_p1_within_known(void **state)
     assert_true(found > 0);
 }
 
-/* The near table against walks of the phase-1 table: every cube within TP_NEAR_DEPTH of G1 has
+/* The near table against walks of the residues: every cube within TP_NEAR_DEPTH of G1 has
  * its distance there and exactly the moves whose cube is one nearer; no farther cube has an
  * entry. Scrambles of up to eight moves give both kinds, through every symmetry. */
 static void test_near_table(void **state)
@@ -540,7 +562,7 @@ static void test_near_table(void **state)
     for (int i = 0; i < (slow_tools ? 30 : 600); i++) {
         cg3_cube c = i % 10 == 9 ? cg3_cube_random(&r) : scramble(&r, (int)cg_rng_below(&r, 9), false, NULL);
         int sl = cgi_tp_slice(&c), fl = cgi_tp_flip(&c), tw = cgi_tp_twist(&c), fs = sl * TP_FLIP + fl;
-        int d = cgi_tp_p1_distance(t, sl, fl, tw);
+        int d = residue_walk(t, sl, fl, tw);
         uint64_t e = cgi_tp_near(t, cgi_tp_p1_index(t, fs, tw));
         if (d > TP_NEAR_DEPTH) {
             assert_true(e == 0);
@@ -550,8 +572,8 @@ static void test_near_table(void **state)
         assert_true(e != 0);
         assert_int_equal(cgi_tp_near_distance(e), d);
         for (int m = 0; m < TP_MOVES; m++) {
-            int d2 = cgi_tp_p1_distance(t, t->slice_mv[sl * TP_MOVES + m], t->flip_mv[fl * TP_MOVES + m],
-                                        t->twist_mv[tw * TP_MOVES + m]);
+            int d2 = residue_walk(t, t->slice_mv[sl * TP_MOVES + m], t->flip_mv[fl * TP_MOVES + m],
+                                  t->twist_mv[tw * TP_MOVES + m]);
             assert_int_equal(cgi_tp_near_down(t, e, cgi_tp_fs_sym(t, fs), m), d2 == d - 1);
         }
         near++;
