@@ -105,10 +105,7 @@ static cg_status setup_views(cg3_optimal *s, const config_desc *cd, cg_error *er
         s->rot_inv[v] = cg3_cube_inverse(&s->rot[v]);
         for (int m = 0; m < PDB_MOVES; m++) {
             cg3_cube conj = conjugate(s, v, &s->pm->move_cube[m]);
-            int found = -1;
-            for (int k = 0; k < PDB_MOVES && found < 0; k++)
-                if (memcmp(&conj, &s->pm->move_cube[k], sizeof conj) == 0)
-                    found = k;
+            int found = cgi_tp_face_turn_of(&t, &conj); /* move_cube[k] is face turn k */
             if (found < 0)
                 return cg_fail(err, CG_ERR_SYSTEM, "view %s does not map face turns to face turns",
                                cd->rotation[v]);
@@ -124,10 +121,7 @@ static cg_status setup_views(cg3_optimal *s, const config_desc *cd, cg_error *er
         for (int m = 0; m < PDB_MOVES; m++) {
             cg3_cube x = cg3_cube_mul(&s->p1rot_inv[a], &s->pm->move_cube[m]);
             x = cg3_cube_mul(&x, &s->p1rot[a]);
-            int found = -1;
-            for (int k = 0; k < PDB_MOVES && found < 0; k++)
-                if (memcmp(&x, &s->pm->move_cube[k], sizeof x) == 0)
-                    found = k;
+            int found = cgi_tp_face_turn_of(&t, &x);
             if (found < 0)
                 return cg_fail(err, CG_ERR_SYSTEM, "axis %d does not map face turns to face turns", a);
             s->p1move[a][m] = (uint8_t)found;

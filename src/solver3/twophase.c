@@ -54,10 +54,7 @@ static cg_status init_rotations(cg3_twophase *s, cg_error *err)
             const cg3_cube *mc = &t->cube[cg3_move_from_face_turn((cg_move)m)];
             cg3_cube x = cg3_cube_mul(&s->rot[r], mc);
             x = cg3_cube_mul(&x, &s->rot_inv[r]);
-            int hit = -1;
-            for (int n = 0; n < TP_MOVES && hit < 0; n++)
-                if (cube_equal(&x, &t->cube[cg3_move_from_face_turn((cg_move)n)]))
-                    hit = n;
+            int hit = cgi_tp_face_turn_of(t, &x);
             if (hit < 0)
                 return cg_fail(err, CG_ERR_SYSTEM, "a conjugated face turn is no face turn");
             s->move_back[r][m] = (uint8_t)hit;

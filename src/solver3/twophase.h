@@ -111,6 +111,9 @@ typedef struct tp_syms {
 } tp_syms;
 void cgi_tp_syms(const cg3_tables *model, tp_syms *sy);
 cg3_cube cgi_tp_mirror(const cg3_cube *c);
+/* Which face turn (a cg_move) the cube c is, or -1 if none: how a conjugated face turn is
+ * read back as one. */
+int cgi_tp_face_turn_of(const cg3_tables *model, const cg3_cube *c);
 /* S_k^-1 c S_k. */
 cg3_cube cgi_tp_sym_conj(const tp_syms *sy, int k, const cg3_cube *c);
 /* The j with S_k S_j = identity, or -1. */

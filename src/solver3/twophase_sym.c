@@ -48,6 +48,14 @@ cg3_cube cgi_tp_mirror(const cg3_cube *c)
     return d;
 }
 
+int cgi_tp_face_turn_of(const cg3_tables *model, const cg3_cube *c)
+{
+    for (int m = 0; m < TP_MOVES; m++)
+        if (same(c, &model->cube[cg3_move_from_face_turn((cg_move)m)]))
+            return m;
+    return -1;
+}
+
 cg3_cube cgi_tp_sym_conj(const tp_syms *sy, int k, const cg3_cube *c)
 {
     /* S = M then R: S^-1 c S = R^-1 (M c M) R */
@@ -407,10 +415,7 @@ cg_status cgi_tp_near_build(uint8_t *payload, const cg3_tables *model, cg_error 
     for (int k = 0; k < TP_SYMS; k++)
         for (int m = 0; m < TP_MOVES; m++) {
             cg3_cube c = cgi_tp_sym_conj(&sy, k, &model->cube[cg3_move_from_face_turn((cg_move)m)]);
-            int hit = -1;
-            for (int j = 0; j < TP_MOVES && hit < 0; j++)
-                if (same(&c, &model->cube[cg3_move_from_face_turn((cg_move)j)]))
-                    hit = j;
+            int hit = cgi_tp_face_turn_of(model, &c);
             if (hit < 0)
                 return cg_fail(err, CG_ERR_SYSTEM, "symmetry %d turns move %d into no face turn", k, m);
             sym_mv[k * TP_MOVES + m] = (uint8_t)hit;

@@ -479,7 +479,6 @@ static void test_merge_turns(void **state)
     }
 }
 
-/* The capped walk agrees with the full one: the distance when it is at most max, else max + 1. */
 /* The phase-1 distance by the residues alone, one child at a time and no near table: the
  * reference that the near table and the solver's walk are checked against. */
 static int residue_walk(const tp_tables *t, int sl, int fl, int tw)
@@ -501,6 +500,7 @@ static int residue_walk(const tp_tables *t, int sl, int fl, int tw)
     return d;
 }
 
+/* The capped walk agrees with the full one: the distance when it is at most max, else max + 1. */
 static void test_p1_distance_max(void **state)
 {
     (void)state;
