@@ -13,10 +13,10 @@
 
 /* The move and pruning tables of twophase.h, in segment order; version 5: 16 symmetries;
  * version 6: the phase-2 table of corner classes and U/D edges; version 7: the U/D edges'
- * own phase-2 distances; version 8: the near table; version 9: its kids. */
+ * own phase-2 distances; version 8: the near table. */
 static tablefile_kind cache_kind(void)
 {
-    tablefile_kind k = {.magic = "CG3TWOPH", .version = 9u, .param = TP_SEGS,
+    tablefile_kind k = {.magic = "CG3TWOPH", .version = 8u, .param = TP_SEGS,
                         .size = cgi_tp_payload_bytes()};
     return k;
 }
@@ -355,48 +355,6 @@ static void start_phase2(search *q, int n1, int cp)
     }
 }
 
-/* Phase 1 near G1 with no move to spare (most nodes of a long search): left is the cube's
- * distance, 1 to TP_NEAR_DEPTH, and the cube is near-table slot h seen through symmetry sym.
- * Only the moves one nearer go on; the table lists them, and each one's slot and symmetry, so
- * no phase-1 coordinate or table entry is read here. */
-static void phase1_near(search *q, int cp, uint32_t h, int sym, int left, int ply, int last)
-{
-    const tp_tables *t = q->t;
-    uint64_t e = t->near[2 * h];
-    int end_room = end_of_phase1_room(q);
-    int moves[TP_MOVES], ncp[TP_MOVES], nsym[TP_MOVES], n = 0;
-    uint32_t nh[TP_MOVES];
-    for (int m = 0; m < TP_MOVES; m++) {
-        if (redundant(m / 3, last) || q->cost[m] != 1 || !cgi_tp_near_down(t, e, sym, m))
-            continue;
-        ncp[n] = t->cp18_mv[cp * TP_MOVES + m];
-        if (left == 1) { /* a last move (never a G1 one, from outside G1): the corners must fit */
-            if (t->cp_dist[ncp[n]] > end_room)
-                continue;
-        } else {
-            nh[n] = cgi_tp_near_kid(t, h, sym, m, &nsym[n]);
-            __builtin_prefetch(&t->near[2 * nh[n]]); /* both words: 16-byte slots */
-            __builtin_prefetch(&t->cp18_mv[ncp[n] * TP_MOVES]);
-            __builtin_prefetch(&t->cp18_mv[ncp[n] * TP_MOVES + TP_MOVES - 1]);
-        }
-        moves[n++] = m;
-    }
-    for (int k = 0; k < n; k++) {
-        int m = moves[k];
-        if (!tick(q))
-            return;
-        q->p1[ply] = (uint8_t)m;
-        if (left == 1) {
-            start_phase2(q, ply + 1, ncp[k]);
-        } else {
-            edges_after(q->s, q->edges[ply], m, q->edges[ply + 1]);
-            phase1_near(q, ncp[k], nh[k], nsym[k], left - 1, ply + 1, m / 3);
-        }
-        if (q->stop || q->d1 > q->limit)
-            return;
-    }
-}
-
 /* idx and sym: the cube's phase-1 entry and its flipslice's symmetry (cgi_tp_p1_index). */
 static void phase1(search *q, int sl, int fl, int tw, int cp, int dist, int left, int ply,
                    int last, size_t idx, int sym)
@@ -408,22 +366,21 @@ static void phase1(search *q, int sl, int fl, int tw, int cp, int dist, int left
             start_phase2(q, ply, cp);
         return;
     }
-    if (dist == left && dist <= TP_NEAR_DEPTH) {
-        int32_t h = cgi_tp_near_find(q->t, idx);
-        if (h >= 0) { /* always, unless the table is damaged: then the slow way below */
-            phase1_near(q, cp, (uint32_t)h, sym, left, ply, last);
-            return;
-        }
-    }
     const tp_tables *t = q->t;
-    /* The children's table entries are far apart in a 35 MB table: work out every child's
+    /* The children's table entries are far apart in a 70 MB table: work out every child's
        address first and prefetch, so the memory reads overlap instead of queueing. */
     int nsl[TP_MOVES], nfl[TP_MOVES], ntw[TP_MOVES], nsym[TP_MOVES], moves[TP_MOVES], n = 0;
     size_t at[TP_MOVES];
     int end_room = end_of_phase1_room(q);
+    /* Near G1 with no move to spare (most nodes of a long search), only the moves one nearer
+       go on, and the near table lists them: no child's entry is read. */
+    bool near = dist == left && dist >= 2 && dist <= TP_NEAR_DEPTH;
+    uint64_t down = near ? cgi_tp_near(t, idx) : 0;
     for (int m = 0; m < TP_MOVES; m++) {
         int face = m / 3;
         if (redundant(face, last) || q->cost[m] > left)
+            continue;
+        if (near && (q->cost[m] != 1 || !cgi_tp_near_down(t, down, sym, m)))
             continue;
         /* in G1 with under five phase-1 moves left, a quarter turn of a side face cannot lead
            back into G1 in time to end phase 1 anywhere phase 2 would not have gone */
@@ -452,9 +409,10 @@ static void phase1(search *q, int sl, int fl, int tw, int cp, int dist, int left
             int fs = nsl[k] * TP_FLIP + nfl[k];
             at[k] = cgi_tp_p1_index(t, fs, ntw[k]);
             nsym[k] = cgi_tp_fs_sym(t, fs);
-            __builtin_prefetch(&t->p1[at[k] >> 2]);
-            if (left - q->cost[moves[k]] <= TP_NEAR_DEPTH) /* it may go on near G1 */
-                __builtin_prefetch(&t->near[2 * cgi_tp_near_slot(at[k])]);
+            if (near)
+                __builtin_prefetch(&t->near[cgi_tp_near_slot(at[k])]);
+            else
+                __builtin_prefetch(&t->p1[at[k] >> 2]);
             /* the child reads its own row of this 1.4 MB table first thing */
             __builtin_prefetch(&t->cp18_mv[ncp[k] * TP_MOVES]);
             __builtin_prefetch(&t->cp18_mv[ncp[k] * TP_MOVES + TP_MOVES - 1]);
@@ -465,7 +423,9 @@ static void phase1(search *q, int sl, int fl, int tw, int cp, int dist, int left
         if (!tick(q))
             return;
         int nd = 0;
-        if (left > q->cost[m]) {
+        if (near) {
+            nd = dist - 1;
+        } else if (left > q->cost[m]) {
             int diff = (cgi_tp_p1_at(t, at[k]) - dist % 3 + 3) % 3;
             nd = dist + (diff == 1) - (diff == 2);
         }

@@ -35,7 +35,6 @@ enum {
     TP_NEAR_DEPTH = 6,        /* the near table: phase-1 entries at most this far from G1 */
     TP_NEAR_SLOTS = 1 << 17,  /* its slots, for 74,743 entries (checked when built) */
     TP_NEAR_BITS = 17,
-    TP_NEAR_MORE = 1498,      /* kids kept outside their slots (checked when built) */
 };
 
 /* The phase-2 moves as cg_move, in column order of the phase-2 move tables. */
@@ -74,7 +73,7 @@ enum {
     TP_SEG_FS_CLASS, TP_SEG_TW_CONJ, TP_SEG_P1,
     TP_SEG_CP18_MV, TP_SEG_CP_DIST, TP_SEG_EP_DIST,
     TP_SEG_CP_CLASS, TP_SEG_EP_CONJ, TP_SEG_P2,
-    TP_SEG_SYM_MV, TP_SEG_NEAR, TP_SEG_SYM_MUL, TP_SEG_NEAR_MORE,
+    TP_SEG_SYM_MV, TP_SEG_NEAR,
     TP_SEGS
 };
 
@@ -96,9 +95,7 @@ typedef struct tp_tables {
     const uint8_t *p2;        /* [corner class][U/D edges] exact phase-2 distance of the
                                  corners and U/D edges (slice order ignored) mod 3, 2 bits */
     const uint8_t *sym_mv;    /* [TP_SYMS][18] the face turn S_k^-1 m S_k */
-    const uint64_t *near;     /* [TP_NEAR_SLOTS][2] the phase-1 entries near G1 (cgi_tp_near) */
-    const uint8_t *sym_mul;   /* [TP_SYMS][TP_SYMS] the K with S_K = S_k S_j */
-    const uint32_t *near_more; /* [TP_NEAR_MORE] kids of slots with more than three */
+    const uint64_t *near;     /* [TP_NEAR_SLOTS] the phase-1 entries near G1 (cgi_tp_near) */
 } tp_tables;
 
 typedef struct tp_build_stats {
@@ -145,31 +142,20 @@ static inline int cgi_tp_p1_mod3(const tp_tables *t, int fs, int tw)
 
 /* The near table: for every phase-1 entry i within TP_NEAR_DEPTH of G1, its distance and the
  * moves that take it one move nearer, so that a search with no move to spare there reads one
- * entry instead of every child's. Open addressing on i, two words a slot. The first is 0 when
- * the slot is empty, else (i + 1) << 32 | distance << 24 | the moves, bit m for face turn m,
- * as seen from the entry's own cube (the representative's flipslice, and the twist of entry
- * i). The second holds the kids (cgi_tp_near_kid) of an entry two or more moves out. */
+ * entry instead of every child's. Open addressing on i; a slot is 0 when empty, else
+ * (i + 1) << 32 | distance << 24 | the moves, bit m for face turn m, as seen from the entry's
+ * own cube (the representative's flipslice, and the twist of entry i). */
 static inline uint32_t cgi_tp_near_slot(size_t i)
 {
     return ((uint32_t)i * 2654435761u) >> (32 - TP_NEAR_BITS); /* Knuth's multiplicative hash */
 }
-/* The slot of entry i, or -1 when i is more than TP_NEAR_DEPTH from G1. */
-static inline int32_t cgi_tp_near_find(const tp_tables *t, size_t i)
-{
-    uint32_t key = (uint32_t)i + 1, h = cgi_tp_near_slot(i);
-    for (int n = 0; n < TP_NEAR_SLOTS; n++, h = (h + 1) & (TP_NEAR_SLOTS - 1)) {
-        uint64_t e = t->near[2 * h];
-        if (e == 0)
-            return -1;
-        if ((uint32_t)(e >> 32) == key)
-            return (int32_t)h;
-    }
-    return -1;
-}
 static inline uint64_t cgi_tp_near(const tp_tables *t, size_t i)
 {
-    int32_t h = cgi_tp_near_find(t, i);
-    return h < 0 ? 0 : t->near[2 * h];
+    uint32_t key = (uint32_t)i + 1, h = cgi_tp_near_slot(i);
+    for (int n = 0; n < TP_NEAR_SLOTS; n++, h = (h + 1) & (TP_NEAR_SLOTS - 1))
+        if (t->near[h] == 0 || (uint32_t)(t->near[h] >> 32) == key)
+            return t->near[h];
+    return 0;
 }
 static inline int cgi_tp_near_distance(uint64_t e) { return (int)(e >> 24) & 0xFF; }
 /* Whether face turn m takes a cube one move nearer, the cube seen through symmetry k (its
@@ -178,28 +164,7 @@ static inline bool cgi_tp_near_down(const tp_tables *t, uint64_t e, int k, int m
 {
     return (e >> t->sym_mv[k * TP_MOVES + m]) & 1;
 }
-/* The kids: for an entry two to six moves out and each of its moves down (as seen from its own
- * cube, in order), the slot of the entry it leads to << 4 | the symmetry j that maps that
- * child onto its entry, 21 bits. A cube seen through symmetry k as the entry in slot h goes,
- * by face turn m, to the kid's entry seen through S_k S_j: a search near G1 follows slots and
- * symmetries alone, without the flipslice classes or any move table of phase 1. The second
- * word holds three kids; when there are more (664 entries), bit 63 is set, and its third
- * field is where the kids from the third on are in near_more. */
-enum { TP_KID_BITS = TP_NEAR_BITS + TP_SYM_BITS };
-static inline uint32_t cgi_tp_near_kid(const tp_tables *t, uint32_t h, int k, int m, int *kid_sym)
-{
-    int mm = t->sym_mv[k * TP_MOVES + m];
-    uint32_t below = (uint32_t)t->near[2 * h] & ((1u << mm) - 1);
-    int j = 0;
-    for (; below; below &= below - 1) /* a popcount, at most 17 bits */
-        j++;
-    uint64_t w = t->near[2 * h + 1], field = (1u << TP_KID_BITS) - 1;
-    uint32_t kid = (w >> 63) && j >= 2 ? t->near_more[(w >> (2 * TP_KID_BITS) & field) + (uint32_t)j - 2]
-                                       : (uint32_t)(w >> (TP_KID_BITS * j) & field);
-    *kid_sym = t->sym_mul[k * TP_SYMS + (int)(kid & (TP_SYMS - 1))];
-    return kid >> TP_SYM_BITS;
-}
-/* Fills the symmetry-move, near and kid segments (every phase-1 segment must be there). */
+/* Fills the symmetry-move and near segments (every phase-1 segment must be there). */
 cg_status cgi_tp_near_build(uint8_t *payload, const cg3_tables *model, cg_error *err);
 
 /* The phase-2 table's entry for (corner permutation, U/D edges), and its residue. */

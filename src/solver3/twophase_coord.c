@@ -196,9 +196,7 @@ static const size_t SEG_BYTES[TP_SEGS] = {
     [TP_SEG_EP_CONJ] = (size_t)TP_SYMS * TP_EP * 2,
     [TP_SEG_P2] = ((size_t)TP_CP_CLASSES * TP_EP + 3) / 4,
     [TP_SEG_SYM_MV] = (size_t)TP_SYMS * TP_MOVES,
-    [TP_SEG_NEAR] = (size_t)TP_NEAR_SLOTS * 16,
-    [TP_SEG_SYM_MUL] = (size_t)TP_SYMS * TP_SYMS,
-    [TP_SEG_NEAR_MORE] = (size_t)TP_NEAR_MORE * 4,
+    [TP_SEG_NEAR] = (size_t)TP_NEAR_SLOTS * 8,
 };
 
 /* Segments start on 64-byte boundaries (the payload itself follows a 32-byte header; uint16
@@ -242,8 +240,6 @@ void cgi_tp_tables_point(tp_tables *t, const uint8_t *p)
     t->p2 = p + cgi_tp_seg_offset(TP_SEG_P2);
     t->sym_mv = p + cgi_tp_seg_offset(TP_SEG_SYM_MV);
     t->near = (const uint64_t *)(const void *)(p + cgi_tp_seg_offset(TP_SEG_NEAR));
-    t->sym_mul = p + cgi_tp_seg_offset(TP_SEG_SYM_MUL);
-    t->near_more = (const uint32_t *)(const void *)(p + cgi_tp_seg_offset(TP_SEG_NEAR_MORE));
 #undef SEG16
 }
 

@@ -393,98 +393,14 @@ static bool seen_add(uint32_t *seen, uint32_t key)
 static bool near_put(uint64_t *near, uint32_t i, uint64_t value, uint32_t *entries)
 {
     uint32_t h = cgi_tp_near_slot(i);
-    while (near[2 * h] != 0 && (uint32_t)(near[2 * h] >> 32) != i + 1)
+    while (near[h] != 0 && (uint32_t)(near[h] >> 32) != i + 1)
         h = (h + 1) & (TP_NEAR_SLOTS - 1);
-    if (near[2 * h] != 0)
-        return (near[2 * h] & 0xFFFFFFFFu) == value;
+    if (near[h] != 0)
+        return (near[h] & 0xFFFFFFFFu) == value;
     if (++*entries > TP_NEAR_SLOTS * 3 / 4)
         return false;
-    near[2 * h] = (uint64_t)(i + 1) << 32 | value;
+    near[h] = (uint64_t)(i + 1) << 32 | value;
     return true;
-}
-
-/* S_K = S_k S_j, read off the face turns: conjugating by S_K is conjugating by S_k, then by
- * S_j, and the 16 symmetries move the 18 face turns in 16 different ways (checked). */
-static cg_status sym_mul_build(uint8_t *mul, const uint8_t *sym_mv, cg_error *err)
-{
-    for (int k = 0; k < TP_SYMS; k++)
-        for (int j = 0; j < TP_SYMS; j++) {
-            int hits = 0;
-            for (int K = 0; K < TP_SYMS; K++) {
-                int m = 0;
-                while (m < TP_MOVES && sym_mv[K * TP_MOVES + m] == sym_mv[j * TP_MOVES + sym_mv[k * TP_MOVES + m]])
-                    m++;
-                if (m == TP_MOVES) {
-                    mul[k * TP_SYMS + j] = (uint8_t)K;
-                    hits++;
-                }
-            }
-            if (hits != 1)
-                return cg_fail(err, CG_ERR_SYSTEM, "symmetries %d then %d compose to %d symmetries", k, j, hits);
-        }
-    return CG_OK;
-}
-
-/* The kids of every entry two to six moves out (cgi_tp_near_kid), from its own cube: the
- * representative's flipslice (the one whose symmetry is the identity) with the entry's twist. */
-static cg_status near_kids_build(uint8_t *payload, const tp_tables *t, cg_error *err)
-{
-    uint32_t *rep = malloc(sizeof *rep * TP_FS_CLASSES);
-    if (!rep)
-        return cg_fail(err, CG_ERR_NOMEM, "no memory for the near table's kids");
-    memset(rep, 0xFF, sizeof *rep * TP_FS_CLASSES);
-    for (int fs = 0; fs < TP_FS; fs++)
-        if (cgi_tp_fs_sym(t, fs) == 0)
-            rep[cgi_tp_fs_class(t, fs)] = (uint32_t)fs;
-    uint64_t *near = (uint64_t *)(void *)(payload + cgi_tp_seg_offset(TP_SEG_NEAR));
-    uint32_t *more = (uint32_t *)(void *)(payload + cgi_tp_seg_offset(TP_SEG_NEAR_MORE));
-    uint32_t n_more = 0;
-    cg_status st = CG_OK;
-    for (uint32_t h = 0; h < TP_NEAR_SLOTS && st == CG_OK; h++) {
-        uint64_t e = near[2 * h];
-        int d = cgi_tp_near_distance(e);
-        if (e == 0 || d < 2)
-            continue;
-        size_t i = (size_t)(e >> 32) - 1;
-        int fs = (int)rep[i / TP_TWIST], tw = (int)(i % TP_TWIST);
-        if (fs < 0 || cgi_tp_p1_index(t, fs, tw) != i) {
-            st = cg_fail(err, CG_ERR_SYSTEM, "near entry %zu is not its representative's", i);
-            break;
-        }
-        uint64_t kid[TP_MOVES];
-        int n = 0;
-        for (int m = 0; m < TP_MOVES && st == CG_OK; m++) {
-            if (!((e >> m) & 1))
-                continue;
-            int fs2 = t->slice_mv[fs / TP_FLIP * TP_MOVES + m] * TP_FLIP + t->flip_mv[fs % TP_FLIP * TP_MOVES + m];
-            int32_t h2 = cgi_tp_near_find(t, cgi_tp_p1_index(t, fs2, t->twist_mv[tw * TP_MOVES + m]));
-            if (h2 < 0 || cgi_tp_near_distance(near[2 * h2]) != d - 1)
-                st = cg_fail(err, CG_ERR_SYSTEM, "near entry %zu: move %d leads nowhere known", i, m);
-            else
-                kid[n++] = (uint64_t)h2 << TP_SYM_BITS | (uint64_t)cgi_tp_fs_sym(t, fs2);
-        }
-        if (st != CG_OK)
-            break;
-        if (n > 3) { /* the third field says where the rest are */
-            if (n_more + (uint32_t)(n - 2) > TP_NEAR_MORE) {
-                st = cg_fail(err, CG_ERR_SYSTEM, "the near table has more kids than %d", TP_NEAR_MORE);
-                break;
-            }
-            for (int j = 2; j < n; j++)
-                more[n_more + (uint32_t)j - 2] = (uint32_t)kid[j];
-            kid[2] = n_more;
-            n_more += (uint32_t)(n - 2);
-        }
-        uint64_t w = n > 3 ? (uint64_t)1 << 63 : 0;
-        for (int j = 0; j < n && j < 3; j++)
-            w |= kid[j] << (TP_KID_BITS * j);
-        near[2 * h + 1] = w;
-    }
-    if (st == CG_OK && n_more != TP_NEAR_MORE)
-        st = cg_fail(err, CG_ERR_SYSTEM, "the near table has %u kids kept apart, not %d", n_more,
-                     TP_NEAR_MORE);
-    free(rep);
-    return st;
 }
 
 /* The near table is filled from the raw cubes (every flipslice, not only representatives),
@@ -558,7 +474,5 @@ cg_status cgi_tp_near_build(uint8_t *payload, const cg3_tables *model, cg_error 
     free(seen);
     free(layer);
     free(next);
-    if (st == CG_OK)
-        st = sym_mul_build(payload + cgi_tp_seg_offset(TP_SEG_SYM_MUL), sym_mv, err);
-    return st == CG_OK ? near_kids_build(payload, &t, err) : st;
+    return st;
 }
