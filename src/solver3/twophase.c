@@ -531,19 +531,11 @@ cg_status cg3_twophase_solve(const cg3_twophase *s, const cg3_cube *c,
     q->deadline = q->improve ? start + (int64_t)limit_ns : 0;
     q->best_n = -1;
     cg3_cube inv = cg3_cube_inverse(c);
-    int sl[TP_VARIANTS], fl[TP_VARIANTS], tw[TP_VARIANTS], d[TP_VARIANTS];
     for (int v = 0; v < TP_VARIANTS; v++) {
         int r = v % 3;
         cg3_cube x = cg3_cube_mul(&s->rot_inv[r], v < 3 ? c : &inv);
         q->cube[v] = cg3_cube_mul(&x, &s->rot[r]);
-        sl[v] = cgi_tp_slice(&q->cube[v]), fl[v] = cgi_tp_flip(&q->cube[v]), tw[v] = cgi_tp_twist(&q->cube[v]);
     }
-    /* Nearly every search needs each side's phase-1 distance: walked out together, the six
-       walks' reads from memory overlap. */
-    cgi_tp_p1_distances(q->t, TP_VARIANTS, sl, fl, tw, q->limit, d);
-    for (int v = 0; v < TP_VARIANTS; v++)
-        if (d[v] >= 0)
-            q->known[v][0] = (uint8_t)(d[v] <= q->limit ? TP_KNOWN_EXACT | d[v] : d[v]);
     for (int d1 = 0; d1 <= q->limit && !q->stop; d1++)
         for (int v = 0; v < TP_VARIANTS && !q->stop && d1 <= q->limit; v++) {
             q->variant = v;

@@ -225,11 +225,6 @@ static inline int cgi_tp_p2_bound(const tp_tables *t, int cp, int ep, int sp)
 int cgi_tp_p1_distance(const tp_tables *t, int sl, int fl, int tw);
 /* The same, or max + 1 as soon as it is known to exceed max (max below 20). */
 int cgi_tp_p1_distance_max(const tp_tables *t, int sl, int fl, int tw, int max);
-/* The same for n cubes at once (n at most TP_P1_WALKS; out[k] is -1 for a cube beyond that),
- * their walks in step so that their reads from memory overlap. */
-enum { TP_P1_WALKS = 6 };
-void cgi_tp_p1_distances(const tp_tables *t, int n, const int *sl, const int *fl, const int *tw,
-                         int max, int *out);
 /* What a search knows of a start's phase-1 distance, one byte kept from one depth to the
  * next: 0 nothing yet, else a lower bound, the exact distance when TP_KNOWN_EXACT is set. */
 enum { TP_KNOWN_EXACT = 128 };

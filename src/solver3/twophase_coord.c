@@ -346,89 +346,44 @@ int cgi_tp_p1_distance(const tp_tables *t, int sl, int fl, int tw)
 
 int cgi_tp_p1_distance_max(const tp_tables *t, int sl, int fl, int tw, int max)
 {
-    int d;
-    cgi_tp_p1_distances(t, 1, &sl, &fl, &tw, max, &d);
-    return d;
-}
-
-/* One walk down the residues; the walks of a call go in step, so their memory reads overlap. */
-typedef struct walk {
-    int sl, fl, tw, want, d, m0; /* m0: the first move of the batch of children to read next */
-    size_t i;                    /* the cube's phase-1 entry */
-    int *out;                    /* NULL once the walk is over */
-} walk;
-
-static void walk_end(walk *w, int d)
-{
-    *w->out = d;
-    w->out = NULL;
-}
-
-void cgi_tp_p1_distances(const tp_tables *t, int n, const int *sl, const int *fl, const int *tw,
-                         int max, int *out)
-{
-    enum { BATCH = 6, MANY = TP_P1_WALKS };
-    walk w[MANY];
-    int on = 0;
-    for (int k = 0; k < n && k < MANY; k++) {
-        w[k] = (walk){.sl = sl[k], .fl = fl[k], .tw = tw[k], .out = &out[k]};
-        w[k].i = cgi_tp_p1_index(t, sl[k] * TP_FLIP + fl[k], tw[k]);
-        w[k].want = (cgi_tp_p1_at(t, w[k].i) + 2) % 3;
-        on++;
-    }
-    for (int k = MANY; k < n; k++)
-        out[k] = -1; /* beyond what one call walks: the caller's mistake, not a distance */
-    while (on > 0) {
+    enum { BATCH = 6 };
+    int d = 0;
+    size_t i = cgi_tp_p1_index(t, sl * TP_FLIP + fl, tw);
+    int want = (cgi_tp_p1_at(t, i) + 2) % 3;
+    for (;;) {
         /* within six moves of G1 the near table knows the rest of the way (G1 included) */
-        for (int k = 0; k < n && k < MANY; k++) {
-            if (!w[k].out || w[k].m0 != 0)
-                continue;
-            uint64_t e = cgi_tp_near(t, w[k].i);
-            if (e != 0) {
-                int d = w[k].d + cgi_tp_near_distance(e);
-                walk_end(&w[k], d <= max ? d : max + 1);
-                on--;
-            }
+        uint64_t e = cgi_tp_near(t, i);
+        if (e != 0) {
+            d += cgi_tp_near_distance(e);
+            return d <= max ? d : max + 1;
         }
-        /* a step down: the first child whose residue is one less. A few moves at a time,
-           since a step down is usually among the first few; every walk's reads together. */
-        int nsl[MANY][BATCH], nfl[MANY][BATCH], ntw[MANY][BATCH];
-        size_t at[MANY][BATCH];
-        for (int k = 0; k < n && k < MANY; k++)
-            for (int j = 0; w[k].out && j < BATCH; j++) {
-                int m = w[k].m0 + j;
-                nsl[k][j] = t->slice_mv[w[k].sl * TP_MOVES + m];
-                nfl[k][j] = t->flip_mv[w[k].fl * TP_MOVES + m];
-                ntw[k][j] = t->twist_mv[w[k].tw * TP_MOVES + m];
-                __builtin_prefetch(&t->fs_cs[nsl[k][j] * TP_FLIP + nfl[k][j]]);
+        /* a step down: the first child whose residue is one less. A few moves at a time, their
+           reads overlapping, since a step down is usually among the first few. */
+        bool found = false;
+        for (int m0 = 0; m0 < TP_MOVES && !found; m0 += BATCH) {
+            int nsl[BATCH], nfl[BATCH], ntw[BATCH];
+            size_t at[BATCH];
+            for (int k = 0; k < BATCH; k++) {
+                nsl[k] = t->slice_mv[sl * TP_MOVES + m0 + k];
+                nfl[k] = t->flip_mv[fl * TP_MOVES + m0 + k];
+                ntw[k] = t->twist_mv[tw * TP_MOVES + m0 + k];
+                __builtin_prefetch(&t->fs_cs[nsl[k] * TP_FLIP + nfl[k]]);
             }
-        for (int k = 0; k < n && k < MANY; k++)
-            for (int j = 0; w[k].out && j < BATCH; j++) {
-                at[k][j] = cgi_tp_p1_index(t, nsl[k][j] * TP_FLIP + nfl[k][j], ntw[k][j]);
-                __builtin_prefetch(&t->p1[at[k][j] >> 2]);
+            for (int k = 0; k < BATCH; k++) {
+                at[k] = cgi_tp_p1_index(t, nsl[k] * TP_FLIP + nfl[k], ntw[k]);
+                __builtin_prefetch(&t->p1[at[k] >> 2]);
             }
-        for (int k = 0; k < n && k < MANY; k++) {
-            if (!w[k].out)
-                continue;
-            int j = 0;
-            while (j < BATCH && cgi_tp_p1_at(t, at[k][j]) != w[k].want)
-                j++;
-            if (j == BATCH) {
-                w[k].m0 += BATCH;
-                if (w[k].m0 >= TP_MOVES) { /* a damaged table; the sanity check makes this unreachable */
-                    walk_end(&w[k], -1);
-                    on--;
+            for (int k = 0; k < BATCH && !found; k++)
+                if (cgi_tp_p1_at(t, at[k]) == want) {
+                    sl = nsl[k], fl = nfl[k], tw = ntw[k], i = at[k];
+                    found = true;
                 }
-                continue;
-            }
-            w[k].sl = nsl[k][j], w[k].fl = nfl[k][j], w[k].tw = ntw[k][j], w[k].i = at[k][j];
-            w[k].want = (w[k].want + 2) % 3;
-            w[k].m0 = 0;
-            if (++w[k].d > max) {
-                walk_end(&w[k], max < 20 ? max + 1 : -1);
-                on--;
-            }
         }
+        if (!found)
+            return -1; /* a damaged table; the sanity check makes this unreachable */
+        want = (want + 2) % 3;
+        if (++d > max)
+            return max < 20 ? max + 1 : -1;
     }
 }
 

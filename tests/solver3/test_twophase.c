@@ -525,30 +525,6 @@ static void test_p1_distance_max(void **state)
     assert_true(seen_within > 0 && seen_beyond > 0);
 }
 
-/* Walks in step: each of up to TP_P1_WALKS cubes gets what its own walk gives, whatever the
- * others (near, far, home, ending sooner or later) do beside it; a cube past the last walk gets
- * -1, never a distance. */
-static void test_p1_distances_together(void **state)
-{
-    (void)state;
-    const tp_tables *t = &solver->t;
-    cg_rng r;
-    cg_rng_seed(&r, 27);
-    for (int i = 0; i < (slow_tools ? 5 : 60); i++) {
-        int n = 1 + i % (TP_P1_WALKS + 1), max = (int)cg_rng_below(&r, 14);
-        int sl[TP_P1_WALKS + 1], fl[TP_P1_WALKS + 1], tw[TP_P1_WALKS + 1], got[TP_P1_WALKS + 1];
-        for (int k = 0; k < n; k++) {
-            cg3_cube c = k % 2 ? cg3_cube_random(&r) : scramble(&r, (int)cg_rng_below(&r, 9), false, NULL);
-            sl[k] = cgi_tp_slice(&c), fl[k] = cgi_tp_flip(&c), tw[k] = cgi_tp_twist(&c);
-        }
-        cgi_tp_p1_distances(t, n, sl, fl, tw, max, got);
-        for (int k = 0; k < n; k++) {
-            int d = residue_walk(t, sl[k], fl[k], tw[k]);
-            assert_int_equal(got[k], k >= TP_P1_WALKS ? -1 : d <= max ? d : max + 1);
-        }
-    }
-}
-
 /* What the search keeps of a start's phase-1 distance from one depth to the next: at every
  * depth, from 0 up as the search goes, the distance if it is within, else -1. */
 static void test_p1_within_known(void **state)
@@ -852,7 +828,6 @@ int main(void)
         cmocka_unit_test(test_long_phase2_scrambles),
         cmocka_unit_test(test_merge_turns),
         cmocka_unit_test(test_p1_distance_max),
-        cmocka_unit_test(test_p1_distances_together),
         cmocka_unit_test(test_p1_within_known),
         cmocka_unit_test(test_time_limit_improves),
         cmocka_unit_test(test_time_limit_never_loses_the_first_solution),
