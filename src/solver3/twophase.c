@@ -367,7 +367,7 @@ static void phase1(search *q, int sl, int fl, int tw, int cp, int dist, int left
         return;
     }
     const tp_tables *t = q->t;
-    /* The children's table entries are far apart in a 70 MB table: work out every child's
+    /* The children's table entries are far apart in a 35 MB table: work out every child's
        address first and prefetch, so the memory reads overlap instead of queueing. */
     int nsl[TP_MOVES], nfl[TP_MOVES], ntw[TP_MOVES], nsym[TP_MOVES], moves[TP_MOVES], n = 0;
     size_t at[TP_MOVES];
