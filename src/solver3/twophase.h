@@ -149,13 +149,21 @@ static inline uint32_t cgi_tp_near_slot(size_t i)
 {
     return ((uint32_t)i * 2654435761u) >> (32 - TP_NEAR_BITS); /* Knuth's multiplicative hash */
 }
-static inline uint64_t cgi_tp_near(const tp_tables *t, size_t i)
+/* The slot where entry i is or would go: the first from its hash that holds i or is empty
+ * (the build keeps the table at most three quarters full, so there is one). */
+static inline uint32_t cgi_tp_near_probe(const uint64_t *near, size_t i)
 {
     uint32_t key = (uint32_t)i + 1, h = cgi_tp_near_slot(i);
     for (int n = 0; n < TP_NEAR_SLOTS; n++, h = (h + 1) & (TP_NEAR_SLOTS - 1))
-        if (t->near[h] == 0 || (uint32_t)(t->near[h] >> 32) == key)
-            return t->near[h];
-    return 0;
+        if (near[h] == 0 || (uint32_t)(near[h] >> 32) == key)
+            break;
+    return h;
+}
+/* Entry i's slot value, or 0 when i is more than TP_NEAR_DEPTH from G1. */
+static inline uint64_t cgi_tp_near(const tp_tables *t, size_t i)
+{
+    uint64_t e = t->near[cgi_tp_near_probe(t->near, i)];
+    return (uint32_t)(e >> 32) == (uint32_t)i + 1 ? e : 0;
 }
 static inline int cgi_tp_near_distance(uint64_t e) { return (int)(e >> 24) & 0xFF; }
 /* Whether face turn m takes a cube one move nearer, the cube seen through symmetry k (its

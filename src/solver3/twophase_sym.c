@@ -392,11 +392,9 @@ static bool seen_add(uint32_t *seen, uint32_t key)
  * must agree (it is the same cube seen through a symmetry of the representative). */
 static bool near_put(uint64_t *near, uint32_t i, uint64_t value, uint32_t *entries)
 {
-    uint32_t h = cgi_tp_near_slot(i);
-    while (near[h] != 0 && (uint32_t)(near[h] >> 32) != i + 1)
-        h = (h + 1) & (TP_NEAR_SLOTS - 1);
-    if (near[h] != 0)
-        return (near[h] & 0xFFFFFFFFu) == value;
+    uint32_t h = cgi_tp_near_probe(near, i);
+    if (near[h] != 0) /* i's own slot, or a full table */
+        return (uint32_t)(near[h] >> 32) == i + 1 && (near[h] & 0xFFFFFFFFu) == value;
     if (++*entries > TP_NEAR_SLOTS * 3 / 4)
         return false;
     near[h] = (uint64_t)(i + 1) << 32 | value;
