@@ -13,10 +13,11 @@
 
 /* The move and pruning tables of twophase.h, in segment order; version 5: 16 symmetries;
  * version 6: the phase-2 table of corner classes and U/D edges; version 7: the U/D edges'
- * own phase-2 distances; version 8: the near table. */
+ * own phase-2 distances; version 8: the near table; version 9: code 3 for phase-1 distance 10
+ * and the list of the entries at 12, so a distance is read, not walked. */
 static tablefile_kind cache_kind(void)
 {
-    tablefile_kind k = {.magic = "CG3TWOPH", .version = 8u, .param = TP_SEGS,
+    tablefile_kind k = {.magic = "CG3TWOPH", .version = 9u, .param = TP_SEGS,
                         .size = cgi_tp_payload_bytes()};
     return k;
 }
@@ -175,9 +176,8 @@ typedef struct search {
     int npre, pre_cost;         /* pre_cost: the pre-moves' cost in the metric */
     int pre_room_max;           /* PRE_ROOM_MAX in the metric */
     int slice_home;             /* the slice coordinate in G1 */
-    /* known[variant][slot of the pre-moves]: what is known of that cube's phase-1 distance
-       (cgi_tp_p1_within), kept from one phase-1 length to the next so each distance is
-       walked out once */
+    /* known[variant][slot of the pre-moves]: that cube's phase-1 distance once read
+       (cgi_tp_p1_within), kept from one phase-1 length to the next so each is read once */
     uint8_t known[TP_VARIANTS][PRE_SLOTS];
     /* edges[ply]: the edge permutation after the first ply phase-1 moves, kept for every node
        with moves left (the cheap filters at a phase-1 end come before its own edges) */
@@ -462,7 +462,7 @@ static void premoves(search *q, const cg3_cube *z, int last)
         if (q->npre > 0 && !tick(q))
             return;
         uint8_t *known = &q->known[q->variant][slot];
-        if (*known == 0 || cgi_tp_known_floor(*known) <= depth) {
+        if (!cgi_tp_known_beyond(*known, depth)) {
             int tw = cgi_tp_twist(z), fl = cgi_tp_flip(z), sl = cgi_tp_slice(z);
             int d = cgi_tp_p1_within(q->t, sl, fl, tw, depth, known);
             if (d >= 0) {

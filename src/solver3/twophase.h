@@ -35,6 +35,8 @@ enum {
     TP_NEAR_DEPTH = 6,        /* the near table: phase-1 entries at most this far from G1 */
     TP_NEAR_SLOTS = 1 << 17,  /* its slots, for 74,743 entries (checked when built) */
     TP_NEAR_BITS = 17,
+    TP_P1_TEN = 10,        /* the phase-1 distance whose entries hold code 3 (see cgi_tp_p1_code) */
+    TP_P1_TWELVES = 129,   /* phase-1 entries 12 moves from G1, the most (checked when built) */
 };
 
 /* The phase-2 moves as cg_move, in column order of the phase-2 move tables. */
@@ -73,7 +75,7 @@ enum {
     TP_SEG_FS_CLASS, TP_SEG_TW_CONJ, TP_SEG_P1,
     TP_SEG_CP18_MV, TP_SEG_CP_DIST, TP_SEG_EP_DIST,
     TP_SEG_CP_CLASS, TP_SEG_EP_CONJ, TP_SEG_P2,
-    TP_SEG_SYM_MV, TP_SEG_NEAR,
+    TP_SEG_SYM_MV, TP_SEG_NEAR, TP_SEG_P1_TWELVE,
     TP_SEGS
 };
 
@@ -85,7 +87,8 @@ typedef struct tp_tables {
     const uint32_t *fs_cs;    /* [TP_FS] class of each flipslice << 4 | the symmetry that maps
                                  it onto its class's representative (one look-up for both) */
     const uint16_t *tw_conj;  /* [TP_SYMS][TP_TWIST] twist through each symmetry */
-    const uint8_t *p1;        /* [class][twist] exact phase-1 distance mod 3, 2 bits */
+    const uint8_t *p1;        /* [class][twist] exact phase-1 distance mod 3, 2 bits, or 3
+                                 for distance 10 (cgi_tp_p1_code) */
     const uint16_t *cp18_mv;  /* [TP_CP][18] corner permutation under every face turn */
     const uint8_t *cp_dist;   /* [TP_CP] phase-2 moves to solve the corners alone */
     const uint8_t *ep_dist;   /* [TP_EP] phase-2 moves to solve the U/D edges alone */
@@ -96,6 +99,7 @@ typedef struct tp_tables {
                                  corners and U/D edges (slice order ignored) mod 3, 2 bits */
     const uint8_t *sym_mv;    /* [TP_SYMS][18] the face turn S_k^-1 m S_k */
     const uint64_t *near;     /* [TP_NEAR_SLOTS] the phase-1 entries near G1 (cgi_tp_near) */
+    const uint32_t *p1_twelve; /* [TP_P1_TWELVES] the entries 12 moves from G1, ascending */
 } tp_tables;
 
 typedef struct tp_build_stats {
@@ -131,9 +135,17 @@ static inline size_t cgi_tp_p1_index(const tp_tables *t, int fs, int tw)
     uint32_t cs = t->fs_cs[fs];
     return (size_t)(cs >> TP_SYM_BITS) * TP_TWIST + t->tw_conj[(cs & (TP_SYMS - 1)) * TP_TWIST + tw];
 }
-static inline int cgi_tp_p1_at(const tp_tables *t, size_t i)
+/* An entry's two bits: its distance mod 3, except 3 for distance TP_P1_TEN. A residue alone
+ * is all the search needs (a move changes the distance by at most one); the fourth code,
+ * free in two bits, makes the distance itself cheap to read (cgi_tp_p1_distance). */
+static inline int cgi_tp_p1_code(const tp_tables *t, size_t i)
 {
     return (t->p1[i >> 2] >> (2 * (i & 3))) & 3;
+}
+/* The entry's residue: codes 0 1 2 3 are residues 0 1 2 1 (TP_P1_TEN % 3 == 1). */
+static inline int cgi_tp_p1_at(const tp_tables *t, size_t i)
+{
+    return (0x64 >> (2 * cgi_tp_p1_code(t, i))) & 3;
 }
 static inline int cgi_tp_p1_mod3(const tp_tables *t, int fs, int tw)
 {
@@ -228,18 +240,14 @@ static inline int cgi_tp_p2_bound(const tp_tables *t, int cp, int ep, int sp)
     return a > b ? a : b;
 }
 
-/* The exact phase-1 distance of (slice, flip, twist), walking down the residues until the near
- * table takes over; -1 only if the table is damaged. */
+/* The exact phase-1 distance of (slice, flip, twist), from its code and the near table; -1
+ * only if the table is damaged. */
 int cgi_tp_p1_distance(const tp_tables *t, int sl, int fl, int tw);
-/* The same, or max + 1 as soon as it is known to exceed max (max below 20). */
-int cgi_tp_p1_distance_max(const tp_tables *t, int sl, int fl, int tw, int max);
 /* What a search knows of a start's phase-1 distance, one byte kept from one depth to the
- * next: 0 nothing yet, else a lower bound, the exact distance when TP_KNOWN_EXACT is set. */
-enum { TP_KNOWN_EXACT = 128 };
-static inline int cgi_tp_known_floor(uint8_t known) { return known & ~TP_KNOWN_EXACT; }
-/* The phase-1 distance of (slice, flip, twist) if it is at most depth, else -1. *known (above)
- * is read and brought up to date; the table is walked only when it cannot tell, and then
- * never more than depth + 1 steps. */
+ * next: 0 nothing yet, else the distance + 1. */
+static inline bool cgi_tp_known_beyond(uint8_t known, int depth) { return known > depth + 1; }
+/* The phase-1 distance of (slice, flip, twist) if it is at most depth, else -1; *known
+ * (above) is read, and set the first time. */
 int cgi_tp_p1_within(const tp_tables *t, int sl, int fl, int tw, int depth, uint8_t *known);
 /* The exact phase-2 distance of the corners and U/D edges, walking down the residues, or
  * max + 1 as soon as it is known to exceed max; -1 only if the table is damaged. */

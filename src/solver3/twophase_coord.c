@@ -197,6 +197,7 @@ static const size_t SEG_BYTES[TP_SEGS] = {
     [TP_SEG_P2] = ((size_t)TP_CP_CLASSES * TP_EP + 3) / 4,
     [TP_SEG_SYM_MV] = (size_t)TP_SYMS * TP_MOVES,
     [TP_SEG_NEAR] = (size_t)TP_NEAR_SLOTS * 8,
+    [TP_SEG_P1_TWELVE] = (size_t)TP_P1_TWELVES * 4,
 };
 
 /* Segments start on 64-byte boundaries (the payload itself follows a 32-byte header; uint16
@@ -240,6 +241,7 @@ void cgi_tp_tables_point(tp_tables *t, const uint8_t *p)
     t->p2 = p + cgi_tp_seg_offset(TP_SEG_P2);
     t->sym_mv = p + cgi_tp_seg_offset(TP_SEG_SYM_MV);
     t->near = (const uint64_t *)(const void *)(p + cgi_tp_seg_offset(TP_SEG_NEAR));
+    t->p1_twelve = (const uint32_t *)(const void *)(p + cgi_tp_seg_offset(TP_SEG_P1_TWELVE));
 #undef SEG16
 }
 
@@ -337,77 +339,65 @@ cg_status cgi_tp_tables_build(uint8_t *p, const cg3_tables *model, tp_build_stat
     return st == CG_OK ? cgi_tp_near_build(p, model, err) : st;
 }
 
-/* The exact phase-1 distance from a residue-2-bit table: the next residue down is always one
- * move away, and from six moves out the near table has the distance itself. */
-int cgi_tp_p1_distance(const tp_tables *t, int sl, int fl, int tw)
+static bool is_twelve(const tp_tables *t, size_t i)
 {
-    return cgi_tp_p1_distance_max(t, sl, fl, tw, 20);
+    size_t lo = 0, hi = TP_P1_TWELVES;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        if (t->p1_twelve[mid] < i)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < TP_P1_TWELVES && t->p1_twelve[lo] == i;
 }
 
-int cgi_tp_p1_distance_max(const tp_tables *t, int sl, int fl, int tw, int max)
+/* Within six moves the near table has the distance. Past it, a code leaves one or two
+ * candidates: 0 is 9 or 12 (12 is one of 129 entries), 1 is 7, 3 is 10, and 2 is 8 or 11,
+ * which one step tells apart: an 8 has a child at 7 (code 1) and none at 10 (code 3), an 11
+ * the reverse. */
+int cgi_tp_p1_distance(const tp_tables *t, int sl, int fl, int tw)
 {
     enum { BATCH = 6 };
-    int d = 0;
     size_t i = cgi_tp_p1_index(t, sl * TP_FLIP + fl, tw);
-    int want = (cgi_tp_p1_at(t, i) + 2) % 3;
-    for (;;) {
-        /* within six moves of G1 the near table knows the rest of the way (G1 included) */
-        uint64_t e = cgi_tp_near(t, i);
-        if (e != 0) {
-            d += cgi_tp_near_distance(e);
-            return d <= max ? d : max + 1;
+    int code = cgi_tp_p1_code(t, i);
+    if (code == 3)
+        return TP_P1_TEN;
+    uint64_t e = cgi_tp_near(t, i);
+    if (e != 0)
+        return cgi_tp_near_distance(e);
+    if (code != 2)
+        return code == 1 ? 7 : is_twelve(t, i) ? 12 : 9;
+    /* a few children at a time, their reads overlapping: the telling child is usually among
+       the first few */
+    for (int m0 = 0; m0 < TP_MOVES; m0 += BATCH) {
+        size_t at[BATCH];
+        for (int k = 0; k < BATCH; k++)
+            __builtin_prefetch(&t->fs_cs[t->slice_mv[sl * TP_MOVES + m0 + k] * TP_FLIP +
+                                         t->flip_mv[fl * TP_MOVES + m0 + k]]);
+        for (int k = 0; k < BATCH; k++) {
+            int fs = t->slice_mv[sl * TP_MOVES + m0 + k] * TP_FLIP + t->flip_mv[fl * TP_MOVES + m0 + k];
+            at[k] = cgi_tp_p1_index(t, fs, t->twist_mv[tw * TP_MOVES + m0 + k]);
+            __builtin_prefetch(&t->p1[at[k] >> 2]);
         }
-        /* a step down: the first child whose residue is one less. A few moves at a time, their
-           reads overlapping, since a step down is usually among the first few. */
-        bool found = false;
-        for (int m0 = 0; m0 < TP_MOVES && !found; m0 += BATCH) {
-            int nsl[BATCH], nfl[BATCH], ntw[BATCH];
-            size_t at[BATCH];
-            for (int k = 0; k < BATCH; k++) {
-                nsl[k] = t->slice_mv[sl * TP_MOVES + m0 + k];
-                nfl[k] = t->flip_mv[fl * TP_MOVES + m0 + k];
-                ntw[k] = t->twist_mv[tw * TP_MOVES + m0 + k];
-                __builtin_prefetch(&t->fs_cs[nsl[k] * TP_FLIP + nfl[k]]);
-            }
-            for (int k = 0; k < BATCH; k++) {
-                at[k] = cgi_tp_p1_index(t, nsl[k] * TP_FLIP + nfl[k], ntw[k]);
-                __builtin_prefetch(&t->p1[at[k] >> 2]);
-            }
-            for (int k = 0; k < BATCH && !found; k++)
-                if (cgi_tp_p1_at(t, at[k]) == want) {
-                    sl = nsl[k], fl = nfl[k], tw = ntw[k], i = at[k];
-                    found = true;
-                }
+        for (int k = 0; k < BATCH; k++) {
+            int c = cgi_tp_p1_code(t, at[k]);
+            if (c == 1 || c == 3)
+                return c == 1 ? 8 : 11;
         }
-        if (!found)
-            return -1; /* a damaged table; the sanity check makes this unreachable */
-        want = (want + 2) % 3;
-        if (++d > max)
-            return max < 20 ? max + 1 : -1;
     }
+    return -1; /* a damaged table; the sanity check makes this unreachable */
 }
 
 int cgi_tp_p1_within(const tp_tables *t, int sl, int fl, int tw, int depth, uint8_t *known)
 {
-    int lb = cgi_tp_known_floor(*known);
-    if (*known & TP_KNOWN_EXACT)
-        return lb <= depth ? lb : -1;
-    if (*known == 0) { /* the pair tables' bound, raised to the entry's residue */
-        int b = cgi_tp_p1_bound(t, tw, fl, sl);
-        lb = b + (cgi_tp_p1_mod3(t, sl * TP_FLIP + fl, tw) - b % 3 + 3) % 3;
-    }
-    if (lb <= depth) {
-        int d = cgi_tp_p1_distance_max(t, sl, fl, tw, depth);
+    if (*known == 0) {
+        int d = cgi_tp_p1_distance(t, sl, fl, tw);
         if (d < 0)
             return -1; /* a damaged table: the sanity check makes this unreachable */
-        if (d <= depth) {
-            *known = (uint8_t)(TP_KNOWN_EXACT | d);
-            return d;
-        }
-        lb += (depth + 1 - lb + 2) / 3 * 3; /* the next distance with the same residue */
+        *known = (uint8_t)(d + 1);
     }
-    *known = (uint8_t)lb;
-    return -1;
+    return cgi_tp_known_beyond(*known, depth) ? -1 : *known - 1;
 }
 
 int cgi_tp_p2_distance(const tp_tables *t, int cp, int ep, int max)
@@ -460,6 +450,11 @@ int cgi_tp_tables_sane(const tp_tables *t, const cg3_tables *model)
             (f == 1 && !cgi_tp_near_down(t, e, cgi_tp_fs_sym(t, fs), m / 3 * 3 + 2 - m % 3)))
             return 0;
     }
+    for (int k = 0; k < TP_P1_TWELVES; k++) /* ascending, residue 0, and not near */
+        if ((k > 0 && t->p1_twelve[k] <= t->p1_twelve[k - 1]) ||
+            t->p1_twelve[k] >= (uint32_t)TP_FS_CLASSES * TP_TWIST ||
+            cgi_tp_p1_code(t, t->p1_twelve[k]) != 0 || cgi_tp_near(t, t->p1_twelve[k]) != 0)
+            return 0;
     if (cgi_tp_p2_mod3(t, 0, 0) != 0)
         return 0;
     for (int k = 0; k < TP_P2MOVES; k++)

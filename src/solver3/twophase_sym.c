@@ -219,11 +219,15 @@ cg_status cgi_tp_sym_build(uint8_t *payload, const cg3_tables *model, tp_build_s
     if (stats)
         stats->p1_depth = depth;
     memset(packed, 0, cgi_tp_seg_bytes(TP_SEG_P1));
-    size_t unreached = 0;
+    uint32_t *twelve = (uint32_t *)(void *)(payload + cgi_tp_seg_offset(TP_SEG_P1_TWELVE));
+    size_t unreached = 0, twelves = 0;
     for (size_t i = 0; i < total; i++) {
         if (dist[i] == 0xFF)
             unreached++;
-        packed[i >> 2] |= (uint8_t)((dist[i] % 3) << (2 * (i & 3)));
+        if (dist[i] == 12 && twelves++ < TP_P1_TWELVES)
+            twelve[twelves - 1] = (uint32_t)i;
+        int code = dist[i] == TP_P1_TEN ? 3 : dist[i] % 3;
+        packed[i >> 2] |= (uint8_t)(code << (2 * (i & 3)));
     }
     for (int fs = 0; fs < TP_FS; fs++)
         fs_class[fs] = fs_class[fs] << TP_SYM_BITS | fs_sym[fs];
@@ -234,6 +238,9 @@ cg_status cgi_tp_sym_build(uint8_t *payload, const cg3_tables *model, tp_build_s
     free(dist);
     if (unreached)
         return cg_fail(err, CG_ERR_SYSTEM, "the phase-1 table left %zu entries unreached", unreached);
+    if (depth != 12 || twelves != TP_P1_TWELVES)
+        return cg_fail(err, CG_ERR_SYSTEM, "%zu phase-1 entries at distance 12 of %d at most, "
+                       "expected %d at 12", twelves, depth, TP_P1_TWELVES);
     return CG_OK;
 }
 

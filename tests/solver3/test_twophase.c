@@ -500,29 +500,51 @@ static int residue_walk(const tp_tables *t, int sl, int fl, int tw)
     return d;
 }
 
-/* The capped walk agrees with the full one: the distance when it is at most max, else max + 1. */
-static void test_p1_distance_max(void **state)
+/* The distance read from an entry's code (and the near table, and one step for codes 2)
+ * agrees with the walk, at every distance a random cube or a short scramble has. */
+static void test_p1_distance_read(void **state)
 {
     (void)state;
     const tp_tables *t = &solver->t;
     cg_rng r;
     cg_rng_seed(&r, 26);
-    int seen_within = 0, seen_beyond = 0;
-    for (int i = 0; i < (slow_tools ? 20 : 300); i++) {
+    int seen[13] = {0};
+    for (int i = 0; i < (slow_tools ? 40 : 600); i++) {
         /* short scrambles for small distances, random cubes for the rest */
         cg3_cube c = i % 2 ? cg3_cube_random(&r) : scramble(&r, (int)cg_rng_below(&r, 9), false, NULL);
         int sl = cgi_tp_slice(&c), fl = cgi_tp_flip(&c), tw = cgi_tp_twist(&c);
         int d = residue_walk(t, sl, fl, tw);
-        assert_in_range(d, 0, 12);
+        assert_in_range(d, 0, 11);
         assert_int_equal(cgi_tp_p1_distance(t, sl, fl, tw), d);
-        for (int max = 0; max <= 12; max++) {
-            int got = cgi_tp_p1_distance_max(t, sl, fl, tw, max);
-            assert_int_equal(got, d <= max ? d : max + 1);
-            seen_within += d <= max;
-            seen_beyond += d > max;
-        }
+        seen[d]++;
     }
-    assert_true(seen_within > 0 && seen_beyond > 0);
+    for (int d = slow_tools ? 9 : 7; d <= 10; d++) /* code 1, both of code 2's, 0 and 3 */
+        assert_true(seen[d] > 0);
+    if (!slow_tools)
+        assert_true(seen[11] > 0);
+}
+
+/* Every entry on the list of the farthest is 12 moves out by the walk, and read as 12. */
+static void test_p1_twelves(void **state)
+{
+    (void)state;
+    const tp_tables *t = &solver->t;
+    /* a flipslice of each listed entry's class that is its representative (symmetry 0) */
+    int rep[TP_P1_TWELVES];
+    for (int k = 0; k < TP_P1_TWELVES; k++)
+        rep[k] = -1;
+    for (int fs = 0; fs < TP_FS; fs++)
+        if (cgi_tp_fs_sym(t, fs) == 0)
+            for (int k = 0; k < TP_P1_TWELVES; k++)
+                if (rep[k] < 0 && cgi_tp_fs_class(t, fs) == t->p1_twelve[k] / TP_TWIST)
+                    rep[k] = fs;
+    for (int k = 0; k < (slow_tools ? 3 : TP_P1_TWELVES); k++) {
+        assert_true(rep[k] >= 0);
+        int sl = rep[k] / TP_FLIP, fl = rep[k] % TP_FLIP, tw = (int)(t->p1_twelve[k] % TP_TWIST);
+        assert_int_equal(cgi_tp_p1_index(t, rep[k], tw), t->p1_twelve[k]);
+        assert_int_equal(residue_walk(t, sl, fl, tw), 12);
+        assert_int_equal(cgi_tp_p1_distance(t, sl, fl, tw), 12);
+    }
 }
 
 /* What the search keeps of a start's phase-1 distance from one depth to the next: at every
@@ -541,10 +563,9 @@ static void test_p1_within_known(void **state)
         uint8_t known = 0;
         for (int depth = 0; depth <= 12; depth++) {
             assert_int_equal(cgi_tp_p1_within(t, sl, fl, tw, depth, &known), d <= depth ? d : -1);
-            assert_true(cgi_tp_known_floor(known) <= d); /* a lower bound, never past it */
+            assert_int_equal(known, d + 1);
             found += d <= depth;
         }
-        assert_int_equal(known, TP_KNOWN_EXACT | d);
     }
     assert_true(found > 0);
 }
@@ -827,7 +848,8 @@ int main(void)
         cmocka_unit_test(test_short_scrambles),
         cmocka_unit_test(test_long_phase2_scrambles),
         cmocka_unit_test(test_merge_turns),
-        cmocka_unit_test(test_p1_distance_max),
+        cmocka_unit_test(test_p1_distance_read),
+        cmocka_unit_test(test_p1_twelves),
         cmocka_unit_test(test_p1_within_known),
         cmocka_unit_test(test_time_limit_improves),
         cmocka_unit_test(test_time_limit_never_loses_the_first_solution),
