@@ -14,10 +14,11 @@
 /* The move and pruning tables of twophase.h, in segment order; version 5: 16 symmetries;
  * version 6: the phase-2 table of corner classes and U/D edges; version 7: the U/D edges'
  * own phase-2 distances; version 8: the near table; version 9: code 3 for phase-1 distance 10
- * and the list of the entries at 12, so a distance is read, not walked. */
+ * and the list of the entries at 12, so a distance is read, not walked; version 10: code 3
+ * for phase-2 distance 12, where the walks at phase-1 ends stop. */
 static tablefile_kind cache_kind(void)
 {
-    tablefile_kind k = {.magic = "CG3TWOPH", .version = 9u, .param = TP_SEGS,
+    tablefile_kind k = {.magic = "CG3TWOPH", .version = 10u, .param = TP_SEGS,
                         .size = cgi_tp_payload_bytes()};
     return k;
 }

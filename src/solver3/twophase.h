@@ -37,6 +37,7 @@ enum {
     TP_NEAR_BITS = 17,
     TP_P1_TEN = 10,        /* the phase-1 distance whose entries hold code 3 (see cgi_tp_p1_code) */
     TP_P1_TWELVES = 129,   /* phase-1 entries 12 moves from G1, the most (checked when built) */
+    TP_P2_TWELVE = 12,     /* the phase-2 distance whose entries hold code 3 (cgi_tp_p2_code) */
 };
 
 /* The phase-2 moves as cg_move, in column order of the phase-2 move tables. */
@@ -96,7 +97,8 @@ typedef struct tp_tables {
                                  that maps it onto its class's representative */
     const uint16_t *ep_conj;  /* [TP_SYMS][TP_EP] U/D-edge permutation through each symmetry */
     const uint8_t *p2;        /* [corner class][U/D edges] exact phase-2 distance of the
-                                 corners and U/D edges (slice order ignored) mod 3, 2 bits */
+                                 corners and U/D edges (slice order ignored) mod 3, 2 bits, or
+                                 3 for distance 12 (cgi_tp_p2_code) */
     const uint8_t *sym_mv;    /* [TP_SYMS][18] the face turn S_k^-1 m S_k */
     const uint64_t *near;     /* [TP_NEAR_SLOTS] the phase-1 entries near G1 (cgi_tp_near) */
     const uint32_t *p1_twelve; /* [TP_P1_TWELVES] the entries 12 moves from G1, ascending */
@@ -193,9 +195,16 @@ static inline size_t cgi_tp_p2_index(const tp_tables *t, int cp, int ep)
     uint32_t cs = t->cp_cs[cp];
     return (size_t)(cs >> TP_SYM_BITS) * TP_EP + t->ep_conj[(cs & (TP_SYMS - 1)) * TP_EP + ep];
 }
-static inline int cgi_tp_p2_at(const tp_tables *t, size_t i)
+/* As in the phase-1 table, code 3 is a distance, TP_P2_TWELVE: the one whose mark saves the
+ * most of the walks at phase-1 ends (see cgi_tp_p2_distance). */
+static inline int cgi_tp_p2_code(const tp_tables *t, size_t i)
 {
     return (t->p2[i >> 2] >> (2 * (i & 3))) & 3;
+}
+/* The entry's residue: codes 0 1 2 3 are residues 0 1 2 0 (TP_P2_TWELVE % 3 == 0). */
+static inline int cgi_tp_p2_at(const tp_tables *t, size_t i)
+{
+    return (0x24 >> (2 * cgi_tp_p2_code(t, i))) & 3;
 }
 static inline int cgi_tp_p2_mod3(const tp_tables *t, int cp, int ep)
 {
@@ -249,8 +258,9 @@ static inline bool cgi_tp_known_beyond(uint8_t known, int depth) { return known 
 /* The phase-1 distance of (slice, flip, twist) if it is at most depth, else -1; *known
  * (above) is read, and set the first time. */
 int cgi_tp_p1_within(const tp_tables *t, int sl, int fl, int tw, int depth, uint8_t *known);
-/* The exact phase-2 distance of the corners and U/D edges, walking down the residues, or
- * max + 1 as soon as it is known to exceed max; -1 only if the table is damaged. */
+/* The exact phase-2 distance of the corners and U/D edges, walking down the residues until
+ * an entry at TP_P2_TWELVE, or max + 1 as soon as it is known to exceed max; -1 only if the
+ * table is damaged. */
 int cgi_tp_p2_distance(const tp_tables *t, int cp, int ep, int max);
 
 /* Turns of one face that meet, side by side or across turns of the opposite face (which

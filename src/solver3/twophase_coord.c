@@ -402,11 +402,13 @@ int cgi_tp_p1_within(const tp_tables *t, int sl, int fl, int tw, int depth, uint
 
 int cgi_tp_p2_distance(const tp_tables *t, int cp, int ep, int max)
 {
-    int d = 0, res = cgi_tp_p2_mod3(t, cp, ep);
+    int d = 0, code = cgi_tp_p2_code(t, cgi_tp_p2_index(t, cp, ep));
     while (cp != 0 || ep != 0) {
-        if (d + cgi_tp_p2_floor(t, cp, ep, res) > max) /* most calls end here, at d = 0 */
+        if (code == 3) /* the rest of the way is known */
+            return d + TP_P2_TWELVE <= max ? d + TP_P2_TWELVE : max + 1;
+        if (d + cgi_tp_p2_floor(t, cp, ep, code) > max) /* most calls end here, at d = 0 */
             return max + 1;
-        int want = (res + 2) % 3, k;
+        int want = (code + 2) % 3, k;
         size_t at[TP_P2MOVES];
         for (k = 0; k < TP_P2MOVES; k++) { /* every child's address first: the reads overlap */
             at[k] = cgi_tp_p2_index(t, t->cp_mv[cp * TP_P2MOVES + k], t->ep_mv[ep * TP_P2MOVES + k]);
@@ -415,7 +417,7 @@ int cgi_tp_p2_distance(const tp_tables *t, int cp, int ep, int max)
         for (k = 0; k < TP_P2MOVES; k++)
             if (cgi_tp_p2_at(t, at[k]) == want) {
                 cp = t->cp_mv[cp * TP_P2MOVES + k], ep = t->ep_mv[ep * TP_P2MOVES + k];
-                res = want;
+                code = cgi_tp_p2_code(t, at[k]);
                 break;
             }
         if (k == TP_P2MOVES || ++d > 30)

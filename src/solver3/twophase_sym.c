@@ -368,7 +368,7 @@ cg_status cgi_tp_sym_build2(uint8_t *payload, const cg3_tables *model, tp_build_
     }
     memset(packed, 0, cgi_tp_seg_bytes(TP_SEG_P2));
     for (size_t i = 0; i < total; i++)
-        packed[i >> 2] |= (uint8_t)((dist[i] % 3) << (2 * (i & 3)));
+        packed[i >> 2] |= (uint8_t)((dist[i] == TP_P2_TWELVE ? 3 : dist[i] % 3) << (2 * (i & 3)));
 out:
     free(rep);
     free(stab);

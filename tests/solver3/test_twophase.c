@@ -547,6 +547,53 @@ static void test_p1_twelves(void **state)
     }
 }
 
+/* The phase-2 distance by the residues alone, one child at a time, to home: the reference
+ * that the walk, which stops at the entries marked 12, is checked against. */
+static int p2_residue_walk(const tp_tables *t, int cp, int ep)
+{
+    int d = 0;
+    while (cp != 0 || ep != 0) {
+        int want = (cgi_tp_p2_mod3(t, cp, ep) + 2) % 3, k = 0;
+        for (; k < TP_P2MOVES; k++)
+            if (cgi_tp_p2_mod3(t, t->cp_mv[cp * TP_P2MOVES + k], t->ep_mv[ep * TP_P2MOVES + k]) == want)
+                break;
+        assert_true(k < TP_P2MOVES);
+        cp = t->cp_mv[cp * TP_P2MOVES + k];
+        ep = t->ep_mv[ep * TP_P2MOVES + k];
+        assert_true(++d <= 30);
+    }
+    return d;
+}
+
+/* Random corners and U/D edges of G1, far and near: the walk's distance, capped at every
+ * max, agrees with the reference; the entries marked 12 are met both at the start and on
+ * the way down. */
+static void test_p2_distance_read(void **state)
+{
+    (void)state;
+    const tp_tables *t = &solver->t;
+    cg_rng r;
+    cg_rng_seed(&r, 28);
+    int seen[31] = {0};
+    for (int i = 0; i < (slow_tools ? 20 : 400); i++) {
+        int cp = (int)cg_rng_below(&r, TP_CP), ep = (int)cg_rng_below(&r, TP_EP);
+        if (i % 4 == 0) /* a short phase-2 scramble of home, for the small distances */
+            for (int n = (int)cg_rng_below(&r, 12), k; n > 0; n--) {
+                k = (int)cg_rng_below(&r, TP_P2MOVES);
+                cp = t->cp_mv[(i % 8 ? cp : 0) * TP_P2MOVES + k];
+                ep = t->ep_mv[(i % 8 ? ep : 0) * TP_P2MOVES + k];
+            }
+        int d = p2_residue_walk(t, cp, ep);
+        seen[d]++;
+        assert_int_equal(cgi_tp_p2_distance(t, cp, ep, 30), d);
+        for (int max = 0; max <= 20; max++)
+            assert_int_equal(cgi_tp_p2_distance(t, cp, ep, max), d <= max ? d : max + 1);
+    }
+    if (!slow_tools)
+        for (int d = 11; d <= 14; d++) /* 12 itself, and on either side of it */
+            assert_true(seen[d] > 0);
+}
+
 /* What the search keeps of a start's phase-1 distance from one depth to the next: at every
  * depth, from 0 up as the search goes, the distance if it is within, else -1. */
 static void test_p1_within_known(void **state)
@@ -850,6 +897,7 @@ int main(void)
         cmocka_unit_test(test_merge_turns),
         cmocka_unit_test(test_p1_distance_read),
         cmocka_unit_test(test_p1_twelves),
+        cmocka_unit_test(test_p2_distance_read),
         cmocka_unit_test(test_p1_within_known),
         cmocka_unit_test(test_time_limit_improves),
         cmocka_unit_test(test_time_limit_never_loses_the_first_solution),
