@@ -339,6 +339,7 @@ cg_status cgi_tp_tables_build(uint8_t *p, const cg3_tables *model, tp_build_stat
     return st == CG_OK ? cgi_tp_near_build(p, model, err) : st;
 }
 
+/* Whether entry i is on the list of the TP_P1_TWELVES entries 12 moves from G1. */
 static bool is_twelve(const tp_tables *t, size_t i)
 {
     size_t lo = 0, hi = TP_P1_TWELVES;

@@ -480,7 +480,7 @@ static void test_merge_turns(void **state)
 }
 
 /* The phase-1 distance by the residues alone, one child at a time and no near table: the
- * reference that the near table and the solver's walk are checked against. */
+ * reference that the near table and the distances the solver reads are checked against. */
 static int residue_walk(const tp_tables *t, int sl, int fl, int tw)
 {
     int d = 0, home = cgi_tp_slice_home();
