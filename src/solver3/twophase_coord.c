@@ -373,12 +373,13 @@ int cgi_tp_p1_distance(const tp_tables *t, int sl, int fl, int tw)
        the first few */
     for (int m0 = 0; m0 < TP_MOVES; m0 += BATCH) {
         size_t at[BATCH];
-        for (int k = 0; k < BATCH; k++)
-            __builtin_prefetch(&t->fs_cs[t->slice_mv[sl * TP_MOVES + m0 + k] * TP_FLIP +
-                                         t->flip_mv[fl * TP_MOVES + m0 + k]]);
+        int fs[BATCH];
         for (int k = 0; k < BATCH; k++) {
-            int fs = t->slice_mv[sl * TP_MOVES + m0 + k] * TP_FLIP + t->flip_mv[fl * TP_MOVES + m0 + k];
-            at[k] = cgi_tp_p1_index(t, fs, t->twist_mv[tw * TP_MOVES + m0 + k]);
+            fs[k] = t->slice_mv[sl * TP_MOVES + m0 + k] * TP_FLIP + t->flip_mv[fl * TP_MOVES + m0 + k];
+            __builtin_prefetch(&t->fs_cs[fs[k]]);
+        }
+        for (int k = 0; k < BATCH; k++) {
+            at[k] = cgi_tp_p1_index(t, fs[k], t->twist_mv[tw * TP_MOVES + m0 + k]);
             __builtin_prefetch(&t->p1[at[k] >> 2]);
         }
         for (int k = 0; k < BATCH; k++) {
