@@ -58,7 +58,7 @@ static const char USAGE[] =
     "\n"
     "A 3x3 is rebuilt from its centres (each face's colour: any six distinct tokens; a hidden\n"
     "face's colour is the one no centre shows), searching every cube that fits hidden stickers.\n"
-    "The 3x3 solver's tables (twophase.tbl, about 86 MB) are loaded from the folder of the 2x2\n"
+    "The 3x3 solver's tables (twophase.tbl, about 75 MB) are loaded from the folder of the 2x2\n"
     "cache, or built there the first time, when the first 3x3 is read.\n"
     "\n"
     "  --input SHAPE   auto (default), boxes, faces, net, string or ansi (see above)\n"

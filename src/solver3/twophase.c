@@ -15,10 +15,12 @@
  * version 6: the phase-2 table of corner classes and U/D edges; version 7: the U/D edges'
  * own phase-2 distances; version 8: the near table; version 9: code 3 for phase-1 distance 10
  * and the list of the entries at 12, so a distance is read, not walked; version 10: code 3
- * for phase-2 distance 12, where the walks at phase-1 ends stop. */
+ * for phase-2 distance 12, where the walks at phase-1 ends stop; version 11: without the
+ * three phase-1 pair tables (twist x slice, flip x slice, twist x flip), which the search no
+ * longer read. */
 static tablefile_kind cache_kind(void)
 {
-    tablefile_kind k = {.magic = "CG3TWOPH", .version = 10u, .param = TP_SEGS,
+    tablefile_kind k = {.magic = "CG3TWOPH", .version = 11u, .param = TP_SEGS,
                         .size = cgi_tp_payload_bytes()};
     return k;
 }
@@ -91,7 +93,7 @@ static cg_status load_or_build(cg3_twophase *s, const cg3_tables_options *opt,
         .notice_ctx = opt ? opt->notice_ctx : NULL,
         .cache = "3x3 table cache",
         .tables = "3x3 two-phase tables",
-        .build_time = "about half a minute",
+        .build_time = "under a minute",
         .whose = "",
         .noun = "two-phase tables",
     };

@@ -64,14 +64,14 @@ void cgi_tp_set_sp(cg3_cube *c, int v);
 int cgi_tp_slice_home(void);
 
 /* Segments of the table payload, in file order. Move tables are uint16 [coordinate][column]
- * (18 columns in phase 1, 10 in phase 2); the pair tables are one byte per pair, the exact
- * number of moves (phase-1 or phase-2 moves) to bring the pair home. The phase-1 table proper
- * (TP_SEG_P1, twophase_sym.c) is the exact distance mod 3, two bits per entry, over flipslice
- * classes and twist; the small phase-1 pair tables are kept for checks and tests. */
+ * (18 columns in phase 1, 10 in phase 2); the phase-2 pair tables are one byte per pair, the
+ * exact number of phase-2 moves to bring the pair home. The phase-1 table (TP_SEG_P1,
+ * twophase_sym.c) is the exact distance mod 3, two bits per entry, over flipslice classes and
+ * twist. (Until cache version 10 three phase-1 pair tables came too, 6.6 MB that only a check
+ * and a test still read.) */
 enum {
     TP_SEG_TWIST_MV, TP_SEG_FLIP_MV, TP_SEG_SLICE_MV,
     TP_SEG_CP_MV, TP_SEG_EP_MV, TP_SEG_SP_MV,
-    TP_SEG_TWIST_SLICE, TP_SEG_FLIP_SLICE, TP_SEG_TWIST_FLIP,
     TP_SEG_CP_SP, TP_SEG_EP_SP,
     TP_SEG_FS_CLASS, TP_SEG_TW_CONJ, TP_SEG_P1,
     TP_SEG_CP18_MV, TP_SEG_CP_DIST, TP_SEG_EP_DIST,
@@ -83,7 +83,6 @@ enum {
 typedef struct tp_tables {
     const uint16_t *twist_mv, *flip_mv, *slice_mv; /* phase 1: [n][18] */
     const uint16_t *cp_mv, *ep_mv, *sp_mv;         /* phase 2: [n][10] */
-    const uint8_t *twist_slice, *flip_slice, *twist_flip; /* phase-1 distances */
     const uint8_t *cp_sp, *ep_sp;                         /* phase-2 distances */
     const uint32_t *fs_cs;    /* [TP_FS] class of each flipslice << 4 | the symmetry that maps
                                  it onto its class's representative (one look-up for both) */
@@ -235,14 +234,6 @@ cg_status cgi_tp_tables_build(uint8_t *payload, const cg3_tables *model,
 /* Cheap checks that a loaded payload is the right one (home values, a few moves). */
 int cgi_tp_tables_sane(const tp_tables *t, const cg3_tables *model);
 
-/* Phase-1 lower bound: the largest of the three phase-1 distances. */
-static inline int cgi_tp_p1_bound(const tp_tables *t, int tw, int fl, int sl)
-{
-    int a = t->twist_slice[tw * TP_SLICE + sl], b = t->flip_slice[fl * TP_SLICE + sl];
-    int c = t->twist_flip[tw * TP_FLIP + fl];
-    a = a > b ? a : b;
-    return a > c ? a : c;
-}
 static inline int cgi_tp_p2_bound(const tp_tables *t, int cp, int ep, int sp)
 {
     int a = t->cp_sp[cp * TP_SP + sp], b = t->ep_sp[ep * TP_SP + sp];

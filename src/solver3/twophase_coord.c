@@ -181,9 +181,6 @@ static const size_t SEG_BYTES[TP_SEGS] = {
     [TP_SEG_CP_MV] = (size_t)TP_CP * TP_P2MOVES * 2,
     [TP_SEG_EP_MV] = (size_t)TP_EP * TP_P2MOVES * 2,
     [TP_SEG_SP_MV] = (size_t)TP_SP * TP_P2MOVES * 2,
-    [TP_SEG_TWIST_SLICE] = (size_t)TP_TWIST * TP_SLICE,
-    [TP_SEG_FLIP_SLICE] = (size_t)TP_FLIP * TP_SLICE,
-    [TP_SEG_TWIST_FLIP] = (size_t)TP_TWIST * TP_FLIP,
     [TP_SEG_CP_SP] = (size_t)TP_CP * TP_SP,
     [TP_SEG_EP_SP] = (size_t)TP_EP * TP_SP,
     [TP_SEG_FS_CLASS] = (size_t)TP_FS * 4,
@@ -225,9 +222,6 @@ void cgi_tp_tables_point(tp_tables *t, const uint8_t *p)
     t->cp_mv = SEG16(TP_SEG_CP_MV);
     t->ep_mv = SEG16(TP_SEG_EP_MV);
     t->sp_mv = SEG16(TP_SEG_SP_MV);
-    t->twist_slice = p + cgi_tp_seg_offset(TP_SEG_TWIST_SLICE);
-    t->flip_slice = p + cgi_tp_seg_offset(TP_SEG_FLIP_SLICE);
-    t->twist_flip = p + cgi_tp_seg_offset(TP_SEG_TWIST_FLIP);
     t->cp_sp = p + cgi_tp_seg_offset(TP_SEG_CP_SP);
     t->ep_sp = p + cgi_tp_seg_offset(TP_SEG_EP_SP);
     t->fs_cs = (const uint32_t *)(const void *)(p + cgi_tp_seg_offset(TP_SEG_FS_CLASS));
@@ -319,13 +313,6 @@ cg_status cgi_tp_tables_build(uint8_t *p, const cg3_tables *model, tp_build_stat
     move_table(cp_mv, TP_CP, cgi_tp_cp, cgi_tp_set_cp, model, cgi_tp_p2_moves, TP_P2MOVES);
     move_table(ep_mv, TP_EP, cgi_tp_ep, cgi_tp_set_ep, model, cgi_tp_p2_moves, TP_P2MOVES);
     move_table(sp_mv, TP_SP, cgi_tp_sp, cgi_tp_set_sp, model, cgi_tp_p2_moves, TP_P2MOVES);
-    int sh = cgi_tp_slice_home();
-    bfs_pairs(p + cgi_tp_seg_offset(TP_SEG_TWIST_SLICE), twist_mv, TP_TWIST, slice_mv, TP_SLICE,
-              TP_MOVES, 0, sh);
-    bfs_pairs(p + cgi_tp_seg_offset(TP_SEG_FLIP_SLICE), flip_mv, TP_FLIP, slice_mv, TP_SLICE,
-              TP_MOVES, 0, sh);
-    bfs_pairs(p + cgi_tp_seg_offset(TP_SEG_TWIST_FLIP), twist_mv, TP_TWIST, flip_mv, TP_FLIP,
-              TP_MOVES, 0, 0);
     bfs_pairs(p + cgi_tp_seg_offset(TP_SEG_CP_SP), cp_mv, TP_CP, sp_mv, TP_SP, TP_P2MOVES, 0, 0);
     bfs_pairs(p + cgi_tp_seg_offset(TP_SEG_EP_SP), ep_mv, TP_EP, sp_mv, TP_SP, TP_P2MOVES, 0, 0);
     move_table((uint16_t *)(void *)(p + cgi_tp_seg_offset(TP_SEG_CP18_MV)), TP_CP, cgi_tp_cp,
@@ -434,7 +421,7 @@ int cgi_tp_tables_sane(const tp_tables *t, const cg3_tables *model)
     uint64_t home = cgi_tp_near(t, cgi_tp_p1_index(t, sh * TP_FLIP, 0));
     if (home == 0 || cgi_tp_near_distance(home) != 0)
         return 0;
-    if (cgi_tp_p1_bound(t, 0, 0, sh) != 0 || cgi_tp_p2_bound(t, 0, 0, 0) != 0 ||
+    if (cgi_tp_p2_bound(t, 0, 0, 0) != 0 ||
         cgi_tp_p1_mod3(t, sh * TP_FLIP, 0) != 0 || t->cp_dist[0] != 0 || t->ep_dist[0] != 0)
         return 0;
     for (int m = 0; m < TP_MOVES; m++) { /* one move from home: its exact coordinates */
@@ -442,9 +429,7 @@ int cgi_tp_tables_sane(const tp_tables *t, const cg3_tables *model)
         if (t->twist_mv[m] != cgi_tp_twist(&c) || t->flip_mv[m] != cgi_tp_flip(&c) ||
             t->slice_mv[sh * TP_MOVES + m] != cgi_tp_slice(&c))
             return 0;
-        int f = cgi_tp_p1_bound(t, t->twist_mv[m], t->flip_mv[m], t->slice_mv[sh * TP_MOVES + m]);
-        if (f > 1)
-            return 0;
+        int f = m / 3 >= 2 && m % 3 != 1; /* a quarter turn of a side leaves G1 */
         int fs = t->slice_mv[sh * TP_MOVES + m] * TP_FLIP + t->flip_mv[m];
         if (cgi_tp_p1_mod3(t, fs, t->twist_mv[m]) != f) /* the big table agrees */
             return 0;
