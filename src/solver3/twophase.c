@@ -16,8 +16,8 @@
  * own phase-2 distances; version 8: the near table; version 9: code 3 for phase-1 distance 10
  * and the list of the entries at 12, so a distance is read, not walked; version 10: code 3
  * for phase-2 distance 12, where the walks at phase-1 ends stop; version 11: without the
- * three phase-1 pair tables (twist x slice, flip x slice, twist x flip), which the search no
- * longer read. */
+ * three phase-1 pair tables (twist x slice, flip x slice, twist x flip), which only a check
+ * still read. */
 static tablefile_kind cache_kind(void)
 {
     tablefile_kind k = {.magic = "CG3TWOPH", .version = 11u, .param = TP_SEGS,

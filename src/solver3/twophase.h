@@ -67,8 +67,8 @@ int cgi_tp_slice_home(void);
  * (18 columns in phase 1, 10 in phase 2); the phase-2 pair tables are one byte per pair, the
  * exact number of phase-2 moves to bring the pair home. The phase-1 table (TP_SEG_P1,
  * twophase_sym.c) is the exact distance mod 3, two bits per entry, over flipslice classes and
- * twist. (Until cache version 10 three phase-1 pair tables came too, 6.6 MB that only a check
- * and a test still read.) */
+ * twist. (Until cache version 10 the payload also held three phase-1 pair tables, 6.6 MB
+ * that only a check and a test still read.) */
 enum {
     TP_SEG_TWIST_MV, TP_SEG_FLIP_MV, TP_SEG_SLICE_MV,
     TP_SEG_CP_MV, TP_SEG_EP_MV, TP_SEG_SP_MV,
@@ -83,7 +83,7 @@ enum {
 typedef struct tp_tables {
     const uint16_t *twist_mv, *flip_mv, *slice_mv; /* phase 1: [n][18] */
     const uint16_t *cp_mv, *ep_mv, *sp_mv;         /* phase 2: [n][10] */
-    const uint8_t *cp_sp, *ep_sp;                         /* phase-2 distances */
+    const uint8_t *cp_sp, *ep_sp;                  /* phase-2 distances of the pairs */
     const uint32_t *fs_cs;    /* [TP_FS] class of each flipslice << 4 | the symmetry that maps
                                  it onto its class's representative (one look-up for both) */
     const uint16_t *tw_conj;  /* [TP_SYMS][TP_TWIST] twist through each symmetry */
