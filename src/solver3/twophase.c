@@ -365,7 +365,7 @@ static void phase1(search *q, int sl, int fl, int tw, int cp, int dist, int left
     if (left == 0) {
         /* a last move inside G1 means a shorter phase 1 got here already */
         int m = ply ? q->p1[ply - 1] : -1;
-        if (ply == 0 || !(m / 3 < 2 || m % 3 == 1))
+        if (ply == 0 || !cgi_tp_in_g1(m))
             start_phase2(q, ply, cp);
         return;
     }
@@ -387,12 +387,12 @@ static void phase1(search *q, int sl, int fl, int tw, int cp, int dist, int left
             continue;
         /* in G1 with under five phase-1 moves left, a quarter turn of a side face cannot lead
            back into G1 in time to end phase 1 anywhere phase 2 would not have gone */
-        if (dist == 0 && left < 5 && face >= 2 && m % 3 != 1)
+        if (dist == 0 && left < 5 && !cgi_tp_in_g1(m))
             continue;
         /* A last phase-1 move: it must leave G1's moves (see above), and the corners must be
            solvable in the phase 2 left; both are cheap, the phase-1 table look-up is not. */
-        if (left == q->cost[m] && (face < 2 || m % 3 == 1 ||
-                                   t->cp_dist[t->cp18_mv[cp * TP_MOVES + m]] > end_room))
+        if (left == q->cost[m] &&
+            (cgi_tp_in_g1(m) || t->cp_dist[t->cp18_mv[cp * TP_MOVES + m]] > end_room))
             continue;
         nsl[n] = t->slice_mv[sl * TP_MOVES + m];
         nfl[n] = t->flip_mv[fl * TP_MOVES + m];
@@ -444,9 +444,6 @@ static void phase1(search *q, int sl, int fl, int tw, int cp, int dist, int left
     }
 }
 
-/* A move that stays in G1: a U or D turn, or a half turn. */
-static inline bool in_g1(int m) { return m / 3 < 2 || m % 3 == 1; }
-
 /* Searches q->variant's cube after the pre-moves in q->pre (z, with last the one applied
  * last, or -1), then after one more.
  *
@@ -458,7 +455,7 @@ static inline bool in_g1(int m) { return m / 3 < 2 || m % 3 == 1; }
 static void premoves(search *q, const cg3_cube *z, int last)
 {
     int depth = q->d1 - q->pre_cost;
-    if (q->npre == 0 || !in_g1(last)) {
+    if (q->npre == 0 || !cgi_tp_in_g1(last)) {
         int slot = 0;
         for (int i = 0, w = 1; i < q->npre; i++, w *= TP_MOVES)
             slot += w * (1 + q->pre[i]);
@@ -483,7 +480,7 @@ static void premoves(search *q, const cg3_cube *z, int last)
     bool next_is_last = q->npre + 1 == PRE_MAX || depth - 2 < PRE_PHASE1_MIN;
     for (int m = 0; m < TP_MOVES; m++) {
         /* m comes before the pre-move `last` in the solution's order */
-        if ((last >= 0 && redundant(last / 3, m / 3)) || (next_is_last && in_g1(m)))
+        if ((last >= 0 && redundant(last / 3, m / 3)) || (next_is_last && cgi_tp_in_g1(m)))
             continue;
         if (depth - q->cost[m] < PRE_PHASE1_MIN)
             continue;

@@ -234,6 +234,9 @@ cg_status cgi_tp_tables_build(uint8_t *payload, const cg3_tables *model,
 /* Cheap checks that a loaded payload is the right one (home values, a few moves). */
 int cgi_tp_tables_sane(const tp_tables *t, const cg3_tables *model);
 
+/* Whether face turn m stays in G1: a U or D turn, or a half turn. */
+static inline bool cgi_tp_in_g1(int m) { return m / 3 < 2 || m % 3 == 1; }
+
 static inline int cgi_tp_p2_bound(const tp_tables *t, int cp, int ep, int sp)
 {
     int a = t->cp_sp[cp * TP_SP + sp], b = t->ep_sp[ep * TP_SP + sp];

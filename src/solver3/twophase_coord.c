@@ -267,13 +267,14 @@ static void move_table(uint16_t *mv, int n, get_fn get, set_fn set, const cg3_ta
     }
 }
 
-/* Distances of pairs (a, b) from (a0, b0), level by level, over the tables' nmoves columns. */
+/* Distances of pairs (a, b) from home, (0, 0), level by level, over the tables' nmoves
+ * columns. */
 static void bfs_pairs(uint8_t *dist, const uint16_t *amv, int na, const uint16_t *bmv, int nb,
-                      int nmoves, int a0, int b0)
+                      int nmoves)
 {
     size_t total = (size_t)na * nb;
     memset(dist, 0xFF, total);
-    dist[(size_t)a0 * nb + b0] = 0;
+    dist[0] = 0;
     size_t reached = 1;
     for (int d = 0; reached < total && d < 254; d++) {
         size_t found = 0;
@@ -313,8 +314,8 @@ cg_status cgi_tp_tables_build(uint8_t *p, const cg3_tables *model, tp_build_stat
     move_table(cp_mv, TP_CP, cgi_tp_cp, cgi_tp_set_cp, model, cgi_tp_p2_moves, TP_P2MOVES);
     move_table(ep_mv, TP_EP, cgi_tp_ep, cgi_tp_set_ep, model, cgi_tp_p2_moves, TP_P2MOVES);
     move_table(sp_mv, TP_SP, cgi_tp_sp, cgi_tp_set_sp, model, cgi_tp_p2_moves, TP_P2MOVES);
-    bfs_pairs(p + cgi_tp_seg_offset(TP_SEG_CP_SP), cp_mv, TP_CP, sp_mv, TP_SP, TP_P2MOVES, 0, 0);
-    bfs_pairs(p + cgi_tp_seg_offset(TP_SEG_EP_SP), ep_mv, TP_EP, sp_mv, TP_SP, TP_P2MOVES, 0, 0);
+    bfs_pairs(p + cgi_tp_seg_offset(TP_SEG_CP_SP), cp_mv, TP_CP, sp_mv, TP_SP, TP_P2MOVES);
+    bfs_pairs(p + cgi_tp_seg_offset(TP_SEG_EP_SP), ep_mv, TP_EP, sp_mv, TP_SP, TP_P2MOVES);
     move_table((uint16_t *)(void *)(p + cgi_tp_seg_offset(TP_SEG_CP18_MV)), TP_CP, cgi_tp_cp,
                cgi_tp_set_cp, model, all, TP_MOVES);
     /* the corners alone, and the U/D edges alone: the best slice order */
@@ -429,7 +430,7 @@ int cgi_tp_tables_sane(const tp_tables *t, const cg3_tables *model)
         if (t->twist_mv[m] != cgi_tp_twist(&c) || t->flip_mv[m] != cgi_tp_flip(&c) ||
             t->slice_mv[sh * TP_MOVES + m] != cgi_tp_slice(&c))
             return 0;
-        int f = m / 3 >= 2 && m % 3 != 1; /* a quarter turn of a side leaves G1 */
+        int f = !cgi_tp_in_g1(m); /* one move out of G1, or none */
         int fs = t->slice_mv[sh * TP_MOVES + m] * TP_FLIP + t->flip_mv[m];
         if (cgi_tp_p1_mod3(t, fs, t->twist_mv[m]) != f) /* the big table agrees */
             return 0;
