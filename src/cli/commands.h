@@ -11,6 +11,7 @@ int cmd_bench(int argc, char **argv);
 int cmd_play(int argc, char **argv);
 int cmd_serve(int argc, char **argv);
 int cmd_replay(int argc, char **argv);
+int cmd_draw(int argc, char **argv);
 int cmd_sim3(int argc, char **argv);
 int cmd_order(int argc, char **argv);
 int cmd_jigsaw(int argc, char **argv);

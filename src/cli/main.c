@@ -28,6 +28,7 @@ static const struct command {
     {"play", cmd_play, "play the cube god challenge over TCP, TLS or a local process"},
     {"serve", cmd_serve, "run a faithful local copy of the challenge server"},
     {"replay", cmd_replay, "re-check a recorded game or a terminal capture offline"},
+    {"draw", cmd_draw, "draw a cube as a coloured net (terminal, SVG or PNG)"},
     {"bench", cmd_bench, "benchmarks: bench solve | net | sim3 | order | jigsaw | optimal"},
     {"tables", cmd_tables, "build or check the solver's table cache"},
     {"sim3", cmd_sim3, "the contest 3x3 Rubik's cube simulator (Yes/No per data set)"},
