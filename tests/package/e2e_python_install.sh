@@ -5,7 +5,8 @@
 #  - `pip install --no-index --no-build-isolation ./python` (no package index: the build backend
 #    is Debian's python3-setuptools and python3-wheel), here into a venv that sees the system's
 #    packages; the library is then found by CUBEGOD_LIB, as python/README.md says.
-# The package's version is the command line's.
+# The package's version is the command line's. (No solving: this area does not wait for the
+# table fixture; the model's moves show the library works.)
 set -u
 : "${CUBEGOD:?}" "${CUBEGOD_SOURCE:?}" "${CUBEGOD_BUILD:?}" "${CUBEGOD_SHARED_LIB:?}"
 TMP=$(mktemp -d)
@@ -22,7 +23,8 @@ import cubegod
 where = sys.argv[1]
 assert os.path.realpath(cubegod.__file__).startswith(os.path.realpath(where)), cubegod.__file__
 line = "UUUUDDDDRRFFLLBBFFLLBBRR"  # one U turn from home (the README's example)
-assert cubegod.solve(cubegod.read(line)) == ["U'"], cubegod.solve(cubegod.read(line))
+cube = cubegod.read(line)  # (no solve: this area does not wait for the tables)
+assert not cube.is_home() and cube.apply(["U'"]).is_home(), cube
 svg = cubegod.draw(open(sys.argv[2]).read(), "svg")
 assert svg.startswith("<svg") and svg.count('class="sticker') == 54, svg[:200]
 ansi = cubegod.draw(cubegod.read(line))
