@@ -14,6 +14,13 @@ trap 'rm -rf "$TMP"' EXIT
 fail() { echo "FAIL: $*" >&2; exit 1; }
 export PYTHONDONTWRITEBYTECODE=1
 unset CUBEGOD_LIB PYTHONPATH
+# A sanitizer build's library needs its runtime loaded first into the interpreter (as in
+# tests/python/lib.sh); Python's own allocations are not ours to report.
+if [[ $(ldd "$CUBEGOD_SHARED_LIB" 2>/dev/null) == *libasan* ]]; then
+  asan=$(${CC:-cc} -print-file-name=libasan.so 2>/dev/null)
+  [ -f "$asan" ] || { echo "sanitizer library without libasan.so at hand: skipped"; exit 77; }
+  export LD_PRELOAD="$asan${LD_PRELOAD:+ $LD_PRELOAD}" ASAN_OPTIONS="detect_leaks=0:abort_on_error=1"
+fi
 
 # check PYTHON WHERE: the installed package (not the checkout's) reads, solves and draws
 check() {
