@@ -26,6 +26,11 @@ JOBS=$(nproc 2>/dev/null || echo 2)
 PACKAGES=(cmake make gcc libc6-dev libcmocka-dev libssl-dev openssl valgrind python3 git)
 # Only for `./run.sh test`: the pwntools compatibility test (skipped when it cannot be had).
 TEST_PACKAGES=(python3-pwntools)
+# Only for `./run.sh test`, each skipped with its reason when it cannot be had: the Python
+# package's offline pip install (tests/package/e2e_python_install.sh) and the headless browser
+# that loads replay --html's page (tests/game/e2e_replay_html.sh).
+PIP_TEST_PACKAGES=(python3-pip python3-setuptools python3-wheel python3-venv)
+BROWSER_TEST_PACKAGES=(chromium)
 # Also for ./run.sh test: the install check (pkg-config, man pages) and the shell completions.
 INSTALL_TEST_PACKAGES=(pkgconf mandoc man-db zsh)
 # For ./run.sh fuzz and the short fuzz runs of ./run.sh test: libFuzzer comes with clang's
@@ -507,6 +512,10 @@ ensure_packages "${PACKAGES[@]}"
 if [ "${1:-}" = test ]; then
   ensure_packages "${FUZZ_PACKAGES[@]}" "${INSTALL_TEST_PACKAGES[@]}"
   ensure_packages "${TEST_PACKAGES[@]}" || echo "run.sh: could not install ${TEST_PACKAGES[*]}; those tests will be skipped" >&2
+  for p in "${PIP_TEST_PACKAGES[*]}" "${BROWSER_TEST_PACKAGES[*]}"; do
+    # shellcheck disable=SC2086 # a list of package names
+    ensure_packages $p || echo "run.sh: could not install $p; those tests will be skipped" >&2
+  done
 fi
 case "${1:-}" in
   "")     build_release; main_job ;;

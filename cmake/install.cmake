@@ -35,3 +35,19 @@ install(FILES ${PROJECT_SOURCE_DIR}/completions/cubegod.bash
   DESTINATION ${CMAKE_INSTALL_DATADIR}/bash-completion/completions RENAME cubegod)
 install(FILES ${PROJECT_SOURCE_DIR}/completions/_cubegod
   DESTINATION ${CMAKE_INSTALL_DATADIR}/zsh/site-functions)
+
+# The Python package (python/cubegod, pure Python over libcubegod.so): into the prefix's
+# site-packages for the python3 found here, PREFIX/lib/python3.X/site-packages (or
+# CUBEGOD_INSTALL_PYTHONDIR). It finds PREFIX/lib/libcubegod.so from there (python/README.md).
+if(NOT DEFINED CUBEGOD_INSTALL_PYTHONDIR)
+  find_package(Python3 COMPONENTS Interpreter QUIET)
+  if(Python3_FOUND)
+    set(cubegod_py "python${Python3_VERSION_MAJOR}.${Python3_VERSION_MINOR}")
+  else()
+    set(cubegod_py "python3")
+  endif()
+  set(CUBEGOD_INSTALL_PYTHONDIR "lib/${cubegod_py}/site-packages" CACHE STRING
+    "Where cmake --install puts the Python package, relative to the prefix")
+endif()
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/python/cubegod DESTINATION ${CUBEGOD_INSTALL_PYTHONDIR}
+  FILES_MATCHING PATTERN "*.py" PATTERN "__pycache__" EXCLUDE)

@@ -10,9 +10,10 @@ _cubegod_options() {
                 --profile -q -v" ;;
     serve) echo "--host --port --rounds --alarm --max-moves --flag --seed --check --tls-cert
                  --tls-key --max-clients --games --one-move --size --hide --scramble --show --colours --order --notation --move-map --separator --metric --profile -q" ;;
-    replay) echo "--check --max-moves --prompt --cache --one-move --input --order --notation --move-map --separator --metric -q" ;;
+    replay) echo "--check --max-moves --prompt --cache --one-move --input --order --notation --move-map --separator --metric -q --html" ;;
     tables) echo "--cache --rebuild --metric --optimal --size" ;;
     order) echo "--state --explain" ;;
+    draw) echo "--ansi --svg --png --input --order --cube -o" ;;
     "bench solve") echo "-n --seed --target --cache --json --size --max-moves --time-limit --max-nodes --metric --facelets" ;;
     "bench net") echo "--size --games --rounds --alarm --seed --svg --cache --json" ;;
     "bench sim3") echo "-n --ops --seed --json" ;;
@@ -23,9 +24,18 @@ _cubegod_options() {
     esac
 }
 
+# The kinds of `cubegod bench` (src/cli/commands.h's CLI_BENCH_KINDS; tests/package checks).
+_cubegod_bench_kinds="solve net sim3 order jigsaw optimal read3"
+
+# File names for the word being completed (folders marked as such when bash-completion runs us).
+_cubegod_files() {
+    compopt -o filenames 2>/dev/null
+    mapfile -t COMPREPLY < <(compgen -f -- "$cur")
+}
+
 _cubegod() {
     local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD - 1]}
-    local commands="solve play serve replay bench tables sim3 order jigsaw version help"
+    local commands="solve play serve replay draw bench tables sim3 order jigsaw version help"
     COMPREPLY=()
     if [ "$COMP_CWORD" -eq 1 ]; then
         mapfile -t COMPREPLY < <(compgen -W "$commands --help --version" -- "$cur")
@@ -38,14 +48,27 @@ _cubegod() {
         return ;;
     bench)
         if [ "$COMP_CWORD" -eq 2 ]; then
-            mapfile -t COMPREPLY < <(compgen -W "solve net sim3 order jigsaw optimal read3" -- "$cur")
+            mapfile -t COMPREPLY < <(compgen -W "$_cubegod_bench_kinds" -- "$cur")
             return
         fi
         cmd="bench ${COMP_WORDS[2]}" ;;
     esac
     case $prev in
-    --cache | --record | --tls-cert | --tls-key | --svg)
-        mapfile -t COMPREPLY < <(compgen -f -- "$cur")
+    --cache | --record | --tls-cert | --tls-key | --svg | --profile | --move-map | --html | -o | \
+        --twophase-cache)
+        _cubegod_files
+        return ;;
+    --notation)
+        mapfile -t COMPREPLY < <(compgen -W "standard digits quarter quarter-cw" -- "$cur")
+        return ;;
+    --metric)
+        mapfile -t COMPREPLY < <(compgen -W "htm qtm" -- "$cur")
+        return ;;
+    --separator)
+        mapfile -t COMPREPLY < <(compgen -W "space none comma" -- "$cur")
+        return ;;
+    --order) # the common face orders: cubegod's, Kociemba's, the boxes', another seen in CTFs
+        mapfile -t COMPREPLY < <(compgen -W "UDFBLR URFDLB UFRBLD ULFRBD net" -- "$cur")
         return ;;
     --target)
         mapfile -t COMPREPLY < <(compgen -W "home any auto" -- "$cur")
@@ -70,13 +93,13 @@ _cubegod() {
         return ;;
     --exec | --sni | --timeout | --scheme | --max-moves | --prompt | --flag-regex | --host | \
         --port | --rounds | --alarm | --flag | --seed | --max-clients | --games | -n | -r | --ops | \
-        --depth | --scramble | --time-limit | --order | --hide)
+        --depth | --scramble | --time-limit | --hide | --cube)
         return ;; # a value of the user's own
     esac
     if [[ $cur == -* ]]; then
         mapfile -t COMPREPLY < <(compgen -W "$(_cubegod_options "$cmd") --help" -- "$cur")
-    elif [ "$cmd" = replay ]; then
-        mapfile -t COMPREPLY < <(compgen -f -- "$cur")
+    elif [ "$cmd" = replay ] || [ "$cmd" = solve ] || [ "$cmd" = draw ]; then
+        _cubegod_files
     fi
 }
 complete -F _cubegod cubegod

@@ -68,6 +68,9 @@ typedef struct cg_replay_round {
     char reason[CG_ERROR_MSG_MAX]; /* why the round is not correct */
     char verdict[160];       /* the server's verdict line, "" when none was recorded */
     bool disagrees;          /* the server's [+]/[-] differs from our result */
+    cg_puzzle puzzle;        /* the cube shown before the prompt (size 0: none was read) */
+    double prompt_at;        /* transcripts: seconds from the start to the prompt and to the */
+    double answer_at;        /* answer (its first move); -1 when not recorded (captures) */
 } cg_replay_round;
 
 typedef struct cg_replay_summary {

@@ -644,3 +644,28 @@ def parse(text, notation="standard", move_map=None, separator=" "):
     _check(_c.cg_dialect_parse(ctypes.byref(d), data, len(data), out, cap, ctypes.byref(n),
                                ctypes.byref(err)), err)
     return _names(out, n.value)
+
+
+# ---- pictures ----
+
+__all__ += ["draw"]
+
+
+def draw(cube, format="ansi", order=None):
+    """A picture of a cube as its unfolded net (U above F, the row L F R B, D below F; hidden
+    stickers drawn as such): format "ansi" (a str in ANSI colours, for a terminal), "svg" (a str)
+    or "png" (bytes). cube: a Cube from read(), or text in any shape the command line reads (its
+    first cube is drawn; order: a string's face order)."""
+    if isinstance(cube, Cube):
+        text, order = (cube.puzzle or "").encode(), None
+    else:
+        text = _bytes(cube, "cube")
+    args = (text, len(text), _bytes(order, "order") if order is not None else None,
+            _bytes(format, "format"))
+    need = ctypes.c_size_t(0)
+    err = _lib.Error_()
+    _check(_c.cg_draw_text(*args, None, 0, ctypes.byref(need), ctypes.byref(err)), err)
+    buf = ctypes.create_string_buffer(need.value + 1)
+    _check(_c.cg_draw_text(*args, buf, len(buf), ctypes.byref(need), ctypes.byref(err)), err)
+    data = buf.raw[:need.value]
+    return data if format == "png" else data.decode("utf-8")

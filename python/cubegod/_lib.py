@@ -238,3 +238,9 @@ def load():
         return lib
     raise OSError("cubegod: libcubegod.so not found; set CUBEGOD_LIB to its path (tried: %s)"
                   % ", ".join(tried))
+
+
+# ---- pictures (draw.h): a text in, the picture's bytes out ----
+PROTOTYPES["cg_draw_text"] = (Status, [ctypes.c_char_p, ctypes.c_size_t, ctypes.c_char_p,
+                                       ctypes.c_char_p, ctypes.c_char_p, ctypes.c_size_t,
+                                       ctypes.POINTER(ctypes.c_size_t), ctypes.c_void_p])

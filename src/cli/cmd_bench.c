@@ -19,7 +19,7 @@ static const char USAGE[] =
     "                           [--max-nodes N] [--metric htm|qtm] [--seed S] [--facelets]\n"
     "                           [--json]\n"
     "                           (the 3x3 two-phase solver: cubegod bench solve --size 3 --help)\n"
-    "       cubegod bench net | sim3 | order | jigsaw | optimal | read3 [options]\n"
+    "       cubegod bench " CLI_BENCH_KINDS " [options]\n"
     "                           (see each one's --help)\n"
     "\n"
     "bench solve: N uniformly random positions of the 88,179,840 (default 100000), each shown as\n"
@@ -215,5 +215,5 @@ int cmd_bench(int argc, char **argv)
     for (size_t i = 0; i < sizeof KINDS / sizeof KINDS[0]; i++)
         if (strcmp(argv[1], KINDS[i].name) == 0)
             return KINDS[i].run(argc - 1, argv + 1);
-    return cli_usage("bench", "no benchmark '%s' (solve, net, sim3, order, jigsaw, optimal, read3)", argv[1]);
+    return cli_usage("bench", "no benchmark '%s' (%s)", argv[1], CLI_BENCH_KINDS);
 }

@@ -13,6 +13,7 @@
 #include "cli/cli.h"
 #include "cli/commands.h"
 #include "cli/options.h"
+#include "cli/picture.h"
 #include "cli/stats.h"
 #include "cubegod/client.h"
 #include "cubegod/server.h"
@@ -77,7 +78,8 @@ static const char USAGE[] =
     "  --order FACES     the face order of a cube shown as a string (default UDFBLR, or net)\n"
     CLI_ANSWER_HELP
     CLI_PROFILE_HELP
-    "  -q                no progress lines     -v  debug: hexdump of every byte both ways\n";
+    "  -q                no progress lines     -v  debug: hexdump of every byte both ways,\n"
+    "                    and each cube read drawn as a net (see 'cubegod draw')\n";
 
 static const cli_option PLAY_OPTIONS[] = {
     {"exec", CLI_VALUE},      {"tls", CLI_FLAG},        {"insecure", CLI_FLAG},
@@ -223,10 +225,18 @@ static int parse_args(int argc, char **argv, play_args *a)
     return -1;
 }
 
+typedef struct taps {
+    cg_transcript *tr;         /* --record */
+    cli_picture_tap *pictures; /* -v: each cube read, drawn */
+} taps;
+
 static void on_data(void *ctx, int direction, const uint8_t *p, size_t n)
 {
-    cg_transcript *tr = ctx;
-    cg_transcript_write(tr, direction == CG_TUBE_SENT ? CG_DIR_OUT : CG_DIR_IN, p, n, NULL);
+    taps *t = ctx;
+    if (t->tr)
+        cg_transcript_write(t->tr, direction == CG_TUBE_SENT ? CG_DIR_OUT : CG_DIR_IN, p, n, NULL);
+    if (direction != CG_TUBE_SENT)
+        cli_picture_tap_feed(t->pictures, p, n);
 }
 
 static void progress(void *ctx, const cg_round_stat *s, int announced)
@@ -429,9 +439,10 @@ static int play_main(int argc, char **argv)
         cg_tables_close(tables);
         return 2;
     }
-    if (tr) {
+    taps tap = {tr, a.tube.log_level == CG_LOG_DEBUG ? cli_picture_tap_new() : NULL};
+    if (tap.tr || tap.pictures) {
         a.tube.on_data = on_data;
-        a.tube.on_data_ctx = tr;
+        a.tube.on_data_ctx = &tap;
     }
     enum { MAX_STATS = 100000 };
     cg_round_stat *stats = malloc(MAX_STATS * sizeof *stats);
@@ -472,6 +483,7 @@ static int play_main(int argc, char **argv)
     cg_tube_close(t);  /* stops and reaps an --exec child */
     if (tr)
         cg_transcript_close(tr, NULL);
+    cli_picture_tap_free(tap.pictures);
     free(stats);
     cg_tables_close(tables);
     cg3_twophase_close(a.solver3);

@@ -7,6 +7,7 @@
 #include "cli/answer.h"
 #include "cli/cli.h"
 #include "cli/commands.h"
+#include "cli/replay_html.h"
 #include "cubegod/replay.h"
 #include "cubegod/server.h"
 
@@ -15,7 +16,8 @@
 static const char USAGE[] =
     "usage: cubegod replay [--check any|home] [--max-moves N] [--prompt TEXT] [--cache FILE]\n"
     "                      [--one-move] [--notation N] [--move-map MAP] [--separator S]\n"
-    "                      [--metric htm|qtm] [--input SHAPE] [--order FACES] [-q] FILE\n"
+    "                      [--metric htm|qtm] [--input SHAPE] [--order FACES] [-q]\n"
+    "                      [--html PAGE] FILE\n"
     "\n"
     "Re-reads a recorded game: a transcript written by 'cubegod play --record' (any file whose\n"
     "first line is '# cubegod transcript 1') or a plain terminal capture (the server's text with\n"
@@ -37,6 +39,8 @@ static const char USAGE[] =
     "                     faces, net, string or ansi (as 'cubegod solve --help' says)\n"
     "  --order FACES      the face order of a cube shown as a string (default UDFBLR, or net)\n"
     "  -q                 print only the summary and the rounds that were not correct\n"
+    "  --html PAGE        also write PAGE, one self-contained HTML page of the game: each\n"
+    "                     round's cube (drawn), answer, verdict and timing (transcripts)\n"
     "what the answers were written in (as for serve and play):\n"
     CLI_ANSWER_HELP
     "\n"
@@ -45,12 +49,14 @@ static const char USAGE[] =
 
 typedef struct printer {
     bool quiet;
+    replay_html *html; /* --html */
     int first_bad;
 } printer;
 
 static void print_round(void *ctx, const cg_replay_round *r)
 {
     printer *p = ctx;
+    replay_html_round(p->html, r);
     bool ok = r->result == CG_REPLAY_CORRECT;
     if (!ok && !p->first_bad)
         p->first_bad = r->number;
@@ -107,7 +113,7 @@ int cmd_replay(int argc, char **argv)
     cg_tables_options topt = {0};
     printer p = {0};
     bool max_given = false;
-    const char *path = NULL;
+    const char *path = NULL, *html = NULL;
     cli_answer ans;
     cli_answer_init(&ans);
     for (int i = 1; i < argc; i++) {
@@ -139,6 +145,9 @@ int cmd_replay(int argc, char **argv)
             opt.order = v;
         } else if (strcmp(a, "-q") == 0) {
             p.quiet = true;
+        } else if (strcmp(a, "--html") == 0) {
+            if (!(html = cli_value("replay", argc, argv, &i)))
+                return 2;
         } else if (strcmp(a, "--check") == 0) {
             const char *v = cli_value("replay", argc, argv, &i);
             int t = v ? cg_target_parse(v) : -1;
@@ -188,13 +197,24 @@ int cmd_replay(int argc, char **argv)
         return 1;
     }
     cg_replay_summary sum;
+    if (html && !(p.html = replay_html_new())) {
+        cli_err("replay", "--html: out of memory");
+        cg_tables_close(tables);
+        free(text);
+        return 2;
+    }
     size_t bom = len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0; /* ignored */
     cg_status st = cg_replay_text(tables, &opt, text + bom, len - bom, print_round, &p, &sum, &err);
     cg_tables_close(tables);
     free(text);
     if (st != CG_OK) {
+        if (p.html)
+            replay_html_write(p.html, html, path, &sum); /* what was replayed up to the error */
         cli_err("replay", "%s: %s", path, err.msg);
         return 2;
     }
-    return report(path, &sum, &p);
+    int rc = report(path, &sum, &p);
+    if (p.html && !replay_html_write(p.html, html, path, &sum))
+        return 2;
+    return rc;
 }

@@ -11,6 +11,7 @@
 #include "cli/json.h"
 #include "cli/lines.h"
 #include "cli/options.h"
+#include "cli/picture.h"
 #include "cubegod/solver.h"
 #include "cubegod/shapes.h"
 #include "cubegod/solver3.h"
@@ -64,7 +65,8 @@ static const char USAGE[] =
     "  --input SHAPE   auto (default), boxes, faces, net, string or ansi (see above)\n"
     "  --explain-input for each cube, write to standard error what was recognised: the shape, the\n"
     "                  size, the lines, the face order, which colour is which face, the hidden\n"
-    "                  stickers\n"
+    "                  stickers, and the cube as read, drawn as a net (in colours on a terminal,\n"
+    "                  as its tokens otherwise or with NO_COLOR set; see 'cubegod draw')\n"
     "  --line          one cube per line in the compact form (or any string, ANSI colours too)\n"
     "  --order FACES   the face order of a string, six letters (default UDFBLR; URFDLB reads\n"
     "                  Kociemba's facelet strings and py222's 2x2 lines), or net: a net flattened\n"
@@ -89,8 +91,8 @@ static const char USAGE[] =
     "                  the shortest found (default 0: the first of at most --max-moves); the\n"
     "                  time the proof may take with --optimal\n"
     "  --optimal       a 3x3: the shortest solution, proven (the optimal solver; its tables,\n"
-    "                  optimal.tbl, about 300 MB, sit beside the 2x2 cache and take about a\n"
-    "                  minute to build the first time); when the proof does not finish within\n"
+    "                  optimal.tbl, about 300 MB, sit beside the 2x2 cache and take 46 s\n"
+    "                  to build the first time); when the proof does not finish within\n"
     "                  --time-limit or the solver's node cap, the two-phase answer is given and\n"
     "                  a message says it is not proven optimal; half turns only: not with\n"
     "                  --metric qtm\n"
@@ -440,6 +442,7 @@ static void explain_input(const solve_run *run, const cg_puzzle *p, const cg_sha
     }
     fprintf(stderr, "  hidden: %d sticker%s%s%s%s\n", unknown, unknown == 1 ? "" : "s",
             hidden[0] ? " (face " : "", hidden, hidden[0] ? ")" : "");
+    cli_picture(stderr, p, cli_picture_colour(stderr)); /* a misread is seen at a glance */
 }
 
 static void take_all(solve_run *run, cg_shape_reader *rd)

@@ -11,9 +11,15 @@ int cmd_bench(int argc, char **argv);
 int cmd_play(int argc, char **argv);
 int cmd_serve(int argc, char **argv);
 int cmd_replay(int argc, char **argv);
+int cmd_draw(int argc, char **argv);
 int cmd_sim3(int argc, char **argv);
 int cmd_order(int argc, char **argv);
 int cmd_jigsaw(int argc, char **argv);
+
+/* The kinds of `cubegod bench`, written once: bench's usage and messages and `cubegod help` print
+ * this text; tests/package/check_options.py checks that it names exactly the kinds cmd_bench.c
+ * runs and that the README, the man page and both completions list the same. */
+#define CLI_BENCH_KINDS "solve | net | sim3 | order | jigsaw | optimal | read3"
 
 /* `cubegod bench KIND`: solve lives in cmd_bench.c, the others beside their commands
  * (bench_net in cmd_bench_net.c, bench_sim3 in cmd_sim3.c, ...). */

@@ -24,12 +24,13 @@ static const struct command {
     int (*run)(int argc, char **argv);
     const char *summary;
 } COMMANDS[] = {
-    {"solve", cmd_solve, "solve 2x2 cubes shown as the server prints them (or --line)"},
+    {"solve", cmd_solve, "solve 2x2 and 3x3 cubes read from a challenge's text (any shape)"},
     {"play", cmd_play, "play the cube god challenge over TCP, TLS or a local process"},
     {"serve", cmd_serve, "run a faithful local copy of the challenge server"},
     {"replay", cmd_replay, "re-check a recorded game or a terminal capture offline"},
-    {"bench", cmd_bench, "benchmarks: bench solve | net | sim3 | order | jigsaw | optimal"},
-    {"tables", cmd_tables, "build or check the solver's table cache"},
+    {"draw", cmd_draw, "draw a cube as a coloured net (terminal, SVG or PNG)"},
+    {"bench", cmd_bench, "benchmarks: bench " CLI_BENCH_KINDS},
+    {"tables", cmd_tables, "build or check the solvers' table caches (2x2, 3x3, optimal 3x3)"},
     {"sim3", cmd_sim3, "the contest 3x3 Rubik's cube simulator (Yes/No per data set)"},
     {"order", cmd_order, "how often a 3x3 move sequence must be repeated to return home"},
     {"jigsaw", cmd_jigsaw, "count the solutions of 3x3 edge-matching jigsaw puzzles"},
@@ -42,7 +43,10 @@ static void usage(FILE *out)
     fprintf(out, "usage: cubegod COMMAND [options]\n\ncommands:\n");
     for (size_t i = 0; i < NCOMMANDS; i++)
         fprintf(out, "  %-8s %s\n", COMMANDS[i].name, COMMANDS[i].summary);
-    fprintf(out, "\n'cubegod COMMAND --help' describes one command; man cubegod, all of them.\n");
+    fprintf(out, "\nCubes of both sizes: the 2x2 solved optimally from a table, the 3x3 by a two-phase\n"
+                 "search (or proven optimal), read from face boxes, labelled faces, nets, strings or\n"
+                 "ANSI colours. The library (man 3 cubegod) adds pwntools-style tubes.\n"
+                 "'cubegod COMMAND --help' describes one command; man cubegod, all of them.\n");
 }
 
 int main(int argc, char **argv)

@@ -56,6 +56,7 @@ typedef struct engine {
     cg3_tables moves3;
     cg_replay_round cur;
     bool between; /* a round was reported and no new header came since */
+    double now;   /* the time of the transcript record being read; -1 in captures */
     /* One-move games: the moves answered so far in the open round, checked at its end. */
     size_t nmoves;
     cg_move moves[CG_SERVER_MAX_MOVES + 1];
@@ -173,6 +174,10 @@ static void open_round(engine *e, long line)
     r->line = line;
     r->moves = -1;
     r->optimal = -1;
+    r->prompt_at = e->now;
+    r->answer_at = -1;
+    if (e->have_puzzle)
+        r->puzzle = e->puzzle;
     e->open = true;
     e->answered = false;
     e->have_cube = false;
@@ -245,6 +250,8 @@ static void move_line(engine *e, const char *line, size_t len)
 
 static void answer_line(engine *e, const char *line, size_t len)
 {
+    if (e->open && e->cur.answer_at < 0)
+        e->cur.answer_at = e->now;
     if (e->open && e->opt.one_move) {
         move_line(e, line, len);
         return;
@@ -401,6 +408,7 @@ static void deliver(engine *e, bool server, const char *line, size_t n, long lin
 static cg_status take_record(engine *e, stream *s, bool server, const cg_transcript_record *rec,
                              long lineno, cg_error *err)
 {
+    e->now = rec->seconds;
     for (size_t i = 0; i < rec->len;) {
         const char *nl = memchr(rec->data + i, '\n', rec->len - i);
         size_t end = nl ? (size_t)(nl - rec->data) : rec->len;
@@ -456,7 +464,7 @@ cg_status cg_replay_text(const cg_tables *t, const cg_replay_options *opt, const
     if (!e)
         return cg_fail(err, CG_ERR_NOMEM, "out of memory");
     *e = (engine){.tables = t, .opt = opt ? *opt : cg_replay_defaults(), .fn = fn, .ctx = ctx,
-                  .sum = sum};
+                  .sum = sum, .now = -1};
     if (!e->opt.prompt || !e->opt.prompt[0])
         e->opt.prompt = cg_replay_defaults().prompt;
     if (e->opt.max_moves3 <= 0)

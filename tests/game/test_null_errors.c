@@ -26,6 +26,7 @@
 #include "cubegod/notation.h"
 #include "cubegod/order.h"
 #include "cubegod/cube3.h"
+#include "cubegod/draw.h"
 #include "cubegod/puzzle.h"
 #include "cubegod/replay.h"
 #include "cubegod/server.h"
@@ -121,6 +122,12 @@ static void cubes_and_puzzles(void **state)
     cg3_tables_init(&t3);
     cg3_cube home3 = cg3_cube_home();
     FAILS(cg_answer3_check_rules(&t3, &home3, "R", 1, &rules, &moves, NULL));
+    cg_draw_format df;
+    size_t need;
+    FAILS(cg_draw_format_parse("gif", &df, NULL));
+    cg_puzzle big = {.size = 4};
+    FAILS(cg_puzzle_draw(&big, CG_DRAW_SVG, NULL, 0, &need, NULL));
+    FAILS(cg_draw_text("no cube", 7, NULL, "svg", NULL, 0, &need, NULL));
 }
 
 static void dialects(void **state)

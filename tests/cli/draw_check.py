@@ -1,0 +1,105 @@
+#!/usr/bin/env python3
+"""Checks a picture of `cubegod draw` against the cube a fixture shows, independently of the
+colours chosen: two stickers have the same colour in the picture exactly when they show the same
+face's colour in the cube, and hidden stickers ('?' in state) are drawn as hidden.
+  draw_check.py ansi|svg|png PICTURE STATE   (STATE: compact, faces U D F B L R, '?' hidden)
+The net is laid out as draw.h says: U above F, the row L F R B, D below F."""
+import re
+import struct
+import sys
+import xml.etree.ElementTree as ET
+import zlib
+
+fmt, path, state = sys.argv[1], sys.argv[2], sys.argv[3]
+n = 3 if len(state) == 54 else 2
+ORIGIN = {0: (1, 0), 1: (1, 2), 2: (1, 1), 3: (3, 1), 4: (0, 1), 5: (2, 1)}  # U D F B L R
+
+
+def cell_of(i):
+    f, k = divmod(i, n * n)
+    return ORIGIN[f][0] * n + k % n, ORIGIN[f][1] * n + k // n
+
+
+def ansi(text):
+    """(x, y) -> colour or 'hidden', from rows of two-column cells."""
+    cells = {}
+    for y, line in enumerate(text.split("\n")[:3 * n]):
+        x, colour, i = 0, None, 0
+        while i < len(line):
+            m = re.match(r"\x1b\[([0-9;]*)m", line[i:])
+            if m:
+                colour = m.group(1) if m.group(1) not in ("", "0") else None
+                i += m.end()
+                continue
+            pair = line[i:i + 2]
+            if colour:
+                cells[(x, y)] = colour
+            elif pair == "? ":
+                cells[(x, y)] = "hidden"
+            i, x = i + 2, x + 1
+    return cells
+
+
+def svg(text):
+    root = ET.fromstring(text)
+    ns = "{http://www.w3.org/2000/svg}"
+    rects = [r for r in root.iter(ns + "rect") if "sticker" in r.get("class", "")]
+    assert len(rects) == 6 * n * n, len(rects)
+    xs = sorted({int(r.get("x")) for r in rects})
+    ys = sorted({int(r.get("y")) for r in rects})
+    cells = {}
+    for r in rects:
+        key = (xs.index(int(r.get("x"))), ys.index(int(r.get("y"))))
+        hidden = "hidden" in r.get("class")
+        cells[key] = "hidden" if hidden else r.get("fill")
+        assert (r.find(ns + "title").text == "hidden") == hidden
+    return cells
+
+
+def png(data):
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    i, idat = 8, b""
+    while i < len(data):
+        size, kind = struct.unpack(">I4s", data[i:i + 8])
+        body = data[i + 8:i + 8 + size]
+        crc, = struct.unpack(">I", data[i + 8 + size:i + 12 + size])
+        assert zlib.crc32(kind + body) == crc, f"bad CRC in {kind}"
+        if kind == b"IHDR":
+            w, h, depth, ctype = struct.unpack(">IIBB", body[:10])
+            assert (depth, ctype) == (8, 2)
+        elif kind == b"IDAT":
+            idat += body
+        i += 12 + size
+    raw = zlib.decompress(idat)  # checks the Adler-32 too
+    stride = 3 * w + 1
+    assert len(raw) == h * stride and all(raw[y * stride] == 0 for y in range(h))
+    cell = (w - h) // n
+    pad = (w - 4 * n * cell) // 2
+    assert cell > 4 and pad >= 0 and h == 3 * n * cell + 2 * pad, (w, h, cell, pad)
+    cells = {}
+    for i in range(6 * n * n):
+        x, y = cell_of(i)
+        # two points of the sticker: a hidden sticker's checker shows two greys
+        pts = [(pad + x * cell + cell // 2 + d, pad + y * cell + cell // 2) for d in (0, 4)]
+        cols = [raw[py * stride + 1 + 3 * px:py * stride + 4 + 3 * px] for px, py in pts]
+        cells[(x, y)] = "hidden" if cols[0] != cols[1] else cols[0]
+    return cells
+
+
+data = open(path, "rb").read()
+cells = {"ansi": lambda d: ansi(d.decode()), "svg": lambda d: svg(d.decode()), "png": png}[fmt](data)
+problems = []
+for i in range(6 * n * n):
+    c = cells.get(cell_of(i))
+    if (c == "hidden") != (state[i] == "?"):
+        problems.append(f"sticker {i}: drawn {c!r}, the cube shows {state[i]!r}")
+for i in range(6 * n * n):
+    for j in range(i):
+        if "?" in (state[i], state[j]):
+            continue
+        if (cells.get(cell_of(i)) == cells.get(cell_of(j))) != (state[i] == state[j]):
+            problems.append(f"stickers {j} and {i}: {state[j]} {state[i]} drawn "
+                            f"{cells.get(cell_of(j))!r} {cells.get(cell_of(i))!r}")
+for p in problems[:5]:
+    print("FAIL:", fmt, path, p, file=sys.stderr)
+sys.exit(1 if problems else 0)

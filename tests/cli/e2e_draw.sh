@@ -1,0 +1,81 @@
+# cubegod draw: every fixture of fixtures/shapes (both sizes, every shape) and a capture with a
+# hidden face, drawn in ANSI, SVG and PNG, each checked by draw_check.py against the cube the
+# fixture shows (same colour exactly where the cube shows the same face's colour; hidden drawn
+# as hidden; the PNG's CRCs and Adler-32 checked by Python's zlib). The ANSI picture reads back
+# as the same cube. solve --explain-input and play -v draw the cube they read. Bad input: exit 2.
+# needs: tables3 (the 3x3 two-phase tables fixture)
+. "$(dirname "$0")/lib.sh"
+HERE=$(cd "$(dirname "$0")" && pwd)
+D="$FIXTURES/shapes"
+n=0
+while IFS="$(printf '\t')" read -r file opts state _; do
+  [ "$state" = "!" ] && continue
+  [ "$opts" = "-" ] && opts=""
+  # faces the fixture does not show (as --explain-input says) are drawn hidden
+  # shellcheck disable=SC2086
+  hidden=$("$CUBEGOD" solve --explain-input $opts "$D/$file" 2>&1 >/dev/null | sed -n 's/.*hidden: .*(face \(.*\))/\1/p')
+  for face in $hidden; do
+    i=$(expr index UDFBLR "$face"); per=$((${#state} / 6))
+    state=${state:0:$(((i - 1) * per))}$(printf '?%.0s' $(seq $per))${state:$((i * per))}
+  done
+  for f in ansi svg png; do
+    # shellcheck disable=SC2086
+    "$CUBEGOD" draw --$f $opts -o "$TMP/pic.$f" "$D/$file" 2> "$TMP/err" || fail "draw --$f $opts $file: $(cat "$TMP/err")"
+    python3 "$HERE/draw_check.py" $f "$TMP/pic.$f" "$state" || fail "draw --$f $opts $file"
+    n=$((n + 1))
+  done
+  # the terminal picture reads back as the same cube: the same answer (3x3: same centres)
+  if [ ${#state} -eq 54 ]; then
+    # shellcheck disable=SC2086
+    want=$("$CUBEGOD" solve $opts "$D/$file")
+    got=$("$CUBEGOD" solve < "$TMP/pic.ansi")
+    expect_eq "$got" "$want" "solve of the drawing of $file"
+  fi
+done < <(grep -v '^#' "$D/expected.txt")
+[ $n -ge 30 ] || fail "only $n pictures checked"
+
+# A 2x2 with a face hidden: its first round, the hidden face drawn as four '? ' cells.
+cap="$FIXTURES/captures/game-100-rounds.txt"
+awk '/Round 2\//{exit} {print}' "$cap" > "$TMP/round1"
+state=$(awk '/^Face /{f=substr($2,1,1)} /^\| /{s[f]=s[f] $2 $3} END{for(i=1;i<=6;i++){c=substr("UDFBLR",i,1); printf "%s", (c in s)?s[c]:"????"}}' "$TMP/round1")
+[ ${#state} -eq 24 ] || fail "state of round 1: '$state'"
+for f in ansi svg png; do
+  "$CUBEGOD" draw --$f -o "$TMP/h.$f" "$TMP/round1" || fail "draw --$f of round 1"
+  python3 "$HERE/draw_check.py" $f "$TMP/h.$f" "$state" || fail "draw --$f of a hidden face"
+done
+expect_eq "$(grep -o '? ' "$TMP/h.ansi" | wc -l)" 4 "hidden stickers in the ANSI net"
+# every round of the game: the drawings read back as the same cubes (colours named by the
+# picture: the face letters' colours under the scheme of draw.h)
+scheme=$("$CUBEGOD" draw --svg "$TMP/round1" | python3 -c '
+import re, sys
+fill = {}
+for m in re.finditer(r"fill=\"#(..)(..)(..)\" stroke=\"#000\"><title>([A-Z])<", sys.stdin.read()):
+    fill[m.group(4)] = "rgb%d_%d_%d" % tuple(int(m.group(k), 16) for k in (1, 2, 3))
+print(",".join(f + "=" + fill[f] for f in "UDFBLR"))')
+"$CUBEGOD" draw "$cap" > "$TMP/all.ansi"
+expect_eq "$("$CUBEGOD" solve --scheme "$scheme" < "$TMP/all.ansi" | md5sum)" "$("$CUBEGOD" solve "$cap" | md5sum)" \
+  "solve of the 100 drawn rounds (scheme $scheme)"
+
+# solve --explain-input draws the cube read; off a terminal as its tokens, a net of 3n rows
+"$CUBEGOD" solve --explain-input "$D/faces3-words.txt" > /dev/null 2> "$TMP/why"
+expect_eq "$(grep -A9 '  hidden: ' "$TMP/why" | tail -n 9 | wc -w)" 54 "stickers in the explained net"
+expect_eq "$(grep -A9 '  hidden: ' "$TMP/why" | sed -n 5p | wc -w)" 12 "stickers across L F R B"
+# play -v draws each round's cube (a Python server: the cube read is the one it showed)
+"$CUBEGOD" play -v --exec "python3 $HERE/../game/app.py --rounds 3 --seed 4" > "$TMP/play.out" 2> "$TMP/play.err" ||
+  fail "play -v: $(tail -3 "$TMP/play.err")"
+expect_eq "$(grep -c 'the cube read:' "$TMP/play.err")" 3 "cubes drawn by play -v"
+expect_eq "$(grep -A6 'the cube read:' "$TMP/play.err" | grep -o '?' | wc -l)" 12 "hidden stickers drawn by play -v (app.py hides a face)"
+
+# bad input: exit 2 and a message that says what
+printf 'hello\nworld\n' > "$TMP/none"
+"$CUBEGOD" draw "$TMP/none" > /dev/null 2> "$TMP/err"; expect_eq $? 2 "exit of draw without a cube"
+expect_grep "no cube found" "$TMP/err"
+"$CUBEGOD" draw --cube 3 "$D/boxes3.txt" > /dev/null 2> "$TMP/err"; expect_eq $? 2 "exit of --cube 3 of 1"
+expect_grep "only 1 cube read" "$TMP/err"
+"$CUBEGOD" draw --svg "$cap" > /dev/null 2> "$TMP/err"; expect_eq $? 0 "exit of --svg of 100 cubes"
+expect_grep "100 cubes read, the first drawn" "$TMP/err"
+"$CUBEGOD" draw --sgv "$cap" > /dev/null 2> "$TMP/err"; expect_eq $? 2 "exit of a typo"
+expect_grep "did you mean '--svg'" "$TMP/err"
+"$CUBEGOD" draw "$D/bad-net3-short-row.txt" > /dev/null 2> "$TMP/err"; expect_eq $? 2 "exit of a bad net"
+expect_grep "line 7" "$TMP/err"
+echo "draw: $n pictures of the shapes' fixtures match their cubes"
