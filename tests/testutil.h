@@ -7,17 +7,26 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* True under ASan (compile time) or when CUBEGOD_SLOW_TOOLS is set (the valgrind run sets it):
- * everything runs 10 to 50 times slower there, so slow tests use smaller sizes. */
-static inline bool slow_tools(void)
+/* How much of the heaviest checks a build can afford. The release build runs them whole; the
+ * ASan+UBSan build (5 to 10 times slower, more on table builds) shrinks them to seeded samples
+ * and keeps one table build of each kind; valgrind (30 to 50 times slower: CUBEGOD_SLOW_TOOLS,
+ * set by the test wrapper) shrinks them further and builds no big table. */
+typedef enum { SCALE_FULL, SCALE_SANITIZED, SCALE_VALGRIND } test_scale;
+
+static inline test_scale test_scale_now(void)
 {
-#if defined(__SANITIZE_ADDRESS__)
-    return true;
-#else
     const char *v = getenv("CUBEGOD_SLOW_TOOLS");
-    return v && *v && strcmp(v, "0") != 0;
+    if (v && *v && strcmp(v, "0") != 0)
+        return SCALE_VALGRIND;
+#if defined(__SANITIZE_ADDRESS__)
+    return SCALE_SANITIZED;
+#else
+    return SCALE_FULL;
 #endif
 }
+
+/* True under ASan or valgrind: slow tests use smaller sizes. */
+static inline bool slow_tools(void) { return test_scale_now() != SCALE_FULL; }
 
 /* Opens $FIXTURES/rel, or fails the test run with a clear message. */
 static inline FILE *open_fixture(const char *rel)

@@ -3,8 +3,10 @@
  * search over cg3_cube states near home, and a meet-in-the-middle search for deeper cubes.
  * Every answer is applied to the model. Run with --tables, the program only builds the table
  * cache (the ctest fixture optimal_tables, never under valgrind).
- * Under valgrind (CUBEGOD_SLOW_TOOLS=1) the breadth-first search stops at depth 3, the deeper
- * cubes are 6 moves from home, and the cache-rebuild cases are skipped (a build takes minutes). */
+ * Under ASan+UBSan the breadth-first search stops at depth 4, the deeper cubes are 8 or 9 moves
+ * from home, and one table build (the damaged cache's) is kept. Under valgrind
+ * (CUBEGOD_SLOW_TOOLS=1) the search stops at depth 3, the deeper cubes are 6 moves from home, and
+ * both cache-rebuild cases are skipped (a build takes minutes there). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -18,11 +20,13 @@
 
 #include "cubegod/solver3.h"
 #include "solver3/optimal.h"
+#include "testutil.h"
 
 static cg3_optimal *solver;
 static cg3_twophase *twophase; /* its phase-1 table as a further bound (cg3_optimal_use_twophase) */
 static cg3_tables model;
-static bool slow;
+static test_scale scale;
+#define slow (scale == SCALE_VALGRIND)
 
 /* ---- a hash set of cubes with their distance from home ---- */
 
@@ -211,16 +215,24 @@ static void test_exact_near_home(void **state)
     assert_true(checked > home_ball.end[radius - 1]);
 }
 
+/* The deeper cubes' scramble lengths and the meet's reach (exact up to reach + radius moves):
+ * an 11-move cube costs an optimal search about a hundred times what a 9-move one does. */
+static int deeper_length(int i)
+{
+    return scale == SCALE_FULL ? 11 - i % 3 : scale == SCALE_SANITIZED ? 9 - i % 2 : 6;
+}
+static int deeper_reach(void) { return scale == SCALE_FULL ? 6 : scale == SCALE_SANITIZED ? 5 : 3; }
+
 /* Deeper scrambles against the meet-in-the-middle distance. */
 static void test_exact_deeper(void **state)
 {
     (void)state;
     cg_rng r;
     cg_rng_seed(&r, 11);
-    int reach = slow ? 3 : 6, cubes = slow ? 2 : 4;
+    int reach = deeper_reach(), cubes = scale == SCALE_FULL ? 4 : 2;
     for (int i = 0; i < cubes; i++) {
         cg3_cube c;
-        scramble(&r, slow ? 6 : 11 - i % 3, &c); /* 11 10 9 11 */
+        scramble(&r, deeper_length(i), &c); /* 11 10 9 11 */
         int d = meet_distance(&c, reach);
         assert_true(d >= 0);
         assert_true(cgi_optimal_heuristic(solver, &c) <= d);
@@ -234,11 +246,11 @@ static void test_exact_deeper_phase1(void **state)
     (void)state;
     cg_rng r;
     cg_rng_seed(&r, 13);
-    int reach = slow ? 3 : 6, cubes = slow ? 2 : 6;
+    int reach = deeper_reach(), cubes = scale == SCALE_FULL ? 6 : 3;
     cg3_optimal_use_twophase(solver, twophase);
     for (int i = 0; i < cubes; i++) {
         cg3_cube c;
-        scramble(&r, slow ? 6 : 11 - i % 3, &c);
+        scramble(&r, deeper_length(i), &c);
         int d = meet_distance(&c, reach);
         assert_true(d >= 0);
         assert_true(cgi_optimal_heuristic(solver, &c) <= d);
@@ -466,8 +478,9 @@ static void test_damaged_cache(void **state)
 static void test_rebuild(void **state)
 {
     (void)state;
-    if (slow) {
-        print_message("skipped under valgrind: a table build takes minutes there\n");
+    if (scale != SCALE_FULL) {
+        /* the build is the one test_damaged_cache checks under ASan; here only the flag differs */
+        print_message("skipped under ASan and valgrind: a second table build, minutes there\n");
         skip();
     }
     char dir[] = "/tmp/cubegod-optimal-XXXXXX", path[128];
@@ -498,9 +511,8 @@ static int setup(void **state)
 {
     (void)state;
     cg3_tables_init(&model);
-    const char *env = getenv("CUBEGOD_SLOW_TOOLS");
-    slow = env && strcmp(env, "1") == 0;
-    radius = slow ? 3 : 5;
+    scale = test_scale_now();
+    radius = scale == SCALE_FULL ? 5 : scale == SCALE_SANITIZED ? 4 : 3;
     cg3_tables_options o = {.cache_path = getenv("CUBEGOD_OPTIMAL_TEST_CACHE")};
     cg_error err;
     if (cgi_optimal_open_config(&solver, CGI_OPTIMAL_SMALL, &o, NULL, &err) != CG_OK) {

@@ -10,8 +10,8 @@
  * The whole ball is solved twice: with the corner and edge databases alone, and with the two-phase
  * solver's phase-1 table as a further bound (cg3_optimal_use_twophase, three axes).
  *
- * Under valgrind (CUBEGOD_SLOW_TOOLS=1) a seeded sample of the ball is solved instead; the test
- * prints the seed and the sample's size. */
+ * Under ASan+UBSan (1 in 10) and valgrind (1 in 1,500) a seeded sample of the ball is solved
+ * instead; the test prints the seed and the sample's size. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -25,14 +25,15 @@
 #include "cubegod/clock.h"
 #include "cubegod/solver3.h"
 #include "solver3/optimal.h"
+#include "testutil.h"
 
-enum { RADIUS = 5, SAMPLE = 400 };
+enum { RADIUS = 5 };
 #define SAMPLE_SEED 20261123u
 
 static cg3_tables model;
 static cg3_optimal *solver;
 static cg3_twophase *twophase;
-static bool slow;
+static size_t one_in = 1; /* solve 1 cube in one_in of the ball (seeded) */
 
 typedef struct entry {
     uint64_t a, b; /* the cube, packed */
@@ -151,7 +152,7 @@ static void test_every_cube_within_5(void **state)
         unsigned long long nodes = 0;
         int64_t t1 = cg_now_ns();
         for (size_t i = 0; i < n_found; i++) {
-            if (slow && cg_rng_below(&r, n_found / SAMPLE) != 0)
+            if (one_in > 1 && cg_rng_below(&r, one_in) != 0)
                 continue;
             cg3_cube c = unpack(&found[i]);
             cg_error err;
@@ -165,10 +166,10 @@ static void test_every_cube_within_5(void **state)
                 fail_msg("cube %zu: solved in %d moves, its distance is %d", i, n, d);
             solved++;
         }
-        if (slow)
-            print_message("valgrind: a sample of %zu of the %zu cubes within %d moves (seed %u, about "
-                          "1 in %zu), not all of them\n",
-                          solved, n_found, RADIUS, SAMPLE_SEED, n_found / SAMPLE);
+        if (one_in > 1)
+            print_message("a sample of %zu of the %zu cubes within %d moves (seed %u, about 1 in "
+                          "%zu), not all of them\n",
+                          solved, n_found, RADIUS, SAMPLE_SEED, one_in);
         else
             assert_int_equal(solved, n_found);
         print_message("%s: ball of %zu cubes in %.1f s; %zu solved at their distance in %.1f s, "
@@ -183,8 +184,8 @@ static int setup(void **state)
 {
     (void)state;
     cg3_tables_init(&model);
-    const char *env = getenv("CUBEGOD_SLOW_TOOLS");
-    slow = env && strcmp(env, "1") == 0;
+    test_scale scale = test_scale_now();
+    one_in = scale == SCALE_FULL ? 1 : scale == SCALE_SANITIZED ? 10 : 1500;
     cg3_tables_options o = {.cache_path = getenv("CUBEGOD_OPTIMAL_TEST_CACHE")};
     cg_error err;
     if (cgi_optimal_open_config(&solver, CGI_OPTIMAL_SMALL, &o, NULL, &err) != CG_OK) {
