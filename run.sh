@@ -3,7 +3,10 @@
 #   ./run.sh           build, then the main job (a local server and a full game against it)
 #   ./run.sh test      build normally and with ASan+UBSan, run every test through ctest in both,
 #                      also in a fresh clone of the committed HEAD (release only), then under
-#                      valgrind memcheck (-O1 -g build), then each fuzz target briefly
+#                      valgrind memcheck (-O1 -g build), then each fuzz target briefly, then the
+#                      portable and musl builds; prints each stage's time at the end
+#   ./run.sh test quick
+#                      the release build and its ctest only (the edit loop)
 #   ./run.sh build     build only (build/cubegod)
 #   ./run.sh bench     the benchmarks whose figures the README and docs/ quote
 #   ./run.sh fuzz TARGET|all SECONDS [JOBS]
@@ -504,12 +507,49 @@ mutants_main() {
   [ ${#errors[@]} -eq 0 ] || { echo "FAILED, did not apply or build: ${errors[*]}" >&2; exit 1; }
 }
 
+# ---- ./run.sh test: the stages, each timed; the table of times is printed at the end --------
+STAGE_TIMES=()
+# stage NAME COMMAND...: runs COMMAND (under set -e: a failure ends the run, and the report
+# names the stage that failed), recording its wall time under NAME.
+STAGE_NOW=""
+STAGE_T0=0
+stage() {
+  STAGE_NOW=$1 STAGE_T0=$SECONDS
+  shift
+  "$@"
+  STAGE_TIMES+=("$(printf '%-16s %4d s' "$STAGE_NOW" $((SECONDS - STAGE_T0)))")
+  STAGE_NOW=""
+}
+stage_report() {
+  [ -n "$STAGE_NOW" ] && STAGE_TIMES+=("$(printf '%-16s %4d s  FAILED' "$STAGE_NOW" $((SECONDS - STAGE_T0)))")
+  [ ${#STAGE_TIMES[@]} -gt 0 ] || return 0
+  echo "== stage times (wall)"
+  printf '%s\n' "${STAGE_TIMES[@]}"
+  echo "total            $((SECONDS - TEST_T0)) s"
+}
+test_all() {
+  stage release build_release
+  stage release-ctest run_tests build
+  stage install install_test
+  stage clone clone_test
+  stage asan build_sanitized
+  stage asan-ctest run_tests build-asan
+  stage valgrind build_valgrind
+  stage valgrind-ctest run_valgrind
+  stage fuzz fuzz_smoke
+  stage portable build_portable
+  stage portable-ctest run_tests build-portable
+  stage musl musl_check
+}
+
 case "${1:-}" in
   mutants) shift; ensure_packages "${PACKAGES[@]}"; mutants_main "$@"; exit ;;
   fuzz)   fuzz_main "${2:-}" "${3:-}" "${4:-}"; exit ;;
 esac
 ensure_packages "${PACKAGES[@]}"
-if [ "${1:-}" = test ]; then
+TEST_T0=$SECONDS
+trap stage_report EXIT
+if [ "${1:-}" = test ] && [ "${2:-}" != quick ]; then
   ensure_packages "${FUZZ_PACKAGES[@]}" "${INSTALL_TEST_PACKAGES[@]}"
   ensure_packages "${TEST_PACKAGES[@]}" || echo "run.sh: could not install ${TEST_PACKAGES[*]}; those tests will be skipped" >&2
   for p in "${PIP_TEST_PACKAGES[*]}" "${BROWSER_TEST_PACKAGES[*]}"; do
@@ -520,10 +560,11 @@ fi
 case "${1:-}" in
   "")     build_release; main_job ;;
   build)  build_release ;;
-  test)   build_release; run_tests build; install_test; clone_test
-          build_sanitized; run_tests build-asan
-          build_valgrind; run_valgrind; fuzz_smoke
-          build_portable; run_tests build-portable; musl_check ;;
+  test)   if [ "${2:-}" = quick ]; then
+            stage release build_release; stage release-ctest run_tests build
+          else
+            test_all
+          fi ;;
   bench)  build_release; bench_all ;;
   faults) build_release; ./build/cubegod tables >/dev/null
           CUBEGOD="$ROOT/build/cubegod" python3 tests/faults/server_faults.py --full ;;
