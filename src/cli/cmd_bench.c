@@ -19,7 +19,7 @@ static const char USAGE[] =
     "                           [--max-nodes N] [--metric htm|qtm] [--seed S] [--facelets]\n"
     "                           [--json]\n"
     "                           (the 3x3 two-phase solver: cubegod bench solve --size 3 --help)\n"
-    "       cubegod bench net | sim3 | order | jigsaw | optimal | read3 [options]\n"
+    "       cubegod bench net | sim3 | order | jigsaw | optimal | read3 | pow [options]\n"
     "                           (see each one's --help)\n"
     "\n"
     "bench solve: N uniformly random positions of the 88,179,840 (default 100000), each shown as\n"
@@ -211,9 +211,9 @@ int cmd_bench(int argc, char **argv)
         int (*run)(int, char **);
     } KINDS[] = {{"solve", bench_solve}, {"net", bench_net},     {"sim3", bench_sim3},
                  {"order", bench_order}, {"jigsaw", bench_jigsaw},
-                 {"optimal", bench_optimal}, {"read3", bench_read3}};
+                 {"optimal", bench_optimal}, {"read3", bench_read3}, {"pow", bench_pow}};
     for (size_t i = 0; i < sizeof KINDS / sizeof KINDS[0]; i++)
         if (strcmp(argv[1], KINDS[i].name) == 0)
             return KINDS[i].run(argc - 1, argv + 1);
-    return cli_usage("bench", "no benchmark '%s' (solve, net, sim3, order, jigsaw, optimal, read3)", argv[1]);
+    return cli_usage("bench", "no benchmark '%s' (solve, net, sim3, order, jigsaw, optimal, read3, pow)", argv[1]);
 }

@@ -14,6 +14,7 @@ int cmd_replay(int argc, char **argv);
 int cmd_sim3(int argc, char **argv);
 int cmd_order(int argc, char **argv);
 int cmd_jigsaw(int argc, char **argv);
+int cmd_pow(int argc, char **argv);
 
 /* `cubegod bench KIND`: solve lives in cmd_bench.c, the others beside their commands
  * (bench_net in cmd_bench_net.c, bench_sim3 in cmd_sim3.c, ...). */
@@ -21,6 +22,7 @@ int bench_net(int argc, char **argv);
 int bench_sim3(int argc, char **argv);
 int bench_order(int argc, char **argv);
 int bench_jigsaw(int argc, char **argv);
+int bench_pow(int argc, char **argv); /* cmd_pow.c */
 /* The optimal 3x3 solver (cmd_optimal3.c): `bench optimal`, and `tables --optimal`. */
 int bench_optimal(int argc, char **argv);
 int tables_optimal(int argc, char **argv);

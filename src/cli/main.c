@@ -28,11 +28,12 @@ static const struct command {
     {"play", cmd_play, "play the cube god challenge over TCP, TLS or a local process"},
     {"serve", cmd_serve, "run a faithful local copy of the challenge server"},
     {"replay", cmd_replay, "re-check a recorded game or a terminal capture offline"},
-    {"bench", cmd_bench, "benchmarks: bench solve | net | sim3 | order | jigsaw | optimal"},
+    {"bench", cmd_bench, "benchmarks: bench solve | net | sim3 | order | jigsaw | optimal | pow"},
     {"tables", cmd_tables, "build or check the solver's table cache"},
     {"sim3", cmd_sim3, "the contest 3x3 Rubik's cube simulator (Yes/No per data set)"},
     {"order", cmd_order, "how often a 3x3 move sequence must be repeated to return home"},
     {"jigsaw", cmd_jigsaw, "count the solutions of 3x3 edge-matching jigsaw puzzles"},
+    {"pow", cmd_pow, "answer a proof of work (sha256 prefix, hashcash, kCTF/redpwn sloth)"},
     {"version", cmd_version, "print the version (also: cubegod --version)"},
 };
 #define NCOMMANDS (sizeof COMMANDS / sizeof COMMANDS[0])
