@@ -121,6 +121,14 @@ static double now_s(void)
     return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
 }
 
+/* The calling thread's CPU seconds: the per-step comparison on a shared machine. */
+static double cpu_s(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
 typedef struct pow_figures {
     int threads;
     double space_s, space_rate;
@@ -187,12 +195,12 @@ static void bench_sloth(cg_pow *p, pow_figures *f)
     }
     f->sloth_s = cg_pow_last_seconds(p);
     enum { STEPS = 40 };
-    double t = now_s();
+    double t = cpu_s();
     cgi_sloth_root(x, STEPS, y, NULL, NULL);
-    f->step_mine_ms = (now_s() - t) * 1e3 / STEPS;
-    t = now_s();
+    f->step_mine_ms = (cpu_s() - t) * 1e3 / STEPS;
+    t = cpu_s();
     bool bn = cgi_sloth_root_bn(x, STEPS, y2);
-    f->step_bn_ms = (now_s() - t) * 1e3 / STEPS;
+    f->step_bn_ms = (cpu_s() - t) * 1e3 / STEPS;
     if (!bn || memcmp(y, y2, sizeof y) != 0) {
         cli_err("bench pow", "sloth: OpenSSL's BIGNUM and the hand-written squaring disagree");
         f->ok = false;
@@ -265,8 +273,8 @@ int bench_pow(int argc, char **argv)
                f.space_s, f.space_rate / 1e6);
         printf("hashcash 20 bits: mean %.3f s, max %.3f s over %d stamps, %.2f M candidates/s\n",
                f.cash_mean_s, f.cash_max_s, f.runs, f.cash_rate / 1e6);
-        printf("sloth difficulty %ld: %.3f s; a step %.3f ms hand-written, %.3f ms with OpenSSL "
-               "BN_mod_exp\n", f.difficulty, f.sloth_s, f.step_mine_ms, f.step_bn_ms);
+        printf("sloth difficulty %ld: %.3f s; a step %.3f ms of CPU hand-written (shipped), "
+               "%.3f ms with OpenSSL's BN_mod_exp\n", f.difficulty, f.sloth_s, f.step_mine_ms, f.step_bn_ms);
     }
     return f.ok ? 0 : 1;
 }

