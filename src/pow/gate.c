@@ -154,6 +154,8 @@ static int read_hashcash(span l, cgi_gate *g, cg_error *err)
             }
             continue;
         }
+        if (!option)
+            return 0; /* "hashcash is ...": prose, not a command line */
         while (tok.n && strchr("'\"`", tok.p[tok.n - 1]))
             tok.n--;
         while (tok.n && strchr("'\"`", tok.p[0]))
@@ -298,12 +300,18 @@ static int read_call(span l, size_t at, const char *name, cgi_hash hash, cgi_gat
     size_t open = ++i;
     char quote = 0;
     size_t plus = 0, plus_len = 0;
-    for (; i < l.n && (quote || l.p[i] != ')'); i++) {
+    int depth = 0;
+    /* "((XXXX + 'abc').encode())": the inner parentheses hold the parts */
+    if (i < l.n && l.p[i] == '(')
+        open = ++i, depth = 1;
+    for (; i < l.n && (quote || l.p[i] != ')' || depth > 1); i++) {
         char c = l.p[i];
         if (quote) {
             quote = c == quote ? 0 : quote;
         } else if (c == '"' || c == '\'') {
             quote = c;
+        } else if (c == '(' || c == ')') {
+            depth += c == '(' ? 1 : -1;
         } else if (!plus && (c == '+' || (c == '|' && i + 1 < l.n && l.p[i + 1] == '|'))) {
             plus = i;
             plus_len = c == '+' ? 1 : 2;
@@ -343,7 +351,10 @@ static int read_call(span l, size_t at, const char *name, cgi_hash hash, cgi_gat
         return looks_like(err, l, "its known part is longer than 255 bytes");
     memcpy(g->known, known.p, known.n);
     g->known_len = known.n;
-    const char *why = read_target(l, i + 1, g);
+    size_t after = i + 1;
+    for (int outer = depth; outer > 0 && after < l.n; after++) /* past ".encode())" */
+        outer += l.p[after] == '(' ? 1 : l.p[after] == ')' ? -1 : 0;
+    const char *why = read_target(l, after < l.n ? after : l.n, g);
     if (why)
         return looks_like(err, l, why);
     return 1;
