@@ -18,7 +18,7 @@ static cg_status random_alnum(char *out, size_t n, cg_error *err)
     if (n > sizeof raw || RAND_bytes(raw, (int)n) != 1)
         return cg_fail(err, CG_ERR_SYSTEM, "no random bytes for the proof of work");
     for (size_t i = 0; i < n; i++)
-        out[i] = CGI_ALNUM[raw[i] % 62]; /* a slight bias: harmless in a practice gate */
+        out[i] = cgi_alnum[raw[i] % 62]; /* a slight bias: harmless in a practice gate */
     out[n] = '\0';
     return CG_OK;
 }

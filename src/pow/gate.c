@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-const char CGI_ALNUM[63] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+const char cgi_alnum[63] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
 
 static const struct {
     const char *name;

@@ -107,11 +107,11 @@ static int candidate(unsigned long long v, int k, char *out)
     char tmp[24];
     int n = 0;
     do {
-        tmp[n++] = CGI_ALNUM[v % 62];
+        tmp[n++] = cgi_alnum[v % 62];
         v /= 62;
     } while (v && n < 22);
     while (n < k)
-        tmp[n++] = CGI_ALNUM[0];
+        tmp[n++] = cgi_alnum[0];
     for (int i = 0; i < n; i++)
         out[i] = tmp[n - 1 - i];
     return n;

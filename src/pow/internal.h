@@ -46,7 +46,7 @@ cg_status cgi_gate_read(const char *text, size_t len, cgi_gate *g, bool *found, 
 const char *cgi_hash_name(cgi_hash h);
 int cgi_hash_size(cgi_hash h);
 /* The 62 characters candidates are made of. */
-extern const char CGI_ALNUM[63];
+extern const char cgi_alnum[63];
 
 /* hash.c: searches for an answer to a hash gate (PREFIX, ZEROS, HASHCASH; for HASHCASH
  * `head` is the stamp up to the counter). Writes the unknown (PREFIX, ZEROS) or the counter
