@@ -18,9 +18,9 @@ static const struct {
               {"sha224", CGI_SHA224, 28}, {"sha1", CGI_SHA1, 20},     {"md5", CGI_MD5, 16}};
 #define NHASHES (sizeof HASHES / sizeof *HASHES)
 
-#define KINDS_KNOWN "known: hash(XXXX+suffix) == hex, hash(prefix+S) starts with hex or has N " \
-                    "leading zero bits (md5, sha1, sha224, sha256, sha384, sha512), hashcash " \
-                    "-mbBITS RESOURCE, kCTF/redpwn solve s.DIFFICULTY.X"
+/* Kept short: the message holds the line too, in CG_ERROR_MSG_MAX. */
+#define KINDS_KNOWN "known: HASH(XXXX+suffix) == hex, HASH(prefix+S) starts with hex or has N " \
+                    "leading zero bits, hashcash -mbBITS RESOURCE, solve s.D.X"
 
 const char *cgi_hash_name(cgi_hash h)
 {
@@ -70,9 +70,9 @@ static cg_status looks_like(cg_error *err, span l, const char *why)
     size_t s = 0;
     while (s < n && isspace((unsigned char)l.p[s]))
         s++;
-    int show = (int)(n - s > 100 ? 100 : n - s);
+    int show = (int)(n - s > 60 ? 60 : n - s);
     return cg_fail(err, CG_ERR_INPUT, "'%.*s%s' looks like a proof of work, but %s (%s)", show,
-                   l.p + s, n - s > 100 ? "..." : "", why, KINDS_KNOWN);
+                   l.p + s, n - s > 60 ? "..." : "", why, KINDS_KNOWN);
 }
 
 /* ---- kCTF / redpwn: s.DIFFICULTY.X ---- */
