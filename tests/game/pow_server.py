@@ -7,6 +7,7 @@ challenge beside this file) is played. One line per gate goes to standard error:
 "gate KIND: ok" or "gate KIND: wrong (why)".
 
   python3 pow_server.py --listen 0 --gates sha256,kctf [--rounds N] [--difficulty D] [--bits B]
+                        [--xs N]
 
 Kinds: sha256, md5, sha1 (hash(XXXX+suffix) == hex, in three wordings), zeros-hex
 (sha256(prefix + S) starts with 00000), zeros-bits (has N leading zero bits), hashcash
@@ -59,16 +60,16 @@ class Gates:
         self.out(text.encode())
 
     def prefix(self, name, wording):
-        secret = "".join(secrets.choice(ALNUM) for _ in range(4))
+        xs = "X" * self.a.xs
+        secret = "".join(secrets.choice(ALNUM) for _ in range(self.a.xs))
         suffix = "".join(secrets.choice(ALNUM) for _ in range(16))
         digest = hashlib.new(name, (secret + suffix).encode()).hexdigest()
         if wording == 0:
-            self.say(f"sha256(XXXX+{suffix}) == {digest}\n".replace("sha256", name))
-            self.say("Give me XXXX: ")
+            self.say(f"{name}({xs}+{suffix}) == {digest}\nGive me {xs}: ")
         elif wording == 1:
-            self.say(f'[+] {name}(XXXX + "{suffix}") == {digest}\n[+] Plz tell me XXXX: ')
+            self.say(f'[+] {name}({xs} + "{suffix}") == {digest}\n[+] Plz tell me {xs}: ')
         else:
-            self.say(f"hashlib.{name}((XXXX + '{suffix}').encode()).hexdigest() == '{digest}'\n> ")
+            self.say(f"hashlib.{name}(({xs} + '{suffix}').encode()).hexdigest() == '{digest}'\n> ")
         got = (self.inp() or "").strip()
         ok = hashlib.new(name, (got + suffix).encode()).hexdigest() == digest
         return ok, f"{got!r} does not hash to the digest"
@@ -132,6 +133,7 @@ def main():
     p.add_argument("--rounds", type=int, default=3)
     p.add_argument("--difficulty", type=int, default=30)
     p.add_argument("--bits", type=int, default=16)
+    p.add_argument("--xs", type=int, default=4, help="the unknown's length in the hash gates")
     p.add_argument("--timeout", type=float, default=60)
     a = p.parse_args()
     lsock = socket.socket()
