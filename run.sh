@@ -307,6 +307,8 @@ bench_all() {
   ./build/cubegod bench sim3
   ./build/cubegod bench order
   ./build/cubegod bench jigsaw
+  ./build/cubegod bench pow
+  command -v openssl > /dev/null && bench/pow_openssl.sh
 }
 
 # ---- the mutation run -------------------------------------------------------------------------

@@ -7,12 +7,13 @@ _cubegod_options() {
     solve) echo "--input --explain-input --line --order --ambiguous --explain --time-limit --optimal --json --target --scheme --max-moves --cache --notation --move-map --separator --metric --profile" ;;
     play) echo "--exec --tls --insecure --sni --timeout --record --target --scheme --max-moves
                 --prompt --flag-regex --cache --proxy --interactive --one-move --time-limit --ambiguous --input --order --notation --move-map --separator --metric
-                --profile -q -v" ;;
+                --profile -q -v --pow" ;;
     serve) echo "--host --port --rounds --alarm --max-moves --flag --seed --check --tls-cert
-                 --tls-key --max-clients --games --one-move --size --hide --scramble --show --colours --order --notation --move-map --separator --metric --profile -q" ;;
+                 --tls-key --max-clients --games --one-move --size --hide --scramble --show --colours --order --notation --move-map --separator --metric --profile -q --pow --pow-difficulty" ;;
     replay) echo "--check --max-moves --prompt --cache --one-move --input --order --notation --move-map --separator --metric -q --html" ;;
     tables) echo "--cache --rebuild --metric --optimal --size" ;;
     order) echo "--state --explain" ;;
+    pow) echo "--threads --limit -q -v" ;;
     draw) echo "--ansi --svg --png --input --order --cube -o" ;;
     "bench solve") echo "-n --seed --target --cache --json --size --max-moves --time-limit --max-nodes --metric --facelets" ;;
     "bench net") echo "--size --games --rounds --alarm --seed --svg --cache --json" ;;
@@ -21,11 +22,12 @@ _cubegod_options() {
     "bench jigsaw") echo "-n --seed --json" ;;
     "bench optimal") echo "--depth --scramble -n --seed --time-limit --cache --json --twophase-cache --no-phase1" ;;
     "bench read3") echo "-n --seed --rounds --json" ;;
+    "bench pow") echo "--threads --runs --difficulty --json" ;;
     esac
 }
 
 # The kinds of `cubegod bench` (src/cli/commands.h's CLI_BENCH_KINDS; tests/package checks).
-_cubegod_bench_kinds="solve net sim3 order jigsaw optimal read3"
+_cubegod_bench_kinds="solve net sim3 order jigsaw optimal read3 pow"
 
 # File names for the word being completed (folders marked as such when bash-completion runs us).
 _cubegod_files() {
@@ -35,7 +37,7 @@ _cubegod_files() {
 
 _cubegod() {
     local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD - 1]}
-    local commands="solve play serve replay draw bench tables sim3 order jigsaw version help"
+    local commands="solve play serve replay draw bench tables sim3 order jigsaw pow version help"
     COMPREPLY=()
     if [ "$COMP_CWORD" -eq 1 ]; then
         mapfile -t COMPREPLY < <(compgen -W "$commands --help --version" -- "$cur")
@@ -72,6 +74,13 @@ _cubegod() {
         return ;;
     --target)
         mapfile -t COMPREPLY < <(compgen -W "home any auto" -- "$cur")
+        return ;;
+    --pow)
+        if [ "$cmd" = serve ]; then
+            mapfile -t COMPREPLY < <(compgen -W "sha256 hashcash kctf" -- "$cur")
+        else
+            mapfile -t COMPREPLY < <(compgen -W "auto off" -- "$cur")
+        fi
         return ;;
     --check)
         mapfile -t COMPREPLY < <(compgen -W "any home" -- "$cur")

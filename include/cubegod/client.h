@@ -23,6 +23,7 @@
 
 #include "cubegod/error.h"
 #include "cubegod/notation.h"
+#include "cubegod/pow.h"
 #include "cubegod/shapes.h"
 #include "cubegod/solver.h"
 #include "cubegod/solver3.h"
@@ -90,6 +91,15 @@ typedef struct cg_play_options {
      * labelled faces, nets, strings and ANSI colours; a prompt ends the cube being read. */
     cg_shape input;
     const char *order;      /* a string's face order (shapes.h), NULL: UDFBLR */
+    /* Proofs of work (pow.h): a line that holds one is answered at once, before or during the
+     * game, unless pow_off; one expected to take longer than pow_limit seconds (0: 60) fails
+     * the game with the estimate (CG_ERR_LIMIT), one that looks like a gate but cannot be read
+     * with CG_ERR_INPUT. pow_notice hears the estimates, the progress and "KIND: answered in
+     * S s". */
+    bool pow_off;
+    double pow_limit;
+    cg_pow_notice_fn pow_notice;
+    void *pow_notice_ctx;
 } cg_play_options;
 
 CG_API cg_play_options cg_play_defaults(void);

@@ -211,6 +211,11 @@ typedef struct cg_server_options {
                              once, "URFDLB" for Kociemba's strings, or "net"), as `solve
                              --order` and cg_play_options.order read it; NULL: UDFBLR; only
                              with the string shape (CG_ERR_INPUT otherwise) */
+    const char *pow;      /* a proof of work before each game, as cg_pow_challenge (pow.h)
+                             makes it: "sha256", "hashcash" or "kctf"; NULL or "": none. A
+                             wrong or missing answer (within 120 s) ends the game with
+                             "[-] Proof-of-work fail: why"; a right one gets "Correct" */
+    long pow_difficulty;  /* its difficulty (cg_pow_challenge's ranges), 0: the kind's default */
 } cg_server_options;
 
 CG_API cg_server_options cg_server_defaults(void);

@@ -669,3 +669,32 @@ def draw(cube, format="ansi", order=None):
     _check(_c.cg_draw_text(*args, buf, len(buf), ctypes.byref(need), ctypes.byref(err)), err)
     data = buf.raw[:need.value]
     return data if format == "png" else data.decode("utf-8")
+# ---- proofs of work (pow.h) ----
+# Plain buffers only: the answer and the error record are byte buffers read here, so this part
+# depends on no structure layout of the binding.
+_POW_ANSWER_MAX = 512  # CG_POW_ANSWER_MAX
+_ERROR_SIZE = 4 + 256  # cg_error: an int status, then CG_ERROR_MSG_MAX bytes of message
+
+
+def pow(text):
+    """The answer line to the proof of work found in text (str or bytes): the XXXX of
+    "sha256(XXXX+suffix) == hex" (md5, sha1, sha224, sha384, sha512 too), the S of "hash(prefix
+    + S) starts with 000000" or "has N leading zero bits", a hashcash stamp for "hashcash -mbN
+    RESOURCE", or "s.BASE64" for kCTF's and redpwn's "solve s.DIFFICULTY.X". Hashes are
+    searched on every core, in C. Raises InputError when text holds no gate or one that cannot
+    be read, TooLongError when no candidate of a fixed-length unknown reaches the target.
+    Note: inside this module the name shadows the built-in pow()."""
+    data = _bytes(text, "text")
+    fn = _c.cg_pow_answer
+    fn.restype = ctypes.c_int
+    fn.argtypes = [ctypes.c_char_p, ctypes.c_size_t, ctypes.c_char_p, ctypes.c_size_t,
+                   ctypes.c_char_p]
+    out = ctypes.create_string_buffer(_POW_ANSWER_MAX)
+    err = ctypes.create_string_buffer(_ERROR_SIZE)
+    status = fn(data, len(data), out, len(out), err)
+    if status != 0:
+        raise _error(status, err.raw[4:].split(b"\0", 1)[0].decode("utf-8", "replace"))
+    return out.value.decode("ascii")
+
+
+__all__.append("pow")

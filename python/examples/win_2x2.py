@@ -28,7 +28,18 @@ def main():
 
     cubegod.prepare(2)  # load the table now, not inside the first one-second round
     io = remote(args.host, args.port)
-    banner = io.recvuntil(b"get the flag!\n").decode(errors="replace")
+    # The banner; a proof of work before it (serve --pow KIND, hosted challenges) is answered:
+    # a line that holds one gets cubegod.pow's answer, any other line is banner.
+    banner = ""
+    while "get the flag!" not in banner:
+        line = io.recvline().decode(errors="replace")
+        try:
+            io.sendline(cubegod.pow(line).encode())
+        except cubegod.InputError as e:
+            if "looks like a proof of work" in str(e):
+                print(e)
+                return 1
+            banner += line
     limit = re.search(r"at most (\d+) move", banner)
     max_moves = int(limit.group(1)) if limit else None
     while True:

@@ -211,7 +211,7 @@ int cmd_bench(int argc, char **argv)
         int (*run)(int, char **);
     } KINDS[] = {{"solve", bench_solve}, {"net", bench_net},     {"sim3", bench_sim3},
                  {"order", bench_order}, {"jigsaw", bench_jigsaw},
-                 {"optimal", bench_optimal}, {"read3", bench_read3}};
+                 {"optimal", bench_optimal}, {"read3", bench_read3}, {"pow", bench_pow}};
     for (size_t i = 0; i < sizeof KINDS / sizeof KINDS[0]; i++)
         if (strcmp(argv[1], KINDS[i].name) == 0)
             return KINDS[i].run(argc - 1, argv + 1);

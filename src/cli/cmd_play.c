@@ -25,7 +25,7 @@ static const char USAGE[] =
     "                    [--prompt TEXT] [--flag-regex RE] [--cache FILE] [--interactive]\n"
     "                    [--notation N] [--move-map MAP] [--separator S] [--metric htm|qtm]\n"
     "                    [--one-move] [--ambiguous pick|fail] [--time-limit MS]\n"
-    "                    [--input SHAPE] [--order FACES] [--profile FILE]\n"
+    "                    [--input SHAPE] [--order FACES] [--profile FILE] [--pow auto|off]\n"
     "                    [-q] [-v] HOST PORT | HOST:PORT | [V6]:PORT | nc HOST PORT\n"
     "       cubegod play [options] --exec 'CMD ARGS'\n"
     "\n"
@@ -76,6 +76,10 @@ static const char USAGE[] =
     "  --input SHAPE     how the server shows the cube: auto (default: recognised), boxes,\n"
     "                    faces, net, string or ansi (as 'cubegod solve --help' says)\n"
     "  --order FACES     the face order of a cube shown as a string (default UDFBLR, or net)\n"
+    "  --pow auto|off    auto (default): answer a proof of work (sha256/md5/sha1 XXXX,\n"
+    "                    leading zeros, hashcash, kCTF/redpwn) whenever one comes, on every\n"
+    "                    core, and go on; one expected to take over 60 s is refused with the\n"
+    "                    estimate ('cubegod pow --help'); off: leave such lines alone\n"
     CLI_ANSWER_HELP
     CLI_PROFILE_HELP
     "  -q                no progress lines     -v  debug: hexdump of every byte both ways,\n"
@@ -89,7 +93,7 @@ static const cli_option PLAY_OPTIONS[] = {
     {"one-move", CLI_FLAG},   {"proxy", CLI_VALUE},     {"interactive", CLI_FLAG},
     CLI_ANSWER_OPTIONS,       {"profile", CLI_FILE},    {"ambiguous", CLI_VALUE},
     {"time-limit", CLI_VALUE}, {"input", CLI_VALUE},    {"order", CLI_VALUE},
-    {NULL, CLI_FLAG},
+    {"pow", CLI_VALUE},       {NULL, CLI_FLAG},
 };
 
 typedef struct play_args {
@@ -155,6 +159,10 @@ static int parse_args(int argc, char **argv, play_args *a)
             if (cg_string_order_check(v, &e) != CG_OK)
                 return cli_usage("play", "--order: %s", e.msg);
             a->play.order = v;
+        } else if (strcmp(o, "--pow") == 0) {
+            if (strcmp(v, "auto") != 0 && strcmp(v, "off") != 0)
+                return cli_usage("play", "--pow: '%s' is not auto or off", v);
+            a->play.pow_off = strcmp(v, "off") == 0;
         } else if (strcmp(o, "--exec") == 0) {
             a->exec = v;
         } else if (strcmp(o, "--proxy") == 0) {
@@ -251,6 +259,13 @@ static void progress(void *ctx, const cg_round_stat *s, int announced)
     fprintf(stderr, "[*] round %d%s  %s%2d moves  solve %.0f \xC2\xB5s  round %.0f \xC2\xB5s%s\n",
             s->round, total, s->size == 3 ? "3x3 " : "", s->moves, s->solve_us, s->round_us,
             guess);
+}
+
+/* A proof of work's estimate, progress and time (play --pow auto). */
+static void pow_notice(void *ctx, const char *text)
+{
+    (void)ctx;
+    fprintf(stderr, "[*] proof of work: %s\n", text);
 }
 
 /* The 3x3 solver, opened when the first 3x3 round comes (from its cache: well under the
@@ -459,6 +474,7 @@ static int play_main(int argc, char **argv)
         a.play.stats = stats;
         a.play.stats_cap = MAX_STATS;
         a.play.on_round = a.quiet ? NULL : progress;
+        a.play.pow_notice = a.quiet ? NULL : pow_notice;
         a.play.handover = a.interactive;
         a.play.solver3 = open_solver3;
         a.play.solver3_ctx = &a;

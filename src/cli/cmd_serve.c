@@ -19,7 +19,7 @@ static const char USAGE[] =
     "                     [--notation N] [--move-map MAP] [--separator S] [--metric htm|qtm]\n"
     "                     [--one-move] [--size 2|3] [--hide N] [--scramble N]\n"
     "                     [--show SHAPE] [--colours SET] [--order FACES]\n"
-    "                     [--profile FILE] [-q]\n"
+    "                     [--pow sha256|hashcash|kctf [--pow-difficulty N]] [--profile FILE] [-q]\n"
     "\n"
     "Runs a faithful copy of the cube god challenge server: a banner, then ROUNDS rounds of five\n"
     "faces of a scrambled 2x2 cube, an answer of at most MAX moves within the alarm, then the\n"
@@ -59,6 +59,11 @@ static const char USAGE[] =
     "                     always hides one\n"
     "  --scramble N       3x3 only: each cube is N random face turns from home (1 to 64)\n"
     "                     instead of uniformly random: easy rounds for practice\n"
+    "  --pow KIND         a proof of work before each game: sha256 (sha256(XXXX+suffix) ==\n"
+    "                     hex, 'Give me XXXX:'), hashcash (hashcash -mb20 RESOURCE, a stamp)\n"
+    "                     or kctf (kCTF's sloth, 'Solution? '); 'Correct', or the game ends\n"
+    "  --pow-difficulty N sha256: the X's, 1 to 6 (default 4); hashcash: bits, 1 to 40\n"
+    "                     (default 20); kctf: 1 to 100000 (default 1337)\n"
     "  -q                 no log lines\n"
     CLI_PROFILE_HELP
     "\n"
@@ -73,6 +78,7 @@ static const cli_option SERVE_OPTIONS[] = {
     {"one-move", CLI_FLAG},  CLI_ANSWER_OPTIONS,      {"profile", CLI_FILE},
     {"size", CLI_VALUE},     {"hide", CLI_VALUE},     {"scramble", CLI_VALUE},
     {"show", CLI_VALUE},     {"colours", CLI_VALUE},  {"order", CLI_VALUE},
+    {"pow", CLI_VALUE},      {"pow-difficulty", CLI_VALUE},
     {NULL, CLI_FLAG},
 };
 
@@ -133,7 +139,13 @@ static int parse_value(const char *opt, const char *v, cg_server_options *o)
         if (cg_string_order_check(v, &err) != CG_OK)
             return cli_usage("serve", "--order: %s", err.msg);
         o->order = v;
-    } else if (strcmp(opt, "--games") == 0)
+    } else if (strcmp(opt, "--pow") == 0) {
+        if (strcmp(v, "sha256") != 0 && strcmp(v, "hashcash") != 0 && strcmp(v, "kctf") != 0)
+            return cli_usage("serve", "--pow: '%s' is not sha256, hashcash or kctf", v);
+        o->pow = v;
+    } else if (strcmp(opt, "--pow-difficulty") == 0)
+        return cli_long("serve", opt, v, 1, 100000, &n) ? (o->pow_difficulty = n, 0) : 2;
+    else if (strcmp(opt, "--games") == 0)
         return cli_long("serve", opt, v, 1, LONG_MAX, &n) ? (o->games = n, 0) : 2;
     else
         return cli_unknown("serve", opt, USAGE);
@@ -265,6 +277,8 @@ static int serve_main(int argc, char **argv)
         return cli_usage("serve", "--order is the face order of --show string");
     if (o.size != 3 && o.hide >= 0 && o.hide != 1)
         return cli_usage("serve", "--hide: the 2x2 game always hides one face");
+    if (o.pow_difficulty && !o.pow)
+        return cli_usage("serve", "--pow-difficulty goes with --pow KIND");
     if (o.size != 3 && o.scramble)
         return cli_usage("serve", "--scramble is for the 3x3 game (--size 3)");
     o.dialect = ans.given ? &ans.dialect : NULL;

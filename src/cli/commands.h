@@ -15,11 +15,12 @@ int cmd_draw(int argc, char **argv);
 int cmd_sim3(int argc, char **argv);
 int cmd_order(int argc, char **argv);
 int cmd_jigsaw(int argc, char **argv);
+int cmd_pow(int argc, char **argv);
 
 /* The kinds of `cubegod bench`, written once: bench's usage and messages and `cubegod help` print
  * this text; tests/package/check_options.py checks that it names exactly the kinds cmd_bench.c
  * runs and that the README, the man page and both completions list the same. */
-#define CLI_BENCH_KINDS "solve | net | sim3 | order | jigsaw | optimal | read3"
+#define CLI_BENCH_KINDS "solve | net | sim3 | order | jigsaw | optimal | read3 | pow"
 
 /* `cubegod bench KIND`: solve lives in cmd_bench.c, the others beside their commands
  * (bench_net in cmd_bench_net.c, bench_sim3 in cmd_sim3.c, ...). */
@@ -27,6 +28,7 @@ int bench_net(int argc, char **argv);
 int bench_sim3(int argc, char **argv);
 int bench_order(int argc, char **argv);
 int bench_jigsaw(int argc, char **argv);
+int bench_pow(int argc, char **argv); /* cmd_pow.c */
 /* The optimal 3x3 solver (cmd_optimal3.c): `bench optimal`, and `tables --optimal`. */
 int bench_optimal(int argc, char **argv);
 int tables_optimal(int argc, char **argv);

@@ -5,6 +5,7 @@
 
 #include "cubegod/client.h"
 #include "cubegod/server.h"
+#include "game/pow_gate.h"
 
 #define ANSWER_TEXT_MAX 2048
 
@@ -440,8 +441,11 @@ static cg_status run(client_game *g, cg_error *err)
         }
         const char *line = (const char *)p;
         g->received = true;
-        st = by_prompt || ends_with_prompt(g, line, n) ? answer(g, at, err)
-                                                      : text_line(g, line, n, err);
+        bool gate; /* a proof of work, answered: not part of the game's text */
+        st = cgi_play_gate(g->t, g->o, line, n, &gate, err);
+        if (st == CG_OK && !gate)
+            st = by_prompt || ends_with_prompt(g, line, n) ? answer(g, at, err)
+                                                          : text_line(g, line, n, err);
         keep_last_line(g, line, n);
         if (st != CG_OK) {
             snprintf(g->res->reason, sizeof g->res->reason, "%s", err->msg);

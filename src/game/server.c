@@ -24,6 +24,7 @@
 
 #include "cubegod/tube.h"
 #include "game/answer.h"
+#include "game/pow_gate.h"
 #include "util/compat.h"
 
 #define THREAD_STACK (256 * 1024)
@@ -38,6 +39,7 @@ struct cg_server {
     cg_server_options opt;
     cg_dialect dialect; /* opt.dialect points here */
     char order[8];      /* and opt.order here, when given */
+    char pow[16];       /* and opt.pow here */
     cg3_tables t3;      /* the 3x3 moves (size 3) */
     int listen_fd;
     int stop_fd;      /* readable once cg_server_stop was called */
@@ -137,6 +139,9 @@ static cg_status check_options(const cg_server_options *o, cg_error *err)
         return cg_fail(err, CG_ERR_INPUT, "order: %s", oerr.msg);
     if (o->order && o->show != CG_SHAPE_STRING)
         return cg_fail(err, CG_ERR_INPUT, "order: a face order is for the string shape only");
+    char gate[1024];
+    if (o->pow && o->pow[0] && cg_pow_challenge(o->pow, o->pow_difficulty, gate, sizeof gate, err))
+        return cg_error_prefix(CG_ERR_INPUT, err, "pow: ");
     return CG_OK;
 }
 
@@ -170,6 +175,8 @@ cg_status cg_server_open(const cg_server_options *opt, cg_server **out, cg_error
         snprintf(s->order, sizeof s->order, "%s", opt->order); /* checked: at most "UDFBLR" */
         s->opt.order = s->order;
     }
+    snprintf(s->pow, sizeof s->pow, "%s", opt->pow ? opt->pow : ""); /* checked: a known kind */
+    s->opt.pow = s->pow;
     s->banner_len = (size_t)snprintf(
         s->banner, sizeof s->banner,
         "Welcome to the cube god trial!\n"
@@ -427,6 +434,9 @@ static void play(server_game *g)
     cg_server *s = g->srv;
     cg_rng rng;
     cg_rng_seed(&rng, cg_game_seed(s->seed, (uint64_t)g->number));
+    if (s->pow[0] && !cgi_serve_gate(g->t, s->pow, s->opt.pow_difficulty, g->outcome,
+                                     sizeof g->outcome))
+        return;
     size_t len = out_add(g, 0, "%s", s->banner);
     for (int i = 1; i <= s->opt.rounds; i++) {
         int moves = s->opt.size == 3 ? answer_round3(g, &rng, i, len) : round2(g, &rng, i, len);

@@ -25,6 +25,7 @@
 #include "cubegod/jigsaw.h"
 #include "cubegod/notation.h"
 #include "cubegod/order.h"
+#include "cubegod/pow.h"
 #include "cubegod/cube3.h"
 #include "cubegod/draw.h"
 #include "cubegod/puzzle.h"
@@ -386,6 +387,29 @@ static void games(void **state)
     cg_tube_close(t);
 }
 
+/* Proofs of work: each failure keeps its status with no error record. */
+static void proofs_of_work(void **state)
+{
+    (void)state;
+    char out[CG_POW_ANSWER_MAX], small[4];
+    static const char bad[] = "sha256(XXXX+abc) == zz";
+    assert_int_equal(cg_pow_scan(bad, strlen(bad), NULL), CG_ERR_INPUT);
+    assert_int_equal(cg_pow_answer("hello", 5, out, sizeof out, NULL), CG_ERR_INPUT);
+    assert_int_equal(cg_pow_answer("md5(X+abc) == 00000000", 22, out, sizeof out, NULL),
+                     CG_ERR_TOO_LONG);
+    cg_pow *p;
+    assert_int_equal(cg_pow_new(&p, NULL), CG_OK);
+    assert_int_equal(cg_pow_solve(p, "solve s.AQ==.AQ==", 17, small, sizeof small, NULL),
+                     CG_ERR_LIMIT);
+    cg_pow_set_limit(p, 1e-9);
+    assert_int_equal(cg_pow_solve(p, "hashcash -mb30 x", 16, out, sizeof out, NULL), CG_ERR_LIMIT);
+    cg_pow_free(p);
+    assert_int_equal(cg_pow_challenge("nope", 0, out, sizeof out, NULL), CG_ERR_INPUT);
+    assert_int_equal(cg_pow_challenge("kctf", 0, small, sizeof small, NULL), CG_ERR_LIMIT);
+    assert_int_equal(cg_pow_check("hello", 5, "x", 1, NULL), CG_ERR_INPUT);
+    assert_int_equal(cg_pow_check("solve s.AQ==.AQ==", 17, "s.!", 3, NULL), CG_ERR_PROTOCOL);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -398,6 +422,7 @@ int main(void)
         cmocka_unit_test(tubes),
         cmocka_unit_test(tls_accept_on_a_dead_socket),
         cmocka_unit_test(games),
+        cmocka_unit_test(proofs_of_work),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -135,16 +135,23 @@ def read(*parts):
 
 
 def zsh_specs(text):
-    """option -> the word lists its specs in completions/_cubegod offer."""
+    """(command, option) -> the word lists its specs in completions/_cubegod offer; the command is
+    the case label the spec stands under (`play)`, or `bench net` for a bench kind), so that one
+    option name may take other values in another command."""
     arrays = {m.group(1): m.group(2).split()
               for m in re.finditer(r'^\s*(\w+)=\(([^)]*)\)', text, re.M)}
+    labels = [(m.start(), m.group(1)) for m in re.finditer(r'^  (\w+)\)\s*$', text, re.M)]
+    labels += [(m.start(), 'bench ' + m.group(1))
+               for m in re.finditer(r'^    (\w+)\) _arguments', text, re.M)]
+    labels.sort()
     specs = {}
     spec = r"""[)'"](-{1,2}[A-Za-z][-\w]*)\[[^]]*\]:[^:'"]*:\(([^)]*)\)"""
     for m in re.finditer(spec, text):
         words = []
         for w in m.group(2).split():
             words += arrays.get(w[1:], [w]) if w.startswith('$') else [w]
-        specs.setdefault(m.group(1), []).append(words)
+        cmd = ([c for at, c in labels if at < m.start()] or [''])[-1]
+        specs.setdefault((cmd, m.group(1)), []).append(words)
     return specs
 
 
@@ -160,10 +167,13 @@ values = man_values()
 for (cmd, opt), (words, _) in sorted(values.items()):
     if not words:
         continue
-    if opt not in specs:
+    # the command's own specs; a spec shared by all commands (such as $cache) stands above them
+    mine = specs.get((cmd, opt)) or [w for (c, o), ws in specs.items() if o == opt and
+                                     (c == '' or c == cmd.split()[0]) for w in ws]
+    if not mine:
         problems.append(f"zsh: completions/_cubegod offers no values for {opt} "
                         f"(cubegod {cmd}: {words})")
-    for got in specs.get(opt, []):
+    for got in mine:
         if sorted(got) != sorted(words):
             problems.append(f"zsh: completions/_cubegod offers {got} for {opt}; man/cubegod.1 "
                             f"(cubegod {cmd}) says {words}")

@@ -25,8 +25,8 @@ broken() {
   fi
 }
 broken "a zsh value missing" completions/_cubegod 's/(htm qtm)/(htm)/' "offers ['htm'] for --metric"
-broken "a bench kind missing from the README" README.md 's/ | optimal | read3`/ | optimal`/' "the kinds of bench in README.md"
-broken "a bench kind missing from bash" completions/cubegod.bash 's/jigsaw optimal read3"/jigsaw optimal"/' "completions/cubegod.bash are"
+broken "a bench kind missing from the README" README.md 's/| optimal | read3/| optimal/' "the kinds of bench in README.md"
+broken "a bench kind missing from bash" completions/cubegod.bash 's/jigsaw optimal read3/jigsaw optimal/' "completions/cubegod.bash are"
 broken "a man value the code refuses" man/cubegod.1 's/^\.It Fl -ambiguous Ar pick | fail$/.It Fl -ambiguous Ar pick | fail | maybe/' "'cubegod solve --ambiguous maybe' is refused"
 broken "an option without its man entry" man/cubegod.1 's/^\.It Fl -html Ar FILE$/.It Fl -htm Ar FILE/' "--html"
 broken "a command missing from zsh" completions/_cubegod "/^    'draw:/d" "does not list the command draw"

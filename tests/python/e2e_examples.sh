@@ -26,4 +26,10 @@ serve --games 1 --alarm "$ALARM" --rounds 20 --check home --flag 'flag{home}'
   { cat "$TMP/out"; echo "FAIL: win_2x2.py lost against --check home"; exit 1; }
 grep -q 'flag{home}' "$TMP/out" || { echo "FAIL: no flag with --check home"; exit 1; }
 wait $SERVER
+# A proof of work before the game (serve --pow): answered with cubegod.pow, then the game.
+serve --games 1 --alarm "$ALARM" --rounds 5 --pow kctf --pow-difficulty 20 --flag 'flag{gated}'
+"$PWNPY" "$CUBEGOD_SOURCE/python/examples/win_2x2.py" 127.0.0.1 "$PORT" >"$TMP/out" 2>&1 ||
+  { cat "$TMP/out"; echo "FAIL: win_2x2.py lost behind a proof of work"; exit 1; }
+grep -q 'flag{gated}' "$TMP/out" || { echo "FAIL: no flag behind the proof of work"; exit 1; }
+wait $SERVER
 echo "e2e_examples: ok"

@@ -1,0 +1,42 @@
+/* The proof-of-work readers (pow.h): any bytes give a gate, nothing, or CG_ERR_INPUT with a
+ * one-line message, never a crash; a gate read is within its bounds; the server's check of an
+ * answer (the input's last line) against the rest is a verdict, never a crash. Sloths of a
+ * high difficulty are not checked (squaring back takes their whole difficulty). */
+#include "fuzz.h"
+
+#include "cubegod/pow.h"
+#include "../src/pow/internal.h" /* the gate read, to check its bounds */
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    const char *text = (const char *)data;
+    cg_error err;
+    int r = cg_pow_scan(text, size, &err);
+    FUZZ_CHECK(r == 0 || r == 1 || r == CG_ERR_INPUT);
+    if (r < 0)
+        fuzz_check_message(&err);
+    cgi_gate g;
+    bool found;
+    cg_status st = cgi_gate_read(text, size, &g, &found, &err);
+    FUZZ_CHECK((st == CG_OK) == (r >= 0) && found == (r == 1));
+    if (r != 1)
+        return 0;
+    FUZZ_CHECK(g.known_len < CGI_KNOWN_MAX);
+    if (g.kind == CGI_GATE_SLOTH) {
+        FUZZ_CHECK(g.difficulty >= 1 && (g.x[CGI_SLOTH_LIMBS - 1] >> 63) == 0);
+        if (g.difficulty > 64)
+            return 0;
+    } else {
+        FUZZ_CHECK(g.target_bits >= 0 && g.target_bits <= 8 * cgi_hash_size(g.hash));
+        FUZZ_CHECK(g.kind != CGI_GATE_PREFIX || (g.unknown_len >= 1 && g.unknown_len <= CGI_UNKNOWN_MAX));
+        FUZZ_CHECK(g.kind != CGI_GATE_HASHCASH || (g.bits >= 1 && g.bits <= 64));
+    }
+    const uint8_t *nl = size ? memchr(data, '\n', size) : NULL;
+    const char *answer = nl ? (const char *)nl + 1 : "";
+    size_t alen = nl ? size - (size_t)(nl + 1 - data) : 0;
+    st = cg_pow_check(text, size, answer, alen, &err);
+    FUZZ_CHECK(st == CG_OK || st == CG_ERR_PROTOCOL);
+    if (st != CG_OK)
+        fuzz_check_message(&err);
+    return 0;
+}

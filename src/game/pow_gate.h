@@ -1,0 +1,22 @@
+/* The client's proof-of-work gate (play --pow auto): kept apart from client.c's dialogue. */
+#ifndef CUBEGOD_GAME_POW_GATE_H
+#define CUBEGOD_GAME_POW_GATE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "cubegod/client.h"
+
+/* A line (or a partial line) from the server: when it holds a proof of work (pow.h) and
+ * opt->pow_off is not set, answers it on t and sets *gate. CG_ERR_INPUT for a gate that looks
+ * like one but cannot be read, CG_ERR_LIMIT for one over the time limit, the tube's errors
+ * for the send; every message starts "proof of work: ". */
+cg_status cgi_play_gate(cg_tube *t, const cg_play_options *opt, const char *line, size_t n,
+                        bool *gate, cg_error *err);
+
+/* serve --pow KIND: a fresh gate (cg_pow_challenge), the answer read within 120 s and
+ * checked, "Correct" or "[-] Proof-of-work fail: why" sent. False when the game ends there,
+ * with why in outcome. */
+bool cgi_serve_gate(cg_tube *t, const char *kind, long difficulty, char *outcome, size_t cap);
+
+#endif

@@ -1,0 +1,79 @@
+/* Shared inside src/pow: the gate as read from text, and the engines that answer it.
+ * Files: pow.c (the API) uses gate.c (readers), hash.c (threaded search), sloth.c (the
+ * Mersenne square roots) and check.c (the server's side); those use nothing above them. */
+#ifndef CUBEGOD_POW_INTERNAL_H
+#define CUBEGOD_POW_INTERNAL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "cubegod/error.h"
+#include "cubegod/pow.h"
+
+typedef enum cgi_gate_kind {
+    CGI_GATE_PREFIX,   /* hash(XXXX + known) == hex: fixed-length unknown */
+    CGI_GATE_ZEROS,    /* hash(known + S) starts with hex / N zero bits: free-length unknown */
+    CGI_GATE_HASHCASH,
+    CGI_GATE_SLOTH,
+} cgi_gate_kind;
+
+typedef enum cgi_hash { CGI_MD5, CGI_SHA1, CGI_SHA224, CGI_SHA256, CGI_SHA384, CGI_SHA512 } cgi_hash;
+
+#define CGI_KNOWN_MAX 256
+#define CGI_UNKNOWN_MAX 8
+#define CGI_SLOTH_LIMBS 20 /* 1280 bits: p = 2^1279 - 1 and every partly reduced value */
+#define CGI_SLOTH_MAX_DIFFICULTY 4294967295.0
+
+typedef struct cgi_gate {
+    cgi_gate_kind kind;
+    cgi_hash hash;
+    char known[CGI_KNOWN_MAX]; /* the known part (hash kinds), the resource (hashcash) */
+    size_t known_len;
+    bool unknown_first;   /* hash(unknown + known) rather than hash(known + unknown) */
+    int unknown_len;      /* PREFIX: the run's length; ZEROS: 0 (any length) */
+    uint8_t target[64];   /* the digest's first target_bits bits must equal these */
+    int target_bits;
+    int bits;             /* hashcash */
+    uint32_t difficulty;  /* sloth */
+    uint64_t x[CGI_SLOTH_LIMBS];
+} cgi_gate;
+
+/* gate.c: the first gate in text. CG_OK and *found = true: read; CG_OK and *found = false:
+ * nothing like a gate; CG_ERR_INPUT: something that looks like one and cannot be read. */
+cg_status cgi_gate_read(const char *text, size_t len, cgi_gate *g, bool *found, cg_error *err);
+/* "sha256", ... */
+const char *cgi_hash_name(cgi_hash h);
+int cgi_hash_size(cgi_hash h);
+/* The 62 characters candidates are made of. */
+extern const char cgi_alnum[63];
+
+/* hash.c: searches for an answer to a hash gate (PREFIX, ZEROS, HASHCASH; for HASHCASH
+ * `head` is the stamp up to the counter). Writes the unknown (PREFIX, ZEROS) or the counter
+ * (HASHCASH) into out. max_candidates bounds a free-length search. *tried counts candidates.
+ * CG_ERR_TOO_LONG when none was found. */
+typedef void (*cgi_tick_fn)(void *ctx, double tried);
+cg_status cgi_hash_search(const cgi_gate *g, const char *head, size_t head_len, int threads,
+                          double max_candidates, cgi_tick_fn tick, void *tick_ctx, char *out,
+                          size_t cap, double *tried, cg_error *err);
+/* Candidates a second one thread hashes for this gate, measured over a few milliseconds. */
+double cgi_hash_rate(const cgi_gate *g, const char *head, size_t head_len);
+/* Whether digest(msg) meets the gate's target. */
+bool cgi_hash_meets(const cgi_gate *g, const void *msg, size_t n);
+
+/* sloth.c: y = the gate's answer, as limbs (little-endian 64-bit). tick is called after each
+ * step with the steps done. */
+void cgi_sloth_root(const uint64_t *x, uint32_t difficulty, uint64_t *y, cgi_tick_fn tick,
+                    void *tick_ctx);
+/* Squares back: true when y answers (x, difficulty). */
+bool cgi_sloth_check(const uint64_t *x, uint32_t difficulty, const uint64_t *y);
+/* The same root with OpenSSL's BIGNUM (the benchmark's comparison); false on no memory. */
+bool cgi_sloth_root_bn(const uint64_t *x, uint32_t difficulty, uint64_t *y);
+/* Seconds per step of the hand-written root, measured over a few steps. */
+double cgi_sloth_step_seconds(void);
+/* Big-endian base64 of a number (kCTF's length: (bits / 24) * 3 + 3 bytes) and back.
+ * cgi_b64_number returns false on bad base64 or a number of more than 1280 bits. */
+size_t cgi_number_b64(const uint64_t *v, char *out, size_t cap);
+bool cgi_b64_number(const char *s, size_t n, uint64_t *v);
+
+#endif

@@ -1,0 +1,172 @@
+#!/usr/bin/env python3
+"""A challenge with proofs of work in front, as CTF servers put them, for cubegod's tests.
+
+Each gate is written the way real challenges word it and checked with Python's own hashlib and
+integers (nothing of cubegod's); after the gates, app.py's game (the Python copy of the cube
+challenge beside this file) is played. One line per gate goes to standard error:
+"gate KIND: ok" or "gate KIND: wrong (why)".
+
+  python3 pow_server.py --listen 0 --gates sha256,kctf [--rounds N] [--difficulty D] [--bits B]
+                        [--xs N]
+
+Kinds: sha256, md5, sha1 (hash(XXXX+suffix) == hex, in three wordings), zeros-hex
+(sha256(prefix + S) starts with 00000), zeros-bits (has N leading zero bits), hashcash
+(hashcash -mbB RESOURCE), kctf (kCTF's text and encoding), redpwn (4-byte difficulty).
+"""
+import argparse
+import base64
+import hashlib
+import os
+import secrets
+import socket
+import string
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import app  # noqa: E402  (the game after the gates)
+
+ALNUM = string.ascii_letters + string.digits
+P = 2**1279 - 1
+
+
+def kctf_number(n):
+    size = (n.bit_length() // 24) * 3 + 3
+    return base64.b64encode(n.to_bytes(size, "big")).decode()
+
+
+def sloth_ok(x, d, answer):
+    if not answer.startswith("s."):
+        return False, "no s."
+    try:
+        y = int.from_bytes(base64.b64decode(answer[2:], validate=True), "big")
+    except ValueError:
+        return False, "not base64"
+    for _ in range(d):
+        y = pow(y ^ 1, 2, P)
+    return (y == x or y == P - x), "does not square back"
+
+
+def leading_zero_bits(digest):
+    n = int.from_bytes(digest, "big")
+    return len(digest) * 8 - n.bit_length()
+
+
+class Gates:
+    def __init__(self, a, out, inp):
+        self.a, self.out, self.inp = a, out, inp
+
+    def say(self, text):
+        self.out(text.encode())
+
+    def prefix(self, name, wording):
+        xs = "X" * self.a.xs
+        secret = "".join(secrets.choice(ALNUM) for _ in range(self.a.xs))
+        suffix = "".join(secrets.choice(ALNUM) for _ in range(16))
+        digest = hashlib.new(name, (secret + suffix).encode()).hexdigest()
+        if wording == 0:
+            self.say(f"{name}({xs}+{suffix}) == {digest}\nGive me {xs}: ")
+        elif wording == 1:
+            self.say(f'[+] {name}({xs} + "{suffix}") == {digest}\n[+] Plz tell me {xs}: ')
+        else:
+            self.say(f"hashlib.{name}(({xs} + '{suffix}').encode()).hexdigest() == '{digest}'\n> ")
+        got = (self.inp() or "").strip()
+        ok = hashlib.new(name, (got + suffix).encode()).hexdigest() == digest
+        return ok, f"{got!r} does not hash to the digest"
+
+    def zeros(self, by_bits):
+        prefix = secrets.token_hex(8)
+        if by_bits:
+            bits = self.a.bits
+            self.say(f"Send S such that sha256({prefix} + S) has {bits} leading zero bits\nS = ")
+        else:
+            bits = 20
+            self.say(f"Send S such that sha256(\"{prefix}\" + S) starts with 00000\nS = ")
+        got = (self.inp() or "").strip()
+        digest = hashlib.sha256((prefix + got).encode()).digest()
+        return leading_zero_bits(digest) >= bits, f"{leading_zero_bits(digest)} zero bits"
+
+    def hashcash(self):
+        resource = "".join(secrets.choice(ALNUM) for _ in range(10))
+        bits = self.a.bits
+        self.say(f"Proof of work required. Run:\n  hashcash -mb{bits} {resource}\nand send the stamp:\n")
+        stamp = (self.inp() or "").strip()
+        parts = stamp.split(":")
+        if len(parts) != 7 or parts[0] != "1" or parts[3] != resource or int(parts[1] or 0) < bits:
+            return False, f"not a stamp for {resource} with {bits} bits: {stamp!r}"
+        days = {time.strftime("%y%m%d", time.gmtime(time.time() + k * 86400)) for k in (-1, 0, 1)}
+        if parts[2][:6] not in days:
+            return False, "stale date"
+        zeros = leading_zero_bits(hashlib.sha1(stamp.encode()).digest())
+        return zeros >= bits, f"SHA-1 has {zeros} zero bits"
+
+    def sloth(self, redpwn):
+        d = self.a.difficulty
+        x = secrets.randbelow(2**128)
+        if redpwn:
+            chal = "s." + base64.b64encode(d.to_bytes(4, "big")).decode() + "." + \
+                base64.b64encode(x.to_bytes((x.bit_length() + 7) // 8 or 1, "big")).decode()
+            self.say(f"proof of work: curl -sSfL https://pwn.red/pow | sh -s {chal}\nsolution: ")
+        else:
+            chal = f"s.{kctf_number(d)}.{kctf_number(x)}"
+            self.say("== proof-of-work: enabled ==\nplease solve a pow first\nYou can run the solver with:\n"
+                     f"    python3 <(curl -sSL https://goo.gle/kctf-pow) solve {chal}\n"
+                     "===================\n\nSolution? ")
+        return sloth_ok(x, d, (self.inp() or "").strip())
+
+    def run(self, kind):
+        if kind in ("sha256", "md5", "sha1"):
+            return self.prefix(kind, {"sha256": 0, "md5": 1, "sha1": 2}[kind])
+        if kind in ("zeros-hex", "zeros-bits"):
+            return self.zeros(kind == "zeros-bits")
+        if kind == "hashcash":
+            return self.hashcash()
+        if kind in ("kctf", "redpwn"):
+            return self.sloth(kind == "redpwn")
+        raise SystemExit(f"no gate {kind}")
+
+
+def main():
+    p = argparse.ArgumentParser()
+    p.add_argument("--listen", type=int, default=0)
+    p.add_argument("--gates", default="sha256")
+    p.add_argument("--rounds", type=int, default=3)
+    p.add_argument("--difficulty", type=int, default=30)
+    p.add_argument("--bits", type=int, default=16)
+    p.add_argument("--xs", type=int, default=4, help="the unknown's length in the hash gates")
+    p.add_argument("--timeout", type=float, default=60)
+    a = p.parse_args()
+    lsock = socket.socket()
+    lsock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    lsock.bind(("127.0.0.1", a.listen))
+    lsock.listen(1)
+    lsock.settimeout(a.timeout)
+    print(lsock.getsockname()[1], flush=True)
+    conn, _ = lsock.accept()
+    conn.settimeout(a.timeout)
+    f = conn.makefile("rb")
+
+    def inp():
+        line = f.readline()
+        return line.decode(errors="replace") if line else None
+
+    gates = Gates(a, conn.sendall, inp)
+    for kind in a.gates.split(","):
+        ok, why = gates.run(kind)
+        print(f"gate {kind}: " + ("ok" if ok else f"wrong ({why})"), file=sys.stderr, flush=True)
+        if not ok:
+            conn.sendall(b"[-] Wrong proof of work\n")
+            conn.close()
+            return 1
+        conn.sendall(b"Correct\n")
+    game = argparse.Namespace(rounds=a.rounds, seed=None, crlf=False, dribble=False, shuffle=False,
+                              colours=None, bare_prompt=True, silent_after=0, close_after=0,
+                              four_faces_at=0, latency=None, after_flag=False)
+    app.Game(game, conn.sendall, inp).play()
+    f.close()
+    conn.close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,231 @@
+/* Proofs of work: published vectors (the kCTF sloth's test challenges of the kctf and kctf-pow
+ * crates, both checked against Google's solver; the hashcash stamp of hashcash.org's and
+ * Wikipedia's example), hash-prefix vectors made with Python's hashlib, the readers on the
+ * wordings seen in the wild, and the server's side against the client's. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "cubegod/pow.h"
+#include "pow/internal.h"
+#include "testutil.h"
+
+#define SUFFIX "u7Qm2PzXa9LkT1bc"
+
+/* The number an "s.BASE64" answer holds: answers of any base64 length compare equal. */
+static void number_of(const char *answer, uint64_t *v)
+{
+    assert_memory_equal(answer, "s.", 2);
+    assert_true(cgi_b64_number(answer + 2, strlen(answer) - 2, v));
+}
+
+static void sloth_vector(const char *challenge, const char *published)
+{
+    char out[CG_POW_ANSWER_MAX];
+    cg_error err;
+    assert_int_equal(cg_pow_answer(challenge, strlen(challenge), out, sizeof out, &err), CG_OK);
+    uint64_t mine[CGI_SLOTH_LIMBS], theirs[CGI_SLOTH_LIMBS];
+    number_of(out, mine);
+    number_of(published, theirs);
+    assert_memory_equal(mine, theirs, sizeof mine);
+    /* and the server's check takes both writings, and refuses a changed one */
+    assert_int_equal(cg_pow_check(challenge, strlen(challenge), published, strlen(published), &err), CG_OK);
+    assert_int_equal(cg_pow_check(challenge, strlen(challenge), out, strlen(out), &err), CG_OK);
+    char bad[CG_POW_ANSWER_MAX];
+    snprintf(bad, sizeof bad, "%s", published);
+    bad[10] = bad[10] == 'A' ? 'B' : 'A';
+    assert_int_equal(cg_pow_check(challenge, strlen(challenge), bad, strlen(bad), &err),
+                     CG_ERR_PROTOCOL);
+}
+
+static void test_sloth_published_vectors(void **state)
+{
+    (void)state;
+    /* kctf-pow crate (redpwn's 4-byte difficulty), difficulty 50 */
+    sloth_vector("curl -sSfL https://pwn.red/pow | sh -s s.AAAAMg==.NDtqORW1uZlIgzszbdMGZA==",
+                 "s.NUH3arymnKB+ysUGdv+67ypDamn4wOKCPORB2ivWE1Yhinam2v4S6q4nAoC5LP97LScdVoq+NuFVF++"
+                 "Win5mNRYZS6bJAs8fk0h8XgvfcC/7JfmFISqeCIo/CIUgIucVAM+eGDjqitRULGXqIOyviJoJjW8DMou"
+                 "MRuJM/3eg/z18kutQHkX0N3sqPeF7Nzkk8S3Bs6aiHUORM30syUKYug==");
+    if (slow_tools())
+        return; /* difficulty 1337 takes half a minute under valgrind */
+    /* kctf crate's verify_google_kctf_challenge: kCTF's own 3-byte difficulty, 1337 */
+    sloth_vector("python3 <(curl -sSL https://goo.gle/kctf-pow) solve s.AAU5.AACV7mM375HM8wElUbxsknqD",
+                 "s.LR15WHZE5YO/8EEY9BF7pdvxiJxwkDi7mdS52bg7eVUdHbAwBVxfahl/qxceccZV2PHkj4wQTQ9Ng837"
+                 "/KD9IWQL4v2GmRyjc5O9MxiAXBtxn7FYjjA2as/17lF2lEtQtABbSEUgxam+sIsdfDJMAUzn4fYsS7vOar"
+                 "Xh7iY6ZYknrwt1S8EHyQeYkoTUzkpUIVAuSvl8jExcPzvmuaoM6A==");
+}
+
+static void test_sloth_bignum_agrees(void **state)
+{
+    (void)state;
+    /* values near p and with the top bits set go through every fold */
+    uint64_t xs[3][CGI_SLOTH_LIMBS] = {{5}, {~0ULL, ~0ULL}, {0}};
+    for (int i = 0; i < CGI_SLOTH_LIMBS; i++)
+        xs[2][i] = i == CGI_SLOTH_LIMBS - 1 ? 0x7ffffffffffffffeULL : ~0ULL; /* p - 1 */
+    for (int k = 0; k < 3; k++) {
+        uint64_t a[CGI_SLOTH_LIMBS], b[CGI_SLOTH_LIMBS];
+        cgi_sloth_root(xs[k], 3, a, NULL, NULL);
+        assert_true(cgi_sloth_root_bn(xs[k], 3, b));
+        assert_memory_equal(a, b, sizeof a);
+        assert_true(cgi_sloth_check(xs[k], 3, a));
+        a[1] ^= 4;
+        assert_false(cgi_sloth_check(xs[k], 3, a));
+    }
+}
+
+static void prefix_vector(const char *text, const char *want)
+{
+    char out[CG_POW_ANSWER_MAX];
+    cg_error err;
+    assert_int_equal(cg_pow_answer(text, strlen(text), out, sizeof out, &err), CG_OK);
+    assert_string_equal(out, want);
+    assert_int_equal(cg_pow_check(text, strlen(text), out, strlen(out), &err), CG_OK);
+    out[0] ^= 1;
+    assert_int_equal(cg_pow_check(text, strlen(text), out, strlen(out), &err), CG_ERR_PROTOCOL);
+}
+
+static void test_hash_prefix_vectors(void **state)
+{
+    (void)state;
+    /* digests from Python's hashlib */
+    prefix_vector("sha256(XXXX+" SUFFIX ") == "
+                  "b67c1a9836894b45786bd8d5f727659af19cc7cdbb4d010384e9d1a78c1b4b3b\nGive me XXXX:",
+                  "aaZ0");
+    prefix_vector("[+] md5(XXXX + \"" SUFFIX "\") == 83c060f0e5d4278a62eec4f8dfa91bb6", "ab7q");
+    prefix_vector("hashlib.sha1(('" SUFFIX "' + XXXX).encode()).hexdigest() == "
+                  "'1fa5ff41fbc2593fc1c5d7f0165498fdd2824824'", "aaQ9");
+    prefix_vector("sha512(XXX+" SUFFIX ")[:20] == 762f9fd4e7bb2e179658", "acz");
+}
+
+static void test_hashcash_published_stamp(void **state)
+{
+    (void)state;
+    static const char stamp[] = "1:20:1303030600:adam@cypherspace.org::McMybZIhxKXu57jd:ckvi";
+    static const char gate[] = "hashcash -mb20 adam@cypherspace.org";
+    cgi_gate g;
+    bool found;
+    assert_int_equal(cgi_gate_read(gate, strlen(gate), &g, &found, NULL), CG_OK);
+    assert_true(found);
+    assert_int_equal(g.kind, CGI_GATE_HASHCASH);
+    assert_int_equal(g.bits, 20);
+    assert_string_equal(g.known, "adam@cypherspace.org");
+    assert_true(cgi_hash_meets(&g, stamp, strlen(stamp))); /* 00000b7c...: 20 zero bits */
+    g.target_bits = 21;
+    assert_false(cgi_hash_meets(&g, stamp, strlen(stamp)));
+    cg_error err; /* right work, but minted in 2011 */
+    assert_int_equal(cg_pow_check(gate, strlen(gate), stamp, strlen(stamp), &err), CG_ERR_PROTOCOL);
+    assert_non_null(strstr(err.msg, "date"));
+}
+
+static void test_readers(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *text;
+        int kind, bits, unknown;
+    } OK[] = {
+        {"send S such that sha256(PREFIXabc + S) starts with 000000", CGI_GATE_ZEROS, 24, 0},
+        {"Give me S: sha256(\"k3y\" + S) has 22 leading zero bits", CGI_GATE_ZEROS, 22, 0},
+        {"  hashcash -m -b 18 res.example", CGI_GATE_HASHCASH, 18, 0},
+        {"Run: hashcash -b22 -m 'quoted'", CGI_GATE_HASHCASH, 22, 0},
+        {"sha256(XXXXXX+abc) == 00ff", CGI_GATE_PREFIX, 16, 6},
+        {"pow: solve s.AAAAAQ==.AQ==", CGI_GATE_SLOTH, 0, 0},
+    };
+    for (size_t i = 0; i < sizeof OK / sizeof *OK; i++) {
+        cgi_gate g;
+        bool found;
+        cg_error err;
+        assert_int_equal(cgi_gate_read(OK[i].text, strlen(OK[i].text), &g, &found, &err), CG_OK);
+        assert_true(found);
+        assert_int_equal(g.kind, OK[i].kind);
+        if (OK[i].kind != CGI_GATE_SLOTH)
+            assert_int_equal(g.target_bits, OK[i].bits);
+        assert_int_equal(g.unknown_len, OK[i].unknown);
+        assert_int_equal(cg_pow_scan(OK[i].text, strlen(OK[i].text), &err), 1);
+    }
+    static const char *const NONE[] = {"=== Round 1/100 ===", "Face U:\n+-----+\n| U U |",
+                                       "Enter your solution:", "hashcash is a proof of work",
+                                       "the sha256 of the flag is secret", "Give me XXXX:"};
+    for (size_t i = 0; i < sizeof NONE / sizeof *NONE; i++)
+        assert_int_equal(cg_pow_scan(NONE[i], strlen(NONE[i]), NULL), 0);
+    static const char *const BAD[] = {"sha256(XXXX+abc) == zz", "sha3(XXXX+abc) == 00",
+                                      "solve s.!!!.AA==", "hashcash -mb20",
+                                      "sha256(XXXX+abc", "sha256(abc + def) == 00",
+                                      "solve s.AAAAAA==.AQ=="};
+    for (size_t i = 0; i < sizeof BAD / sizeof *BAD; i++) {
+        cg_error err;
+        int r = cg_pow_scan(BAD[i], strlen(BAD[i]), &err);
+        if (i == 1) { /* an unknown hash is not one of the six: nothing read, nothing claimed */
+            assert_int_equal(r, 0);
+            continue;
+        }
+        assert_int_equal(r, CG_ERR_INPUT);
+        assert_non_null(strstr(err.msg, "looks like a proof of work"));
+        assert_non_null(strstr(err.msg, "known:"));
+    }
+}
+
+static void test_server_gates_round_trip(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *kind;
+        long difficulty;
+    } K[] = {{"sha256", 2}, {"hashcash", 12}, {"kctf", 5}};
+    for (size_t i = 0; i < sizeof K / sizeof *K; i++) {
+        char text[1024], out[CG_POW_ANSWER_MAX];
+        cg_error err;
+        assert_int_equal(cg_pow_challenge(K[i].kind, K[i].difficulty, text, sizeof text, &err), CG_OK);
+        assert_int_equal(cg_pow_scan(text, strlen(text), &err), 1);
+        assert_int_equal(cg_pow_answer(text, strlen(text), out, sizeof out, &err), CG_OK);
+        assert_int_equal(cg_pow_check(text, strlen(text), out, strlen(out), &err), CG_OK);
+        assert_int_equal(cg_pow_check(text, strlen(text), "nope", 4, &err), CG_ERR_PROTOCOL);
+    }
+    char text[1024];
+    assert_int_equal(cg_pow_challenge("kctf", 100001, text, sizeof text, NULL), CG_ERR_INPUT);
+    assert_int_equal(cg_pow_challenge("sha3", 0, text, sizeof text, NULL), CG_ERR_INPUT);
+    assert_int_equal(cg_pow_challenge("sha256", 7, text, sizeof text, NULL), CG_ERR_INPUT);
+}
+
+static void test_limits_and_empty_spaces(void **state)
+{
+    (void)state;
+    cg_pow *p;
+    cg_error err;
+    char out[CG_POW_ANSWER_MAX];
+    assert_int_equal(cg_pow_new(&p, &err), CG_OK);
+    cg_pow_set_limit(p, 5);
+    /* difficulty 4,000,000: hours; refused before it starts, saying how long */
+    static const char slow[] = "solve s.PQkA.AQ==";
+    assert_int_equal(cg_pow_solve(p, slow, strlen(slow), out, sizeof out, &err), CG_ERR_LIMIT);
+    assert_non_null(strstr(err.msg, "would take about"));
+    assert_non_null(strstr(err.msg, "difficulty 4000000"));
+    /* two characters, a target no candidate reaches: the whole space, then a clear no */
+    static const char none[] = "sha256(XX+abc) == 0000000000000000";
+    cg_pow_set_threads(p, 2);
+    assert_int_equal(cg_pow_solve(p, none, strlen(none), out, sizeof out, &err), CG_ERR_TOO_LONG);
+    assert_non_null(strstr(err.msg, "no candidate of the 3844"));
+    assert_true(cg_pow_last_candidates(p) >= 3844);
+    static const char nothing[] = "Welcome!";
+    assert_int_equal(cg_pow_solve(p, nothing, strlen(nothing), out, sizeof out, &err), CG_ERR_INPUT);
+    assert_string_equal(err.msg, "no proof of work found in the text");
+    cg_pow_free(p);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_sloth_published_vectors),
+        cmocka_unit_test(test_sloth_bignum_agrees),
+        cmocka_unit_test(test_hash_prefix_vectors),
+        cmocka_unit_test(test_hashcash_published_stamp),
+        cmocka_unit_test(test_readers),
+        cmocka_unit_test(test_server_gates_round_trip),
+        cmocka_unit_test(test_limits_and_empty_spaces),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
