@@ -53,6 +53,7 @@ def main():
                         text = source[line["line_number"] - 1].strip()
                         missing.append("%s:%d: branch %d of %d never taken | %s"
                                        % (name, line["line_number"], k, len(branches), text))
+    for m in modules.values():
         for i in range(4):
             total[i] += m[i]
     print("%-16s %22s %22s" % ("module", "lines", "branches"))
