@@ -20,6 +20,10 @@
 #                      per mutant (killed by which tests, survived, did not apply/build) and
 #                      "killed N of M". JOBS copies of the tree work at once (default 1). Slow:
 #                      not part of ./run.sh test. --check only checks that each mutant applies
+#   ./run.sh coverage [CTEST_ARGS...]
+#                      the release suite (or the tests CTEST_ARGS pick) under gcov (build-coverage): line and branch coverage
+#                      per module of src/ and in total, an HTML report, the branches of src/tube/
+#                      and src/game/server.c never taken (gcovr, installed with apt if missing)
 set -euo pipefail
 cd "$(dirname "$0")"
 ROOT=$PWD
@@ -544,7 +548,42 @@ test_all() {
   stage musl musl_check
 }
 
+# ---- ./run.sh coverage ----
+# The release suite (ctest) on a build instrumented by gcov, -O1 so that branches are the
+# source's and the run stays close to the release's speed. The table caches are the release
+# build's (built first if missing), or those under CUBEGOD_COVERAGE_CACHES (a directory holding
+# pocket.tbl, twophase.tbl and optimal-small.tbl). A failing test is reported, and coverage is
+# still measured.
+coverage_main() {
+  ensure_packages "${PACKAGES[@]}" gcovr
+  local caches=${CUBEGOD_COVERAGE_CACHES:-}
+  if [ -z "$caches" ]; then
+    build_release
+    (cd "$ROOT/build" && ctest -R '^(tables_ready|tables_ready_qtm|tables_ready_twophase|optimal_tables_ready)$' >/dev/null)
+    caches=$ROOT/build/cache
+  fi
+  build build-coverage -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_FLAGS_RELWITHDEBINFO="-O1 -g" \
+    -DCMAKE_C_FLAGS=--coverage -DCMAKE_EXE_LINKER_FLAGS=--coverage -DCMAKE_SHARED_LINKER_FLAGS=--coverage \
+    -DCUBEGOD_TEST_CACHE="$caches/pocket.tbl" -DCUBEGOD_TEST_CACHE3="$caches/twophase.tbl" \
+    -DCUBEGOD_TEST_OPTIMAL_CACHE="$caches/optimal-small.tbl"
+  local out=$ROOT/build-coverage/coverage
+  # CUBEGOD_COVERAGE_KEEP=1 adds to the counts of the run before (a suite run in two parts)
+  [ -n "${CUBEGOD_COVERAGE_KEEP:-}" ] || find "$ROOT/build-coverage" -name '*.gcda' -delete
+  rm -rf "$out" && mkdir -p "$out"
+  local failed=0
+  echo "== ctest in build-coverage $*"
+  (cd "$ROOT/build-coverage" && ctest -j "$JOBS" --output-on-failure "$@") || failed=1
+  local g=(gcovr -r "$ROOT" --object-directory "$ROOT/build-coverage" --filter "$ROOT/src/"
+           --exclude-unreachable-branches)
+  "${g[@]}" --json "$out/coverage.json" --html-details "$out/index.html"
+  python3 "$ROOT/tests/tools/coverage.py" "$out/coverage.json" --list src/tube src/game/server.c \
+    | tee "$out/summary.txt"
+  echo "coverage: HTML report $out/index.html, summary $out/summary.txt"
+  [ $failed -eq 0 ] || { echo "coverage: some tests failed (above)" >&2; return 1; }
+}
+
 case "${1:-}" in
+  coverage) shift; coverage_main "$@"; exit ;;
   mutants) shift; ensure_packages "${PACKAGES[@]}"; mutants_main "$@"; exit ;;
   fuzz)   fuzz_main "${2:-}" "${3:-}" "${4:-}"; exit ;;
 esac
@@ -570,5 +609,5 @@ case "${1:-}" in
   bench)  build_release; bench_all ;;
   faults) build_release; ./build/cubegod tables >/dev/null
           CUBEGOD="$ROOT/build/cubegod" python3 tests/faults/server_faults.py --full ;;
-  *)      echo "usage: ./run.sh [test|build|bench|faults|fuzz TARGET|all SECONDS [JOBS]|mutants [-j JOBS] [NAME...]]" >&2; exit 2 ;;
+  *)      echo "usage: ./run.sh [test|build|bench|faults|coverage|fuzz TARGET|all SECONDS [JOBS]|mutants [-j JOBS] [NAME...]]" >&2; exit 2 ;;
 esac

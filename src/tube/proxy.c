@@ -192,7 +192,9 @@ cg_status cg_tube_connect_proxy(const char *proxy, const char *host, const char 
                                     : http_connect(fd, host, port, deadline, err);
         if (st) {
             close(fd);
-            cg_error_prefix(st, err, "%s: to %s port %s: ", p.label, host, port);
+            /* a long host name would push the reason out of the message: cut it */
+            cg_error_prefix(st, err, "%s: to %.64s%s port %s: ", p.label, host,
+                            strlen(host) > 64 ? "..." : "", port);
         }
     }
     if (!st && opt.tls) {

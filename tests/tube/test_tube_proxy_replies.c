@@ -1,0 +1,186 @@
+/* Proxy replies the coverage run showed untested: SOCKS5 bound addresses given as a name or an
+ * IPv6 address (read off the stream, the tunnel then works), an unknown address type, an unknown
+ * reply code, wrong versions, a host name too long for SOCKS5; HTTP CONNECT to an IPv6 host,
+ * a reply head too long, a status line too short or not HTTP; a proxy URL with a trailing '/'.
+ * The proxy is scripted here: it reads the client's first bytes, answers its script in one
+ * write, reads the request, then echoes. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "cubegod/tube.h"
+#include <poll.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <sys/socket.h>
+#include <sys/time.h>
+#include <unistd.h>
+
+typedef struct script {
+    const char *what;
+    bool http;
+    const char *reply; /* bytes the proxy answers (reply_len of them) */
+    size_t reply_len;
+    const char *host;  /* what the client asks for */
+    const char *url_tail; /* after the proxy's host:port in the URL */
+    cg_status expect;
+    const char *says;  /* in the message (failures), or in the request seen (successes) */
+} script;
+
+typedef struct proxy {
+    const script *sc;
+    int lfd;
+    char port[16];
+    char request[8192];
+    size_t request_len;
+    pthread_t thread;
+} proxy;
+
+static void *proxy_main(void *arg)
+{
+    proxy *p = arg;
+    struct pollfd pl = {.fd = p->lfd, .events = POLLIN};
+    if (poll(&pl, 1, 10000) != 1)
+        return NULL;
+    int fd = accept(p->lfd, NULL, NULL);
+    if (fd < 0)
+        return NULL;
+    struct timeval tv = {.tv_sec = 2};
+    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+    ssize_t k = read(fd, p->request, sizeof p->request - 1); /* greeting, or HTTP request */
+    if (k > 0) {
+        p->request_len = (size_t)k;
+        if (write(fd, p->sc->reply, p->sc->reply_len) == (ssize_t)p->sc->reply_len) {
+            char buf[512];
+            ssize_t n;
+            bool socks_request = !p->sc->http;
+            while ((n = read(fd, buf, sizeof buf)) > 0) { /* the request, then the tunnel */
+                if (p->request_len + (size_t)n < sizeof p->request - 1) {
+                    memcpy(p->request + p->request_len, buf, (size_t)n);
+                    p->request_len += (size_t)n;
+                }
+                size_t skip = 0; /* SOCKS5's CONNECT is the proxy's, not the tunnel's */
+                if (socks_request && n >= 5) {
+                    uint8_t type = (uint8_t)buf[3];
+                    skip = 4 + (type == 1 ? 4 : type == 4 ? 16 : 1 + (uint8_t)buf[4]) + 2;
+                    skip = skip > (size_t)n ? (size_t)n : skip;
+                    socks_request = false;
+                }
+                if (write(fd, buf + skip, (size_t)n - skip) != n - (ssize_t)skip)
+                    break;
+            }
+        }
+    }
+    p->request[p->request_len] = '\0';
+    close(fd);
+    return NULL;
+}
+
+#define S(lit) lit, sizeof lit - 1
+
+static void run(const script *sc)
+{
+    proxy p = {.sc = sc};
+    int port;
+    assert_int_equal(cg_tcp_listen("127.0.0.1", "0", 2, &p.lfd, &port, NULL), CG_OK);
+    snprintf(p.port, sizeof p.port, "%d", port);
+    assert_int_equal(pthread_create(&p.thread, NULL, proxy_main, &p), 0);
+    char url[128];
+    snprintf(url, sizeof url, "%s://127.0.0.1:%s%s", sc->http ? "http" : "socks5", p.port,
+             sc->url_tail ? sc->url_tail : "");
+    cg_tube_options o = {.log_level = CG_LOG_QUIET, .connect_timeout = 5};
+    cg_tube *t = NULL;
+    cg_error err = {0};
+    cg_status st = cg_tube_connect_proxy(url, sc->host, "4242", &o, &t, &err);
+    if (st == CG_OK) {
+        /* the tunnel: what the proxy echoes comes back whole, nothing of the reply left in it */
+        const uint8_t *line;
+        size_t n;
+        assert_int_equal(cg_tube_sendline(t, "through", 7, &err), CG_OK);
+        assert_int_equal(cg_tube_recvline(t, 5, &line, &n, &err), CG_OK);
+        assert_int_equal(n, 7);
+        assert_memory_equal(line, "through", 7);
+        cg_tube_close(t);
+    } else {
+        assert_null(t);
+    }
+    pthread_join(p.thread, NULL);
+    close(p.lfd);
+    if (st != sc->expect)
+        fail_msg("%s: status %d, expected %d (%s)", sc->what, st, sc->expect, err.msg);
+    if (st != CG_OK && !strstr(err.msg, sc->says))
+        fail_msg("%s: message '%s' does not say '%s'", sc->what, err.msg, sc->says);
+    if (st == CG_OK && !memmem(p.request, p.request_len, sc->says, strlen(sc->says)))
+        fail_msg("%s: the proxy was not asked for '%s'", sc->what, sc->says);
+}
+
+static void test_socks5_replies(void **state)
+{
+    (void)state;
+    static const script SC[] = {
+        {"bound address as a name", false,
+         S("\x05\x00" "\x05\x00\x00\x03\x0bproxy.local\x12\x34"), "127.0.0.1", NULL, CG_OK,
+         "\x05\x01\x00\x01\x7f\x00\x00\x01\x10\x92"},
+        {"bound address IPv6", false,
+         S("\x05\x00" "\x05\x00\x00\x04" "0123456789abcdef" "\x12\x34"), "cube.test", NULL, CG_OK,
+         "\x05\x01\x00\x03\x09" "cube.test\x10\x92"},
+        {"URL with a trailing slash, IPv6 destination", false,
+         S("\x05\x00" "\x05\x00\x00\x01\x7f\x00\x00\x01\x12\x34"), "::1", "/", CG_OK,
+         "\x05\x01\x00\x04"},
+        {"unknown address type", false, S("\x05\x00" "\x05\x00\x00\x07\x00\x00"), "127.0.0.1",
+         NULL, CG_ERR_PROTOCOL, "malformed SOCKS5 reply (address type 7)"},
+        {"unknown reply code", false, S("\x05\x00" "\x05\x2a\x00\x01"), "127.0.0.1", NULL,
+         CG_ERR_PROTOCOL, "unknown reply code (SOCKS5 reply 42)"},
+        {"not SOCKS5", false, S("\x04\x5a"), "127.0.0.1", NULL, CG_ERR_PROTOCOL,
+         "not a SOCKS5 proxy (it answered 0x04 0x5a)"},
+        {"reply of another version", false, S("\x05\x00" "\x04\x00\x00\x01"), "127.0.0.1", NULL,
+         CG_ERR_PROTOCOL, "malformed SOCKS5 reply"},
+    };
+    for (size_t i = 0; i < sizeof SC / sizeof SC[0]; i++)
+        run(&SC[i]);
+    /* a name SOCKS5 cannot carry: refused before the request */
+    static char longname[300];
+    memset(longname, 'a', sizeof longname - 1);
+    script too_long = {"host name of 299 bytes", false, S("\x05\x00"), longname, NULL,
+                       CG_ERR_INPUT, "host name longer than 255 bytes"};
+    run(&too_long);
+}
+
+static void test_http_replies(void **state)
+{
+    (void)state;
+    static char huge[5000];
+    memcpy(huge, "HTTP/1.1 200 OK\r\nX: ", 20);
+    memset(huge + 20, 'x', sizeof huge - 20);
+    static const script SC[] = {
+        {"IPv6 host", true, S("HTTP/1.1 200 Connection established\r\n\r\n"), "::1", NULL, CG_OK,
+         "CONNECT [::1]:4242 HTTP/1.1\r\nHost: [::1]:4242\r\n\r\n"},
+        {"status line too short", true, S("HTTP/1.1 20\r\n\r\n"), "127.0.0.1", NULL,
+         CG_ERR_PROTOCOL, "not an HTTP proxy reply: 'HTTP/1.1 20'"},
+        {"not HTTP", true, S("RTSP/1.0 200 OK\r\n\r\n"), "127.0.0.1", NULL, CG_ERR_PROTOCOL,
+         "not an HTTP proxy reply"},
+        {"escapes in the refusal", true, S("HTTP/1.1 407 \x1b[31mauth\x1b[0m\r\n\r\n"),
+         "127.0.0.1", NULL, CG_ERR_PROTOCOL, "the proxy refused: HTTP/1.1 407 "},
+    };
+    for (size_t i = 0; i < sizeof SC / sizeof SC[0]; i++)
+        run(&SC[i]);
+    script head = {"reply head longer than 4095 bytes", true, huge, sizeof huge, "127.0.0.1",
+                   NULL, CG_ERR_PROTOCOL, "the reply head is longer than 4095 bytes"};
+    run(&head);
+}
+
+int main(void)
+{
+    signal(SIGPIPE, SIG_IGN);
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_socks5_replies),
+        cmocka_unit_test(test_http_replies),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
