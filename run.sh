@@ -39,7 +39,7 @@ TEST_PACKAGES=(python3-pwntools)
 PIP_TEST_PACKAGES=(python3-pip python3-setuptools python3-wheel python3-venv)
 BROWSER_TEST_PACKAGES=(chromium)
 # Also for ./run.sh test: the install check (pkg-config, man pages) and the shell completions.
-INSTALL_TEST_PACKAGES=(pkgconf mandoc man-db zsh)
+INSTALL_TEST_PACKAGES=(pkgconf mandoc man-db zsh gcovr)
 # For ./run.sh fuzz and the short fuzz runs of ./run.sh test: libFuzzer comes with clang's
 # runtime libraries.
 FUZZ_PACKAGES=(clang libclang-rt-14-dev)
@@ -178,18 +178,16 @@ clone_test() {
   fi
   local tmp
   tmp=$(mktemp -d)
-  echo "== clone test: $(git -C "$ROOT" rev-parse --short HEAD) in $tmp/cubegod"
+  echo "== clone test: $(git -C "$ROOT" rev-parse --short HEAD) in $tmp/cubegod, under gcov"
   git clone -q "$ROOT" "$tmp/cubegod"
   local rc=0
-  (cmake -S "$tmp/cubegod" -B "$tmp/cubegod/build" -DCMAKE_BUILD_TYPE=Release -DCUBEGOD_WERROR=ON \
-     -DCUBEGOD_TEST_CACHE="$ROOT/build/cache/pocket.tbl" \
-     -DCUBEGOD_TEST_CACHE3="$ROOT/build/cache/twophase.tbl" >/dev/null &&
-   cmake --build "$tmp/cubegod/build" -j "$JOBS" >/dev/null &&
-   cd "$tmp/cubegod/build" && ctest -j "$JOBS" --output-on-failure) || rc=$?
+  coverage_run "$tmp/cubegod" "$tmp/cubegod/build" || rc=$?
+  rm -rf "$ROOT/build/coverage"
+  cp -r "$tmp/cubegod/build/coverage" "$ROOT/build/coverage" 2>/dev/null &&
+    echo "coverage: HTML report build/coverage/index.html"
   rm -rf "$tmp"
   return $rc
 }
-
 # Installs the release build into a temporary prefix and builds tests/consumer/ against it twice,
 # with find_package(cubegod) and with pkg-config, and runs both; the installed man pages must
 # render and pass mandoc -Tlint.
@@ -548,38 +546,47 @@ test_all() {
   stage musl musl_check
 }
 
-# ---- ./run.sh coverage ----
-# The release suite (ctest) on a build instrumented by gcov, -O1 so that branches are the
-# source's and the run stays close to the release's speed. The table caches are the release
-# build's (built first if missing), or those under CUBEGOD_COVERAGE_CACHES (a directory holding
-# pocket.tbl, twophase.tbl and optimal-small.tbl). A failing test is reported, and coverage is
-# still measured.
-coverage_main() {
-  ensure_packages "${PACKAGES[@]}" gcovr
-  local caches=${CUBEGOD_COVERAGE_CACHES:-}
-  if [ -z "$caches" ]; then
-    build_release
-    (cd "$ROOT/build" && ctest -R '^(tables_ready|tables_ready_qtm|tables_ready_twophase|optimal_tables_ready)$' >/dev/null)
-    caches=$ROOT/build/cache
-  fi
-  build build-coverage -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_FLAGS_RELWITHDEBINFO="-O1 -g" \
-    -DCMAKE_C_FLAGS=--coverage -DCMAKE_EXE_LINKER_FLAGS=--coverage -DCMAKE_SHARED_LINKER_FLAGS=--coverage \
+# ---- coverage ----
+# coverage_run SRC BUILD [CTEST_ARGS...]: SRC's release suite (or the tests CTEST_ARGS pick) on a
+# gcov build in BUILD, -O1 so that branches are the source's and the run stays close to the
+# release's speed, with the release build's table caches (or those under CUBEGOD_COVERAGE_CACHES:
+# pocket.tbl, twophase.tbl, optimal-small.tbl). Prints line and branch coverage per module and
+# in total and the uncovered branches of src/tube and src/game/server.c; the HTML report goes to
+# BUILD/coverage. Fails when a test failed; coverage is measured all the same.
+coverage_run() {
+  local src=$1 dir=$2
+  shift 2
+  local caches=${CUBEGOD_COVERAGE_CACHES:-$ROOT/build/cache}
+  cmake -S "$src" -B "$dir" -DCUBEGOD_WERROR=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+    -DCMAKE_C_FLAGS_RELWITHDEBINFO="-O1 -g" -DCMAKE_C_FLAGS=--coverage \
+    -DCMAKE_EXE_LINKER_FLAGS=--coverage -DCMAKE_SHARED_LINKER_FLAGS=--coverage \
     -DCUBEGOD_TEST_CACHE="$caches/pocket.tbl" -DCUBEGOD_TEST_CACHE3="$caches/twophase.tbl" \
-    -DCUBEGOD_TEST_OPTIMAL_CACHE="$caches/optimal-small.tbl"
-  local out=$ROOT/build-coverage/coverage
+    -DCUBEGOD_TEST_OPTIMAL_CACHE="$caches/optimal-small.tbl" > /dev/null
+  cmake --build "$dir" -j "$JOBS" > /dev/null
+  local out=$dir/coverage
   # CUBEGOD_COVERAGE_KEEP=1 adds to the counts of the run before (a suite run in two parts)
-  [ -n "${CUBEGOD_COVERAGE_KEEP:-}" ] || find "$ROOT/build-coverage" -name '*.gcda' -delete
+  [ -n "${CUBEGOD_COVERAGE_KEEP:-}" ] || find "$dir" -name '*.gcda' -delete
   rm -rf "$out" && mkdir -p "$out"
   local failed=0
-  echo "== ctest in build-coverage $*"
-  (cd "$ROOT/build-coverage" && ctest -j "$JOBS" --output-on-failure "$@") || failed=1
-  local g=(gcovr -r "$ROOT" --object-directory "$ROOT/build-coverage" --filter "$ROOT/src/"
-           --exclude-unreachable-branches)
-  "${g[@]}" --json "$out/coverage.json" --html-details "$out/index.html"
-  python3 "$ROOT/tests/tools/coverage.py" "$out/coverage.json" --list src/tube src/game/server.c \
-    | tee "$out/summary.txt"
-  echo "coverage: HTML report $out/index.html, summary $out/summary.txt"
+  echo "== ctest in $dir (gcov) $*"
+  (cd "$dir" && ctest -j "$JOBS" --output-on-failure "$@") || failed=1
+  gcovr -r "$src" --object-directory "$dir" --filter "$src/src/" --exclude-unreachable-branches \
+    --json "$out/coverage.json" --html-details "$out/index.html"
+  python3 "$src/tests/tools/coverage.py" "$out/coverage.json" --list src/tube src/game/server.c \
+    > "$out/summary.txt"
+  # the per-module table and totals; the list of uncovered branches stays in the file
+  sed -n '1,/^$/p' "$out/summary.txt"
+  echo "coverage: summary with the uncovered branches in $out/summary.txt"
   [ $failed -eq 0 ] || { echo "coverage: some tests failed (above)" >&2; return 1; }
+}
+# ./run.sh coverage [CTEST_ARGS...]: the working tree's suite under gcov, in build-coverage.
+coverage_main() {
+  ensure_packages "${PACKAGES[@]}" gcovr
+  if [ -z "${CUBEGOD_COVERAGE_CACHES:-}" ]; then
+    build_release
+    (cd "$ROOT/build" && ctest -R '^(tables_ready|tables_ready_qtm|tables_ready_twophase|optimal_tables_ready)$' >/dev/null)
+  fi
+  coverage_run "$ROOT" "$ROOT/build-coverage" "$@"
 }
 
 case "${1:-}" in
