@@ -161,12 +161,12 @@ fuzz_each() {
   while [ "$(jobs -rp | wc -l)" -gt 0 ]; do wait -n || status=1; done
   return $status
 }
-# Part of ./run.sh test (so of CI): each target a few seconds, so the targets keep building and
+# Part of ./run.sh test (so of CI): each target a few seconds, one per core, so the targets keep building and
 # their corpora keep passing under libFuzzer with ASan+UBSan.
 fuzz_smoke() {
   fuzz_targets
   build_fuzz
-  fuzz_each all 3 1
+  fuzz_each all 3 "$JOBS"
 }
 
 # The committed HEAD, cloned into an empty temporary folder (so nothing of this checkout's
