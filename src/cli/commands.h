@@ -14,6 +14,7 @@ int cmd_replay(int argc, char **argv);
 int cmd_sim3(int argc, char **argv);
 int cmd_order(int argc, char **argv);
 int cmd_jigsaw(int argc, char **argv);
+int cmd_turn(int argc, char **argv);
 
 /* `cubegod bench KIND`: solve lives in cmd_bench.c, the others beside their commands
  * (bench_net in cmd_bench_net.c, bench_sim3 in cmd_sim3.c, ...). */

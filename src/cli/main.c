@@ -33,6 +33,7 @@ static const struct command {
     {"sim3", cmd_sim3, "the contest 3x3 Rubik's cube simulator (Yes/No per data set)"},
     {"order", cmd_order, "how often a 3x3 move sequence must be repeated to return home"},
     {"jigsaw", cmd_jigsaw, "count the solutions of 3x3 edge-matching jigsaw puzzles"},
+    {"turn", cmd_turn, "apply or undo moves on a drawing whose stickers are any symbols"},
     {"version", cmd_version, "print the version (also: cubegod --version)"},
 };
 #define NCOMMANDS (sizeof COMMANDS / sizeof COMMANDS[0])
