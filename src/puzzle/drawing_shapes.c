@@ -165,15 +165,15 @@ static int label_of(const cgi_text *t, int l, size_t *rest)
     return -1;
 }
 
-/* Fills rows of the open face from a line (from `from` on): a row, or the whole face when it is
- * the face's first. Returns the rows read, 0 when the line is neither. */
+/* Fills rows of the open face from a line (from `from` on): a row, or the whole face after the
+ * label on its line (from > 0). Returns the rows read, 0 when the line is neither. */
 static int face_rows(const cgi_text *t, int l, size_t from, int *n, int row, int face, cgi_found *f)
 {
     cgi_span s[9];
     for (int size = 3; size >= 2; size--) {
         if (*n && *n != size)
             continue;
-        if (row == 0 && cgi_line_stickers(t, l, from, size * size, s)) {
+        if (row == 0 && from && cgi_line_stickers(t, l, from, size * size, s)) {
             *n = size;
             for (int r = 0; r < size; r++)
                 put_row(f, size, face, r, s + r * size);
@@ -252,6 +252,8 @@ cg_status cgi_read_faces(const cgi_text *t, const cgi_read_options *o, cgi_found
         return cg_fail(err, CG_ERR_INPUT, "labelled faces (from line %d): %d face%s (%s)%s where a "
                        "cube has six", f->first + 1, faces, faces == 1 ? "" : "s", got,
                        face >= 0 ? ", the last one cut off," : "");
+    if (f->last + 1 < t->nlines && t->line[f->last + 1].rule) /* the last box's bottom */
+        f->last++;
     f->size = n;
     f->shape = rules ? "boxes" : "faces";
     *hit = true;

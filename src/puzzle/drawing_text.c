@@ -187,8 +187,10 @@ bool cgi_line_stickers(const cgi_text *t, int line, size_t from, int k, cgi_span
     const cgi_line *l = &t->line[line];
     if (l->blank || k > CGI_ROW_STICKERS)
         return false;
+    /* '|' as a sticker only where it does not stand at an end, as a box's sides do */
+    bool ends = t->g[l->first].bar || t->g[l->first + l->ng - 1].bar;
     return words(t, l, from, out, k) == k || chars(t, l, from, false, out, k) == k ||
-           chars(t, l, from, true, out, k) == k;
+           (!ends && chars(t, l, from, true, out, k) == k);
 }
 
 int cgi_line_words(const cgi_text *t, int line, cgi_span *out, int max)
