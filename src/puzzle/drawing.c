@@ -122,9 +122,9 @@ static cg_status find_shape(const cgi_text *t, const cgi_read_options *o, const 
         return cgi_read_layout(t, o, layout, f, err);
     char miss[320] = "";
     bool hit = false;
-    cg_status st = cgi_read_net(t, o, f, &hit, miss, sizeof miss, err);
+    cg_status st = cgi_read_faces(t, o, f, &hit, err);
     if (st == CG_OK && !hit)
-        st = cgi_read_faces(t, o, f, &hit, err);
+        st = cgi_read_net(t, o, f, &hit, miss, sizeof miss, err);
     if (st == CG_OK && !hit)
         st = cgi_read_string(t, o, f, &hit, err);
     if (st == CG_OK && !hit)

@@ -192,11 +192,16 @@ cg_status cgi_read_faces(const cgi_text *t, const cgi_read_options *o, cgi_found
                          cg_error *err)
 {
     *hit = false;
-    int labels = 0, seen_at[CG_FACES];
+    /* Three faces named on their own lines make labelled faces, whatever else the rows could
+     * be read as (a row of colour words has the length of a net's row). */
+    int seen_at[CG_FACES];
+    unsigned named = 0;
     size_t rest;
-    for (int l = 0; l < t->nlines && labels < 2; l++)
-        labels += label_of(t, l, &rest) >= 0;
-    if (labels < 2)
+    for (int l = 0; l < t->nlines; l++) {
+        int lab = label_of(t, l, &rest);
+        named |= lab >= 0 ? 1u << lab : 0;
+    }
+    if (__builtin_popcount(named) < 3)
         return CG_OK;
     int n = o->size, face = -1, row = 0, faces = 0;
     bool rules = false;
