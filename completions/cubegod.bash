@@ -13,6 +13,7 @@ _cubegod_options() {
     replay) echo "--check --max-moves --prompt --cache --one-move --input --order --notation --move-map --separator --metric -q" ;;
     tables) echo "--cache --rebuild --metric --optimal --size" ;;
     order) echo "--state --explain" ;;
+    turn) echo "--undo --check --size --across --order --layout --move-map --moves-from --moves" ;;
     "bench solve") echo "-n --seed --target --cache --json --size --max-moves --time-limit --max-nodes --metric --facelets" ;;
     "bench net") echo "--size --games --rounds --alarm --seed --svg --cache --json" ;;
     "bench sim3") echo "-n --ops --seed --json" ;;
@@ -25,7 +26,7 @@ _cubegod_options() {
 
 _cubegod() {
     local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD - 1]}
-    local commands="solve play serve replay bench tables sim3 order jigsaw version help"
+    local commands="solve play serve replay bench tables sim3 order jigsaw turn version help"
     COMPREPLY=()
     if [ "$COMP_CWORD" -eq 1 ]; then
         mapfile -t COMPREPLY < <(compgen -W "$commands --help --version" -- "$cur")
@@ -51,8 +52,17 @@ _cubegod() {
         mapfile -t COMPREPLY < <(compgen -W "home any auto" -- "$cur")
         return ;;
     --check)
+        [ "$cmd" = turn ] && return # a flag there
         mapfile -t COMPREPLY < <(compgen -W "any home" -- "$cur")
         return ;;
+    --layout | --moves-from)
+        mapfile -t COMPREPLY < <(compgen -f -- "$cur")
+        return ;;
+    --moves)
+        mapfile -t COMPREPLY < <(compgen -W "last-line" -- "$cur")
+        return ;;
+    --across)
+        return ;; # a value of the user's own
     --ambiguous)
         mapfile -t COMPREPLY < <(compgen -W "fail pick" -- "$cur")
         return ;;
@@ -75,7 +85,7 @@ _cubegod() {
     esac
     if [[ $cur == -* ]]; then
         mapfile -t COMPREPLY < <(compgen -W "$(_cubegod_options "$cmd") --help" -- "$cur")
-    elif [ "$cmd" = replay ]; then
+    elif [ "$cmd" = replay ] || [ "$cmd" = turn ]; then
         mapfile -t COMPREPLY < <(compgen -f -- "$cur")
     fi
 }
