@@ -192,4 +192,12 @@ expect_grep "not the four side faces" "$TMP/err"
 "$CUBEGOD" turn --undoo R < /dev/null 2> "$TMP/err"; expect_eq "$?" 2 "unknown option"
 expect_grep "did you mean '--undo'" "$TMP/err"
 "$CUBEGOD" turn --help | grep -q -- "--moves last-line" || fail "--help"
+# 7. The README's example prints what the README shows.
+README="$FIXTURES/../README.md"
+cmd='$ cubegod turn --undo --moves last-line fixtures/turn/flag-net.txt'
+awk -v c="$cmd" '$0 == c {on = 1; next} on && /^```/ {exit} on' "$README" > "$TMP/readme-out"
+[ -s "$TMP/readme-out" ] || fail "the README's turn example was not found"
+(cd "$FIXTURES/.." && "$CUBEGOD" turn --undo --moves last-line fixtures/turn/flag-net.txt) > "$TMP/out"
+cmp -s "$TMP/out" "$TMP/readme-out" || fail "the README's turn example: got $(cat "$TMP/out")"
+expect_eq "$(tail -n 1 "$TMP/out")" "flag{every_sticker_is_a_letter_and_M_x_Rw_undo_it_all}" "the README's flag"
 echo "e2e_turn: ok"
