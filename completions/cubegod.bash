@@ -15,6 +15,7 @@ _cubegod_options() {
     order) echo "--state --explain" ;;
     pow) echo "--threads --limit -q -v" ;;
     draw) echo "--ansi --svg --png --input --order --cube -o" ;;
+    turn) echo "--undo --check --size --across --order --layout --move-map --moves-from --moves" ;;
     "bench solve") echo "-n --seed --target --cache --json --size --max-moves --time-limit --max-nodes --metric --facelets" ;;
     "bench net") echo "--size --games --rounds --alarm --seed --svg --cache --json" ;;
     "bench sim3") echo "-n --ops --seed --json" ;;
@@ -37,7 +38,7 @@ _cubegod_files() {
 
 _cubegod() {
     local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD - 1]}
-    local commands="solve play serve replay draw bench tables sim3 order jigsaw pow version help"
+    local commands="solve play serve replay draw bench tables sim3 order jigsaw pow turn version help"
     COMPREPLY=()
     if [ "$COMP_CWORD" -eq 1 ]; then
         mapfile -t COMPREPLY < <(compgen -W "$commands --help --version" -- "$cur")
@@ -83,8 +84,17 @@ _cubegod() {
         fi
         return ;;
     --check)
+        [ "$cmd" = turn ] && return # a flag there
         mapfile -t COMPREPLY < <(compgen -W "any home" -- "$cur")
         return ;;
+    --layout | --moves-from)
+        mapfile -t COMPREPLY < <(compgen -f -- "$cur")
+        return ;;
+    --moves)
+        mapfile -t COMPREPLY < <(compgen -W "last-line" -- "$cur")
+        return ;;
+    --across)
+        return ;; # a value of the user's own
     --ambiguous)
         mapfile -t COMPREPLY < <(compgen -W "fail pick" -- "$cur")
         return ;;
@@ -107,7 +117,7 @@ _cubegod() {
     esac
     if [[ $cur == -* ]]; then
         mapfile -t COMPREPLY < <(compgen -W "$(_cubegod_options "$cmd") --help" -- "$cur")
-    elif [ "$cmd" = replay ] || [ "$cmd" = solve ] || [ "$cmd" = draw ]; then
+    elif [ "$cmd" = replay ] || [ "$cmd" = solve ] || [ "$cmd" = draw ] || [ "$cmd" = turn ]; then
         _cubegod_files
     fi
 }

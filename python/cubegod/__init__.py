@@ -698,3 +698,49 @@ def pow(text):
 
 
 __all__.append("pow")
+
+
+# ---- moves on drawings of any symbols (turn.h): plain strings and buffers only ----
+
+_c.cg_turn_text.restype = ctypes.c_int
+_c.cg_turn_text.argtypes = [ctypes.c_char_p, ctypes.c_char_p, ctypes.c_char_p, ctypes.c_char_p,
+                            ctypes.c_size_t, ctypes.POINTER(ctypes.c_size_t),
+                            ctypes.POINTER(_lib.Error_)]
+__all__.append("turn")
+
+
+def turn(text, moves, undo=False, line=False, size=None, across=None, order=None,
+         move_map=None):
+    """Applies moves to a drawing of a cube whose stickers are any symbols (the letters of a flag,
+    emoji, colours) and returns the drawing in the same layout (line=True: its stickers in
+    reading order, on one line). undo=True applies the inverse (a flag scrambled by moves comes
+    back). moves: R U' M2 x Rw 2R ... (turn.h), or "last-line": the line after the drawing.
+    size: 2 or 3; across: the side faces across a net ("LFRB"); order: a facelet string's face
+    order ("URFDLB", "net"); move_map: "U=a,U'=b,..." for a challenge's own names. Returns str
+    for str, bytes for bytes."""
+    data = _bytes(text, "text")
+    if b"\0" in data:
+        raise InputError("text: a NUL byte")
+    words = ["undo"] if undo else []
+    words += ["line"] if line else []
+    for name, value in (("size", size), ("across", across), ("order", order), ("map", move_map)):
+        if value is not None:
+            value = str(value)
+            if not value or any(c.isspace() for c in value):
+                raise InputError("%s: '%s' is empty or has blanks" % (name, value))
+            words.append("%s=%s" % (name, value))
+    if moves == "last-line":
+        words.append("last-line")
+        moves = ""
+    opts = " ".join(words).encode("utf-8")
+    mv = _bytes(moves, "moves")
+    need = ctypes.c_size_t()
+    err = _lib.Error_()
+    status = _c.cg_turn_text(data, mv, opts, None, 0, ctypes.byref(need), ctypes.byref(err))
+    if status != LimitError.status:
+        _check(status, err)
+    buf = ctypes.create_string_buffer(need.value + 1)
+    _check(_c.cg_turn_text(data, mv, opts, buf, need.value + 1, ctypes.byref(need),
+                           ctypes.byref(err)), err)
+    out = buf.raw[:need.value]
+    return out.decode("utf-8", "surrogateescape") if isinstance(text, str) else out

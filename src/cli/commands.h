@@ -21,6 +21,7 @@ int cmd_pow(int argc, char **argv);
  * this text; tests/package/check_options.py checks that it names exactly the kinds cmd_bench.c
  * runs and that the README, the man page and both completions list the same. */
 #define CLI_BENCH_KINDS "solve | net | sim3 | order | jigsaw | optimal | read3 | pow"
+int cmd_turn(int argc, char **argv);
 
 /* `cubegod bench KIND`: solve lives in cmd_bench.c, the others beside their commands
  * (bench_net in cmd_bench_net.c, bench_sim3 in cmd_sim3.c, ...). */

@@ -35,6 +35,7 @@ static const struct command {
     {"order", cmd_order, "how often a 3x3 move sequence must be repeated to return home"},
     {"jigsaw", cmd_jigsaw, "count the solutions of 3x3 edge-matching jigsaw puzzles"},
     {"pow", cmd_pow, "answer a proof of work (sha256 prefix, hashcash, kCTF/redpwn sloth)"},
+    {"turn", cmd_turn, "apply or undo moves on a drawing whose stickers are any symbols"},
     {"version", cmd_version, "print the version (also: cubegod --version)"},
 };
 #define NCOMMANDS (sizeof COMMANDS / sizeof COMMANDS[0])

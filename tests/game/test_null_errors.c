@@ -36,6 +36,7 @@
 #include "cubegod/solver.h"
 #include "cubegod/solver3.h"
 #include "cubegod/transcript.h"
+#include "cubegod/turn.h"
 #include "cubegod/tube.h"
 #include "tables_fixture.h"
 
@@ -145,6 +146,18 @@ static void dialects(void **state)
     cg_move many[12] = {0};
     char buf[64];
     FAILS(cg_dialect_answer(&d, CG_METRIC_HTM, 11, many, 12, buf, sizeof buf, NULL)); /* too long */
+    /* turn.h: moves on drawings of any symbols */
+    cg_turn codes[4];
+    uint8_t src[CG_TURN_STICKERS_MAX];
+    cg_drawing *dr;
+    FAILS(cg_turn_parse(3, "R Q", NULL, codes, 4, &n, NULL));
+    FAILS(cg_turn_perm(2, "M", NULL, 0, src, NULL)); /* no slices on a 2x2 */
+    FAILS(cg_stickers_apply(3, "R", 0, "UUU", buf, sizeof buf, NULL));
+    FAILS(cg_drawing_read("hello\n", 6, NULL, NULL, &dr, NULL));
+    FAILS(cg_turn_text("hello\n", "R", NULL, buf, sizeof buf, NULL, NULL));
+    assert_int_equal(cg_drawing_read("UUUURRRRFFFFDDDDLLLLBBBB\n", 25, NULL, NULL, &dr, NULL), CG_OK);
+    FAILS(cg_drawing_turn(dr, "M", NULL, 0, NULL));
+    cg_drawing_free(dr);
 }
 
 static void solver(void **state)

@@ -1,0 +1,330 @@
+/* Drawings of any symbols (turn.h): read once, turned sticker by sticker, written back in their
+ * own layout. The text is kept whole; a sticker is a byte span of it, and a turn only changes
+ * which span each place shows. */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "puzzle/drawing_internal.h"
+
+struct cg_drawing {
+    char *text;
+    size_t len;
+    cgi_found f;
+    int count;
+    uint8_t now[CG_TURN_STICKERS_MAX];  /* place i shows the symbol first read at place now[i] */
+    uint8_t order[CG_TURN_STICKERS_MAX]; /* places in reading order (by their bytes' offset) */
+    bool single;                         /* every sticker is one character */
+    size_t first_off, end_off;           /* the drawing's lines: [first_off, end_off) */
+};
+
+/* ---- options ---- */
+
+typedef struct all_options {
+    cgi_read_options read;
+    bool undo, line, last_line;
+    char map[512];
+} all_options;
+
+static cg_status option_word(all_options *o, const char *w, size_t len, bool extra, cg_error *err)
+{
+    char v[600];
+    if (len >= sizeof v)
+        return cg_fail(err, CG_ERR_INPUT, "options: a word longer than %zu bytes", sizeof v - 1);
+    memcpy(v, w, len);
+    v[len] = '\0';
+    if (strcmp(v, "size=2") == 0 || strcmp(v, "size=3") == 0)
+        o->read.size = v[5] - '0';
+    else if (strncmp(v, "across=", 7) == 0) {
+        const char *a = v + 7;
+        unsigned seen = 0;
+        for (int i = 0; i < 4; i++) {
+            int f = cg_face_from_letter((char)toupper((unsigned char)a[i]));
+            if (f != CG_L && f != CG_F && f != CG_R && f != CG_B)
+                break;
+            seen |= 1u << f;
+            o->read.across[i] = f;
+        }
+        if (strlen(a) != 4 || seen != (1u << CG_L | 1u << CG_F | 1u << CG_R | 1u << CG_B))
+            return cg_fail(err, CG_ERR_INPUT, "across: '%.20s' is not the four side faces L F R B "
+                           "in some order", a);
+    } else if (strncmp(v, "order=", 6) == 0) {
+        const char *a = v + 6;
+        unsigned seen = 0;
+        for (int i = 0; a[i] && i < 6; i++)
+            if (cg_face_from_letter(a[i]) >= 0)
+                seen |= 1u << cg_face_from_letter(a[i]);
+        if (strcmp(a, "net") != 0 && (strlen(a) != 6 || seen != 63))
+            return cg_fail(err, CG_ERR_INPUT, "order: '%.20s' is not six face letters (each of "
+                           "U D F B L R once) or net", a);
+        snprintf(o->read.order, sizeof o->read.order, "%s", a);
+    } else if (extra && strcmp(v, "undo") == 0)
+        o->undo = true;
+    else if (extra && strcmp(v, "line") == 0)
+        o->line = true;
+    else if (extra && strcmp(v, "last-line") == 0)
+        o->last_line = true;
+    else if (extra && strncmp(v, "map=", 4) == 0 && len - 4 < sizeof o->map)
+        memcpy(o->map, v + 4, len - 3);
+    else
+        return cg_fail(err, CG_ERR_INPUT, "options: '%.30s' is not one of size=2|3, across=ORDER, "
+                       "order=FACES%s", v, extra ? ", undo, line, last-line, map=MAP" : "");
+    return CG_OK;
+}
+
+static cg_status parse_options(const char *text, bool extra, all_options *o, cg_error *err)
+{
+    memset(o, 0, sizeof *o);
+    const int across[4] = {CG_L, CG_F, CG_R, CG_B};
+    memcpy(o->read.across, across, sizeof across);
+    snprintf(o->read.order, sizeof o->read.order, "URFDLB");
+    for (size_t i = 0; text && text[i];) {
+        if (isspace((unsigned char)text[i])) {
+            i++;
+            continue;
+        }
+        size_t j = i;
+        while (text[j] && !isspace((unsigned char)text[j]))
+            j++;
+        cg_status st = option_word(o, text + i, j - i, extra, err);
+        if (st != CG_OK)
+            return st;
+        i = j;
+    }
+    return CG_OK;
+}
+
+/* ---- reading ---- */
+
+static cg_status no_drawing(const cgi_text *t, const char *miss, cg_error *err)
+{
+    if (miss[0])
+        return cg_fail(err, CG_ERR_INPUT, "no cube drawing found: %s", miss);
+    int best = 0, most = -1;
+    for (int l = 0; l < t->nlines; l++)
+        if (t->line[l].ng > most) {
+            most = t->line[l].ng;
+            best = l;
+        }
+    char count[48];
+    cgi_line_count(t, best, 0, count, sizeof count);
+    return cg_fail(err, CG_ERR_INPUT, "no cube drawing found in %d line%s: no net (rows of n, then "
+                   "4n, then n stickers), no labelled faces, no line of 54 or 24 stickers; the "
+                   "longest line (line %d) has %s", t->nlines, t->nlines == 1 ? "" : "s", best + 1,
+                   count);
+}
+
+static cg_status find_shape(const cgi_text *t, const cgi_read_options *o, const char *layout,
+                            cgi_found *f, cg_error *err)
+{
+    if (layout)
+        return cgi_read_layout(t, o, layout, f, err);
+    char miss[320] = "";
+    bool hit = false;
+    cg_status st = cgi_read_faces(t, o, f, &hit, err);
+    if (st == CG_OK && !hit)
+        st = cgi_read_net(t, o, f, &hit, miss, sizeof miss, err);
+    if (st == CG_OK && !hit)
+        st = cgi_read_string(t, o, f, &hit, err);
+    if (st == CG_OK && !hit)
+        st = no_drawing(t, miss, err);
+    return st;
+}
+
+static void finish(cg_drawing *d, const cgi_text *t)
+{
+    int n = d->f.size;
+    d->count = 6 * n * n;
+    d->single = true;
+    for (int i = 0; i < d->count; i++) {
+        d->now[i] = (uint8_t)i;
+        d->order[i] = (uint8_t)i;
+        const cgi_span *s = &d->f.at[i];
+        d->single &= cgi_grapheme(d->text + s->off, s->len) == s->len;
+    }
+    for (int i = 1; i < d->count; i++) /* insertion sort by offset: 54 at most */
+        for (int j = i; j > 0 && d->f.at[d->order[j]].off < d->f.at[d->order[j - 1]].off; j--) {
+            uint8_t x = d->order[j];
+            d->order[j] = d->order[j - 1];
+            d->order[j - 1] = x;
+        }
+    d->first_off = t->line[d->f.first].off;
+    d->end_off = t->line[d->f.last].end;
+}
+
+static cg_status read_drawing(const char *text, size_t len, const cgi_read_options *o,
+                              const char *layout, cg_drawing **out, cg_error *err)
+{
+    *out = NULL;
+    cg_drawing *d = calloc(1, sizeof *d);
+    char *copy = malloc(len + 1);
+    if (!d || !copy) {
+        free(d);
+        free(copy);
+        return cg_fail(err, CG_ERR_NOMEM, "no memory for a drawing of %zu bytes", len);
+    }
+    memcpy(copy, text, len);
+    copy[len] = '\0';
+    d->text = copy;
+    d->len = len;
+    cgi_text t;
+    cg_status st = cgi_text_split(&t, copy, len, err);
+    if (st == CG_OK) {
+        st = find_shape(&t, o, layout, &d->f, err);
+        if (st == CG_OK)
+            finish(d, &t);
+        cgi_text_free(&t);
+    }
+    if (st != CG_OK) {
+        cg_drawing_free(d);
+        return st;
+    }
+    *out = d;
+    return CG_OK;
+}
+
+cg_status cg_drawing_read(const char *text, size_t len, const char *options, const char *layout,
+                          cg_drawing **out, cg_error *err)
+{
+    all_options o;
+    *out = NULL;
+    cg_status st = parse_options(options, false, &o, err);
+    return st != CG_OK ? st : read_drawing(text, len, &o.read, layout, out, err);
+}
+
+void cg_drawing_free(cg_drawing *d)
+{
+    if (!d)
+        return;
+    free(d->text);
+    free(d);
+}
+
+int cg_drawing_size(const cg_drawing *d) { return d->f.size; }
+const char *cg_drawing_shape(const cg_drawing *d) { return d->f.shape; }
+int cg_drawing_first_line(const cg_drawing *d) { return d->f.first + 1; }
+int cg_drawing_last_line(const cg_drawing *d) { return d->f.last + 1; }
+size_t cg_drawing_end(const cg_drawing *d) { return d->end_off; }
+
+cg_status cg_drawing_turn(cg_drawing *d, const char *moves, const char *map, int flags,
+                          cg_error *err)
+{
+    uint8_t src[CG_TURN_STICKERS_MAX], now[CG_TURN_STICKERS_MAX];
+    cg_status st = cg_turn_perm(d->f.size, moves, map, flags, src, err);
+    if (st != CG_OK)
+        return st;
+    for (int i = 0; i < d->count; i++)
+        now[i] = d->now[src[i]];
+    memcpy(d->now, now, sizeof now);
+    return CG_OK;
+}
+
+/* ---- writing ---- */
+
+static void emit(char *buf, size_t size, size_t *pos, const char *s, size_t n)
+{
+    if (*pos < size) {
+        size_t room = size - 1 - *pos;
+        memcpy(buf + *pos, s, n < room ? n : room);
+    }
+    *pos += n;
+}
+
+static size_t terminate(char *buf, size_t size, size_t pos)
+{
+    if (size)
+        buf[pos < size ? pos : size - 1] = '\0';
+    return pos;
+}
+
+size_t cg_drawing_write(const cg_drawing *d, char *buf, size_t size)
+{
+    size_t pos = 0, at = d->first_off;
+    for (int k = 0; k < d->count; k++) {
+        const cgi_span *place = &d->f.at[d->order[k]], *shown = &d->f.at[d->now[d->order[k]]];
+        emit(buf, size, &pos, d->text + at, place->off - at);
+        emit(buf, size, &pos, d->text + shown->off, shown->len);
+        at = place->off + place->len;
+    }
+    emit(buf, size, &pos, d->text + at, d->end_off - at);
+    return terminate(buf, size, pos);
+}
+
+size_t cg_drawing_line(const cg_drawing *d, char *buf, size_t size)
+{
+    size_t pos = 0;
+    for (int k = 0; k < d->count; k++) {
+        const cgi_span *shown = &d->f.at[d->now[d->order[k]]];
+        if (k && !d->single)
+            emit(buf, size, &pos, " ", 1);
+        emit(buf, size, &pos, d->text + shown->off, shown->len);
+    }
+    return terminate(buf, size, pos);
+}
+
+bool cg_drawing_solved(const cg_drawing *d)
+{
+    int per = d->count / 6;
+    for (int i = 0; i < d->count; i++) {
+        const cgi_span *a = &d->f.at[d->now[i]], *b = &d->f.at[d->now[i - i % per]];
+        if (a->len != b->len || memcmp(d->text + a->off, d->text + b->off, a->len) != 0)
+            return false;
+    }
+    return true;
+}
+
+size_t cg_drawing_next_line(const cg_drawing *d, char *buf, size_t size)
+{
+    size_t i = d->end_off, pos = 0;
+    while (i < d->len && isspace((unsigned char)d->text[i]))
+        i++;
+    size_t end = i;
+    while (end < d->len && d->text[end] != '\n')
+        end++;
+    while (end > i && isspace((unsigned char)d->text[end - 1]))
+        end--;
+    for (size_t c = i; c < end; c++) /* "Scramble: R U F" */
+        if (d->text[c] == ':' && (c + 1 == end || d->text[c + 1] == ' ' || d->text[c + 1] == '\t')) {
+            i = c + 1;
+            break;
+        }
+    emit(buf, size, &pos, d->text + i, end - i);
+    return terminate(buf, size, pos);
+}
+
+/* ---- all at once ---- */
+
+cg_status cg_turn_text(const char *text, const char *moves, const char *options, char *out,
+                       size_t size, size_t *needed, cg_error *err)
+{
+    all_options o;
+    cg_drawing *d = NULL;
+    char *line = NULL;
+    cg_status st = parse_options(options, true, &o, err);
+    if (st == CG_OK)
+        st = read_drawing(text, strlen(text), &o.read, NULL, &d, err);
+    if (st == CG_OK && o.last_line) {
+        size_t n = cg_drawing_next_line(d, NULL, 0);
+        if (!(line = malloc(n + 1)))
+            st = cg_fail(err, CG_ERR_NOMEM, "no memory for a line of %zu bytes", n);
+        else if (cg_drawing_next_line(d, line, n + 1) == 0)
+            st = cg_fail(err, CG_ERR_INPUT, "no line of moves after the drawing (which ends at "
+                         "line %d)", cg_drawing_last_line(d));
+        moves = line;
+    }
+    if (st == CG_OK)
+        st = cg_drawing_turn(d, moves ? moves : "", o.map[0] ? o.map : NULL,
+                             o.undo ? CG_TURN_UNDO : 0, err);
+    if (st == CG_OK) {
+        size_t n = o.line ? cg_drawing_line(d, out, size) : cg_drawing_write(d, out, size);
+        if (needed)
+            *needed = n;
+        if (n >= size)
+            st = cg_fail(err, CG_ERR_LIMIT, "the result needs %zu bytes, the buffer holds %zu",
+                         n + 1, size);
+    }
+    free(line);
+    cg_drawing_free(d);
+    return st;
+}

@@ -1,0 +1,410 @@
+/* The shapes of a drawing of any symbols: net, labelled faces (and boxes), facelet string, layout
+ * template. Each finds where every sticker stands; drawing.c does the rest. */
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+#include "puzzle/drawing_internal.h"
+
+int cgi_kociemba(int n, int face, int row, int col)
+{
+    static const int PLACE[CG_FACES] = {0, 3, 2, 5, 4, 1}; /* U D F B L R in "URFDLB" */
+    return PLACE[face] * n * n + row * n + col;
+}
+
+static void put_row(cgi_found *f, int n, int face, int row, const cgi_span *s)
+{
+    for (int c = 0; c < n; c++)
+        f->at[cgi_kociemba(n, face, row, c)] = s[c];
+}
+
+/* ---- net ---- */
+
+/* The next line from *l on that is neither blank nor a rule; -1 at the end. */
+static int next_content(const cgi_text *t, int l)
+{
+    while (l < t->nlines && (t->line[l].blank || t->line[l].rule))
+        l++;
+    return l < t->nlines ? l : -1;
+}
+
+/* Reads the net whose U rows are up[0..n) and whose first row across is at line `across`. */
+static bool net_at(const cgi_text *t, const cgi_read_options *o, int n, const int *up, int across,
+                   cgi_found *f, char *why, size_t why_size)
+{
+    cgi_span s[4 * 3];
+    for (int r = 0; r < n; r++) {
+        cgi_line_stickers(t, up[r], 0, n, s);
+        put_row(f, n, CG_U, r, s);
+    }
+    int l = across;
+    for (int r = 0; r < 2 * n; r++, l++) {
+        int k = r < n ? 4 * n : n;
+        if (r > 0 && (l = next_content(t, l)) < 0) {
+            snprintf(why, why_size, "a net of %dx%d faces (from line %d): cut off by the end of the "
+                     "text after row %d of %d", n, n, up[0] + 1, n + r, 3 * n);
+            return false;
+        }
+        if (!cgi_line_stickers(t, l, 0, k, s)) {
+            char count[48];
+            cgi_line_count(t, l, 0, count, sizeof count);
+            snprintf(why, why_size, "a net of %dx%d faces (from line %d): line %d has %s where %d "
+                     "(%s) were expected", n, n, up[0] + 1, l + 1, count, k,
+                     r < n ? "a row across the side faces" : "a row of D");
+            return false;
+        }
+        for (int c = 0; c < k; c++)
+            f->at[r < n ? cgi_kociemba(n, o->across[c / n], r, c % n)
+                        : cgi_kociemba(n, CG_D, r - n, c)] = s[c];
+    }
+    f->size = n;
+    f->first = up[0];
+    f->last = l - 1;
+    f->shape = "net";
+    return true;
+}
+
+cg_status cgi_read_net(const cgi_text *t, const cgi_read_options *o, cgi_found *f, bool *hit,
+                       char *miss, size_t miss_size, cg_error *err)
+{
+    (void)err;
+    *hit = false;
+    cgi_span s[4 * 3];
+    for (int n = 3; n >= 2; n--) {
+        if (o->size && o->size != n)
+            continue;
+        int up[3], nup = 0; /* the last rows of n stickers in a row, blank lines between allowed */
+        for (int l = 0; l < t->nlines; l++) {
+            const cgi_line *line = &t->line[l];
+            if (line->blank || line->rule)
+                continue;
+            if (nup == n && cgi_line_stickers(t, l, 0, 4 * n, s)) {
+                char why[320];
+                if (net_at(t, o, n, up, l, f, why, sizeof why)) {
+                    *hit = true;
+                    return CG_OK;
+                }
+                if (!miss[0])
+                    snprintf(miss, miss_size, "%s", why);
+                nup = 0;
+            } else if (cgi_line_stickers(t, l, 0, n, s)) {
+                if (nup == n)
+                    memmove(up, up + 1, sizeof up[0] * (size_t)(n - 1));
+                up[nup < n ? nup++ : n - 1] = l;
+            } else {
+                if (nup == n && !miss[0] && line->ng > 2 * n && line->ng < 8 * n) {
+                    char count[48];
+                    cgi_line_count(t, l, 0, count, sizeof count);
+                    snprintf(miss, miss_size, "a net of %dx%d faces (from line %d): line %d has %s "
+                             "where %d (a row across the side faces) were expected", n, n,
+                             up[0] + 1, l + 1, count, 4 * n);
+                }
+                nup = 0;
+            }
+        }
+    }
+    return CG_OK;
+}
+
+/* ---- labelled faces ---- */
+
+static int face_name(const char *s, size_t len)
+{
+    static const char *const names[CG_FACES][3] = {
+        {"u", "up", "top"}, {"d", "down", "bottom"}, {"f", "front", ""},
+        {"b", "back", ""},  {"l", "left", ""},       {"r", "right", ""},
+    };
+    char low[8];
+    if (len == 0 || len >= sizeof low)
+        return -1;
+    for (size_t i = 0; i < len; i++)
+        low[i] = (char)tolower((unsigned char)s[i]);
+    low[len] = '\0';
+    for (int f = 0; f < CG_FACES; f++)
+        for (int k = 0; k < 3; k++)
+            if (names[f][k][0] && strcmp(low, names[f][k]) == 0)
+                return f;
+    return -1;
+}
+
+/* The face a label line names ("Up face:", "U:", "Face U:", "front", "Left side"), or -1;
+ * *rest: where the stickers after its colon start. Without a colon the label is the whole line. */
+static int label_of(const cgi_text *t, int l, size_t *rest)
+{
+    cgi_span w[4];
+    int nw = cgi_line_words(t, l, w, 4);
+    for (int m = 1; m <= 2 && m <= nw; m++) {
+        int face = -1;
+        bool colon = false, ok = true;
+        for (int k = 0; k < m && ok; k++) {
+            const char *s = t->text + w[k].off;
+            size_t len = w[k].len;
+            if (k == m - 1 && len > 1 && s[len - 1] == ':') {
+                len--;
+                colon = true;
+            }
+            int f = face_name(s, len);
+            if (f >= 0 && face < 0)
+                face = f;
+            else if (!(len == 4 && (strncasecmp(s, "face", 4) == 0 || strncasecmp(s, "side", 4) == 0)))
+                ok = false;
+        }
+        if (!ok || face < 0)
+            continue;
+        int next = m;
+        if (!colon && next < nw && w[next].len == 1 && t->text[w[next].off] == ':') {
+            colon = true;
+            next++;
+        }
+        if (!colon && next < nw)
+            continue;
+        *rest = next < nw ? w[next].off : t->line[l].off + t->line[l].len;
+        return face;
+    }
+    return -1;
+}
+
+/* Fills rows of the open face from a line (from `from` on): a row, or the whole face after the
+ * label on its line (from > 0). Returns the rows read, 0 when the line is neither. */
+static int face_rows(const cgi_text *t, int l, size_t from, int *n, int row, int face, cgi_found *f)
+{
+    cgi_span s[9];
+    for (int size = 3; size >= 2; size--) {
+        if (*n && *n != size)
+            continue;
+        if (row == 0 && from && cgi_line_stickers(t, l, from, size * size, s)) {
+            *n = size;
+            for (int r = 0; r < size; r++)
+                put_row(f, size, face, r, s + r * size);
+            return size;
+        }
+        if (cgi_line_stickers(t, l, from, size, s)) {
+            *n = size;
+            put_row(f, size, face, row, s);
+            return 1;
+        }
+    }
+    return 0;
+}
+
+cg_status cgi_read_faces(const cgi_text *t, const cgi_read_options *o, cgi_found *f, bool *hit,
+                         cg_error *err)
+{
+    *hit = false;
+    /* Three faces named on their own lines make labelled faces, whatever else the rows could
+     * be read as (a row of colour words has the length of a net's row). */
+    int seen_at[CG_FACES];
+    unsigned named = 0;
+    size_t rest;
+    for (int l = 0; l < t->nlines; l++) {
+        int lab = label_of(t, l, &rest);
+        named |= lab >= 0 ? 1u << lab : 0;
+    }
+    if (__builtin_popcount(named) < 3)
+        return CG_OK;
+    int n = o->size, face = -1, row = 0, faces = 0;
+    bool rules = false;
+    char got[8] = "";
+    for (int l = 0; l < t->nlines && faces < CG_FACES; l++) {
+        const cgi_line *line = &t->line[l];
+        char count[48];
+        if (face < 0) {
+            int lab = label_of(t, l, &rest);
+            if (lab < 0)
+                continue; /* text between faces */
+            if (strchr(got, cg_face_letter(lab)))
+                return cg_fail(err, CG_ERR_INPUT, "labelled faces: face %c is given twice (lines %d "
+                               "and %d)", cg_face_letter(lab), seen_at[lab] + 1, l + 1);
+            if (!faces)
+                f->first = l;
+            seen_at[lab] = l;
+            got[faces] = cg_face_letter(lab);
+            face = lab;
+            row = 0;
+            if (rest < line->off + line->len) {
+                row = face_rows(t, l, rest, &n, 0, face, f);
+                if (!row) {
+                    cgi_line_count(t, l, rest, count, sizeof count);
+                    return cg_fail(err, CG_ERR_INPUT, "labelled faces: line %d: face %c's label is "
+                                   "followed by %s: expected a row or the whole face", l + 1,
+                                   cg_face_letter(lab), count);
+                }
+            }
+        } else if (line->blank || line->rule) {
+            rules |= line->rule;
+            continue;
+        } else {
+            int k = face_rows(t, l, 0, &n, row, face, f);
+            if (k != 1) {
+                cgi_line_count(t, l, 0, count, sizeof count);
+                if (n)
+                    return cg_fail(err, CG_ERR_INPUT, "labelled faces: line %d has %s where %d "
+                                   "(row %d of face %c) were expected", l + 1, count, n, row + 1,
+                                   cg_face_letter(face));
+                return cg_fail(err, CG_ERR_INPUT, "labelled faces: line %d has %s where a row of "
+                               "face %c (2 or 3) was expected", l + 1, count, cg_face_letter(face));
+            }
+            row++;
+        }
+        if (n && row == n) {
+            faces++;
+            face = -1;
+            f->last = l;
+        }
+    }
+    if (faces < CG_FACES)
+        return cg_fail(err, CG_ERR_INPUT, "labelled faces (from line %d): %d face%s (%s)%s where a "
+                       "cube has six", f->first + 1, faces, faces == 1 ? "" : "s", got,
+                       face >= 0 ? ", the last one cut off," : "");
+    if (f->last + 1 < t->nlines && t->line[f->last + 1].rule) /* the last box's bottom */
+        f->last++;
+    f->size = n;
+    f->shape = rules ? "boxes" : "faces";
+    *hit = true;
+    return CG_OK;
+}
+
+/* ---- facelet string ---- */
+
+/* Face, row and column of position p of a string in `order` (six letters or "net"). */
+static int string_place(const cgi_read_options *o, int n, int p)
+{
+    int per = n * n;
+    if (strcmp(o->order, "net") != 0)
+        return cgi_kociemba(n, cg_face_from_letter(o->order[p / per]), p % per / n, p % n);
+    if (p < per)
+        return cgi_kociemba(n, CG_U, p / n, p % n);
+    p -= per;
+    if (p < 4 * per)
+        return cgi_kociemba(n, o->across[p % (4 * n) / n], p / (4 * n), p % n);
+    p -= 4 * per;
+    return cgi_kociemba(n, CG_D, p / n, p % n);
+}
+
+cg_status cgi_read_string(const cgi_text *t, const cgi_read_options *o, cgi_found *f, bool *hit,
+                          cg_error *err)
+{
+    (void)err;
+    *hit = false;
+    cgi_span s[CGI_ROW_STICKERS];
+    for (int l = 0; l < t->nlines; l++)
+        for (int n = 3; n >= 2; n--) {
+            if ((o->size && o->size != n) || !cgi_line_stickers(t, l, 0, 6 * n * n, s))
+                continue;
+            for (int p = 0; p < 6 * n * n; p++)
+                f->at[string_place(o, n, p)] = s[p];
+            f->size = n;
+            f->first = f->last = l;
+            f->shape = "string";
+            *hit = true;
+            return CG_OK;
+        }
+    return CG_OK;
+}
+
+/* ---- layout template ---- */
+
+enum { LAYOUT_ROWS = 64 };
+
+typedef struct layout_row {
+    int count;
+    uint8_t place[CGI_ROW_STICKERS]; /* Kociemba face place * 9 + number - 1 */
+} layout_row;
+
+/* The facelet names (U1..B9) of the template's lines with any, in reading order. */
+static cg_status layout_rows(const cgi_text *t, layout_row *rows, int *nrows, int *total,
+                             cg_error *err)
+{
+    *nrows = *total = 0;
+    for (int l = 0; l < t->nlines; l++) {
+        const cgi_line *line = &t->line[l];
+        const char *s = t->text + line->off;
+        layout_row *r = &rows[*nrows];
+        r->count = 0;
+        for (size_t i = 0; i + 1 < line->len; i++) {
+            const char *face = strchr("URFDLB", s[i]);
+            bool name = s[i] && face && s[i + 1] >= '1' && s[i + 1] <= '9' &&
+                        (i == 0 || !isalpha((unsigned char)s[i - 1])) &&
+                        (i + 2 >= line->len || !isdigit((unsigned char)s[i + 2]));
+            if (!name)
+                continue;
+            if (r->count == CGI_ROW_STICKERS || *nrows == LAYOUT_ROWS)
+                return cg_fail(err, CG_ERR_INPUT, "layout line %d: too many facelet names", l + 1);
+            r->place[r->count++] = (uint8_t)((face - "URFDLB") * 9 + s[i + 1] - '1');
+        }
+        if (r->count) {
+            *total += r->count;
+            (*nrows)++;
+        }
+    }
+    return CG_OK;
+}
+
+/* Whether the text's lines from `start` on (blank lines skipped) hold the template's rows. */
+static bool layout_at(const cgi_text *t, int start, const layout_row *rows, int nrows, int n,
+                      cgi_found *f, int *reached)
+{
+    cgi_span s[CGI_ROW_STICKERS];
+    int l = start;
+    for (int r = 0; r < nrows; r++, l++) {
+        while (l < t->nlines && t->line[l].blank)
+            l++;
+        if (l == t->nlines || !cgi_line_stickers(t, l, 0, rows[r].count, s)) {
+            *reached = r;
+            return false;
+        }
+        for (int k = 0; k < rows[r].count; k++)
+            f->at[rows[r].place[k] / 9 * n * n + rows[r].place[k] % 9] = s[k];
+    }
+    f->first = start;
+    f->last = l - 1;
+    return true;
+}
+
+cg_status cgi_read_layout(const cgi_text *t, const cgi_read_options *o, const char *layout,
+                          cgi_found *f, cg_error *err)
+{
+    cgi_text lt;
+    cg_status st = cgi_text_split(&lt, layout, strlen(layout), err);
+    if (st != CG_OK)
+        return cg_error_prefix(st, err, "layout: ");
+    layout_row local[LAYOUT_ROWS];
+    int nrows, total;
+    st = layout_rows(&lt, local, &nrows, &total, err);
+    cgi_text_free(&lt);
+    if (st != CG_OK)
+        return st;
+    int n = total == 54 ? 3 : total == 24 ? 2 : 0;
+    if (!n || (o->size && o->size != n))
+        return cg_fail(err, CG_ERR_INPUT, "layout: %d facelet names where a %s has %d", total,
+                       o->size == 2 || total < 54 ? "2x2" : "3x3",
+                       o->size == 2 || total < 54 ? 24 : 54);
+    bool seen[CG_TURN_STICKERS_MAX] = {false};
+    for (int r = 0; r < nrows; r++)
+        for (int k = 0; k < local[r].count; k++) {
+            int p = local[r].place[k];
+            if (p % 9 >= n * n || seen[p / 9 * n * n + p % 9])
+                return cg_fail(err, CG_ERR_INPUT, "layout: facelet %c%d is %s", "URFDLB"[p / 9],
+                               p % 9 + 1, p % 9 >= n * n ? "not on a 2x2" : "named twice");
+            seen[p / 9 * n * n + p % 9] = true;
+        }
+    int best = -1, best_line = 0;
+    for (int start = 0; start < t->nlines; start++) {
+        int reached = 0;
+        if (t->line[start].blank)
+            continue;
+        if (layout_at(t, start, local, nrows, n, f, &reached)) {
+            f->size = n;
+            f->shape = "layout";
+            return CG_OK;
+        }
+        if (reached > best) {
+            best = reached;
+            best_line = start;
+        }
+    }
+    return cg_fail(err, CG_ERR_INPUT, "no part of the text has the layout's rows: the best match, "
+                   "from line %d, has %d of its %d rows (the next row needs %d stickers)",
+                   best_line + 1, best < 0 ? 0 : best, nrows, local[best < 0 ? 0 : best].count);
+}
