@@ -511,17 +511,8 @@ static void solve_lines(solve_run *run, cg_line_reader *in)
         else if (in->truncated)
             cg_fail(&err, CG_ERR_LIMIT, "line is longer than %zu bytes", sizeof in->buf - 1);
         bool ok = !(i == len || in->truncated);
-        if (ok && (strcmp(run->order ? run->order : "", "net") == 0 || memchr(line, 0x1b, len) ||
-                   cg_puzzle_from_line(line, len, run->order, &p, &err) != CG_OK)) {
-            /* any other string: tokens, groups, ANSI colours, the net order */
-            cg_error err2;
-            bool esc = memchr(line, 0x1b, len) || strcmp(run->order ? run->order : "", "net") == 0;
-            if (cg_puzzle_from_string(line, len, run->order, &p, &err2) != CG_OK) {
-                if (esc)
-                    err = err2;
-                ok = false;
-            }
-        }
+        if (ok && cg_puzzle_from_string(line, len, run->order, &p, &err) != CG_OK)
+            ok = false;
         if (!ok) {
             reject(run, &err, in->number);
         } else {

@@ -162,8 +162,8 @@ static cg_status box_line(cg_shape_reader *r, const char *line, size_t len, bool
     return CG_OK;
 }
 
-/* A string: 24 or 54 stickers on the line. */
-static bool string_line(cg_shape_reader *r, const cgi_row *row, cg_status *st, cg_error *err)
+/* A string: 24 or 54 stickers in the row; col0: the row's first column in the line. */
+static bool string_row(cg_shape_reader *r, const cgi_row *row, int col0, cg_status *st, cg_error *err)
 {
     char tok[54][CGI_TOK];
     int cols[54];
@@ -183,13 +183,55 @@ static bool string_line(cg_shape_reader *r, const cgi_row *row, cg_status *st, c
             *st = cgi_set(&p, cgi_string_index(r->order, n, i), tok[i], err);
             if (*st != CG_OK)
                 *st = cg_error_prefix(*st, err, "a string of %d stickers: line %ld, column %d: ", k,
-                                      r->lineno, cols[i]);
+                                      r->lineno, col0 + cols[i] - 1);
         }
         if (*st == CG_OK)
             cgi_push(r, &p, CG_SHAPE_STRING, row->ansi, r->lineno, r->lineno, r->order);
         return true;
     }
     return false;
+}
+
+static bool quote_or_stop(char c)
+{
+    return c == '"' || c == '\'' || c == '`' || c == ',' || c == ';' || c == '.' || c == ')' ||
+           c == '(' || c == '[' || c == ']' || c == ' ' || c == '\t' || c == '\r';
+}
+
+/* A string after a label on its line ("Round 1. State: UUU...", cube = "..."): the text after
+ * the last ':' or '=' (quotes and trailing punctuation dropped), which must be a string of at
+ * most six colours on its own. */
+static bool labelled_string(cg_shape_reader *r, const char *line, size_t len, cg_status *st,
+                            cg_error *err)
+{
+    size_t at = len;
+    while (at > 0 && line[at - 1] != ':' && line[at - 1] != '=')
+        at--;
+    if (at <= 1)
+        return false;
+    size_t end = len;
+    while (at < end && quote_or_stop(line[at]))
+        at++;
+    while (end > at && quote_or_stop(line[end - 1]))
+        end--;
+    if (end - at < CG_STICKERS)
+        return false;
+    cgi_row row;
+    cgi_row_read(line + at, end - at, &r->ansi_cell, &row);
+    char tok[54][CGI_TOK];
+    int cols[54];
+    for (int n = 2; n <= 3; n++)
+        if (cgi_row_stickers(&row, 6 * n * n, tok, cols) && cgi_distinct(tok, 6 * n * n) <= CG_FACES)
+            return string_row(r, &row, (int)at + 1, st, err);
+    return false;
+}
+
+static bool string_line(cg_shape_reader *r, const cgi_row *row, const char *line, size_t len,
+                        cg_status *st, cg_error *err)
+{
+    if (string_row(r, row, 1, st, err))
+        return true;
+    return labelled_string(r, line, len, st, err);
 }
 
 cg_status cg_shape_reader_feed(cg_shape_reader *r, const char *line, size_t len, cg_error *err)
@@ -254,7 +296,7 @@ faces:;
     }
     if (allows(r, CG_SHAPE_STRING)) {
         cg_status st;
-        if (string_line(r, &row, &st, err)) {
+        if (string_line(r, &row, line, len, &st, err)) {
             r->net.pending = 0;
             return result != CG_OK ? result : st;
         }
@@ -307,6 +349,31 @@ bool cg_shape_reader_busy(const cg_shape_reader *r)
     return r->box.face >= 0 || r->box.boxes > 0 || r->fc.on || r->net.on;
 }
 
+/* Stickers read one to a character: the count, for a line that is one token. */
+static cg_status string_count_error(const cgi_row *row, const char *order, cg_error *err)
+{
+    int chars = 0;
+    for (int t = 0; t < row->n; t++)
+        chars += (int)strlen(row->tok[t]);
+    if (row->n == 1 && !row->long_line)
+        return cg_fail(err, CG_ERR_INPUT, "%d stickers, expected %d (a 2x2: faces %.6s, four each) "
+                       "or 54 (a 3x3: nine each), '?' for unknown", chars, CG_STICKERS, order);
+    bool unequal = false;
+    for (int t = 1; t < row->n && t < CGI_ROW_MAX; t++)
+        unequal |= strlen(row->tok[t]) != strlen(row->tok[0]);
+    if (unequal && row->n > 1 && !row->long_line)
+        return cg_fail(err, CG_ERR_INPUT, "blank at column %d: %d stickers in %d groups of unequal "
+                       "length; blanks may stand between single stickers or between groups of "
+                       "equal length, nowhere else; a string is 24 (a 2x2) or 54 (a 3x3)",
+                       row->col[1] - 1, chars, row->n);
+    return cg_fail(err, CG_ERR_INPUT, "%d tokens (%d characters%s): a string is 24 (a 2x2) or 54 (a "
+                   "3x3) stickers, single characters or tokens separated by blanks (one sticker "
+                   "each, or groups of equal length), faces in the order %s", row->n, chars,
+                   row->long_line ? ", more than read" : "", order);
+}
+
+/* The one reader of a line of stickers (solve --line, cg_puzzle_from_line, Python's read):
+ * blanks may stand between single stickers or between groups of equal length, nowhere else. */
 cg_status cg_puzzle_from_string(const char *text, size_t len, const char *order, cg_puzzle *p,
                                 cg_error *err)
 {
@@ -316,6 +383,11 @@ cg_status cg_puzzle_from_string(const char *text, size_t len, const char *order,
     cg_status st = cg_string_order_check(order, err);
     if (st != CG_OK)
         return st;
+    for (size_t i = 0; i < len; i++)
+        if (cg_is_control(text[i]) && text[i] != 0x1b && text[i] != '\t' && text[i] != '\r' &&
+            text[i] != '\n')
+            return cg_fail(err, CG_ERR_INPUT, "control byte 0x%02x at column %zu",
+                           (unsigned char)text[i], i + 1);
     cgi_row row;
     int cell = 0;
     cgi_row_read(text, len, &cell, &row);
@@ -336,14 +408,22 @@ cg_status cg_puzzle_from_string(const char *text, size_t len, const char *order,
     if (row.bad)
         return cg_fail(err, CG_ERR_INPUT, "column %d: a token longer than %d bytes", row.bad_col,
                        CGI_TOK - 1);
-    int chars = 0;
-    for (int t = 0; t < row.n; t++)
-        chars += (int)strlen(row.tok[t]);
     if (row.n == 0)
         return cg_fail(err, CG_ERR_INPUT, "no stickers: a string is 24 (a 2x2) or 54 (a 3x3) stickers");
-    return cg_fail(err, CG_ERR_INPUT, "%d token%s (%d characters%s): a string is 24 (a 2x2) or 54 (a 3x3) "
-                   "stickers, single characters or tokens separated by blanks, faces in the order %s",
-                   row.n, row.n == 1 ? "" : "s", chars, row.long_line ? ", more than read" : "", order);
+    return string_count_error(&row, order, err);
+}
+
+cg_status cg_puzzle_from_line(const char *text, size_t len, const char *order, cg_puzzle *p,
+                              cg_error *err)
+{
+    cg_puzzle_clear(p);
+    cg_status st = cg_face_order_check(order ? order : "UDFBLR", err);
+    return st != CG_OK ? st : cg_puzzle_from_string(text, len, order, p, err);
+}
+
+cg_status cg_puzzle_from_compact(const char *text, size_t len, cg_puzzle *p, cg_error *err)
+{
+    return cg_puzzle_from_line(text, len, NULL, p, err);
 }
 
 /* ---- writing ---- */
