@@ -4,7 +4,8 @@
 
 #include "puzzle/shapes_internal.h"
 
-static const char *const SHAPE_NAMES[] = {"auto", "boxes", "faces", "net", "string", "ansi"};
+static const char *const SHAPE_NAMES[] = {"auto", "boxes", "faces", "net", "string", "ansi",
+                                          "dict", "json", "layout"};
 
 const char *cg_shape_name(cg_shape s)
 {
@@ -18,8 +19,8 @@ cg_status cg_shape_parse(const char *name, cg_shape *out, cg_error *err)
             *out = (cg_shape)s;
             return CG_OK;
         }
-    return cg_fail(err, CG_ERR_INPUT, "'%.40s' is not a shape: auto, boxes, faces, net, string or ansi",
-                   name);
+    return cg_fail(err, CG_ERR_INPUT, "'%.40s' is not a shape: auto, boxes, faces, net, string, ansi, "
+                   "dict or json", name);
 }
 
 cg_status cg_string_order_check(const char *order, cg_error *err)
@@ -90,9 +91,13 @@ cg_status cg_shape_reader_init(cg_shape_reader *r, cg_shape mode, const char *or
     cg_status st = cg_string_order_check(order, err);
     if (st != CG_OK)
         return st;
-    if ((unsigned)mode > CG_SHAPE_ANSI)
+    if (mode == CG_SHAPE_LAYOUT)
+        return cg_fail(err, CG_ERR_INPUT, "shape layout: give the layout (--layout FILE)");
+    if ((unsigned)mode > CG_SHAPE_JSON)
         return cg_fail(err, CG_ERR_INPUT, "shape %d is not one of auto, boxes, faces, net, string, "
-                       "ansi", (int)mode);
+                       "ansi, dict, json", (int)mode);
+    if (mode == CG_SHAPE_JSON)
+        mode = CG_SHAPE_DICT;
     r->mode = mode;
     snprintf(r->order, sizeof r->order, "%s", order);
     cg_box_reader_init(&r->box);
@@ -234,6 +239,18 @@ static bool string_line(cg_shape_reader *r, const cgi_row *row, const char *line
     return labelled_string(r, line, len, st, err);
 }
 
+cg_status cg_shape_reader_across(cg_shape_reader *r, const char *across, cg_error *err)
+{
+    if (!across || strcmp(across, "auto") == 0) {
+        r->across[0] = '\0';
+        return CG_OK;
+    }
+    cg_status st = cgi_across_check(across, err);
+    if (st == CG_OK)
+        snprintf(r->across, sizeof r->across, "%s", across);
+    return st;
+}
+
 cg_status cg_shape_reader_feed(cg_shape_reader *r, const char *line, size_t len, cg_error *err)
 {
     r->lineno++;
@@ -243,6 +260,17 @@ cg_status cg_shape_reader_feed(cg_shape_reader *r, const char *line, size_t len,
         err = &dummy;
     bool consumed = false;
     bool others = r->fc.on || r->net.on;
+    if (r->mode == CG_SHAPE_LAYOUT) {
+        cgi_row row;
+        cgi_row_read(line, len, &r->ansi_cell, &row);
+        return cgi_layout_line(r, &row, err);
+    }
+    if ((r->mode == CG_SHAPE_AUTO || r->mode == CG_SHAPE_DICT) && (r->dict.depth > 0 || !others) &&
+        !(r->box.face >= 0 || r->box.boxes > 0)) {
+        cg_status st = cgi_dict_line(r, line, len, &consumed, err);
+        if (consumed || r->mode == CG_SHAPE_DICT)
+            return st;
+    }
     if (allows(r, CG_SHAPE_BOXES) && !others) {
         bool in_box = r->box.face >= 0 || r->box.boxes > 0;
         if (in_box || box_header(line, len) >= 0) {
@@ -328,7 +356,10 @@ cg_status cg_shape_reader_finish(cg_shape_reader *r, cg_error *err)
         box_hand_over(r, r->lineno);
     cg_status st2 = cgi_faces_stop(r, true, st == CG_OK ? err : NULL);
     cg_status st3 = cgi_net_stop(r, true, st == CG_OK && st2 == CG_OK ? err : NULL);
-    return st != CG_OK ? st : st2 != CG_OK ? st2 : st3;
+    cg_status st4 = cgi_dict_stop(r, true, st == CG_OK && st2 == CG_OK && st3 == CG_OK ? err : NULL);
+    cg_status st5 = cgi_layout_stop(r, true, st == CG_OK && st2 == CG_OK && st3 == CG_OK &&
+                                                 st4 == CG_OK ? err : NULL);
+    return st != CG_OK ? st : st2 != CG_OK ? st2 : st3 != CG_OK ? st3 : st4 != CG_OK ? st4 : st5;
 }
 
 bool cg_shape_reader_take(cg_shape_reader *r, cg_puzzle *p, cg_shape_info *info)
@@ -346,7 +377,8 @@ bool cg_shape_reader_take(cg_shape_reader *r, cg_puzzle *p, cg_shape_info *info)
 
 bool cg_shape_reader_busy(const cg_shape_reader *r)
 {
-    return r->box.face >= 0 || r->box.boxes > 0 || r->fc.on || r->net.on;
+    return r->box.face >= 0 || r->box.boxes > 0 || r->fc.on || r->net.on || r->dict.depth > 0 ||
+           cgi_layout_busy(r);
 }
 
 /* Stickers read one to a character: the count, for a line that is one token. */
@@ -492,6 +524,34 @@ size_t cg_puzzle_format_shape(const cg_puzzle *p, cg_shape shape, cg_colours col
                 OUT("\n");
             }
         }
+        return len;
+    }
+    if (shape == CG_SHAPE_DICT) { /* Python's repr: one list of stickers a face, on one line */
+        OUT("{");
+        for (int f = 0; f < CG_FACES; f++) {
+            int face = cg_face_from_letter("URFDLB"[f]);
+            OUT("%s'%c': [", f ? ", " : "", "URFDLB"[f]);
+            for (int k = 0; k < per; k++)
+                OUT("%s'%s'", k ? ", " : "", colour_text(p, face * per + k, colours, t, sizeof t));
+            OUT("]");
+        }
+        OUT("}\n");
+        return len;
+    }
+    if (shape == CG_SHAPE_JSON) { /* indented JSON, a face's rows as lists */
+        static const char *const names[] = {"up", "down", "front", "back", "left", "right"};
+        OUT("{\n");
+        for (int f = 0; f < CG_FACES; f++) {
+            OUT("  \"%s\": [", names[f]);
+            for (int r = 0; r < n; r++) {
+                OUT("%s[", r ? ", " : "");
+                for (int c = 0; c < n; c++)
+                    OUT("%s\"%s\"", c ? ", " : "", colour_text(p, f * per + r * n + c, colours, t, sizeof t));
+                OUT("]");
+            }
+            OUT("]%s\n", f < CG_FACES - 1 ? "," : "");
+        }
+        OUT("}\n");
         return len;
     }
     if (shape == CG_SHAPE_STRING) {
