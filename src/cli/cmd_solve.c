@@ -421,21 +421,24 @@ static void no_cube(solve_run *run, const seen *s)
     else
         snprintf(hint, sizeof hint, "boxes look like 'Face U:' then '+-----+', '| U U |', "
                  "'| U U |', '+-----+'; for one cube per line use --line");
+    char msg[600];
     if (run->shape == CG_SHAPE_BOXES)
-        cli_err("solve", "%sno cube found: no 'Face X:' box in %ld line%s; %s", w, s->lines,
-                s->lines == 1 ? "" : "s", hint);
+        snprintf(msg, sizeof msg, "no cube found: no 'Face X:' box in %ld line%s; %s", s->lines,
+                 s->lines == 1 ? "" : "s", hint);
     else
-        cli_err("solve", "%sno cube found: nothing in %ld line%s is a cube (%s); %s", w, s->lines,
-                s->lines == 1 ? "" : "s",
-                run->shape == CG_SHAPE_AUTO ? "boxes, labelled faces, a net, a string or ANSI colours"
-                                            : cg_shape_name(run->shape), hint);
+        snprintf(msg, sizeof msg, "no cube found: nothing in %ld line%s is a cube (%s); %s",
+                 s->lines, s->lines == 1 ? "" : "s",
+                 run->shape == CG_SHAPE_AUTO ? "boxes, labelled faces, a net, a string or ANSI colours"
+                                             : cg_shape_name(run->shape), hint);
+    cli_err("solve", "%s%s", w, msg);
     run->failed++;
-    if (run->json) {
+    if (run->json) { /* the same words as the message */
         json j;
         json_start(&j, stdout);
         json_object(&j, NULL);
         json_str(&j, "file", run->file);
-        json_str(&j, "error", "no cube found");
+        json_int(&j, "line", s->lines);
+        json_str(&j, "error", msg);
         json_finish(&j);
     }
 }

@@ -14,7 +14,7 @@ const char *cg_shape_name(cg_shape s)
 
 cg_status cg_shape_parse(const char *name, cg_shape *out, cg_error *err)
 {
-    for (int s = 0; s < (int)(sizeof SHAPE_NAMES / sizeof *SHAPE_NAMES); s++)
+    for (int s = 0; s < CG_SHAPE_LAYOUT; s++) /* a layout is given as one (--layout) */
         if (strcmp(name, SHAPE_NAMES[s]) == 0) {
             *out = (cg_shape)s;
             return CG_OK;
