@@ -11,6 +11,7 @@
 
 #include "cli/answer.h"
 #include "cli/cli.h"
+#include "cli/goal.h"
 #include "cli/commands.h"
 #include "cli/options.h"
 #include "cli/stats.h"
@@ -25,6 +26,7 @@ static const char USAGE[] =
     "                    [--notation N] [--move-map MAP] [--separator S] [--metric htm|qtm]\n"
     "                    [--one-move] [--ambiguous pick|fail] [--time-limit MS]\n"
     "                    [--input SHAPE] [--order FACES] [--profile FILE]\n"
+    "                    [--across ORDER] [--layout FILE] [--target STATE|FILE|first]\n"
     "                    [-q] [-v] HOST PORT | HOST:PORT | [V6]:PORT | nc HOST PORT\n"
     "       cubegod play [options] --exec 'CMD ARGS'\n"
     "\n"
@@ -75,6 +77,11 @@ static const char USAGE[] =
     "  --input SHAPE     how the server shows the cube: auto (default: recognised), boxes,\n"
     "                    faces, net, string or ansi (as 'cubegod solve --help' says)\n"
     "  --order FACES     the face order of a cube shown as a string (default UDFBLR, or net)\n"
+    "  --target GOAL     also: a state to reach instead of solved (a facelet string in --order,\n"
+    "                    default URFDLB), a FILE with a drawing of it, or first: each round\n"
+    "                    shows two cubes and the first is the goal (not with --one-move)\n"
+    "  --across ORDER    a net's side faces left to right, such as BLFR (default auto)\n"
+    "  --layout FILE     the server draws its cubes as FILE lays one out (see 'solve --help')\n"
     CLI_ANSWER_HELP
     CLI_PROFILE_HELP
     "  -q                no progress lines     -v  debug: hexdump of every byte both ways\n";
@@ -87,6 +94,7 @@ static const cli_option PLAY_OPTIONS[] = {
     {"one-move", CLI_FLAG},   {"proxy", CLI_VALUE},     {"interactive", CLI_FLAG},
     CLI_ANSWER_OPTIONS,       {"profile", CLI_FILE},    {"ambiguous", CLI_VALUE},
     {"time-limit", CLI_VALUE}, {"input", CLI_VALUE},    {"order", CLI_VALUE},
+    {"across", CLI_VALUE},    {"layout", CLI_FILE},
     {NULL, CLI_FLAG},
 };
 
@@ -102,7 +110,31 @@ typedef struct play_args {
     cg3_twophase *solver3; /* loaded by the first 3x3 round */
     cg_scheme scheme;
     bool quiet;
+    const char *goal_text, *layout; /* --target STATE|FILE|first, --layout */
+    cg_puzzle goal;
 } play_args;
+
+/* --target STATE|FILE|first, --across and --layout, once every option is known. */
+static int play_goal(play_args *a)
+{
+    cg_error err;
+    cg_shape_reader probe;
+    cg_shape_reader_init(&probe, CG_SHAPE_AUTO, NULL, NULL);
+    if (cg_shape_reader_across(&probe, a->play.across, &err) != CG_OK)
+        return cli_usage("play", "--across: %s", err.msg);
+    if (a->layout && cli_layout_read("play", a->layout, &a->play.layout) != 0)
+        return 2;
+    if (a->goal_text) {
+        if (cli_goal_read("play", a->goal_text, a->play.order, a->play.across,
+                          a->play.solve.scheme, a->play.pick, &a->goal, &a->play.goal_first) != 0)
+            return 2;
+        if (!a->play.goal_first)
+            a->play.goal = &a->goal;
+        if (a->play.one_move)
+            return cli_usage("play", "--target %s does not go with --one-move", a->goal_text);
+    }
+    return 0;
+}
 
 static int parse_args(int argc, char **argv, play_args *a)
 {
@@ -165,10 +197,14 @@ static int parse_args(int argc, char **argv, play_args *a)
         } else if (strcmp(o, "--record") == 0) {
             a->record = v;
         } else if (strcmp(o, "--target") == 0) {
-            int t;
-            if (!cli_target("play", v, &t))
-                return 2;
-            a->play.solve.target = (cg_target)t;
+            if (cg_target_parse(v) >= 0)
+                a->play.solve.target = (cg_target)cg_target_parse(v);
+            else
+                a->goal_text = v;
+        } else if (strcmp(o, "--across") == 0) {
+            a->play.across = strcmp(v, "auto") == 0 ? NULL : v;
+        } else if (strcmp(o, "--layout") == 0) {
+            a->layout = v;
         } else if (strcmp(o, "--scheme") == 0) {
             if (cg_scheme_parse(v, &a->scheme, &err) != CG_OK)
                 return cli_usage("play", "--scheme: %s", err.msg);
@@ -201,6 +237,8 @@ static int parse_args(int argc, char **argv, play_args *a)
         }
     }
     if (!cli_answer_ready("play", &a->answer))
+        return 2;
+    if (play_goal(a) != 0)
         return 2;
     a->play.dialect = &a->answer.dialect;
     a->tables.metric = a->answer.metric;
@@ -427,6 +465,7 @@ static int play_main(int argc, char **argv)
     if (a.record && cg_transcript_open(a.record, &tr, &err) != CG_OK) {
         cli_err("play", "--record: %s", err.msg);
         cg_tables_close(tables);
+        cg_layout_free(a.play.layout);
         return 2;
     }
     if (tr) {
@@ -475,6 +514,7 @@ static int play_main(int argc, char **argv)
     free(stats);
     cg_tables_close(tables);
     cg3_twophase_close(a.solver3);
+    cg_layout_free(a.play.layout);
     if (stop_signal)
         return 128 + stop_signal;
     return st == CG_OK && res.won ? 0 : 1;

@@ -8,6 +8,7 @@
 #include "cli/answer.h"
 #include "cli/cli.h"
 #include "cli/commands.h"
+#include "cli/goal.h"
 #include "cli/json.h"
 #include "cli/lines.h"
 #include "cli/options.h"
@@ -642,82 +643,16 @@ static bool solve_file(solve_run *run, const char *path, bool line_mode)
     return true;
 }
 
-/* A whole file into buf (NUL-terminated); false with the reason printed. */
-static bool slurp(const char *opt, const char *path, char *buf, size_t cap, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        cli_err("solve", "%s %s: %s", opt, path, strerror(errno));
-        return false;
-    }
-    *len = fread(buf, 1, cap - 1, f);
-    bool more = fgetc(f) != EOF;
-    fclose(f);
-    buf[*len] = '\0';
-    if (more)
-        cli_err("solve", "%s %s: longer than %zu bytes", opt, path, cap - 1);
-    return !more;
-}
-
-/* --target STATE|FILE|first: the goal, read in --order (default URFDLB) or from a drawing. */
-static int read_goal(solve_run *run, const char *v)
-{
-    cg_error err;
-    if (strcmp(v, "first") == 0) {
-        run->target_first = true;
-        return 0;
-    }
-    if (access(v, R_OK) == 0) {
-        static char text[65536];
-        size_t len;
-        if (!slurp("--target", v, text, sizeof text, &len))
-            return 2;
-        cg_shape_reader r;
-        cg_shape_reader_init(&r, CG_SHAPE_AUTO, run->order, NULL);
-        cg_shape_reader_across(&r, run->across, NULL);
-        cg_status st = CG_OK;
-        for (size_t i = 0; i < len && st == CG_OK && !r.ready;) {
-            size_t e = i;
-            while (e < len && text[e] != '\n')
-                e++;
-            st = cg_shape_reader_feed(&r, text + i, e - i, &err);
-            i = e + 1;
-        }
-        if (st == CG_OK && !r.ready)
-            st = cg_shape_reader_finish(&r, &err);
-        if (st != CG_OK)
-            return cli_usage("solve", "--target %s: %s", v, err.msg);
-        if (!cg_shape_reader_take(&r, &run->goal, NULL))
-            return cli_usage("solve", "--target %s: no cube in the file (any shape solve reads)", v);
-    } else {
-        const char *order = run->order ? run->order : "URFDLB";
-        if (cg_puzzle_from_string(v, strlen(v), order, &run->goal, &err) != CG_OK)
-            return cli_usage("solve", "--target '%.60s' is not home, any, auto, first, a file or a "
-                             "state (a facelet string in the order %s): %s", v, order, err.msg);
-    }
-    char state[CG3_FACELETS + 1];
-    if (cg_puzzle_state(&run->goal, run->opt.scheme, run->pick, state, sizeof state, &err) != CG_OK)
-        return cli_usage("solve", "--target: the goal is no possible cube: %s", err.msg);
-    run->have_goal = true;
-    return 0;
-}
-
 /* The goal and the layout, once every option is known. */
 static int solve_setup(solve_run *run, const char *target, const char *layout)
 {
-    if (layout) {
-        static char text[65536];
-        size_t len;
-        cg_error err;
-        if (!slurp("--layout", layout, text, sizeof text, &len))
-            return 2;
-        if (cg_layout_new(text, len, &run->layout, &err) != CG_OK)
-            return cli_usage("solve", "--layout %s: %s", layout, err.msg);
-    }
+    if (layout && cli_layout_read("solve", layout, &run->layout) != 0)
+        return 2;
     if (target) {
-        int rc = read_goal(run, target);
-        if (rc)
-            return rc;
+        if (cli_goal_read("solve", target, run->order, run->across, run->opt.scheme, run->pick,
+                          &run->goal, &run->target_first) != 0)
+            return 2;
+        run->have_goal = !run->target_first;
         run->opt.target = CG_TARGET_HOME; /* the relative cube is read in face letters */
     }
     return 0;
