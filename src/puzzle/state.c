@@ -224,6 +224,36 @@ static cg_status letters_puzzle(const char *text, cg_puzzle *p, cg_error *err)
     return CG_OK;
 }
 
+/* Completes a scheme that lacks one face's colour (a face the goal hid) with the one colour of p
+ * that the scheme does not name; whether the scheme is whole then. */
+static bool fill_scheme(cg_scheme *s, const cg_puzzle *p)
+{
+    int missing = -1, unknown = 0;
+    for (int f = 0; f < CG_FACES; f++)
+        if (strcmp(s->face[f], "?") == 0) {
+            missing = f;
+            unknown++;
+        }
+    if (unknown == 0)
+        return true;
+    if (unknown > 1)
+        return false;
+    const char *extra = NULL;
+    for (int c = 0; c < p->ncolours; c++) {
+        bool named = false;
+        for (int f = 0; f < CG_FACES; f++)
+            named |= strcmp(s->face[f], p->colour[c]) == 0;
+        if (!named && extra)
+            return false;
+        if (!named)
+            extra = p->colour[c];
+    }
+    if (!extra)
+        return false;
+    snprintf(s->face[missing], sizeof s->face[missing], "%s", extra);
+    return true;
+}
+
 cg_status cg_puzzle_toward(const cg_puzzle *goal, const cg_puzzle *current, const cg_scheme *scheme,
                            int pick, cg_puzzle *relative, cg_error *err)
 {
@@ -241,9 +271,7 @@ cg_status cg_puzzle_toward(const cg_puzzle *goal, const cg_puzzle *current, cons
         if (st == CG_OK) {
             state s = {.size = 2, .c2 = rd.cube};
             write(&s, g, sizeof g, NULL);
-            bool whole = true;
-            for (int f = 0; f < CG_FACES; f++)
-                whole &= strcmp(rd.scheme.face[f], "?") != 0;
+            bool whole = fill_scheme(&rd.scheme, current);
             st = cg_puzzle_state(current, whole ? &rd.scheme : scheme, pick, c, sizeof c, err);
             if (st != CG_OK)
                 return cg_error_prefix(st, err, "the cube, in the goal's colours: ");
