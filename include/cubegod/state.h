@@ -55,4 +55,22 @@ CG_API cg_status cg_puzzle_toward(const cg_puzzle *goal, const cg_puzzle *curren
                                   const cg_scheme *scheme, int pick, cg_puzzle *relative,
                                   cg_error *err);
 
+/* ---- texts (the one reader, for any caller) ---- */
+
+/* Every cube in a text, read as `cubegod solve` reads a file (shapes.h): input a shape name
+ * ("auto" or NULL, "boxes", "faces", "net", "string", "ansi", "dict"), order a string's face
+ * order (NULL: UDFBLR), across a net's side faces (NULL: auto), layout a template's text (NULL:
+ * none). Each cube is written to out as one line of its stickers, faces U D F B L R, separated
+ * by single blanks, '?' unknown (what cg_puzzle_from_string reads back), *count of them.
+ * CG_ERR_INPUT: the first reading error (its line), or no cube at all; CG_ERR_LIMIT: out is too
+ * small (the cubes before are in it). */
+CG_API cg_status cg_read_text(const char *text, size_t len, const char *input, const char *order,
+                              const char *across, const char *layout, char *out, size_t cap,
+                              int *count, cg_error *err);
+/* The relative state (a facelet string as above) of the first cube drawn in `current` toward
+ * the first cube drawn in `goal` (any shape; strings in `order`), as cg_puzzle_toward makes it:
+ * its solution turns the cube into the goal. */
+CG_API cg_status cg_toward_text(const char *goal, const char *current, const char *order,
+                                int pick, char *out, size_t cap, cg_error *err);
+
 #endif
