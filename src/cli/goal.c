@@ -1,4 +1,5 @@
-/* --target STATE|FILE|first and --layout FILE, read the same way by solve, play and serve. */
+/* --target STATE|FILE|first and --layout FILE, read the same way by solve and play.
+ * Options of: solve, play. */
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
