@@ -437,7 +437,7 @@ static const struct {
 
 static void play_error(const cg_error *err)
 {
-    const char *hint = "";
+    const char *hint = cli_read_hint(err->msg);
     for (size_t i = 0; i < sizeof PLAY_HINTS / sizeof PLAY_HINTS[0]; i++)
         if (strstr(err->msg, PLAY_HINTS[i].seen))
             hint = PLAY_HINTS[i].hint;

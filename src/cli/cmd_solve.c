@@ -180,11 +180,13 @@ static void reject(solve_run *run, const cg_error *err, long line)
     where(run, w, sizeof w);
     run->puzzles++;
     run->failed++;
-    cli_err("solve", "%spuzzle %d (line %ld): %s", w, run->puzzles, line, err->msg);
+    char msg[CG_ERROR_MSG_MAX + 128];
+    snprintf(msg, sizeof msg, "%s%s", err->msg, cli_read_hint(err->msg));
+    cli_err("solve", "%spuzzle %d (line %ld): %s", w, run->puzzles, line, msg);
     if (run->json) {
         json j;
         json_head(run, &j, line);
-        json_str(&j, "error", err->msg);
+        json_str(&j, "error", msg);
         json_finish(&j);
     } else {
         puts("!");

@@ -79,6 +79,22 @@ int cli_goal_read(const char *cmd, const char *v, const char *order, const char 
     return 0;
 }
 
+const char *cli_read_hint(const char *msg)
+{
+    static const struct {
+        const char *seen, *hint;
+    } HINTS[] = {
+        {"cubes fit what is shown", " (--ambiguous pick takes the first found, which may not be "
+                                    "the server's cube)"},
+        {"another drawing needs a layout", " (--layout FILE)"},
+        {"the side order must be given", " (--across ORDER, such as BLFR, or --layout FILE)"},
+    };
+    for (size_t i = 0; i < sizeof HINTS / sizeof *HINTS; i++)
+        if (strstr(msg, HINTS[i].seen))
+            return HINTS[i].hint;
+    return "";
+}
+
 int cli_layout_read(const char *cmd, const char *path, cg_layout **out)
 {
     static char text[FILE_MAX];

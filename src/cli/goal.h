@@ -14,4 +14,7 @@ int cli_goal_read(const char *cmd, const char *v, const char *order, const char 
 /* A layout template from a file; 0, or 2 after printing the reason. */
 int cli_layout_read(const char *cmd, const char *path, cg_layout **out);
 
+/* The option that helps with a reading error, to append to its message ("" when none). */
+const char *cli_read_hint(const char *msg);
+
 #endif

@@ -62,7 +62,7 @@ static cg_status toward_goal(client_game *g, cg_puzzle *p, cg_error *err)
     const cg_puzzle *goal = g->o->goal_first ? (g->have_goal ? &g->goal : NULL) : g->o->goal;
     if (g->o->goal_first && !goal)
         return cg_fail(err, CG_ERR_INPUT, "no goal came before the prompt (the round's first "
-                                          "cube is the goal with --target first)");
+                                          "cube is the goal when goal_first is set)");
     *p = g->pending;
     if (!goal)
         return CG_OK;

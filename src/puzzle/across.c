@@ -76,11 +76,11 @@ cg_status cgi_across_auto(cg_puzzle *p, char across[8], cg_error *err)
     }
     if (fits == 0)
         return cg_fail(err, CG_ERR_INPUT, "%s; no other order of the side faces gives a possible "
-                       "cube either (tried L F R B, F R B L, R B L F, B L F R): for another drawing "
-                       "use --layout FILE", first.msg);
+                       "cube either (tried L F R B, F R B L, R B L F, B L F R): another drawing "
+                       "needs a layout", first.msg);
     return cg_fail(err, CG_ERR_INPUT, "the side faces read as L F R B give no possible cube (%s), "
-                   "and %d other orders do: say which with --across ORDER (such as BLFR) or "
-                   "--layout FILE", first.msg, fits);
+                   "and %d other orders do: the side order must be given (or a layout)",
+                   first.msg, fits);
 }
 
 /* The common face orders of a string, tried when the one given gives no cube. */

@@ -92,7 +92,8 @@ cg_status cg_shape_reader_init(cg_shape_reader *r, cg_shape mode, const char *or
     if (st != CG_OK)
         return st;
     if (mode == CG_SHAPE_LAYOUT)
-        return cg_fail(err, CG_ERR_INPUT, "shape layout: give the layout (--layout FILE)");
+        return cg_fail(err, CG_ERR_INPUT, "shape layout: give the layout "
+                       "(cg_shape_reader_layout)");
     if ((unsigned)mode > CG_SHAPE_JSON)
         return cg_fail(err, CG_ERR_INPUT, "shape %d is not one of auto, boxes, faces, net, string, "
                        "ansi, dict, json", (int)mode);

@@ -342,7 +342,6 @@ cg_status cg_reconstruct3(const cg_puzzle *p, const cg_reconstruct3_options *opt
     out->fits_at_least = s->cut;
     if (s->total > 1 && !(opt && opt->pick))
         return cg_fail(err, CG_ERR_AMBIGUOUS, "%s%lu cubes fit what is shown: the hidden "
-                       "stickers do not tell them apart (--ambiguous pick takes the first found, "
-                       "which may not be the server's cube)", s->cut ? "at least " : "", s->total);
+                       "stickers do not tell them apart", s->cut ? "at least " : "", s->total);
     return CG_OK;
 }
