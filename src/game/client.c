@@ -41,6 +41,22 @@ typedef struct client_game {
     cg3_tables t3;
 } client_game;
 
+/* What the reader looks for, in the words of the shape asked for (messages). */
+static const char *shape_wanted(const cg_play_options *o)
+{
+    if (o->layout)
+        return "any drawing in the layout";
+    switch (o->input) {
+    case CG_SHAPE_BOXES: return "any Face boxes";
+    case CG_SHAPE_FACES: return "any labelled faces";
+    case CG_SHAPE_NET: return "any net";
+    case CG_SHAPE_STRING: return "any string of 24 or 54 stickers";
+    case CG_SHAPE_ANSI: return "any cube in ANSI colours";
+    case CG_SHAPE_DICT: case CG_SHAPE_JSON: return "any Python or JSON cube";
+    default: return "any cube (boxes, faces, a net, a string, ANSI colours, a Python or JSON cube)";
+    }
+}
+
 /* The cubes the reader has ready: with goal_first the round's first is its goal. */
 static void take_pending(client_game *g)
 {
@@ -314,8 +330,8 @@ static cg_status answer(client_game *g, int64_t prompt_at, cg_error *err)
     if (g->o->one_move && g->in_round)
         return next_move(g, g->last_answered, err); /* the round its first move answered */
     if (!g->have_pending)
-        return cg_fail(err, CG_ERR_INPUT, "round %d: a prompt came without any Face boxes before it",
-                       round);
+        return cg_fail(err, CG_ERR_INPUT, "round %d: a prompt came without %s before it", round,
+                       shape_wanted(g->o));
     cg_move moves[CG3_SOLUTION_MAX];
     int n = 0;
     unsigned long fits = 1;

@@ -75,6 +75,11 @@ for size in 3 2; do
   play "ud$size" -q --prompt 'answer>' 127.0.0.1 "$PORT"
   has "CTF{unseen_dict}" "$TMP/ud$size.out"
 done
+# a shape forced that the server does not show: the message speaks of that shape
+ustart --style label --rounds 1 --seed 6
+play ux -q --prompt 'Solution?' --input net 127.0.0.1 "$PORT"
+[ "$RC" != 0 ] || fail "play --input net read a string"
+has "a prompt came without any net before it" "$TMP/ux.err"
 ustart --style goal --rounds 3 --seed 8
 play ug -q --prompt 'Your moves, one per line, # to end:' --target first 127.0.0.1 "$PORT"
 has "CTF{unseen_goal}" "$TMP/ug.out"
