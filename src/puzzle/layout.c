@@ -12,7 +12,7 @@
 typedef struct tpl_token {
     int names;               /* 0: a literal, else the facelet names it stands for */
     uint8_t sticker[9];      /* puzzle index of each name */
-    char text[CG_TOKEN_MAX + 1];
+    char text[CGI_TOK];      /* a literal, as the row reader keeps it */
 } tpl_token;
 
 typedef struct tpl_line {
