@@ -4,12 +4,14 @@
 
 _cubegod_options() {
     case $1 in
-    solve) echo "--input --explain-input --line --order --ambiguous --explain --time-limit --optimal --json --target --scheme --max-moves --cache --notation --move-map --separator --metric --profile" ;;
+    solve) echo "--input --explain-input --line --order --ambiguous --explain --time-limit --optimal --json --target --scheme --max-moves --cache --notation --move-map --separator --metric --profile
+                 --across --layout --scramble --size" ;;
     play) echo "--exec --tls --insecure --sni --timeout --record --target --scheme --max-moves
                 --prompt --flag-regex --cache --proxy --interactive --one-move --time-limit --ambiguous --input --order --notation --move-map --separator --metric
-                --profile -q -v --pow" ;;
+                --profile -q -v --pow --across --layout" ;;
     serve) echo "--host --port --rounds --alarm --max-moves --flag --seed --check --tls-cert
-                 --tls-key --max-clients --games --one-move --size --hide --scramble --show --colours --order --notation --move-map --separator --metric --profile -q --pow --pow-difficulty" ;;
+                 --tls-key --max-clients --games --one-move --size --hide --scramble --show --colours --order --notation --move-map --separator --metric --profile -q --pow --pow-difficulty
+                 --goal --layout --across" ;;
     replay) echo "--check --max-moves --prompt --cache --one-move --input --order --notation --move-map --separator --metric -q --html" ;;
     tables) echo "--cache --rebuild --metric --optimal --size" ;;
     order) echo "--state --explain" ;;
@@ -57,7 +59,7 @@ _cubegod() {
         cmd="bench ${COMP_WORDS[2]}" ;;
     esac
     case $prev in
-    --cache | --record | --tls-cert | --tls-key | --svg | --profile | --move-map | --html | -o | \
+    --cache | --record | --tls-cert | --tls-key | --svg | --profile | --move-map | --html | -o | --layout | \
         --twophase-cache)
         _cubegod_files
         return ;;
@@ -74,7 +76,13 @@ _cubegod() {
         mapfile -t COMPREPLY < <(compgen -W "UDFBLR URFDLB UFRBLD ULFRBD net" -- "$cur")
         return ;;
     --target)
-        mapfile -t COMPREPLY < <(compgen -W "home any auto" -- "$cur")
+        mapfile -t COMPREPLY < <(compgen -W "home any auto first" -- "$cur"; compgen -f -- "$cur")
+        return ;;
+    --goal)
+        mapfile -t COMPREPLY < <(compgen -W "shown" -- "$cur")
+        return ;;
+    --across)
+        mapfile -t COMPREPLY < <(compgen -W "auto LFRB FRBL RBLF BLFR" -- "$cur")
         return ;;
     --pow)
         if [ "$cmd" = serve ]; then
@@ -87,14 +95,12 @@ _cubegod() {
         [ "$cmd" = turn ] && return # a flag there
         mapfile -t COMPREPLY < <(compgen -W "any home" -- "$cur")
         return ;;
-    --layout | --moves-from)
-        mapfile -t COMPREPLY < <(compgen -f -- "$cur")
+    --moves-from)
+        _cubegod_files
         return ;;
     --moves)
         mapfile -t COMPREPLY < <(compgen -W "last-line" -- "$cur")
         return ;;
-    --across)
-        return ;; # a value of the user's own
     --ambiguous)
         mapfile -t COMPREPLY < <(compgen -W "fail pick" -- "$cur")
         return ;;
@@ -102,10 +108,10 @@ _cubegod() {
         mapfile -t COMPREPLY < <(compgen -W "2 3" -- "$cur")
         return ;;
     --input)
-        mapfile -t COMPREPLY < <(compgen -W "auto boxes faces net string ansi" -- "$cur")
+        mapfile -t COMPREPLY < <(compgen -W "auto boxes faces net string ansi dict json" -- "$cur")
         return ;;
     --show)
-        mapfile -t COMPREPLY < <(compgen -W "boxes faces net string ansi" -- "$cur")
+        mapfile -t COMPREPLY < <(compgen -W "boxes faces net string ansi dict json" -- "$cur")
         return ;;
     --colours)
         mapfile -t COMPREPLY < <(compgen -W "letters words digits ansi" -- "$cur")

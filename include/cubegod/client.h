@@ -100,6 +100,14 @@ typedef struct cg_play_options {
     double pow_limit;
     cg_pow_notice_fn pow_notice;
     void *pow_notice_ctx;
+    /* Goals and drawings (state.h, shapes.h): a net's side faces (NULL: auto), a layout that the
+     * server's drawings follow (NULL: none), the goal to reach instead of solved (NULL: none;
+     * each round is solved as cg_puzzle_toward(goal, cube)), or goal_first: each round shows
+     * two cubes, the first the goal. Not with one_move. */
+    const char *across;
+    cg_layout *layout;
+    const cg_puzzle *goal;
+    bool goal_first;
 } cg_play_options;
 
 CG_API cg_play_options cg_play_defaults(void);

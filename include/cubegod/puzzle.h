@@ -52,13 +52,16 @@ CG_API cg_status cg_puzzle_set(cg_puzzle *p, int sticker, const char *token, siz
 /* Number of faces whose stickers are all known. */
 CG_API int cg_puzzle_faces_known(const cg_puzzle *p);
 
-/* Compact form: 24 (a 2x2) or 54 (a 3x3) non-blank characters, surrounding white space ignored,
- * '?' unknown, faces in the order U D F B L R, each row-major. */
+/* Compact form: 24 (a 2x2) or 54 (a 3x3) stickers, surrounding white space ignored, '?'
+ * unknown, faces in the order U D F B L R, each row-major. The same reader as
+ * cg_puzzle_from_string (shapes.h), so blanks may stand between single stickers or between
+ * groups of equal length ("WWGWWGWWG RRRRRRRRR ..."). */
 CG_API cg_status cg_puzzle_from_compact(const char *text, size_t len, cg_puzzle *p, cg_error *err);
 /* The same with the faces in another order: `order` is the six face letters in the order the
  * line gives them ("URFDLB" reads Kociemba's facelet strings); NULL means "UDFBLR". Each face is
- * still row-major as docs/protocol.md shows it. CG_ERR_INPUT: a bad order (not the six letters,
- * each once) or a bad line. */
+ * still row-major as docs/protocol.md shows it. A thin wrapper of cg_puzzle_from_string that
+ * refuses the order "net". CG_ERR_INPUT: a bad order (not the six letters, each once) or a bad
+ * line (the count of stickers, a control byte, its column). */
 CG_API cg_status cg_puzzle_from_line(const char *text, size_t len, const char *order, cg_puzzle *p,
                                      cg_error *err);
 /* CG_OK when order is six distinct face letters; CG_ERR_INPUT saying what is wrong otherwise. */

@@ -216,6 +216,14 @@ typedef struct cg_server_options {
                              wrong or missing answer (within 120 s) ends the game with
                              "[-] Proof-of-work fail: why"; a right one gets "Correct" */
     long pow_difficulty;  /* its difficulty (cg_pow_challenge's ranges), 0: the kind's default */
+    /* The unseen-challenge variants (docs/shapes.md), not with one_move: */
+    const char *goal;     /* NULL: solved is the goal; "shown": each round a random goal drawn
+                             as "Goal:" above "Now:" and the cube; a state (state.h, a facelet
+                             string in URFDLB order): that goal, drawn the same way. The answer
+                             must turn the cube into the goal exactly. */
+    const char *layout;   /* the text of a layout template (shapes.h) to draw the cubes in, or
+                             NULL; its size must be the game's */
+    const char *across;   /* a net's side faces left to right ("BLFR"), NULL: L F R B */
 } cg_server_options;
 
 CG_API cg_server_options cg_server_defaults(void);

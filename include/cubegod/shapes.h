@@ -44,9 +44,12 @@ typedef enum cg_shape {
     CG_SHAPE_NET,
     CG_SHAPE_STRING,
     CG_SHAPE_ANSI,   /* forced: only ANSI-coloured cubes (net, faces or string) */
+    CG_SHAPE_DICT,   /* a Python repr or JSON mapping of faces, or a list of six faces */
+    CG_SHAPE_JSON,   /* written as JSON (serve --show json); read as CG_SHAPE_DICT */
+    CG_SHAPE_LAYOUT, /* a drawing in a layout template (cg_shape_reader_layout) */
 } cg_shape;
 
-/* "auto" "boxes" "faces" "net" "string" "ansi". */
+/* "auto" "boxes" "faces" "net" "string" "ansi" "dict" "json" "layout". */
 CG_API const char *cg_shape_name(cg_shape s);
 /* CG_ERR_INPUT: not one of the names above. */
 CG_API cg_status cg_shape_parse(const char *name, cg_shape *out, cg_error *err);
@@ -58,6 +61,11 @@ CG_API cg_status cg_string_order_check(const char *order, cg_error *err);
 CG_API cg_status cg_puzzle_from_string(const char *text, size_t len, const char *order,
                                        cg_puzzle *p, cg_error *err);
 
+/* A string read in `order` (NULL: UDFBLR) that gives no possible cube: the first other common
+ * order (UDFBLR URFDLB ULFRBD UFRBLD UDLRFB FRBLUD net) in which it does, into out; returns 1
+ * then, 0 when none does. For the hint "read in the order X it is a cube: --order X". */
+CG_API int cg_puzzle_order_hint(const cg_puzzle *p, const char *order, char *out, size_t cap);
+
 /* What was recognised, for --explain-input. */
 typedef struct cg_shape_info {
     cg_shape shape;    /* boxes, faces, net or string */
@@ -67,9 +75,11 @@ typedef struct cg_shape_info {
     long last_line;
     char order[8];     /* the faces in the order given: "UDFBL" (boxes, faces), "net", or the
                           string's order */
+    char across[8];    /* a net: its side faces from left to right ("LFRB", "BLFR", ...) */
 } cg_shape_info;
 
 #define CG_SHAPE_NET_ROWS 3
+#define CG_SHAPE_DICT_MAX 8192 /* bytes of a Python or JSON cube, all its lines */
 #define CG_SHAPE_NET_TOKENS 12
 
 typedef struct cg_shape_netrow {
@@ -112,12 +122,46 @@ typedef struct cg_shape_reader {
     int ready;
     cg_puzzle out[2];
     cg_shape_info info[2];
+    char across[8];                /* a net's side faces, "" for auto (cg_shape_reader_across) */
+    struct cg_layout *layout;      /* cg_shape_reader_layout */
+    struct {                       /* a Python or JSON mapping being gathered */
+        int depth, lines;
+        size_t len;
+        long first;
+        char buf[CG_SHAPE_DICT_MAX];
+    } dict;
 } cg_shape_reader;
 
 /* mode: which shapes to read (CG_SHAPE_AUTO: all); order: a string's order (NULL: "UDFBLR"),
  * checked by cg_string_order_check. */
 CG_API cg_status cg_shape_reader_init(cg_shape_reader *r, cg_shape mode, const char *order,
                                       cg_error *err);
+/* A net's side faces, left to right: four letters, each of L F R B once ("BLFR": the row across
+ * shows B, L, F, R), U and D drawn as usual (U's bottom row touching F, D's top row touching F).
+ * "auto" or NULL (the default): L F R B when it gives a possible cube, otherwise the one other
+ * turn of that order (F R B L, R B L F, B L F R) that does; none or several is an error that
+ * names the orders tried and asks for this call (--across) or a layout. */
+CG_API cg_status cg_shape_reader_across(cg_shape_reader *r, const char *across, cg_error *err);
+/* ---- layouts ---- */
+
+/* A layout template: the drawing of one cube with each sticker written as its facelet name in
+ * Kociemba's numbering (U1 ... U9, R1 ... R9, F1, D1, L1, B1 ...; a 2x2 U1 ... U4 ...), each face
+ * row-major as seen from outside. A token may hold several names with nothing between them
+ * ("U1U2U3": a drawing that writes that row as three characters); every other token is literal
+ * text the drawing must show in that place (labels, "|" and blanks are separators, rule lines
+ * and lines without names are skipped). CG_ERR_INPUT, naming the line: a name given twice, names
+ * missing or of both sizes, too many lines. Free with cg_layout_free; one reader at a time. */
+typedef struct cg_layout cg_layout;
+CG_API cg_status cg_layout_new(const char *text, size_t len, cg_layout **out, cg_error *err);
+CG_API void cg_layout_free(cg_layout *l);
+/* 2 or 3. */
+CG_API int cg_layout_size(const cg_layout *l);
+/* The reader reads only drawings in this layout from now on: lines whose tokens match the
+ * template's first sticker line start a cube, each following line (blank and rule lines
+ * skipped) must match the next; a drawing that stops matching after two lines is an error
+ * naming the line. l must outlive the reader's use of it. */
+CG_API cg_status cg_shape_reader_layout(cg_shape_reader *r, cg_layout *l, cg_error *err);
+
 /* Feeds one line without its '\n' (a trailing '\r' is ignored). Lines that are no part of a cube
  * are ignored. On CG_ERR_INPUT the cube being read is dropped (the message names its shape, the
  * line and what was expected); puzzles may be ready all the same. */

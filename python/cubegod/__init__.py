@@ -221,49 +221,6 @@ def _puzzle_line(p):
     return " ".join(out) if any(len(t) != 1 for t in out) else "".join(out)
 
 
-def _read_boxes(data, order):
-    """Every run of 'Face X:' boxes in the text, as cg_puzzle copies."""
-    r = _lib.BoxReader()
-    _c.cg_box_reader_init(ctypes.byref(r))
-    err = _lib.Error_()
-    ev = ctypes.c_int()
-    found = []
-    for number, line in enumerate(data.split(b"\n"), 1):
-        st = _c.cg_box_reader_feed(ctypes.byref(r), line, len(line), ctypes.byref(ev),
-                                   ctypes.byref(err))
-        if st != 0:
-            raise _error(st, "line %d: %s" % (number, err.msg.decode("utf-8", "replace")))
-        if ev.value == _lib.BOX_PUZZLE:
-            found.append(_lib.Puzzle.from_buffer_copy(r.puzzle))
-    have = ctypes.c_bool()
-    _check(_c.cg_box_reader_finish(ctypes.byref(r), ctypes.byref(have), ctypes.byref(err)), err)
-    if have.value:
-        found.append(_lib.Puzzle.from_buffer_copy(r.puzzle))
-    return found
-
-
-def _read_line(data, order):
-    """A compact line: 24 or 54 stickers, '?' unknown, faces in `order` (default UDFBLR)."""
-    p = _lib.Puzzle()
-    err = _lib.Error_()
-    text = data.strip()
-    _check(_c.cg_puzzle_from_line(text, len(text), order, ctypes.byref(p), ctypes.byref(err)),
-           err)
-    return [p]
-
-
-def _looks_like_boxes(data):
-    return b"Face " in data
-
-
-# The forms read() knows: name -> (does the text look like it, reader). A new shape the C
-# library learns to read is one more entry here (and its size one more _REBUILD entry).
-READERS = {
-    "boxes": (_looks_like_boxes, _read_boxes),
-    "line": (lambda data: len(data.split()) == 1, _read_line),
-}
-
-
 def _scheme_struct(scheme):
     if scheme is None:
         return None
@@ -321,35 +278,57 @@ def _rebuild3(p, scheme, ambiguous):
 _REBUILD = {2: _rebuild2, 3: _rebuild3}
 
 
-def _puzzles(text, order, form):
+_FORMS = {None: None, "auto": None, "boxes": "boxes", "line": "string", "string": "string",
+          "faces": "faces", "net": "net", "ansi": "ansi", "dict": "dict", "json": "dict"}
+
+
+def _line_puzzle(line, order):
+    p = _lib.Puzzle()
+    err = _lib.Error_()
+    _check(_c.cg_puzzle_from_string(line, len(line), order, ctypes.byref(p), ctypes.byref(err)),
+           err)
+    return p
+
+
+def _puzzles(text, order, form, across=None, layout=None):
+    """The cubes of a text, read by the library's one reader (cg_read_text): the same cubes
+    `cubegod solve` reads from the same text."""
     data = _bytes(text, "text")
     if data.startswith(b"\xef\xbb\xbf"):
         data = data[3:]
     if order is not None:
-        err = _lib.Error_()
         order = _bytes(order, "order")
-        _check(_c.cg_face_order_check(order, ctypes.byref(err)), err)
-    if form is None:
-        form = next((name for name, (looks, _) in READERS.items() if looks(data)), None)
-        if form is None:
-            raise InputError("no cube found: neither 'Face X:' boxes nor one compact line of "
-                             "24 or 54 stickers", -1)
-    elif form not in READERS:
-        raise InputError("form %r: one of %s" % (form, ", ".join(READERS)), -1)
-    puzzles = READERS[form][1](data, order)
-    if not puzzles:
-        raise InputError("no cube found: no complete run of 'Face X:' boxes", -1)
+    if form not in _FORMS:
+        raise InputError("form %r: one of %s" % (form, ", ".join(k for k in _FORMS if k)), -1)
+    shape = _FORMS[form]
+    if form == "line":  # one cube a line, as solve --line reads them
+        return [_line_puzzle(line, order) for line in data.splitlines() if line.strip()]
+    layout = _layout_text(layout)
+    cap = 64 * 1024 + 2 * len(data)
+    out = ctypes.create_string_buffer(cap)
+    count = ctypes.c_int()
+    err = _lib.Error_()
+    _check(_c.cg_read_text(data, len(data), shape and shape.encode(), order,
+                           across and _bytes(across, "across"), layout, out, cap,
+                           ctypes.byref(count), ctypes.byref(err)), err)
+    puzzles = []
+    for line in out.value.split(b"\n")[:count.value]:
+        p = _lib.Puzzle()
+        _check(_c.cg_puzzle_from_string(line, len(line), None, ctypes.byref(p), ctypes.byref(err)),
+               err)
+        puzzles.append(p)
     return puzzles
 
 
-def read_all(text, size=None, order=None, scheme=None, ambiguous="fail", form=None):
+def read_all(text, size=None, order=None, scheme=None, ambiguous="fail", form=None,
+             layout=None, across=None):
     """Every cube in the text (each run of face boxes is one), as read() reads one."""
     if ambiguous not in ("fail", "pick"):
         raise InputError("ambiguous: %r is not 'pick' or 'fail'" % (ambiguous,), -1)
     if size not in (None, 2, 3):
         raise InputError("size %r: 2 or 3" % (size,), -1)
     out = []
-    for i, p in enumerate(_puzzles(text, order, form), 1):
+    for i, p in enumerate(_puzzles(text, order, form, across, layout), 1):
         if size is not None and p.size != size:
             raise InputError("cube %d is a %dx%d, expected a %dx%d"
                              % (i, p.size, p.size, size, size), -1)
@@ -357,18 +336,24 @@ def read_all(text, size=None, order=None, scheme=None, ambiguous="fail", form=No
     return out
 
 
-def read(text, size=None, order=None, scheme=None, ambiguous="fail", form=None):
-    """The one cube in `text` (str or bytes): the server's face boxes (other lines ignored, so a
-    whole round's text will do) or one compact line of 24 or 54 stickers ('?' unknown).
+def read(text, size=None, order=None, scheme=None, ambiguous="fail", form=None, layout=None,
+         across=None):
+    """The one cube in `text` (str or bytes), read by the same reader as `cubegod solve`: face
+    boxes, labelled faces, a net, a string (also after a label: "State: UUU..."), ANSI colours,
+    a Python or JSON cube (other lines ignored, so a whole round's text will do).
 
     size: 2 or 3 to insist on one (InputError otherwise); None: told by what is read.
     order: a compact line's face order, six letters (default "UDFBLR"; "URFDLB" for Kociemba's).
     scheme: each face's colour, "U=W,D=Y,..." or a dict (2x2: default face letters when every
       colour is one, else deduced; 3x3: the centres decide, a given scheme is checked).
     ambiguous: "fail" (AmbiguousError when several 3x3s fit) or "pick" (the first found).
-    form: None (told by the text), "boxes" or "line".
+    form: None (told by the text) or one shape: "boxes", "faces", "net", "string" (or "line"),
+      "ansi", "dict" (or "json").
+    layout: a layout template (its text, or the name of a file holding it): the drawing's
+      stickers where the template names them (docs/shapes.md).
+    across: a net's side faces left to right ("BLFR"); default: found.
     Text with several cubes is an InputError: use read_all()."""
-    cubes = read_all(text, size, order, scheme, ambiguous, form)
+    cubes = read_all(text, size, order, scheme, ambiguous, form, layout, across)
     if len(cubes) != 1:
         raise InputError("%d cubes in the text: read() takes one (read_all() takes many)"
                          % len(cubes), -1)
@@ -535,7 +520,9 @@ def solve(cube, max_moves=None, time_limit_ms=0, optimal=False, metric="htm", ta
 
     2x2: always optimal (the table solver), in `metric` ("htm", or "qtm": quarter turns only);
       max_moves defaults to 11 (htm) or 14 (qtm), TooLongError when the optimum is longer.
-      target "auto" (home when the colour scheme is known, else any orientation), "home", "any".
+      target "auto" (home when the colour scheme is known, else any orientation), "home", "any",
+      or a goal to reach instead (either size): a Cube from read(), a state (facelet string in
+      Kociemba's order URFDLB) or a drawing of the goal in any shape read() reads.
     3x3: the two-phase solver (max_moves default 20, or 26 quarter turns with metric "qtm",
       which it then minimises; time_limit_ms > 0 keeps improving the answer that long), or with
       optimal=True the optimal solver (its tables are about 300 MB and built in minutes the
@@ -545,6 +532,8 @@ def solve(cube, max_moves=None, time_limit_ms=0, optimal=False, metric="htm", ta
     if not isinstance(cube, Cube):
         raise TypeError("solve: expected a cubegod.Cube (from cubegod.read), not %s"
                         % type(cube).__name__)
+    if not (isinstance(target, str) and target in ("auto", "home", "any")):
+        cube, target = toward(cube, target), "home"
     if metric not in ("htm", "qtm"):
         raise InputError("metric: %r is not htm or qtm" % (metric,), -1)
     if isinstance(time_limit_ms, bool) or not isinstance(time_limit_ms, (int, float)) \
@@ -744,3 +733,102 @@ def turn(text, moves, undo=False, line=False, size=None, across=None, order=None
                            ctypes.byref(err)), err)
     out = buf.raw[:need.value]
     return out.decode("utf-8", "surrogateescape") if isinstance(text, str) else out
+
+
+# ---- the cube algebra (state.h): facelet strings of face letters, faces U R F D L B ----
+
+_STATE_CAP = 64
+for _name, _args in {
+        "cg_state_solved": [ctypes.c_int],
+        "cg_state_apply": [ctypes.c_char_p, ctypes.c_char_p],
+        "cg_state_compose": [ctypes.c_char_p, ctypes.c_char_p],
+        "cg_state_invert": [ctypes.c_char_p],
+        "cg_state_relative": [ctypes.c_char_p, ctypes.c_char_p],
+        "cg_toward_text": [ctypes.c_char_p, ctypes.c_char_p, ctypes.c_char_p, ctypes.c_int]}.items():
+    _fn = getattr(_c, _name)
+    _fn.restype = _lib.Status
+    _fn.argtypes = _args + [ctypes.c_char_p, ctypes.c_size_t, ctypes.POINTER(_lib.Error_)]
+_c.cg_state_equal.restype = ctypes.c_int
+_c.cg_state_equal.argtypes = [ctypes.c_char_p, ctypes.c_char_p]
+_c.cg_read_text.restype = _lib.Status
+_c.cg_read_text.argtypes = [ctypes.c_char_p, ctypes.c_size_t, ctypes.c_char_p, ctypes.c_char_p,
+                            ctypes.c_char_p, ctypes.c_char_p, ctypes.c_char_p, ctypes.c_size_t,
+                            ctypes.POINTER(ctypes.c_int), ctypes.POINTER(_lib.Error_)]
+
+
+def _state_call(fn, *args):
+    out = ctypes.create_string_buffer(_STATE_CAP)
+    err = _lib.Error_()
+    _check(fn(*args, out, _STATE_CAP, ctypes.byref(err)), err)
+    return out.value.decode()
+
+
+def _state_arg(state):
+    if isinstance(state, Cube):
+        return _bytes(state_of(state), "state")
+    return _bytes(state, "state")
+
+
+def solved_state(size=3):
+    """The solved state of a size: "UUUUUUUUURRRRRRRRR..." (54 letters, or 24 for a 2x2)."""
+    return _state_call(_c.cg_state_solved, _int_arg(size, "size", 2, 3))
+
+
+def state_of(cube):
+    """A Cube's state as a facelet string (faces U R F D L B)."""
+    line = cube.facelets()
+    per = 9 if cube.size == 3 else 4
+    return "".join(line[FACE_LETTERS.index(f) * per:FACE_LETTERS.index(f) * per + per]
+                   for f in "URFDLB")
+
+
+def apply_moves(state, moves):
+    """The state after face turns (a list or a "R U2 F'" text)."""
+    if not isinstance(moves, (str, bytes)):
+        moves = " ".join(moves)
+    return _state_call(_c.cg_state_apply, _state_arg(state), _bytes(moves, "moves"))
+
+
+def compose(a, b):
+    """a, then b."""
+    return _state_call(_c.cg_state_compose, _state_arg(a), _state_arg(b))
+
+
+def invert(a):
+    """The state that undoes a: compose(a, invert(a)) is solved."""
+    return _state_call(_c.cg_state_invert, _state_arg(a))
+
+
+def relative(goal, current):
+    """compose(invert(goal), current): its solution takes current to goal."""
+    return _state_call(_c.cg_state_relative, _state_arg(goal), _state_arg(current))
+
+
+def states_equal(a, b):
+    return _c.cg_state_equal(_state_arg(a), _state_arg(b)) == 1
+
+
+def _layout_text(layout):
+    if layout is None:
+        return None
+    if isinstance(layout, str) and "\n" not in layout and os.path.exists(layout):
+        with open(layout, "rb") as f:
+            return f.read()
+    return _bytes(layout, "layout")
+
+
+def toward(cube, goal, order="URFDLB"):
+    """The Cube whose solution turns `cube` into `goal` (a Cube, a facelet string in `order`, or
+    a drawing of the goal in any shape read() reads); solve(cube, target=goal) solves it."""
+    if isinstance(goal, Cube):
+        goal_line = goal.puzzle.encode()
+    else:
+        goal_line = _puzzles(goal, order, None)[0]
+        goal_line = _puzzle_line(goal_line).encode()
+    pick = 1 if cube.fits > 1 else 0
+    rel = _state_call(_c.cg_toward_text, goal_line, cube.puzzle.encode(), None, pick)
+    return read(rel, order="URFDLB")
+
+
+__all__ += ["solved_state", "state_of", "apply_moves", "compose", "invert", "relative",
+            "states_equal", "toward"]

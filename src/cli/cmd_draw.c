@@ -26,7 +26,7 @@ static const char USAGE[] =
     "  --ansi          the net in ANSI colours, two columns a sticker (default)\n"
     "  --svg           an SVG image (one cube: the first, or --cube N)\n"
     "  --png           a PNG image (one cube, as --svg); not written to a terminal\n"
-    "  --input SHAPE   auto (default), boxes, faces, net, string or ansi\n"
+    "  --input SHAPE   auto (default), boxes, faces, net, string, ansi, dict or json\n"
     "  --order FACES   the face order of a string (default UDFBLR; URFDLB; net)\n"
     "  --cube N        draw only the N-th cube read (default: every cube for --ansi, the first\n"
     "                  for --svg and --png, with a note when there are more)\n"

@@ -11,6 +11,7 @@
 
 #include "cli/answer.h"
 #include "cli/cli.h"
+#include "cli/goal.h"
 #include "cli/commands.h"
 #include "cli/options.h"
 #include "cli/picture.h"
@@ -26,6 +27,7 @@ static const char USAGE[] =
     "                    [--notation N] [--move-map MAP] [--separator S] [--metric htm|qtm]\n"
     "                    [--one-move] [--ambiguous pick|fail] [--time-limit MS]\n"
     "                    [--input SHAPE] [--order FACES] [--profile FILE] [--pow auto|off]\n"
+    "                    [--across ORDER] [--layout FILE] [--target STATE|FILE|first]\n"
     "                    [-q] [-v] HOST PORT | HOST:PORT | [V6]:PORT | nc HOST PORT\n"
     "       cubegod play [options] --exec 'CMD ARGS'\n"
     "\n"
@@ -74,12 +76,17 @@ static const char USAGE[] =
     "                    names the round and the move); give the server's prompt with --prompt\n"
     "                    (serve in this mode asks 'Enter your move:')\n"
     "  --input SHAPE     how the server shows the cube: auto (default: recognised), boxes,\n"
-    "                    faces, net, string or ansi (as 'cubegod solve --help' says)\n"
+    "                    faces, net, string, ansi, dict or json (as 'cubegod solve --help' says)\n"
     "  --order FACES     the face order of a cube shown as a string (default UDFBLR, or net)\n"
     "  --pow auto|off    auto (default): answer a proof of work (sha256/md5/sha1 XXXX,\n"
     "                    leading zeros, hashcash, kCTF/redpwn) whenever one comes, on every\n"
     "                    core, and go on; one expected to take over 60 s is refused with the\n"
     "                    estimate ('cubegod pow --help'); off: leave such lines alone\n"
+    "  --target GOAL     also: a state to reach instead of solved (a facelet string in --order,\n"
+    "                    default URFDLB), a FILE with a drawing of it, or first: each round\n"
+    "                    shows two cubes and the first is the goal (not with --one-move)\n"
+    "  --across ORDER    a net's side faces left to right, such as BLFR (default auto)\n"
+    "  --layout FILE     the server draws its cubes as FILE lays one out (see 'solve --help')\n"
     CLI_ANSWER_HELP
     CLI_PROFILE_HELP
     "  -q                no progress lines     -v  debug: hexdump of every byte both ways,\n"
@@ -93,7 +100,8 @@ static const cli_option PLAY_OPTIONS[] = {
     {"one-move", CLI_FLAG},   {"proxy", CLI_VALUE},     {"interactive", CLI_FLAG},
     CLI_ANSWER_OPTIONS,       {"profile", CLI_FILE},    {"ambiguous", CLI_VALUE},
     {"time-limit", CLI_VALUE}, {"input", CLI_VALUE},    {"order", CLI_VALUE},
-    {"pow", CLI_VALUE},       {NULL, CLI_FLAG},
+    {"pow", CLI_VALUE},       {"across", CLI_VALUE},    {"layout", CLI_FILE},
+    {NULL, CLI_FLAG},
 };
 
 typedef struct play_args {
@@ -108,7 +116,31 @@ typedef struct play_args {
     cg3_twophase *solver3; /* loaded by the first 3x3 round */
     cg_scheme scheme;
     bool quiet;
+    const char *goal_text, *layout; /* --target STATE|FILE|first, --layout */
+    cg_puzzle goal;
 } play_args;
+
+/* --target STATE|FILE|first, --across and --layout, once every option is known. */
+static int play_goal(play_args *a)
+{
+    cg_error err;
+    cg_shape_reader probe;
+    cg_shape_reader_init(&probe, CG_SHAPE_AUTO, NULL, NULL);
+    if (cg_shape_reader_across(&probe, a->play.across, &err) != CG_OK)
+        return cli_usage("play", "--across: %s", err.msg);
+    if (a->layout && cli_layout_read("play", a->layout, &a->play.layout) != 0)
+        return 2;
+    if (a->goal_text) {
+        if (cli_goal_read("play", a->goal_text, a->play.order, a->play.across,
+                          a->play.solve.scheme, a->play.pick, &a->goal, &a->play.goal_first) != 0)
+            return 2;
+        if (!a->play.goal_first)
+            a->play.goal = &a->goal;
+        if (a->play.one_move)
+            return cli_usage("play", "--target %s does not go with --one-move", a->goal_text);
+    }
+    return 0;
+}
 
 static int parse_args(int argc, char **argv, play_args *a)
 {
@@ -175,10 +207,14 @@ static int parse_args(int argc, char **argv, play_args *a)
         } else if (strcmp(o, "--record") == 0) {
             a->record = v;
         } else if (strcmp(o, "--target") == 0) {
-            int t;
-            if (!cli_target("play", v, &t))
-                return 2;
-            a->play.solve.target = (cg_target)t;
+            if (cg_target_parse(v) >= 0)
+                a->play.solve.target = (cg_target)cg_target_parse(v);
+            else
+                a->goal_text = v;
+        } else if (strcmp(o, "--across") == 0) {
+            a->play.across = strcmp(v, "auto") == 0 ? NULL : v;
+        } else if (strcmp(o, "--layout") == 0) {
+            a->layout = v;
         } else if (strcmp(o, "--scheme") == 0) {
             if (cg_scheme_parse(v, &a->scheme, &err) != CG_OK)
                 return cli_usage("play", "--scheme: %s", err.msg);
@@ -211,6 +247,8 @@ static int parse_args(int argc, char **argv, play_args *a)
         }
     }
     if (!cli_answer_ready("play", &a->answer))
+        return 2;
+    if (play_goal(a) != 0)
         return 2;
     a->play.dialect = &a->answer.dialect;
     a->tables.metric = a->answer.metric;
@@ -424,7 +462,7 @@ static const struct {
 
 static void play_error(const cg_error *err)
 {
-    const char *hint = "";
+    const char *hint = cli_read_hint(err->msg);
     for (size_t i = 0; i < sizeof PLAY_HINTS / sizeof PLAY_HINTS[0]; i++)
         if (strstr(err->msg, PLAY_HINTS[i].seen))
             hint = PLAY_HINTS[i].hint;
@@ -452,6 +490,7 @@ static int play_main(int argc, char **argv)
     if (a.record && cg_transcript_open(a.record, &tr, &err) != CG_OK) {
         cli_err("play", "--record: %s", err.msg);
         cg_tables_close(tables);
+        cg_layout_free(a.play.layout);
         return 2;
     }
     taps tap = {tr, a.tube.log_level == CG_LOG_DEBUG ? cli_picture_tap_new() : NULL};
@@ -503,6 +542,7 @@ static int play_main(int argc, char **argv)
     free(stats);
     cg_tables_close(tables);
     cg3_twophase_close(a.solver3);
+    cg_layout_free(a.play.layout);
     if (stop_signal)
         return 128 + stop_signal;
     return st == CG_OK && res.won ? 0 : 1;

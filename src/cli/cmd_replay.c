@@ -36,7 +36,7 @@ static const char USAGE[] =
     "                     move of the round, checked together at the round's end; give\n"
     "                     --prompt too\n"
     "  --input SHAPE      how the server showed the cube: auto (default: recognised), boxes,\n"
-    "                     faces, net, string or ansi (as 'cubegod solve --help' says)\n"
+    "                     faces, net, string, ansi, dict or json (as 'cubegod solve --help' says)\n"
     "  --order FACES      the face order of a cube shown as a string (default UDFBLR, or net)\n"
     "  -q                 print only the summary and the rounds that were not correct\n"
     "  --html PAGE        also write PAGE, one self-contained HTML page of the game: each\n"

@@ -1,4 +1,5 @@
 /* cubegod serve: the challenge server (server.h). */
+#include <errno.h>
 #include <limits.h>
 #include <pthread.h>
 #include <signal.h>
@@ -19,7 +20,9 @@ static const char USAGE[] =
     "                     [--notation N] [--move-map MAP] [--separator S] [--metric htm|qtm]\n"
     "                     [--one-move] [--size 2|3] [--hide N] [--scramble N]\n"
     "                     [--show SHAPE] [--colours SET] [--order FACES]\n"
-    "                     [--pow sha256|hashcash|kctf [--pow-difficulty N]] [--profile FILE] [-q]\n"
+    "                     [--pow sha256|hashcash|kctf [--pow-difficulty N]]\n"
+    "                     [--goal shown|STATE] [--layout FILE] [--across ORDER]\n"
+    "                     [--profile FILE] [-q]\n"
     "\n"
     "Runs a faithful copy of the cube god challenge server: a banner, then ROUNDS rounds of five\n"
     "faces of a scrambled 2x2 cube, an answer of at most MAX moves within the alarm, then the\n"
@@ -49,7 +52,14 @@ static const char USAGE[] =
     "  --size 2|3         the cube: 2x2 (default) or 3x3\n"
     "  --show SHAPE       how the cube is shown: boxes (default), faces ('U:' and the rows),\n"
     "                     net (the unfolded cross), string (one line, faces U D F B L R, '?'\n"
-    "                     hidden) or ansi (a net of ANSI colour blocks); see docs/shapes.md\n"
+    "                     hidden), ansi (a net of ANSI colour blocks), dict (a Python dict of\n"
+    "                     faces, one line) or json (indented JSON, rows); see docs/shapes.md\n"
+    "  --goal G           the goal is not solved: shown (each round a random goal, drawn as\n"
+    "                     'Goal:' above 'Now:' and the cube) or a STATE (a facelet string in\n"
+    "                     URFDLB order, drawn the same way); answers must reach it exactly\n"
+    "  --layout FILE      draw each cube as FILE lays one out (a layout template: facelet names\n"
+    "                     U1..B9, a 2x2 U1..B4, replaced by the stickers; docs/shapes.md)\n"
+    "  --across ORDER     with --show net or ansi: the side faces left to right, such as BLFR\n"
     "  --colours SET      the stickers: letters (the face letters, default), words (white\n"
     "                     yellow ...), digits (0 to 5) or ansi (colour blocks); not with boxes\n"
     "  --order FACES      with --show string: the face order of the line, six face letters\n"
@@ -79,6 +89,7 @@ static const cli_option SERVE_OPTIONS[] = {
     {"size", CLI_VALUE},     {"hide", CLI_VALUE},     {"scramble", CLI_VALUE},
     {"show", CLI_VALUE},     {"colours", CLI_VALUE},  {"order", CLI_VALUE},
     {"pow", CLI_VALUE},      {"pow-difficulty", CLI_VALUE},
+    {"goal", CLI_VALUE},     {"layout", CLI_FILE},    {"across", CLI_VALUE},
     {NULL, CLI_FLAG},
 };
 
@@ -129,7 +140,27 @@ static int parse_value(const char *opt, const char *v, cg_server_options *o)
     else if (strcmp(opt, "--show") == 0) {
         cg_error err;
         if (cg_shape_parse(v, &o->show, &err) != CG_OK || o->show == CG_SHAPE_AUTO)
-            return cli_usage("serve", "--show: '%s' is not boxes, faces, net, string or ansi", v);
+            return cli_usage("serve", "--show: '%s' is not boxes, faces, net, string, ansi, dict "
+                                      "or json", v);
+    } else if (strcmp(opt, "--goal") == 0) {
+        o->goal = v;
+    } else if (strcmp(opt, "--across") == 0) {
+        o->across = v;
+    } else if (strcmp(opt, "--layout") == 0) {
+        static char text[65536];
+        FILE *f = fopen(v, "rb");
+        if (!f) {
+            cli_err("serve", "--layout %s: %s", v, strerror(errno));
+            return 2;
+        }
+        size_t len = fread(text, 1, sizeof text - 1, f);
+        bool more = fgetc(f) != EOF;
+        fclose(f);
+        text[len] = '\0';
+        if (more || memchr(text, '\0', len))
+            return cli_usage("serve", "--layout %s: longer than %zu bytes, or not text", v,
+                             sizeof text - 1);
+        o->layout = text;
     } else if (strcmp(opt, "--colours") == 0) {
         cg_error err;
         if (cg_colours_parse(v, &o->colours, &err) != CG_OK)

@@ -8,6 +8,7 @@
 #include "cli/answer.h"
 #include "cli/cli.h"
 #include "cli/commands.h"
+#include "cli/goal.h"
 #include "cli/json.h"
 #include "cli/lines.h"
 #include "cli/options.h"
@@ -15,6 +16,7 @@
 #include "cubegod/solver.h"
 #include "cubegod/shapes.h"
 #include "cubegod/solver3.h"
+#include "cubegod/state.h"
 
 static const char USAGE[] =
     "usage: cubegod solve [--input SHAPE] [--explain-input] [--line] [--order FACES]\n"
@@ -22,7 +24,9 @@ static const char USAGE[] =
     "                     [--scheme SCHEME] [--max-moves N] [--time-limit MS]\n"
     "                     [--optimal] [--ambiguous pick|fail] [--explain]\n"
     "                     [--cache FILE] [--notation N] [--move-map MAP] [--separator S]\n"
-    "                     [--metric htm|qtm] [--profile FILE] [FILE...]\n"
+    "                     [--metric htm|qtm] [--profile FILE] [--across ORDER]\n"
+    "                     [--layout FILE] [--target STATE|FILE|first]\n"
+    "                     [--scramble MOVES [--size 2|3]] [FILE...]\n"
     "\n"
     "Reads 2x2 and 3x3 cubes from each FILE in turn ('-' or none: standard input; the size is\n"
     "told by what is read: two stickers a box row or 24 a line is a 2x2, three or 54 a 3x3)\n"
@@ -62,7 +66,7 @@ static const char USAGE[] =
     "The 3x3 solver's tables (twophase.tbl, about 75 MB) are loaded from the folder of the 2x2\n"
     "cache, or built there the first time, when the first 3x3 is read.\n"
     "\n"
-    "  --input SHAPE   auto (default), boxes, faces, net, string or ansi (see above)\n"
+    "  --input SHAPE   auto (default), boxes, faces, net, string, ansi, dict or json (see above)\n"
     "  --explain-input for each cube, write to standard error what was recognised: the shape, the\n"
     "                  size, the lines, the face order, which colour is which face, the hidden\n"
     "                  stickers, and the cube as read, drawn as a net (in colours on a terminal,\n"
@@ -80,7 +84,18 @@ static const char USAGE[] =
     "                  {\"puzzle\":2,\"file\":\"-\",\"line\":12,\"error\":\"...\"} (comments: {\"comment\":...})\n"
     "  --target T      home: back to the start position exactly; any: every face one colour in\n"
     "                  any orientation; auto (default): home when the colour scheme is known\n"
-    "                  (colours are the face letters, or --scheme), any otherwise\n"
+    "                  (colours are the face letters, or --scheme), any otherwise;\n"
+    "                  STATE: reach that state, a facelet string in --order (default URFDLB);\n"
+    "                  FILE: the goal drawn in any shape; first: the cubes come in pairs, the\n"
+    "                  first of each the goal (Goal:/Now:, or simply two drawings); both sizes\n"
+    "  --across ORDER  a net's side faces left to right, such as BLFR (default auto: L F R B,\n"
+    "                  or the one other turn of it that gives a possible cube)\n"
+    "  --layout FILE   read drawings laid out as FILE: one cube with each sticker written as its\n"
+    "                  facelet name (U1..U9 R1.. F1.. D1.. L1.. B1..; a 2x2 U1..U4 ...), line by\n"
+    "                  line, everything else literal (docs/shapes.md)\n"
+    "  --scramble MOVES  solve the cube those face turns make from solved (--size 2 for a 2x2;\n"
+    "                  default a 3x3) instead of reading any input\n"
+    "  --size 2|3      the size of the --scramble cube (a read cube's size is told by the cube)\n"
     "  --scheme S      the colour of each face, e.g. U=W,D=Y,F=G,B=B,L=O,R=R\n"
     "  --max-moves N   fail a cube whose shortest solution is longer (default 11; 14 with\n"
     "                  --metric qtm); when given, it also bounds the answer as the notation\n"
@@ -108,7 +123,8 @@ static const cli_option SOLVE_OPTIONS[] = {
     {"cache", CLI_FILE}, {"json", CLI_FLAG},    CLI_ANSWER_OPTIONS,     {"profile", CLI_FILE},
     {"order", CLI_VALUE}, {"ambiguous", CLI_VALUE}, {"explain", CLI_FLAG},
     {"time-limit", CLI_VALUE}, {"optimal", CLI_FLAG}, {"input", CLI_VALUE},
-    {"explain-input", CLI_FLAG},
+    {"explain-input", CLI_FLAG}, {"across", CLI_VALUE}, {"layout", CLI_FILE},
+    {"scramble", CLI_VALUE}, {"size", CLI_VALUE},
     {NULL, CLI_FLAG},
 };
 
@@ -136,6 +152,11 @@ typedef struct solve_run {
     bool many;        /* several files: messages name the file */
     int puzzles;
     int failed;
+    const char *across;   /* --across, NULL: auto */
+    cg_layout *layout;    /* --layout */
+    bool target_first;    /* --target first: the first cube of each pair is the goal */
+    bool have_goal;       /* the goal: --target STATE|FILE, or the first of a pair */
+    cg_puzzle goal;
 } solve_run;
 
 static void where(const solve_run *run, char *buf, size_t size)
@@ -161,11 +182,13 @@ static void reject(solve_run *run, const cg_error *err, long line)
     where(run, w, sizeof w);
     run->puzzles++;
     run->failed++;
-    cli_err("solve", "%spuzzle %d (line %ld): %s", w, run->puzzles, line, err->msg);
+    char msg[CG_ERROR_MSG_MAX + 128];
+    snprintf(msg, sizeof msg, "%s%s", err->msg, cli_read_hint(err->msg));
+    cli_err("solve", "%spuzzle %d (line %ld): %s", w, run->puzzles, line, msg);
     if (run->json) {
         json j;
         json_head(run, &j, line);
-        json_str(&j, "error", err->msg);
+        json_str(&j, "error", msg);
         json_finish(&j);
     } else {
         puts("!");
@@ -283,7 +306,7 @@ static void answer_moves(solve_run *run, const cg3_solution *sol, long line)
     fflush(stdout);
 }
 
-static void answer(solve_run *run, const cg_puzzle *p, long line)
+static void answer_cube(solve_run *run, const cg_puzzle *p, long line)
 {
     if (p->size == 3) {
         answer3(run, p, line);
@@ -326,6 +349,33 @@ static void answer(solve_run *run, const cg_puzzle *p, long line)
     }
     /* A script may hand over one cube at a time and wait for its answer. */
     fflush(stdout);
+}
+
+/* A cube toward the goal when there is one (--target STATE|FILE|first). */
+static void answer(solve_run *run, const cg_puzzle *p, long line)
+{
+    if (!run->have_goal) {
+        answer_cube(run, p, line);
+        return;
+    }
+    cg_puzzle rel;
+    cg_error err;
+    if (cg_puzzle_toward(&run->goal, p, run->opt.scheme, run->pick, &rel, &err) != CG_OK) {
+        reject(run, &err, line);
+        return;
+    }
+    answer_cube(run, &rel, line);
+}
+
+/* A string that is no cube in its order but is one in another common order: say which. */
+static void order_hint(const solve_run *run, const cg_puzzle *p)
+{
+    char state[CG3_FACELETS + 1], other[8];
+    if (cg_puzzle_state(p, run->opt.scheme, 1, state, sizeof state, NULL) == CG_OK ||
+        !cg_puzzle_order_hint(p, run->order, other, sizeof other))
+        return;
+    fprintf(stderr, "cubegod solve: read in the face order %s this string is a possible cube: "
+            "try --order %s\n", other, other);
 }
 
 /* What a file without any box looked like, for the message. */
@@ -376,21 +426,24 @@ static void no_cube(solve_run *run, const seen *s)
     else
         snprintf(hint, sizeof hint, "boxes look like 'Face U:' then '+-----+', '| U U |', "
                  "'| U U |', '+-----+'; for one cube per line use --line");
+    char msg[600];
     if (run->shape == CG_SHAPE_BOXES)
-        cli_err("solve", "%sno cube found: no 'Face X:' box in %ld line%s; %s", w, s->lines,
-                s->lines == 1 ? "" : "s", hint);
+        snprintf(msg, sizeof msg, "no cube found: no 'Face X:' box in %ld line%s; %s", s->lines,
+                 s->lines == 1 ? "" : "s", hint);
     else
-        cli_err("solve", "%sno cube found: nothing in %ld line%s is a cube (%s); %s", w, s->lines,
-                s->lines == 1 ? "" : "s",
-                run->shape == CG_SHAPE_AUTO ? "boxes, labelled faces, a net, a string or ANSI colours"
-                                            : cg_shape_name(run->shape), hint);
+        snprintf(msg, sizeof msg, "no cube found: nothing in %ld line%s is a cube (%s); %s",
+                 s->lines, s->lines == 1 ? "" : "s",
+                 run->shape == CG_SHAPE_AUTO ? "boxes, labelled faces, a net, a string or ANSI colours"
+                                             : cg_shape_name(run->shape), hint);
+    cli_err("solve", "%s%s", w, msg);
     run->failed++;
-    if (run->json) {
+    if (run->json) { /* the same words as the message */
         json j;
         json_start(&j, stdout);
         json_object(&j, NULL);
         json_str(&j, "file", run->file);
-        json_str(&j, "error", "no cube found");
+        json_int(&j, "line", s->lines);
+        json_str(&j, "error", msg);
         json_finish(&j);
     }
 }
@@ -416,7 +469,12 @@ static void explain_input(const solve_run *run, const cg_puzzle *p, const cg_sha
     fprintf(stderr, "cubegod solve: %spuzzle %d (lines %ld-%ld): %s of a %dx%d%s; faces in the order "
             "%s%s\n", w, run->puzzles + 1, in->first_line, in->last_line, cg_shape_name(in->shape),
             n, n, in->ansi ? " in ANSI colours" : "", in->order,
-            strcmp(in->order, "net") == 0 ? " (U, then L F R B across, then D)" : "");
+            strcmp(in->order, "net") == 0 && (!in->across[0] || !strcmp(in->across, "LFRB"))
+                ? " (U, then L F R B across, then D)" : "");
+    if (strcmp(in->order, "net") == 0 && in->across[0] && strcmp(in->across, "LFRB") != 0)
+        fprintf(stderr, "  side faces across: %c %c %c %c (%s; U and D drawn toward F)\n",
+                in->across[0], in->across[1], in->across[2], in->across[3],
+                run->across ? "--across" : "the one order that gives a possible cube");
     fprintf(stderr, "  colours:");
     cg_error err;
     if (n == 3) {
@@ -452,7 +510,16 @@ static void take_all(solve_run *run, cg_shape_reader *rd)
     while (cg_shape_reader_take(rd, &p, &info)) {
         if (run->explain_input)
             explain_input(run, &p, &info);
+        if (run->target_first && !run->have_goal) {
+            run->goal = p;
+            run->have_goal = true;
+            continue;
+        }
+        if (info.shape == CG_SHAPE_STRING && !run->have_goal)
+            order_hint(run, &p);
         answer(run, &p, info.last_line);
+        if (run->target_first)
+            run->have_goal = false;
     }
 }
 
@@ -461,6 +528,9 @@ static void solve_shapes(solve_run *run, cg_line_reader *in)
     cg_shape_reader reader;
     cg_error err;
     cg_shape_reader_init(&reader, run->shape, run->order, &err); /* order checked by solve_main */
+    cg_shape_reader_across(&reader, run->across, &err);           /* likewise */
+    if (run->layout)
+        cg_shape_reader_layout(&reader, run->layout, &err);
     const char *line;
     size_t len;
     seen s = {0};
@@ -508,23 +578,27 @@ static void solve_lines(solve_run *run, cg_line_reader *in)
             fflush(stdout);
             continue;
         }
+        if (len - i >= 7 && strncmp(line + i, "Face ", 5) == 0 && memchr(line + i, ':', len - i) &&
+            len - i <= 10) {
+            /* one message for a file of boxes, not one per line */
+            char w[300];
+            where(run, w, sizeof w);
+            cli_err("solve", "%sline %ld ('%.*s') starts a face box: the input looks like face "
+                    "boxes, which --line does not read; drop --line (every shape is read "
+                    "without it)", w, in->number, (int)(len - i), line + i);
+            run->failed++;
+            while (cg_line_next(in, &line, &len)) /* the rest is the same boxes */
+                ;
+            return;
+        }
         if (i == len)
             cg_fail(&err, CG_ERR_INPUT, "blank line: with --line every line is one cube "
                     "(24 or 54 stickers)");
         else if (in->truncated)
             cg_fail(&err, CG_ERR_LIMIT, "line is longer than %zu bytes", sizeof in->buf - 1);
         bool ok = !(i == len || in->truncated);
-        if (ok && (strcmp(run->order ? run->order : "", "net") == 0 || memchr(line, 0x1b, len) ||
-                   cg_puzzle_from_line(line, len, run->order, &p, &err) != CG_OK)) {
-            /* any other string: tokens, groups, ANSI colours, the net order */
-            cg_error err2;
-            bool esc = memchr(line, 0x1b, len) || strcmp(run->order ? run->order : "", "net") == 0;
-            if (cg_puzzle_from_string(line, len, run->order, &p, &err2) != CG_OK) {
-                if (esc)
-                    err = err2;
-                ok = false;
-            }
-        }
+        if (ok && cg_puzzle_from_string(line, len, run->order, &p, &err) != CG_OK)
+            ok = false;
         if (!ok) {
             reject(run, &err, in->number);
         } else {
@@ -535,7 +609,16 @@ static void solve_lines(solve_run *run, cg_line_reader *in)
                 snprintf(info.order, sizeof info.order, "%s", run->order ? run->order : "UDFBLR");
                 explain_input(run, &p, &info);
             }
+            if (run->target_first && !run->have_goal) {
+                run->goal = p;
+                run->have_goal = true;
+                continue;
+            }
+            if (!run->have_goal)
+                order_hint(run, &p);
             answer(run, &p, in->number);
+            if (run->target_first)
+                run->have_goal = false;
         }
     }
 }
@@ -565,13 +648,46 @@ static bool solve_file(solve_run *run, const char *path, bool line_mode)
     return true;
 }
 
+/* The goal and the layout, once every option is known. */
+static int solve_setup(solve_run *run, const char *target, const char *layout)
+{
+    if (layout && cli_layout_read("solve", layout, &run->layout) != 0)
+        return 2;
+    if (target) {
+        if (cli_goal_read("solve", target, run->order, run->across, run->opt.scheme, run->pick,
+                          &run->goal, &run->target_first) != 0)
+            return 2;
+        run->have_goal = !run->target_first;
+        run->opt.target = CG_TARGET_HOME; /* the relative cube is read in face letters */
+    }
+    return 0;
+}
+
+/* --scramble: the cube those moves make from solved. */
+static bool solve_scramble(solve_run *run, const char *moves, int size)
+{
+    char solved[CG3_FACELETS + 1], state[CG3_FACELETS + 1];
+    cg_error err;
+    cg_puzzle p;
+    run->file = "--scramble";
+    if (cg_state_solved(size, solved, sizeof solved, &err) != CG_OK ||
+        cg_state_apply(solved, moves, state, sizeof state, &err) != CG_OK ||
+        cg_puzzle_from_string(state, strlen(state), "URFDLB", &p, &err) != CG_OK) {
+        reject(run, &err, 0);
+        return true;
+    }
+    answer(run, &p, 0);
+    return true;
+}
+
 static int solve_main(int argc, char **argv)
 {
     solve_run run = {.opt = cg_solve_defaults(), .opt3 = cg3_solve_defaults()};
     cg_tables_options topt = {0};
     cg_scheme scheme;
     bool line_mode = false, max_given = false;
-    int nfiles = 0;
+    int nfiles = 0, size = 0;
+    const char *target = NULL, *layout = NULL, *scramble = NULL;
     char *files[argc > 0 ? argc : 1];
     cli_answer ans;
     cli_answer_init(&ans);
@@ -601,10 +717,24 @@ static int solve_main(int argc, char **argv)
         } else if (strcmp(a, "--json") == 0) {
             run.json = true;
         } else if (strcmp(a, "--target") == 0) {
-            int t;
-            if (!cli_target("solve", v, &t))
+            if (cg_target_parse(v) >= 0)
+                run.opt.target = (cg_target)cg_target_parse(v);
+            else
+                target = v; /* a goal: read once --order is known */
+        } else if (strcmp(a, "--across") == 0) {
+            cg_shape_reader probe;
+            cg_shape_reader_init(&probe, CG_SHAPE_AUTO, NULL, NULL);
+            if (cg_shape_reader_across(&probe, v, &err) != CG_OK)
+                return cli_usage("solve", "--across: %s", err.msg);
+            run.across = strcmp(v, "auto") == 0 ? NULL : v;
+        } else if (strcmp(a, "--layout") == 0) {
+            layout = v;
+        } else if (strcmp(a, "--scramble") == 0) {
+            scramble = v;
+        } else if (strcmp(a, "--size") == 0) {
+            if (!cli_long("solve", "--size", v, 2, 3, &n))
                 return 2;
-            run.opt.target = (cg_target)t;
+            size = (int)n;
         } else if (strcmp(a, "--scheme") == 0) {
             if (cg_scheme_parse(v, &scheme, &err) != CG_OK)
                 return cli_usage("solve", "--scheme: %s", err.msg);
@@ -639,6 +769,15 @@ static int solve_main(int argc, char **argv)
             run.opt3.time_limit_ms = (double)n;
         }
     }
+    if (size && !scramble)
+        return cli_usage("solve", "--size goes with --scramble: a cube read is a 2x2 or a 3x3 by "
+                                  "what it shows (2 or 3 stickers a row, 24 or 54 a line)");
+    if (layout && (line_mode || run.shape != CG_SHAPE_AUTO))
+        return cli_usage("solve", "--layout reads drawings in the layout only: it goes with "
+                                  "neither --line nor --input");
+    int rc = solve_setup(&run, target, layout);
+    if (rc != 0)
+        return rc;
     if (line_mode && run.shape != CG_SHAPE_AUTO && run.shape != CG_SHAPE_STRING &&
         run.shape != CG_SHAPE_ANSI)
         return cli_usage("solve", "--line reads one string a line: --input %s does not go with it",
@@ -673,13 +812,16 @@ static int solve_main(int argc, char **argv)
     run.tables = tables;
     run.many = nfiles > 1;
     bool ok = true;
-    if (nfiles == 0)
+    if (scramble)
+        ok = solve_scramble(&run, scramble, size ? size : 3);
+    else if (nfiles == 0)
         ok = solve_file(&run, "-", line_mode);
     for (int i = 0; i < nfiles; i++)
         ok = solve_file(&run, files[i], line_mode) && ok;
     cg_tables_close(tables);
     cg3_optimal_close(run.opt_solver); /* before the two-phase tables it reads */
     cg3_twophase_close(run.twophase);
+    cg_layout_free(run.layout);
     return ok && !run.failed ? 0 : 2;
 }
 

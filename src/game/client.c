@@ -6,6 +6,7 @@
 #include "cubegod/client.h"
 #include "cubegod/server.h"
 #include "game/pow_gate.h"
+#include "cubegod/state.h"
 
 #define ANSWER_TEXT_MAX 2048
 
@@ -21,6 +22,8 @@ typedef struct client_game {
     cg_shape_reader shapes; /* every shape of shapes.h (opt->input) */
     cg_puzzle pending;    /* a cube that ended before the prompt */
     bool have_pending;
+    cg_puzzle goal;       /* opt->goal_first: the round's first cube */
+    bool have_goal;
     bool lost;            /* a "[-]" verdict came */
     int current;          /* round number the server announced last, or 0 */
     int last_answered;    /* round number of the last answer sent */
@@ -38,6 +41,51 @@ typedef struct client_game {
     bool have_t3;
     cg3_tables t3;
 } client_game;
+
+/* What the reader looks for, in the words of the shape asked for (messages). */
+static const char *shape_wanted(const cg_play_options *o)
+{
+    if (o->layout)
+        return "any drawing in the layout";
+    switch (o->input) {
+    case CG_SHAPE_BOXES: return "any Face boxes";
+    case CG_SHAPE_FACES: return "any labelled faces";
+    case CG_SHAPE_NET: return "any net";
+    case CG_SHAPE_STRING: return "any string of 24 or 54 stickers";
+    case CG_SHAPE_ANSI: return "any cube in ANSI colours";
+    case CG_SHAPE_DICT: case CG_SHAPE_JSON: return "any Python or JSON cube";
+    default: return "any cube (boxes, faces, a net, a string, ANSI colours, a Python or JSON cube)";
+    }
+}
+
+/* The cubes the reader has ready: with goal_first the round's first is its goal. */
+static void take_pending(client_game *g)
+{
+    cg_puzzle p;
+    while (cg_shape_reader_take(&g->shapes, &p, NULL)) {
+        if (g->o->goal_first && !g->have_goal) {
+            g->goal = p;
+            g->have_goal = true;
+            continue;
+        }
+        g->pending = p;
+        g->have_pending = true;
+    }
+}
+
+/* The cube to solve: the round's, or toward the goal (state.h). */
+static cg_status toward_goal(client_game *g, cg_puzzle *p, cg_error *err)
+{
+    const cg_puzzle *goal = g->o->goal_first ? (g->have_goal ? &g->goal : NULL) : g->o->goal;
+    if (g->o->goal_first && !goal)
+        return cg_fail(err, CG_ERR_INPUT, "no goal came before the prompt (the round's first "
+                                          "cube is the goal when goal_first is set)");
+    *p = g->pending;
+    if (!goal)
+        return CG_OK;
+    g->have_goal = false;
+    return cg_puzzle_toward(goal, &g->pending, g->o->solve.scheme, g->o->pick, p, err);
+}
 
 static double us_between(int64_t from, int64_t to) { return (double)(to - from) / 1e3; }
 
@@ -152,8 +200,7 @@ static cg_status text_line(client_game *g, const char *line, size_t n, cg_error 
     }
     note_flags(g, line);
     cg_status st = cg_shape_reader_feed(&g->shapes, line, n, err);
-    while (cg_shape_reader_take(&g->shapes, &g->pending, NULL))
-        g->have_pending = true;
+    take_pending(g);
     if (st != CG_OK)
         return cg_error_prefix(CG_ERR_INPUT, err, "round %d: ", round_number(g));
     return CG_OK;
@@ -278,21 +325,25 @@ static cg_status answer(client_game *g, int64_t prompt_at, cg_error *err)
     int round = round_number(g);
     /* the prompt ends the cube being read (five faces, a net without D rows) */
     cg_status fst = cg_shape_reader_finish(&g->shapes, err);
-    while (cg_shape_reader_take(&g->shapes, &g->pending, NULL))
-        g->have_pending = true;
+    take_pending(g);
     if (fst != CG_OK)
         return cg_error_prefix(CG_ERR_INPUT, err, "round %d: ", round);
     if (g->o->one_move && g->in_round)
         return next_move(g, g->last_answered, err); /* the round its first move answered */
     if (!g->have_pending)
-        return cg_fail(err, CG_ERR_INPUT, "round %d: a prompt came without any Face boxes before it",
-                       round);
+        return cg_fail(err, CG_ERR_INPUT, "round %d: a prompt came without %s before it", round,
+                       shape_wanted(g->o));
     cg_move moves[CG3_SOLUTION_MAX];
     int n = 0;
     unsigned long fits = 1;
     bool three = g->pending.size == 3;
-    cg_status st = three ? solve3(g, moves, &n, &fits, err)
-                         : cg_solve_puzzle(g->tables, &g->pending, &g->o->solve, moves, &n, err);
+    cg_solve_options so = g->o->solve;
+    cg_status st = toward_goal(g, &g->pending, err);
+    if (st == CG_OK && (g->o->goal || g->o->goal_first))
+        so.target = CG_TARGET_HOME; /* the relative cube, in face letters */
+    if (st == CG_OK)
+        st = three ? solve3(g, moves, &n, &fits, err)
+                   : cg_solve_puzzle(g->tables, &g->pending, &so, moves, &n, err);
     int64_t solved_at = cg_now_ns();
     if (st != CG_OK)
         return cg_error_prefix(st, err, "round %d: ", round);
@@ -474,8 +525,13 @@ cg_status cg_play(cg_tube *t, const cg_tables *tables, const cg_play_options *op
     if (!(g.o->timeout > 0) && !(g.o->timeout < 0)) /* 0 or NaN: every receive would fail */
         return cg_fail(err, CG_ERR_INPUT, "timeout: %g is not a number of seconds above 0 (or "
                                           "negative for no limit)", g.o->timeout);
-    if (cg_shape_reader_init(&g.shapes, g.o->input, g.o->order, err) != CG_OK)
+    if (cg_shape_reader_init(&g.shapes, g.o->input, g.o->order, err) != CG_OK ||
+        cg_shape_reader_across(&g.shapes, g.o->across, err) != CG_OK ||
+        (g.o->layout && cg_shape_reader_layout(&g.shapes, g.o->layout, err) != CG_OK))
         return cg_error_prefix(CG_ERR_INPUT, err, "input: ");
+    if (g.o->one_move && (g.o->goal || g.o->goal_first))
+        return cg_fail(err, CG_ERR_INPUT, "a goal other than solved does not go with one-move "
+                                          "mode");
     int rc = regcomp(&g.flag_re, g.o->flag_regex, REG_EXTENDED);
     if (rc != 0) {
         char why[128];

@@ -23,8 +23,10 @@
 #include <unistd.h>
 
 #include "cubegod/tube.h"
+#include "cubegod/state.h"
 #include "game/answer.h"
 #include "game/pow_gate.h"
+#include "game/drawing.h"
 #include "util/compat.h"
 
 #define THREAD_STACK (256 * 1024)
@@ -41,6 +43,11 @@ struct cg_server {
     char order[8];      /* and opt.order here, when given */
     char pow[16];       /* and opt.pow here */
     cg3_tables t3;      /* the 3x3 moves (size 3) */
+    cgi_drawing drawing; /* how rounds are drawn (drawing.h) */
+    bool goal_fixed;     /* opt.goal is a state: its cube */
+    cg_cube goal2;
+    cg3_cube goal3;
+    size_t round_max;    /* the longest round text (drawing.h) */
     int listen_fd;
     int stop_fd;      /* readable once cg_server_stop was called */
     int stop_wfd;     /* its writing end (the same descriptor for an eventfd) */
@@ -91,6 +98,46 @@ cg_server_options cg_server_defaults(void)
     };
 }
 
+/* goal, layout, across (the unseen-challenge variants). */
+static cg_status check_variants(const cg_server_options *o, cg_error *err)
+{
+    cg_error e;
+    int size = o->size == 3 ? 3 : 2, gsize = 0;
+    bool any = o->goal || o->layout || o->across || o->show == CG_SHAPE_DICT ||
+               o->show == CG_SHAPE_JSON;
+    if (any && o->one_move)
+        return cg_fail(err, CG_ERR_INPUT, "one-move mode shows boxes only: no goal, layout, "
+                                          "side order, dict or json");
+    if (o->colours == CG_COLOURS_ANSI && (o->show == CG_SHAPE_DICT || o->show == CG_SHAPE_JSON))
+        return cg_fail(err, CG_ERR_INPUT, "colours: dict and json show letters, words or digits");
+    if (o->goal && strcmp(o->goal, "shown") != 0 && cg_state_check(o->goal, &gsize, &e) != CG_OK)
+        return cg_fail(err, CG_ERR_INPUT, "goal: 'shown' or a state: %s", e.msg);
+    if (gsize && gsize != size)
+        return cg_fail(err, CG_ERR_INPUT, "goal: a %dx%d state for a %dx%d game", gsize, gsize,
+                       size, size);
+    if (o->across) {
+        cg_shape_reader probe;
+        cg_shape_reader_init(&probe, CG_SHAPE_AUTO, NULL, NULL);
+        if (cg_shape_reader_across(&probe, o->across, &e) != CG_OK || !strcmp(o->across, "auto"))
+            return cg_fail(err, CG_ERR_INPUT, "across: %s", strcmp(o->across, "auto") ? e.msg
+                           : "four letters, such as BLFR");
+        if (o->show != CG_SHAPE_NET && o->show != CG_SHAPE_ANSI)
+            return cg_fail(err, CG_ERR_INPUT, "across: the side order is for nets (show net or "
+                                              "ansi)");
+    }
+    if (o->layout) {
+        cg_layout *l;
+        if (cg_layout_new(o->layout, strlen(o->layout), &l, &e) != CG_OK)
+            return cg_fail(err, CG_ERR_INPUT, "layout: %s", e.msg);
+        int lsize = cg_layout_size(l);
+        cg_layout_free(l);
+        if (lsize != size)
+            return cg_fail(err, CG_ERR_INPUT, "layout: it draws a %dx%d, the game is a %dx%d",
+                           lsize, lsize, size, size);
+    }
+    return CG_OK;
+}
+
 static cg_status check_options(const cg_server_options *o, cg_error *err)
 {
     if (o->rounds < 1 || o->rounds > 1000000)
@@ -126,10 +173,11 @@ static cg_status check_options(const cg_server_options *o, cg_error *err)
     if (o->scramble < 0 || o->scramble > CG3_SCRAMBLE_MAX || (o->scramble && o->size != 3))
         return cg_fail(err, CG_ERR_INPUT, "scramble: %d is not from 0 to %d, or not a 3x3 game",
                        o->scramble, CG3_SCRAMBLE_MAX);
-    if ((unsigned)o->show > CG_SHAPE_ANSI || (unsigned)o->colours > CG_COLOURS_ANSI)
+    if ((unsigned)o->show > CG_SHAPE_JSON || (unsigned)o->colours > CG_COLOURS_ANSI)
         return cg_fail(err, CG_ERR_INPUT, "show: shape %d or colours %d out of range", (int)o->show,
                        (int)o->colours);
-    if (o->colours != CG_COLOURS_LETTERS && (o->show == CG_SHAPE_AUTO || o->show == CG_SHAPE_BOXES))
+    if (o->colours != CG_COLOURS_LETTERS && (o->show == CG_SHAPE_AUTO || o->show == CG_SHAPE_BOXES) &&
+        !o->layout)
         return cg_fail(err, CG_ERR_INPUT, "colours: boxes show the face letters; other colours need "
                        "another shape (faces, net, string or ansi)");
     if (o->one_move && o->show != CG_SHAPE_AUTO && o->show != CG_SHAPE_BOXES)
@@ -142,7 +190,31 @@ static cg_status check_options(const cg_server_options *o, cg_error *err)
     char gate[1024];
     if (o->pow && o->pow[0] && cg_pow_challenge(o->pow, o->pow_difficulty, gate, sizeof gate, err))
         return cg_error_prefix(CG_ERR_INPUT, err, "pow: ");
-    return CG_OK;
+    return check_variants(o, err);
+}
+
+/* How rounds are drawn, the fixed goal's cube, the longest round text. The goal and the layout
+ * are read (checked) before: the caller keeps their text while the server runs. */
+static void set_drawing(cg_server *s)
+{
+    const cg_server_options *o = &s->opt;
+    int n = o->size == 3 ? 3 : 2;
+    s->drawing = (cgi_drawing){o->show, o->colours, o->order, o->across, o->layout};
+    if (o->goal && strcmp(o->goal, "shown") != 0) {
+        cg_puzzle p;
+        cg_puzzle_from_string(o->goal, strlen(o->goal), "URFDLB", &p, NULL);
+        s->goal_fixed = true;
+        if (n == 3) {
+            cg_reading3 rd;
+            cg_reconstruct3(&p, NULL, &rd, NULL);
+            s->goal3 = rd.cube;
+        } else {
+            cg_reading rd;
+            cg_reconstruct(&p, NULL, &rd, NULL);
+            s->goal2 = rd.cube;
+        }
+    }
+    s->round_max = cgi_round_text_max(&s->drawing, n, o->goal != NULL, 64);
 }
 
 cg_status cg_server_open(const cg_server_options *opt, cg_server **out, cg_error *err)
@@ -177,6 +249,7 @@ cg_status cg_server_open(const cg_server_options *opt, cg_server **out, cg_error
     }
     snprintf(s->pow, sizeof s->pow, "%s", opt->pow ? opt->pow : ""); /* checked: a known kind */
     s->opt.pow = s->pow;
+    set_drawing(s);
     s->banner_len = (size_t)snprintf(
         s->banner, sizeof s->banner,
         "Welcome to the cube god trial!\n"
@@ -248,6 +321,19 @@ static size_t out_add(server_game *g, size_t len, const char *fmt, const char *t
     return len < g->out_cap ? len : g->out_cap - 1;
 }
 
+/* Counts an append of `more` bytes (as snprintf counts them) at *len: a round text that did not
+ * fit the buffer ends the game here, so nothing past the buffer is ever sent. */
+static bool fit(server_game *g, size_t *len, size_t more, int round)
+{
+    if (more >= g->out_cap - *len) {
+        snprintf(g->outcome, sizeof g->outcome, "round %d: its text (%zu bytes) does not fit the "
+                 "buffer (%zu)", round, *len + more, g->out_cap);
+        return false;
+    }
+    *len += more;
+    return true;
+}
+
 /* Sends the output and the failure verdict, then records why the game ended. */
 static void lose(server_game *g, size_t len, int round, const char *reason)
 {
@@ -295,19 +381,37 @@ static long exchange(server_game *g, size_t len, int round, const char **line)
 }
 
 /* A round of the ordinary game: the whole answer on one line. Returns the moves, or -1. */
-static int answer_round(server_game *g, const cg_round *r, int i, size_t len)
+static int answer_round(server_game *g, cg_rng *rng, const cg_round *r, int i, size_t len)
 {
     cg_server *s = g->srv;
-    len += cgi_round_format(r, i, s->opt.rounds, "Enter your solution:", s->opt.show,
-                            s->opt.colours, s->opt.order, g->out + len, g->out_cap - len);
+    cg_cube judged = r->cube; /* with a goal: the cube relative to it, solved at the goal */
+    cg_target check = s->opt.check;
+    size_t more;
+    if (cgi_drawing_special(&s->drawing, s->opt.goal != NULL)) {
+        cg_cube goal = s->goal_fixed ? s->goal2 : cg_cube_random(rng);
+        cg_stickers gs = cg_cube_to_stickers(&goal), cs = cg_cube_to_stickers(&r->cube);
+        more = cgi_round_text(&s->drawing, i, s->opt.rounds, 2, s->opt.goal ? gs.s : NULL, cs.s,
+                              1u << r->hidden, "Enter your solution:", g->out + len,
+                              g->out_cap - len);
+        if (s->opt.goal) {
+            cg_cube inv = cg_cube_inverse(&goal);
+            judged = cg_cube_mul(&inv, &r->cube);
+            check = CG_TARGET_HOME;
+        }
+    } else {
+        more = cgi_round_format(r, i, s->opt.rounds, "Enter your solution:", s->opt.show,
+                                s->opt.colours, s->opt.order, g->out + len, g->out_cap - len);
+    }
+    if (!fit(g, &len, more, i))
+        return -1;
     const char *line;
     long n = exchange(g, len, i, &line);
     if (n < 0)
         return -1;
     int moves = 0;
     cg_error e;
-    cg_answer_rules rules = {s->opt.max_moves, s->opt.check, &s->dialect, s->opt.metric};
-    cg_status st = cg_answer_check_rules(&r->cube, line, (size_t)n, &rules, &moves, &e);
+    cg_answer_rules rules = {s->opt.max_moves, check, &s->dialect, s->opt.metric};
+    cg_status st = cg_answer_check_rules(&judged, line, (size_t)n, &rules, &moves, &e);
     if (st != CG_OK) {
         lose(g, 0, i, e.msg);
         return -1;
@@ -393,10 +497,11 @@ static int round2(server_game *g, cg_rng *rng, int i, size_t len)
     cg_round r;
     cg_round_make(rng, &r);
     if (!s->opt.one_move)
-        return answer_round(g, &r, i, len);
+        return answer_round(g, rng, &r, i, len);
     live_cube cube = {.s = s, .c = r.cube, .hidden = r.hidden};
-    len += cg_round_format_prompt(&r, i, s->opt.rounds, CG_ONE_MOVE_PROMPT, g->out + len,
-                                  g->out_cap - len);
+    if (!fit(g, &len, cg_round_format_prompt(&r, i, s->opt.rounds, CG_ONE_MOVE_PROMPT,
+                                             g->out + len, g->out_cap - len), i))
+        return -1;
     return one_move_round(g, &cube, i, len);
 }
 
@@ -408,12 +513,31 @@ static int answer_round3(server_game *g, cg_rng *rng, int i, size_t len)
     cg_round3_make(&s->t3, rng, s->opt.hide < 0 ? 0 : s->opt.hide, s->opt.scramble, &r);
     if (s->opt.one_move) {
         live_cube cube = {.s = s, .three = true, .c3 = r.cube, .hidden3 = r.hidden};
-        len += cgi_round3_format(&r, i, s->opt.rounds, CG_ONE_MOVE_PROMPT, CG_SHAPE_BOXES,
-                                 CG_COLOURS_LETTERS, NULL, g->out + len, g->out_cap - len);
+        if (!fit(g, &len, cgi_round3_format(&r, i, s->opt.rounds, CG_ONE_MOVE_PROMPT,
+                                            CG_SHAPE_BOXES, CG_COLOURS_LETTERS, NULL,
+                                            g->out + len, g->out_cap - len), i))
+            return -1;
         return one_move_round(g, &cube, i, len);
     }
-    len += cgi_round3_format(&r, i, s->opt.rounds, "Enter your solution:", s->opt.show,
-                             s->opt.colours, s->opt.order, g->out + len, g->out_cap - len);
+    cg3_cube judged = r.cube; /* with a goal: the cube relative to it, solved at the goal */
+    size_t more;
+    if (cgi_drawing_special(&s->drawing, s->opt.goal != NULL)) {
+        cg3_cube goal = s->goal_fixed ? s->goal3 : cg3_cube_random(rng);
+        uint8_t gf[CG3_FACELETS], cf[CG3_FACELETS];
+        cg3_cube_to_facelets(&goal, gf);
+        cg3_cube_to_facelets(&r.cube, cf);
+        more = cgi_round_text(&s->drawing, i, s->opt.rounds, 3, s->opt.goal ? gf : NULL, cf,
+                              r.hidden, "Enter your solution:", g->out + len, g->out_cap - len);
+        if (s->opt.goal) {
+            cg3_cube inv = cg3_cube_inverse(&goal);
+            judged = cg3_cube_mul(&inv, &r.cube);
+        }
+    } else {
+        more = cgi_round3_format(&r, i, s->opt.rounds, "Enter your solution:", s->opt.show,
+                                 s->opt.colours, s->opt.order, g->out + len, g->out_cap - len);
+    }
+    if (!fit(g, &len, more, i))
+        return -1;
     const char *line;
     long n = exchange(g, len, i, &line);
     if (n < 0)
@@ -421,7 +545,7 @@ static int answer_round3(server_game *g, cg_rng *rng, int i, size_t len)
     int moves = 0;
     cg_error e;
     cg_answer_rules rules = {s->opt.max_moves, s->opt.check, &s->dialect, s->opt.metric};
-    if (cg_answer3_check_rules(&s->t3, &r.cube, line, (size_t)n, &rules, &moves, &e) != CG_OK) {
+    if (cg_answer3_check_rules(&s->t3, &judged, line, (size_t)n, &rules, &moves, &e) != CG_OK) {
         lose(g, 0, i, e.msg);
         return -1;
     }
@@ -600,7 +724,8 @@ static void refuse(cg_server *s, int fd, const char *peer)
 static bool start_game(cg_server *s, int fd, const char *peer)
 {
     server_game *g = calloc(1, sizeof *g);
-    size_t cap = 4096 + strlen(s->opt.flag) + s->banner_len; /* a 3x3 in ANSI colours: ~700 */
+    /* a verdict and the flag or the banner, then the longest round text */
+    size_t cap = 4096 + strlen(s->opt.flag) + s->banner_len + s->round_max;
     char *out = malloc(cap);
     if (!g || !out) {
         free(g);

@@ -4,7 +4,8 @@
 
 #include "puzzle/shapes_internal.h"
 
-static const char *const SHAPE_NAMES[] = {"auto", "boxes", "faces", "net", "string", "ansi"};
+static const char *const SHAPE_NAMES[] = {"auto", "boxes", "faces", "net", "string", "ansi",
+                                          "dict", "json", "layout"};
 
 const char *cg_shape_name(cg_shape s)
 {
@@ -13,13 +14,13 @@ const char *cg_shape_name(cg_shape s)
 
 cg_status cg_shape_parse(const char *name, cg_shape *out, cg_error *err)
 {
-    for (int s = 0; s < (int)(sizeof SHAPE_NAMES / sizeof *SHAPE_NAMES); s++)
+    for (int s = 0; s < CG_SHAPE_LAYOUT; s++) /* a layout is given as one (--layout) */
         if (strcmp(name, SHAPE_NAMES[s]) == 0) {
             *out = (cg_shape)s;
             return CG_OK;
         }
-    return cg_fail(err, CG_ERR_INPUT, "'%.40s' is not a shape: auto, boxes, faces, net, string or ansi",
-                   name);
+    return cg_fail(err, CG_ERR_INPUT, "'%.40s' is not a shape: auto, boxes, faces, net, string, ansi, "
+                   "dict or json", name);
 }
 
 cg_status cg_string_order_check(const char *order, cg_error *err)
@@ -90,9 +91,14 @@ cg_status cg_shape_reader_init(cg_shape_reader *r, cg_shape mode, const char *or
     cg_status st = cg_string_order_check(order, err);
     if (st != CG_OK)
         return st;
-    if ((unsigned)mode > CG_SHAPE_ANSI)
+    if (mode == CG_SHAPE_LAYOUT)
+        return cg_fail(err, CG_ERR_INPUT, "shape layout: give the layout "
+                       "(cg_shape_reader_layout)");
+    if ((unsigned)mode > CG_SHAPE_JSON)
         return cg_fail(err, CG_ERR_INPUT, "shape %d is not one of auto, boxes, faces, net, string, "
-                       "ansi", (int)mode);
+                       "ansi, dict, json", (int)mode);
+    if (mode == CG_SHAPE_JSON)
+        mode = CG_SHAPE_DICT;
     r->mode = mode;
     snprintf(r->order, sizeof r->order, "%s", order);
     cg_box_reader_init(&r->box);
@@ -162,8 +168,8 @@ static cg_status box_line(cg_shape_reader *r, const char *line, size_t len, bool
     return CG_OK;
 }
 
-/* A string: 24 or 54 stickers on the line. */
-static bool string_line(cg_shape_reader *r, const cgi_row *row, cg_status *st, cg_error *err)
+/* A string: 24 or 54 stickers in the row; col0: the row's first column in the line. */
+static bool string_row(cg_shape_reader *r, const cgi_row *row, int col0, cg_status *st, cg_error *err)
 {
     char tok[54][CGI_TOK];
     int cols[54];
@@ -183,13 +189,67 @@ static bool string_line(cg_shape_reader *r, const cgi_row *row, cg_status *st, c
             *st = cgi_set(&p, cgi_string_index(r->order, n, i), tok[i], err);
             if (*st != CG_OK)
                 *st = cg_error_prefix(*st, err, "a string of %d stickers: line %ld, column %d: ", k,
-                                      r->lineno, cols[i]);
+                                      r->lineno, col0 + cols[i] - 1);
         }
         if (*st == CG_OK)
             cgi_push(r, &p, CG_SHAPE_STRING, row->ansi, r->lineno, r->lineno, r->order);
         return true;
     }
     return false;
+}
+
+static bool quote_or_stop(char c)
+{
+    return c == '"' || c == '\'' || c == '`' || c == ',' || c == ';' || c == '.' || c == ')' ||
+           c == '(' || c == '[' || c == ']' || c == ' ' || c == '\t' || c == '\r';
+}
+
+/* A string after a label on its line ("Round 1. State: UUU...", cube = "..."): the text after
+ * the last ':' or '=' (quotes and trailing punctuation dropped), which must be a string of at
+ * most six colours on its own. */
+static bool labelled_string(cg_shape_reader *r, const char *line, size_t len, cg_status *st,
+                            cg_error *err)
+{
+    size_t at = len;
+    while (at > 0 && line[at - 1] != ':' && line[at - 1] != '=')
+        at--;
+    if (at <= 1)
+        return false;
+    size_t end = len;
+    while (at < end && quote_or_stop(line[at]))
+        at++;
+    while (end > at && quote_or_stop(line[end - 1]))
+        end--;
+    if (end - at < CG_STICKERS)
+        return false;
+    cgi_row row;
+    cgi_row_read(line + at, end - at, &r->ansi_cell, &row);
+    char tok[54][CGI_TOK];
+    int cols[54];
+    for (int n = 2; n <= 3; n++)
+        if (cgi_row_stickers(&row, 6 * n * n, tok, cols) && cgi_distinct(tok, 6 * n * n) <= CG_FACES)
+            return string_row(r, &row, (int)at + 1, st, err);
+    return false;
+}
+
+static bool string_line(cg_shape_reader *r, const cgi_row *row, const char *line, size_t len,
+                        cg_status *st, cg_error *err)
+{
+    if (string_row(r, row, 1, st, err))
+        return true;
+    return labelled_string(r, line, len, st, err);
+}
+
+cg_status cg_shape_reader_across(cg_shape_reader *r, const char *across, cg_error *err)
+{
+    if (!across || strcmp(across, "auto") == 0) {
+        r->across[0] = '\0';
+        return CG_OK;
+    }
+    cg_status st = cgi_across_check(across, err);
+    if (st == CG_OK)
+        snprintf(r->across, sizeof r->across, "%s", across);
+    return st;
 }
 
 cg_status cg_shape_reader_feed(cg_shape_reader *r, const char *line, size_t len, cg_error *err)
@@ -201,6 +261,17 @@ cg_status cg_shape_reader_feed(cg_shape_reader *r, const char *line, size_t len,
         err = &dummy;
     bool consumed = false;
     bool others = r->fc.on || r->net.on;
+    if (r->mode == CG_SHAPE_LAYOUT) {
+        cgi_row row;
+        cgi_row_read(line, len, &r->ansi_cell, &row);
+        return cgi_layout_line(r, &row, err);
+    }
+    if ((r->mode == CG_SHAPE_AUTO || r->mode == CG_SHAPE_DICT) && (r->dict.depth > 0 || !others) &&
+        !(r->box.face >= 0 || r->box.boxes > 0)) {
+        cg_status st = cgi_dict_line(r, line, len, &consumed, err);
+        if (consumed || r->mode == CG_SHAPE_DICT)
+            return st;
+    }
     if (allows(r, CG_SHAPE_BOXES) && !others) {
         bool in_box = r->box.face >= 0 || r->box.boxes > 0;
         if (in_box || box_header(line, len) >= 0) {
@@ -254,7 +325,7 @@ faces:;
     }
     if (allows(r, CG_SHAPE_STRING)) {
         cg_status st;
-        if (string_line(r, &row, &st, err)) {
+        if (string_line(r, &row, line, len, &st, err)) {
             r->net.pending = 0;
             return result != CG_OK ? result : st;
         }
@@ -286,7 +357,10 @@ cg_status cg_shape_reader_finish(cg_shape_reader *r, cg_error *err)
         box_hand_over(r, r->lineno);
     cg_status st2 = cgi_faces_stop(r, true, st == CG_OK ? err : NULL);
     cg_status st3 = cgi_net_stop(r, true, st == CG_OK && st2 == CG_OK ? err : NULL);
-    return st != CG_OK ? st : st2 != CG_OK ? st2 : st3;
+    cg_status st4 = cgi_dict_stop(r, true, st == CG_OK && st2 == CG_OK && st3 == CG_OK ? err : NULL);
+    cg_status st5 = cgi_layout_stop(r, true, st == CG_OK && st2 == CG_OK && st3 == CG_OK &&
+                                                 st4 == CG_OK ? err : NULL);
+    return st != CG_OK ? st : st2 != CG_OK ? st2 : st3 != CG_OK ? st3 : st4 != CG_OK ? st4 : st5;
 }
 
 bool cg_shape_reader_take(cg_shape_reader *r, cg_puzzle *p, cg_shape_info *info)
@@ -304,9 +378,35 @@ bool cg_shape_reader_take(cg_shape_reader *r, cg_puzzle *p, cg_shape_info *info)
 
 bool cg_shape_reader_busy(const cg_shape_reader *r)
 {
-    return r->box.face >= 0 || r->box.boxes > 0 || r->fc.on || r->net.on;
+    return r->box.face >= 0 || r->box.boxes > 0 || r->fc.on || r->net.on || r->dict.depth > 0 ||
+           cgi_layout_busy(r);
 }
 
+/* Stickers read one to a character: the count, for a line that is one token. */
+static cg_status string_count_error(const cgi_row *row, const char *order, cg_error *err)
+{
+    int chars = 0;
+    for (int t = 0; t < row->n; t++)
+        chars += (int)strlen(row->tok[t]);
+    if (row->n == 1 && !row->long_line)
+        return cg_fail(err, CG_ERR_INPUT, "%d stickers, expected %d (a 2x2: faces %.6s, four each) "
+                       "or 54 (a 3x3: nine each), '?' for unknown", chars, CG_STICKERS, order);
+    bool unequal = false;
+    for (int t = 1; t < row->n && t < CGI_ROW_MAX; t++)
+        unequal |= strlen(row->tok[t]) != strlen(row->tok[0]);
+    if (unequal && row->n > 1 && !row->long_line)
+        return cg_fail(err, CG_ERR_INPUT, "blank at column %d: %d stickers in %d groups of unequal "
+                       "length; blanks may stand between single stickers or between groups of "
+                       "equal length, nowhere else; a string is 24 (a 2x2) or 54 (a 3x3)",
+                       row->col[1] - 1, chars, row->n);
+    return cg_fail(err, CG_ERR_INPUT, "%d tokens (%d characters%s): a string is 24 (a 2x2) or 54 (a "
+                   "3x3) stickers, single characters or tokens separated by blanks (one sticker "
+                   "each, or groups of equal length), faces in the order %s", row->n, chars,
+                   row->long_line ? ", more than read" : "", order);
+}
+
+/* The one reader of a line of stickers (solve --line, cg_puzzle_from_line, Python's read):
+ * blanks may stand between single stickers or between groups of equal length, nowhere else. */
 cg_status cg_puzzle_from_string(const char *text, size_t len, const char *order, cg_puzzle *p,
                                 cg_error *err)
 {
@@ -316,6 +416,11 @@ cg_status cg_puzzle_from_string(const char *text, size_t len, const char *order,
     cg_status st = cg_string_order_check(order, err);
     if (st != CG_OK)
         return st;
+    for (size_t i = 0; i < len; i++)
+        if (cg_is_control(text[i]) && text[i] != 0x1b && text[i] != '\t' && text[i] != '\r' &&
+            text[i] != '\n')
+            return cg_fail(err, CG_ERR_INPUT, "control byte 0x%02x at column %zu",
+                           (unsigned char)text[i], i + 1);
     cgi_row row;
     int cell = 0;
     cgi_row_read(text, len, &cell, &row);
@@ -336,14 +441,22 @@ cg_status cg_puzzle_from_string(const char *text, size_t len, const char *order,
     if (row.bad)
         return cg_fail(err, CG_ERR_INPUT, "column %d: a token longer than %d bytes", row.bad_col,
                        CGI_TOK - 1);
-    int chars = 0;
-    for (int t = 0; t < row.n; t++)
-        chars += (int)strlen(row.tok[t]);
     if (row.n == 0)
         return cg_fail(err, CG_ERR_INPUT, "no stickers: a string is 24 (a 2x2) or 54 (a 3x3) stickers");
-    return cg_fail(err, CG_ERR_INPUT, "%d token%s (%d characters%s): a string is 24 (a 2x2) or 54 (a 3x3) "
-                   "stickers, single characters or tokens separated by blanks, faces in the order %s",
-                   row.n, row.n == 1 ? "" : "s", chars, row.long_line ? ", more than read" : "", order);
+    return string_count_error(&row, order, err);
+}
+
+cg_status cg_puzzle_from_line(const char *text, size_t len, const char *order, cg_puzzle *p,
+                              cg_error *err)
+{
+    cg_puzzle_clear(p);
+    cg_status st = cg_face_order_check(order ? order : "UDFBLR", err);
+    return st != CG_OK ? st : cg_puzzle_from_string(text, len, order, p, err);
+}
+
+cg_status cg_puzzle_from_compact(const char *text, size_t len, cg_puzzle *p, cg_error *err)
+{
+    return cg_puzzle_from_line(text, len, NULL, p, err);
 }
 
 /* ---- writing ---- */
@@ -412,6 +525,34 @@ size_t cg_puzzle_format_shape(const cg_puzzle *p, cg_shape shape, cg_colours col
                 OUT("\n");
             }
         }
+        return len;
+    }
+    if (shape == CG_SHAPE_DICT) { /* Python's repr: one list of stickers a face, on one line */
+        OUT("{");
+        for (int f = 0; f < CG_FACES; f++) {
+            int face = cg_face_from_letter("URFDLB"[f]);
+            OUT("%s'%c': [", f ? ", " : "", "URFDLB"[f]);
+            for (int k = 0; k < per; k++)
+                OUT("%s'%s'", k ? ", " : "", colour_text(p, face * per + k, colours, t, sizeof t));
+            OUT("]");
+        }
+        OUT("}\n");
+        return len;
+    }
+    if (shape == CG_SHAPE_JSON) { /* indented JSON, a face's rows as lists */
+        static const char *const names[] = {"up", "down", "front", "back", "left", "right"};
+        OUT("{\n");
+        for (int f = 0; f < CG_FACES; f++) {
+            OUT("  \"%s\": [", names[f]);
+            for (int r = 0; r < n; r++) {
+                OUT("%s[", r ? ", " : "");
+                for (int c = 0; c < n; c++)
+                    OUT("%s\"%s\"", c ? ", " : "", colour_text(p, f * per + r * n + c, colours, t, sizeof t));
+                OUT("]");
+            }
+            OUT("]%s\n", f < CG_FACES - 1 ? "," : "");
+        }
+        OUT("}\n");
         return len;
     }
     if (shape == CG_SHAPE_STRING) {

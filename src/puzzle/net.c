@@ -1,11 +1,14 @@
 /* The unfolded cross: U's rows over F, the rows across L F R B, D's rows under F. */
+#include <stdio.h>
 #include <string.h>
 
 #include "puzzle/shapes_internal.h"
 
 static const int ACROSS[4] = {CG_L, CG_F, CG_R, CG_B};
 
-static void net_hand_over(cg_shape_reader *r)
+/* Hands the net over in its side faces' order (cg_shape_reader_across); an order that gives no
+ * cube drops it with the reason. */
+static cg_status net_hand_over(cg_shape_reader *r, cg_error *err)
 {
     int n = r->net.size, per = n * n;
     cg_puzzle *p = &r->net.p;
@@ -17,9 +20,23 @@ static void net_hand_over(cg_shape_reader *r)
         if (any)
             p->faces_shown |= (uint8_t)(1u << f);
     }
-    cgi_push(r, p, CG_SHAPE_NET, r->net.ansi, r->net.first, r->net.last, "net");
     r->net.on = false;
     r->net.pending = 0;
+    char across[8] = "LFRB";
+    cg_status st = CG_OK;
+    if (r->across[0] && strcmp(r->across, "LFRB") != 0) {
+        cg_puzzle q = *p;
+        cgi_across_relabel(&q, r->across, p);
+        snprintf(across, sizeof across, "%s", r->across);
+    } else if (!r->across[0]) {
+        st = cgi_across_auto(p, across, err);
+    }
+    if (st != CG_OK)
+        return cg_error_prefix(st, err, "a net of %dx%d faces (lines %ld-%ld): ", n, n,
+                               r->net.first, r->net.last);
+    cgi_push(r, p, CG_SHAPE_NET, r->net.ansi, r->net.first, r->net.last, "net");
+    snprintf(r->info[r->ready - 1].across, sizeof r->info[0].across, "%s", across);
+    return CG_OK;
 }
 
 static cg_status set_row(cg_shape_reader *r, int face, int row, char tok[][CGI_TOK], const int *cols,
@@ -130,13 +147,12 @@ cg_status cgi_net_line(cg_shape_reader *r, const cgi_row *row, bool *consumed, c
             r->net.last = r->lineno;
             cg_status st = set_row(r, CG_D, r->net.row++ - 2 * n, tok, cols, n, 0, r->lineno, err);
             if (st == CG_OK && r->net.row == 3 * n)
-                net_hand_over(r);
+                st = net_hand_over(r, err);
             return st;
         }
         if (r->net.row == 2 * n && (row->n == 0 || row->col[0] <= r->net.col0)) {
             /* the line is not indented under F: no D rows, D is hidden */
-            net_hand_over(r);
-            return CG_OK;
+            return net_hand_over(r, err);
         }
         r->net.on = false;
         return cg_fail(err, CG_ERR_INPUT, "a net of %dx%d faces (from line %ld): row %d (line %ld) has "
@@ -180,10 +196,8 @@ cg_status cgi_net_stop(cg_shape_reader *r, bool end, cg_error *err)
         return CG_OK;
     }
     int n = r->net.size;
-    if (r->net.row == 2 * n) {
-        net_hand_over(r);
-        return CG_OK;
-    }
+    if (r->net.row == 2 * n)
+        return net_hand_over(r, err);
     if (!end)
         return CG_OK;
     r->net.on = false;

@@ -88,50 +88,6 @@ cg_status cg_face_order_check(const char *order, cg_error *err)
     return CG_OK;
 }
 
-cg_status cg_puzzle_from_compact(const char *text, size_t len, cg_puzzle *p, cg_error *err)
-{
-    return cg_puzzle_from_line(text, len, NULL, p, err);
-}
-
-cg_status cg_puzzle_from_line(const char *text, size_t len, const char *order, cg_puzzle *p,
-                              cg_error *err)
-{
-    cg_puzzle_clear(p);
-    if (!order)
-        order = "UDFBLR";
-    cg_status ost = cg_face_order_check(order, err);
-    if (ost != CG_OK)
-        return ost;
-    const char *line = text; /* columns count from the start of the line, not of the trimmed text */
-    trim(&text, &len);
-    size_t col0 = (size_t)(text - line) + 1;
-    for (size_t i = 0; i < len; i++) {
-        if (is_space(text[i]))
-            return cg_fail(err, CG_ERR_INPUT, "blank at column %zu: the compact form is 24 "
-                           "or 54 stickers with nothing between them", col0 + i);
-        if (cg_is_control(text[i]))
-            return cg_fail(err, CG_ERR_INPUT, "control byte 0x%02x at column %zu",
-                           (unsigned char)text[i], col0 + i);
-    }
-    if (len != CG_STICKERS && len != 54)
-        return cg_fail(err, CG_ERR_INPUT, "%zu stickers, expected %d (a 2x2: faces %.6s, four "
-                       "each) or 54 (a 3x3: nine each), '?' for unknown", len, CG_STICKERS, order);
-    int per = len == 54 ? 9 : 4;
-    cg_puzzle_clear_size(p, per == 9 ? 3 : 2);
-    for (int k = 0; k < 6; k++) {
-        int face = cg_face_from_letter(order[k]);
-        for (int j = 0; j < per; j++) {
-            size_t i = (size_t)(k * per + j);
-            if (text[i] == '?')
-                continue;
-            cg_status st = cg_puzzle_set(p, face * per + j, text + i, 1, err);
-            if (st != CG_OK)
-                return st;
-        }
-    }
-    return CG_OK;
-}
-
 static const char *sticker_text(const cg_puzzle *p, int i)
 {
     return p->sticker[i] == CG_UNKNOWN ? "?" : p->colour[p->sticker[i]];

@@ -62,4 +62,23 @@ cg_status cgi_set(cg_puzzle *p, int i, const char *tok, cg_error *err);
 /* Sticker index of position k of a string in `order` (six letters or "net"), size n. */
 int cgi_string_index(const char *order, int n, int k);
 
+/* Python and JSON cubes (dict.c): a line gathered (*consumed), the whole parsed once its
+ * brackets close; cgi_dict_parse returns the faces found (0: no cube, -1: error in err). */
+cg_status cgi_dict_line(cg_shape_reader *r, const char *line, size_t len, bool *consumed,
+                        cg_error *err);
+cg_status cgi_dict_stop(cg_shape_reader *r, bool end, cg_error *err);
+int cgi_dict_parse(const char *text, size_t len, const char *order, cg_puzzle *pz, char given[8],
+                   cg_error *err);
+
+/* Layouts (layout.c). */
+cg_status cgi_layout_line(cg_shape_reader *r, const cgi_row *row, cg_error *err);
+cg_status cgi_layout_stop(cg_shape_reader *r, bool end, cg_error *err);
+bool cgi_layout_busy(const cg_shape_reader *r);
+
+/* Side faces of a net (across.c): a forced order checked, a puzzle relabelled, or the order
+ * that gives a possible cube found (the puzzle relabelled, the order in across). */
+cg_status cgi_across_check(const char *across, cg_error *err);
+void cgi_across_relabel(const cg_puzzle *in, const char *across, cg_puzzle *out);
+cg_status cgi_across_auto(cg_puzzle *p, char across[8], cg_error *err);
+
 #endif

@@ -50,7 +50,7 @@ expect_eq "$?" 0 "--line --order net ($(cat "$TMP/err"))"
 # Options: bad values are usage errors that list the choices.
 "$CUBEGOD" solve --input blocks < /dev/null > "$TMP/out" 2> "$TMP/err"
 expect_eq "$?" 2 "bad --input"
-expect_grep "'blocks' is not a shape: auto, boxes, faces, net, string or ansi" "$TMP/err"
+expect_grep "'blocks' is not a shape: auto, boxes, faces, net, string, ansi, dict or json" "$TMP/err"
 "$CUBEGOD" solve --order NETS < /dev/null > "$TMP/out" 2> "$TMP/err"
 expect_eq "$?" 2 "bad --order"
 "$CUBEGOD" solve --line --input net < /dev/null > "$TMP/out" 2> "$TMP/err"

@@ -103,7 +103,7 @@ cmp -s "$TMP/out" "$TMP/one" || fail "boxes after a byte-order mark answered dif
 
 # 10. Usage errors.
 "$CUBEGOD" solve --target sideways < /dev/null 2> "$TMP/err"; expect_eq "$?" 2 "bad --target"
-expect_grep "not home, any or auto" "$TMP/err"
+expect_grep "is not home, any, auto, first, a file or a state" "$TMP/err"
 "$CUBEGOD" solve --max-moves x < /dev/null 2> "$TMP/err"; expect_eq "$?" 2 "bad --max-moves"
 "$CUBEGOD" solve --scheme U=W < /dev/null 2> "$TMP/err"; expect_eq "$?" 2 "bad --scheme"
 expect_grep "no colour for face D" "$TMP/err"

@@ -33,7 +33,7 @@ done
 has "other colours need another shape (faces, net, string or ansi): give --show" "$TMP/bad.err"
 "$CUBEGOD" serve --show cubes --port 0 > "$TMP/bad.out" 2> "$TMP/bad.err"
 [ $? = 2 ] || fail "bad --show accepted"
-has "'cubes' is not boxes, faces, net, string or ansi" "$TMP/bad.err"
+has "'cubes' is not boxes, faces, net, string, ansi, dict or json" "$TMP/bad.err"
 
 # read_round FD: reads up to and including the prompt into $TMP/round
 read_round() {

@@ -35,6 +35,7 @@
 #include "cubegod/sim3.h"
 #include "cubegod/solver.h"
 #include "cubegod/solver3.h"
+#include "cubegod/state.h"
 #include "cubegod/transcript.h"
 #include "cubegod/turn.h"
 #include "cubegod/tube.h"
@@ -56,6 +57,33 @@ static void error_helpers(void **state)
     (void)state;
     assert_int_equal(cg_fail(NULL, CG_ERR_INPUT, "x"), CG_ERR_INPUT);
     assert_int_equal(cg_error_prefix(CG_ERR_EOF, NULL, "line %d: ", 3), CG_ERR_EOF);
+}
+
+/* The readers of the unseen-challenge issue and the state algebra. */
+static void states_and_layouts(void **state)
+{
+    (void)state;
+    char out[64];
+    int n = 0;
+    cg_shape_reader r;
+    cg_shape_reader_init(&r, CG_SHAPE_AUTO, NULL, NULL);
+    FAILS(cg_shape_reader_across(&r, "LLLL", NULL));
+    cg_layout *l;
+    FAILS(cg_layout_new("U1 U1", 5, &l, NULL));
+    FAILS(cg_shape_reader_layout(&r, NULL, NULL));
+    FAILS(cg_state_solved(4, out, sizeof out, NULL));
+    FAILS(cg_state_check("UUU", NULL, NULL));
+    FAILS(cg_state_apply("UUU", "R", out, sizeof out, NULL));
+    FAILS(cg_state_compose("UUU", "UUU", out, sizeof out, NULL));
+    FAILS(cg_state_invert("UUU", out, sizeof out, NULL));
+    FAILS(cg_state_relative("UUU", "UUU", out, sizeof out, NULL));
+    cg_puzzle p, q;
+    cg_puzzle_clear_size(&p, 3);
+    FAILS(cg_puzzle_state(&p, NULL, 0, out, sizeof out, NULL));
+    cg_puzzle_clear_size(&q, 2);
+    FAILS(cg_puzzle_toward(&p, &q, NULL, 0, &q, NULL));
+    FAILS(cg_read_text("no cube", 7, NULL, NULL, NULL, NULL, out, sizeof out, &n, NULL));
+    FAILS(cg_toward_text("x", "y", NULL, 0, out, sizeof out, NULL));
 }
 
 static void cubes_and_puzzles(void **state)
@@ -428,6 +456,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(error_helpers),
         cmocka_unit_test(cubes_and_puzzles),
+        cmocka_unit_test(states_and_layouts),
         cmocka_unit_test(dialects),
         cmocka_unit_test(solver),
         cmocka_unit_test(contests),

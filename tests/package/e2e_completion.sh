@@ -54,13 +54,14 @@ values=$(python3 "$here/check_options.py" --values "$CUBEGOD_SOURCE") || fail "v
 files=$(mktemp -d)
 trap 'rm -rf "$files"' EXIT
 touch "$files/picture-1.txt" "$files/picture-2.svg"
+mkdir "$files/empty" # where an option that takes words or a FILE offers just the words
 v=0
 while IFS=$'\t' read -r cmd opt words file; do
   v=$((v + 1))
   [ "$words" = - ] && words=""
   # shellcheck disable=SC2086 # cmd is one or two words
   if [ -n "$words" ]; then
-    got=$(complete_line $cmd "$opt" "" | sort | xargs)
+    got=$(cd "$files/empty" && complete_line $cmd "$opt" "" | sort | xargs)
     want=$(printf '%s\n' $words | sort | xargs)
     [ "$got" = "$want" ] || fail "bash: 'cubegod $cmd $opt <TAB>' offers '$got', not '$want'"
   fi

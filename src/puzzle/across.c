@@ -1,0 +1,116 @@
+/* A net's side faces in another order (cg_shape_reader_across): the net reader fills L F R B
+ * from left to right; here the four side faces are relabelled, and in auto mode the order that
+ * gives a possible cube is found. */
+#include <stdio.h>
+#include <string.h>
+
+#include "cubegod/state.h"
+#include "puzzle/shapes_internal.h"
+
+static const char TURNS[4][5] = {"LFRB", "FRBL", "RBLF", "BLFR"};
+
+cg_status cgi_across_check(const char *across, cg_error *err)
+{
+    unsigned seen = 0;
+    size_t n = strlen(across);
+    for (size_t i = 0; i < n && i < 4; i++) {
+        const char *at = strchr("LFRB", across[i]);
+        if (!at || across[i] == '\0')
+            return cg_fail(err, CG_ERR_INPUT, "side faces '%.20s': '%c' is not L, F, R or B",
+                           across, cg_is_control(across[i]) ? '?' : across[i]);
+        if (seen & (1u << (at - "LFRB")))
+            return cg_fail(err, CG_ERR_INPUT, "side faces '%.20s' give %c twice", across, across[i]);
+        seen |= 1u << (at - "LFRB");
+    }
+    if (n != 4)
+        return cg_fail(err, CG_ERR_INPUT, "side faces '%.20s': four letters, L F R B in the order "
+                       "the row across shows them (such as BLFR)", across);
+    return CG_OK;
+}
+
+/* The puzzle read as L F R B, with the four side faces being `across` instead. */
+void cgi_across_relabel(const cg_puzzle *in, const char *across, cg_puzzle *out)
+{
+    static const int lfrb[4] = {CG_L, CG_F, CG_R, CG_B};
+    int per = in->size * in->size;
+    *out = *in;
+    out->faces_shown = in->faces_shown & (uint8_t)((1u << CG_U) | (1u << CG_D));
+    for (int k = 0; k < 4; k++) {
+        int to = cg_face_from_letter(across[k]);
+        memcpy(&out->sticker[to * per], &in->sticker[lfrb[k] * per], (size_t)per);
+        if (in->faces_shown & (1u << lfrb[k]))
+            out->faces_shown |= (uint8_t)(1u << to);
+    }
+}
+
+/* Whether a puzzle is a possible cube; its state (for telling readings apart) in state. */
+static bool possible(const cg_puzzle *p, char *state, size_t cap, cg_error *err)
+{
+    return cg_puzzle_state(p, NULL, 1, state, cap, err) == CG_OK;
+}
+
+cg_status cgi_across_auto(cg_puzzle *p, char across[8], cg_error *err)
+{
+    char state[4][CG3_FACELETS + 1];
+    cg_puzzle q[4];
+    cg_error first;
+    int fit = -1, fits = 0;
+    for (int k = 0; k < 4; k++) {
+        cgi_across_relabel(p, TURNS[k], &q[k]);
+        if (!possible(&q[k], state[k], sizeof state[k], k == 0 ? &first : NULL))
+            continue;
+        if (k == 0) { /* the usual order, when it gives a cube, is the reading */
+            snprintf(across, 8, "%s", TURNS[0]);
+            return CG_OK;
+        }
+        bool same = fit >= 0 && strcmp(state[fit], state[k]) == 0;
+        if (!same) {
+            fits++;
+            fit = fit < 0 ? k : fit;
+        }
+    }
+    if (fits == 1) {
+        *p = q[fit];
+        snprintf(across, 8, "%s", TURNS[fit]);
+        return CG_OK;
+    }
+    if (fits == 0)
+        return cg_fail(err, CG_ERR_INPUT, "%s; no other order of the side faces gives a possible "
+                       "cube either (tried L F R B, F R B L, R B L F, B L F R): another drawing "
+                       "needs a layout", first.msg);
+    return cg_fail(err, CG_ERR_INPUT, "the side faces read as L F R B give no possible cube (%s), "
+                   "and %d other orders do: the side order must be given (or a layout)",
+                   first.msg, fits);
+}
+
+/* The common face orders of a string, tried when the one given gives no cube. */
+static const char *const COMMON_ORDERS[] = {"UDFBLR", "URFDLB", "ULFRBD", "UFRBLD", "UDLRFB",
+                                            "FRBLUD", "net"};
+
+int cg_puzzle_order_hint(const cg_puzzle *p, const char *order, char *out, size_t cap)
+{
+    if (!order)
+        order = "UDFBLR";
+    if (cap)
+        out[0] = '\0';
+    if (cg_string_order_check(order, NULL) != CG_OK)
+        return 0;
+    int n = p->size == 3 ? 3 : 2, k = 6 * n * n;
+    char state[CG3_FACELETS + 1];
+    for (size_t o = 0; o < sizeof COMMON_ORDERS / sizeof *COMMON_ORDERS; o++) {
+        const char *to = COMMON_ORDERS[o];
+        if (strcmp(to, order) == 0)
+            continue;
+        cg_puzzle q;
+        cg_puzzle_clear_size(&q, n);
+        memcpy(q.colour, p->colour, sizeof q.colour);
+        q.ncolours = p->ncolours;
+        for (int i = 0; i < k; i++)
+            q.sticker[cgi_string_index(to, n, i)] = p->sticker[cgi_string_index(order, n, i)];
+        if (cg_puzzle_state(&q, NULL, 1, state, sizeof state, NULL) == CG_OK) {
+            snprintf(out, cap, "%s", to);
+            return 1;
+        }
+    }
+    return 0;
+}

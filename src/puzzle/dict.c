@@ -1,0 +1,378 @@
+/* A cube printed as a Python repr or JSON: a mapping from face names to stickers (one string, a
+ * list, a list of rows), possibly inside another mapping, or a list of six faces in the reader's
+ * order. The lines are gathered until the brackets close (dict_line), then parsed here. */
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+#include "puzzle/shapes_internal.h"
+
+#define LEAVES_MAX 64
+
+typedef struct parser {
+    const char *s;
+    size_t i, n;
+    int depth;
+} parser;
+
+static void skip_space(parser *p)
+{
+    while (p->i < p->n && (isspace((unsigned char)p->s[p->i]) || p->s[p->i] == ','))
+        p->i++;
+}
+
+/* A string literal ('...' or "...", backslash escapes kept as the escaped byte) or a bare word or
+ * number; false at anything else. */
+static bool scalar(parser *p, char *out, size_t cap)
+{
+    size_t k = 0;
+    char q = p->s[p->i];
+    if (q == '"' || q == '\'') {
+        p->i++;
+        while (p->i < p->n && p->s[p->i] != q) {
+            if (p->s[p->i] == '\\' && p->i + 1 < p->n)
+                p->i++;
+            if (k + 1 < cap)
+                out[k++] = p->s[p->i];
+            p->i++;
+        }
+        if (p->i >= p->n)
+            return false;
+        p->i++;
+    } else {
+        while (p->i < p->n && (isalnum((unsigned char)p->s[p->i]) || p->s[p->i] == '_' ||
+                               p->s[p->i] == '?' || p->s[p->i] == '-')) {
+            if (k + 1 < cap)
+                out[k++] = p->s[p->i];
+            p->i++;
+        }
+        if (k == 0)
+            return false;
+    }
+    out[k] = '\0';
+    return true;
+}
+
+/* A value's leaves (strings split at blanks), in order; false on a syntax error. Mappings
+ * inside are skipped (their leaves are not stickers). */
+static bool leaves(parser *p, char out[][CGI_TOK], int *n, bool keep)
+{
+    skip_space(p);
+    if (p->i >= p->n || ++p->depth > 16)
+        return false;
+    char c = p->s[p->i];
+    bool ok = true;
+    if (c == '[' || c == '(' || c == '{') {
+        char close = c == '[' ? ']' : c == '(' ? ')' : '}';
+        p->i++;
+        for (;;) {
+            skip_space(p);
+            if (p->i >= p->n) {
+                ok = false;
+                break;
+            }
+            if (p->s[p->i] == close) {
+                p->i++;
+                break;
+            }
+            if (c == '{') { /* key: value, not stickers */
+                char key[CGI_TOK];
+                skip_space(p);
+                if (!scalar(p, key, sizeof key))
+                    return false;
+                skip_space(p);
+                if (p->i >= p->n || p->s[p->i] != ':')
+                    return false;
+                p->i++;
+            }
+            if (!leaves(p, out, n, keep && c != '{')) {
+                ok = false;
+                break;
+            }
+        }
+    } else {
+        char text[CGI_TOK];
+        if (!scalar(p, text, sizeof text))
+            return false;
+        for (char *t = text; *t && keep;) {
+            size_t k = strcspn(t, " \t");
+            if (k && *n < LEAVES_MAX)
+                snprintf(out[*n], CGI_TOK, "%.*s", (int)k, t);
+            *n += k > 0;
+            t += k;
+            t += strspn(t, " \t");
+        }
+    }
+    p->depth--;
+    return ok;
+}
+
+/* The stickers of one face from its leaves: one each, or characters of equal groups. */
+static bool face_stickers(char leaf[][CGI_TOK], int n, int per, char out[9][CGI_TOK])
+{
+    if (per > 9)
+        return false;
+    if (n == per) {
+        memcpy(out, leaf, sizeof leaf[0] * (size_t)per);
+        return true;
+    }
+    size_t len = strlen(leaf[0]);
+    if (n <= 0 || n > per || len * (size_t)n != (size_t)per)
+        return false;
+    for (int i = 0; i < n; i++) {
+        if (strlen(leaf[i]) != len)
+            return false;
+        for (size_t j = 0; j < len; j++) {
+            int at = i * (int)len + (int)j;
+            if (at >= 9)
+                return false;
+            out[at][0] = leaf[i][j];
+            out[at][1] = '\0';
+        }
+    }
+    return true;
+}
+
+/* Face of a key: U D F B L R, Up Down Front Back Left Right, Top Bottom (any case), or -1. */
+static int face_key(const char *k)
+{
+    static const char *const names[] = {"up", "down", "front", "back", "left", "right", "top",
+                                        "bottom"};
+    if (strlen(k) == 1)
+        return cg_face_from_letter((char)toupper((unsigned char)k[0]));
+    for (int f = 0; f < 8; f++)
+        if (strcasecmp(k, names[f]) == 0)
+            return f < 6 ? f : f - 6;
+    return -1;
+}
+
+/* A mapping of faces at p (after its '{'). Returns the faces found (0: not a cube mapping),
+ * -1 on a bad face; nested mappings are searched when this one names no face. */
+static int mapping(parser *p, cg_puzzle *pz, char *order, cg_error *err)
+{
+    int faces = 0, size = 0;
+    unsigned seen = 0;
+    for (;;) {
+        skip_space(p);
+        if (p->i >= p->n)
+            return faces;
+        if (p->s[p->i] == '}') {
+            p->i++;
+            return faces;
+        }
+        char key[CGI_TOK];
+        if (!scalar(p, key, sizeof key))
+            return faces;
+        skip_space(p);
+        if (p->i >= p->n || p->s[p->i] != ':')
+            return faces;
+        p->i++;
+        skip_space(p);
+        int f = face_key(key);
+        if (f < 0 && faces == 0 && p->i < p->n && p->s[p->i] == '{') {
+            parser q = *p;
+            q.i++;
+            int inner = mapping(&q, pz, order, err);
+            if (inner != 0)
+                return inner;
+        }
+        char leaf[LEAVES_MAX][CGI_TOK];
+        int n = 0;
+        if (!leaves(p, leaf, &n, true))
+            return faces ? cg_fail(err, CG_ERR_INPUT, "face %s: not a list or string of stickers",
+                                   key), -1 : 0;
+        if (f < 0)
+            continue;
+        if (seen & (1u << f))
+            return cg_fail(err, CG_ERR_INPUT, "face %c given twice (key '%s')", cg_face_letter(f),
+                           key), -1;
+        int chars = 0;
+        for (int i = 0; i < n && i < LEAVES_MAX; i++)
+            chars += (int)strlen(leaf[i]);
+        if (!size)
+            size = n == 9 || chars == 9 ? 3 : n == 4 || chars == 4 ? 2 : 0;
+        char st[9][CGI_TOK];
+        int per = size * size;
+        if (!size || n > LEAVES_MAX || !face_stickers(leaf, n, per, st))
+            return cg_fail(err, CG_ERR_INPUT, "face %s has %d stickers (%d characters), not %s",
+                           key, n, chars, size ? (size == 3 ? "9" : "4") : "4 or 9"), -1;
+        if (!faces)
+            cg_puzzle_clear_size(pz, size);
+        for (int k = 0; k < per; k++)
+            if (cgi_set(pz, f * per + k, st[k], err) != CG_OK)
+                return cg_error_prefix(CG_ERR_INPUT, err, "face %s: ", key), -1;
+        seen |= 1u << f;
+        pz->faces_shown = (uint8_t)seen;
+        order[faces++] = cg_face_letter(f);
+        order[faces] = '\0';
+    }
+}
+
+/* A list of six faces in `order` (or of all stickers, as a string in `order`). */
+static int face_list(parser *p, const char *order, cg_puzzle *pz, char *given, cg_error *err)
+{
+    char leaf[LEAVES_MAX][CGI_TOK];
+    int n = 0;
+    parser q = *p;
+    if (!leaves(&q, leaf, &n, true))
+        return 0;
+    if (n != 24 && n != 54) {
+        /* a list of six face strings such as ["WWWWWWWWW", ...] */
+        if (n != 6)
+            return 0;
+        size_t len = strlen(leaf[0]);
+        if (len != 4 && len != 9)
+            return 0;
+        char flat[LEAVES_MAX][CGI_TOK];
+        for (int i = 0; i < 6; i++) {
+            if (strlen(leaf[i]) != len)
+                return 0;
+            for (size_t j = 0; j < len; j++)
+                snprintf(flat[i * (int)len + (int)j], CGI_TOK, "%c", leaf[i][j]);
+        }
+        n = 6 * (int)len;
+        memcpy(leaf, flat, sizeof leaf[0] * (size_t)n);
+    }
+    if (strcmp(order, "net") == 0)
+        order = "UDFBLR";
+    int size = n == 54 ? 3 : 2;
+    cg_puzzle_clear_size(pz, size);
+    for (int i = 0; i < n; i++)
+        if (cgi_set(pz, cgi_string_index(order, size, i), leaf[i], err) != CG_OK)
+            return -1;
+    snprintf(given, 8, "%s", order);
+    return 6;
+}
+
+int cgi_dict_parse(const char *text, size_t len, const char *order, cg_puzzle *pz, char given[8],
+                   cg_error *err)
+{
+    parser p = {text, 0, len, 0};
+    skip_space(&p);
+    given[0] = '\0';
+    while (p.i < p.n && p.s[p.i] != '{' && p.s[p.i] != '[')
+        p.i++;
+    if (p.i >= p.n)
+        return 0;
+    if (p.s[p.i] == '[')
+        return face_list(&p, order, pz, given, err);
+    p.i++;
+    return mapping(&p, pz, given, err);
+}
+
+/* Where a mapping or list starts on a line: at its first '{' or '[' when only a label ending in
+ * '=' or ':' stands before it; a '[' must open a list of lists or strings ("[+] ok" is text). */
+static long start_of(const char *line, size_t len)
+{
+    size_t i = 0;
+    while (i < len && line[i] != '{' && line[i] != '[')
+        i++;
+    if (i == len)
+        return -1;
+    size_t j = i;
+    while (j > 0 && (line[j - 1] == ' ' || line[j - 1] == '\t'))
+        j--;
+    size_t k = 0;
+    while (k < j && (line[k] == ' ' || line[k] == '\t'))
+        k++;
+    if (k < j && line[j - 1] != '=' && line[j - 1] != ':')
+        return -1;
+    if (line[i] == '[') {
+        size_t m = i + 1;
+        while (m < len && (line[m] == ' ' || line[m] == '\t'))
+            m++;
+        if (m < len && line[m] != '[' && line[m] != '"' && line[m] != '\'' && line[m] != '(')
+            return -1;
+    }
+    return (long)i;
+}
+
+/* Bracket depth after a line, strings skipped (they do not span lines). */
+static int depth_after(int depth, const char *s, size_t len)
+{
+    char q = 0;
+    for (size_t i = 0; i < len; i++) {
+        char c = s[i];
+        if (q) {
+            if (c == '\\')
+                i++;
+            else if (c == q)
+                q = 0;
+        } else if (c == '"' || c == '\'') {
+            q = c;
+        } else if (c == '{' || c == '[' || c == '(') {
+            depth++;
+        } else if (c == '}' || c == ']' || c == ')') {
+            depth--;
+        }
+    }
+    return depth;
+}
+
+static cg_status dict_done(cg_shape_reader *r, cg_error *err)
+{
+    cg_puzzle p;
+    char given[8];
+    cg_error e;
+    int faces = cgi_dict_parse(r->dict.buf, r->dict.len, r->order, &p, given, &e);
+    long first = r->dict.first;
+    r->dict.depth = 0;
+    r->dict.len = 0;
+    if (faces < 0)
+        return cg_fail(err, CG_ERR_INPUT, "a Python or JSON cube (lines %ld-%ld): %s", first,
+                       r->lineno, e.msg);
+    if (faces >= CG_FACES - 1) {
+        cgi_push(r, &p, CG_SHAPE_DICT, false, first, r->lineno, given);
+        return CG_OK;
+    }
+    if (faces > 0 || r->mode == CG_SHAPE_DICT)
+        return cg_fail(err, CG_ERR_INPUT, "a Python or JSON cube (lines %ld-%ld): %d face%s (%s), "
+                       "at least five are needed, named U D F B L R (or up, front, ...)", first,
+                       r->lineno, faces, faces == 1 ? "" : "s", faces ? given : "no key is a face");
+    return CG_OK;
+}
+
+cg_status cgi_dict_line(cg_shape_reader *r, const char *line, size_t len, bool *consumed,
+                        cg_error *err)
+{
+    *consumed = false;
+    size_t from = 0;
+    if (r->dict.depth == 0) {
+        long at = start_of(line, len);
+        if (at < 0)
+            return CG_OK;
+        from = (size_t)at;
+        r->dict.first = r->lineno;
+        r->dict.lines = 0;
+        r->dict.len = 0;
+    }
+    *consumed = true;
+    size_t take = len - from;
+    if (r->dict.len + take + 1 >= sizeof r->dict.buf || ++r->dict.lines > 500) {
+        long first = r->dict.first;
+        r->dict.depth = 0;
+        r->dict.len = 0;
+        return cg_fail(err, CG_ERR_INPUT, "a Python or JSON cube (from line %ld): longer than %zu "
+                       "bytes or 500 lines without its closing bracket", first,
+                       sizeof r->dict.buf);
+    }
+    memcpy(r->dict.buf + r->dict.len, line + from, take);
+    r->dict.len += take;
+    r->dict.buf[r->dict.len++] = '\n';
+    r->dict.depth = depth_after(r->dict.depth, line + from, take);
+    if (r->dict.depth <= 0)
+        return dict_done(r, err);
+    return CG_OK;
+}
+
+cg_status cgi_dict_stop(cg_shape_reader *r, bool end, cg_error *err)
+{
+    if (!end || r->dict.depth == 0)
+        return CG_OK;
+    long first = r->dict.first;
+    r->dict.depth = 0;
+    r->dict.len = 0;
+    return cg_fail(err, CG_ERR_INPUT, "a Python or JSON cube (from line %ld): cut off by the end of "
+                   "input before its closing bracket", first);
+}

@@ -1,0 +1,120 @@
+# Goals other than solved and the reading hints: solve --target STATE|FILE|first (both sizes),
+# --layout templates (both sizes, and their errors naming the line), --scramble, --json errors
+# with the message's fields, the face-order hint, --line on face boxes. Every answer is checked
+# on an independent model (cube3_model.py; a 2x2 is the corners of a 3x3).
+# needs: tables3 (the 3x3 two-phase tables fixture)
+. "$(dirname "$0")/lib.sh"
+MODEL_DIR=$(cd "$(dirname "$0")" && pwd)
+L="$FIXTURES/layouts"
+
+model() { python3 - "$MODEL_DIR" "$@" <<'PY'
+import sys
+sys.path.insert(0, sys.argv[1])
+import cube3_model as m
+cmd, args = sys.argv[2], sys.argv[3:]
+corners = lambda s: "".join(s[f * 9 + i] for f in range(6) for i in (0, 2, 6, 8))
+if cmd == "state":        # size moves order: the state those moves make
+    s = m.apply(m.solved(), args[1])
+    print(m.line(s, args[2]) if args[0] == "3" else
+          "".join(corners(s)[4 * "UDFBLR".index(f):4 * "UDFBLR".index(f) + 4] for f in args[2]))
+elif cmd == "reaches":    # size scramble answer goal-scramble: the answer takes one to the other
+    a = m.apply(m.apply(m.solved(), args[1]), args[2])
+    g = m.apply(m.solved(), args[3])
+    ok = a == g if args[0] == "3" else corners(a) == corners(g)
+    sys.exit(0 if ok else 1)
+PY
+}
+
+# 1. --target STATE, both sizes, in Kociemba's order (the default for a target) and in --order.
+for size in 3 2; do
+  cur="R U F' D2 L B' U2"; goal="U2 R' F D"
+  target=$(model state $size "$goal" URFDLB)
+  model state $size "$cur" UDFBLR | "$CUBEGOD" solve --target "$target" > "$TMP/out" 2> "$TMP/err"
+  expect_eq "$?" 0 "exit status, --target, size $size ($(cat "$TMP/err"))"
+  model reaches $size "$cur" "$(cat "$TMP/out")" "$goal" || fail "size $size: '$(cat "$TMP/out")' does not reach the goal"
+  target=$(model state $size "$goal" UDFBLR)
+  model state $size "$cur" UDFBLR | "$CUBEGOD" solve --order UDFBLR --target "$target" > "$TMP/out" 2> "$TMP/err"
+  model reaches $size "$cur" "$(cat "$TMP/out")" "$goal" || fail "size $size, --order: no"
+done
+
+# 2. --target FILE (a drawing of the goal, here a Python dict in colours) and --target first
+#    (Goal:/Now: pairs, two rounds).
+goal="F2 L' U"; cur="B D' R2 U F"
+model state 3 "$goal" URFDLB | python3 -c "
+import sys; s = sys.stdin.read().strip(); col = dict(zip('URFDLB', 'WRGYOB'))
+print('goal = {' + ', '.join(\"'%s': '%s'\" % (f, ''.join(col[c] for c in s[9*i:9*i+9])) for i, f in enumerate('URFDLB')) + '}')" > "$TMP/goal.txt"
+model state 3 "$cur" UDFBLR | "$CUBEGOD" solve --target "$TMP/goal.txt" > "$TMP/out" 2> "$TMP/err"
+expect_eq "$?" 0 "exit status, --target FILE ($(cat "$TMP/err"))"
+model reaches 3 "$cur" "$(cat "$TMP/out")" "$goal" || fail "--target FILE: no"
+{ for r in 1 2; do echo "Round $r"; echo "Goal:"; model state 3 "$goal" UDFBLR; echo "Now:"
+    model state 3 "$cur" UDFBLR; echo "Your moves?"; done; } |
+  "$CUBEGOD" solve --target first > "$TMP/out" 2> "$TMP/err"
+expect_eq "$(wc -l < "$TMP/out")" 2 "one answer a pair"
+model reaches 3 "$cur" "$(sed -n 2p "$TMP/out")" "$goal" || fail "--target first: no"
+
+# 3. An impossible goal and one that is no state: clear errors, exit 2.
+bad=$(model state 3 "" URFDLB | sed 's/^\(........\)UR/\1RU/')
+echo UUUUUUUUUDDDDDDDDDFFFFFFFFFBBBBBBBBBLLLLLLLLLRRRRRRRRR | "$CUBEGOD" solve --target "$bad" > "$TMP/out" 2> "$TMP/err"
+expect_eq "$?" 2 "exit status, impossible target"
+expect_grep "the goal is no possible cube" "$TMP/err"
+"$CUBEGOD" solve --target sideways < /dev/null 2> "$TMP/err"
+expect_grep "is not home, any, auto, first, a file or a state" "$TMP/err"
+
+# 4. Layouts, both sizes; their errors name the line.
+for f in cross3-b-under rows2-labelled; do
+  "$CUBEGOD" solve --explain-input --layout "$L/$f.layout" "$L/$f.txt" > "$TMP/out" 2> "$TMP/err"
+  expect_eq "$?" 0 "exit status, layout $f ($(cat "$TMP/err"))"
+  expect_grep "layout of a" "$TMP/err"
+done
+"$CUBEGOD" solve --layout "$L/cross3-b-under.layout" "$L/cross3-b-under.txt" > "$TMP/out"
+python3 - "$MODEL_DIR" "$(cat "$TMP/out")" <<'PY' || fail "the layout's answer does not solve its cube"
+import sys
+sys.path.insert(0, sys.argv[1])
+import cube3_model as m
+assert m.is_solved(m.apply(list("ULURURRLLLBBDDUFFRFBUFFLDRLBFLFBLDRRFUUULUDBFBDRDRDDBB"), sys.argv[2]))
+PY
+"$CUBEGOD" solve --layout "$L/bad-twice.layout" "$L/cross3-b-under.txt" > "$TMP/out" 2> "$TMP/err"
+expect_eq "$?" 2 "exit status, a name twice"
+expect_grep "layout line 9: D5 given twice" "$TMP/err"
+"$CUBEGOD" solve --layout "$L/bad-missing.layout" "$L/cross3-b-under.txt" 2> "$TMP/err"
+expect_grep "names 51 stickers, a 3x3 has 54; missing: B1 B2 B3" "$TMP/err"
+head -8 "$L/cross3-b-under.txt" > "$TMP/cut.txt"; echo "a line of text" >> "$TMP/cut.txt"
+"$CUBEGOD" solve --layout "$L/cross3-b-under.layout" "$TMP/cut.txt" > "$TMP/out" 2> "$TMP/err"
+expect_eq "$?" 2 "exit status, a drawing that stops matching"
+expect_grep "line 9 has 4 tokens where layout line 9 has 1" "$TMP/err"
+
+# 5. --scramble, both sizes: the answer undoes it.
+for size in 3 2; do
+  "$CUBEGOD" solve --scramble "R U F' L2 D" --size $size > "$TMP/out" 2> "$TMP/err"
+  model reaches $size "R U F' L2 D" "$(cat "$TMP/out")" "" || fail "--scramble size $size: no"
+done
+"$CUBEGOD" solve --scramble "R Q" > "$TMP/out" 2> "$TMP/err"
+expect_eq "$?" 2 "exit status, a bad scramble"
+expect_grep "'Q'" "$TMP/err"
+"$CUBEGOD" solve --size 3 < /dev/null 2> "$TMP/err"
+expect_grep "the size is read from the cube\|by what it shows" "$TMP/err"
+
+# 6. --json errors carry what the message says.
+printf 'UUUUDDDDRRFFLLBBFFLLBBR\n' | "$CUBEGOD" solve --line --json > "$TMP/out" 2> "$TMP/err"
+python3 - "$TMP/out" "$TMP/err" <<'PY' || fail "json error fields"
+import json, sys
+rec = json.loads(open(sys.argv[1]).read())
+msg = open(sys.argv[2]).read()
+assert rec["puzzle"] == 1 and rec["line"] == 1 and rec["file"] == "-", rec
+assert rec["error"] in msg, (rec, msg)
+PY
+"$CUBEGOD" solve --json < /dev/null > "$TMP/out" 2> "$TMP/err"
+python3 -c "
+import json, sys; r = json.loads(open('$TMP/out').read()); m = open('$TMP/err').read()
+assert r['error'] in m and 'no cube found' in r['error'], (r, m)" || fail "json no-cube error"
+
+# 7. Hints: a string in another common order names --order; --line on boxes is one message.
+model state 3 "R U F' D2 L B'" URFDLB | "$CUBEGOD" solve > "$TMP/out" 2> "$TMP/err"
+expect_grep "in the face order URFDLB this string is a possible cube: try --order URFDLB" "$TMP/err"
+"$CUBEGOD" solve --line "$FIXTURES/shapes/boxes3.txt" > "$TMP/out" 2> "$TMP/err"
+expect_eq "$?" 2 "exit status, --line on boxes"
+expect_eq "$(wc -l < "$TMP/err")" 1 "one message for --line on boxes"
+expect_grep "looks like face boxes.*drop --line" "$TMP/err"
+echo "UUUUUUUUU?????????FFFFFFFFF?????????LLLLLLLLLRRRRRRRRR" | "$CUBEGOD" solve > "$TMP/out" 2> "$TMP/err"
+expect_grep "cubes fit what is shown.*--ambiguous pick" "$TMP/err"
+echo ok
