@@ -364,6 +364,58 @@ cg_status cg_tube_recvline_or_tail(cg_tube *t, const void *tail, size_t tlen, do
     return CG_OK;
 }
 
+cg_status cg_tube_recvline_or_partial(cg_tube *t, double timeout, double quiet,
+                                      cg_partial_fn waiting, void *ctx, const uint8_t **p,
+                                      size_t *n, bool *partial, cg_error *err)
+{
+    *p = NULL;
+    *n = 0;
+    *partial = false;
+    int64_t deadline = cg_deadline(timeout);
+    scan_begin(t, (const uint8_t *)"\n", 1);
+    size_t at;
+    bool heard = true; /* data came since the last quiet spell */
+    while (!(at = find_delim(t, (const uint8_t *)"\n", 1))) {
+        bool some = avail(t) > 0;
+        if (some && waiting && waiting(ctx, (const char *)t->buf + t->start, avail(t), false)) {
+            *partial = true;
+            break;
+        }
+        /* with a partial line held, the server's silence for `quiet` seconds asks again */
+        int64_t until = deadline;
+        bool by_quiet = false;
+        if (some && heard && quiet > 0 && waiting) {
+            int64_t q = cg_deadline(quiet);
+            if (deadline <= 0 || q < deadline) {
+                until = q;
+                by_quiet = true;
+            }
+        }
+        cg_status st = fill(t, until, err);
+        if (st == CG_ERR_TIMEOUT && by_quiet) {
+            if (waiting(ctx, (const char *)t->buf + t->start, avail(t), true)) {
+                *partial = true;
+                break;
+            }
+            heard = false;
+            continue;
+        }
+        if (st)
+            return recv_failed(t, st, "a line", timeout, err);
+        heard = true;
+    }
+    if (*partial) {
+        *n = avail(t);
+        *p = consume(t, *n);
+        ((uint8_t *)*p)[*n] = '\0';
+        return CG_OK;
+    }
+    *n = at - 1;
+    *p = consume(t, at);
+    ((uint8_t *)*p)[*n] = '\0';
+    return CG_OK;
+}
+
 cg_status cg_tube_recvall(cg_tube *t, double timeout, const uint8_t **p, size_t *n,
                           cg_error *err)
 {
