@@ -382,8 +382,10 @@ static void on_note(void *ctx, const char *note)
 static cg_status open_tables_qtm(void *ctx, const cg_tables **out, cg_error *err)
 {
     play_args *a = ctx;
-    cg_tables_options o = a->tables;
+    cg_tables_options o;
+    memset(&o, 0, sizeof o);
     o.metric = CG_METRIC_QTM;
+    cli_tables_options(&o, a->quiet); /* the quarter-turn table's own cache file */
     cg_status st = cg_tables_open(&a->tables_q, &o, NULL, err);
     *out = a->tables_q;
     return st;

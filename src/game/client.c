@@ -861,6 +861,7 @@ cg_status cg_play(cg_tube *t, const cg_tables *tables, const cg_play_options *op
     if (st == CG_OK)
         st = run(&g, err);
     if (res->flags[0]) { /* the flag is the win, whatever the verdicts looked like */
+        res->rounds_passed += awaiting(&g); /* the last answer's verdict was the flag */
         res->won = true;
         res->reason[0] = '\0';
         st = CG_OK;
