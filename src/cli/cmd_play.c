@@ -315,10 +315,8 @@ static int parse_args(int argc, char **argv, play_args *a)
                                  "for a prompt before each: give one of them");
     a->tables.metric = a->answer.metric;
     a->play.solve3.metric = a->answer.metric;
-    /* serve's 3x3 limit under qtm is the same God's number: its games are winnable as given */
+    /* serve's 3x3 limit under qtm is the same God's number the client keeps by default */
     _Static_assert(CG3_GODS_NUMBER_QTM == CG_SERVER3_QTM_MAX_MOVES, "26 on both sides");
-    if (a->answer.metric == CG_METRIC_QTM && !max_given)
-        a->play.solve3.max_moves = CG3_GODS_NUMBER_QTM;
     if (a->exec && npos)
         return cli_usage("play", "give either HOST PORT or --exec, not both");
     if (!a->exec && npos == 0)

@@ -151,7 +151,13 @@ static int parse_value(const char *opt, const char *v, cg_server_options *o)
         if (cg_string_order_check(v, &err) != CG_OK)
             return cli_usage("serve", "--order: %s", err.msg);
         o->order = v;
-    } else if (strcmp(opt, "--games") == 0)
+    } else if (strcmp(opt, "--banner") == 0)
+        o->banner = v;
+    else if (strcmp(opt, "--prompt") == 0)
+        o->prompt = v;
+    else if (strcmp(opt, "--end") == 0)
+        o->end = v;
+    else if (strcmp(opt, "--games") == 0)
         return cli_long("serve", opt, v, 1, LONG_MAX, &n) ? (o->games = n, 0) : 2;
     else
         return cli_unknown("serve", opt, USAGE);

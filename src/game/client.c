@@ -518,9 +518,9 @@ static cg_status answer(client_game *g, int64_t prompt_at, cg_error *err)
     bool three = g->pending.size == 3;
     const cg_tables *tables = g->tables;
     cg_status st = three ? CG_OK : tables_now(g, &tables, err);
-    cg_metric metric = three ? g->solve3.metric : cg_tables_metric(tables);
-    if (three && g->qtm && g->o->auto_metric)
-        metric = g->solve3.metric = CG_METRIC_QTM;
+    cg_metric metric = three ? (g->qtm ? CG_METRIC_QTM : CG_METRIC_HTM) : cg_tables_metric(tables);
+    if (three)
+        g->solve3.metric = metric;
     int max_moves = round_limit(g, three, metric);
     if (three && g->o->max_answer <= 0 && g->o->solve3.max_moves == CG3_GODS_NUMBER)
         g->solve3.max_moves = metric == CG_METRIC_QTM ? CG3_GODS_NUMBER_QTM : CG3_GODS_NUMBER;
@@ -528,6 +528,16 @@ static cg_status answer(client_game *g, int64_t prompt_at, cg_error *err)
         g->solve3.max_moves = g->limit; /* solved within what the server takes */
     if (!three && g->o->max_answer <= 0 && g->o->solve.max_moves == CG_MAX_SOLUTION)
         g->solve.max_moves = CG_SOLUTION_MAX; /* optimal anyway; the answer's length is checked */
+    /* Nothing stated and quarter turns: a two-phase search within 26 quarter turns (God's
+     * number) can take seconds, one in half turns takes milliseconds; with no limit to keep,
+     * the 3x3 is solved in half turns and sent as quarter turns. */
+    bool loose = three && metric == CG_METRIC_QTM && g->limit == 0 && g->o->max_answer <= 0 &&
+                 g->o->solve3.max_moves == CG3_GODS_NUMBER;
+    if (loose) {
+        g->solve3.metric = CG_METRIC_HTM;
+        g->solve3.max_moves = CG3_GODS_NUMBER;
+        max_moves = 2 * CG3_GODS_NUMBER;
+    }
     if (st == CG_OK)
         st = three ? solve3(g, moves, &n, &fits, err)
                    : cg_solve_puzzle(tables, &g->pending, &g->solve, moves, &n, err);
