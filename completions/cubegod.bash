@@ -7,9 +7,9 @@ _cubegod_options() {
     solve) echo "--input --explain-input --line --order --ambiguous --explain --time-limit --optimal --json --target --scheme --max-moves --cache --notation --move-map --separator --metric --profile" ;;
     play) echo "--exec --tls --insecure --sni --timeout --record --target --scheme --max-moves
                 --prompt --flag-regex --cache --proxy --interactive --one-move --time-limit --ambiguous --input --order --notation --move-map --separator --metric
-                --profile -q -v" ;;
+                --profile --reply --replies --send-first --verdict-ok --verdict-fail --send-each --end --pace --json -q -v" ;;
     serve) echo "--host --port --rounds --alarm --max-moves --flag --seed --check --tls-cert
-                 --tls-key --max-clients --games --one-move --size --hide --scramble --show --colours --order --notation --move-map --separator --metric --profile -q" ;;
+                 --tls-key --max-clients --games --one-move --size --hide --scramble --show --colours --order --notation --move-map --separator --metric --profile --banner --prompt --bare-prompt --send-each --end --menu -q" ;;
     replay) echo "--check --max-moves --prompt --cache --one-move --input --order --notation --move-map --separator --metric -q" ;;
     tables) echo "--cache --rebuild --metric --optimal --size" ;;
     order) echo "--state --explain" ;;
@@ -44,7 +44,7 @@ _cubegod() {
         cmd="bench ${COMP_WORDS[2]}" ;;
     esac
     case $prev in
-    --cache | --record | --tls-cert | --tls-key | --svg)
+    --cache | --record | --tls-cert | --tls-key | --svg | --replies)
         mapfile -t COMPREPLY < <(compgen -f -- "$cur")
         return ;;
     --target)
@@ -70,7 +70,8 @@ _cubegod() {
         return ;;
     --exec | --sni | --timeout | --scheme | --max-moves | --prompt | --flag-regex | --host | \
         --port | --rounds | --alarm | --flag | --seed | --max-clients | --games | -n | -r | --ops | \
-        --depth | --scramble | --time-limit | --order | --hide)
+        --depth | --scramble | --time-limit | --order | --hide | --reply | --send-first | \
+        --verdict-ok | --verdict-fail | --end | --pace | --banner)
         return ;; # a value of the user's own
     esac
     if [[ $cur == -* ]]; then

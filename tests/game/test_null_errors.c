@@ -389,7 +389,7 @@ static void reply_rules(void **state)
     FAILS(cg_replies_add(r, "no equals sign", NULL));
     FAILS(cg_replies_add(r, "later:x=y", NULL));
     FAILS(cg_replies_add(r, "re:(=y", NULL));
-    FAILS(cg_replies_add_text(r, "# c\nok=1\nbad\n", 14, NULL));
+    FAILS(cg_replies_add_text(r, "# c\nok=1\nbad\n", 13, NULL));
     assert_int_equal(cg_replies_count(r), 1); /* the good line before the bad one */
     cg_replies_free(r);
 }
