@@ -85,9 +85,9 @@ typedef enum cg_verdict {
 
 /* The verdict one line gives in a server's usual words: "[+]", ok, correct, solved, nice,
  * congratulations, well done, passed, good job, great, accepted, success; "[-]", wrong,
- * incorrect, fail(ed), invalid, not solved, not correct, not been restored, too many, too long,
- * time's up, timeout, rejected. Whole words, any case; a failing word wins over a passing one
- * ("not correct"). */
+ * incorrect, fail(ed), invalid, not solved, not correct, not been restored, not a move, not
+ * allowed, too many, too long, time's up, timeout, rejected, refused, and "No:" / "No!" opening
+ * the line. Whole words, any case; a failing word wins over a passing one ("not correct"). */
 CG_API cg_verdict cg_verdict_of(const char *line, size_t n);
 
 /* What a banner line says about how answers are written: the notation of an example answer

@@ -598,6 +598,19 @@ static void play_error(const cg_error *err)
     cli_err("play", "%s%s", err->msg, hint);
 }
 
+/* A server's verdict on how an answer was written ("Invalid move", "'R2' is not a move"). */
+static bool refused_as_written(const char *reason)
+{
+    static const char *const words[] = {"nvalid", "not a move", "nknown move", "llegal",
+                                        "format", "unknown token", "bad move"};
+    if (!strstr(reason, "the server said"))
+        return false;
+    for (size_t i = 0; i < sizeof words / sizeof *words; i++)
+        if (strstr(reason, words[i]))
+            return true;
+    return false;
+}
+
 static int play_main(play_args *a, int argc, char **argv)
 {
     a->play = cg_play_defaults();
@@ -653,6 +666,10 @@ static int play_main(play_args *a, int argc, char **argv)
         st = cg_play(t, tables, &a->play, &res, &err);
         summary(&res, stats, res.rounds_answered < MAX_STATS ? res.rounds_answered : MAX_STATS,
                 a->json, true);
+        if (!res.won && !stop_signal && refused_as_written(res.reason))
+            cli_err("play", "hint: the server refused how the answer was written: say how it "
+                            "wants moves with --notation standard|digits|quarter|quarter-cw, "
+                            "--move-map MOVE=NAME,... and --separator S");
         if (st != CG_OK && !stop_signal)
             play_error(&err);
         if (st == CG_OK && res.open && !stop_signal &&

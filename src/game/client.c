@@ -588,7 +588,7 @@ static cg_status finish(client_game *g, cg_error *err)
     bool mid_round = g->have_pending || cg_shape_reader_busy(&g->shapes);
     if (!mid_round && awaiting(g) && !r->flags[0]) {
         snprintf(r->reason, sizeof r->reason, "round %d: the connection closed before the verdict",
-                 round_number(g));
+                 g->last_answered);
         return cg_fail(err, CG_ERR_EOF, "%s", r->reason);
     }
     if (mid_round && !r->flags[0]) {

@@ -195,7 +195,10 @@ cg_verdict cg_verdict_of(const char *line, size_t n)
             words(&t, i, "not been restored") || words(&t, i, "not restored") ||
             words(&t, i, "too many") || words(&t, i, "too long") || words(&t, i, "too slow") ||
             words(&t, i, "time's up") || words(&t, i, "times up") || words(&t, i, "time is up") ||
-            words(&t, i, "time out") || words(&t, i, "isn't solved"))
+            words(&t, i, "time out") || words(&t, i, "isn't solved") ||
+            words(&t, i, "not a move") || words(&t, i, "not allowed") ||
+            words(&t, i, "not accepted") || words(&t, i, "not valid") ||
+            (i == 0 && one_of(&t, i, "no|nope") && t.n > 1 && t.t[1].kind == 'p'))
             fail = true;
         if (one_of(&t, i, "ok|okay|correct|solved|nice|congratulations|congrats|passed|great|"
                           "accepted|success|excellent|perfect|bravo") ||

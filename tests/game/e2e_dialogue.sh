@@ -110,6 +110,12 @@ serve three --games 1 --size 3 --rounds 5 --seed 8 --max-moves 19 \
 play three -v 127.0.0.1 "$PORT"
 won three 5
 has 'limit 19, from the server'"'"'s text: "longer than 19 moves are refused"' "$TMP/three.err"
+# an answer the server refuses as written: the message names the notations and --move-map
+pyapp written dialogue_app.py --accept digits --rounds 2 --seed 6
+play written -q 127.0.0.1 "$PORT"
+[ "$RC" = 1 ] || fail "an answer in the wrong notation: exited $RC"
+has "round 1: the server said: no: '.*' is not a move here" "$TMP/written.out"
+has "hint: the server refused how the answer was written: say how it wants moves with --notation standard|digits|quarter|quarter-cw, --move-map" "$TMP/written.err"
 # a stated limit below the shortest solution: said, the round failed, nothing too long sent
 serve low --games 1 --rounds 3 --seed 2 --banner "Be quick: up to 4 moves per answer." --max-moves 64
 play low -q --record "$TMP/low.rec" 127.0.0.1 "$PORT"

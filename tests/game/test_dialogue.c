@@ -75,7 +75,8 @@ static void verdicts(void **state)
         {"The magic cube has not been restored yet!", CG_VERDICT_FAIL},
         {"That is not correct", CG_VERDICT_FAIL}, {"Too many moves", CG_VERDICT_FAIL},
         {"Time's up!", CG_VERDICT_FAIL}, {"wrong answer", CG_VERDICT_FAIL},
-        {"your score: 3", CG_VERDICT_NONE}, {"Next one.", CG_VERDICT_NONE},
+        {"no: 'U' is not a move here", CG_VERDICT_FAIL}, {"No! still scrambled", CG_VERDICT_FAIL},
+        {"your score: 3", CG_VERDICT_NONE}, {"no more rounds", CG_VERDICT_NONE}, {"Next one.", CG_VERDICT_NONE},
         {"looking good", CG_VERDICT_NONE}, {"okapi", CG_VERDICT_NONE},
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++)
