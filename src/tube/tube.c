@@ -404,14 +404,9 @@ cg_status cg_tube_recvline_or_partial(cg_tube *t, double timeout, double quiet,
             return recv_failed(t, st, "a line", timeout, err);
         heard = true;
     }
-    if (*partial) {
-        *n = avail(t);
-        *p = consume(t, *n);
-        ((uint8_t *)*p)[*n] = '\0';
-        return CG_OK;
-    }
-    *n = at - 1;
-    *p = consume(t, at);
+    size_t take = *partial ? avail(t) : at; /* a line's "\n" becomes the terminator */
+    *n = *partial ? take : take - 1;
+    *p = consume(t, take);
     ((uint8_t *)*p)[*n] = '\0';
     return CG_OK;
 }
