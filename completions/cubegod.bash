@@ -8,10 +8,10 @@ _cubegod_options() {
                  --across --layout --scramble --size" ;;
     play) echo "--exec --tls --insecure --sni --timeout --record --target --scheme --max-moves
                 --prompt --flag-regex --cache --proxy --interactive --one-move --time-limit --ambiguous --input --order --notation --move-map --separator --metric
-                --profile -q -v --pow --across --layout" ;;
+                --profile -q -v --pow --across --layout --reply --replies --send-first --verdict-ok --verdict-fail --send-each --end --pace --json" ;;
     serve) echo "--host --port --rounds --alarm --max-moves --flag --seed --check --tls-cert
                  --tls-key --max-clients --games --one-move --size --hide --scramble --show --colours --order --notation --move-map --separator --metric --profile -q --pow --pow-difficulty
-                 --goal --layout --across" ;;
+                 --goal --layout --across --banner --prompt --bare-prompt --send-each --end --menu" ;;
     replay) echo "--check --max-moves --prompt --cache --one-move --input --order --notation --move-map --separator --metric -q --html" ;;
     tables) echo "--cache --rebuild --metric --optimal --size" ;;
     order) echo "--state --explain" ;;
@@ -59,7 +59,7 @@ _cubegod() {
         cmd="bench ${COMP_WORDS[2]}" ;;
     esac
     case $prev in
-    --cache | --record | --tls-cert | --tls-key | --svg | --profile | --move-map | --html | -o | --layout | \
+    --cache | --record | --tls-cert | --tls-key | --svg | --profile | --move-map | --html | -o | --layout | --replies | \
         --twophase-cache)
         _cubegod_files
         return ;;
@@ -77,6 +77,10 @@ _cubegod() {
         return ;;
     --target)
         mapfile -t COMPREPLY < <(compgen -W "home any auto first" -- "$cur"; compgen -f -- "$cur")
+        return ;;
+    --prompt | --max-moves)
+        # play reads both from the server's text by default; elsewhere a value of the user's own
+        [ "$cmd" = play ] && mapfile -t COMPREPLY < <(compgen -W "auto" -- "$cur")
         return ;;
     --goal)
         mapfile -t COMPREPLY < <(compgen -W "shown" -- "$cur")
@@ -116,9 +120,10 @@ _cubegod() {
     --colours)
         mapfile -t COMPREPLY < <(compgen -W "letters words digits ansi" -- "$cur")
         return ;;
-    --exec | --sni | --timeout | --scheme | --max-moves | --prompt | --flag-regex | --host | \
+    --exec | --sni | --timeout | --scheme | --flag-regex | --host | \
         --port | --rounds | --alarm | --flag | --seed | --max-clients | --games | -n | -r | --ops | \
-        --depth | --scramble | --time-limit | --hide | --cube)
+        --depth | --scramble | --time-limit | --hide | --cube | --reply | --send-first | \
+        --verdict-ok | --verdict-fail | --end | --pace | --banner)
         return ;; # a value of the user's own
     esac
     if [[ $cur == -* ]]; then

@@ -21,6 +21,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "cubegod/dialogue.h"
 #include "cubegod/error.h"
 #include "cubegod/notation.h"
 #include "cubegod/pow.h"
@@ -30,24 +31,37 @@
 #include "cubegod/tube.h"
 
 #define CG_FLAG_MAX 512
-#define CG_PLAY_DEFAULT_PROMPT "Enter your solution:"
+#define CG_PLAY_DEFAULT_PROMPT "auto"
+/* The prompt "auto" recognises: this text anywhere in a line, or, once a cube has come, the first
+ * line ending in ':', '?' or '>' (trailing blanks ignored), or a partial line after which the
+ * server goes quiet. */
+#define CG_PLAY_AUTO_PROMPT "Enter your solution:"
 #define CG_PLAY_DEFAULT_FLAG_REGEX "[A-Za-z0-9_]+\\{[^}]*\\}"
 
 typedef struct cg_round_stat {
     int round;      /* 1-based */
     int size;       /* 2 or 3 */
-    int moves;      /* moves sent */
+    int moves;      /* the answer's length in the metric in force (qtm) */
     unsigned long fits; /* cubes that fitted the view: above 1, the answer is for one of them
                            (cg_play_options.pick), a guess */
     double solve_us;  /* reconstruction and solve */
     double ready_us;  /* prompt received to answer ready to write: the client's own work */
     double client_us; /* prompt received to answer written (the write syscall returned) */
     double round_us;  /* previous answer written (or start) to this answer written */
+    bool qtm;         /* moves counts quarter turns (a half turn is 2) */
 } cg_round_stat;
 
 /* Gives the 3x3 solver in *out, asked for when the first 3x3 round comes (so that a 2x2 game
  * never loads its tables); an error status (and err filled) when it cannot be had. */
 typedef cg_status (*cg_play_solver3_fn)(void *ctx, const cg3_twophase **out, cg_error *err);
+
+/* Gives the 2x2 tables in the quarter-turn metric, asked for when the server's text says moves
+ * are counted in quarter turns and the tables given count half turns. */
+typedef cg_status (*cg_play_tables_fn)(void *ctx, const cg_tables **out, cg_error *err);
+
+/* What the client read or did that a person watching would want to know (the limit it read and
+ * where, a reply sent, a cube shown and not asked): one sentence, no newline. */
+typedef void (*cg_play_note_fn)(void *ctx, const char *note);
 
 /* Called after each answer is sent (progress lines, benchmarks). */
 typedef void (*cg_play_round_fn)(void *ctx, const cg_round_stat *s, int rounds_announced);
@@ -108,6 +122,34 @@ typedef struct cg_play_options {
     cg_layout *layout;
     const cg_puzzle *goal;
     bool goal_first;
+    /* The dialogue (dialogue.h). The prompt matches anywhere in a line, and in a partial line
+     * the server leaves waiting; "auto" (the default) is described at CG_PLAY_AUTO_PROMPT. */
+    const cg_replies *replies; /* reply rules, checked before the prompt; NULL: none */
+    /* A line that passes or fails the answered round (POSIX extended, case ignored); NULL:
+     * the usual words (cg_verdict_of). "[+]" and "[-]" always count. A line that is neither
+     * is no verdict: a round ends passed when a new cube comes after its answer. */
+    const char *verdict_ok;
+    const char *verdict_fail;
+    /* Rules from the server's own text before the first answer (defaults true): a stated move
+     * limit is the limit when max_answer is 0 (cg_limit_read); "quarter turns" counts moves in
+     * quarter turns (the 2x2 then needs tables_qtm); an example answer sets the notation when
+     * dialect is NULL (cg_notation_hint). Where nothing is stated the limit is God's number in
+     * the metric in force (2x2: 11 or 14; 3x3: 20 or 26). */
+    bool auto_limit;
+    bool auto_metric;
+    bool auto_notation;
+    cg_play_tables_fn tables_qtm;
+    void *tables_qtm_ctx;
+    /* Many moves at one prompt: each move on a line of its own, written at once (pace_ms
+     * milliseconds apart), then the line `end` when not NULL. */
+    bool send_each;
+    const char *end;
+    int pace_ms;            /* 0 to 10000 */
+    cg_play_note_fn on_note;
+    void *on_note_ctx;
+    /* Seconds the server stays silent after a partial line for it to count as a line; default
+     * 0.2 when 0; negative: never. */
+    double quiet;
 } cg_play_options;
 
 CG_API cg_play_options cg_play_defaults(void);
@@ -122,9 +164,18 @@ typedef struct cg_play_result {
     bool flags_cut;              /* flags did not fit: the last one kept ends in "..." */
     char reason[CG_ERROR_MSG_MAX]; /* why the game was lost, or "" */
     bool open;                   /* handover: the game ended with the connection still open */
+    char last_line[CG_FLAG_MAX]; /* the last non-blank line the server sent, or "" */
+    int limit;                   /* the move limit in force at the last answer, or 0 */
+    bool qtm;                    /* answers were counted in quarter turns */
+    char waiting[256];           /* what the game waited for when it ended ("the verdict on
+                                    round 3"), for a player who stopped it */
 } cg_play_result;
 
-/* Messages that say what probably went wrong: a timeout before anything at all was received
+/* The game is won when a flag (flag_regex) was seen, whatever the verdicts looked like; or,
+ * without one, as said at the top of this header. A lost game's reason names every reply rule
+ * that never matched.
+ *
+ * Messages that say what probably went wrong: a timeout before anything at all was received
  * on a TCP tube suggests the server speaks TLS ("add --tls"); a timeout after a round's faces
  * names the prompt that never came, shows the last text received, and suggests --prompt.
  *

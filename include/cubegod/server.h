@@ -224,6 +224,25 @@ typedef struct cg_server_options {
     const char *layout;   /* the text of a layout template (shapes.h) to draw the cubes in, or
                              NULL; its size must be the game's */
     const char *across;   /* a net's side faces left to right ("BLFR"), NULL: L F R B */
+    /* The dialogue, as other challenges word it: */
+    const char *banner;   /* the rules line after the welcome, in words of its own (one line,
+                             at most 400 bytes); NULL: "Solve N rounds, ... at most M moves" */
+    const char *prompt;   /* the prompt line (text after it allowed); NULL: "Enter your
+                             solution:" (one-move mode: CG_ONE_MOVE_PROMPT) */
+    bool bare_prompt;     /* the prompt without a line break, as input("...") prints it */
+    bool send_each;       /* after the prompt, one move a line (no prompt between them) until
+                             the line `end`, or, without one, until the cube is solved */
+    const char *end;      /* with send_each: the line that ends the moves ("#"); NULL: none */
+    /* A menu game (3x3, as a published challenge plays it): the solved cube ("origin:"), a
+     * level menu "(1) baby (2) world record (3) insane" where only 3 leads on, then for each
+     * round a scrambled cube (centres moved, as slice moves leave them) and the menu "(1) show
+     * the cube (2) move (3) check (4) some information (0) exit" before every action; "2" asks
+     * "your step:" for one line of moves and shows the cube after them; "3" on a solved cube
+     * says "Congratulations!" and the score, on an unsolved one "The magic cube has not been
+     * restored yet!". Every question ends "your choice: " without a line break. After the
+     * last round: "Give you flag: FLAG". Shown as opt.show (default ansi); moves in opt.dialect
+     * (the command line's default: one character a move, lower case anticlockwise). */
+    bool menu;
 } cg_server_options;
 
 CG_API cg_server_options cg_server_defaults(void);

@@ -36,6 +36,7 @@
 
 #include "cubegod/export.h"
 
+#include <signal.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -97,6 +98,11 @@ typedef struct cg_tube_options {
 } cg_tube_options;
 
 typedef struct cg_tube cg_tube;
+
+/* A flag a signal handler sets (NULL: none, the default): a wait of any tube (connect, TLS or
+ * proxy handshake, receive, send) that a signal interrupts ends with CG_ERR_EOF ("stopped by a
+ * signal") once *flag is nonzero, so a program stops at once at any stage. Process-wide. */
+CG_API void cg_tube_stop_flag(const volatile sig_atomic_t *flag);
 
 /* ---- opening tubes ---- (each returns CG_OK and *out, or an error and *out = NULL) */
 
@@ -203,6 +209,17 @@ CG_API cg_status cg_tube_recvline(cg_tube *t, double timeout, const uint8_t **li
  * NUL byte. */
 CG_API cg_status cg_tube_recvline_or_tail(cg_tube *t, const void *tail, size_t tlen, double timeout,
                                    const uint8_t **p, size_t *n, bool *by_tail, cg_error *err);
+/* Says whether a partial line (no newline yet, n >= 1 bytes, not NUL-terminated) is one the
+ * caller is waiting for (a prompt printed without a newline); quiet: the peer has sent nothing
+ * for the receive's `quiet` seconds since the last data. */
+typedef bool (*cg_partial_fn)(void *ctx, const char *text, size_t n, bool quiet);
+/* One line as cg_tube_recvline, or, while no newline has come, everything buffered as a partial
+ * line (*partial set) as soon as `waiting` (may be NULL) accepts it: after each read, and once
+ * more whenever the peer then stays silent for `quiet` seconds (0: never). The view is followed
+ * by a NUL byte. */
+CG_API cg_status cg_tube_recvline_or_partial(cg_tube *t, double timeout, double quiet,
+                                             cg_partial_fn waiting, void *ctx, const uint8_t **p,
+                                             size_t *n, bool *partial, cg_error *err);
 /* Everything until EOF (CG_OK, possibly 0 bytes). CG_ERR_TIMEOUT if the peer is still open at
  * the deadline, CG_ERR_LIMIT past max_buffer. The view is followed by a NUL byte. */
 CG_API cg_status cg_tube_recvall(cg_tube *t, double timeout, const uint8_t **p, size_t *n,
@@ -234,6 +251,10 @@ CG_API int cg_tube_fileno(const cg_tube *t);
 /* Bytes a receive can have without waiting: the tube's buffer plus what the transport already
  * decoded (TLS). */
 CG_API size_t cg_tube_buffered(const cg_tube *t);
+/* True when nothing is buffered and nothing becomes readable within `seconds`: the peer has gone
+ * quiet (it waits for us). Reads nothing, so views from earlier receives stay valid. A memory
+ * tube, or one at EOF, is idle once its buffer is empty. */
+CG_API bool cg_tube_idle(const cg_tube *t, double seconds);
 /* Process tubes: waits up to timeout for the child to exit; *wstatus as from waitpid. Errors:
  * CG_ERR_TIMEOUT, CG_ERR_INPUT (not a process tube), CG_ERR_SYSTEM. */
 CG_API cg_status cg_tube_wait(cg_tube *t, double timeout, int *wstatus, cg_error *err);

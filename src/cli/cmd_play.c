@@ -13,6 +13,7 @@
 #include "cli/cli.h"
 #include "cli/goal.h"
 #include "cli/commands.h"
+#include "cli/json.h"
 #include "cli/options.h"
 #include "cli/picture.h"
 #include "cli/stats.h"
@@ -28,7 +29,11 @@ static const char USAGE[] =
     "                    [--one-move] [--ambiguous pick|fail] [--time-limit MS]\n"
     "                    [--input SHAPE] [--order FACES] [--profile FILE] [--pow auto|off]\n"
     "                    [--across ORDER] [--layout FILE] [--target STATE|FILE|first]\n"
+    "                    [--reply RULE]... [--replies FILE] [--send-first TEXT]\n"
+    "                    [--verdict-ok RE] [--verdict-fail RE] [--send-each] [--end TEXT]\n"
+    "                    [--pace MS] [--json]\n"
     "                    [-q] [-v] HOST PORT | HOST:PORT | [V6]:PORT | nc HOST PORT\n"
+    "                    | tcp://HOST:PORT | tls://HOST:PORT\n"
     "       cubegod play [options] --exec 'CMD ARGS'\n"
     "\n"
     "Plays the cube god challenge: reads each round's Face boxes, answers at the prompt (a 2x2\n"
@@ -39,7 +44,13 @@ static const char USAGE[] =
     "or SIGTERM (Ctrl-C, timeout), it stops and reaps an --exec child, closes the --record\n"
     "transcript with a note, prints the summary so far and exits with 128 + the signal number.\n"
     "\n"
-    "The address may be written HOST PORT, HOST:PORT, [V6]:PORT, or pasted as 'nc HOST PORT'.\n"
+    "The address may be written HOST PORT, HOST:PORT, [V6]:PORT, tcp://HOST:PORT, tls://HOST:PORT\n"
+    "(TLS, as --tls), or pasted as 'nc HOST PORT'.\n"
+    "\n"
+    "Rules are read from the server's own text before the first answer: a move limit it states\n"
+    "('at most 14 moves', 'no more than 20', ...), 'quarter turns' (moves counted so), an example\n"
+    "answer ('e.g. R1 R3 F2': the notation). A cube already at the goal is shown, not asked. A\n"
+    "flag seen wins the game, whatever the verdicts looked like.\n"
     "\n"
     "  --exec CMD        run a local copy of the challenge over pipes (split like a shell splits\n"
     "                    words, no shell runs: write 'sh -c \"...\"' to have one)\n"
@@ -59,15 +70,32 @@ static const char USAGE[] =
     "                    for 'cubegod replay')\n"
     "  --target T        home | any | auto (default auto: home when colours are face letters)\n"
     "  --scheme S        the colour of each face, e.g. U=W,D=Y,F=G,B=B,L=O,R=R\n"
-    "  --max-moves N     refuse to send a solution longer than N (default 11 for a 2x2, 20\n"
-    "                    for a 3x3, 26 for a 3x3 with --metric qtm), counted as the answer is\n"
+    "  --max-moves N     refuse to send a solution longer than N, counted as the answer is\n"
     "                    written (R2 is two moves in quarter notation) and in the metric; a\n"
-    "                    3x3 is solved within it (at most 31), in quarter turns with --metric qtm\n"
+    "                    3x3 is solved within it (at most 31), in quarter turns with --metric qtm;\n"
+    "                    auto (default): the limit the server's text states, else God's number\n"
+    "                    (2x2: 11, 14 in quarter turns; 3x3: 20, 26 in quarter turns)\n"
     "  --time-limit MS   3x3: spend up to MS milliseconds looking for shorter solutions\n"
     "                    (default 0: the first one within --max-moves, well under 1 ms)\n"
     "  --ambiguous A     3x3 with hidden faces that several cubes fit: fail (default) the\n"
     "                    round, or pick one of them and say so on the round's line\n"
-    "  --prompt TEXT     the prompt that asks for an answer (default 'Enter your solution:')\n"
+    "  --prompt TEXT     the prompt that asks for an answer, anywhere in a line or in a line the\n"
+    "                    server leaves unfinished; auto (default): 'Enter your solution:', or\n"
+    "                    after a cube the first line ending in ':', '?' or '>', or an unfinished\n"
+    "                    line after which the server goes quiet\n"
+    "  --reply RULE      [PHASE:][re:]TEXT=SEND: when TEXT (a regular expression after re:)\n"
+    "                    arrives in phase start (no cube waiting), cube (a cube not answered)\n"
+    "                    or answered (no verdict yet), send SEND; repeatable, checked before the\n"
+    "                    prompt; start:=SEND is sent before anything arrives\n"
+    "  --replies FILE    reply rules, one a line ('#' comments)\n"
+    "  --send-first TEXT send TEXT before anything arrives (as --reply start:=TEXT)\n"
+    "  --verdict-ok RE   a line that passes the answered round (default: [+], ok, correct,\n"
+    "                    solved, congratulations, ...)\n"
+    "  --verdict-fail RE a line that fails it (default: [-], wrong, incorrect, not solved, ...)\n"
+    "  --send-each       after the prompt send the moves one a line, without waiting\n"
+    "  --end TEXT        with --send-each: a last line after the moves (such as '#')\n"
+    "  --pace MS         with --send-each: wait MS milliseconds between writes\n"
+    "  --json            one JSON object per round and a summary object on standard output\n"
     "  --flag-regex RE   what a flag looks like (POSIX extended; default [A-Za-z0-9_]+\\{[^}]*\\})\n"
     "  --cache FILE      the 2x2 solver table's cache file; the 3x3 tables are read from\n"
     "                    twophase.tbl in FILE's folder (by default both in the cache folder)\n"
@@ -101,6 +129,9 @@ static const cli_option PLAY_OPTIONS[] = {
     CLI_ANSWER_OPTIONS,       {"profile", CLI_FILE},    {"ambiguous", CLI_VALUE},
     {"time-limit", CLI_VALUE}, {"input", CLI_VALUE},    {"order", CLI_VALUE},
     {"pow", CLI_VALUE},       {"across", CLI_VALUE},    {"layout", CLI_FILE},
+    {"reply", CLI_VALUE},     {"replies", CLI_FILE},    {"send-first", CLI_VALUE},
+    {"verdict-ok", CLI_VALUE}, {"verdict-fail", CLI_VALUE}, {"send-each", CLI_FLAG},
+    {"end", CLI_VALUE},       {"pace", CLI_VALUE},      {"json", CLI_FLAG},
     {NULL, CLI_FLAG},
 };
 
@@ -114,10 +145,12 @@ typedef struct play_args {
     cg_tables_options tables;
     cg3_tables_options tables3;
     cg3_twophase *solver3; /* loaded by the first 3x3 round */
+    cg_tables *tables_q;   /* the 2x2 in quarter turns, when the server's text asks for them */
     cg_scheme scheme;
-    bool quiet;
     const char *goal_text, *layout; /* --target STATE|FILE|first, --layout */
     cg_puzzle goal;
+    cg_replies *replies;
+    bool quiet, verbose, json;
 } play_args;
 
 /* --target STATE|FILE|first, --across and --layout, once every option is known. */
@@ -142,11 +175,50 @@ static int play_goal(play_args *a)
     return 0;
 }
 
+
+/* --reply, --replies, --send-first: one rule or a file of them into a->replies. */
+static int add_rules(play_args *a, const char *o, const char *v)
+{
+    cg_error e;
+    if (!a->replies && cg_replies_new(&a->replies, &e) != CG_OK)
+        return cli_usage("play", "%s", e.msg);
+    if (strcmp(o, "--replies") == 0) {
+        size_t len;
+        char *text = cli_slurp("play", v, 64 * 1024, &len);
+        if (!text)
+            return 2;
+        cg_status st = cg_replies_add_text(a->replies, text, len, &e);
+        free(text);
+        return st == CG_OK ? 0 : cli_usage("play", "--replies %s: %s", v, e.msg);
+    }
+    char rule[CG_REPLY_TEXT_MAX + 16];
+    snprintf(rule, sizeof rule, "%s%s", strcmp(o, "--send-first") == 0 ? "start:=" : "", v);
+    if (cg_replies_add(a->replies, rule, &e) != CG_OK)
+        return cli_usage("play", "%s: %s", o, e.msg);
+    return 0;
+}
+
+/* tcp://HOST:PORT and tls://HOST:PORT (a trailing '/' allowed): the address without the scheme,
+ * TLS for tls://. */
+static const char *strip_scheme(const char *w, play_args *a, char *buf, size_t size)
+{
+    bool tls = strncmp(w, "tls://", 6) == 0;
+    if (!tls && strncmp(w, "tcp://", 6) != 0)
+        return w;
+    a->tube.tls |= tls;
+    snprintf(buf, size, "%s", w + 6);
+    size_t n = strlen(buf);
+    if (n && buf[n - 1] == '/')
+        buf[n - 1] = '\0';
+    return buf;
+}
+
 static int parse_args(int argc, char **argv, play_args *a)
 {
     const char *pos[8];
     int npos = 0;
-    bool max_given = false;
+    bool max_given = false, metric_given = false;
+    char addr0[300];
     cli_answer_init(&a->answer);
     for (int i = 1; i < argc; i++) {
         const char *o = argv[i], *v = NULL;
@@ -161,7 +233,8 @@ static int parse_args(int argc, char **argv, play_args *a)
         if (o[0] != '-' || o[1] == '\0') {
             if (npos == 8)
                 return cli_usage("play", "unexpected argument '%s'", o);
-            pos[npos++] = o;
+            pos[npos] = npos == 0 ? strip_scheme(o, a, addr0, sizeof addr0) : o;
+            npos++;
         } else if (strcmp(o, "--interactive") == 0) {
             a->interactive = true;
         } else if (strcmp(o, "-q") == 0) {
@@ -169,6 +242,11 @@ static int parse_args(int argc, char **argv, play_args *a)
             a->tube.log_level = CG_LOG_QUIET;
         } else if (strcmp(o, "-v") == 0) {
             a->tube.log_level = CG_LOG_DEBUG;
+            a->verbose = true;
+        } else if (strcmp(o, "--json") == 0) {
+            a->json = true;
+        } else if (strcmp(o, "--send-each") == 0) {
+            a->play.send_each = true;
         } else if (!(spec = cli_option_find(PLAY_OPTIONS, o))) {
             return cli_unknown("play", o, USAGE);
         } else if (spec->kind != CLI_FLAG && !(v = cli_value("play", argc, argv, &i))) {
@@ -176,6 +254,21 @@ static int parse_args(int argc, char **argv, play_args *a)
         } else if ((rc = cli_answer_option("play", o, v, &a->answer)) != 0) {
             if (rc == 2)
                 return 2;
+            metric_given |= strcmp(o, "--metric") == 0;
+        } else if (strcmp(o, "--reply") == 0 || strcmp(o, "--replies") == 0 ||
+                   strcmp(o, "--send-first") == 0) {
+            if (add_rules(a, o, v) != 0)
+                return 2;
+        } else if (strcmp(o, "--verdict-ok") == 0) {
+            a->play.verdict_ok = v;
+        } else if (strcmp(o, "--verdict-fail") == 0) {
+            a->play.verdict_fail = v;
+        } else if (strcmp(o, "--end") == 0) {
+            a->play.end = v;
+        } else if (strcmp(o, "--pace") == 0) {
+            if (!cli_long("play", o, v, 0, 10000, &n))
+                return 2;
+            a->play.pace_ms = (int)n;
         } else if (strcmp(o, "--tls") == 0) {
             a->tube.tls = true;
         } else if (strcmp(o, "--insecure") == 0) {
@@ -219,6 +312,11 @@ static int parse_args(int argc, char **argv, play_args *a)
             if (cg_scheme_parse(v, &a->scheme, &err) != CG_OK)
                 return cli_usage("play", "--scheme: %s", err.msg);
             a->play.solve.scheme = &a->scheme;
+        } else if (strcmp(o, "--max-moves") == 0 && strcmp(v, "auto") == 0) {
+            max_given = false;
+            a->play.max_answer = 0;
+            a->play.solve.max_moves = CG_MAX_SOLUTION;
+            a->play.solve3.max_moves = CG3_GODS_NUMBER;
         } else if (strcmp(o, "--max-moves") == 0) {
             if (!cli_long("play", o, v, 0, CG_SERVER_MAX_MOVES, &n))
                 return 2;
@@ -246,17 +344,28 @@ static int parse_args(int argc, char **argv, play_args *a)
             return cli_unknown("play", o, USAGE);
         }
     }
+    /* the count follows what is written: quarter notations count quarter turns */
+    if (!metric_given && (a->answer.notation == CG_NOTATION_QUARTER ||
+                          a->answer.notation == CG_NOTATION_QUARTER_CW))
+        a->answer.metric = CG_METRIC_QTM;
     if (!cli_answer_ready("play", &a->answer))
         return 2;
     if (play_goal(a) != 0)
         return 2;
-    a->play.dialect = &a->answer.dialect;
+    a->play.dialect = a->answer.given ? &a->answer.dialect : NULL;
+    a->play.auto_notation = !a->answer.given;
+    a->play.auto_metric = !metric_given;
+    a->play.auto_limit = !max_given;
+    a->play.replies = a->replies;
+    if ((a->play.end || a->play.pace_ms) && !a->play.send_each)
+        return cli_usage("play", "--end and --pace go with --send-each");
+    if (a->play.send_each && a->play.one_move)
+        return cli_usage("play", "--send-each sends every move at one prompt; --one-move waits "
+                                 "for a prompt before each: give one of them");
     a->tables.metric = a->answer.metric;
     a->play.solve3.metric = a->answer.metric;
-    /* serve's 3x3 limit under qtm is the same God's number: its games are winnable as given */
+    /* serve's 3x3 limit under qtm is the same God's number the client keeps by default */
     _Static_assert(CG3_GODS_NUMBER_QTM == CG_SERVER3_QTM_MAX_MOVES, "26 on both sides");
-    if (a->answer.metric == CG_METRIC_QTM && !max_given)
-        a->play.solve3.max_moves = CG3_GODS_NUMBER_QTM;
     if (a->exec && npos)
         return cli_usage("play", "give either HOST PORT or --exec, not both");
     if (!a->exec && npos == 0)
@@ -287,16 +396,54 @@ static void on_data(void *ctx, int direction, const uint8_t *p, size_t n)
 
 static void progress(void *ctx, const cg_round_stat *s, int announced)
 {
-    (void)ctx;
+    play_args *a = ctx;
+    if (a->json) {
+        json j;
+        json_start(&j, stdout);
+        json_object(&j, NULL);
+        json_int(&j, "round", s->round);
+        if (announced)
+            json_int(&j, "rounds", announced);
+        json_int(&j, "size", s->size);
+        json_int(&j, "moves", s->moves);
+        json_str(&j, "metric", s->qtm ? "qtm" : "htm");
+        json_int(&j, "fits", (long long)s->fits);
+        json_num(&j, "solve_us", s->solve_us);
+        json_num(&j, "client_us", s->client_us);
+        json_num(&j, "round_us", s->round_us);
+        json_finish(&j);
+    }
+    if (a->quiet)
+        return;
     char total[16] = "", guess[96] = "";
     if (announced)
         snprintf(total, sizeof total, "/%d", announced);
     if (s->fits > 1)
         snprintf(guess, sizeof guess, "  (a guess: %lu cubes fit the faces shown, answered one)",
                  s->fits);
-    fprintf(stderr, "[*] round %d%s  %s%2d moves  solve %.0f \xC2\xB5s  round %.0f \xC2\xB5s%s\n",
-            s->round, total, s->size == 3 ? "3x3 " : "", s->moves, s->solve_us, s->round_us,
-            guess);
+    fprintf(stderr, "[*] round %d%s  %s%2d %s  solve %.0f \xC2\xB5s  round %.0f \xC2\xB5s%s\n",
+            s->round, total, s->size == 3 ? "3x3 " : "", s->moves,
+            s->qtm ? "quarter turns" : "moves", s->solve_us, s->round_us, guess);
+}
+
+/* -v: what the client read from the server's text and what it answered besides cubes. */
+static void on_note(void *ctx, const char *note)
+{
+    (void)ctx;
+    fprintf(stderr, "[*] %s\n", note);
+}
+
+/* The 2x2 in quarter turns, opened when the server's text says moves count so. */
+static cg_status open_tables_qtm(void *ctx, const cg_tables **out, cg_error *err)
+{
+    play_args *a = ctx;
+    cg_tables_options o;
+    memset(&o, 0, sizeof o);
+    o.metric = CG_METRIC_QTM;
+    cli_tables_options(&o, a->quiet); /* the quarter-turn table's own cache file */
+    cg_status st = cg_tables_open(&a->tables_q, &o, NULL, err);
+    *out = a->tables_q;
+    return st;
 }
 
 /* A proof of work's estimate, progress and time (play --pow auto). */
@@ -335,10 +482,19 @@ static void on_stop(int sig)
     errno = e;
 }
 
-static void watch_signals(int fd)
+/* The descriptor the game reads from, once there is one. */
+static void watch_fd(int fd)
 {
-    devnull_fd = open("/dev/null", O_RDONLY | O_CLOEXEC);
+    if (devnull_fd < 0)
+        devnull_fd = open("/dev/null", O_RDONLY | O_CLOEXEC);
     watched_fd = fd;
+}
+
+/* Installed before the transcript opens and the connection starts: a stop during the connect,
+ * a proxy or TLS handshake ends that wait at once (cg_tube_stop_flag). */
+static void watch_signals(void)
+{
+    cg_tube_stop_flag(&stop_signal);
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_stop;
@@ -360,6 +516,7 @@ static void unwatch_signals(void)
     if (devnull_fd >= 0)
         close(devnull_fd);
     devnull_fd = -1;
+    cg_tube_stop_flag(NULL);
 }
 
 static const char *signal_name(int sig)
@@ -367,11 +524,45 @@ static const char *signal_name(int sig)
     return sig == SIGINT ? "SIGINT" : sig == SIGTERM ? "SIGTERM" : "a signal";
 }
 
-static void summary(const cg_play_result *r, const cg_round_stat *stats, int n)
+static void json_summary(const cg_play_result *r, bool connected)
 {
+    json j;
+    json_start(&j, stdout);
+    json_object(&j, NULL);
+    json_bool(&j, "won", r->won && !stop_signal);
+    json_int(&j, "rounds_passed", r->rounds_passed);
+    json_int(&j, "rounds_answered", r->rounds_answered);
+    if (r->rounds_announced)
+        json_int(&j, "rounds", r->rounds_announced);
     if (stop_signal)
-        printf("[-] stopped by %s: %d round%s passed\n", signal_name(stop_signal),
-               r->rounds_passed, r->rounds_passed == 1 ? "" : "s");
+        json_str(&j, "stopped_by", signal_name(stop_signal));
+    if (!r->won && r->reason[0])
+        json_str(&j, "reason", r->reason);
+    if (r->limit)
+        json_int(&j, "limit", r->limit);
+    json_str(&j, "metric", r->qtm ? "qtm" : "htm");
+    if (r->flags[0])
+        json_str(&j, "flag", r->flags);
+    if (r->last_line[0])
+        json_str(&j, "last_line", r->last_line);
+    json_bool(&j, "connected", connected);
+    json_finish(&j);
+}
+
+static void summary(const cg_play_result *r, const cg_round_stat *stats, int n, bool json,
+                    bool connected)
+{
+    if (json) {
+        json_summary(r, connected);
+        return;
+    }
+    if (stop_signal && !connected)
+        printf("[-] stopped by %s: 0 rounds passed, while connecting\n", signal_name(stop_signal));
+    else if (stop_signal)
+        printf("[-] stopped by %s: %d round%s passed, while waiting for %s; last text received: "
+               "'%s'\n",
+               signal_name(stop_signal), r->rounds_passed, r->rounds_passed == 1 ? "" : "s",
+               r->waiting[0] ? r->waiting : "the server", r->last_line);
     else if (r->won)
         printf("[+] won: %d/%d rounds passed\n", r->rounds_passed,
                r->rounds_announced ? r->rounds_announced : r->rounds_passed);
@@ -458,6 +649,8 @@ static const struct {
     {"it does not speak TLS", "; drop --tls"},
     {"the server may speak TLS", "; add --tls"},
     {"but not the prompt", "; if the server asks differently, give --prompt TEXT"},
+    {") never came", "; if the server asks differently, give --prompt TEXT"},
+    {"before the prompt", "; if the server asks differently, give --prompt TEXT"},
 };
 
 static void play_error(const cg_error *err)
@@ -469,69 +662,94 @@ static void play_error(const cg_error *err)
     cli_err("play", "%s%s", err->msg, hint);
 }
 
-static int play_main(int argc, char **argv)
+/* A server's verdict on how an answer was written ("Invalid move", "'R2' is not a move"). */
+static bool refused_as_written(const char *reason)
 {
-    play_args a;
-    memset(&a, 0, sizeof a);
-    a.play = cg_play_defaults();
-    int rc = parse_args(argc, argv, &a);
+    static const char *const words[] = {"nvalid", "not a move", "nknown move", "llegal",
+                                        "format", "unknown token", "bad move"};
+    if (!strstr(reason, "the server said"))
+        return false;
+    for (size_t i = 0; i < sizeof words / sizeof *words; i++)
+        if (strstr(reason, words[i]))
+            return true;
+    return false;
+}
+
+static int play_main(play_args *a, int argc, char **argv)
+{
+    a->play = cg_play_defaults();
+    int rc = parse_args(argc, argv, a);
     if (rc >= 0)
         return rc;
-    a.tube.connect_timeout = a.play.timeout;
+    a->tube.connect_timeout = a->play.timeout;
+    watch_signals(); /* before the transcript and the connection: a stop is kept at any stage */
 
     cg_error err;
     cg_tables *tables;
-    cli_tables_options(&a.tables, false);
-    if (cg_tables_open(&tables, &a.tables, NULL, &err) != CG_OK) {
+    cli_tables_options(&a->tables, false);
+    if (cg_tables_open(&tables, &a->tables, NULL, &err) != CG_OK) {
         cli_err("play", "%s", err.msg);
-        return 1;
+        unwatch_signals();
+        return stop_signal ? 128 + stop_signal : 1;
     }
     cg_transcript *tr = NULL;
-    if (a.record && cg_transcript_open(a.record, &tr, &err) != CG_OK) {
+    if (a->record && cg_transcript_open(a->record, &tr, &err) != CG_OK) {
         cli_err("play", "--record: %s", err.msg);
         cg_tables_close(tables);
-        cg_layout_free(a.play.layout);
+        unwatch_signals();
         return 2;
     }
-    taps tap = {tr, a.tube.log_level == CG_LOG_DEBUG ? cli_picture_tap_new() : NULL};
+    taps tap = {tr, a->tube.log_level == CG_LOG_DEBUG ? cli_picture_tap_new() : NULL};
     if (tap.tr || tap.pictures) {
-        a.tube.on_data = on_data;
-        a.tube.on_data_ctx = &tap;
+        a->tube.on_data = on_data;
+        a->tube.on_data_ctx = &tap;
     }
     enum { MAX_STATS = 100000 };
     cg_round_stat *stats = malloc(MAX_STATS * sizeof *stats);
     cg_tube *t = NULL;
-    cg_status st = !stats ? cg_fail(&err, CG_ERR_NOMEM, "no memory for statistics")
-                   : a.exec ? cg_tube_process_cmd(a.exec, &a.tube, &t, &err)
-                            : cg_tube_connect_proxy(a.proxy, a.addr.host, a.addr.port, &a.tube,
-                                                    &t, &err);
+    cg_status st = !stats        ? cg_fail(&err, CG_ERR_NOMEM, "no memory for statistics")
+                   : stop_signal ? cg_fail(&err, CG_ERR_EOF, "stopped by a signal")
+                   : a->exec     ? cg_tube_process_cmd(a->exec, &a->tube, &t, &err)
+                                 : cg_tube_connect_proxy(a->proxy, a->addr.host, a->addr.port,
+                                                         &a->tube, &t, &err);
     cg_play_result res;
     memset(&res, 0, sizeof res);
     if (st == CG_OK) {
         if (tr)
             cg_transcript_note(tr, CG_DIR_NOTE, NULL, "connected: %s", cg_tube_name(t));
-        a.play.stats = stats;
-        a.play.stats_cap = MAX_STATS;
-        a.play.on_round = a.quiet ? NULL : progress;
-        a.play.pow_notice = a.quiet ? NULL : pow_notice;
-        a.play.handover = a.interactive;
-        a.play.solver3 = open_solver3;
-        a.play.solver3_ctx = &a;
-        watch_signals(cg_tube_fileno(t));
-        st = cg_play(t, tables, &a.play, &res, &err);
-        summary(&res, stats, res.rounds_answered < MAX_STATS ? res.rounds_answered : MAX_STATS);
+        a->play.stats = stats;
+        a->play.stats_cap = MAX_STATS;
+        a->play.on_round = a->quiet && !a->json ? NULL : progress;
+        a->play.on_round_ctx = a;
+        a->play.on_note = a->verbose ? on_note : NULL;
+        a->play.pow_notice = a->quiet ? NULL : pow_notice;
+        a->play.handover = a->interactive;
+        a->play.solver3 = open_solver3;
+        a->play.solver3_ctx = a;
+        a->play.tables_qtm = open_tables_qtm;
+        a->play.tables_qtm_ctx = a;
+        watch_fd(cg_tube_fileno(t));
+        st = cg_play(t, tables, &a->play, &res, &err);
+        summary(&res, stats, res.rounds_answered < MAX_STATS ? res.rounds_answered : MAX_STATS,
+                a->json, true);
+        if (!res.won && !stop_signal && refused_as_written(res.reason))
+            cli_err("play", "hint: the server refused how the answer was written: say how it "
+                            "wants moves with --notation standard|digits|quarter|quarter-cw, "
+                            "--move-map MOVE=NAME,... and --separator S");
         if (st != CG_OK && !stop_signal)
             play_error(&err);
-        if (st == CG_OK && res.open && !stop_signal && !interactive(t, a.play.timeout, a.quiet, tr) &&
-            !stop_signal)
+        if (st == CG_OK && res.open && !stop_signal &&
+            !interactive(t, a->play.timeout, a->quiet, tr) && !stop_signal)
             st = CG_ERR_SYSTEM;
+    } else if (stop_signal) {
+        summary(&res, stats, 0, a->json, false);
     } else {
         play_error(&err);
     }
     if (tr && stop_signal)
-        cg_transcript_note(tr, CG_DIR_NOTE, NULL, "stopped by %s after %d passed round%s",
+        cg_transcript_note(tr, CG_DIR_NOTE, NULL, "stopped by %s after %d passed round%s%s",
                            signal_name(stop_signal), res.rounds_passed,
-                           res.rounds_passed == 1 ? "" : "s");
+                           res.rounds_passed == 1 ? "" : "s", t ? "" : ", while connecting");
     else if (tr)
         cg_transcript_note(tr, CG_DIR_NOTE, NULL, "%s", res.won ? "won" : "lost");
     unwatch_signals(); /* before the descriptor's number can be reused */
@@ -541,8 +759,6 @@ static int play_main(int argc, char **argv)
     cli_picture_tap_free(tap.pictures);
     free(stats);
     cg_tables_close(tables);
-    cg3_twophase_close(a.solver3);
-    cg_layout_free(a.play.layout);
     if (stop_signal)
         return 128 + stop_signal;
     return st == CG_OK && res.won ? 0 : 1;
@@ -554,7 +770,13 @@ int cmd_play(int argc, char **argv)
     int rc = cli_profile_expand("play", PLAY_OPTIONS, &argc, &argv, &owned);
     if (rc >= 0)
         return rc;
-    rc = play_main(argc, argv);
+    play_args a;
+    memset(&a, 0, sizeof a);
+    rc = play_main(&a, argc, argv);
+    cg_replies_free(a.replies);
+    cg_tables_close(a.tables_q);
+    cg3_twophase_close(a.solver3);
+    cg_layout_free(a.play.layout);
     cli_profile_free(owned);
     return rc;
 }

@@ -22,7 +22,8 @@ static const char USAGE[] =
     "                     [--show SHAPE] [--colours SET] [--order FACES]\n"
     "                     [--pow sha256|hashcash|kctf [--pow-difficulty N]]\n"
     "                     [--goal shown|STATE] [--layout FILE] [--across ORDER]\n"
-    "                     [--profile FILE] [-q]\n"
+    "                     [--banner TEXT] [--prompt TEXT] [--bare-prompt] [--send-each]\n"
+    "                     [--end TEXT] [--menu] [--profile FILE] [-q]\n"
     "\n"
     "Runs a faithful copy of the cube god challenge server: a banner, then ROUNDS rounds of five\n"
     "faces of a scrambled 2x2 cube, an answer of at most MAX moves within the alarm, then the\n"
@@ -74,6 +75,21 @@ static const char USAGE[] =
     "                     or kctf (kCTF's sloth, 'Solution? '); 'Correct', or the game ends\n"
     "  --pow-difficulty N sha256: the X's, 1 to 6 (default 4); hashcash: bits, 1 to 40\n"
     "                     (default 20); kctf: 1 to 100000 (default 1337)\n"
+    "  --banner TEXT      the rules line after the welcome, in words of its own (such as\n"
+    "                     'Quarter turns only, at most 14 moves each'), instead of 'Solve N\n"
+    "                     rounds, ... at most M moves'\n"
+    "  --prompt TEXT      the prompt line, text after it allowed (default 'Enter your\n"
+    "                     solution:')\n"
+    "  --bare-prompt      the prompt without a line break, as Python's input() prints it\n"
+    "  --send-each        after the prompt, one move a line, no prompt between them, until the\n"
+    "                     --end line or, without one, until the cube is solved\n"
+    "  --end TEXT         with --send-each: the line that ends the moves (such as '#')\n"
+    "  --menu             a menu game around each 3x3 cube: the solved cube, a level menu\n"
+    "                     (only 3 goes on), then for each round a scrambled cube with its\n"
+    "                     centres moved and '(1) show the cube (2) move (3) check ...' before\n"
+    "                     every action, 'your choice: ' and 'your step:' without line breaks;\n"
+    "                     defaults: --size 3 --show ansi, 50 rounds, alarm 3 s, moves one\n"
+    "                     character each (U D F B L R clockwise, lower case anticlockwise)\n"
     "  -q                 no log lines\n"
     CLI_PROFILE_HELP
     "\n"
@@ -90,6 +106,8 @@ static const cli_option SERVE_OPTIONS[] = {
     {"show", CLI_VALUE},     {"colours", CLI_VALUE},  {"order", CLI_VALUE},
     {"pow", CLI_VALUE},      {"pow-difficulty", CLI_VALUE},
     {"goal", CLI_VALUE},     {"layout", CLI_FILE},    {"across", CLI_VALUE},
+    {"banner", CLI_VALUE},   {"prompt", CLI_VALUE},   {"bare-prompt", CLI_FLAG},
+    {"send-each", CLI_FLAG}, {"end", CLI_VALUE},      {"menu", CLI_FLAG},
     {NULL, CLI_FLAG},
 };
 
@@ -176,6 +194,12 @@ static int parse_value(const char *opt, const char *v, cg_server_options *o)
         o->pow = v;
     } else if (strcmp(opt, "--pow-difficulty") == 0)
         return cli_long("serve", opt, v, 1, 100000, &n) ? (o->pow_difficulty = n, 0) : 2;
+    else if (strcmp(opt, "--banner") == 0)
+        o->banner = v;
+    else if (strcmp(opt, "--prompt") == 0)
+        o->prompt = v;
+    else if (strcmp(opt, "--end") == 0)
+        o->end = v;
     else if (strcmp(opt, "--games") == 0)
         return cli_long("serve", opt, v, 1, LONG_MAX, &n) ? (o->games = n, 0) : 2;
     else
@@ -265,6 +289,7 @@ static int serve_main(int argc, char **argv)
 {
     cg_server_options o = cg_server_defaults();
     bool max_given = false;
+    struct { bool rounds, alarm, show; } given = {false, false, false};
     cli_answer ans;
     cli_answer_init(&ans);
     for (int i = 1; i < argc; i++) {
@@ -285,10 +310,16 @@ static int serve_main(int argc, char **argv)
         const char *v = spec->kind != CLI_FLAG ? cli_value("serve", argc, argv, &i) : NULL;
         if (spec->kind != CLI_FLAG && !v)
             return 2;
-        if (strcmp(a, "--one-move") == 0) {
-            o.one_move = true;
+        if (strcmp(a, "--one-move") == 0 || strcmp(a, "--bare-prompt") == 0 ||
+            strcmp(a, "--send-each") == 0 || strcmp(a, "--menu") == 0) {
+            bool *flag = a[2] == 'o' ? &o.one_move : a[2] == 'b' ? &o.bare_prompt
+                         : a[2] == 's' ? &o.send_each : &o.menu;
+            *flag = true;
             continue;
         }
+        given.rounds |= strcmp(a, "--rounds") == 0;
+        given.alarm |= strcmp(a, "--alarm") == 0;
+        given.show |= strcmp(a, "--show") == 0;
         int rc = cli_answer_option("serve", a, v, &ans);
         max_given |= strcmp(a, "--max-moves") == 0;
         if (rc == 0)
@@ -300,6 +331,24 @@ static int serve_main(int argc, char **argv)
     }
     if (!o.tls_cert != !o.tls_key)
         return cli_usage("serve", "--tls-cert and --tls-key go together");
+    if (o.menu && !ans.given) { /* the published game's one-character moves */
+        ans.notation = CG_NOTATION_QUARTER;
+        ans.move_map = "U=U,U'=u,D=D,D'=d,F=F,F'=f,B=B,B'=b,L=L,L'=l,R=R,R'=r";
+        ans.separator = "none";
+        ans.given = true;
+    }
+    if (o.menu) {
+        o.size = 3;
+        o.rounds = given.rounds ? o.rounds : 50;
+        o.alarm = given.alarm ? o.alarm : 3;
+        o.show = given.show ? o.show : CG_SHAPE_ANSI;
+        o.colours = given.show ? o.colours : CG_COLOURS_ANSI;
+        if (!max_given)
+            o.max_moves = CG_SERVER_MAX_MOVES;
+        max_given = true;
+    }
+    if (o.end && !o.send_each)
+        return cli_usage("serve", "--end is the line that ends the moves of --send-each");
     if (!cli_answer_ready("serve", &ans))
         return 2;
     if (o.size == 3 && !max_given) /* God's number in the metric */

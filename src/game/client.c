@@ -1,7 +1,9 @@
 /* The game client: lines in, one optimal answer out at each prompt (see client.h). */
 #include <regex.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 
 #include "cubegod/client.h"
 #include "cubegod/server.h"
@@ -9,6 +11,9 @@
 #include "cubegod/state.h"
 
 #define ANSWER_TEXT_MAX 2048
+/* --prompt auto: how long a line that asks must be followed by silence to be the prompt (the
+ * server's next lines, when there are any, come within this over any network a game runs on) */
+#define AUTO_PROMPT_SETTLE 0.05
 
 typedef struct client_game {
     cg_tube *t;
@@ -17,6 +22,7 @@ typedef struct client_game {
     const cg3_twophase *solver3; /* once the first 3x3 round asked for it */
     const cg_play_options *o;
     cg_play_result *res;
+    const char *prompt;
     size_t prompt_len;
     regex_t flag_re;
     cg_shape_reader shapes; /* every shape of shapes.h (opt->input) */
@@ -40,6 +46,21 @@ typedef struct client_game {
     cg_reading3 start3;
     bool have_t3;
     cg3_tables t3;
+    /* The dialogue: what the server's text said, and where the game stands. */
+    cg_solve_options solve;    /* the caller's, with the limits the text stated */
+    cg3_solve_options solve3;
+    const cg_tables *tables_q; /* the 2x2 in quarter turns, once asked for */
+    bool qtm;                  /* moves counted in quarter turns */
+    int limit;                 /* stated in the server's text, 0: none */
+    char limit_phrase[80];
+    bool notation_read;
+    bool auto_prompt;
+    int failed;                /* rounds a failing verdict ended */
+    bool have_ok_re, have_fail_re;
+    regex_t ok_re, fail_re;
+    int fired[CG_REPLIES_MAX];
+    cg_puzzle shown;           /* a cube at the goal, shown and not asked */
+    bool have_shown;
 } client_game;
 
 /* What the reader looks for, in the words of the shape asked for (messages). */
@@ -58,21 +79,6 @@ static const char *shape_wanted(const cg_play_options *o)
     }
 }
 
-/* The cubes the reader has ready: with goal_first the round's first is its goal. */
-static void take_pending(client_game *g)
-{
-    cg_puzzle p;
-    while (cg_shape_reader_take(&g->shapes, &p, NULL)) {
-        if (g->o->goal_first && !g->have_goal) {
-            g->goal = p;
-            g->have_goal = true;
-            continue;
-        }
-        g->pending = p;
-        g->have_pending = true;
-    }
-}
-
 /* The cube to solve: the round's, or toward the goal (state.h). */
 static cg_status toward_goal(client_game *g, cg_puzzle *p, cg_error *err)
 {
@@ -87,6 +93,20 @@ static cg_status toward_goal(client_game *g, cg_puzzle *p, cg_error *err)
     return cg_puzzle_toward(goal, &g->pending, g->o->solve.scheme, g->o->pick, p, err);
 }
 
+static void note(const client_game *g, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void note(const client_game *g, const char *fmt, ...)
+{
+    if (!g->o->on_note)
+        return;
+    char buf[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    cg_text_printable(buf);
+    g->o->on_note(g->o->on_note_ctx, buf);
+}
+
 static double us_between(int64_t from, int64_t to) { return (double)(to - from) / 1e3; }
 
 cg_play_options cg_play_defaults(void)
@@ -98,6 +118,7 @@ cg_play_options cg_play_defaults(void)
     o.timeout = 10;
     o.flag_regex = CG_PLAY_DEFAULT_FLAG_REGEX;
     o.solve3 = cg3_solve_defaults();
+    o.auto_limit = o.auto_metric = o.auto_notation = true;
     return o;
 }
 
@@ -116,10 +137,31 @@ static size_t trimmed_len(const char *s, size_t n)
     return n;
 }
 
-static bool ends_with_prompt(const client_game *g, const char *line, size_t n)
+static bool has_text(const char *line, size_t n, const char *what, size_t k)
 {
-    n = trimmed_len(line, n);
-    return n >= g->prompt_len && memcmp(line + n - g->prompt_len, g->o->prompt, g->prompt_len) == 0;
+    for (size_t i = 0; k <= n && i <= n - k; i++)
+        if (memcmp(line + i, what, k) == 0)
+            return true;
+    return false;
+}
+
+/* The prompt given (or auto's fixed text) anywhere in the line. */
+static bool names_prompt(const client_game *g, const char *line, size_t n)
+{
+    if (g->auto_prompt)
+        return has_text(line, n, CG_PLAY_AUTO_PROMPT, strlen(CG_PLAY_AUTO_PROMPT));
+    return has_text(line, n, g->prompt, g->prompt_len);
+}
+
+/* An answer was sent and no verdict came yet. */
+static bool awaiting(const client_game *g)
+{
+    return g->res->rounds_answered > g->res->rounds_passed + g->failed;
+}
+
+static cg_phase phase_of(const client_game *g)
+{
+    return awaiting(g) ? CG_PHASE_ANSWERED : g->have_pending ? CG_PHASE_CUBE : CG_PHASE_START;
 }
 
 static void note_flags(client_game *g, const char *line)
@@ -157,19 +199,129 @@ static int faces_unanswered(const client_game *g)
     return faces;
 }
 
-/* "; 5 faces came but not the prompt ...": appended to msg (of size `size`) when faces came. */
+/* What the prompt is, for messages. */
+static void prompt_desc(const client_game *g, char *out, size_t size)
+{
+    if (g->auto_prompt)
+        snprintf(out, size, "auto: '%s', or after a cube a line ending in ':', '?' or '>'",
+                 CG_PLAY_AUTO_PROMPT);
+    else
+        snprintf(out, size, "'%s'", g->prompt);
+}
+
+/* "; 5 faces came but not the prompt ...; last text received: ..." appended to msg (of size
+ * `size`): every prompt failure says what arrived last. */
 static void prompt_hint(const client_game *g, const char *last, char *msg, size_t size)
 {
     int faces = faces_unanswered(g);
-    if (faces == 0)
-        return;
     size_t len = strlen(msg);
-    snprintf(msg + len, size - len, "; %d face%s came but not the prompt '%s'; last text "
-             "received: '%s'",
-             faces, faces == 1 ? "" : "s", g->o->prompt, last);
+    char what[160];
+    prompt_desc(g, what, sizeof what);
+    if (faces == 0)
+        snprintf(msg + len, size - len, "; the prompt (%s) never came; last text received: '%s'",
+                 what, last);
+    else
+        snprintf(msg + len, size - len, "; %d face%s came but not the prompt %s%s%s; last text "
+                 "received: '%s'",
+                 faces, faces == 1 ? "" : "s", g->auto_prompt ? "(" : "", what,
+                 g->auto_prompt ? ")" : "", last);
 }
 
-/* Everything that is not a prompt: boxes, round headers, verdicts, the flag. */
+/* Every shown sticker of each face one colour: the cube is at the goal. */
+static bool at_goal(const cg_puzzle *p)
+{
+    int per = p->size * p->size, shown = 0;
+    for (int f = 0; f < 6; f++) {
+        int first = -1;
+        for (int i = f * per; i < (f + 1) * per; i++) {
+            if (p->sticker[i] == CG_UNKNOWN)
+                continue;
+            shown++;
+            if (first < 0)
+                first = p->sticker[i];
+            else if (p->sticker[i] != first)
+                return false;
+        }
+    }
+    return shown > 0;
+}
+
+/* A cube the reader finished: at the goal it is shown, not asked (no round, no answer); a new
+ * cube after an answer with no verdict in between passes that round. */
+static void cube_came(client_game *g, const cg_puzzle *p)
+{
+    if (g->o->goal_first && !g->have_goal) { /* the round's first cube is its goal */
+        g->goal = *p;
+        g->have_goal = true;
+        return;
+    }
+    bool moving = (g->o->one_move && g->in_round);
+    /* against a goal of the caller's, a solved cube is a cube like any other */
+    bool targeted = g->o->goal || g->o->goal_first;
+    if (!moving && !targeted && at_goal(p)) {
+        g->shown = *p;
+        g->have_shown = true;
+        note(g, "a cube at the goal: shown, not asked");
+        return;
+    }
+    if (!moving && awaiting(g)) {
+        g->res->rounds_passed++;
+        note(g, "round %d passed: a new cube came after its answer, with no verdict",
+             g->last_answered);
+    }
+    g->pending = *p;
+    g->have_pending = true;
+}
+
+/* The verdict a line gives: "[+]"/"[-]" anywhere, other words only on an answer that awaits
+ * one (the caller's patterns, or the usual words). */
+static cg_verdict verdict(const client_game *g, const char *line, size_t n)
+{
+    if (strstr(line, "[-]"))
+        return CG_VERDICT_FAIL;
+    if (strstr(line, "[+]"))
+        return CG_VERDICT_OK;
+    if (!awaiting(g))
+        return CG_VERDICT_NONE;
+    if (g->have_fail_re && regexec(&g->fail_re, line, 0, NULL, 0) == 0)
+        return CG_VERDICT_FAIL;
+    if (g->have_ok_re && regexec(&g->ok_re, line, 0, NULL, 0) == 0)
+        return CG_VERDICT_OK;
+    if (g->have_ok_re || g->have_fail_re)
+        return CG_VERDICT_NONE;
+    return cg_verdict_of(line, n);
+}
+
+/* Before the first answer: the limit, the metric and the notation the server's text states. */
+static void read_rules(client_game *g, const char *line, size_t n)
+{
+    if (g->res->rounds_answered > 0)
+        return;
+    char phrase[80];
+    int limit;
+    if (g->o->auto_limit && g->limit == 0 && g->o->max_answer <= 0 &&
+        (limit = cg_limit_read(line, n, phrase, sizeof phrase)) > 0) {
+        g->limit = limit;
+        snprintf(g->limit_phrase, sizeof g->limit_phrase, "%s", phrase);
+        note(g, "limit %d, from the server's text: \"%s\"", limit, phrase);
+    }
+    if (g->o->auto_metric && !g->qtm && cg_metric_hint_qtm(line, n)) {
+        g->qtm = true;
+        note(g, "moves counted in quarter turns, from the server's text: \"%.80s\"", line);
+    }
+    int nt;
+    if (!g->o->dialect && g->o->auto_notation && !g->notation_read &&
+        (nt = cg_notation_hint(line, n)) >= 0 &&
+        cg_dialect_make(&g->dialect, (cg_notation)nt, NULL, NULL, NULL) == CG_OK) {
+        g->notation_read = true;
+        if ((nt == CG_NOTATION_QUARTER || nt == CG_NOTATION_QUARTER_CW) && g->o->auto_metric)
+            g->qtm = true;
+        note(g, "notation %s, from the server's text: \"%.80s\"", cg_notation_name((cg_notation)nt),
+             line);
+    }
+}
+
+/* Everything that is not a prompt: cubes, round headers, verdicts, the flag, the rules. */
 static cg_status text_line(client_game *g, const char *line, size_t n, cg_error *err)
 {
     const char *round = strstr(line, "Round ");
@@ -178,16 +330,20 @@ static cg_status text_line(client_game *g, const char *line, size_t n, cg_error 
         g->current = i;
         g->res->rounds_announced = total;
     }
-    if (strstr(line, "[-]")) {
+    read_rules(g, line, n);
+    cg_verdict v = verdict(g, line, n);
+    if (v == CG_VERDICT_FAIL) {
         /* The verdict is on the answer still waiting for one, if any. */
-        bool awaited = g->res->rounds_answered > g->res->rounds_passed;
+        bool awaited = awaiting(g);
         g->lost = true;
+        g->failed += awaited;
+        g->in_round = false;
         snprintf(g->res->reason, sizeof g->res->reason, "round %d: the server said: %.*s",
                  awaited ? g->last_answered : round_number(g), (int)trimmed_len(line, n), line);
         if (!awaited) /* it gave up waiting for an answer we never saw it ask for */
             prompt_hint(g, g->last_line, g->res->reason, sizeof g->res->reason);
         cg_text_printable(g->res->reason); /* the server's words, shown on a terminal */
-    } else if (strstr(line, "[+]")) {
+    } else if (v == CG_VERDICT_OK) {
         g->res->rounds_passed++;
         g->in_round = false;
         g->res->flag_line[0] = '\0';
@@ -200,7 +356,9 @@ static cg_status text_line(client_game *g, const char *line, size_t n, cg_error 
     }
     note_flags(g, line);
     cg_status st = cg_shape_reader_feed(&g->shapes, line, n, err);
-    take_pending(g);
+    cg_puzzle p;
+    while (cg_shape_reader_take(&g->shapes, &p, NULL))
+        cube_came(g, &p);
     if (st != CG_OK)
         return cg_error_prefix(CG_ERR_INPUT, err, "round %d: ", round_number(g));
     return CG_OK;
@@ -311,7 +469,7 @@ static cg_status solve3(client_game *g, cg_move *moves, int *n, unsigned long *f
         return st;
     cg_reconstruct3_options ro = {.pick = g->o->pick};
     cg3_solution sol;
-    st = cg3_solve_puzzle(g->solver3, &g->pending, &ro, &g->o->solve3, &sol, &g->start3, err);
+    st = cg3_solve_puzzle(g->solver3, &g->pending, &ro, &g->solve3, &sol, &g->start3, err);
     if (st != CG_OK)
         return st;
     memcpy(moves, sol.moves, (size_t)sol.n * sizeof *moves);
@@ -320,16 +478,81 @@ static cg_status solve3(client_game *g, cg_move *moves, int *n, unsigned long *f
     return CG_OK;
 }
 
+/* The 2x2 tables in the metric in force: the quarter-turn ones once the text asked for them. */
+static cg_status tables_now(client_game *g, const cg_tables **out, cg_error *err)
+{
+    *out = g->tables;
+    if (!g->qtm || cg_tables_metric(g->tables) == CG_METRIC_QTM)
+        return CG_OK;
+    if (!g->tables_q && g->o->tables_qtm &&
+        g->o->tables_qtm(g->o->tables_qtm_ctx, &g->tables_q, err) != CG_OK)
+        return cg_error_prefix(CG_ERR_INPUT, err, "the quarter-turn tables: ");
+    if (g->tables_q)
+        *out = g->tables_q;
+    return CG_OK;
+}
+
+/* The limits of this round: the answer's length as written (*limit) and the solvers'. God's
+ * number in the metric in force, or less where the text or the caller says so. */
+static int round_limit(client_game *g, bool three, cg_metric metric)
+{
+    int gods = three ? (metric == CG_METRIC_QTM ? CG3_GODS_NUMBER_QTM : CG3_GODS_NUMBER)
+                     : (metric == CG_METRIC_QTM ? CG_SOLUTION_MAX : CG_MAX_SOLUTION);
+    if (g->o->max_answer > 0)
+        return g->o->max_answer;
+    int solver = three ? g->o->solve3.max_moves : g->o->solve.max_moves;
+    bool caller = three ? solver != CG3_GODS_NUMBER : solver != CG_MAX_SOLUTION;
+    if (g->limit > 0)
+        return g->limit;
+    return caller ? solver : gods;
+}
+
+static void pause_ms(int ms)
+{
+    struct timespec ts = {ms / 1000, (long)(ms % 1000) * 1000000L};
+    while (nanosleep(&ts, &ts) != 0 && ts.tv_sec + ts.tv_nsec > 0)
+        ;
+}
+
+/* Many moves at one prompt: a line each, then the end line. */
+static cg_status send_each(client_game *g, const cg_move *moves, int n, cg_error *err)
+{
+    cg_move queue[3 * CG3_SOLUTION_MAX];
+    size_t k = cg_dialect_expand(dialect_of(g), moves, (size_t)n, queue, sizeof queue / sizeof *queue);
+    for (size_t i = 0; i < k; i++) {
+        if (i && g->o->pace_ms > 0)
+            pause_ms(g->o->pace_ms);
+        const char *name = dialect_of(g)->name[queue[i]];
+        cg_status st = cg_tube_sendline(g->t, name, strlen(name), err);
+        if (st != CG_OK)
+            return cg_error_prefix(st, err, "sending move %zu: ", i + 1);
+    }
+    if (g->o->end) {
+        if (k && g->o->pace_ms > 0)
+            pause_ms(g->o->pace_ms);
+        return cg_tube_sendline(g->t, g->o->end, strlen(g->o->end), err);
+    }
+    return CG_OK;
+}
+
 static cg_status answer(client_game *g, int64_t prompt_at, cg_error *err)
 {
     int round = round_number(g);
     /* the prompt ends the cube being read (five faces, a net without D rows) */
     cg_status fst = cg_shape_reader_finish(&g->shapes, err);
-    take_pending(g);
+    cg_puzzle p;
+    while (cg_shape_reader_take(&g->shapes, &p, NULL))
+        cube_came(g, &p);
     if (fst != CG_OK)
         return cg_error_prefix(CG_ERR_INPUT, err, "round %d: ", round);
     if (g->o->one_move && g->in_round)
         return next_move(g, g->last_answered, err); /* the round its first move answered */
+    if (!g->have_pending && g->have_shown) { /* asked about a cube at the goal after all */
+        g->pending = g->shown;
+        g->have_pending = true;
+    }
+    if (!g->have_pending && g->auto_prompt && awaiting(g))
+        return CG_OK; /* auto took a line before it for the prompt: this one is answered */
     if (!g->have_pending)
         return cg_fail(err, CG_ERR_INPUT, "round %d: a prompt came without %s before it", round,
                        shape_wanted(g->o));
@@ -337,34 +560,64 @@ static cg_status answer(client_game *g, int64_t prompt_at, cg_error *err)
     int n = 0;
     unsigned long fits = 1;
     bool three = g->pending.size == 3;
-    cg_solve_options so = g->o->solve;
+    const cg_tables *tables = g->tables;
     cg_status st = toward_goal(g, &g->pending, err);
-    if (st == CG_OK && (g->o->goal || g->o->goal_first))
+    if (st == CG_OK && !three)
+        st = tables_now(g, &tables, err);
+    cg_metric metric = three ? (g->qtm ? CG_METRIC_QTM : CG_METRIC_HTM) : cg_tables_metric(tables);
+    if (three)
+        g->solve3.metric = metric;
+    int max_moves = round_limit(g, three, metric);
+    if (three && g->o->max_answer <= 0 && g->o->solve3.max_moves == CG3_GODS_NUMBER)
+        g->solve3.max_moves = metric == CG_METRIC_QTM ? CG3_GODS_NUMBER_QTM : CG3_GODS_NUMBER;
+    if (three && g->limit > 0 && g->o->max_answer <= 0 && g->limit < g->solve3.max_moves)
+        g->solve3.max_moves = g->limit; /* solved within what the server takes */
+    if (!three && g->o->max_answer <= 0 && g->o->solve.max_moves == CG_MAX_SOLUTION)
+        g->solve.max_moves = CG_SOLUTION_MAX; /* optimal anyway; the answer's length is checked */
+    /* Nothing stated and quarter turns: a two-phase search within 26 quarter turns (God's
+     * number) can take seconds, one in half turns takes milliseconds; with no limit to keep,
+     * the 3x3 is solved in half turns and sent as quarter turns. */
+    bool loose = three && metric == CG_METRIC_QTM && g->limit == 0 && g->o->max_answer <= 0 &&
+                 g->o->solve3.max_moves == CG3_GODS_NUMBER;
+    if (loose) {
+        g->solve3.metric = CG_METRIC_HTM;
+        g->solve3.max_moves = CG3_GODS_NUMBER;
+        max_moves = 2 * CG3_GODS_NUMBER;
+    }
+    cg_solve_options so = g->solve;
+    if (g->o->goal || g->o->goal_first)
         so.target = CG_TARGET_HOME; /* the relative cube, in face letters */
     if (st == CG_OK)
         st = three ? solve3(g, moves, &n, &fits, err)
-                   : cg_solve_puzzle(g->tables, &g->pending, &so, moves, &n, err);
+                   : cg_solve_puzzle(tables, &g->pending, &so, moves, &n, err);
     int64_t solved_at = cg_now_ns();
     if (st != CG_OK)
         return cg_error_prefix(st, err, "round %d: ", round);
     char text[ANSWER_TEXT_MAX];
-    cg_metric metric = three ? g->o->solve3.metric : cg_tables_metric(g->tables);
-    int max_moves = g->o->max_answer > 0 ? g->o->max_answer
-                    : three             ? g->o->solve3.max_moves
-                                        : g->o->solve.max_moves;
+    g->res->limit = max_moves;
+    g->res->qtm = metric == CG_METRIC_QTM;
     if ((st = cg_dialect_answer(dialect_of(g), metric, max_moves, moves, (size_t)n, text,
                                 sizeof text, err)) != CG_OK ||
-        (g->o->one_move && (st = start_moves(g, three, moves, n, text, err)) != CG_OK))
+        (g->o->one_move && (st = start_moves(g, three, moves, n, text, err)) != CG_OK)) {
+        if (st == CG_ERR_TOO_LONG && g->limit > 0 && g->o->max_answer <= 0) {
+            size_t len = strlen(err->msg);
+            snprintf(err->msg + len, sizeof err->msg - len, " (the limit of the server's text: "
+                     "\"%s\")", g->limit_phrase);
+        }
         return cg_error_prefix(st, err, "round %d: ", round);
+    }
     int64_t ready_at = cg_now_ns();
-    st = cg_tube_sendline(g->t, text, strlen(text), err);
+    st = g->o->send_each && !g->o->one_move ? send_each(g, moves, n, err)
+                                             : cg_tube_sendline(g->t, text, strlen(text), err);
     if (st != CG_OK)
         return cg_error_prefix(st, err, "round %d: sending the answer: ", round);
     int64_t sent_at = cg_now_ns();
     g->have_pending = false;
-    cg_round_stat s = {round, three ? 3 : 2, n, fits, us_between(prompt_at, solved_at),
-                       us_between(prompt_at, ready_at), us_between(prompt_at, sent_at),
-                       us_between(g->last_answer, sent_at)};
+    g->have_shown = false;
+    cg_round_stat s = {round, three ? 3 : 2, (int)cg_moves_count(moves, (size_t)n, metric), fits,
+                       us_between(prompt_at, solved_at), us_between(prompt_at, ready_at),
+                       us_between(prompt_at, sent_at), us_between(g->last_answer, sent_at),
+                       metric == CG_METRIC_QTM};
     g->last_answer = sent_at;
     g->last_answered = round;
     if (g->o->stats && g->res->rounds_answered < g->o->stats_cap)
@@ -382,14 +635,15 @@ static cg_status finish(client_game *g, cg_error *err)
     if (g->lost)
         return CG_OK;
     bool mid_round = g->have_pending || cg_shape_reader_busy(&g->shapes);
-    if (!mid_round && r->rounds_answered > r->rounds_passed) {
+    if (!mid_round && awaiting(g) && !r->flags[0]) {
         snprintf(r->reason, sizeof r->reason, "round %d: the connection closed before the verdict",
-                 round_number(g));
+                 g->last_answered);
         return cg_fail(err, CG_ERR_EOF, "%s", r->reason);
     }
-    if (mid_round) {
+    if (mid_round && !r->flags[0]) {
         snprintf(r->reason, sizeof r->reason, "round %d: the connection closed before the prompt",
                  round_number(g));
+        prompt_hint(g, g->last_line, r->reason, sizeof r->reason);
         return cg_fail(err, CG_ERR_EOF, "%s", r->reason);
     }
     r->won = r->rounds_passed > 0 &&
@@ -418,6 +672,10 @@ static void keep_last_line(client_game *g, const char *line, size_t n)
     snprintf(g->last_line, sizeof g->last_line, "%.*s%s", (int)(len > max ? max : len), line,
              len > max ? "..." : "");
     cg_text_printable(g->last_line);
+    max = sizeof g->res->last_line - 4;
+    snprintf(g->res->last_line, sizeof g->res->last_line, "%.*s%s", (int)(len > max ? max : len),
+             line, len > max ? "..." : "");
+    cg_text_printable(g->res->last_line);
 }
 
 /* A timeout, explained: nothing ever came (TLS?), or the faces came and the prompt did not. */
@@ -437,7 +695,74 @@ static void explain_timeout(client_game *g, cg_error *err)
     char tail[96];
     snprintf(tail, sizeof tail, "%.*s", (int)(n > 80 ? 80 : n), (const char *)rest);
     cg_text_printable(tail);
+    if (awaiting(g) && !g->have_pending && !cg_shape_reader_busy(&g->shapes)) {
+        size_t len = strlen(err->msg);
+        snprintf(err->msg + len, sizeof err->msg - len, "; no verdict and no new cube came after "
+                 "the answer; last text received: '%s'", n ? tail : g->last_line);
+        return;
+    }
     prompt_hint(g, n ? tail : g->last_line, err->msg, sizeof err->msg);
+}
+
+static cg_status reply(client_game *g, int i, const char *line, size_t n, cg_error *err)
+{
+    const char *send = cg_replies_send(g->o->replies, i);
+    g->fired[i]++;
+    note(g, "reply rule '%s' (%s) matched '%.*s': sent '%s'", cg_replies_rule(g->o->replies, i),
+         cg_phase_name(phase_of(g)), (int)trimmed_len(line, n > 80 ? 80 : n), line, send);
+    cg_status st = cg_tube_sendline(g->t, send, strlen(send), err);
+    return st == CG_OK ? st : cg_error_prefix(st, err, "reply rule '%s': ",
+                                              cg_replies_rule(g->o->replies, i));
+}
+
+/* Opening lines (rules with an empty text): sent before anything is received. */
+static cg_status openings(client_game *g, cg_error *err)
+{
+    for (int i = 0; i < cg_replies_count(g->o->replies); i++)
+        if (cg_replies_opening(g->o->replies, i) && reply(g, i, "", 0, err) != CG_OK)
+            return CG_ERR_SYSTEM;
+    return CG_OK;
+}
+
+/* A partial line the game is waiting for: the prompt, a reply rule's text, or (auto) a line
+ * that asks once a cube has come. */
+static bool waiting_for(void *ctx, const char *text, size_t n, bool quiet)
+{
+    client_game *g = ctx;
+    if (names_prompt(g, text, n) || cg_replies_match(g->o->replies, 0, phase_of(g), text, n) >= 0)
+        return true;
+    /* auto: a finished cube, then a partial line that asks, or any words once the server is
+     * quiet (a reader still open hands over what is complete then) */
+    if (!g->auto_prompt)
+        return false;
+    if (quiet && !g->have_pending && cg_shape_reader_busy(&g->shapes) &&
+        cg_shape_reader_pause(&g->shapes, NULL) == CG_OK) { /* what is complete, if anything */
+        cg_puzzle p;
+        while (cg_shape_reader_take(&g->shapes, &p, NULL))
+            cube_came(g, &p);
+    }
+    return g->have_pending && (quiet ? cg_line_has_words(text, n) : cg_line_asks(text, n));
+}
+
+/* One line, or a partial one: a reply, an answer, or text. */
+static cg_status one_line(client_game *g, const char *line, size_t n, bool partial, int64_t at,
+                          cg_error *err)
+{
+    bool prompt = names_prompt(g, line, n);
+    if (!prompt) {
+        cg_status st = text_line(g, line, n, err);
+        if (st != CG_OK)
+            return st;
+    }
+    int i = cg_replies_match(g->o->replies, 0, phase_of(g), line, n);
+    if (i >= 0)
+        return reply(g, i, line, n, err);
+    /* auto: a line that asks is the prompt only when the server then waits; one followed by
+     * more text is a label ("Now:" above the cube) */
+    if (!prompt && g->auto_prompt && g->have_pending &&
+        (partial || (cg_line_asks(line, n) && cg_tube_idle(g->t, AUTO_PROMPT_SETTLE))))
+        prompt = true;
+    return prompt ? answer(g, at, err) : CG_OK;
 }
 
 static cg_status run(client_game *g, cg_error *err)
@@ -466,9 +791,10 @@ static cg_status run(client_game *g, cg_error *err)
         }
         const uint8_t *p;
         size_t n;
-        bool by_prompt;
-        cg_status st = cg_tube_recvline_or_tail(g->t, g->o->prompt, g->prompt_len, g->o->timeout,
-                                                &p, &n, &by_prompt, err);
+        bool partial;
+        double quiet = g->o->quiet == 0 ? 0.2 : g->o->quiet < 0 ? 0 : g->o->quiet;
+        cg_status st = cg_tube_recvline_or_partial(g->t, g->o->timeout, quiet, waiting_for, g, &p,
+                                                   &n, &partial, err);
         int64_t at = cg_now_ns();
         if (st == CG_ERR_EOF) {
             /* A last line without a newline (a flag printed with end="") still counts. */
@@ -479,9 +805,11 @@ static cg_status run(client_game *g, cg_error *err)
             snprintf(last, sizeof last, "%.*s", (int)rest_n, (const char *)rest);
             if (rest_n && text_line(g, last, strlen(last), err) != CG_OK)
                 return CG_ERR_INPUT;
+            if (rest_n)
+                keep_last_line(g, last, strlen(last));
             return finish(g, err);
         }
-        if (st != CG_OK && g->lost) /* the verdict is in; a server that lingers changes nothing */
+        if (st != CG_OK && (g->lost || g->res->flags[0])) /* the verdict (or the flag) is in */
             return CG_OK;
         if (st != CG_OK) {
             if (st == CG_ERR_TIMEOUT)
@@ -495,14 +823,61 @@ static cg_status run(client_game *g, cg_error *err)
         bool gate; /* a proof of work, answered: not part of the game's text */
         st = cgi_play_gate(g->t, g->o, line, n, &gate, err);
         if (st == CG_OK && !gate)
-            st = by_prompt || ends_with_prompt(g, line, n) ? answer(g, at, err)
-                                                          : text_line(g, line, n, err);
+            st = one_line(g, line, n, partial, at, err);
         keep_last_line(g, line, n);
         if (st != CG_OK) {
             snprintf(g->res->reason, sizeof g->res->reason, "%s", err->msg);
             return st;
         }
     }
+}
+
+/* What the game waits for now, in words. */
+static void waiting_desc(const client_game *g)
+{
+    char *out = g->res->waiting, what[160];
+    size_t size = sizeof g->res->waiting;
+    prompt_desc(g, what, sizeof what);
+    if (g->have_pending || cg_shape_reader_busy(&g->shapes))
+        snprintf(out, size, "the prompt (%s) after the cube of round %d", what, round_number(g));
+    else if (awaiting(g))
+        snprintf(out, size, "the verdict on round %d, or a new cube", g->last_answered);
+    else if (!g->received)
+        snprintf(out, size, "the server's first words");
+    else
+        snprintf(out, size, "the cube of round %d", round_number(g));
+}
+
+/* A lost game names every reply rule that never matched, in its reason and message. */
+static void name_unmatched(client_game *g, cg_status st, cg_error *err)
+{
+    for (int i = 0; i < cg_replies_count(g->o->replies); i++) {
+        if (g->fired[i] || cg_replies_opening(g->o->replies, i))
+            continue;
+        char add[CG_REPLY_TEXT_MAX + 48];
+        snprintf(add, sizeof add, "; reply rule '%s' never matched", cg_replies_rule(g->o->replies, i));
+        size_t len = strlen(g->res->reason);
+        snprintf(g->res->reason + len, sizeof g->res->reason - len, "%s", add);
+        if (st != CG_OK) {
+            len = strlen(err->msg);
+            snprintf(err->msg + len, sizeof err->msg - len, "%s", add);
+        }
+    }
+}
+
+static cg_status compile(regex_t *re, bool *have, const char *pattern, const char *what,
+                         cg_error *err)
+{
+    if (!pattern)
+        return CG_OK;
+    int rc = regcomp(re, pattern, REG_EXTENDED | REG_ICASE | REG_NOSUB);
+    if (rc != 0) {
+        char why[128];
+        regerror(rc, re, why, sizeof why);
+        return cg_fail(err, CG_ERR_INPUT, "%s '%s': %s", what, pattern, why);
+    }
+    *have = true;
+    return CG_OK;
 }
 
 cg_status cg_play(cg_tube *t, const cg_tables *tables, const cg_play_options *opt,
@@ -519,9 +894,14 @@ cg_status cg_play(cg_tube *t, const cg_tables *tables, const cg_play_options *op
     g.tables = tables;
     g.o = opt ? opt : &defaults;
     g.res = res;
-    g.prompt_len = trimmed_len(g.o->prompt, strlen(g.o->prompt)); /* trailing blanks don't count */
+    const char *prompt = g.o->prompt ? g.o->prompt : CG_PLAY_DEFAULT_PROMPT;
+    g.auto_prompt = strcmp(prompt, "auto") == 0;
+    g.prompt = prompt;
+    g.prompt_len = trimmed_len(prompt, strlen(prompt)); /* trailing blanks don't count */
     if (g.prompt_len == 0)
         return cg_fail(err, CG_ERR_INPUT, "the prompt text is empty");
+    if (g.o->pace_ms < 0 || g.o->pace_ms > 10000)
+        return cg_fail(err, CG_ERR_INPUT, "pace: %d is not from 0 to 10000 ms", g.o->pace_ms);
     if (!(g.o->timeout > 0) && !(g.o->timeout < 0)) /* 0 or NaN: every receive would fail */
         return cg_fail(err, CG_ERR_INPUT, "timeout: %g is not a number of seconds above 0 (or "
                                           "negative for no limit)", g.o->timeout);
@@ -539,8 +919,32 @@ cg_status cg_play(cg_tube *t, const cg_tables *tables, const cg_play_options *op
         return cg_fail(err, CG_ERR_INPUT, "flag regex '%s': %s", g.o->flag_regex, why);
     }
     g.dialect = cg_dialect_default();
+    g.solve = g.o->solve;
+    g.solve3 = g.o->solve3;
+    g.qtm = cg_tables_metric(tables) == CG_METRIC_QTM || g.o->solve3.metric == CG_METRIC_QTM;
     g.last_answer = cg_now_ns();
-    cg_status st = run(&g, err);
+    cg_status st = compile(&g.ok_re, &g.have_ok_re, g.o->verdict_ok, "verdict-ok", err);
+    if (st == CG_OK)
+        st = compile(&g.fail_re, &g.have_fail_re, g.o->verdict_fail, "verdict-fail", err);
+    if (st == CG_OK)
+        st = openings(&g, err);
+    if (st == CG_OK)
+        st = run(&g, err);
+    if (res->flags[0]) { /* the flag is the win, whatever the verdicts looked like */
+        res->rounds_passed += awaiting(&g); /* the last answer's verdict was the flag */
+        res->won = true;
+        res->reason[0] = '\0';
+        st = CG_OK;
+    }
+    waiting_desc(&g);
+    if (!res->won)
+        name_unmatched(&g, st, err);
+    if (!res->won && res->last_line[0]) /* a lost game's last line is the server's last */
+        snprintf(res->flag_line, sizeof res->flag_line, "%s", res->last_line);
     regfree(&g.flag_re);
+    if (g.have_ok_re)
+        regfree(&g.ok_re);
+    if (g.have_fail_re)
+        regfree(&g.fail_re);
     return st;
 }

@@ -55,7 +55,7 @@ struct cg_server {
     uint64_t seed;
     cg_tls_server *tls;
     size_t banner_len;
-    char banner[512];
+    char banner[1024];
     atomic_bool stopping; /* games end as "stopped", not as dropped */
 
     pthread_mutex_t lock; /* guards the counters and the list below */
@@ -182,6 +182,20 @@ static cg_status check_options(const cg_server_options *o, cg_error *err)
                        "another shape (faces, net, string or ansi)");
     if (o->one_move && o->show != CG_SHAPE_AUTO && o->show != CG_SHAPE_BOXES)
         return cg_fail(err, CG_ERR_INPUT, "show: one-move mode shows boxes only");
+    if (o->banner && (strlen(o->banner) > 400 || strchr(o->banner, '\n')))
+        return cg_fail(err, CG_ERR_INPUT, "banner: one line of at most 400 bytes");
+    if (o->prompt && (strlen(o->prompt) > 200 || strchr(o->prompt, '\n') || !o->prompt[0]))
+        return cg_fail(err, CG_ERR_INPUT, "prompt: one line of 1 to 200 bytes");
+    if (o->end && (strlen(o->end) > 64 || strchr(o->end, '\n')))
+        return cg_fail(err, CG_ERR_INPUT, "end: one line of at most 64 bytes");
+    if (o->end && !o->send_each)
+        return cg_fail(err, CG_ERR_INPUT, "end: the line that ends the moves of send-each mode");
+    if (o->send_each && o->one_move)
+        return cg_fail(err, CG_ERR_INPUT, "send-each: moves one a line at one prompt, or one "
+                       "move a prompt (one-move), not both");
+    if (o->menu && (o->size != 3 || o->one_move || o->send_each))
+        return cg_fail(err, CG_ERR_INPUT, "menu: a 3x3 game (size 3), neither one-move nor "
+                       "send-each");
     cg_error oerr;
     if (o->order && cg_string_order_check(o->order, &oerr) != CG_OK)
         return cg_fail(err, CG_ERR_INPUT, "order: %s", oerr.msg);
@@ -250,17 +264,26 @@ cg_status cg_server_open(const cg_server_options *opt, cg_server **out, cg_error
     snprintf(s->pow, sizeof s->pow, "%s", opt->pow ? opt->pow : ""); /* checked: a known kind */
     s->opt.pow = s->pow;
     set_drawing(s);
-    s->banner_len = (size_t)snprintf(
-        s->banner, sizeof s->banner,
-        "Welcome to the cube god trial!\n"
-        "Solve %d rounds, each in %g second(s) and at most %d %s, to get the flag!\n",
-        opt->rounds, opt->alarm, opt->max_moves,
-        opt->metric == CG_METRIC_QTM ? "quarter turns" : "moves");
+    if (opt->banner)
+        s->banner_len = (size_t)snprintf(s->banner, sizeof s->banner,
+                                         "Welcome to the cube god trial!\n%s\n", opt->banner);
+    else if (opt->menu)
+        s->banner_len = (size_t)snprintf(s->banner, sizeof s->banner,
+                                         "Welcome to the magic cube!\nRestore it %d times, each "
+                                         "answer within %g s, and the flag is yours.\n",
+                                         opt->rounds, opt->alarm);
+    else
+        s->banner_len = (size_t)snprintf(
+            s->banner, sizeof s->banner,
+            "Welcome to the cube god trial!\n"
+            "Solve %d rounds, each in %g second(s) and at most %d %s, to get the flag!\n",
+            opt->rounds, opt->alarm, opt->max_moves,
+            opt->metric == CG_METRIC_QTM ? "quarter turns" : "moves");
     if (opt->one_move)
         s->banner_len += (size_t)snprintf(s->banner + s->banner_len,
                                           sizeof s->banner - s->banner_len,
                                           "One move per prompt: the cube is shown after each.\n");
-    if (opt->dialect || opt->metric != CG_METRIC_HTM) {
+    if ((opt->dialect || opt->metric != CG_METRIC_HTM) && !opt->banner && !opt->menu) {
         char how[160];
         cg_dialect_describe(&s->dialect, how, sizeof how);
         s->banner_len += (size_t)snprintf(s->banner + s->banner_len,
@@ -380,6 +403,23 @@ static long exchange(server_game *g, size_t len, int round, const char **line)
     return -1;
 }
 
+/* The prompt line of a round, and the round's text ending as the options say: without its line
+ * break for a bare prompt. */
+static const char *prompt_of(const cg_server *s, bool moves_one_by_one)
+{
+    return s->opt.prompt ? s->opt.prompt : moves_one_by_one ? CG_ONE_MOVE_PROMPT
+                                                            : "Enter your solution:";
+}
+
+static size_t bare(const server_game *g, size_t len)
+{
+    len = len < g->out_cap ? len : g->out_cap - 1;
+    return g->srv->opt.bare_prompt && len && g->out[len - 1] == '\n' ? len - 1 : len;
+}
+
+typedef struct live_cube live_cube;
+static int one_move_round(server_game *g, live_cube *cube, int i, size_t len);
+
 /* A round of the ordinary game: the whole answer on one line. Returns the moves, or -1. */
 static int answer_round(server_game *g, cg_rng *rng, const cg_round *r, int i, size_t len)
 {
@@ -391,7 +431,7 @@ static int answer_round(server_game *g, cg_rng *rng, const cg_round *r, int i, s
         cg_cube goal = s->goal_fixed ? s->goal2 : cg_cube_random(rng);
         cg_stickers gs = cg_cube_to_stickers(&goal), cs = cg_cube_to_stickers(&r->cube);
         more = cgi_round_text(&s->drawing, i, s->opt.rounds, 2, s->opt.goal ? gs.s : NULL, cs.s,
-                              1u << r->hidden, "Enter your solution:", g->out + len,
+                              1u << r->hidden, prompt_of(s, false), g->out + len,
                               g->out_cap - len);
         if (s->opt.goal) {
             cg_cube inv = cg_cube_inverse(&goal);
@@ -399,13 +439,13 @@ static int answer_round(server_game *g, cg_rng *rng, const cg_round *r, int i, s
             check = CG_TARGET_HOME;
         }
     } else {
-        more = cgi_round_format(r, i, s->opt.rounds, "Enter your solution:", s->opt.show,
+        more = cgi_round_format(r, i, s->opt.rounds, prompt_of(s, false), s->opt.show,
                                 s->opt.colours, s->opt.order, g->out + len, g->out_cap - len);
     }
     if (!fit(g, &len, more, i))
         return -1;
     const char *line;
-    long n = exchange(g, len, i, &line);
+    long n = exchange(g, bare(g, len), i, &line);
     if (n < 0)
         return -1;
     int moves = 0;
@@ -420,14 +460,14 @@ static int answer_round(server_game *g, cg_rng *rng, const cg_round *r, int i, s
 }
 
 /* The cube of a one-move round, either size: what is applied, checked and shown between moves. */
-typedef struct live_cube {
+struct live_cube {
     const cg_server *s;
     bool three;
     cg_cube c;      /* 2x2 */
     int hidden;
     cg3_cube c3;    /* 3x3 */
     uint8_t hidden3;
-} live_cube;
+};
 
 static void live_apply(live_cube *l, cg_move m)
 {
@@ -453,18 +493,34 @@ static size_t live_after_move(const live_cube *l, int k, const char *name, char 
                     : cg_round_format_after_move(&l->c, l->hidden, k, name, buf, size);
 }
 
+static bool is_end(const cg_server *s, const char *line, long n)
+{
+    size_t k = (size_t)n;
+    if (k && line[k - 1] == '\r')
+        k--;
+    return s->opt.end && strlen(s->opt.end) == k && memcmp(line, s->opt.end, k) == 0;
+}
+
 /* A round of one-move mode (server.h), either size: a prompt per move, the cube shown after
- * each. g->out[0..len) already holds the round's text up to its first prompt. */
+ * each; or of send-each mode: one prompt, then a move a line until the end line (or, without
+ * one, the solved cube). g->out[0..len) already holds the round's text up to its first prompt. */
 static int one_move_round(server_game *g, live_cube *cube, int i, size_t len)
 {
     cg_server *s = g->srv;
     cg_answer_rules rules = {s->opt.max_moves, s->opt.check, &s->dialect, s->opt.metric};
     int count = 0;
+    len = bare(g, len);
     for (int k = 1;; k++) {
         const char *line;
         long n = exchange(g, len, i, &line);
         if (n < 0)
             return -1;
+        if (s->opt.send_each && is_end(s, line, n)) {
+            if (live_solved(cube))
+                return count;
+            lose(g, 0, i, "Not solved!");
+            return -1;
+        }
         int m;
         cg_error e;
         cg_status st = cg_answer_one_move(line, (size_t)n, &rules, &m, &e);
@@ -484,9 +540,9 @@ static int one_move_round(server_game *g, live_cube *cube, int i, size_t len)
             return -1;
         }
         live_apply(cube, mv);
-        if (live_solved(cube))
+        if (live_solved(cube) && !(s->opt.send_each && s->opt.end))
             return count;
-        len = live_after_move(cube, k, s->dialect.name[mv], g->out, g->out_cap);
+        len = s->opt.send_each ? 0 : bare(g, live_after_move(cube, k, s->dialect.name[mv], g->out, g->out_cap));
     }
 }
 
@@ -496,11 +552,16 @@ static int round2(server_game *g, cg_rng *rng, int i, size_t len)
     cg_server *s = g->srv;
     cg_round r;
     cg_round_make(rng, &r);
-    if (!s->opt.one_move)
+    if (!s->opt.one_move && !s->opt.send_each)
         return answer_round(g, rng, &r, i, len);
     live_cube cube = {.s = s, .c = r.cube, .hidden = r.hidden};
-    if (!fit(g, &len, cg_round_format_prompt(&r, i, s->opt.rounds, CG_ONE_MOVE_PROMPT,
-                                             g->out + len, g->out_cap - len), i))
+    size_t more = s->opt.send_each
+                      ? cgi_round_format(&r, i, s->opt.rounds, prompt_of(s, false), s->opt.show,
+                                         s->opt.colours, s->opt.order, g->out + len,
+                                         g->out_cap - len)
+                      : cg_round_format_prompt(&r, i, s->opt.rounds, prompt_of(s, true),
+                                               g->out + len, g->out_cap - len);
+    if (!fit(g, &len, more, i))
         return -1;
     return one_move_round(g, &cube, i, len);
 }
@@ -511,11 +572,14 @@ static int answer_round3(server_game *g, cg_rng *rng, int i, size_t len)
     cg_server *s = g->srv;
     cg_round3 r;
     cg_round3_make(&s->t3, rng, s->opt.hide < 0 ? 0 : s->opt.hide, s->opt.scramble, &r);
-    if (s->opt.one_move) {
+    if (s->opt.one_move || s->opt.send_each) {
         live_cube cube = {.s = s, .three = true, .c3 = r.cube, .hidden3 = r.hidden};
-        if (!fit(g, &len, cgi_round3_format(&r, i, s->opt.rounds, CG_ONE_MOVE_PROMPT,
-                                            CG_SHAPE_BOXES, CG_COLOURS_LETTERS, NULL,
-                                            g->out + len, g->out_cap - len), i))
+        size_t first = s->opt.send_each
+            ? cgi_round3_format(&r, i, s->opt.rounds, prompt_of(s, false), s->opt.show,
+                                s->opt.colours, s->opt.order, g->out + len, g->out_cap - len)
+            : cgi_round3_format(&r, i, s->opt.rounds, prompt_of(s, true), CG_SHAPE_BOXES,
+                                CG_COLOURS_LETTERS, NULL, g->out + len, g->out_cap - len);
+        if (!fit(g, &len, first, i))
             return -1;
         return one_move_round(g, &cube, i, len);
     }
@@ -527,19 +591,19 @@ static int answer_round3(server_game *g, cg_rng *rng, int i, size_t len)
         cg3_cube_to_facelets(&goal, gf);
         cg3_cube_to_facelets(&r.cube, cf);
         more = cgi_round_text(&s->drawing, i, s->opt.rounds, 3, s->opt.goal ? gf : NULL, cf,
-                              r.hidden, "Enter your solution:", g->out + len, g->out_cap - len);
+                              r.hidden, prompt_of(s, false), g->out + len, g->out_cap - len);
         if (s->opt.goal) {
             cg3_cube inv = cg3_cube_inverse(&goal);
             judged = cg3_cube_mul(&inv, &r.cube);
         }
     } else {
-        more = cgi_round3_format(&r, i, s->opt.rounds, "Enter your solution:", s->opt.show,
+        more = cgi_round3_format(&r, i, s->opt.rounds, prompt_of(s, false), s->opt.show,
                                  s->opt.colours, s->opt.order, g->out + len, g->out_cap - len);
     }
     if (!fit(g, &len, more, i))
         return -1;
     const char *line;
-    long n = exchange(g, len, i, &line);
+    long n = exchange(g, bare(g, len), i, &line);
     if (n < 0)
         return -1;
     int moves = 0;
@@ -552,6 +616,122 @@ static int answer_round3(server_game *g, cg_rng *rng, int i, size_t len)
     return moves;
 }
 
+/* ---- the menu game (server.h, opt.menu) ---- */
+
+#define MENU_LEVELS "(1) baby (2) world record (3) insane"
+#define MENU_ACTIONS                                                                           \
+    "Please make your choice\n(1) show the cube (2) move (3) check (4) some information (0) exit"
+
+/* A whole-cube rotation as the colours it puts on each face (rot[f]: the home face whose colour
+ * face f shows), one of the 24 drawn from r: x and y turns applied at random, enough times to
+ * reach every rotation. Centres moved so are what slice moves leave behind. */
+static void menu_rotation(cg_rng *r, uint8_t rot[6])
+{
+    static const uint8_t X[6] = {CG_F, CG_B, CG_D, CG_U, CG_L, CG_R}; /* U gets F's colour... */
+    static const uint8_t Y[6] = {CG_U, CG_D, CG_R, CG_L, CG_F, CG_B}; /* F gets R's... */
+    for (int f = 0; f < 6; f++)
+        rot[f] = (uint8_t)f;
+    for (int k = 0; k < 24; k++) {
+        const uint8_t *t = cg_rng_below(r, 2) ? X : Y;
+        uint8_t next[6];
+        for (int f = 0; f < 6; f++)
+            next[f] = rot[t[f]];
+        memcpy(rot, next, sizeof next);
+    }
+}
+
+/* label, the cube drawn with its colours rotated, the action menu and "your choice: ". */
+static size_t menu_show(server_game *g, size_t len, const char *label, const cg3_cube *c,
+                        const uint8_t rot[6], const char *menu)
+{
+    cg_server *s = g->srv;
+    uint8_t f[CG3_FACELETS];
+    cg3_cube_to_facelets(c, f);
+    for (int i = 0; i < CG3_FACELETS; i++)
+        f[i] = rot[f[i]];
+    len = out_add(g, len, "%s\n", label);
+    cg_shape shape = s->opt.show == CG_SHAPE_AUTO ? CG_SHAPE_ANSI : s->opt.show;
+    len += cgi_view_append(g->out + len, g->out_cap - len, 0, f, 3, 0, shape, s->opt.colours,
+                           s->opt.order, menu);
+    len = len < g->out_cap ? len : g->out_cap - 1;
+    return out_add(g, len, "%s", "your choice: ");
+}
+
+/* One line of moves at "your step:": applied, or the game lost (reason sent). */
+static bool menu_step(server_game *g, live_cube *cube, int round)
+{
+    cg_server *s = g->srv;
+    const char *line;
+    long n = exchange(g, out_add(g, 0, "%s", "your step:"), round, &line);
+    if (n < 0)
+        return false;
+    cg_answer_rules rules = {s->opt.max_moves, s->opt.check, &s->dialect, s->opt.metric};
+    cg_move moves[CG_SERVER_LINE_MAX];
+    size_t k;
+    int counted;
+    cg_error e;
+    if (cgi_answer_parse(line, (size_t)n, &rules, moves, &k, &counted, &e) != CG_OK) {
+        lose(g, 0, round, e.msg);
+        return false;
+    }
+    for (size_t i = 0; i < k; i++)
+        live_apply(cube, moves[i]);
+    return true;
+}
+
+/* The menu game: returns after the flag, or when the game was lost or left. */
+static void menu_game(server_game *g, cg_rng *rng)
+{
+    cg_server *s = g->srv;
+    static const uint8_t home[6] = {CG_U, CG_D, CG_F, CG_B, CG_L, CG_R};
+    cg3_cube solved = cg3_cube_home();
+    size_t len = out_add(g, 0, "%s", s->banner);
+    len = menu_show(g, len, "origin:", &solved, home, MENU_LEVELS);
+    const char *line;
+    long n = exchange(g, len, 0, &line);
+    if (n < 0)
+        return;
+    if (n < 1 || line[0] != '3') {
+        lose(g, 0, 0, "No flag at this level. Bye!");
+        return;
+    }
+    uint8_t rot[6];
+    live_cube cube = {.s = s, .three = true};
+    char before[64] = ""; /* the last round's verdict, sent with the next cube */
+    for (int round = 1; round <= s->opt.rounds; round++) {
+        cube.c3 = cg3_cube_random(rng);
+        menu_rotation(rng, rot);
+        len = out_add(g, 0, "%s", before);
+        len = menu_show(g, len, round == 1 ? "scrambled:" : "after disruption:", &cube.c3, rot,
+                        MENU_ACTIONS);
+        for (;;) {
+            if ((n = exchange(g, len, round, &line)) < 0)
+                return;
+            char choice = n > 0 ? line[0] : ' ';
+            if (choice == '2' && !menu_step(g, &cube, round))
+                return;
+            if (choice == '3' && live_solved(&cube))
+                break;
+            if (choice == '0') {
+                lose(g, 0, round, "Bye!");
+                return;
+            }
+            len = choice == '3' ? out_add(g, 0, "%s\n", "The magic cube has not been restored yet!")
+                  : choice == '4' ? out_add(g, 0, "%s\n", "Restore the magic cube, then check.")
+                  : choice == '1' || choice == '2' ? 0
+                  : out_add(g, 0, "%s\n", "Invalid choice!");
+            len = menu_show(g, len, choice == '2' ? "after move:" : "now:", &cube.c3, rot,
+                            MENU_ACTIONS);
+        }
+        g->passed = round;
+        snprintf(before, sizeof before, "Congratulations!\nyour score: %d\n", round);
+    }
+    len = out_add(g, 0, "%s", before);
+    len = out_add(g, len, "Give you flag: %s\n", s->opt.flag);
+    cg_tube_send(g->t, g->out, len, NULL);
+    snprintf(g->outcome, sizeof g->outcome, "won");
+}
+
 /* Plays one game; fills g->outcome and g->passed. */
 static void play(server_game *g)
 {
@@ -561,6 +741,10 @@ static void play(server_game *g)
     if (s->pow[0] && !cgi_serve_gate(g->t, s->pow, s->opt.pow_difficulty, g->outcome,
                                      sizeof g->outcome))
         return;
+    if (s->opt.menu) {
+        menu_game(g, &rng);
+        return;
+    }
     size_t len = out_add(g, 0, "%s", s->banner);
     for (int i = 1; i <= s->opt.rounds; i++) {
         int moves = s->opt.size == 3 ? answer_round3(g, &rng, i, len) : round2(g, &rng, i, len);

@@ -6,6 +6,7 @@
 #include <netinet/tcp.h>
 #include <poll.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
@@ -20,6 +21,13 @@ cg_status cgi_fd_nonblock(int fd, cg_error *err)
     if (fl < 0 || fcntl(fd, F_SETFL, fl | O_NONBLOCK) < 0)
         return cg_fail(err, CG_ERR_SYSTEM, "fcntl: %s", strerror(errno));
     return CG_OK;
+}
+
+static const volatile sig_atomic_t *stop_flag;
+
+void cg_tube_stop_flag(const volatile sig_atomic_t *flag)
+{
+    stop_flag = flag;
 }
 
 cg_status cgi_fd_wait(int fd, short events, int64_t deadline, cg_error *err)
@@ -42,6 +50,8 @@ cg_status cgi_fd_wait(int fd, short events, int64_t deadline, cg_error *err)
             return cg_fail(err, CG_ERR_TIMEOUT, "timeout");
         if (errno != EINTR)
             return cg_fail(err, CG_ERR_SYSTEM, "poll: %s", strerror(errno));
+        if (stop_flag && *stop_flag)
+            return cg_fail(err, CG_ERR_EOF, "stopped by a signal");
     }
 }
 

@@ -1,5 +1,7 @@
 /* The tube core: the receive buffer and every receive and send operation. Transports only move
  * bytes (see cg_transport). */
+#include <errno.h>
+#include <poll.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -118,6 +120,21 @@ int cg_tube_fileno(const cg_tube *t)
 size_t cg_tube_buffered(const cg_tube *t)
 {
     return t->end - t->start + (t->ops->pending ? t->ops->pending(t->self) : 0);
+}
+
+bool cg_tube_idle(const cg_tube *t, double seconds)
+{
+    if (cg_tube_buffered(t) > 0)
+        return false;
+    int fd = cg_tube_fileno(t);
+    if (fd < 0 || t->eof)
+        return true;
+    struct pollfd pfd = {.fd = fd, .events = POLLIN};
+    int ms = seconds > 0 ? (int)(seconds * 1000 + 0.5) : 0;
+    int r;
+    while ((r = poll(&pfd, 1, ms)) < 0 && errno == EINTR)
+        ; /* a signal: the wait starts again, at most this short wait more */
+    return r == 0;
 }
 
 static size_t avail(const cg_tube *t)
@@ -361,6 +378,53 @@ cg_status cg_tube_recvline_or_tail(cg_tube *t, const void *tail, size_t tlen, do
     *n = at - 1;
     *p = consume(t, at);
     ((uint8_t *)*p)[*n] = '\0'; /* the consumed "\n" becomes the terminator */
+    return CG_OK;
+}
+
+cg_status cg_tube_recvline_or_partial(cg_tube *t, double timeout, double quiet,
+                                      cg_partial_fn waiting, void *ctx, const uint8_t **p,
+                                      size_t *n, bool *partial, cg_error *err)
+{
+    *p = NULL;
+    *n = 0;
+    *partial = false;
+    int64_t deadline = cg_deadline(timeout);
+    scan_begin(t, (const uint8_t *)"\n", 1);
+    size_t at;
+    bool heard = true; /* data came since the last quiet spell */
+    while (!(at = find_delim(t, (const uint8_t *)"\n", 1))) {
+        bool some = avail(t) > 0;
+        if (some && waiting && waiting(ctx, (const char *)t->buf + t->start, avail(t), false)) {
+            *partial = true;
+            break;
+        }
+        /* with a partial line held, the server's silence for `quiet` seconds asks again */
+        int64_t until = deadline;
+        bool by_quiet = false;
+        if (some && heard && quiet > 0 && waiting) {
+            int64_t q = cg_deadline(quiet);
+            if (deadline <= 0 || q < deadline) {
+                until = q;
+                by_quiet = true;
+            }
+        }
+        cg_status st = fill(t, until, err);
+        if (st == CG_ERR_TIMEOUT && by_quiet) {
+            if (waiting(ctx, (const char *)t->buf + t->start, avail(t), true)) {
+                *partial = true;
+                break;
+            }
+            heard = false;
+            continue;
+        }
+        if (st)
+            return recv_failed(t, st, "a line", timeout, err);
+        heard = true;
+    }
+    size_t take = *partial ? avail(t) : at; /* a line's "\n" becomes the terminator */
+    *n = *partial ? take : take - 1;
+    *p = consume(t, take);
+    ((uint8_t *)*p)[*n] = '\0';
     return CG_OK;
 }
 

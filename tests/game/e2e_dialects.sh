@@ -81,7 +81,7 @@ has "the server said: \[-\] Invalid move" "$TMP/sep.out"
 
 # Half turns count 2 under a QTM limit.
 serve qtm-count --games 1 --rounds 20 --seed 4 --metric qtm --max-moves 11
-play qtm-count 127.0.0.1 "$PORT" -q --max-moves 11
+play qtm-count 127.0.0.1 "$PORT" -q --max-moves 11 --metric htm
 [ "$RC" = 1 ] || fail "HTM answers under an 11 quarter-turn limit: exited $RC"
 has "Too many moves ([0-9]* quarter turns, at most 11 allowed)" "$TMP/qtm-count.out"
 

@@ -16,12 +16,18 @@ has "client part (prompt in -> answer out): median" "$TMP/won.out"
 "$CUBEGOD" replay "$TMP/won.rec" > "$TMP/replay.out" 2>&1 || fail "replay of play's transcript failed"
 has "100 rounds, 100 correct" "$TMP/replay.out"
 
-# 2. A lost game: the server allows 6 moves, most optimal answers are longer.
+# 2. A lost game: the server allows 6 moves, most optimal answers are longer. Given
+#    --max-moves 11 the client sends and the server refuses; by default the client reads the
+#    banner's "at most 6 moves", says so and sends nothing too long.
 serve strict --games 1 --max-moves 6 --seed 2
-play strict 127.0.0.1 "$PORT" -q
+play strict 127.0.0.1 "$PORT" -q --max-moves 11
 [ "$RC" = 1 ] || fail "lost game exited $RC"
 has "\[-\] lost" "$TMP/strict.out"
 grep -q "round 1: the server said: \[-\] Too many moves" "$TMP/strict.out" || fail "lost game does not say which round and why"
+serve strict-auto --games 1 --max-moves 6 --seed 2
+play strict-auto 127.0.0.1 "$PORT" -q
+[ "$RC" = 1 ] || fail "a banner limit below the shortest solution: exited $RC"
+has "round 1: the solution is 8 moves in notation standard, more than the 6 allowed (the limit of the server's text: \"at most 6 moves\")" "$TMP/strict-auto.err"
 
 # 3. TLS with a throwaway certificate: refused by default, played with --insecure.
 if openssl req -x509 -newkey rsa:2048 -nodes -keyout "$TMP/key.pem" -out "$TMP/cert.pem" \

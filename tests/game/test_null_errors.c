@@ -21,6 +21,7 @@
 #include <cmocka.h>
 
 #include "cubegod/client.h"
+#include "cubegod/dialogue.h"
 #include "cubegod/cube.h"
 #include "cubegod/jigsaw.h"
 #include "cubegod/notation.h"
@@ -335,6 +336,7 @@ static void tubes(void **state)
     FAILS(cg_tube_recvuntil(t, "x", 1, 1, &p, &n, NULL));
     FAILS(cg_tube_recvline(t, 1, &p, &n, NULL));
     FAILS(cg_tube_recvline_or_tail(t, "?", 1, 1, &p, &n, &by_tail, NULL));
+    FAILS(cg_tube_recvline_or_partial(t, 1, 0, NULL, NULL, &p, &n, &by_tail, NULL));
     FAILS(cg_tube_sendlineafter(t, "x", 1, "y", 1, 1, &p, &n, NULL));
     FAILS(cg_tube_wait(t, 1, NULL, NULL)); /* not a process */
     assert_int_equal(cg_tube_recvall(t, 1, &p, &n, NULL), CG_OK);
@@ -451,10 +453,24 @@ static void proofs_of_work(void **state)
     assert_int_equal(cg_pow_check("solve s.AQ==.AQ==", 17, "s.!", 3, NULL), CG_ERR_PROTOCOL);
 }
 
+static void reply_rules(void **state)
+{
+    (void)state;
+    cg_replies *r;
+    assert_int_equal(cg_replies_new(&r, NULL), CG_OK);
+    FAILS(cg_replies_add(r, "no equals sign", NULL));
+    FAILS(cg_replies_add(r, "later:x=y", NULL));
+    FAILS(cg_replies_add(r, "re:(=y", NULL));
+    FAILS(cg_replies_add_text(r, "# c\nok=1\nbad\n", 13, NULL));
+    assert_int_equal(cg_replies_count(r), 1); /* the good line before the bad one */
+    cg_replies_free(r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(error_helpers),
+        cmocka_unit_test(reply_rules),
         cmocka_unit_test(cubes_and_puzzles),
         cmocka_unit_test(states_and_layouts),
         cmocka_unit_test(dialects),

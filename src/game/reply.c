@@ -1,0 +1,227 @@
+/* Reply rules: the questions a server asks around each cube, and what to answer (dialogue.h). */
+#include <regex.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cubegod/dialogue.h"
+
+typedef struct rule {
+    char written[CG_REPLY_TEXT_MAX + 1];
+    char text[CG_REPLY_TEXT_MAX + 1]; /* what is looked for, escapes undone */
+    char send[CG_REPLY_TEXT_MAX + 1];
+    cg_phase phase;
+    bool re, opening;
+    regex_t rx;
+} rule;
+
+struct cg_replies {
+    int n;
+    rule r[CG_REPLIES_MAX];
+};
+
+static const char *const PHASES[] = {"any", "start", "cube", "answered"};
+
+const char *cg_phase_name(cg_phase p)
+{
+    return (unsigned)p < 4 ? PHASES[p] : "?";
+}
+
+cg_status cg_replies_new(cg_replies **out, cg_error *err)
+{
+    *out = calloc(1, sizeof **out);
+    return *out ? CG_OK : cg_fail(err, CG_ERR_NOMEM, "out of memory for reply rules");
+}
+
+void cg_replies_free(cg_replies *r)
+{
+    if (!r)
+        return;
+    for (int i = 0; i < r->n; i++)
+        if (r->r[i].re)
+            regfree(&r->r[i].rx);
+    free(r);
+}
+
+/* A leading lower-case word and ':' is a phase: its length (word only), or 0. */
+static size_t phase_word(const char *s)
+{
+    size_t k = 0;
+    while (s[k] >= 'a' && s[k] <= 'z')
+        k++;
+    return k > 0 && s[k] == ':' ? k : 0;
+}
+
+static bool printable(const char *s)
+{
+    for (; *s; s++)
+        if ((unsigned char)*s < 0x20 && *s != '\t')
+            return false;
+    return true;
+}
+
+/* TEXT up to the first '=' not escaped by '\', escapes undone into out; the '=' or NULL. */
+static const char *split_text(const char *s, char *out)
+{
+    size_t k = 0;
+    for (; *s; s++) {
+        if (s[0] == '\\' && s[1] == '=') {
+            out[k++] = '=';
+            s++;
+        } else if (*s == '=') {
+            out[k] = '\0';
+            return s;
+        } else {
+            out[k++] = *s;
+        }
+    }
+    out[k] = '\0';
+    return NULL;
+}
+
+static cg_status bad(cg_error *err, const char *rule, const char *why)
+{
+    return cg_fail(err, CG_ERR_INPUT, "reply rule '%.*s': %s", 120, rule, why);
+}
+
+cg_status cg_replies_add(cg_replies *r, const char *spec, cg_error *err)
+{
+    if (strlen(spec) > CG_REPLY_TEXT_MAX)
+        return bad(err, spec, "longer than 256 bytes");
+    if (!printable(spec))
+        return bad(err, spec, "a control character (write the rule on one line)");
+    if (r->n == CG_REPLIES_MAX)
+        return bad(err, spec, "more than 64 rules");
+    rule *x = &r->r[r->n];
+    memset(x, 0, sizeof *x);
+    snprintf(x->written, sizeof x->written, "%s", spec);
+    const char *s = spec;
+    size_t w = phase_word(s);
+    if (w == 2 && strncmp(s, "re", 2) == 0)
+        w = 0; /* "re:" alone: a regular expression in any phase */
+    if (w) {
+        int p = -1;
+        for (int i = 0; i < 4; i++)
+            if (strlen(PHASES[i]) == w && strncmp(s, PHASES[i], w) == 0)
+                p = i;
+        if (p < 0) {
+            char why[CG_REPLY_TEXT_MAX + 160];
+            snprintf(why, sizeof why, "unknown phase '%.*s' (start, cube, answered or any; to "
+                     "look for the text '%.*s:' write any:%.*s:...)",
+                     (int)w, s, (int)w, s, (int)w, s);
+            return bad(err, spec, why);
+        }
+        x->phase = (cg_phase)p;
+        s += w + 1;
+    }
+    if (strncmp(s, "re:", 3) == 0) {
+        x->re = true;
+        s += 3;
+    }
+    const char *eq = split_text(s, x->text);
+    if (!eq)
+        return bad(err, spec, "no '=' between the text and what to send (TEXT=SEND)");
+    snprintf(x->send, sizeof x->send, "%s", eq + 1);
+    x->opening = x->text[0] == '\0';
+    if (x->opening && x->re)
+        return bad(err, spec, "an empty regular expression (an opening line is written start:=SEND)");
+    if (x->opening && x->phase != CG_PHASE_ANY && x->phase != CG_PHASE_START)
+        return bad(err, spec, "an empty text is an opening line, sent before anything arrives: "
+                              "its phase is start");
+    if (x->re) {
+        int rc = regcomp(&x->rx, x->text, REG_EXTENDED | REG_NOSUB);
+        if (rc != 0) {
+            char why[160] = "a bad regular expression: ";
+            size_t k = strlen(why);
+            regerror(rc, &x->rx, why + k, sizeof why - k);
+            return bad(err, spec, why);
+        }
+    }
+    r->n++;
+    return CG_OK;
+}
+
+cg_status cg_replies_add_text(cg_replies *r, const char *text, size_t len, cg_error *err)
+{
+    if (memchr(text, '\0', len))
+        return cg_fail(err, CG_ERR_INPUT, "a NUL byte: reply rules are text");
+    int lineno = 0;
+    for (size_t at = 0; at < len;) {
+        const char *nl = memchr(text + at, '\n', len - at);
+        size_t end = nl ? (size_t)(nl - text) : len, a = at, b = end;
+        lineno++;
+        at = end + 1;
+        while (a < b && (text[a] == ' ' || text[a] == '\t'))
+            a++;
+        while (b > a && (text[b - 1] == ' ' || text[b - 1] == '\t' || text[b - 1] == '\r'))
+            b--;
+        if (a == b || text[a] == '#')
+            continue;
+        if (b - a > CG_REPLY_TEXT_MAX)
+            return cg_fail(err, CG_ERR_INPUT, "line %d: reply rule '%.40s...': longer than 256 "
+                           "bytes", lineno, text + a);
+        char one[CG_REPLY_TEXT_MAX + 1];
+        memcpy(one, text + a, b - a);
+        one[b - a] = '\0';
+        if (cg_replies_add(r, one, err) != CG_OK)
+            return cg_error_prefix(CG_ERR_INPUT, err, "line %d: ", lineno);
+    }
+    return CG_OK;
+}
+
+int cg_replies_count(const cg_replies *r)
+{
+    return r ? r->n : 0;
+}
+
+static bool contains(const char *s, size_t n, const char *what)
+{
+    size_t k = strlen(what);
+    for (size_t i = 0; k <= n && i <= n - k; i++)
+        if (memcmp(s + i, what, k) == 0)
+            return true;
+    return false;
+}
+
+int cg_replies_match(const cg_replies *r, int from, cg_phase p, const char *line, size_t n)
+{
+    if (!r)
+        return -1;
+    char buf[4096];
+    size_t k = n < sizeof buf - 1 ? n : sizeof buf - 1;
+    memcpy(buf, line, k);
+    buf[k] = '\0';
+    for (int i = from < 0 ? 0 : from; i < r->n; i++) {
+        const rule *x = &r->r[i];
+        if (x->opening || (x->phase != CG_PHASE_ANY && x->phase != p))
+            continue;
+        if (x->re ? regexec(&x->rx, buf, 0, NULL, 0) == 0 : contains(line, n, x->text))
+            return i;
+    }
+    return -1;
+}
+
+static const rule *at(const cg_replies *r, int i)
+{
+    return r && i >= 0 && i < r->n ? &r->r[i] : NULL;
+}
+
+const char *cg_replies_send(const cg_replies *r, int i)
+{
+    return at(r, i) ? at(r, i)->send : NULL;
+}
+
+const char *cg_replies_rule(const cg_replies *r, int i)
+{
+    return at(r, i) ? at(r, i)->written : NULL;
+}
+
+cg_phase cg_replies_phase(const cg_replies *r, int i)
+{
+    return at(r, i) ? at(r, i)->phase : CG_PHASE_ANY;
+}
+
+bool cg_replies_opening(const cg_replies *r, int i)
+{
+    return at(r, i) ? at(r, i)->opening : false;
+}

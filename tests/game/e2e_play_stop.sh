@@ -1,0 +1,89 @@
+#!/usr/bin/env bash
+# needs: tables3 (the --ambiguous pick game is a 3x3)
+# play as a player in a hurry meets it, over real sockets:
+#   - a stop while connecting (a TLS handshake with a listener that never accepts): the
+#     handlers are in place before the transcript opens and the connection starts, so SIGTERM
+#     gives 143, the summary, and the transcript's closing note (issue 25, defect 2);
+#   - Ctrl-C while waiting on a wrong prompt says what it waited for and what arrived;
+#   - tcp://HOST:PORT and tls://HOST:PORT addresses; --json (one record a round, a summary);
+#     --metric qtm round lines in quarter turns; a lost --ambiguous pick game's last line is the
+#     server's last line.
+HERE=$(cd "$(dirname "$0")" && pwd)
+. "$HERE/lib_serve.sh"
+
+# 1. SIGTERM during the TLS handshake with a listener that never accepts.
+python3 -c '
+import socket, sys, time
+s = socket.socket(); s.bind(("127.0.0.1", 0)); s.listen(4)
+print(s.getsockname()[1], flush=True); time.sleep(30)' > "$TMP/mute.port" &
+PIDS+=($!)
+wait_port mute "the silent listener"
+"$CUBEGOD" play --tls --insecure --record "$TMP/mute.rec" 127.0.0.1 "$PORT" \
+  > "$TMP/mute.out" 2> "$TMP/mute.err" < /dev/null &
+pid=$!
+sleep 1.5
+kill -TERM $pid
+for _ in $(seq 100); do kill -0 $pid 2>/dev/null || break; sleep 0.05; done
+kill -0 $pid 2>/dev/null && { kill -9 $pid; fail "play still running 5 s after SIGTERM while connecting"; }
+wait $pid; rc=$?
+[ "$rc" = 143 ] || fail "SIGTERM while connecting: exit $rc, expected 143"
+has "\[-\] stopped by SIGTERM: 0 rounds passed, while connecting" "$TMP/mute.out"
+tail -n1 "$TMP/mute.rec" | grep -q "^! [0-9.]* stopped by SIGTERM after 0 passed rounds, while connecting" ||
+  fail "the transcript does not end with the note: $(tail -n1 "$TMP/mute.rec")"
+
+# 2. Ctrl-C while waiting for a prompt that does not come: what it waited for, what arrived.
+serve wrong --games 1 --rounds 2 --alarm 30
+"$CUBEGOD" play --prompt 'Your move:' 127.0.0.1 "$PORT" > "$TMP/int.out" 2> "$TMP/int.err" < /dev/null &
+pid=$!
+for _ in $(seq 100); do grep -q "Opening connection.*Done" "$TMP/int.err" 2>/dev/null && break; sleep 0.05; done
+sleep 0.5
+kill -INT $pid
+wait $pid; rc=$?
+[ "$rc" = 130 ] || fail "SIGINT: exit $rc, expected 130"
+has "\[-\] stopped by SIGINT: 0 rounds passed, while waiting for the prompt ('Your move:') after the cube of round 1; last text received: 'Enter your solution:'" "$TMP/int.out"
+
+# 3. tcp:// and tls:// addresses.
+serve url --games 1 --rounds 3
+play url -q "tcp://127.0.0.1:$PORT"
+[ "$RC" = 0 ] || fail "tcp://127.0.0.1:$PORT: exit $RC: $(tail -2 "$TMP/url.err")"
+if openssl req -x509 -newkey rsa:2048 -nodes -keyout "$TMP/key.pem" -out "$TMP/cert.pem" \
+     -days 1 -subj /CN=localhost > /dev/null 2>&1; then
+  serve url-tls --games 1 --rounds 3 --tls-cert "$TMP/cert.pem" --tls-key "$TMP/key.pem"
+  play url-tls -q --insecure "tls://127.0.0.1:$PORT/"
+  [ "$RC" = 0 ] || fail "tls://127.0.0.1:$PORT/: exit $RC: $(tail -2 "$TMP/url-tls.err")"
+else
+  echo "openssl could not make a certificate: tls:// case skipped"
+fi
+
+# 4. --json: a record per round and a summary, as JSON a program reads.
+serve json --games 1 --rounds 4 --seed 3
+play json -q --json 127.0.0.1 "$PORT"
+[ "$RC" = 0 ] || fail "--json game: exit $RC"
+python3 - "$TMP/json.out" <<'PY' || fail "--json output: $(head -c 600 "$TMP/json.out")"
+import json, sys
+recs = [json.loads(l) for l in open(sys.argv[1])]
+rounds, summary = recs[:-1], recs[-1]
+assert [r["round"] for r in rounds] == [1, 2, 3, 4], rounds
+assert all(0 < r["moves"] <= 11 and r["metric"] == "htm" and r["size"] == 2 for r in rounds)
+assert summary["won"] is True and summary["rounds_passed"] == 4, summary
+assert summary["flag"] == "flag{cubegod_local_practice}" and summary["limit"] == 11, summary
+PY
+
+# 5. --metric qtm: the round lines count quarter turns and say so.
+serve qtm --games 1 --rounds 3 --metric qtm --max-moves 14
+play qtm --metric qtm 127.0.0.1 "$PORT"
+[ "$RC" = 0 ] || fail "--metric qtm game: exit $RC"
+[ "$(grep -c 'quarter turns  solve' "$TMP/qtm.err")" = 3 ] || fail "round lines do not say quarter turns"
+grep -q "[0-9] moves  solve" "$TMP/qtm.err" && fail "a round line says moves under --metric qtm"
+
+# 6. --ambiguous pick, lost on a guess: the summary's last line is the server's last line.
+serve amb --games 1 --size 3 --hide 3 --rounds 10 --seed 5 --alarm 30
+play amb --ambiguous pick --record "$TMP/amb.rec" 127.0.0.1 "$PORT"
+if [ "$RC" = 1 ]; then
+  last=$(grep '^< ' "$TMP/amb.rec" | tail -n1 | cut -d' ' -f3- | sed 's/\\n$//')
+  grep -qF -- "last line: $last" "$TMP/amb.out" || fail "the last line is not the server's: $last"
+  echo "ambiguous pick: lost, last line '$last'"
+else
+  has "won" "$TMP/amb.out" # every guess right: nothing to check
+fi
+echo "e2e_play_stop: ok"

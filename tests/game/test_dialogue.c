@@ -1,0 +1,182 @@
+/* The dialogue readers (dialogue.h): every limit sentence form the issue lists and some that
+ * are no limit, the verdict words, the notation a banner shows, prompts, and reply rules. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "cubegod/dialogue.h"
+#include "cubegod/notation.h"
+
+static int limit(const char *s, char *phrase)
+{
+    return cg_limit_read(s, strlen(s), phrase, 80);
+}
+
+static void limits_stated(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *line, *phrase;
+        int want;
+    } cases[] = {
+        {"Quarter turns only (R R for R2), at most 14 moves each", "at most 14 moves each", 14},
+        {"Solve it in 20 moves at most!", "20 moves at most", 20},
+        {"You get 42 turns at most.", "42 turns at most", 42},
+        {"Send no more than 11.", "no more than 11", 11},
+        {"Use up to 30 moves per cube", "up to 30 moves per cube", 30},
+        {"Restore it within 25 steps", "within 25 steps", 25},
+        {"answers of 19 moves or fewer", "19 moves or fewer", 19},
+        {"MAX 26 QUARTER TURNS", "MAX 26 QUARTER TURNS", 26},
+        {"Answers longer than 19 moves are refused.", "longer than 19 moves are refused", 19},
+        {"Solve 100 rounds, each in 1 second(s) and at most 11 moves, to get the flag!",
+         "at most 11 moves", 11},
+        {"fewer than 12 moves, please", "fewer than 12 moves", 11},
+        {"Maximum: 8 moves", "Maximum: 8 moves", 8},
+        {"at most 14 quarter-turns", "at most 14 quarter-turns", 14},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        char phrase[80] = "";
+        int got = limit(cases[i].line, phrase);
+        if (got != cases[i].want || strcmp(phrase, cases[i].phrase) != 0)
+            fail_msg("'%s': limit %d '%s', want %d '%s'", cases[i].line, got, phrase,
+                     cases[i].want, cases[i].phrase);
+    }
+}
+
+static void no_limit_stated(void **state)
+{
+    (void)state;
+    static const char *const lines[] = {
+        "Solve 100 rounds to get the flag!", "no more than 3 seconds per answer",
+        "up to 100 rounds", "at most 0 moves", "Round 3/10", "within 2 s", "", "at most",
+        "max 9999 moves",
+    };
+    for (size_t i = 0; i < sizeof lines / sizeof *lines; i++)
+        if (limit(lines[i], NULL) != 0)
+            fail_msg("'%s' read as a limit of %d", lines[i], limit(lines[i], NULL));
+}
+
+static void verdicts(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *line;
+        cg_verdict want;
+    } cases[] = {
+        {"ok", CG_VERDICT_OK}, {"[+] Correct! (8 moves)", CG_VERDICT_OK},
+        {"Congratulations!", CG_VERDICT_OK}, {"Nice.", CG_VERDICT_OK},
+        {"SOLVED", CG_VERDICT_OK}, {"well done", CG_VERDICT_OK},
+        {"[-] Not solved!", CG_VERDICT_FAIL}, {"Incorrect", CG_VERDICT_FAIL},
+        {"The magic cube has not been restored yet!", CG_VERDICT_FAIL},
+        {"That is not correct", CG_VERDICT_FAIL}, {"Too many moves", CG_VERDICT_FAIL},
+        {"Time's up!", CG_VERDICT_FAIL}, {"wrong answer", CG_VERDICT_FAIL},
+        {"no: 'U' is not a move here", CG_VERDICT_FAIL}, {"No! still scrambled", CG_VERDICT_FAIL},
+        {"your score: 3", CG_VERDICT_NONE}, {"no more rounds", CG_VERDICT_NONE}, {"Next one.", CG_VERDICT_NONE},
+        {"looking good", CG_VERDICT_NONE}, {"okapi", CG_VERDICT_NONE},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++)
+        if (cg_verdict_of(cases[i].line, strlen(cases[i].line)) != cases[i].want)
+            fail_msg("'%s': verdict %d, want %d", cases[i].line,
+                     (int)cg_verdict_of(cases[i].line, strlen(cases[i].line)), (int)cases[i].want);
+}
+
+static void notations_and_metrics(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *line;
+        int want;
+    } cases[] = {
+        {"Answers like R1 R3 F2, please", CG_NOTATION_DIGITS},
+        {"e.g. R U' F2", CG_NOTATION_STANDARD},
+        {"Quarter turns only (R R for R2)", CG_NOTATION_QUARTER},
+        {"clockwise only!", CG_NOTATION_QUARTER_CW},
+        {"Send your moves, for example: U R2 F'", CG_NOTATION_STANDARD},
+        {"Round 1: Face U", -1}, {"like a boss", -1}, {"Enter your solution:", -1},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++)
+        if (cg_notation_hint(cases[i].line, strlen(cases[i].line)) != cases[i].want)
+            fail_msg("'%s': notation %d, want %d", cases[i].line,
+                     cg_notation_hint(cases[i].line, strlen(cases[i].line)), cases[i].want);
+    const char *q = "at most 14 quarter turns", *h = "Answers: quarter (R R for R2); metric htm.";
+    assert_true(cg_metric_hint_qtm(q, strlen(q)));
+    assert_false(cg_metric_hint_qtm(h, strlen(h)));
+    assert_false(cg_metric_hint_qtm("Solve 3 rounds", 14));
+}
+
+static void prompts(void **state)
+{
+    (void)state;
+    static const char *const asks[] = {"Solution? ", "Your answer > ", "Enter moves:\r",
+                                       "What now (1-3)?"};
+    static const char *const not_asks[] = {"    ? ?", "UUUURRRRFFFFDDDDLLLLBBB?", "Hello",
+                                           "> ", ""};
+    for (size_t i = 0; i < sizeof asks / sizeof *asks; i++)
+        if (!cg_line_asks(asks[i], strlen(asks[i])))
+            fail_msg("'%s' does not ask", asks[i]);
+    for (size_t i = 0; i < sizeof not_asks / sizeof *not_asks; i++)
+        if (cg_line_asks(not_asks[i], strlen(not_asks[i])))
+            fail_msg("'%s' asks", not_asks[i]);
+}
+
+static void reply_rules(void **state)
+{
+    (void)state;
+    cg_replies *r;
+    cg_error err;
+    assert_int_equal(cg_replies_new(&r, &err), CG_OK);
+    assert_int_equal(cg_replies_add(r, "start:your choice:=3", &err), CG_OK);
+    assert_int_equal(cg_replies_add(r, "cube:your choice:=2", &err), CG_OK);
+    assert_int_equal(cg_replies_add(r, "re:^Ready\\?$=yes=please", &err), CG_OK);
+    assert_int_equal(cg_replies_add(r, "a\\=b=c", &err), CG_OK);
+    assert_int_equal(cg_replies_add(r, "start:=hello", &err), CG_OK);
+    assert_int_equal(cg_replies_count(r), 5);
+    const char *line = "your choice: ";
+    assert_int_equal(cg_replies_match(r, 0, CG_PHASE_START, line, strlen(line)), 0);
+    assert_int_equal(cg_replies_match(r, 0, CG_PHASE_CUBE, line, strlen(line)), 1);
+    assert_int_equal(cg_replies_match(r, 0, CG_PHASE_ANSWERED, line, strlen(line)), -1);
+    assert_int_equal(cg_replies_match(r, 0, CG_PHASE_CUBE, "Ready?", 6), 2);
+    assert_int_equal(cg_replies_match(r, 0, CG_PHASE_CUBE, "Ready? go", 9), -1);
+    assert_string_equal(cg_replies_send(r, 2), "yes=please");
+    assert_int_equal(cg_replies_match(r, 0, CG_PHASE_START, "x a=b y", 7), 3);
+    assert_true(cg_replies_opening(r, 4));
+    assert_int_equal(cg_replies_match(r, 0, CG_PHASE_START, "", 0), -1); /* openings never */
+    assert_string_equal(cg_replies_rule(r, 1), "cube:your choice:=2");
+    assert_int_equal(cg_replies_phase(r, 1), CG_PHASE_CUBE);
+    assert_null(cg_replies_send(r, 9));
+    static const struct {
+        const char *rule, *says;
+    } bad[] = {
+        {"no equals", "reply rule 'no equals': no '='"},
+        {"later:x=1", "unknown phase 'later'"},
+        {"re:(x=1", "a bad regular expression"},
+        {"cube:=1", "its phase is start"},
+        {"re:=1", "an empty regular expression"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        assert_int_equal(cg_replies_add(r, bad[i].rule, &err), CG_ERR_INPUT);
+        if (!strstr(err.msg, bad[i].says))
+            fail_msg("'%s': '%s' lacks '%s'", bad[i].rule, err.msg, bad[i].says);
+    }
+    const char *file = "# the menu\n\n  start:your choice:=3  \r\nbroken\n";
+    assert_int_equal(cg_replies_add_text(r, file, strlen(file), &err), CG_ERR_INPUT);
+    assert_non_null(strstr(err.msg, "line 4: reply rule 'broken'"));
+    assert_int_equal(cg_replies_count(r), 6); /* line 3 went in, trimmed */
+    assert_string_equal(cg_replies_rule(r, 5), "start:your choice:=3");
+    cg_replies_free(r);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(limits_stated),  cmocka_unit_test(no_limit_stated),
+        cmocka_unit_test(verdicts),       cmocka_unit_test(notations_and_metrics),
+        cmocka_unit_test(prompts),        cmocka_unit_test(reply_rules),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
