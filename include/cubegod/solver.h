@@ -102,6 +102,7 @@ typedef struct cg_solve_options {
     const cg_scheme *scheme; /* NULL: see cg_reconstruct */
 } cg_solve_options;
 
+/* The options with every field at its documented default. */
 CG_API cg_solve_options cg_solve_defaults(void);
 
 /* Reconstruction and solve in one call: the whole of a round's work. CG_ERR_INPUT also when the

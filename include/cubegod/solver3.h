@@ -72,6 +72,7 @@ typedef struct cg3_solve_options {
                                      solver refuses it) */
 } cg3_solve_options;
 
+/* The options with every field at its documented default. */
 CG_API cg3_solve_options cg3_solve_defaults(void);
 
 typedef struct cg3_solution {

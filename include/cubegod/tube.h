@@ -171,6 +171,9 @@ CG_API cg_status cg_tcp_accept(int listen_fd, int *fd, char *peer, size_t peer_s
 
 /* Certificate and key for TLS servers, loaded once, shared by any number of threads. */
 typedef struct cg_tls_server cg_tls_server;
+/* Loads a PEM certificate chain and its private key; freed with cg_tls_server_free (NULL is
+ * fine). CG_ERR_TLS (a file unreadable or not PEM, a key that does not match the certificate:
+ * the message says which, with OpenSSL's reason), CG_ERR_NOMEM. */
 CG_API cg_status cg_tls_server_new(const char *cert_file, const char *key_file, cg_tls_server **out,
                             cg_error *err);
 CG_API void cg_tls_server_free(cg_tls_server *s);
@@ -212,6 +215,8 @@ CG_API void cg_tube_peek(cg_tube *t, const uint8_t **p, size_t *n);
 
 /* ---- sending ---- */
 
+/* All n bytes, within o->send_timeout. CG_ERR_SYSTEM (the peer closed: "Broken pipe"; a
+ * transport failure), CG_ERR_TIMEOUT (the peer stopped reading), CG_ERR_TLS. */
 CG_API cg_status cg_tube_send(cg_tube *t, const void *p, size_t n, cg_error *err);
 /* p + "\n" in one write. */
 CG_API cg_status cg_tube_sendline(cg_tube *t, const void *p, size_t n, cg_error *err);

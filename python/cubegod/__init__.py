@@ -23,8 +23,9 @@ __all__ = ["read", "read_all", "solve", "format", "parse", "Cube", "Error", "Inp
            "library_version", "set_notice", "cache_paths", "prepare", "close_tables"]
 
 _c = _lib.load()
-_MODEL3 = _lib.Tables3Model()
-_c.cg3_tables_init(ctypes.byref(_MODEL3))
+_MODEL3 = ctypes.c_void_p()  # the 3x3 move tables, for the life of the process
+if _c.cg3_tables_new(ctypes.byref(_MODEL3), None) != 0:
+    raise MemoryError("cubegod: out of memory for the 3x3 move tables")
 FACE_LETTERS = "UDFBLR"
 
 
@@ -188,7 +189,7 @@ class Cube:
         if self.size == 2:
             _c.cg_cube_apply_all(ctypes.byref(state), seq, len(seq))
         else:
-            _c.cg3_cube_apply_face_turns(ctypes.byref(_MODEL3), ctypes.byref(state), seq,
+            _c.cg3_cube_apply_face_turns(_MODEL3, ctypes.byref(state), seq,
                                          len(seq))
         return Cube(self.size, state, dict(self.scheme), self.scheme_known, self.fits,
                     self.fits_at_least, self.puzzle)
@@ -223,22 +224,29 @@ def _puzzle_line(p):
 
 def _read_boxes(data, order):
     """Every run of 'Face X:' boxes in the text, as cg_puzzle copies."""
-    r = _lib.BoxReader()
-    _c.cg_box_reader_init(ctypes.byref(r))
+    r = ctypes.c_void_p()
     err = _lib.Error_()
+    _check(_c.cg_box_reader_new(ctypes.byref(r), ctypes.byref(err)), err)
+    try:
+        return _feed_boxes(r, data, err)
+    finally:
+        _c.cg_box_reader_free(r)
+
+
+def _feed_boxes(r, data, err):
     ev = ctypes.c_int()
     found = []
     for number, line in enumerate(data.split(b"\n"), 1):
-        st = _c.cg_box_reader_feed(ctypes.byref(r), line, len(line), ctypes.byref(ev),
+        st = _c.cg_box_reader_feed(r, line, len(line), ctypes.byref(ev),
                                    ctypes.byref(err))
         if st != 0:
             raise _error(st, "line %d: %s" % (number, err.msg.decode("utf-8", "replace")))
         if ev.value == _lib.BOX_PUZZLE:
-            found.append(_lib.Puzzle.from_buffer_copy(r.puzzle))
+            found.append(_lib.Puzzle.from_buffer_copy(_c.cg_box_reader_puzzle(r).contents))
     have = ctypes.c_bool()
-    _check(_c.cg_box_reader_finish(ctypes.byref(r), ctypes.byref(have), ctypes.byref(err)), err)
+    _check(_c.cg_box_reader_finish(r, ctypes.byref(have), ctypes.byref(err)), err)
     if have.value:
-        found.append(_lib.Puzzle.from_buffer_copy(r.puzzle))
+        found.append(_lib.Puzzle.from_buffer_copy(_c.cg_box_reader_puzzle(r).contents))
     return found
 
 

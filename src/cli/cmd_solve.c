@@ -14,6 +14,7 @@
 #include "cubegod/solver.h"
 #include "cubegod/shapes.h"
 #include "cubegod/solver3.h"
+#include "puzzle/reader.h"
 
 static const char USAGE[] =
     "usage: cubegod solve [--input SHAPE] [--explain-input] [--line] [--order FACES]\n"

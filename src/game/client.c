@@ -5,6 +5,7 @@
 
 #include "cubegod/client.h"
 #include "cubegod/server.h"
+#include "puzzle/reader.h"
 
 #define ANSWER_TEXT_MAX 2048
 

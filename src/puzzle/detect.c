@@ -1,5 +1,6 @@
 /* The shape reader: which shape each line belongs to, strings, and writing puzzles in a shape. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "puzzle/shapes_internal.h"
@@ -80,6 +81,27 @@ void cgi_push(cg_shape_reader *r, const cg_puzzle *p, cg_shape shape, bool ansi,
     in->last_line = last < first ? first : last;
     snprintf(in->order, sizeof in->order, "%s", order);
     r->ready++;
+}
+
+cg_status cg_shape_reader_new(cg_shape_reader **out, cg_shape mode, const char *order,
+                              cg_error *err)
+{
+    cg_shape_reader *r = malloc(sizeof *r);
+    *out = NULL;
+    if (!r)
+        return cg_fail(err, CG_ERR_NOMEM, "out of memory for a shape reader");
+    cg_status st = cg_shape_reader_init(r, mode, order, err);
+    if (st != CG_OK) {
+        free(r);
+        return st;
+    }
+    *out = r;
+    return CG_OK;
+}
+
+void cg_shape_reader_free(cg_shape_reader *r)
+{
+    free(r);
 }
 
 cg_status cg_shape_reader_init(cg_shape_reader *r, cg_shape mode, const char *order, cg_error *err)

@@ -3,6 +3,7 @@
 #define CUBEGOD_SHAPES_INTERNAL_H
 
 #include "cubegod/shapes.h"
+#include "puzzle/reader.h"
 
 #define CGI_ROW_MAX 64 /* tokens kept from one line; more marks the row as long */
 #define CGI_TOK 128    /* bytes of a token kept (a 54-sticker string is one token) */
