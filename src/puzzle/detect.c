@@ -45,44 +45,6 @@ int cgi_string_index(const char *order, int n, int k)
     return cg_face_from_letter(order[k / per]) * per + k % per;
 }
 
-cg_status cgi_set(cg_puzzle *p, int i, const char *tok, cg_error *err)
-{
-    if (strcmp(tok, "?") == 0)
-        return CG_OK;
-    return cg_puzzle_set(p, i, tok, strlen(tok), err);
-}
-
-bool cgi_sticker_row_ok(const cg_shape_reader *r, const cgi_row *row)
-{
-    if (r->mode != CG_SHAPE_ANSI || row->ansi)
-        return true;
-    for (int t = 0; t < row->n; t++)
-        if (strcmp(row->tok[t], "?") != 0)
-            return false;
-    return row->n > 0;
-}
-
-void cgi_push(cg_shape_reader *r, const cg_puzzle *p, cg_shape shape, bool ansi, long first, long last,
-              const char *order)
-{
-    int cap = (int)(sizeof r->out / sizeof r->out[0]);
-    if (r->ready == cap) { /* the caller takes after every call; never more than two a line */
-        memmove(&r->out[0], &r->out[1], sizeof r->out[0] * (size_t)(cap - 1));
-        memmove(&r->info[0], &r->info[1], sizeof r->info[0] * (size_t)(cap - 1));
-        r->ready--;
-    }
-    r->out[r->ready] = *p;
-    cg_shape_info *in = &r->info[r->ready];
-    memset(in, 0, sizeof *in);
-    in->shape = shape;
-    in->ansi = ansi;
-    in->size = p->size;
-    in->first_line = first;
-    in->last_line = last < first ? first : last;
-    snprintf(in->order, sizeof in->order, "%s", order);
-    r->ready++;
-}
-
 cg_status cg_shape_reader_new(cg_shape_reader **out, cg_shape mode, const char *order,
                               cg_error *err)
 {

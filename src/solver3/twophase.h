@@ -227,10 +227,14 @@ size_t cgi_tp_seg_bytes(int seg);
 size_t cgi_tp_payload_bytes(void);
 /* Points t's tables into payload. */
 void cgi_tp_tables_point(tp_tables *t, const uint8_t *payload);
-/* Computes every table into payload (cgi_tp_payload_bytes, writable). CG_ERR_NOMEM only. */
+/* Computes every table into payload (cgi_tp_payload_bytes, writable). CG_ERR_NOMEM only.
+ * (twophase_build.c) */
 struct tp_build_stats;
 cg_status cgi_tp_tables_build(uint8_t *payload, const cg3_tables *model,
                               struct tp_build_stats *stats, cg_error *err);
+/* The coordinates' move tables, pair tables and corner/edge distances, the padding zeroed: the
+ * first step of cgi_tp_tables_build. */
+void cgi_tp_coord_build(uint8_t *payload, const cg3_tables *model);
 /* Cheap checks that a loaded payload is the right one (home values, a few moves). */
 int cgi_tp_tables_sane(const tp_tables *t, const cg3_tables *model);
 

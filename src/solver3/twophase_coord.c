@@ -296,8 +296,7 @@ static void bfs_pairs(uint8_t *dist, const uint16_t *amv, int na, const uint16_t
     }
 }
 
-cg_status cgi_tp_tables_build(uint8_t *p, const cg3_tables *model, tp_build_stats *stats,
-                              cg_error *err)
+void cgi_tp_coord_build(uint8_t *p, const cg3_tables *model)
 {
     uint8_t all[TP_MOVES];
     for (int m = 0; m < TP_MOVES; m++)
@@ -321,10 +320,6 @@ cg_status cgi_tp_tables_build(uint8_t *p, const cg3_tables *model, tp_build_stat
     /* the corners alone, and the U/D edges alone: the best slice order */
     min_over_sp(p + cgi_tp_seg_offset(TP_SEG_CP_DIST), p + cgi_tp_seg_offset(TP_SEG_CP_SP), TP_CP);
     min_over_sp(p + cgi_tp_seg_offset(TP_SEG_EP_DIST), p + cgi_tp_seg_offset(TP_SEG_EP_SP), TP_EP);
-    cg_status st = cgi_tp_sym_build(p, model, stats, err);
-    if (st == CG_OK)
-        st = cgi_tp_sym_build2(p, model, stats, err);
-    return st == CG_OK ? cgi_tp_near_build(p, model, err) : st;
 }
 
 /* Whether entry i is on the list of the TP_P1_TWELVES entries 12 moves from G1. */
