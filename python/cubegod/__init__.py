@@ -412,6 +412,12 @@ def _names(arr, n):
 _lock = threading.Lock()
 _tables = {}  # ("pocket", metric) / "twophase" / "optimal" -> handle
 _notice = [None]
+# Solves inside the C library right now (they run without the lock), and whether a close was
+# asked for meanwhile: tables are freed only when none is in flight, by the last one otherwise.
+# At exit the daemon threads' solves never come back to Python, so tables they use are never
+# unmapped under them; the process's end frees them.
+_inflight = [0]
+_close_pending = [False]
 
 
 def _print_notice(text):
@@ -509,20 +515,45 @@ def prepare(size=2, metric="htm", optimal=False):
             raise InputError("size %r: 2 or 3" % (size,), -1)
 
 
-def close_tables():
-    """Frees every table opened so far (done at exit; the next solve opens them again). Not
-    while another thread is solving."""
+def _solve_begin(open_fn, *args):
+    """The tables from open_fn(*args), counted as in use until _solve_end()."""
     with _lock:
-        # the optimal solver borrows the two-phase tables: close it first
-        for key in sorted(_tables, key=lambda k: k != "optimal"):
-            h = _tables[key]
-            if key == "twophase":
-                _c.cg3_twophase_close(h)
-            elif key == "optimal":
-                _c.cg3_optimal_close(h)
-            else:
-                _c.cg_tables_close(h)
-            del _tables[key]
+        handle = open_fn(*args)
+        _inflight[0] += 1
+        return handle
+
+
+def _solve_end():
+    with _lock:
+        _inflight[0] -= 1
+        if _inflight[0] == 0 and _close_pending[0]:
+            _close_now()
+
+
+def close_tables():
+    """Frees every table opened so far (done at exit; the next solve opens them again). While
+    other threads are solving, the close waits for the last of those solves to finish (and
+    at exit, where they never finish, the tables stay until the process ends)."""
+    with _lock:
+        if _inflight[0]:
+            _close_pending[0] = True
+            return
+        _close_now()
+
+
+def _close_now():
+    """Frees the tables; the caller holds _lock and no solve is in flight."""
+    _close_pending[0] = False
+    # the optimal solver borrows the two-phase tables: close it first
+    for key in sorted(_tables, key=lambda k: k != "optimal"):
+        h = _tables[key]
+        if key == "twophase":
+            _c.cg3_twophase_close(h)
+        elif key == "optimal":
+            _c.cg3_optimal_close(h)
+        else:
+            _c.cg_tables_close(h)
+        del _tables[key]
 
 
 atexit.register(close_tables)
@@ -571,11 +602,13 @@ def solve(cube, max_moves=None, time_limit_ms=0, optimal=False, metric="htm", ta
             limit = _int_arg(max_moves, "max_moves", 0, 1000)
         out = (_lib.Move * _lib.SOLUTION_MAX)()
         n = ctypes.c_int()
-        with _lock:
-            tables = _pocket(metric)
+        tables = _solve_begin(_pocket, metric)
         # An open table is read-only: solves run outside the lock (ctypes lets go of the GIL).
-        st = _c.cg_solve_cube(tables, ctypes.byref(cube._state), t, limit, out,
-                              ctypes.byref(n), ctypes.byref(err))
+        try:
+            st = _c.cg_solve_cube(tables, ctypes.byref(cube._state), t, limit, out,
+                                  ctypes.byref(n), ctypes.byref(err))
+        finally:
+            _solve_end()
         _check(st, err)
         return _names(out, n.value)
     if target not in ("auto", "home", "any"):
@@ -591,11 +624,13 @@ def solve(cube, max_moves=None, time_limit_ms=0, optimal=False, metric="htm", ta
         opt.max_moves = _int_arg(max_moves, "max_moves", 0, _lib.G3_SOLUTION_MAX)
     opt.time_limit_ms = float(time_limit_ms)
     sol = _lib.Solution3()
-    with _lock:
-        solver = _solver3("optimal" if optimal else "twophase")
+    solver = _solve_begin(_solver3, "optimal" if optimal else "twophase")
     fn = _c.cg3_optimal_solve if optimal else _c.cg3_twophase_solve
-    st = fn(solver, ctypes.byref(cube._state), ctypes.byref(opt), ctypes.byref(sol),
-            ctypes.byref(err))
+    try:
+        st = fn(solver, ctypes.byref(cube._state), ctypes.byref(opt), ctypes.byref(sol),
+                ctypes.byref(err))
+    finally:
+        _solve_end()
     _check(st, err)
     return _names(sol.moves, sol.n)
 
