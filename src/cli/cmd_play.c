@@ -406,11 +406,21 @@ static void play_error(const cg_error *err)
     cli_err("play", "%s%s", err->msg, hint);
 }
 
+/* The tube's log, which the library keeps quiet unless asked: pwntools' lines on stderr. */
+static void log_to_stderr(void *ctx, cg_log_level at, const char *text)
+{
+    (void)ctx;
+    (void)at;
+    fputs(text, stderr);
+}
+
 static int play_main(int argc, char **argv)
 {
     play_args a;
     memset(&a, 0, sizeof a);
     a.play = cg_play_defaults();
+    a.tube.log_level = CG_LOG_INFO; /* -q and -v change it */
+    a.tube.log_fn = log_to_stderr;
     int rc = parse_args(argc, argv, &a);
     if (rc >= 0)
         return rc;
