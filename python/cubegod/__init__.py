@@ -445,25 +445,21 @@ def _on_notice(ctx, text):
 
 
 def cache_paths():
-    """The table files, found as the command line finds them: CUBEGOD_CACHE, else
-    $XDG_CACHE_HOME/cubegod/pocket.tbl, else ~/.cache/cubegod/pocket.tbl; the quarter-turn
-    table as pocket-qtm.tbl beside it; the 3x3 twophase.tbl and optimal.tbl in its folder.
-    A dict, or None for each when there is no place (no HOME)."""
-    env = os.environ.get("CUBEGOD_CACHE")
-    xdg = os.environ.get("XDG_CACHE_HOME")
-    home = os.environ.get("HOME")
-    if env:
-        base = env
-    elif xdg and xdg.startswith("/"):
-        base = xdg + "/cubegod/pocket.tbl"
-    elif home:
-        base = home + "/.cache/cubegod/pocket.tbl"
-    else:
-        return {"htm": None, "qtm": None, "twophase": None, "optimal": None}
-    qtm = base[:-4] + "-qtm.tbl" if len(base) > 4 and base.endswith(".tbl") else base + ".qtm"
-    folder = base[:base.rfind("/") + 1]
-    return {"htm": base, "qtm": qtm, "twophase": folder + "twophase.tbl",
-            "optimal": folder + "optimal.tbl"}
+    """The table files, found as the command line finds them (the C library's cg_cache_path):
+    CUBEGOD_CACHE, else $XDG_CACHE_HOME/cubegod/pocket.tbl, else ~/.cache/cubegod/pocket.tbl;
+    the quarter-turn table as pocket-qtm.tbl beside it; the 3x3 twophase.tbl and optimal.tbl
+    in its folder. A dict, or None for each when there is no place (no HOME)."""
+    env = [os.environb.get(k) for k in (b"CUBEGOD_CACHE", b"XDG_CACHE_HOME", b"HOME")]
+    out = {}
+    for which, key in enumerate(("htm", "qtm", "twophase", "optimal")):
+        need = _c.cg_cache_path(which, *env, None, 0)
+        if need == 0:
+            out[key] = None
+            continue
+        buf = ctypes.create_string_buffer(need + 1)
+        _c.cg_cache_path(which, *env, buf, need + 1)
+        out[key] = os.fsdecode(buf.value)
+    return out
 
 
 def _path_arg(path):

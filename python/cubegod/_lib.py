@@ -162,6 +162,7 @@ PROTOTYPES = {
     "cg_dialect_format": (c_size_t, [P(Dialect), P(Move), c_size_t, c_char_p, c_size_t]),
     "cg_dialect_parse": (Status, [P(Dialect), c_char_p, c_size_t, P(Move), c_size_t,
                                   P(c_size_t), P(Error_)]),
+    "cg_cache_path": (c_size_t, [c_int, c_char_p, c_char_p, c_char_p, c_char_p, c_size_t]),
     "cg_tables_open": (Status, [P(c_void_p), P(TablesOptions), c_void_p, P(Error_)]),
     "cg_tables_close": (None, [c_void_p]),
     "cg_solve_cube": (Status, [c_void_p, P(Cube2), c_int, c_int, P(Move), P(c_int),

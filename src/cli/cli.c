@@ -192,107 +192,56 @@ void cli_print_notice(void *ctx, const char *text)
     fprintf(stderr, "cubegod: %s\n", text);
 }
 
-static char *default_cache[2]; /* by metric; freed at exit */
+/* Paths made by cache_path, freed at exit. */
+static char *cache_paths[8];
 
-static void free_default_cache(void)
+static void free_cache_paths(void)
 {
-    for (size_t i = 0; i < sizeof default_cache / sizeof *default_cache; i++)
-        free(default_cache[i]);
+    for (size_t i = 0; i < sizeof cache_paths / sizeof *cache_paths; i++)
+        free(cache_paths[i]);
 }
 
-/* "a" + "b", malloc'd; NULL when out of memory. */
-static char *joined(const char *a, const char *b)
+/* cg_cache_path with the environment's CUBEGOD_CACHE, XDG_CACHE_HOME and HOME, or with
+ * `pocket` when given; kept until exit (asked again: the same text). NULL when no place. */
+static const char *cache_path(cg_cache_file which, const char *pocket)
 {
-    size_t n = strlen(a) + strlen(b) + 1;
-    char *s = malloc(n);
-    if (s)
-        snprintf(s, n, "%s%s", a, b);
-    return s;
-}
-
-/* The quarter-turn table's file beside the half-turn one: pocket.tbl -> pocket-qtm.tbl (any
- * other name gains ".qtm"). */
-static char *qtm_path(const char *base)
-{
-    size_t len = strlen(base);
-    char *s = malloc(len + 5);
+    if (!pocket)
+        pocket = getenv("CUBEGOD_CACHE");
+    const char *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
+    size_t n = cg_cache_path(which, pocket, xdg, home, NULL, 0);
+    if (n == 0)
+        return NULL;
+    char *s = malloc(n + 1);
     if (!s)
         return NULL;
-    if (len > 4 && strcmp(base + len - 4, ".tbl") == 0)
-        snprintf(s, len + 5, "%.*s-qtm.tbl", (int)(len - 4), base);
-    else
-        snprintf(s, len + 5, "%s.qtm", base);
-    return s;
+    cg_cache_path(which, pocket, xdg, home, s, n + 1);
+    size_t k = 0;
+    for (; k < sizeof cache_paths / sizeof *cache_paths && cache_paths[k]; k++)
+        if (strcmp(cache_paths[k], s) == 0) {
+            free(s);
+            return cache_paths[k];
+        }
+    if (k == sizeof cache_paths / sizeof *cache_paths) {
+        free(s);
+        return NULL; /* never: a command asks for a few at most */
+    }
+    if (k == 0)
+        atexit(free_cache_paths);
+    return cache_paths[k] = s;
 }
 
 void cli_tables_options(cg_tables_options *o, bool quiet)
 {
     if (!quiet)
         o->notice = cli_print_notice;
-    if (o->cache_path)
-        return;
-    int m = o->metric == CG_METRIC_QTM;
-    if (!default_cache[m]) {
-        const char *env = getenv("CUBEGOD_CACHE");
-        const char *xdg = getenv("XDG_CACHE_HOME");
-        const char *home = getenv("HOME");
-        char *base = NULL;
-        if (env && *env)
-            base = joined(env, "");
-        else if (xdg && *xdg == '/')
-            base = joined(xdg, "/cubegod/pocket.tbl");
-        else if (home && *home)
-            base = joined(home, "/.cache/cubegod/pocket.tbl");
-        if (base && m) {
-            default_cache[m] = qtm_path(base);
-            free(base);
-        } else {
-            default_cache[m] = base;
-        }
-        static bool registered;
-        if (!registered)
-            registered = atexit(free_default_cache) == 0;
-    }
-    o->cache_path = default_cache[m];
-}
-
-/* Paths made by cli_cache3_path, freed at exit. */
-static char *cache3_paths[8];
-
-static void free_cache3_paths(void)
-{
-    for (size_t i = 0; i < sizeof cache3_paths / sizeof *cache3_paths; i++)
-        free(cache3_paths[i]);
+    if (!o->cache_path)
+        o->cache_path = cache_path(o->metric == CG_METRIC_QTM ? CG_CACHE_POCKET_QTM
+                                                              : CG_CACHE_POCKET, NULL);
 }
 
 const char *cli_cache3_path(cli_table3 which, const char *pocket)
 {
-    static const char *const NAME[] = {[CLI_TWOPHASE] = "twophase.tbl",
-                                       [CLI_OPTIMAL] = "optimal.tbl"};
-    if (!pocket) {
-        cg_tables_options o = {.notice = NULL};
-        cli_tables_options(&o, true);
-        pocket = o.cache_path;
-    }
-    if (!pocket)
-        return NULL;
-    const char *slash = strrchr(pocket, '/');
-    size_t dir = slash ? (size_t)(slash - pocket) + 1 : 0;
-    size_t k = 0;
-    for (; k < sizeof cache3_paths / sizeof *cache3_paths && cache3_paths[k]; k++) {
-        const char *c = cache3_paths[k]; /* asked before: the same text */
-        if (strncmp(c, pocket, dir) == 0 && strcmp(c + dir, NAME[which]) == 0)
-            return c;
-    }
-    if (k == sizeof cache3_paths / sizeof *cache3_paths)
-        return NULL; /* never: a command asks for a few at most */
-    size_t n = dir + strlen(NAME[which]) + 1;
-    if (!(cache3_paths[k] = malloc(n)))
-        return NULL;
-    snprintf(cache3_paths[k], n, "%.*s%s", (int)dir, pocket, NAME[which]);
-    if (k == 0)
-        atexit(free_cache3_paths);
-    return cache3_paths[k];
+    return cache_path(which == CLI_OPTIMAL ? CG_CACHE_OPTIMAL : CG_CACHE_TWOPHASE, pocket);
 }
 
 void cli_tables3_options(cg3_tables_options *o, cli_table3 which, const char *pocket, bool quiet)
