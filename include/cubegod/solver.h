@@ -76,12 +76,21 @@ CG_API size_t cg_cache_path(cg_cache_file which, const char *pocket, const char 
  * continuing". One line, no newline. */
 typedef void (*cg_tables_notice_fn)(void *ctx, const char *text);
 
+/* Progress of a table build, for a progress bar: `phase` names the step ("solver table",
+ * "3x3 move tables", "3x3 phase-1 table", ...), fraction goes from 0 to 1 within it (the
+ * share of the step's positions found so far: not linear in time). Called from the building
+ * thread, often (cheap callbacks only: draw at most a few times a second); never when a
+ * valid cache is loaded. */
+typedef void (*cg_tables_progress_fn)(void *ctx, const char *phase, double fraction);
+
 typedef struct cg_tables_options {
     const char *cache_path;     /* the cache file, any length; NULL or "": no cache file */
     cg_tables_notice_fn notice; /* NULL: say nothing */
     void *notice_ctx;
     bool rebuild;               /* build even when a valid cache exists (and replace it) */
     cg_metric metric;           /* CG_METRIC_HTM (default) or CG_METRIC_QTM: which table */
+    cg_tables_progress_fn progress; /* NULL: no progress reports */
+    void *progress_ctx;
 } cg_tables_options;
 
 typedef struct cg_tables_info {

@@ -444,6 +444,19 @@ def _on_notice(ctx, text):
             pass
 
 
+_progress = [None]  # prepare()'s progress callable, while it opens tables
+
+
+@_lib.ProgressFn
+def _on_progress(ctx, phase, fraction):
+    fn = _progress[0]
+    if fn is not None:
+        try:
+            fn(phase.decode("utf-8", "replace"), fraction)
+        except Exception:  # an exception cannot cross the C frames
+            pass
+
+
 def cache_paths():
     """The table files, found as the command line finds them (the C library's cg_cache_path):
     CUBEGOD_CACHE, else $XDG_CACHE_HOME/cubegod/pocket.tbl, else ~/.cache/cubegod/pocket.tbl;
@@ -472,7 +485,8 @@ def _pocket(metric):
         paths = cache_paths()
         opt = _lib.TablesOptions(cache_path=_path_arg(paths[metric]), notice=_on_notice,
                                  notice_ctx=None, rebuild=False,
-                                 metric=_c.cg_metric_parse(metric.encode()))
+                                 metric=_c.cg_metric_parse(metric.encode()),
+                                 progress=_on_progress, progress_ctx=None)
         h = ctypes.c_void_p()
         err = _lib.Error_()
         _check(_c.cg_tables_open(ctypes.byref(h), ctypes.byref(opt), None, ctypes.byref(err)),
@@ -484,7 +498,8 @@ def _pocket(metric):
 def _solver3(kind):
     if kind not in _tables:
         opt = _lib.Tables3Options(cache_path=_path_arg(cache_paths()[kind]), notice=_on_notice,
-                                  notice_ctx=None, rebuild=False)
+                                  notice_ctx=None, rebuild=False, progress=_on_progress,
+                                  progress_ctx=None)
         h = ctypes.c_void_p()
         err = _lib.Error_()
         open_ = _c.cg3_twophase_open if kind == "twophase" else _c.cg3_optimal_open
@@ -496,19 +511,27 @@ def _solver3(kind):
     return _tables[kind]
 
 
-def prepare(size=2, metric="htm", optimal=False):
+def prepare(size=2, metric="htm", optimal=False, progress=None):
     """Opens (loads or builds) the tables solve() will need now, so that the first timed
     round does not pay for it: a 2x2's table in `metric`, a 3x3's two-phase (or optimal)
-    tables."""
+    tables. progress: None, or progress(phase, fraction) called while tables are built (a
+    phase such as "3x3 phase-1 table", a fraction from 0 to 1 of its positions found), often:
+    draw at most a few times a second. Not called when the tables load from the cache."""
     if metric not in ("htm", "qtm"):
         raise InputError("metric: %r is not htm or qtm" % (metric,), -1)
+    if progress is not None and not callable(progress):
+        raise TypeError("progress: expected a callable(phase, fraction), not %r" % (progress,))
     with _lock:
-        if size == 2:
-            _pocket(metric)
-        elif size == 3:
-            _solver3("optimal" if optimal else "twophase")
-        else:
-            raise InputError("size %r: 2 or 3" % (size,), -1)
+        _progress[0] = progress
+        try:
+            if size == 2:
+                _pocket(metric)
+            elif size == 3:
+                _solver3("optimal" if optimal else "twophase")
+            else:
+                raise InputError("size %r: 2 or 3" % (size,), -1)
+        finally:
+            _progress[0] = None
 
 
 def _solve_begin(open_fn, *args):

@@ -34,6 +34,7 @@ TARGET_AUTO, TARGET_HOME, TARGET_ANY = 0, 1, 2
 Status = ctypes.c_int
 Move = ctypes.c_uint8
 NoticeFn = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_char_p)
+ProgressFn = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_char_p, ctypes.c_double)
 
 
 class Error_(ctypes.Structure):
@@ -80,12 +81,14 @@ class Reading3(ctypes.Structure):
 class TablesOptions(ctypes.Structure):
     _fields_ = [("cache_path", ctypes.c_char_p), ("notice", NoticeFn),
                 ("notice_ctx", ctypes.c_void_p), ("rebuild", ctypes.c_bool),
-                ("metric", ctypes.c_int)]
+                ("metric", ctypes.c_int), ("progress", ProgressFn),
+                ("progress_ctx", ctypes.c_void_p)]
 
 
 class Tables3Options(ctypes.Structure):
     _fields_ = [("cache_path", ctypes.c_char_p), ("notice", NoticeFn),
-                ("notice_ctx", ctypes.c_void_p), ("rebuild", ctypes.c_bool)]
+                ("notice_ctx", ctypes.c_void_p), ("rebuild", ctypes.c_bool),
+                ("progress", ProgressFn), ("progress_ctx", ctypes.c_void_p)]
 
 
 class Solve3Options(ctypes.Structure):

@@ -9,6 +9,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+
+#include "cubegod/clock.h"
 
 /* Library messages name no option; where one is the remedy, the command line says which. */
 static void vreport(const char *cmd, const char *fmt, va_list ap)
@@ -192,6 +195,49 @@ void cli_print_notice(void *ctx, const char *text)
     fprintf(stderr, "cubegod: %s\n", text);
 }
 
+/* The progress of a table build on standard error: on a terminal one line redrawn at most ten
+ * times a second ("cubegod: building 3x3 phase-1 table  42%  12 s, about 17 s left"), ended
+ * when the phase ends; otherwise a line every five seconds and one at each phase's end. */
+static struct {
+    const char *phase;  /* the phase being drawn (the library's static text) */
+    int64_t start, last; /* when it started, when last drawn (ns) */
+    bool open;           /* a terminal line waits for its end */
+} bar;
+
+void cli_print_progress(void *ctx, const char *phase, double fraction)
+{
+    (void)ctx;
+    int64_t now = cg_now_ns();
+    bool tty = isatty(STDERR_FILENO);
+    if (bar.phase != phase) {
+        if (bar.open)
+            fputc('\n', stderr);
+        bar.phase = phase;
+        bar.start = now;
+        bar.last = 0;
+        bar.open = false;
+    }
+    bool done = fraction >= 1;
+    int64_t every = tty ? 100000000 : 5000000000LL;
+    if (!done && bar.last && now - bar.last < every)
+        return;
+    if (!done && !bar.last && !tty) { /* the first line comes after five seconds */
+        bar.last = now;
+        return;
+    }
+    bar.last = now;
+    double secs = cg_seconds_between(bar.start, now);
+    char left[48] = "";
+    if (!done && fraction > 0.05 && secs >= 1)
+        snprintf(left, sizeof left, ", about %.0f s left", secs / fraction * (1 - fraction));
+    fprintf(stderr, "%scubegod: building %s %3.0f%%  %.0f s%s%s", tty ? "\r" : "", phase,
+            fraction * 100, secs, left, tty ? "\033[K" : "\n");
+    bar.open = tty && !done;
+    if (tty && done)
+        fputc('\n', stderr);
+    fflush(stderr);
+}
+
 /* Paths made by cache_path, freed at exit. */
 static char *cache_paths[8];
 
@@ -232,8 +278,10 @@ static const char *cache_path(cg_cache_file which, const char *pocket)
 
 void cli_tables_options(cg_tables_options *o, bool quiet)
 {
-    if (!quiet)
+    if (!quiet) {
         o->notice = cli_print_notice;
+        o->progress = cli_print_progress;
+    }
     if (!o->cache_path)
         o->cache_path = cache_path(o->metric == CG_METRIC_QTM ? CG_CACHE_POCKET_QTM
                                                               : CG_CACHE_POCKET, NULL);
@@ -246,8 +294,10 @@ const char *cli_cache3_path(cli_table3 which, const char *pocket)
 
 void cli_tables3_options(cg3_tables_options *o, cli_table3 which, const char *pocket, bool quiet)
 {
-    if (!quiet)
+    if (!quiet) {
         o->notice = cli_print_notice;
+        o->progress = cli_print_progress;
+    }
     if (!o->cache_path)
         o->cache_path = cli_cache3_path(which, pocket);
 }

@@ -15,11 +15,11 @@ typedef struct table_ctx {
     cg_tables_info *info;
 } table_ctx;
 
-static cg_status build_table(void *ctx, uint8_t *payload, cg_error *err)
+static cg_status build_table(void *ctx, uint8_t *payload, const cgi_progress *pr, cg_error *err)
 {
     table_ctx *c = ctx;
     c->t->dist = payload;
-    return cgi_table_build(c->t, c->info->positions_at, c->info->positions_any_at, err);
+    return cgi_table_build(c->t, c->info->positions_at, c->info->positions_any_at, pr, err);
 }
 
 static bool table_sane(void *ctx, const uint8_t *payload)
@@ -75,7 +75,8 @@ cg_status cg_tables_open(cg_tables **out, const cg_tables_options *opt, cg_table
     table_ctx ctx = {.opt = opt, .info = info};
     cgi_open_request rq = {0};
     if (opt)
-        rq = (cgi_open_request){opt->cache_path, opt->rebuild, opt->notice, opt->notice_ctx};
+        rq = (cgi_open_request){opt->cache_path, opt->rebuild, opt->notice, opt->notice_ctx,
+                                {opt->progress, opt->progress_ctx}};
     cgi_open_outcome how;
     void *t;
     cg_status st = cgi_solver_open(&TABLES, &ctx, &rq, &t, &how, err);

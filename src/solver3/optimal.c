@@ -160,12 +160,13 @@ static bool sane(void *ctx, const uint8_t *payload)
     return true;
 }
 
-static cg_status build_tables(void *ctx, uint8_t *payload, cg_error *err)
+static cg_status build_tables(void *ctx, uint8_t *payload, const cgi_progress *pr, cg_error *err)
 {
     (void)err;
     cg3_optimal *s = ctx;
-    cgi_pdb_build_corners(s->pm, payload, NULL);
-    cgi_pdb_build_edges(s->pm, &s->set, payload + corner_bytes(), NULL);
+    cgi_pdb_build_corners(s->pm, payload, NULL, pr);
+    cgi_pdb_build_edges(s->pm, &s->set, payload + corner_bytes(), NULL, pr);
+    cgi_progress_say(pr, "optimal edge table", 1);
     return CG_OK;
 }
 

@@ -71,9 +71,9 @@ static cg_status init_rotations(cg3_twophase *s, cg_error *err)
     return CG_OK;
 }
 
-static cg_status build_tables(void *ctx, uint8_t *payload, cg_error *err)
+static cg_status build_tables(void *ctx, uint8_t *payload, const cgi_progress *pr, cg_error *err)
 {
-    return cgi_tp_tables_build(payload, &((cg3_twophase *)ctx)->model, NULL, err);
+    return cgi_tp_tables_build(payload, &((cg3_twophase *)ctx)->model, NULL, pr, err);
 }
 
 static bool tables_sane(void *ctx, const uint8_t *payload)

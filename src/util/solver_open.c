@@ -18,7 +18,8 @@ cg_status cgi_solver_open(const cgi_solver_kind *k, void *ctx, const cgi_open_re
     if (!s)
         return cg_fail(err, CG_ERR_NOMEM, "no memory for %s", k->what);
     how->cache_path = rq->cache_path && *rq->cache_path ? rq->cache_path : NULL;
-    tablefile_maker m = {.notice = rq->notice, .notice_ctx = rq->notice_ctx};
+    tablefile_maker m = {.notice = rq->notice, .notice_ctx = rq->notice_ctx,
+                         .progress = rq->progress};
     tablefile *file = (tablefile *)((char *)s + k->file_offset);
     cg_status st = k->setup(s, ctx, &m, err);
     if (st == CG_OK) {
@@ -42,7 +43,8 @@ cgi_open_request cgi_open_request3(const cg3_tables_options *opt)
 {
     cgi_open_request rq = {0};
     if (opt)
-        rq = (cgi_open_request){opt->cache_path, opt->rebuild, opt->notice, opt->notice_ctx};
+        rq = (cgi_open_request){opt->cache_path, opt->rebuild, opt->notice, opt->notice_ctx,
+                                {opt->progress, opt->progress_ctx}};
     return rq;
 }
 

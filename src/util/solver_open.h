@@ -19,6 +19,7 @@ typedef struct cgi_open_request {
     bool rebuild;
     cg_tables_notice_fn notice;
     void *notice_ctx;
+    cgi_progress progress;
 } cgi_open_request;
 
 /* One kind of solver. */
