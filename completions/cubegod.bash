@@ -7,7 +7,7 @@ _cubegod_options() {
     solve) echo "--input --explain-input --line --order --ambiguous --explain --time-limit --optimal --json --target --scheme --max-moves --cache --notation --move-map --separator --metric --profile" ;;
     play) echo "--exec --tls --insecure --sni --timeout --record --target --scheme --max-moves
                 --prompt --flag-regex --cache --proxy --interactive --one-move --time-limit --ambiguous --input --order --notation --move-map --separator --metric
-                --profile -q -v" ;;
+                --profile --size -q -v" ;;
     serve) echo "--host --port --rounds --alarm --max-moves --flag --seed --check --tls-cert
                  --tls-key --max-clients --games --one-move --size --hide --scramble --show --colours --order --notation --move-map --separator --metric --profile -q" ;;
     replay) echo "--check --max-moves --prompt --cache --one-move --input --order --notation --move-map --separator --metric -q" ;;

@@ -217,7 +217,7 @@ void cli_print_progress(void *ctx, const char *phase, double fraction)
         bar.last = 0;
         bar.open = false;
     }
-    bool done = fraction >= 1;
+    bool done = fraction >= 0.9995; /* shown as 100% */
     int64_t every = tty ? 100000000 : 5000000000LL;
     if (!done && bar.last && now - bar.last < every)
         return;

@@ -24,7 +24,7 @@ static const char USAGE[] =
     "                    [--prompt TEXT] [--flag-regex RE] [--cache FILE] [--interactive]\n"
     "                    [--notation N] [--move-map MAP] [--separator S] [--metric htm|qtm]\n"
     "                    [--one-move] [--ambiguous pick|fail] [--time-limit MS]\n"
-    "                    [--input SHAPE] [--order FACES] [--profile FILE]\n"
+    "                    [--input SHAPE] [--order FACES] [--profile FILE] [--size 2|3]\n"
     "                    [-q] [-v] HOST PORT | HOST:PORT | [V6]:PORT | nc HOST PORT\n"
     "       cubegod play [options] --exec 'CMD ARGS'\n"
     "\n"
@@ -68,6 +68,10 @@ static const char USAGE[] =
     "  --flag-regex RE   what a flag looks like (POSIX extended; default [A-Za-z0-9_]+\\{[^}]*\\})\n"
     "  --cache FILE      the 2x2 solver table's cache file; the 3x3 tables are read from\n"
     "                    twophase.tbl in FILE's folder (by default both in the cache folder)\n"
+    "  --size 2|3        the tables to have ready before connecting (default both: the 2x2\n"
+    "                    table, built in 1.3 s the first time, and the 3x3 two-phase tables,\n"
+    "                    37 s of CPU, with a progress bar); --size 2 leaves the 3x3 tables\n"
+    "                    to the first 3x3 round, if one comes\n"
     "  --one-move        answer one move per prompt, 2x2 or 3x3; when the server shows the\n"
     "                    cube between moves, check it is the cube the moves made (a mismatch\n"
     "                    names the round and the move); give the server's prompt with --prompt\n"
@@ -87,6 +91,7 @@ static const cli_option PLAY_OPTIONS[] = {
     {"one-move", CLI_FLAG},   {"proxy", CLI_VALUE},     {"interactive", CLI_FLAG},
     CLI_ANSWER_OPTIONS,       {"profile", CLI_FILE},    {"ambiguous", CLI_VALUE},
     {"time-limit", CLI_VALUE}, {"input", CLI_VALUE},    {"order", CLI_VALUE},
+    {"size", CLI_VALUE},
     {NULL, CLI_FLAG},
 };
 
@@ -99,9 +104,10 @@ typedef struct play_args {
     cg_tube_options tube;
     cg_tables_options tables;
     cg3_tables_options tables3;
-    cg3_twophase *solver3; /* loaded by the first 3x3 round */
+    cg3_twophase *solver3; /* loaded before connecting, or by the first 3x3 round (--size 2) */
     cg_scheme scheme;
     bool quiet;
+    int size;              /* --size: 2 or 3, 0 for both */
 } play_args;
 
 static int parse_args(int argc, char **argv, play_args *a)
@@ -131,6 +137,12 @@ static int parse_args(int argc, char **argv, play_args *a)
             a->tube.log_level = CG_LOG_QUIET;
         } else if (strcmp(o, "-v") == 0) {
             a->tube.log_level = CG_LOG_DEBUG;
+        } else if (strcmp(o, "--size") == 0) {
+            if (!(v = cli_value("play", argc, argv, &i)))
+                return 2;
+            if (strcmp(v, "2") != 0 && strcmp(v, "3") != 0)
+                return cli_usage("play", "--size %s: the size is 2 or 3", v);
+            a->size = v[0] - '0';
         } else if (!(spec = cli_option_find(PLAY_OPTIONS, o))) {
             return cli_unknown("play", o, USAGE);
         } else if (spec->kind != CLI_FLAG && !(v = cli_value("play", argc, argv, &i))) {
@@ -243,14 +255,30 @@ static void progress(void *ctx, const cg_round_stat *s, int announced)
             guess);
 }
 
-/* The 3x3 solver, opened when the first 3x3 round comes (from its cache: well under the
- * round's second; the first build takes longer, so 'cubegod tables --size 3' first). */
+/* The 3x3 solver: opened before connecting (prepare_tables), or with --size 2 when the first
+ * 3x3 round comes. */
 static cg_status open_solver3(void *ctx, const cg3_twophase **out, cg_error *err)
 {
     play_args *a = ctx;
-    cli_tables3_options(&a->tables3, CLI_TWOPHASE, a->tables.cache_path, false);
-    cg_status st = cg3_twophase_open(&a->solver3, &a->tables3, NULL, err);
+    cg_status st = CG_OK;
+    if (!a->solver3) {
+        cli_tables3_options(&a->tables3, CLI_TWOPHASE, a->tables.cache_path, a->quiet);
+        st = cg3_twophase_open(&a->solver3, &a->tables3, NULL, err);
+    }
     *out = a->solver3;
+    return st;
+}
+
+/* Every table the game may need, loaded or built before the connection starts, so that no
+ * round waits for a build (issue 26): the 2x2 table (the client's own), and the 3x3 tables
+ * unless --size 2. */
+static cg_status prepare_tables(play_args *a, cg_tables **tables, cg_error *err)
+{
+    cli_tables_options(&a->tables, a->quiet);
+    cg_status st = cg_tables_open(tables, &a->tables, NULL, err);
+    const cg3_twophase *s3;
+    if (st == CG_OK && a->size != 2)
+        st = open_solver3(a, &s3, err);
     return st;
 }
 
@@ -427,16 +455,18 @@ static int play_main(int argc, char **argv)
     a.tube.connect_timeout = a.play.timeout;
 
     cg_error err;
-    cg_tables *tables;
-    cli_tables_options(&a.tables, false);
-    if (cg_tables_open(&tables, &a.tables, NULL, &err) != CG_OK) {
+    cg_tables *tables = NULL;
+    if (prepare_tables(&a, &tables, &err) != CG_OK) {
         cli_err("play", "%s", err.msg);
+        cg_tables_close(tables);
+        cg3_twophase_close(a.solver3);
         return 1;
     }
     cg_transcript *tr = NULL;
     if (a.record && cg_transcript_open(a.record, &tr, &err) != CG_OK) {
         cli_err("play", "--record: %s", err.msg);
         cg_tables_close(tables);
+        cg3_twophase_close(a.solver3);
         return 2;
     }
     if (tr) {

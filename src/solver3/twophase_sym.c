@@ -367,6 +367,7 @@ cg_status cgi_tp_sym_build2(uint8_t *payload, const cg3_tables *model, tp_build_
     }
     if (stats)
         stats->p2_depth = depth;
+    cgi_progress_say(pr, "3x3 phase-2 table", (double)reached / (double)total);
     if (reached != total) {
         st = cg_fail(err, CG_ERR_SYSTEM, "the phase-2 table left %zu entries unreached",
                      total - reached);
@@ -484,6 +485,8 @@ cg_status cgi_tp_near_build(uint8_t *payload, const cg3_tables *model, const cgi
         next = x;
         n = found;
     }
+    if (st == CG_OK)
+        cgi_progress_say(pr, "3x3 near table", 1);
     free(seen);
     free(layer);
     free(next);
