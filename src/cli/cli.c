@@ -197,12 +197,15 @@ void cli_print_notice(void *ctx, const char *text)
 
 /* The progress of a table build on standard error: on a terminal one line redrawn at most ten
  * times a second ("cubegod: building 3x3 phase-1 table  42%  12 s, about 17 s left"), ended
- * when the phase ends; otherwise a line every five seconds and one at each phase's end. */
-static struct {
-    const char *phase;  /* the phase being drawn (the library's static text) */
-    int64_t start, last; /* when it started, when last drawn (ns) */
+ * when the phase ends; otherwise a line every five seconds, and one at the end of a phase that
+ * had any (a build shorter than that says only its notice). */
+typedef struct progress_bar {
+    const char *phase;   /* the phase being drawn (the library's static text) */
+    int64_t start, last; /* when it started, when last drawn (ns; 0: not yet) */
     bool open;           /* a terminal line waits for its end */
-} bar;
+    bool done;           /* the phase's end was shown */
+} progress_bar;
+static progress_bar bar;
 
 void cli_print_progress(void *ctx, const char *phase, double fraction)
 {
@@ -212,20 +215,22 @@ void cli_print_progress(void *ctx, const char *phase, double fraction)
     if (bar.phase != phase) {
         if (bar.open)
             fputc('\n', stderr);
-        bar.phase = phase;
-        bar.start = now;
-        bar.last = 0;
-        bar.open = false;
+        bar = (progress_bar){.phase = phase, .start = now};
     }
     bool done = fraction >= 0.9995; /* shown as 100% */
-    int64_t every = tty ? 100000000 : 5000000000LL;
-    if (!done && bar.last && now - bar.last < every)
+    if (bar.done)
         return;
-    if (!done && !bar.last && !tty) { /* the first line comes after five seconds */
-        bar.last = now;
+    if (done) {
+        if (!tty && !bar.last)
+            return; /* a short build on a file or pipe: its notice says enough */
+    } else if (tty) {
+        if (bar.last && now - bar.last < 100000000)
+            return;
+    } else if (now - (bar.last ? bar.last : bar.start) < 5000000000LL) {
         return;
     }
     bar.last = now;
+    bar.done = done;
     double secs = cg_seconds_between(bar.start, now);
     char left[48] = "";
     if (!done && fraction > 0.05 && secs >= 1)

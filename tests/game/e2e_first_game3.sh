@@ -26,7 +26,7 @@ has "\[+\] won: 5/5 rounds passed" "$TMP/first.out"
 [ -f "$TMP/cache/pocket.tbl" ] || fail "no pocket.tbl saved in the cache folder"
 # Built before connecting: the build's notice and progress come before the connection's line.
 built=$(grep -n "building the 3x3 two-phase tables" "$TMP/first.err" | head -n1 | cut -d: -f1)
-progress=$(grep -n "cubegod: building 3x3 phase-1 table .*%" "$TMP/first.err" | head -n1 | cut -d: -f1)
+progress=$(grep -n "cubegod: building 3x3 [a-z0-9-]* table .*%" "$TMP/first.err" | head -n1 | cut -d: -f1)
 connected=$(grep -n "Opening connection to 127.0.0.1" "$TMP/first.err" | head -n1 | cut -d: -f1)
 [ -n "$built" ] && [ -n "$progress" ] && [ -n "$connected" ] ||
   fail "expected the build's notice, its progress and the connection line on stderr"
