@@ -8,7 +8,7 @@ _cubegod_options() {
                  --across --layout --scramble --size" ;;
     play) echo "--exec --tls --insecure --sni --timeout --record --target --scheme --max-moves
                 --prompt --flag-regex --cache --proxy --interactive --one-move --time-limit --ambiguous --input --order --notation --move-map --separator --metric
-                --profile -q -v --pow --across --layout --reply --replies --send-first --verdict-ok --verdict-fail --send-each --end --pace --json" ;;
+                --profile -q -v --pow --across --layout --reply --replies --send-first --verdict-ok --verdict-fail --send-each --end --pace --json --size" ;;
     serve) echo "--host --port --rounds --alarm --max-moves --flag --seed --check --tls-cert
                  --tls-key --max-clients --games --one-move --size --hide --scramble --show --colours --order --notation --move-map --separator --metric --profile -q --pow --pow-difficulty
                  --goal --layout --across --banner --prompt --bare-prompt --send-each --end --menu" ;;
@@ -16,7 +16,7 @@ _cubegod_options() {
     tables) echo "--cache --rebuild --metric --optimal --size" ;;
     order) echo "--state --explain" ;;
     pow) echo "--threads --limit -q -v" ;;
-    draw) echo "--ansi --svg --png --input --order --cube -o" ;;
+    draw) echo "--ansi --svg --png --input --order --across --layout --cube -o" ;;
     turn) echo "--undo --check --size --across --order --layout --move-map --moves-from --moves" ;;
     "bench solve") echo "-n --seed --target --cache --json --size --max-moves --time-limit --max-nodes --metric --facelets" ;;
     "bench net") echo "--size --games --rounds --alarm --seed --svg --cache --json" ;;

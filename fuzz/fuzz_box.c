@@ -21,15 +21,16 @@ static void round_trip(const cg_puzzle *p)
     size_t need = cg_puzzle_format_boxes(p, NULL, 0);
     char *text = malloc(need + 1);
     FUZZ_CHECK(text && cg_puzzle_format_boxes(p, text, need + 1) == need);
-    cg_box_reader r;
-    cg_box_reader_init(&r);
+    cg_box_reader *r;
+    FUZZ_CHECK(cg_box_reader_new(&r, NULL) == CG_OK);
     cg_box_event ev;
     bool have = false;
     for (char *line = text, *nl; (nl = strchr(line, '\n')); line = nl + 1)
-        FUZZ_CHECK(cg_box_reader_feed(&r, line, (size_t)(nl - line), &ev, NULL) == CG_OK);
-    FUZZ_CHECK(cg_box_reader_finish(&r, &have, NULL) == CG_OK && have);
-    FUZZ_CHECK(r.puzzle.faces_shown == p->faces_shown);
-    same_tokens(p, &r.puzzle);
+        FUZZ_CHECK(cg_box_reader_feed(r, line, (size_t)(nl - line), &ev, NULL) == CG_OK);
+    FUZZ_CHECK(cg_box_reader_finish(r, &have, NULL) == CG_OK && have);
+    FUZZ_CHECK(cg_box_reader_puzzle(r)->faces_shown == p->faces_shown);
+    same_tokens(p, cg_box_reader_puzzle(r));
+    cg_box_reader_free(r);
     free(text);
 }
 
@@ -46,24 +47,25 @@ static void got_puzzle(const cg_puzzle *p)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    cg_box_reader r;
-    cg_box_reader_init(&r);
+    cg_box_reader *r;
+    FUZZ_CHECK(cg_box_reader_new(&r, NULL) == CG_OK);
     const char *text = (const char *)data;
     cg_error err;
     for (size_t i = 0; i < size;) {
         const char *nl = memchr(text + i, '\n', size - i);
         size_t end = nl ? (size_t)(nl - text) : size;
         cg_box_event ev;
-        if (cg_box_reader_feed(&r, text + i, end - i, &ev, &err) != CG_OK)
+        if (cg_box_reader_feed(r, text + i, end - i, &ev, &err) != CG_OK)
             fuzz_check_message(&err);
         else if (ev == CG_BOX_PUZZLE)
-            got_puzzle(&r.puzzle);
+            got_puzzle(cg_box_reader_puzzle(r));
         i = end + 1;
     }
     bool have;
-    if (cg_box_reader_finish(&r, &have, &err) != CG_OK)
+    if (cg_box_reader_finish(r, &have, &err) != CG_OK)
         fuzz_check_message(&err);
     else if (have)
-        got_puzzle(&r.puzzle);
+        got_puzzle(cg_box_reader_puzzle(r));
+    cg_box_reader_free(r);
     return 0;
 }

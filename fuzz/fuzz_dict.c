@@ -4,6 +4,7 @@
 #include "fuzz.h"
 
 #include "cubegod/shapes.h"
+#include "puzzle/reader.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

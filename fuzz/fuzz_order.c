@@ -5,6 +5,7 @@
 #include "fuzz.h"
 
 #include "cubegod/order.h"
+#include "contest/order_parser.h"
 
 static void check_texts(const cg3_cube *c, bool centres)
 {

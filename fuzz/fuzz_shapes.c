@@ -41,13 +41,14 @@ static void got_puzzle(const cg_puzzle *p, const cg_shape_info *in)
         char *text = malloc(need + 1);
         FUZZ_CHECK(text && cg_puzzle_format_shape(&q, CG_SHAPE_FACES, CG_COLOURS_LETTERS, text,
                                                   need + 1) == need);
-        cg_shape_reader r;
-        FUZZ_CHECK(cg_shape_reader_init(&r, CG_SHAPE_FACES, NULL, NULL) == CG_OK);
+        cg_shape_reader *r;
+        FUZZ_CHECK(cg_shape_reader_new(&r, CG_SHAPE_FACES, NULL, NULL) == CG_OK);
         for (char *line = text, *nl; (nl = strchr(line, '\n')); line = nl + 1)
-            FUZZ_CHECK(cg_shape_reader_feed(&r, line, (size_t)(nl - line), NULL) == CG_OK);
-        FUZZ_CHECK(cg_shape_reader_finish(&r, NULL) == CG_OK);
+            FUZZ_CHECK(cg_shape_reader_feed(r, line, (size_t)(nl - line), NULL) == CG_OK);
+        FUZZ_CHECK(cg_shape_reader_finish(r, NULL) == CG_OK);
         cg_puzzle back;
-        FUZZ_CHECK(cg_shape_reader_take(&r, &back, NULL));
+        FUZZ_CHECK(cg_shape_reader_take(r, &back, NULL));
+        cg_shape_reader_free(r);
         same_stickers(p, &back);
         free(text);
     }
@@ -73,26 +74,27 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     cg_shape mode = (cg_shape)(data[0] % 6);
     const char *order = orders[(data[0] / 6) % 4];
     bool pauses = data[1] & 1;
-    cg_shape_reader r;
+    cg_shape_reader *r;
     cg_error err;
-    FUZZ_CHECK(cg_shape_reader_init(&r, mode, order, &err) == CG_OK);
+    FUZZ_CHECK(cg_shape_reader_new(&r, mode, order, &err) == CG_OK);
     const char *text = (const char *)data + 2;
     size -= 2;
     for (size_t i = 0; i < size;) {
         const char *nl = memchr(text + i, '\n', size - i);
         size_t end = nl ? (size_t)(nl - text) : size;
-        if (cg_shape_reader_feed(&r, text + i, end - i, &err) != CG_OK)
+        if (cg_shape_reader_feed(r, text + i, end - i, &err) != CG_OK)
             fuzz_check_message(&err);
-        take(&r);
-        if (pauses && cg_shape_reader_busy(&r)) {
-            if (cg_shape_reader_pause(&r, &err) != CG_OK)
+        take(r);
+        if (pauses && cg_shape_reader_busy(r)) {
+            if (cg_shape_reader_pause(r, &err) != CG_OK)
                 fuzz_check_message(&err);
-            take(&r);
+            take(r);
         }
         i = end + 1;
     }
-    if (cg_shape_reader_finish(&r, &err) != CG_OK)
+    if (cg_shape_reader_finish(r, &err) != CG_OK)
         fuzz_check_message(&err);
-    take(&r);
+    take(r);
+    cg_shape_reader_free(r);
     return 0;
 }

@@ -4,6 +4,7 @@
 #include "fuzz.h"
 
 #include "cubegod/sim3.h"
+#include "contest/sim3_reader.h"
 
 static void check_result(const cg_sim3_result *res, uint64_t lines)
 {

@@ -152,6 +152,7 @@ typedef struct cg_play_options {
     double quiet;
 } cg_play_options;
 
+/* The options with every field at its documented default. */
 CG_API cg_play_options cg_play_defaults(void);
 
 typedef struct cg_play_result {

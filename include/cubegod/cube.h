@@ -108,6 +108,7 @@ CG_API const uint8_t *cg_corner_colours(int piece);
 typedef struct cg_rng {
     uint64_t state;
 } cg_rng;
+/* Starts r at a seed (equal seeds give equal sequences), then the next 64 random bits. */
 CG_API void cg_rng_seed(cg_rng *r, uint64_t seed);
 CG_API uint64_t cg_rng_next(cg_rng *r);
 /* Uniform in [0, n), n > 0, without modulo bias. */

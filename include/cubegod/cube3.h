@@ -84,6 +84,10 @@ typedef struct cg3_tables {
 
 /* Fills t; takes a few microseconds. */
 CG_API void cg3_tables_init(cg3_tables *t);
+/* The same on the heap, for callers that hold no struct layouts (bindings): a filled table,
+ * freed with cg3_tables_free (NULL is fine). CG_ERR_NOMEM; *out is NULL on failure. */
+CG_API cg_status cg3_tables_new(cg3_tables **out, cg_error *err);
+CG_API void cg3_tables_free(cg3_tables *t);
 
 /* The facelets of a corner position (U/D one first, then clockwise) and of an edge position
  * (reference facelet first). */
@@ -97,6 +101,7 @@ CG_API const char *cg3_centre_name(int centre);
 
 /* ---- facelets ---- */
 
+/* The permutation that moves no facelet. */
 CG_API cg3_perm cg3_perm_identity(void);
 /* a, then b. */
 CG_API cg3_perm cg3_perm_mul(const cg3_perm *a, const cg3_perm *b);
@@ -107,6 +112,7 @@ CG_API bool cg3_facelets_solved(const uint8_t f[CG3_FACELETS]);
 
 /* ---- pieces ---- */
 
+/* The solved cube: every piece at its own position, untwisted and unflipped. */
 CG_API cg3_cube cg3_cube_home(void);
 /* a, then b. */
 CG_API cg3_cube cg3_cube_mul(const cg3_cube *a, const cg3_cube *b);

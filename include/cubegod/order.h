@@ -34,37 +34,18 @@
 #define CG_ORDER_DEPTH 32       /* deepest nesting of ( ) and [ ] */
 #define CG_ORDER_MAX_REPEAT 1000000000 /* largest repeat count after a group */
 
-/* One open ( or [: what came before it, and for [A, B] / [A: B] the finished A. */
-typedef struct cg_order_frame {
-    cg3_cube outer;   /* the state before the bracket */
-    cg3_cube first;   /* A, once ',' or ':' has been read */
-    char open;        /* '(' or '[' */
-    char sep;         /* ',' or ':' once read, else 0 */
-    uint64_t col;     /* position of the bracket */
-} cg_order_frame;
+/* A parser's state, behind a handle (its layout is private to the library). */
+typedef struct cg_order_parser cg_order_parser;
 
-typedef struct cg_order_parser {
-    const cg3_tables *t;
-    cg3_cube cube;     /* the state so far (inside a group: the group's own state) */
-    bool centres;      /* a slice, wide move or rotation has been read */
-    uint64_t moves;    /* moves applied */
-    uint64_t col;      /* characters read so far (the position of the next one is col + 1) */
-    int base;          /* the move being read (-1: none) */
-    int turns;         /* its quarter turns */
-    int stage;         /* 0 letter read, 1 'w' read, 2 digit read, 3 ' read */
-    int depth;         /* open brackets */
-    cg_order_frame frame[CG_ORDER_DEPTH];
-    bool group;        /* a closed group waits for its count and ' */
-    cg3_cube group_state;
-    cg_order_frame group_frame;
-    uint64_t count;    /* its repeat count so far (0: none written) */
-    bool group_inverse;
-    uint8_t utf8[3];   /* a multi-byte character being read (U+2019, the byte-order mark) */
-    int nutf8;
-    uint64_t utf8_col; /* its position */
-} cg_order_parser;
+/* A new parser, started as cg_order_begin starts one (t must outlive it); freed with
+ * cg_order_parser_free (NULL is fine). CG_ERR_NOMEM; *out is NULL on failure. */
+CG_API cg_status cg_order_parser_new(cg_order_parser **out, const cg3_tables *t, cg_error *err);
+CG_API void cg_order_parser_free(cg_order_parser *p);
+/* The state read so far (after cg_order_end: the whole sequence's), and whether a slice, wide
+ * move or rotation was read (*centres, may be NULL). */
+CG_API cg3_cube cg_order_parser_state(const cg_order_parser *p, bool *centres);
 
-/* Starts an empty sequence; t must outlive the parser. */
+/* Starts p afresh on an empty sequence; t must outlive the parser. */
 CG_API void cg_order_begin(cg_order_parser *p, const cg3_tables *t);
 /* Reads len more characters. CG_ERR_INPUT names the first character that is not part of a move
  * and its position (1-based, counted over everything fed since cg_order_begin):
@@ -72,7 +53,8 @@ CG_API void cg_order_begin(cg_order_parser *p, const cg3_tables *t);
  * the '(' opened at position 3", "position 5: ',' is outside [A, B]". After an error the parser
  * must be restarted. */
 CG_API cg_status cg_order_feed(cg_order_parser *p, const char *text, size_t len, cg_error *err);
-/* Ends the sequence (applies a move or group still being read); the state is p->cube.
+/* Ends the sequence (applies a move or group still being read); the state is then
+ * cg_order_parser_state(p).
  * CG_ERR_INPUT when a bracket is still open ("the '(' at position 3 is never closed") or a
  * character was cut off. */
 CG_API cg_status cg_order_end(cg_order_parser *p, cg_error *err);

@@ -77,25 +77,29 @@ typedef enum cg_box_event {
     CG_BOX_IGNORED,  /* the line is not part of a puzzle */
     CG_BOX_CONSUMED, /* the line belongs to a face box */
     CG_BOX_PUZZLE,   /* a run of boxes ended just before this line (which is not part of it):
-                        the puzzle is in reader->puzzle */
+                        the puzzle is cg_box_reader_puzzle(reader) */
 } cg_box_event;
 
-typedef struct cg_box_reader {
-    cg_puzzle puzzle; /* the run of boxes being read, or the one just completed */
-    int face;         /* face of the open box, or -1 */
-    int line;         /* lines of the open box read so far (0 .. size + 2) */
-    int boxes;        /* boxes in the current run */
-    int size;         /* size of the run (2 or 3), 0 until its first row is read */
-} cg_box_reader;
+/* The reader's state, behind a handle (its layout is private to the library). */
+typedef struct cg_box_reader cg_box_reader;
 
+/* A new reader, ready for a first line; free it with cg_box_reader_free. CG_ERR_NOMEM; *out is
+ * NULL on failure. */
+CG_API cg_status cg_box_reader_new(cg_box_reader **out, cg_error *err);
+/* Frees a reader (NULL is fine). */
+CG_API void cg_box_reader_free(cg_box_reader *r);
+/* Starts r afresh: no run of boxes, nothing pending. */
 CG_API void cg_box_reader_init(cg_box_reader *r);
+/* The run of boxes being read, or the one just completed (after CG_BOX_PUZZLE, or
+ * cg_box_reader_finish with *have_puzzle true): valid until the next call on r. */
+CG_API const cg_puzzle *cg_box_reader_puzzle(const cg_box_reader *r);
 /* Feeds one line without its line ending (a trailing '\r' is ignored). The first row of a run's
  * first box sets the run's size (two tokens: a 2x2, three: a 3x3). On CG_ERR_INPUT (a box broken
  * off or malformed, a face given twice in one run, a box of the other size in the run) the run
  * is dropped and the reader is ready for the next one. */
 CG_API cg_status cg_box_reader_feed(cg_box_reader *r, const char *line, size_t len, cg_box_event *ev,
                              cg_error *err);
-/* End of input: true when a complete run of boxes was pending (now in r->puzzle). A box broken
+/* End of input: true when a complete run of boxes was pending (now cg_box_reader_puzzle(r)). A box broken
  * off by the end of input is an error. */
 CG_API cg_status cg_box_reader_finish(cg_box_reader *r, bool *have_puzzle, cg_error *err);
 

@@ -43,6 +43,7 @@ typedef struct cg_replay_options {
                            CG_ERR_INPUT */
 } cg_replay_options;
 
+/* The options with every field at its documented default. */
 CG_API cg_replay_options cg_replay_defaults(void);
 
 typedef enum cg_replay_result {
@@ -54,6 +55,7 @@ typedef enum cg_replay_result {
     CG_REPLAY_UNREADABLE, /* the faces shown do not make a cube (reason says why) */
 } cg_replay_result;
 
+/* "correct" "invalid" "too many moves" "not solved" "no answer" "unreadable"; "?" otherwise. */
 CG_API const char *cg_replay_result_name(cg_replay_result r);
 
 typedef struct cg_replay_round {

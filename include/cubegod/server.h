@@ -91,6 +91,9 @@ CG_API size_t cg_round_format_prompt(const cg_round *r, int index, int rounds, c
  * and after the move that solves it the verdict ("[+] Correct! (k moves)"). An empty line asks
  * for the verdict at once (a cube already solved). Running out of moves loses the round. */
 #define CG_ONE_MOVE_PROMPT "Enter your move:"
+/* The text after move k (named `name`) of a one-move round: the "Move k:" line and the cube
+ * with face `hidden` hidden (as the round hides it), without the prompt. Returns the length needed (like
+ * snprintf). */
 CG_API size_t cg_round_format_after_move(const cg_cube *cube, int hidden, int k, const char *name,
                                          char *buf, size_t size);
 
@@ -245,6 +248,7 @@ typedef struct cg_server_options {
     bool menu;
 } cg_server_options;
 
+/* The options with every field at its documented default (127.0.0.1, a free port, ...). */
 CG_API cg_server_options cg_server_defaults(void);
 
 typedef struct cg_server cg_server;

@@ -78,62 +78,18 @@ typedef struct cg_shape_info {
     char across[8];    /* a net: its side faces from left to right ("LFRB", "BLFR", ...) */
 } cg_shape_info;
 
-#define CG_SHAPE_NET_ROWS 3
-#define CG_SHAPE_DICT_MAX 8192 /* bytes of a Python or JSON cube, all its lines */
-#define CG_SHAPE_NET_TOKENS 12
+/* The reader's state, behind a handle (its layout is private to the library). */
+typedef struct cg_shape_reader cg_shape_reader;
 
-typedef struct cg_shape_netrow {
-    int n, col0;
-    int col[CG_SHAPE_NET_ROWS];
-    bool ansi;
-    char tok[CG_SHAPE_NET_TOKENS][CG_TOKEN_MAX + 1];
-    long line;
-} cg_shape_netrow;
+/* A new reader, as cg_shape_reader_init leaves it; free it with cg_shape_reader_free.
+ * CG_ERR_INPUT as cg_shape_reader_init, CG_ERR_NOMEM; *out is NULL on failure. */
+CG_API cg_status cg_shape_reader_new(cg_shape_reader **out, cg_shape mode, const char *order,
+                                     cg_error *err);
+/* Frees a reader (NULL is fine). */
+CG_API void cg_shape_reader_free(cg_shape_reader *r);
 
-/* The reader's state: fields are private (read them only through the calls below). */
-typedef struct cg_shape_reader {
-    cg_shape mode;
-    char order[8];
-    long lineno;
-    int ansi_cell;                 /* narrowest ANSI cell seen (columns), 0 before any */
-    cg_box_reader box;
-    long box_first;
-    char box_order[8];             /* the faces of the run of boxes, in the order given */
-    /* labelled faces */
-    struct {
-        bool on, ansi, rules, blank_sep;
-        int size, face, row, faces;
-        unsigned done;
-        long first, last, label_line;
-        cg_puzzle p;
-        char order[8];
-    } fc;
-    /* the net: unconfirmed U rows, then the confirmed net */
-    struct {
-        int pending;               /* U rows waiting for an L F R B row to confirm them */
-        cg_shape_netrow up[CG_SHAPE_NET_ROWS];
-        bool on, ansi;             /* confirmed */
-        int size, row, col0;       /* rows read in the confirmed net (U rows included) */
-        bool have_up;
-        long first, last;
-        cg_puzzle p;
-    } net;
-    /* puzzles ready to take */
-    int ready;
-    cg_puzzle out[2];
-    cg_shape_info info[2];
-    char across[8];                /* a net's side faces, "" for auto (cg_shape_reader_across) */
-    struct cg_layout *layout;      /* cg_shape_reader_layout */
-    struct {                       /* a Python or JSON mapping being gathered */
-        int depth, lines;
-        size_t len;
-        long first;
-        char buf[CG_SHAPE_DICT_MAX];
-    } dict;
-} cg_shape_reader;
-
-/* mode: which shapes to read (CG_SHAPE_AUTO: all); order: a string's order (NULL: "UDFBLR"),
- * checked by cg_string_order_check. */
+/* Starts r afresh (drops what it holds). mode: which shapes to read (CG_SHAPE_AUTO: all);
+ * order: a string's order (NULL: "UDFBLR"), checked by cg_string_order_check. */
 CG_API cg_status cg_shape_reader_init(cg_shape_reader *r, cg_shape mode, const char *order,
                                       cg_error *err);
 /* A net's side faces, left to right: four letters, each of L F R B once ("BLFR": the row across
@@ -152,7 +108,9 @@ CG_API cg_status cg_shape_reader_across(cg_shape_reader *r, const char *across, 
  * and lines without names are skipped). CG_ERR_INPUT, naming the line: a name given twice, names
  * missing or of both sizes, too many lines. Free with cg_layout_free; one reader at a time. */
 typedef struct cg_layout cg_layout;
+/* Reads the template in text; *out is NULL on failure (CG_ERR_INPUT as above, CG_ERR_NOMEM). */
 CG_API cg_status cg_layout_new(const char *text, size_t len, cg_layout **out, cg_error *err);
+/* Frees a template (NULL is fine). */
 CG_API void cg_layout_free(cg_layout *l);
 /* 2 or 3. */
 CG_API int cg_layout_size(const cg_layout *l);

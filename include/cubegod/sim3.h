@@ -29,12 +29,8 @@
 #include "cubegod/cube3.h"
 #include "cubegod/error.h"
 
-typedef struct cg_sim3_reader {
-    FILE *in;
-    uint64_t line;                 /* lines read so far */
-    bool finished;                 /* ENDOFINPUT has been read */
-    cg3_perm turn[6][2];           /* faces U D F B L R; [0] "right", [1] "left" */
-} cg_sim3_reader;
+/* A reader's state, behind a handle (its layout is private to the library). */
+typedef struct cg_sim3_reader cg_sim3_reader;
 
 typedef struct cg_sim3_result {
     uint8_t facelets[CG3_FACELETS]; /* the colours after the operations (cube3.h order) */
@@ -43,8 +39,14 @@ typedef struct cg_sim3_result {
     uint64_t operations;
 } cg_sim3_result;
 
-/* Reads from in (not closed by the reader; nothing to free). */
+/* A new reader of in (not closed by the reader), freed with cg_sim3_free (NULL is fine).
+ * CG_ERR_NOMEM; *out is NULL on failure. */
+CG_API cg_status cg_sim3_new(cg_sim3_reader **out, FILE *in, cg_error *err);
+CG_API void cg_sim3_free(cg_sim3_reader *r);
+/* Starts r afresh on in (not closed by the reader). */
 CG_API void cg_sim3_init(cg_sim3_reader *r, FILE *in);
+/* Lines read so far (the line of the data set just returned ends at or before it). */
+CG_API uint64_t cg_sim3_line(const cg_sim3_reader *r);
 
 /* Reads the next data set into *res. Sets *done and reads nothing more once ENDOFINPUT (and
  * only blank lines after it) has been read. CG_ERR_INPUT as above; CG_ERR_SYSTEM when reading

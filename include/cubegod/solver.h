@@ -13,7 +13,7 @@
  *
  * The table is built in about a second and cached in a file whose path the caller gives (the
  * command line takes it from CUBEGOD_CACHE, else $XDG_CACHE_HOME/cubegod/pocket.tbl, else
- * ~/.cache/cubegod/pocket.tbl). A cache with the wrong size, header or checksum, or one that is
+ * ~/.cache/cubegod/pocket.tbl: cg_cache_path below). A cache with the wrong size, header or checksum, or one that is
  * not the user's own or that others can write, is rebuilt, never trusted (SECURITY.md).
  *
  * The quarter-turn metric (CG_METRIC_QTM) has a table of its own, built the same way over the 12
@@ -49,10 +49,39 @@ CG_API const char *cg_target_name(cg_target t);
 
 typedef struct cg_tables cg_tables;
 
+/* ---- where the tables are kept ---- */
+
+/* The cache files, all in one folder. */
+typedef enum cg_cache_file {
+    CG_CACHE_POCKET,     /* the 2x2 table, half turns: pocket.tbl */
+    CG_CACHE_POCKET_QTM, /* the 2x2 table, quarter turns: pocket-qtm.tbl beside it (a pocket
+                            file not named *.tbl gains ".qtm") */
+    CG_CACHE_TWOPHASE,   /* the 3x3 two-phase tables: twophase.tbl in the same folder */
+    CG_CACHE_OPTIMAL,    /* the optimal 3x3 solver's tables: optimal.tbl in the same folder */
+} cg_cache_file;
+
+/* The default path of a cache file, the one the command line and the Python binding use, so
+ * that a program built on the library shares their tables instead of building its own: with
+ * `pocket` (the 2x2 table's file, what CUBEGOD_CACHE or --cache name) the files beside it;
+ * else in XDG_CACHE_HOME/cubegod/ when xdg_cache_home is an absolute path; else in
+ * HOME/.cache/cubegod/. The library reads no environment: pass getenv("CUBEGOD_CACHE"),
+ * getenv("XDG_CACHE_HOME") and getenv("HOME"), any of them NULL. Writes the path into buf
+ * (NUL-terminated, truncated to size) and returns the length it needs, like snprintf; 0 when
+ * there is no place (all three NULL or empty, or `which` unknown). */
+CG_API size_t cg_cache_path(cg_cache_file which, const char *pocket, const char *xdg_cache_home,
+                            const char *home, char *buf, size_t size);
+
 /* Something the caller may want to tell its user: "building the solver table (once; about a
  * second)", "ignoring the table cache (why); rebuilding it", "cannot save the table cache (why);
  * continuing". One line, no newline. */
 typedef void (*cg_tables_notice_fn)(void *ctx, const char *text);
+
+/* Progress of a table build, for a progress bar: `phase` names the step ("solver table",
+ * "3x3 move tables", "3x3 phase-1 table", ...), fraction goes from 0 to 1 within it (the
+ * share of the step's positions found so far: not linear in time). Called from the building
+ * thread, often (cheap callbacks only: draw at most a few times a second); never when a
+ * valid cache is loaded. */
+typedef void (*cg_tables_progress_fn)(void *ctx, const char *phase, double fraction);
 
 typedef struct cg_tables_options {
     const char *cache_path;     /* the cache file, any length; NULL or "": no cache file */
@@ -60,6 +89,8 @@ typedef struct cg_tables_options {
     void *notice_ctx;
     bool rebuild;               /* build even when a valid cache exists (and replace it) */
     cg_metric metric;           /* CG_METRIC_HTM (default) or CG_METRIC_QTM: which table */
+    cg_tables_progress_fn progress; /* NULL: no progress reports */
+    void *progress_ctx;
 } cg_tables_options;
 
 typedef struct cg_tables_info {
@@ -102,6 +133,7 @@ typedef struct cg_solve_options {
     const cg_scheme *scheme; /* NULL: see cg_reconstruct */
 } cg_solve_options;
 
+/* The options with every field at its documented default. */
 CG_API cg_solve_options cg_solve_defaults(void);
 
 /* Reconstruction and solve in one call: the whole of a round's work. CG_ERR_INPUT also when the

@@ -11,7 +11,8 @@
  * Tables are computed once and cached in files whose paths the caller gives (the command line
  * puts them beside the 2x2 table, in the same cache folder); a cache file is used only when its
  * size, header and checksum match and it is the user's own (src/util/tablefile.h), otherwise it
- * is rebuilt. Progress is reported through the notice callback of solver.h, never printed.
+ * is rebuilt. What is built is said through the notice callback of solver.h, how far a build
+ * has got through the progress callback; nothing is printed.
  *
  * Moves are cg_move (face * 3 + quarter turns - 1, cube.h): the 18 face turns. Cubes are
  * cg3_cube (cube3.h) and must pass cg3_cube_check; a cube that does not is CG_ERR_INPUT, and is
@@ -44,6 +45,8 @@ typedef struct cg3_tables_options {
     cg_tables_notice_fn notice; /* NULL: say nothing */
     void *notice_ctx;
     bool rebuild;               /* build even when a valid cache exists (and replace it) */
+    cg_tables_progress_fn progress; /* a build's progress (solver.h); NULL: none */
+    void *progress_ctx;
 } cg3_tables_options;
 
 typedef struct cg3_tables_info {
@@ -72,6 +75,7 @@ typedef struct cg3_solve_options {
                                      solver refuses it) */
 } cg3_solve_options;
 
+/* The options with every field at its documented default. */
 CG_API cg3_solve_options cg3_solve_defaults(void);
 
 typedef struct cg3_solution {

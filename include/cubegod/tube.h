@@ -25,10 +25,13 @@
  * does not stall on Nagle + delayed ACK. SIGPIPE is never raised: a closed peer is CG_ERR_SYSTEM
  * ("Broken pipe") from the send.
  *
- * Logging, like pwntools' context.log_level: CG_LOG_QUIET says nothing, CG_LOG_INFO (default)
- * says "[+] Opening connection to HOST on port PORT: Done" and "[*] Closed connection ...",
- * CG_LOG_DEBUG adds a hexdump of every byte in each direction. Optionally a hook sees every byte
- * sent and received, as it crosses the transport (for transcripts).
+ * Logging, like pwntools' context.log_level, but quiet unless asked: CG_LOG_QUIET (default,
+ * zero) says nothing, CG_LOG_INFO says "[+] Opening connection to HOST on port PORT: Done" and
+ * "[*] Closed connection ...", CG_LOG_DEBUG adds a hexdump of every byte in each direction.
+ * The lines go to the caller's cg_log_fn when it sets one, else to the options' FILE (NULL:
+ * stderr): a program linking the library prints nothing unless it sets a level (the command
+ * line does). Optionally a hook sees every byte sent and received, as it crosses the transport
+ * (for transcripts).
  *
  * A tube is used by one thread at a time. Passing NULL options means all defaults. */
 #ifndef CUBEGOD_TUBE_H
@@ -52,18 +55,25 @@
 /* ---- logging ---- */
 
 typedef enum cg_log_level {
-    CG_LOG_QUIET = -1, /* nothing */
-    CG_LOG_INFO = 0,   /* connections opened and closed, processes started and stopped */
-    CG_LOG_DEBUG = 1,  /* also a hexdump of every byte in each direction */
+    CG_LOG_QUIET = 0,  /* nothing (the default) */
+    CG_LOG_INFO = 1,   /* connections opened and closed, processes started and stopped */
+    CG_LOG_DEBUG = 2,  /* also a hexdump of every byte in each direction */
 } cg_log_level;
+
+/* Receives the log: text is one line "[+] ...\n", or a "[DEBUG] ..." line followed by its
+ * hexdump lines, each ending in '\n'; at says which level it belongs to. Called from the
+ * thread using the tube. */
+typedef void (*cg_log_fn)(void *ctx, cg_log_level at, const char *text);
 
 typedef struct cg_log {
     cg_log_level level;
-    FILE *out; /* NULL: stderr */
+    FILE *out;     /* NULL: stderr (when fn is NULL) */
+    cg_log_fn fn;  /* NULL: write to out */
+    void *fn_ctx;
 } cg_log;
 
 /* Writes one line "[c] message\n" (c is '*', '+', '-', '!'; "DEBUG" when at is CG_LOG_DEBUG)
- * when log->level >= at. log may be NULL (then: info level, stderr). */
+ * when log->level >= at, to log->fn or else log->out. log may be NULL: nothing is written. */
 CG_API void cg_log_msg(const cg_log *log, cg_log_level at, char c, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 /* Hexdump of n bytes: lines "    0000  68 65 6c 6c 6f 0a ...   |hello.|", 16 bytes each. */
@@ -79,8 +89,10 @@ typedef void (*cg_tube_data_fn)(void *ctx, int direction, const uint8_t *p, size
 
 /* Zero-initialised (or NULL) means every default. */
 typedef struct cg_tube_options {
-    cg_log_level log_level;  /* default CG_LOG_INFO */
-    FILE *log;               /* log lines and hexdumps; NULL: stderr */
+    cg_log_level log_level;  /* default CG_LOG_QUIET */
+    FILE *log;               /* log lines and hexdumps when log_fn is NULL; NULL: stderr */
+    cg_log_fn log_fn;        /* receives them instead; NULL: none */
+    void *log_ctx;
     cg_tube_data_fn on_data; /* NULL: none */
     void *on_data_ctx;
     size_t max_buffer;       /* most unconsumed bytes held; 0: CG_TUBE_DEFAULT_MAX */
@@ -177,6 +189,9 @@ CG_API cg_status cg_tcp_accept(int listen_fd, int *fd, char *peer, size_t peer_s
 
 /* Certificate and key for TLS servers, loaded once, shared by any number of threads. */
 typedef struct cg_tls_server cg_tls_server;
+/* Loads a PEM certificate chain and its private key; freed with cg_tls_server_free (NULL is
+ * fine). CG_ERR_TLS (a file unreadable or not PEM, a key that does not match the certificate:
+ * the message says which, with OpenSSL's reason), CG_ERR_NOMEM. */
 CG_API cg_status cg_tls_server_new(const char *cert_file, const char *key_file, cg_tls_server **out,
                             cg_error *err);
 CG_API void cg_tls_server_free(cg_tls_server *s);
@@ -229,6 +244,8 @@ CG_API void cg_tube_peek(cg_tube *t, const uint8_t **p, size_t *n);
 
 /* ---- sending ---- */
 
+/* All n bytes, within o->send_timeout. CG_ERR_SYSTEM (the peer closed: "Broken pipe"; a
+ * transport failure), CG_ERR_TIMEOUT (the peer stopped reading), CG_ERR_TLS. */
 CG_API cg_status cg_tube_send(cg_tube *t, const void *p, size_t n, cg_error *err);
 /* p + "\n" in one write. */
 CG_API cg_status cg_tube_sendline(cg_tube *t, const void *p, size_t n, cg_error *err);

@@ -23,8 +23,9 @@ __all__ = ["read", "read_all", "solve", "format", "parse", "Cube", "Error", "Inp
            "library_version", "set_notice", "cache_paths", "prepare", "close_tables"]
 
 _c = _lib.load()
-_MODEL3 = _lib.Tables3Model()
-_c.cg3_tables_init(ctypes.byref(_MODEL3))
+_MODEL3 = ctypes.c_void_p()  # the 3x3 move tables, for the life of the process
+if _c.cg3_tables_new(ctypes.byref(_MODEL3), None) != 0:
+    raise MemoryError("cubegod: out of memory for the 3x3 move tables")
 FACE_LETTERS = "UDFBLR"
 
 
@@ -188,7 +189,7 @@ class Cube:
         if self.size == 2:
             _c.cg_cube_apply_all(ctypes.byref(state), seq, len(seq))
         else:
-            _c.cg3_cube_apply_face_turns(ctypes.byref(_MODEL3), ctypes.byref(state), seq,
+            _c.cg3_cube_apply_face_turns(_MODEL3, ctypes.byref(state), seq,
                                          len(seq))
         return Cube(self.size, state, dict(self.scheme), self.scheme_known, self.fits,
                     self.fits_at_least, self.puzzle)
@@ -389,6 +390,12 @@ def _names(arr, n):
 _lock = threading.Lock()
 _tables = {}  # ("pocket", metric) / "twophase" / "optimal" -> handle
 _notice = [None]
+# Solves inside the C library right now (they run without the lock), and whether a close was
+# asked for meanwhile: tables are freed only when none is in flight, by the last one otherwise.
+# At exit the daemon threads' solves never come back to Python, so tables they use are never
+# unmapped under them; the process's end frees them.
+_inflight = [0]
+_close_pending = [False]
 
 
 def _print_notice(text):
@@ -415,26 +422,35 @@ def _on_notice(ctx, text):
             pass
 
 
+_progress = [None]  # prepare()'s progress callable, while it opens tables
+
+
+@_lib.ProgressFn
+def _on_progress(ctx, phase, fraction):
+    fn = _progress[0]
+    if fn is not None:
+        try:
+            fn(phase.decode("utf-8", "replace"), fraction)
+        except Exception:  # an exception cannot cross the C frames
+            pass
+
+
 def cache_paths():
-    """The table files, found as the command line finds them: CUBEGOD_CACHE, else
-    $XDG_CACHE_HOME/cubegod/pocket.tbl, else ~/.cache/cubegod/pocket.tbl; the quarter-turn
-    table as pocket-qtm.tbl beside it; the 3x3 twophase.tbl and optimal.tbl in its folder.
-    A dict, or None for each when there is no place (no HOME)."""
-    env = os.environ.get("CUBEGOD_CACHE")
-    xdg = os.environ.get("XDG_CACHE_HOME")
-    home = os.environ.get("HOME")
-    if env:
-        base = env
-    elif xdg and xdg.startswith("/"):
-        base = xdg + "/cubegod/pocket.tbl"
-    elif home:
-        base = home + "/.cache/cubegod/pocket.tbl"
-    else:
-        return {"htm": None, "qtm": None, "twophase": None, "optimal": None}
-    qtm = base[:-4] + "-qtm.tbl" if len(base) > 4 and base.endswith(".tbl") else base + ".qtm"
-    folder = base[:base.rfind("/") + 1]
-    return {"htm": base, "qtm": qtm, "twophase": folder + "twophase.tbl",
-            "optimal": folder + "optimal.tbl"}
+    """The table files, found as the command line finds them (the C library's cg_cache_path):
+    CUBEGOD_CACHE, else $XDG_CACHE_HOME/cubegod/pocket.tbl, else ~/.cache/cubegod/pocket.tbl;
+    the quarter-turn table as pocket-qtm.tbl beside it; the 3x3 twophase.tbl and optimal.tbl
+    in its folder. A dict, or None for each when there is no place (no HOME)."""
+    env = [os.environb.get(k) for k in (b"CUBEGOD_CACHE", b"XDG_CACHE_HOME", b"HOME")]
+    out = {}
+    for which, key in enumerate(("htm", "qtm", "twophase", "optimal")):
+        need = _c.cg_cache_path(which, *env, None, 0)
+        if need == 0:
+            out[key] = None
+            continue
+        buf = ctypes.create_string_buffer(need + 1)
+        _c.cg_cache_path(which, *env, buf, need + 1)
+        out[key] = os.fsdecode(buf.value)
+    return out
 
 
 def _path_arg(path):
@@ -447,7 +463,8 @@ def _pocket(metric):
         paths = cache_paths()
         opt = _lib.TablesOptions(cache_path=_path_arg(paths[metric]), notice=_on_notice,
                                  notice_ctx=None, rebuild=False,
-                                 metric=_c.cg_metric_parse(metric.encode()))
+                                 metric=_c.cg_metric_parse(metric.encode()),
+                                 progress=_on_progress, progress_ctx=None)
         h = ctypes.c_void_p()
         err = _lib.Error_()
         _check(_c.cg_tables_open(ctypes.byref(h), ctypes.byref(opt), None, ctypes.byref(err)),
@@ -459,7 +476,8 @@ def _pocket(metric):
 def _solver3(kind):
     if kind not in _tables:
         opt = _lib.Tables3Options(cache_path=_path_arg(cache_paths()[kind]), notice=_on_notice,
-                                  notice_ctx=None, rebuild=False)
+                                  notice_ctx=None, rebuild=False, progress=_on_progress,
+                                  progress_ctx=None)
         h = ctypes.c_void_p()
         err = _lib.Error_()
         open_ = _c.cg3_twophase_open if kind == "twophase" else _c.cg3_optimal_open
@@ -471,35 +489,68 @@ def _solver3(kind):
     return _tables[kind]
 
 
-def prepare(size=2, metric="htm", optimal=False):
+def prepare(size=2, metric="htm", optimal=False, progress=None):
     """Opens (loads or builds) the tables solve() will need now, so that the first timed
     round does not pay for it: a 2x2's table in `metric`, a 3x3's two-phase (or optimal)
-    tables."""
+    tables. progress: None, or progress(phase, fraction) called while tables are built (a
+    phase such as "3x3 phase-1 table", a fraction from 0 to 1 of its positions found), often:
+    draw at most a few times a second. Not called when the tables load from the cache."""
     if metric not in ("htm", "qtm"):
         raise InputError("metric: %r is not htm or qtm" % (metric,), -1)
+    if progress is not None and not callable(progress):
+        raise TypeError("progress: expected a callable(phase, fraction), not %r" % (progress,))
     with _lock:
-        if size == 2:
-            _pocket(metric)
-        elif size == 3:
-            _solver3("optimal" if optimal else "twophase")
-        else:
-            raise InputError("size %r: 2 or 3" % (size,), -1)
+        _progress[0] = progress
+        try:
+            if size == 2:
+                _pocket(metric)
+            elif size == 3:
+                _solver3("optimal" if optimal else "twophase")
+            else:
+                raise InputError("size %r: 2 or 3" % (size,), -1)
+        finally:
+            _progress[0] = None
+
+
+def _solve_begin(open_fn, *args):
+    """The tables from open_fn(*args), counted as in use until _solve_end()."""
+    with _lock:
+        handle = open_fn(*args)
+        _inflight[0] += 1
+        return handle
+
+
+def _solve_end():
+    with _lock:
+        _inflight[0] -= 1
+        if _inflight[0] == 0 and _close_pending[0]:
+            _close_now()
 
 
 def close_tables():
-    """Frees every table opened so far (done at exit; the next solve opens them again). Not
-    while another thread is solving."""
+    """Frees every table opened so far (done at exit; the next solve opens them again). While
+    other threads are solving, the close waits for the last of those solves to finish (and
+    at exit, where they never finish, the tables stay until the process ends)."""
     with _lock:
-        # the optimal solver borrows the two-phase tables: close it first
-        for key in sorted(_tables, key=lambda k: k != "optimal"):
-            h = _tables[key]
-            if key == "twophase":
-                _c.cg3_twophase_close(h)
-            elif key == "optimal":
-                _c.cg3_optimal_close(h)
-            else:
-                _c.cg_tables_close(h)
-            del _tables[key]
+        if _inflight[0]:
+            _close_pending[0] = True
+            return
+        _close_now()
+
+
+def _close_now():
+    """Frees the tables; the caller holds _lock and no solve is in flight."""
+    _close_pending[0] = False
+    # the optimal solver borrows the two-phase tables: close it first
+    for key in sorted(_tables, key=lambda k: k != "optimal"):
+        h = _tables[key]
+        if key == "twophase":
+            _c.cg3_twophase_close(h)
+        elif key == "optimal":
+            _c.cg3_optimal_close(h)
+        else:
+            _c.cg_tables_close(h)
+        del _tables[key]
 
 
 atexit.register(close_tables)
@@ -552,11 +603,13 @@ def solve(cube, max_moves=None, time_limit_ms=0, optimal=False, metric="htm", ta
             limit = _int_arg(max_moves, "max_moves", 0, 1000)
         out = (_lib.Move * _lib.SOLUTION_MAX)()
         n = ctypes.c_int()
-        with _lock:
-            tables = _pocket(metric)
+        tables = _solve_begin(_pocket, metric)
         # An open table is read-only: solves run outside the lock (ctypes lets go of the GIL).
-        st = _c.cg_solve_cube(tables, ctypes.byref(cube._state), t, limit, out,
-                              ctypes.byref(n), ctypes.byref(err))
+        try:
+            st = _c.cg_solve_cube(tables, ctypes.byref(cube._state), t, limit, out,
+                                  ctypes.byref(n), ctypes.byref(err))
+        finally:
+            _solve_end()
         _check(st, err)
         return _names(out, n.value)
     if target not in ("auto", "home", "any"):
@@ -572,11 +625,13 @@ def solve(cube, max_moves=None, time_limit_ms=0, optimal=False, metric="htm", ta
         opt.max_moves = _int_arg(max_moves, "max_moves", 0, _lib.G3_SOLUTION_MAX)
     opt.time_limit_ms = float(time_limit_ms)
     sol = _lib.Solution3()
-    with _lock:
-        solver = _solver3("optimal" if optimal else "twophase")
+    solver = _solve_begin(_solver3, "optimal" if optimal else "twophase")
     fn = _c.cg3_optimal_solve if optimal else _c.cg3_twophase_solve
-    st = fn(solver, ctypes.byref(cube._state), ctypes.byref(opt), ctypes.byref(sol),
-            ctypes.byref(err))
+    try:
+        st = fn(solver, ctypes.byref(cube._state), ctypes.byref(opt), ctypes.byref(sol),
+                ctypes.byref(err))
+    finally:
+        _solve_end()
     _check(st, err)
     return _names(sol.moves, sol.n)
 

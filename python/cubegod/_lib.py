@@ -1,7 +1,9 @@
 """The C side: finding libcubegod.so, the structures of include/cubegod/*.h and the prototypes.
 
-Only this module knows C types; the rest of the package speaks Python. Each structure mirrors
-its header field for field (tests/python checks the sizes and offsets against a C compiler when
+Only this module knows C types; the rest of the package speaks Python. State with private
+fields (the box reader, the 3x3 move tables, the solvers' tables) is held as an opaque handle
+(c_void_p from the library's _new/_open calls); the plain value structures below (cubes,
+puzzles, options, solutions) mirror their header field for field (tests/python checks the sizes and offsets against a C compiler when
 one is present)."""
 
 import ctypes
@@ -32,6 +34,7 @@ TARGET_AUTO, TARGET_HOME, TARGET_ANY = 0, 1, 2
 Status = ctypes.c_int
 Move = ctypes.c_uint8
 NoticeFn = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_char_p)
+ProgressFn = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_char_p, ctypes.c_double)
 
 
 class Error_(ctypes.Structure):
@@ -42,11 +45,6 @@ class Puzzle(ctypes.Structure):
     _fields_ = [("size", ctypes.c_uint8), ("faces_shown", ctypes.c_uint8),
                 ("sticker", ctypes.c_int8 * PUZZLE_STICKERS_MAX), ("ncolours", ctypes.c_int),
                 ("colour", (ctypes.c_char * (TOKEN_MAX + 1)) * PUZZLE_STICKERS_MAX)]
-
-
-class BoxReader(ctypes.Structure):
-    _fields_ = [("puzzle", Puzzle), ("face", ctypes.c_int), ("line", ctypes.c_int),
-                ("boxes", ctypes.c_int), ("size", ctypes.c_int)]
 
 
 class Scheme(ctypes.Structure):
@@ -71,15 +69,6 @@ class Cube3(ctypes.Structure):
                 ("xp", ctypes.c_uint8 * 6)]
 
 
-class Perm3(ctypes.Structure):
-    _fields_ = [("src", ctypes.c_uint8 * 54)]
-
-
-class Tables3Model(ctypes.Structure):
-    """cg3_tables: the 3x3 model's move tables (cube3.h), not a solver's."""
-    _fields_ = [("perm", Perm3 * (G3_BASES * 4)), ("cube", Cube3 * (G3_BASES * 4))]
-
-
 class Reconstruct3Options(ctypes.Structure):
     _fields_ = [("pick", ctypes.c_bool), ("cap", ctypes.c_ulong)]
 
@@ -92,12 +81,14 @@ class Reading3(ctypes.Structure):
 class TablesOptions(ctypes.Structure):
     _fields_ = [("cache_path", ctypes.c_char_p), ("notice", NoticeFn),
                 ("notice_ctx", ctypes.c_void_p), ("rebuild", ctypes.c_bool),
-                ("metric", ctypes.c_int)]
+                ("metric", ctypes.c_int), ("progress", ProgressFn),
+                ("progress_ctx", ctypes.c_void_p)]
 
 
 class Tables3Options(ctypes.Structure):
     _fields_ = [("cache_path", ctypes.c_char_p), ("notice", NoticeFn),
-                ("notice_ctx", ctypes.c_void_p), ("rebuild", ctypes.c_bool)]
+                ("notice_ctx", ctypes.c_void_p), ("rebuild", ctypes.c_bool),
+                ("progress", ProgressFn), ("progress_ctx", ctypes.c_void_p)]
 
 
 class Solve3Options(ctypes.Structure):
@@ -125,9 +116,9 @@ class Dialect(ctypes.Structure):
 
 # The structures the layout test compares with the C compiler's view: name -> (C type, class).
 LAYOUTS = {
-    "cg_error": Error_, "cg_puzzle": Puzzle, "cg_box_reader": BoxReader, "cg_scheme": Scheme,
+    "cg_error": Error_, "cg_puzzle": Puzzle, "cg_scheme": Scheme,
     "cg_cube": Cube2, "cg_stickers": Stickers, "cg_reading": Reading, "cg3_cube": Cube3,
-    "cg3_tables": Tables3Model, "cg_reconstruct3_options": Reconstruct3Options,
+    "cg_reconstruct3_options": Reconstruct3Options,
     "cg_reading3": Reading3, "cg_tables_options": TablesOptions,
     "cg3_tables_options": Tables3Options, "cg3_solve_options": Solve3Options,
     "cg3_solution": Solution3, "cg_move_map": MoveMap, "cg_dialect": Dialect,
@@ -144,9 +135,11 @@ PROTOTYPES = {
     "cg_puzzle_from_line": (Status, [c_char_p, c_size_t, c_char_p, P(Puzzle), P(Error_)]),
     "cg_face_order_check": (Status, [c_char_p, P(Error_)]),
     "cg_puzzle_faces_known": (c_int, [P(Puzzle)]),
-    "cg_box_reader_init": (None, [P(BoxReader)]),
-    "cg_box_reader_feed": (Status, [P(BoxReader), c_char_p, c_size_t, P(c_int), P(Error_)]),
-    "cg_box_reader_finish": (Status, [P(BoxReader), P(c_bool), P(Error_)]),
+    "cg_box_reader_new": (Status, [P(c_void_p), P(Error_)]),
+    "cg_box_reader_free": (None, [c_void_p]),
+    "cg_box_reader_feed": (Status, [c_void_p, c_char_p, c_size_t, P(c_int), P(Error_)]),
+    "cg_box_reader_finish": (Status, [c_void_p, P(c_bool), P(Error_)]),
+    "cg_box_reader_puzzle": (P(Puzzle), [c_void_p]),
     "cg_scheme_parse": (Status, [c_char_p, P(Scheme), P(Error_)]),
     "cg_reconstruct": (Status, [P(Puzzle), P(Scheme), P(Reading), P(Error_)]),
     "cg_reconstruct3": (Status, [P(Puzzle), P(Reconstruct3Options), P(Reading3), P(Error_)]),
@@ -156,9 +149,9 @@ PROTOTYPES = {
     "cg_cube_is_solved_any": (c_bool, [P(Cube2)]),
     "cg_cube_is_valid": (c_bool, [P(Cube2)]),
     "cg_cube_to_stickers": (Stickers, [P(Cube2)]),
-    "cg3_tables_init": (None, [P(Tables3Model)]),
+    "cg3_tables_new": (Status, [P(c_void_p), P(Error_)]),
     "cg3_cube_home": (Cube3, []),
-    "cg3_cube_apply_face_turns": (None, [P(Tables3Model), P(Cube3), P(Move), c_size_t]),
+    "cg3_cube_apply_face_turns": (None, [c_void_p, P(Cube3), P(Move), c_size_t]),
     "cg3_cube_is_home": (c_bool, [P(Cube3)]),
     "cg3_cube_to_facelets": (None, [P(Cube3), P(ctypes.c_uint8)]),
     "cg3_cube_check": (Status, [P(Cube3), P(Error_)]),
@@ -172,6 +165,7 @@ PROTOTYPES = {
     "cg_dialect_format": (c_size_t, [P(Dialect), P(Move), c_size_t, c_char_p, c_size_t]),
     "cg_dialect_parse": (Status, [P(Dialect), c_char_p, c_size_t, P(Move), c_size_t,
                                   P(c_size_t), P(Error_)]),
+    "cg_cache_path": (c_size_t, [c_int, c_char_p, c_char_p, c_char_p, c_char_p, c_size_t]),
     "cg_tables_open": (Status, [P(c_void_p), P(TablesOptions), c_void_p, P(Error_)]),
     "cg_tables_close": (None, [c_void_p]),
     "cg_solve_cube": (Status, [c_void_p, P(Cube2), c_int, c_int, P(Move), P(c_int),

@@ -9,6 +9,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+
+#include "cubegod/clock.h"
 
 /* Library messages name no option; where one is the remedy, the command line says which. */
 static void vreport(const char *cmd, const char *fmt, va_list ap)
@@ -192,113 +195,114 @@ void cli_print_notice(void *ctx, const char *text)
     fprintf(stderr, "cubegod: %s\n", text);
 }
 
-static char *default_cache[2]; /* by metric; freed at exit */
+/* The progress of a table build on standard error: on a terminal one line redrawn at most ten
+ * times a second ("cubegod: building 3x3 phase-1 table  42%  12 s, about 17 s left"), ended
+ * when the phase ends; otherwise a line every five seconds, and one at the end of a phase that
+ * had any (a build shorter than that says only its notice). */
+typedef struct progress_bar {
+    const char *phase;   /* the phase being drawn (the library's static text) */
+    int64_t start, last; /* when it started, when last drawn (ns; 0: not yet) */
+    bool open;           /* a terminal line waits for its end */
+    bool done;           /* the phase's end was shown */
+} progress_bar;
+static progress_bar bar;
 
-static void free_default_cache(void)
+void cli_print_progress(void *ctx, const char *phase, double fraction)
 {
-    for (size_t i = 0; i < sizeof default_cache / sizeof *default_cache; i++)
-        free(default_cache[i]);
+    (void)ctx;
+    int64_t now = cg_now_ns();
+    bool tty = isatty(STDERR_FILENO);
+    if (bar.phase != phase) {
+        if (bar.open)
+            fputc('\n', stderr);
+        bar = (progress_bar){.phase = phase, .start = now};
+    }
+    bool done = fraction >= 0.9995; /* shown as 100% */
+    if (bar.done)
+        return;
+    if (done) {
+        if (!tty && !bar.last)
+            return; /* a short build on a file or pipe: its notice says enough */
+    } else if (tty) {
+        if (bar.last && now - bar.last < 100000000)
+            return;
+    } else if (now - (bar.last ? bar.last : bar.start) < 5000000000LL) {
+        return;
+    }
+    bar.last = now;
+    bar.done = done;
+    double secs = cg_seconds_between(bar.start, now);
+    char left[48] = "";
+    if (!done && fraction > 0.05 && secs >= 1)
+        snprintf(left, sizeof left, ", about %.0f s left", secs / fraction * (1 - fraction));
+    fprintf(stderr, "%scubegod: building %s %3.0f%%  %.0f s%s%s", tty ? "\r" : "", phase,
+            fraction * 100, secs, left, tty ? "\033[K" : "\n");
+    bar.open = tty && !done;
+    if (tty && done)
+        fputc('\n', stderr);
+    fflush(stderr);
 }
 
-/* "a" + "b", malloc'd; NULL when out of memory. */
-static char *joined(const char *a, const char *b)
+/* Paths made by cache_path, freed at exit. */
+static char *cache_paths[8];
+
+static void free_cache_paths(void)
 {
-    size_t n = strlen(a) + strlen(b) + 1;
-    char *s = malloc(n);
-    if (s)
-        snprintf(s, n, "%s%s", a, b);
-    return s;
+    for (size_t i = 0; i < sizeof cache_paths / sizeof *cache_paths; i++)
+        free(cache_paths[i]);
 }
 
-/* The quarter-turn table's file beside the half-turn one: pocket.tbl -> pocket-qtm.tbl (any
- * other name gains ".qtm"). */
-static char *qtm_path(const char *base)
+/* cg_cache_path with the environment's CUBEGOD_CACHE, XDG_CACHE_HOME and HOME, or with
+ * `pocket` when given; kept until exit (asked again: the same text). NULL when no place. */
+static const char *cache_path(cg_cache_file which, const char *pocket)
 {
-    size_t len = strlen(base);
-    char *s = malloc(len + 5);
+    if (!pocket)
+        pocket = getenv("CUBEGOD_CACHE");
+    const char *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
+    size_t n = cg_cache_path(which, pocket, xdg, home, NULL, 0);
+    if (n == 0)
+        return NULL;
+    char *s = malloc(n + 1);
     if (!s)
         return NULL;
-    if (len > 4 && strcmp(base + len - 4, ".tbl") == 0)
-        snprintf(s, len + 5, "%.*s-qtm.tbl", (int)(len - 4), base);
-    else
-        snprintf(s, len + 5, "%s.qtm", base);
-    return s;
+    cg_cache_path(which, pocket, xdg, home, s, n + 1);
+    size_t k = 0;
+    for (; k < sizeof cache_paths / sizeof *cache_paths && cache_paths[k]; k++)
+        if (strcmp(cache_paths[k], s) == 0) {
+            free(s);
+            return cache_paths[k];
+        }
+    if (k == sizeof cache_paths / sizeof *cache_paths) {
+        free(s);
+        return NULL; /* never: a command asks for a few at most */
+    }
+    if (k == 0)
+        atexit(free_cache_paths);
+    return cache_paths[k] = s;
 }
 
 void cli_tables_options(cg_tables_options *o, bool quiet)
 {
-    if (!quiet)
+    if (!quiet) {
         o->notice = cli_print_notice;
-    if (o->cache_path)
-        return;
-    int m = o->metric == CG_METRIC_QTM;
-    if (!default_cache[m]) {
-        const char *env = getenv("CUBEGOD_CACHE");
-        const char *xdg = getenv("XDG_CACHE_HOME");
-        const char *home = getenv("HOME");
-        char *base = NULL;
-        if (env && *env)
-            base = joined(env, "");
-        else if (xdg && *xdg == '/')
-            base = joined(xdg, "/cubegod/pocket.tbl");
-        else if (home && *home)
-            base = joined(home, "/.cache/cubegod/pocket.tbl");
-        if (base && m) {
-            default_cache[m] = qtm_path(base);
-            free(base);
-        } else {
-            default_cache[m] = base;
-        }
-        static bool registered;
-        if (!registered)
-            registered = atexit(free_default_cache) == 0;
+        o->progress = cli_print_progress;
     }
-    o->cache_path = default_cache[m];
-}
-
-/* Paths made by cli_cache3_path, freed at exit. */
-static char *cache3_paths[8];
-
-static void free_cache3_paths(void)
-{
-    for (size_t i = 0; i < sizeof cache3_paths / sizeof *cache3_paths; i++)
-        free(cache3_paths[i]);
+    if (!o->cache_path)
+        o->cache_path = cache_path(o->metric == CG_METRIC_QTM ? CG_CACHE_POCKET_QTM
+                                                              : CG_CACHE_POCKET, NULL);
 }
 
 const char *cli_cache3_path(cli_table3 which, const char *pocket)
 {
-    static const char *const NAME[] = {[CLI_TWOPHASE] = "twophase.tbl",
-                                       [CLI_OPTIMAL] = "optimal.tbl"};
-    if (!pocket) {
-        cg_tables_options o = {.notice = NULL};
-        cli_tables_options(&o, true);
-        pocket = o.cache_path;
-    }
-    if (!pocket)
-        return NULL;
-    const char *slash = strrchr(pocket, '/');
-    size_t dir = slash ? (size_t)(slash - pocket) + 1 : 0;
-    size_t k = 0;
-    for (; k < sizeof cache3_paths / sizeof *cache3_paths && cache3_paths[k]; k++) {
-        const char *c = cache3_paths[k]; /* asked before: the same text */
-        if (strncmp(c, pocket, dir) == 0 && strcmp(c + dir, NAME[which]) == 0)
-            return c;
-    }
-    if (k == sizeof cache3_paths / sizeof *cache3_paths)
-        return NULL; /* never: a command asks for a few at most */
-    size_t n = dir + strlen(NAME[which]) + 1;
-    if (!(cache3_paths[k] = malloc(n)))
-        return NULL;
-    snprintf(cache3_paths[k], n, "%.*s%s", (int)dir, pocket, NAME[which]);
-    if (k == 0)
-        atexit(free_cache3_paths);
-    return cache3_paths[k];
+    return cache_path(which == CLI_OPTIMAL ? CG_CACHE_OPTIMAL : CG_CACHE_TWOPHASE, pocket);
 }
 
 void cli_tables3_options(cg3_tables_options *o, cli_table3 which, const char *pocket, bool quiet)
 {
-    if (!quiet)
+    if (!quiet) {
         o->notice = cli_print_notice;
+        o->progress = cli_print_progress;
+    }
     if (!o->cache_path)
         o->cache_path = cli_cache3_path(which, pocket);
 }

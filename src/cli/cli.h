@@ -42,11 +42,15 @@ int cli_distance(const char *a, const char *b);
 bool cli_closest_option(const char *help, const char *arg, char *out, size_t size);
 /* Completes table options the way every command does: the cache path from CUBEGOD_CACHE, else
  * $XDG_CACHE_HOME/cubegod/pocket.tbl, else ~/.cache/cubegod/pocket.tbl, when --cache gave none
- * (no cache when none of them is set); notices as "cubegod: ..." lines on stderr unless quiet. */
+ * (no cache when none of them is set); notices as "cubegod: ..." lines and a build's progress
+ * on stderr unless quiet. */
 struct cg_tables_options;
 void cli_tables_options(struct cg_tables_options *o, bool quiet);
 /* A table notice (solver.h's cg_tables_notice_fn) on standard error: "cubegod: TEXT". */
 void cli_print_notice(void *ctx, const char *text);
+/* A table build's progress (cg_tables_progress_fn) on standard error: a bar on a terminal, a
+ * line every five seconds otherwise; set with the notices (so never with -q). */
+void cli_print_progress(void *ctx, const char *phase, double fraction);
 /* A 3x3 solver's cache file: twophase.tbl or optimal.tbl in the folder of the 2x2 cache `pocket`
  * (NULL: the default one), so that one --cache or CUBEGOD_CACHE moves them all. The text lives
  * until exit; NULL when there is no cache folder at all (or no memory). */

@@ -11,6 +11,7 @@
 #include "cli/json.h"
 #include "cli/stats.h"
 #include "cubegod/solver.h"
+#include "puzzle/reader.h"
 
 static const char USAGE[] =
     "usage: cubegod bench solve [-n N] [--seed S] [--target home|any|auto] [--cache FILE]\n"

@@ -8,13 +8,15 @@
 
 #include "cli/cli.h"
 #include "cli/commands.h"
+#include "cli/goal.h"
 #include "cli/lines.h"
 #include "cubegod/draw.h"
 #include "cubegod/shapes.h"
+#include "puzzle/reader.h"
 
 static const char USAGE[] =
     "usage: cubegod draw [--ansi|--svg|--png] [--input SHAPE] [--order FACES] [--cube N]\n"
-    "                    [-o FILE] [FILE]\n"
+    "                    [--across ORDER] [--layout FILE] [-o FILE] [FILE]\n"
     "\n"
     "Draws the cubes of FILE ('-' or none: standard input) as their unfolded net: U above F, the\n"
     "row L F R B, D below F. It reads every cube 'cubegod solve' reads (both sizes, every shape of\n"
@@ -28,6 +30,8 @@ static const char USAGE[] =
     "  --png           a PNG image (one cube, as --svg); not written to a terminal\n"
     "  --input SHAPE   auto (default), boxes, faces, net, string, ansi, dict or json\n"
     "  --order FACES   the face order of a string (default UDFBLR; URFDLB; net)\n"
+    "  --across ORDER  a net's side faces left to right, such as BLFR (default auto)\n"
+    "  --layout FILE   the cubes are drawn as FILE lays one out (see 'solve --help')\n"
     "  --cube N        draw only the N-th cube read (default: every cube for --ansi, the first\n"
     "                  for --svg and --png, with a note when there are more)\n"
     "  -o FILE         write to FILE instead of standard output\n"
@@ -80,7 +84,14 @@ static void report(draw_run *run, long line, const cg_error *err)
     run->errors++;
 }
 
-static bool draw_file(draw_run *run, const char *path, cg_shape shape, const char *order)
+/* How the text is read: --input, --order, --across, --layout. */
+typedef struct draw_reading {
+    cg_shape shape;
+    const char *order, *across;
+    cg_layout *layout;
+} draw_reading;
+
+static bool draw_file(draw_run *run, const char *path, const draw_reading *how)
 {
     int fd = strcmp(path, "-") == 0 ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC);
     if (fd < 0) {
@@ -90,7 +101,9 @@ static bool draw_file(draw_run *run, const char *path, cg_shape shape, const cha
     cg_line_reader *in = malloc(sizeof *in);
     cg_shape_reader *r = malloc(sizeof *r);
     cg_error err;
-    bool ok = in && r && cg_shape_reader_init(r, shape, order, &err) == CG_OK;
+    bool ok = in && r && cg_shape_reader_init(r, how->shape, how->order, &err) == CG_OK &&
+              cg_shape_reader_across(r, how->across, &err) == CG_OK &&
+              (!how->layout || cg_shape_reader_layout(r, how->layout, &err) == CG_OK);
     if (ok) {
         cg_line_reader_init(in, fd);
         const char *line;
@@ -107,7 +120,7 @@ static bool draw_file(draw_run *run, const char *path, cg_shape shape, const cha
             cli_err("draw", "%s: reading failed: %s", path, strerror(in->error));
         ok = !in->error;
     } else {
-        cli_err("draw", "out of memory");
+        cli_err("draw", "%s", in && r ? err.msg : "out of memory");
     }
     free(in);
     free(r);
@@ -119,8 +132,8 @@ static bool draw_file(draw_run *run, const char *path, cg_shape shape, const cha
 int cmd_draw(int argc, char **argv)
 {
     draw_run run = {.format = CG_DRAW_ANSI, .out = stdout};
-    cg_shape shape = CG_SHAPE_AUTO;
-    const char *order = NULL, *path = NULL, *to = NULL;
+    draw_reading how = {.shape = CG_SHAPE_AUTO};
+    const char *path = NULL, *to = NULL, *layout = NULL;
     cg_error err;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v;
@@ -132,13 +145,19 @@ int cmd_draw(int argc, char **argv)
         } else if (strcmp(a, "--input") == 0) {
             if (!(v = cli_value("draw", argc, argv, &i)))
                 return 2;
-            if (cg_shape_parse(v, &shape, &err) != CG_OK)
+            if (cg_shape_parse(v, &how.shape, &err) != CG_OK)
                 return cli_usage("draw", "--input: %s", err.msg);
         } else if (strcmp(a, "--order") == 0) {
-            if (!(order = cli_value("draw", argc, argv, &i)))
+            if (!(how.order = cli_value("draw", argc, argv, &i)))
                 return 2;
-            if (cg_string_order_check(order, &err) != CG_OK)
+            if (cg_string_order_check(how.order, &err) != CG_OK)
                 return cli_usage("draw", "--order: %s", err.msg);
+        } else if (strcmp(a, "--across") == 0) {
+            if (!(how.across = cli_value("draw", argc, argv, &i)))
+                return 2;
+        } else if (strcmp(a, "--layout") == 0) {
+            if (!(layout = cli_value("draw", argc, argv, &i)))
+                return 2;
         } else if (strcmp(a, "--cube") == 0) {
             if (!(v = cli_value("draw", argc, argv, &i)) || !cli_long("draw", a, v, 1, 1L << 30, &run.want))
                 return 2;
@@ -153,13 +172,17 @@ int cmd_draw(int argc, char **argv)
             path = a;
         }
     }
+    if (!to && run.format == CG_DRAW_PNG && isatty(STDOUT_FILENO))
+        return cli_usage("draw", "--png writes binary: give -o FILE or redirect standard output");
+    if (layout && cli_layout_read("draw", layout, &how.layout) != 0)
+        return 2;
     if (to && !(run.out = fopen(to, "wb"))) {
+        cg_layout_free(how.layout);
         cli_err("draw", "-o %s: %s", to, strerror(errno));
         return 2;
     }
-    if (!to && run.format == CG_DRAW_PNG && isatty(STDOUT_FILENO))
-        return cli_usage("draw", "--png writes binary: give -o FILE or redirect standard output");
-    bool ok = draw_file(&run, path ? path : "-", shape, order);
+    bool ok = draw_file(&run, path ? path : "-", &how);
+    cg_layout_free(how.layout);
     if (run.out != stdout && fclose(run.out) != 0) {
         cli_err("draw", "-o %s: %s", to, strerror(errno));
         ok = false;

@@ -8,6 +8,7 @@
 #include "cli/contest_cli.h"
 #include "cli/json.h"
 #include "cubegod/order.h"
+#include "contest/order_parser.h"
 
 static const char ORDER_HELP[] =
     "usage: cubegod order [--state] [--explain] [ALG...]\n"

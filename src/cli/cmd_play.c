@@ -20,6 +20,7 @@
 #include "cubegod/client.h"
 #include "cubegod/server.h"
 #include "cubegod/transcript.h"
+#include "puzzle/reader.h"
 
 static const char USAGE[] =
     "usage: cubegod play [--tls] [--insecure] [--sni NAME] [--proxy URL] [--timeout S]\n"
@@ -31,7 +32,7 @@ static const char USAGE[] =
     "                    [--across ORDER] [--layout FILE] [--target STATE|FILE|first]\n"
     "                    [--reply RULE]... [--replies FILE] [--send-first TEXT]\n"
     "                    [--verdict-ok RE] [--verdict-fail RE] [--send-each] [--end TEXT]\n"
-    "                    [--pace MS] [--json]\n"
+    "                    [--pace MS] [--json] [--size 2|3]\n"
     "                    [-q] [-v] HOST PORT | HOST:PORT | [V6]:PORT | nc HOST PORT\n"
     "                    | tcp://HOST:PORT | tls://HOST:PORT\n"
     "       cubegod play [options] --exec 'CMD ARGS'\n"
@@ -99,6 +100,10 @@ static const char USAGE[] =
     "  --flag-regex RE   what a flag looks like (POSIX extended; default [A-Za-z0-9_]+\\{[^}]*\\})\n"
     "  --cache FILE      the 2x2 solver table's cache file; the 3x3 tables are read from\n"
     "                    twophase.tbl in FILE's folder (by default both in the cache folder)\n"
+    "  --size 2|3        the tables to have ready before connecting (default both: the 2x2\n"
+    "                    table, built in 1.3 s the first time, and the 3x3 two-phase tables,\n"
+    "                    built in about 30 s, with a progress bar); --size 2 leaves the 3x3\n"
+    "                    tables to the first 3x3 round, if one comes\n"
     "  --one-move        answer one move per prompt, 2x2 or 3x3; when the server shows the\n"
     "                    cube between moves, check it is the cube the moves made (a mismatch\n"
     "                    names the round and the move); give the server's prompt with --prompt\n"
@@ -132,6 +137,7 @@ static const cli_option PLAY_OPTIONS[] = {
     {"reply", CLI_VALUE},     {"replies", CLI_FILE},    {"send-first", CLI_VALUE},
     {"verdict-ok", CLI_VALUE}, {"verdict-fail", CLI_VALUE}, {"send-each", CLI_FLAG},
     {"end", CLI_VALUE},       {"pace", CLI_VALUE},      {"json", CLI_FLAG},
+    {"size", CLI_VALUE},
     {NULL, CLI_FLAG},
 };
 
@@ -144,13 +150,14 @@ typedef struct play_args {
     cg_tube_options tube;
     cg_tables_options tables;
     cg3_tables_options tables3;
-    cg3_twophase *solver3; /* loaded by the first 3x3 round */
+    cg3_twophase *solver3; /* loaded before connecting, or by the first 3x3 round (--size 2) */
     cg_tables *tables_q;   /* the 2x2 in quarter turns, when the server's text asks for them */
     cg_scheme scheme;
     const char *goal_text, *layout; /* --target STATE|FILE|first, --layout */
     cg_puzzle goal;
     cg_replies *replies;
     bool quiet, verbose, json;
+    int size;              /* --size: 2 or 3, 0 for both */
 } play_args;
 
 /* --target STATE|FILE|first, --across and --layout, once every option is known. */
@@ -247,6 +254,12 @@ static int parse_args(int argc, char **argv, play_args *a)
             a->json = true;
         } else if (strcmp(o, "--send-each") == 0) {
             a->play.send_each = true;
+        } else if (strcmp(o, "--size") == 0) {
+            if (!(v = cli_value("play", argc, argv, &i)))
+                return 2;
+            if (strcmp(v, "2") != 0 && strcmp(v, "3") != 0)
+                return cli_usage("play", "--size %s: the size is 2 or 3", v);
+            a->size = v[0] - '0';
         } else if (!(spec = cli_option_find(PLAY_OPTIONS, o))) {
             return cli_unknown("play", o, USAGE);
         } else if (spec->kind != CLI_FLAG && !(v = cli_value("play", argc, argv, &i))) {
@@ -453,14 +466,30 @@ static void pow_notice(void *ctx, const char *text)
     fprintf(stderr, "[*] proof of work: %s\n", text);
 }
 
-/* The 3x3 solver, opened when the first 3x3 round comes (from its cache: well under the
- * round's second; the first build takes longer, so 'cubegod tables --size 3' first). */
+/* The 3x3 solver: opened before connecting (prepare_tables), or with --size 2 when the first
+ * 3x3 round comes. */
 static cg_status open_solver3(void *ctx, const cg3_twophase **out, cg_error *err)
 {
     play_args *a = ctx;
-    cli_tables3_options(&a->tables3, CLI_TWOPHASE, a->tables.cache_path, false);
-    cg_status st = cg3_twophase_open(&a->solver3, &a->tables3, NULL, err);
+    cg_status st = CG_OK;
+    if (!a->solver3) {
+        cli_tables3_options(&a->tables3, CLI_TWOPHASE, a->tables.cache_path, a->quiet);
+        st = cg3_twophase_open(&a->solver3, &a->tables3, NULL, err);
+    }
     *out = a->solver3;
+    return st;
+}
+
+/* Every table the game may need, loaded or built before the connection starts, so that no
+ * round waits for a build (issue 26): the 2x2 table (the client's own), and the 3x3 tables
+ * unless --size 2. */
+static cg_status prepare_tables(play_args *a, cg_tables **tables, cg_error *err)
+{
+    cli_tables_options(&a->tables, a->quiet);
+    cg_status st = cg_tables_open(tables, &a->tables, NULL, err);
+    const cg3_twophase *s3;
+    if (st == CG_OK && a->size != 2)
+        st = open_solver3(a, &s3, err);
     return st;
 }
 
@@ -662,6 +691,14 @@ static void play_error(const cg_error *err)
     cli_err("play", "%s%s", err->msg, hint);
 }
 
+/* The tube's log, which the library keeps quiet unless asked: pwntools' lines on stderr. */
+static void log_to_stderr(void *ctx, cg_log_level at, const char *text)
+{
+    (void)ctx;
+    (void)at;
+    fputs(text, stderr);
+}
+
 /* A server's verdict on how an answer was written ("Invalid move", "'R2' is not a move"). */
 static bool refused_as_written(const char *reason)
 {
@@ -678,6 +715,8 @@ static bool refused_as_written(const char *reason)
 static int play_main(play_args *a, int argc, char **argv)
 {
     a->play = cg_play_defaults();
+    a->tube.log_level = CG_LOG_INFO; /* -q and -v change it */
+    a->tube.log_fn = log_to_stderr;
     int rc = parse_args(argc, argv, a);
     if (rc >= 0)
         return rc;
@@ -685,10 +724,10 @@ static int play_main(play_args *a, int argc, char **argv)
     watch_signals(); /* before the transcript and the connection: a stop is kept at any stage */
 
     cg_error err;
-    cg_tables *tables;
-    cli_tables_options(&a->tables, false);
-    if (cg_tables_open(&tables, &a->tables, NULL, &err) != CG_OK) {
+    cg_tables *tables = NULL;
+    if (prepare_tables(a, &tables, &err) != CG_OK) {
         cli_err("play", "%s", err.msg);
+        cg_tables_close(tables);
         unwatch_signals();
         return stop_signal ? 128 + stop_signal : 1;
     }

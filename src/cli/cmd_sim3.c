@@ -9,6 +9,7 @@
 #include "cli/contest_cli.h"
 #include "cli/json.h"
 #include "cubegod/sim3.h"
+#include "contest/sim3_reader.h"
 
 static const char SIM3_HELP[] =
     "usage: cubegod sim3 < INPUT\n"

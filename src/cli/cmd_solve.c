@@ -17,6 +17,7 @@
 #include "cubegod/shapes.h"
 #include "cubegod/solver3.h"
 #include "cubegod/state.h"
+#include "puzzle/reader.h"
 
 static const char USAGE[] =
     "usage: cubegod solve [--input SHAPE] [--explain-input] [--line] [--order FACES]\n"

@@ -8,6 +8,7 @@
 #include "cli/cli.h"
 #include "cli/goal.h"
 #include "cubegod/state.h"
+#include "puzzle/reader.h"
 
 #define FILE_MAX 65536
 

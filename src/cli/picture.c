@@ -7,6 +7,7 @@
 
 #include "cubegod/draw.h"
 #include "cubegod/shapes.h"
+#include "puzzle/reader.h"
 
 bool cli_picture_colour(FILE *out)
 {

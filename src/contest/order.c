@@ -1,10 +1,12 @@
 /* The order of a move sequence: a streaming Singmaster parser over the piece model, then the
  * cycle structure of the final state. */
 #include "cubegod/order.h"
+#include "contest/order_parser.h"
 
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* ---- parsing ---- */
@@ -23,6 +25,27 @@ static int base_of(char c)
 }
 
 static bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
+
+cg_status cg_order_parser_new(cg_order_parser **out, const cg3_tables *t, cg_error *err)
+{
+    *out = malloc(sizeof **out);
+    if (!*out)
+        return cg_fail(err, CG_ERR_NOMEM, "out of memory for an order parser");
+    cg_order_begin(*out, t);
+    return CG_OK;
+}
+
+void cg_order_parser_free(cg_order_parser *p)
+{
+    free(p);
+}
+
+cg3_cube cg_order_parser_state(const cg_order_parser *p, bool *centres)
+{
+    if (centres)
+        *centres = p->centres;
+    return p->cube;
+}
 
 void cg_order_begin(cg_order_parser *p, const cg3_tables *t)
 {

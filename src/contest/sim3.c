@@ -1,7 +1,9 @@
 /* The contest simulator: a streaming reader of data sets over the cube3 facelet model. */
 #include "cubegod/sim3.h"
+#include "contest/sim3_reader.h"
 
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* A line as its items: the first MAX_ITEMS kept (each up to KEEP characters), all counted. */
@@ -166,6 +168,25 @@ static cg_status check_colours(const uint8_t f[CG3_FACELETS], uint64_t first, cg
 }
 
 /* ---- operations ---- */
+
+cg_status cg_sim3_new(cg_sim3_reader **out, FILE *in, cg_error *err)
+{
+    *out = malloc(sizeof **out);
+    if (!*out)
+        return cg_fail(err, CG_ERR_NOMEM, "out of memory for a simulator reader");
+    cg_sim3_init(*out, in);
+    return CG_OK;
+}
+
+void cg_sim3_free(cg_sim3_reader *r)
+{
+    free(r);
+}
+
+uint64_t cg_sim3_line(const cg_sim3_reader *r)
+{
+    return r->line;
+}
 
 void cg_sim3_init(cg_sim3_reader *r, FILE *in)
 {

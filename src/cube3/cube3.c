@@ -2,6 +2,7 @@
  * states are read off the facelet permutations, so the two levels cannot disagree. */
 #include "cubegod/cube3.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 enum { U, D, F, B, L, R };
@@ -227,6 +228,20 @@ cg3_cube cg3_cube_from_perm(const cg3_perm *p)
     static const uint8_t centre_fl[CG3_CENTRES] = {4, 13, 22, 31, 40, 49};
     read_pieces(p, centre_fl, CG3_CENTRES, 1, c.xp, NULL);
     return c;
+}
+
+cg_status cg3_tables_new(cg3_tables **out, cg_error *err)
+{
+    *out = malloc(sizeof **out);
+    if (!*out)
+        return cg_fail(err, CG_ERR_NOMEM, "out of memory for the 3x3 move tables");
+    cg3_tables_init(*out);
+    return CG_OK;
+}
+
+void cg3_tables_free(cg3_tables *t)
+{
+    free(t);
 }
 
 void cg3_tables_init(cg3_tables *t)

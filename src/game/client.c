@@ -9,6 +9,7 @@
 #include "cubegod/server.h"
 #include "game/pow_gate.h"
 #include "cubegod/state.h"
+#include "puzzle/reader.h"
 
 #define ANSWER_TEXT_MAX 2048
 /* --prompt auto: how long a line that asks must be followed by silence to be the prompt (the

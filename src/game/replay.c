@@ -12,6 +12,7 @@
 #include "cubegod/server.h"
 #include "cubegod/solver3.h"
 #include "cubegod/transcript.h"
+#include "puzzle/reader.h"
 
 cg_replay_options cg_replay_defaults(void)
 {

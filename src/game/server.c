@@ -28,6 +28,7 @@
 #include "game/pow_gate.h"
 #include "game/drawing.h"
 #include "util/compat.h"
+#include "puzzle/reader.h"
 
 #define THREAD_STACK (256 * 1024)
 #define IO_TIMEOUT 10.0     /* seconds for a TLS handshake or for the client to take our output */

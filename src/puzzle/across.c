@@ -6,6 +6,7 @@
 
 #include "cubegod/state.h"
 #include "puzzle/shapes_internal.h"
+#include "puzzle/reader.h"
 
 static const char TURNS[4][5] = {"LFRB", "FRBL", "RBLF", "BLFR"};
 

@@ -1,5 +1,6 @@
 /* The shape reader: which shape each line belongs to, strings, and writing puzzles in a shape. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "puzzle/shapes_internal.h"
@@ -23,64 +24,25 @@ cg_status cg_shape_parse(const char *name, cg_shape *out, cg_error *err)
                    "dict or json", name);
 }
 
-cg_status cg_string_order_check(const char *order, cg_error *err)
+cg_status cg_shape_reader_new(cg_shape_reader **out, cg_shape mode, const char *order,
+                              cg_error *err)
 {
-    if (strcmp(order, "net") == 0)
-        return CG_OK;
-    return cg_face_order_check(order, err);
-}
-
-int cgi_string_index(const char *order, int n, int k)
-{
-    int per = n * n;
-    if (strcmp(order, "net") == 0) {
-        if (k < per)
-            return CG_U * per + k;
-        if (k >= 5 * per)
-            return CG_D * per + (k - 5 * per);
-        static const int across[4] = {CG_L, CG_F, CG_R, CG_B};
-        int m = k - per, row = m / (4 * n), c = m % (4 * n);
-        return across[c / n] * per + row * n + c % n;
+    cg_shape_reader *r = malloc(sizeof *r);
+    *out = NULL;
+    if (!r)
+        return cg_fail(err, CG_ERR_NOMEM, "out of memory for a shape reader");
+    cg_status st = cg_shape_reader_init(r, mode, order, err);
+    if (st != CG_OK) {
+        free(r);
+        return st;
     }
-    return cg_face_from_letter(order[k / per]) * per + k % per;
+    *out = r;
+    return CG_OK;
 }
 
-cg_status cgi_set(cg_puzzle *p, int i, const char *tok, cg_error *err)
+void cg_shape_reader_free(cg_shape_reader *r)
 {
-    if (strcmp(tok, "?") == 0)
-        return CG_OK;
-    return cg_puzzle_set(p, i, tok, strlen(tok), err);
-}
-
-bool cgi_sticker_row_ok(const cg_shape_reader *r, const cgi_row *row)
-{
-    if (r->mode != CG_SHAPE_ANSI || row->ansi)
-        return true;
-    for (int t = 0; t < row->n; t++)
-        if (strcmp(row->tok[t], "?") != 0)
-            return false;
-    return row->n > 0;
-}
-
-void cgi_push(cg_shape_reader *r, const cg_puzzle *p, cg_shape shape, bool ansi, long first, long last,
-              const char *order)
-{
-    int cap = (int)(sizeof r->out / sizeof r->out[0]);
-    if (r->ready == cap) { /* the caller takes after every call; never more than two a line */
-        memmove(&r->out[0], &r->out[1], sizeof r->out[0] * (size_t)(cap - 1));
-        memmove(&r->info[0], &r->info[1], sizeof r->info[0] * (size_t)(cap - 1));
-        r->ready--;
-    }
-    r->out[r->ready] = *p;
-    cg_shape_info *in = &r->info[r->ready];
-    memset(in, 0, sizeof *in);
-    in->shape = shape;
-    in->ansi = ansi;
-    in->size = p->size;
-    in->first_line = first;
-    in->last_line = last < first ? first : last;
-    snprintf(in->order, sizeof in->order, "%s", order);
-    r->ready++;
+    free(r);
 }
 
 cg_status cg_shape_reader_init(cg_shape_reader *r, cg_shape mode, const char *order, cg_error *err)

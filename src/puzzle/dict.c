@@ -7,6 +7,7 @@
 #include <strings.h>
 
 #include "puzzle/shapes_internal.h"
+#include "puzzle/reader.h"
 
 #define LEAVES_MAX 64
 

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cubegod/shapes.h"
+#include "puzzle/reader.h"
 
 typedef struct rgb {
     uint8_t r, g, b;

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "puzzle/shapes_internal.h"
+#include "puzzle/reader.h"
 
 #define LAYOUT_LINES 54
 

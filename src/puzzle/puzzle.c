@@ -1,8 +1,10 @@
 /* Puzzles as text: the server's face boxes, the compact form, colour schemes. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cubegod/puzzle.h"
+#include "puzzle/reader.h"
 
 static bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
 
@@ -132,6 +134,25 @@ size_t cg_puzzle_format_boxes(const cg_puzzle *p, char *buf, size_t size)
 }
 
 /* ---- the box reader ---- */
+
+cg_status cg_box_reader_new(cg_box_reader **out, cg_error *err)
+{
+    *out = malloc(sizeof **out);
+    if (!*out)
+        return cg_fail(err, CG_ERR_NOMEM, "out of memory for a box reader");
+    cg_box_reader_init(*out);
+    return CG_OK;
+}
+
+void cg_box_reader_free(cg_box_reader *r)
+{
+    free(r);
+}
+
+const cg_puzzle *cg_box_reader_puzzle(const cg_box_reader *r)
+{
+    return &r->puzzle;
+}
 
 void cg_box_reader_init(cg_box_reader *r)
 {

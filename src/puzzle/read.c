@@ -6,6 +6,7 @@
 
 #include "cubegod/state.h"
 #include "puzzle/shapes_internal.h"
+#include "puzzle/reader.h"
 
 /* A puzzle as one line of its stickers, faces U D F B L R, blank-separated ('?' unknown). */
 static size_t puzzle_line(const cg_puzzle *p, char *buf, size_t size)

@@ -3,6 +3,7 @@
 #define CUBEGOD_SHAPES_INTERNAL_H
 
 #include "cubegod/shapes.h"
+#include "puzzle/reader.h"
 
 #define CGI_ROW_MAX 64 /* tokens kept from one line; more marks the row as long */
 #define CGI_TOK 128    /* bytes of a token kept (a 54-sticker string is one token) */
@@ -37,7 +38,7 @@ int cgi_row_label(const cgi_row *row, int *first);
 /* Distinct tokens among k, '?' not counted. */
 int cgi_distinct(char tok[][CGI_TOK], int k);
 
-/* Hands a puzzle over (cg_shape_reader_take). */
+/* handover.c, below the readers and the dispatcher: hands a puzzle over (cg_shape_reader_take). */
 void cgi_push(cg_shape_reader *r, const cg_puzzle *p, cg_shape shape, bool ansi, long first,
               long last, const char *order);
 /* Whether a row may give stickers in the reader's mode (--input ansi: only colour cells). */

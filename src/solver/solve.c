@@ -1,21 +1,25 @@
 /* Opening the tables and walking down them to home. */
+#include <stddef.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "cubegod/clock.h"
 #include "solver/table.h"
+#include "util/solver_open.h"
 #include "util/tablefile.h"
 
-/* For the callbacks: the table, and where a build's counts go. */
+/* For the callbacks: the options, the table, and where a build's counts go. */
 typedef struct table_ctx {
+    const cg_tables_options *opt;
     cg_tables *t;
     cg_tables_info *info;
 } table_ctx;
 
-static cg_status build_table(void *ctx, uint8_t *payload, cg_error *err)
+static cg_status build_table(void *ctx, uint8_t *payload, const cgi_progress *pr, cg_error *err)
 {
     table_ctx *c = ctx;
     c->t->dist = payload;
-    return cgi_table_build(c->t, c->info->positions_at, c->info->positions_any_at, err);
+    return cgi_table_build(c->t, c->info->positions_at, c->info->positions_any_at, pr, err);
 }
 
 static bool table_sane(void *ctx, const uint8_t *payload)
@@ -25,66 +29,64 @@ static bool table_sane(void *ctx, const uint8_t *payload)
     return cgi_table_sane(t);
 }
 
-/* Maps a valid cache; else builds the table (and saves it). Fills info. */
-static cg_status load_or_build(cg_tables *t, const cg_tables_options *opt, cg_tables_info *info,
-                               cg_error *err)
+static cg_status setup(void *solver, void *ctx, tablefile_maker *m, cg_error *err)
 {
-    table_ctx ctx = {t, info};
-    tablefile_maker m = {
-        .kind = *cgi_cache_kind(t->metric),
-        .slack = 2, /* the 8-byte load of the last block */
-        .build = build_table,
-        .sane = table_sane,
-        .ctx = &ctx,
-        .notice = opt ? opt->notice : NULL,
-        .notice_ctx = opt ? opt->notice_ctx : NULL,
-        .cache = "table cache",
-        .tables = t->metric == CG_METRIC_QTM ? "solver table for quarter turns" : "solver table",
-        .build_time = "about a second",
-        .whose = "",
-        .noun = "table",
-    };
-    tablefile_outcome how;
-    cg_status st = cgi_tablefile_load_or_build(opt ? opt->cache_path : NULL, opt && opt->rebuild,
-                                               &m, &t->file, &how, err);
-    t->dist = (uint8_t *)t->file.payload;
-    info->from_cache = how.from_cache;
-    info->rebuilt = how.rebuilt;
-    info->saved = how.saved;
-    return st;
+    table_ctx *c = ctx;
+    cg_tables *t = c->t = solver;
+    t->metric = c->opt ? c->opt->metric : CG_METRIC_HTM;
+    if (t->metric != CG_METRIC_HTM && t->metric != CG_METRIC_QTM)
+        return cg_fail(err, CG_ERR_INPUT, "metric %d does not exist", (int)t->metric);
+    m->kind = *cgi_cache_kind(t->metric);
+    m->slack = 2; /* the 8-byte load of the last block */
+    m->build = build_table;
+    m->sane = table_sane;
+    m->ctx = c;
+    m->cache = "table cache";
+    m->tables = t->metric == CG_METRIC_QTM ? "solver table for quarter turns" : "solver table";
+    m->build_time = "about a second";
+    m->whose = "";
+    m->noun = "table";
+    return cgi_coords_init(&t->coords, err);
 }
+
+static void attach(void *solver, const uint8_t *payload)
+{
+    ((cg_tables *)solver)->dist = (uint8_t *)payload;
+}
+
+static void close_table(void *solver) { cg_tables_close(solver); }
+
+static const cgi_solver_kind TABLES = {
+    .bytes = sizeof(cg_tables),
+    .file_offset = offsetof(cg_tables, file),
+    .what = "the solver tables",
+    .setup = setup,
+    .attach = attach,
+    .close = close_table,
+};
 
 cg_status cg_tables_open(cg_tables **out, const cg_tables_options *opt, cg_tables_info *info,
                          cg_error *err)
 {
-    int64_t start = cg_now_ns();
     cg_tables_info dummy;
     if (!info)
         info = &dummy;
     memset(info, 0, sizeof *info);
-    *out = NULL;
-    if (!cgi_little_endian())
-        return cg_fail(err, CG_ERR_SYSTEM, "the table layout needs a little-endian machine");
-    cg_tables *t = calloc(1, sizeof *t);
-    if (!t)
-        return cg_fail(err, CG_ERR_NOMEM, "no memory for the solver tables");
-    t->metric = opt ? opt->metric : CG_METRIC_HTM;
-    if (t->metric != CG_METRIC_HTM && t->metric != CG_METRIC_QTM) {
-        int metric = (int)t->metric;
-        free(t);
-        return cg_fail(err, CG_ERR_INPUT, "metric %d does not exist", metric);
-    }
-    cg_status st = cgi_coords_init(&t->coords, err);
-    info->cache_path = opt && opt->cache_path && *opt->cache_path ? opt->cache_path : NULL;
-    if (st == CG_OK)
-        st = load_or_build(t, opt, info, err);
-    if (st != CG_OK) {
-        cg_tables_close(t);
-        return st;
-    }
-    info->ready_ms = cg_seconds_between(start, cg_now_ns()) * 1e3;
+    table_ctx ctx = {.opt = opt, .info = info};
+    cgi_open_request rq = {0};
+    if (opt)
+        rq = (cgi_open_request){opt->cache_path, opt->rebuild, opt->notice, opt->notice_ctx,
+                                {opt->progress, opt->progress_ctx}};
+    cgi_open_outcome how;
+    void *t;
+    cg_status st = cgi_solver_open(&TABLES, &ctx, &rq, &t, &how, err);
+    info->ready_ms = how.ready_ms;
+    info->from_cache = how.from_cache;
+    info->rebuilt = how.rebuilt;
+    info->saved = how.saved;
+    info->cache_path = how.cache_path;
     *out = t;
-    return CG_OK;
+    return st;
 }
 
 cg_metric cg_tables_metric(const cg_tables *t) { return t->metric; }

@@ -85,8 +85,10 @@ static uint64_t pull_level(const cg_coords *c, const bit_maps *b, uint8_t *dist,
 }
 
 cg_status cgi_table_build(struct cg_tables *t, unsigned long long counts[CG_SOLUTION_MAX + 1],
-                          unsigned long long any[CG_SOLUTION_MAX + 1], cg_error *err)
+                          unsigned long long any[CG_SOLUTION_MAX + 1], const cgi_progress *pr,
+                          cg_error *err)
 {
+    const char *phase = t->metric == CG_METRIC_QTM ? "2x2 quarter-turn table" : "2x2 table";
     bit_maps *b = malloc(sizeof *b);
     if (!b)
         return cg_fail(err, CG_ERR_NOMEM, "no memory for the table builder");
@@ -102,6 +104,7 @@ cg_status cgi_table_build(struct cg_tables *t, unsigned long long counts[CG_SOLU
     uint8_t views[CG_VIEW_MOVES];
     int nviews = cgi_metric_views(t->metric, views);
     for (int d = 0; level && reached < total && d < CG_SOLUTION_MAX; d++) {
+        cgi_progress_say(pr, phase, (double)reached / (double)total);
         /* Push while the frontier is a small part of what is left, pull after. */
         uint64_t at_rot0 = 0;
         level = level * 8 < total - reached
@@ -112,6 +115,7 @@ cg_status cgi_table_build(struct cg_tables *t, unsigned long long counts[CG_SOLU
         any[d + 1] = at_rot0;
     }
     free(b);
+    cgi_progress_say(pr, phase, (double)reached / (double)total);
     if (reached != total)
         return cg_fail(err, CG_ERR_SYSTEM, "table build reached %llu of %llu positions",
                        (unsigned long long)reached, (unsigned long long)total);

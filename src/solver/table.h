@@ -60,7 +60,8 @@ static inline uint64_t cg_block_set(uint64_t b, uint32_t mask, int v)
  * positions at distance d, any[d] those with rotation 0 (one per class up to rotation).
  * t->coords must be ready. */
 cg_status cgi_table_build(struct cg_tables *t, unsigned long long counts[CG_SOLUTION_MAX + 1],
-                          unsigned long long any[CG_SOLUTION_MAX + 1], cg_error *err);
+                          unsigned long long any[CG_SOLUTION_MAX + 1], const cgi_progress *pr,
+                          cg_error *err);
 
 /* Cheap checks that a table is the right one: home is 0 and its 18 neighbours are 1 (QTM: the
  * half turns 2). */

@@ -6,11 +6,13 @@
 #include "solver3/optimal.h"
 
 #include <math.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cubegod/clock.h"
 #include "solver3/twophase.h"
+#include "util/solver_open.h"
 #include "util/tablefile.h"
 
 enum { MAX_VIEWS = 8, P1_AXES = 3 };
@@ -158,50 +160,64 @@ static bool sane(void *ctx, const uint8_t *payload)
     return true;
 }
 
-static cg_status build_tables(void *ctx, uint8_t *payload, cg_error *err)
+static cg_status build_tables(void *ctx, uint8_t *payload, const cgi_progress *pr, cg_error *err)
 {
     (void)err;
     cg3_optimal *s = ctx;
-    cgi_pdb_build_corners(s->pm, payload, NULL);
-    cgi_pdb_build_edges(s->pm, &s->set, payload + corner_bytes(), NULL);
+    cgi_pdb_build_corners(s->pm, payload, NULL, pr);
+    cgi_pdb_build_edges(s->pm, &s->set, payload + corner_bytes(), NULL, pr);
+    cgi_progress_say(pr, "optimal edge table", 1);
     return CG_OK;
 }
 
-static cg_status load_or_build(cg3_optimal *s, const config_desc *cd, const cg3_tables_options *opt,
-                               cg3_tables_info *info, cg_error *err)
+static cg_status setup(void *solver, void *ctx, tablefile_maker *m, cg_error *err)
 {
-    tablefile_maker m = {
-        .kind = cd->kind,
-        .build = build_tables,
-        .sane = sane,
-        .ctx = s,
-        .notice = opt ? opt->notice : NULL,
-        .notice_ctx = opt ? opt->notice_ctx : NULL,
-        .cache = "optimal solver's table cache",
-        .tables = "optimal solver's tables",
-        .build_time = cd->build_time,
-        .whose = "optimal solver's ",
-        .noun = "tables",
-    };
-    m.kind.size = corner_bytes() + edge_bytes(s->set.k);
-    tablefile_outcome how;
-    cg_status st = cgi_tablefile_load_or_build(opt ? opt->cache_path : NULL, opt && opt->rebuild,
-                                               &m, &s->file, &how, err);
-    if (st == CG_OK) {
-        s->corners = s->file.payload;
-        s->edges = s->file.payload + corner_bytes();
-    }
-    info->from_cache = how.from_cache;
-    info->rebuilt = how.rebuilt;
-    info->saved = how.saved;
-    return st;
+    cg3_optimal *s = solver;
+    const config_desc *cd = ctx;
+    if (!(s->pm = malloc(sizeof *s->pm)))
+        return cg_fail(err, CG_ERR_NOMEM, "no memory for the optimal solver");
+    s->config = (cgi_optimal_config)(cd - CONFIGS);
+    s->set = cd->set;
+    cgi_pdb_moves_init(s->pm);
+    uint8_t home[PDB_EDGE_MAX_K];
+    for (int i = 0; i < s->set.k; i++)
+        home[i] = (uint8_t)(s->set.piece[i] * 2);
+    s->edge_home = cgi_pdb_edge_index(home, s->set.k);
+    m->kind = cd->kind;
+    m->kind.size = corner_bytes() + edge_bytes(s->set.k);
+    m->build = build_tables;
+    m->sane = sane;
+    m->ctx = s;
+    m->cache = "optimal solver's table cache";
+    m->tables = "optimal solver's tables";
+    m->build_time = cd->build_time;
+    m->whose = "optimal solver's ";
+    m->noun = "tables";
+    return setup_views(s, cd, err);
 }
+
+static void attach(void *solver, const uint8_t *payload)
+{
+    cg3_optimal *s = solver;
+    s->corners = payload;
+    s->edges = payload + corner_bytes();
+}
+
+static void close_solver(void *solver) { cg3_optimal_close(solver); }
+
+static const cgi_solver_kind OPTIMAL = {
+    .bytes = sizeof(cg3_optimal),
+    .file_offset = offsetof(cg3_optimal, file),
+    .what = "the optimal solver",
+    .setup = setup,
+    .attach = attach,
+    .close = close_solver,
+};
 
 cg_status cgi_optimal_open_config(cg3_optimal **out, cgi_optimal_config config,
                                   const cg3_tables_options *opt, cg3_tables_info *info,
                                   cg_error *err)
 {
-    int64_t start = cg_now_ns();
     cg3_tables_info dummy;
     if (!info)
         info = &dummy;
@@ -209,31 +225,14 @@ cg_status cgi_optimal_open_config(cg3_optimal **out, cgi_optimal_config config,
     *out = NULL;
     if (config != CGI_OPTIMAL_SMALL && config != CGI_OPTIMAL_FULL)
         return cg_fail(err, CG_ERR_INPUT, "table configuration %d does not exist", (int)config);
-    const config_desc *cd = &CONFIGS[config];
-    cg3_optimal *s = calloc(1, sizeof *s);
-    if (!s || !(s->pm = malloc(sizeof *s->pm))) {
-        free(s);
-        return cg_fail(err, CG_ERR_NOMEM, "no memory for the optimal solver");
-    }
-    s->config = config;
-    s->set = cd->set;
-    cgi_pdb_moves_init(s->pm);
-    uint8_t home[PDB_EDGE_MAX_K];
-    for (int i = 0; i < s->set.k; i++)
-        home[i] = (uint8_t)(s->set.piece[i] * 2);
-    s->edge_home = cgi_pdb_edge_index(home, s->set.k);
-    info->cache_path = opt && opt->cache_path && *opt->cache_path ? opt->cache_path : NULL;
-    cg_status st = setup_views(s, cd, err);
-    if (st == CG_OK)
-        st = load_or_build(s, cd, opt, info, err);
-    if (st != CG_OK) {
-        cg3_optimal_close(s);
-        return st;
-    }
-    info->bytes = corner_bytes() + edge_bytes(s->set.k);
-    info->ready_ms = cg_seconds_between(start, cg_now_ns()) * 1e3;
+    cgi_open_request rq = cgi_open_request3(opt);
+    cgi_open_outcome how;
+    void *s;
+    cg_status st = cgi_solver_open(&OPTIMAL, (void *)&CONFIGS[config], &rq, &s, &how, err);
+    cgi_open_info3(info, &how, st == CG_OK ? corner_bytes() + edge_bytes(CONFIGS[config].set.k)
+                                           : 0);
     *out = s;
-    return CG_OK;
+    return st;
 }
 
 cg_status cg3_optimal_open(cg3_optimal **out, const cg3_tables_options *opt, cg3_tables_info *info,

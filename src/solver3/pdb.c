@@ -108,7 +108,8 @@ static inline void put(uint8_t *t, size_t i, unsigned v)
  * level looks backward instead: an unseen entry with a neighbour at d is at d + 1 (the move set
  * is closed under inverses, so neighbours are the same both ways). Each block's candidates are
  * listed once, then every move's target block is visited once for all of them. */
-void cgi_pdb_build_corners(const pdb_moves *pm, uint8_t *table, unsigned long long at[16])
+void cgi_pdb_build_corners(const pdb_moves *pm, uint8_t *table, unsigned long long at[16],
+                           const cgi_progress *pr)
 {
     unsigned long long dummy[16];
     if (!at)
@@ -120,6 +121,7 @@ void cgi_pdb_build_corners(const pdb_moves *pm, uint8_t *table, unsigned long lo
     unsigned long long seen = 1;
     uint16_t list[PDB_TWIST];
     for (unsigned d = 0; d + 1 < PDB_UNSEEN && at[d]; d++) {
+        cgi_progress_say(pr, "optimal corner table", (double)seen / PDB_CORNER_ENTRIES);
         bool backward = PDB_CORNER_ENTRIES - seen < at[d];
         unsigned want = backward ? PDB_UNSEEN : d;
         for (size_t cp = 0; cp < PDB_CPERM; cp++) {
@@ -175,7 +177,7 @@ static void edge_unrank(size_t rank, int k, uint8_t pos[PDB_EDGE_MAX_K])
 }
 
 void cgi_pdb_build_edges(const pdb_moves *pm, const pdb_edge_set *set, uint8_t *table,
-                         unsigned long long at[16])
+                         unsigned long long at[16], const cgi_progress *pr)
 {
     unsigned long long dummy[16];
     if (!at)
@@ -192,6 +194,7 @@ void cgi_pdb_build_edges(const pdb_moves *pm, const pdb_edge_set *set, uint8_t *
     unsigned long long seen = 1;
     uint8_t list[1 << PDB_EDGE_MAX_K];
     for (unsigned d = 0; d + 1 < PDB_UNSEEN && at[d]; d++) {
+        cgi_progress_say(pr, "optimal edge table", (double)seen / (double)n);
         bool backward = n - seen < at[d];
         unsigned want = backward ? PDB_UNSEEN : d;
         for (size_t b = 0; b < blocks; b++) {

@@ -22,6 +22,7 @@
 
 #include "cubegod/cube3.h"
 #include "cubegod/error.h"
+#include "util/tablefile.h"
 
 enum {
     PDB_MOVES = 18,
@@ -78,9 +79,11 @@ static inline unsigned cgi_pdb_get(const uint8_t *t, size_t i)
 }
 
 /* Fills table (entries / 2 bytes, rounded up) by breadth-first search from home; counts the
- * entries at each distance in at[0..15] when at is not NULL. */
-void cgi_pdb_build_corners(const pdb_moves *pm, uint8_t *table, unsigned long long at[16]);
+ * entries at each distance in at[0..15] when at is not NULL; reports each level to pr (may be
+ * NULL). */
+void cgi_pdb_build_corners(const pdb_moves *pm, uint8_t *table, unsigned long long at[16],
+                           const cgi_progress *pr);
 void cgi_pdb_build_edges(const pdb_moves *pm, const pdb_edge_set *set, uint8_t *table,
-                         unsigned long long at[16]);
+                         unsigned long long at[16], const cgi_progress *pr);
 
 #endif

@@ -4,11 +4,13 @@
  * the turn of the whole cube around the URF-DBL diagonal (twice), each also inverted, so the
  * UD axis phase 1 aims for is each of the three axes in turn. Whichever side finds a short
  * phase 1 first gives the answer, read back through the conjugation and the inversion. */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cubegod/clock.h"
 #include "solver3/twophase.h"
+#include "util/solver_open.h"
 #include "util/tablefile.h"
 
 /* The move and pruning tables of twophase.h, in segment order; version 5: 16 symmetries;
@@ -69,9 +71,9 @@ static cg_status init_rotations(cg3_twophase *s, cg_error *err)
     return CG_OK;
 }
 
-static cg_status build_tables(void *ctx, uint8_t *payload, cg_error *err)
+static cg_status build_tables(void *ctx, uint8_t *payload, const cgi_progress *pr, cg_error *err)
 {
-    return cgi_tp_tables_build(payload, &((cg3_twophase *)ctx)->model, NULL, err);
+    return cgi_tp_tables_build(payload, &((cg3_twophase *)ctx)->model, NULL, pr, err);
 }
 
 static bool tables_sane(void *ctx, const uint8_t *payload)
@@ -81,60 +83,53 @@ static bool tables_sane(void *ctx, const uint8_t *payload)
     return cgi_tp_tables_sane(&s->t, &s->model);
 }
 
-static cg_status load_or_build(cg3_twophase *s, const cg3_tables_options *opt,
-                               cg3_tables_info *info, cg_error *err)
+static cg_status setup(void *solver, void *ctx, tablefile_maker *m, cg_error *err)
 {
-    tablefile_maker m = {
-        .kind = cache_kind(),
-        .build = build_tables,
-        .sane = tables_sane,
-        .ctx = s,
-        .notice = opt ? opt->notice : NULL,
-        .notice_ctx = opt ? opt->notice_ctx : NULL,
-        .cache = "3x3 table cache",
-        .tables = "3x3 two-phase tables",
-        .build_time = "under a minute",
-        .whose = "",
-        .noun = "two-phase tables",
-    };
-    tablefile_outcome how;
-    cg_status st = cgi_tablefile_load_or_build(opt ? opt->cache_path : NULL, opt && opt->rebuild,
-                                               &m, &s->file, &how, err);
-    if (st == CG_OK)
-        cgi_tp_tables_point(&s->t, s->file.payload);
-    info->from_cache = how.from_cache;
-    info->rebuilt = how.rebuilt;
-    info->saved = how.saved;
-    return st;
+    (void)ctx;
+    cg3_twophase *s = solver;
+    cg3_tables_init(&s->model);
+    m->kind = cache_kind();
+    m->build = build_tables;
+    m->sane = tables_sane;
+    m->ctx = s;
+    m->cache = "3x3 table cache";
+    m->tables = "3x3 two-phase tables";
+    m->build_time = "under a minute";
+    m->whose = "";
+    m->noun = "two-phase tables";
+    return init_rotations(s, err);
 }
+
+static void attach(void *solver, const uint8_t *payload)
+{
+    cgi_tp_tables_point(&((cg3_twophase *)solver)->t, payload);
+}
+
+static void close_solver(void *solver) { cg3_twophase_close(solver); }
+
+static const cgi_solver_kind TWOPHASE = {
+    .bytes = sizeof(cg3_twophase),
+    .file_offset = offsetof(cg3_twophase, file),
+    .what = "the two-phase solver",
+    .setup = setup,
+    .attach = attach,
+    .close = close_solver,
+};
 
 cg_status cg3_twophase_open(cg3_twophase **out, const cg3_tables_options *opt,
                             cg3_tables_info *info, cg_error *err)
 {
-    int64_t start = cg_now_ns();
     cg3_tables_info dummy;
     if (!info)
         info = &dummy;
     memset(info, 0, sizeof *info);
-    *out = NULL;
-    if (!cgi_little_endian())
-        return cg_fail(err, CG_ERR_SYSTEM, "the table layout needs a little-endian machine");
-    cg3_twophase *s = calloc(1, sizeof *s);
-    if (!s)
-        return cg_fail(err, CG_ERR_NOMEM, "no memory for the two-phase solver");
-    cg3_tables_init(&s->model);
-    info->cache_path = opt && opt->cache_path && *opt->cache_path ? opt->cache_path : NULL;
-    cg_status st = init_rotations(s, err);
-    if (st == CG_OK)
-        st = load_or_build(s, opt, info, err);
-    if (st != CG_OK) {
-        cg3_twophase_close(s);
-        return st;
-    }
-    info->bytes = cgi_tp_payload_bytes();
-    info->ready_ms = cg_seconds_between(start, cg_now_ns()) * 1e3;
+    cgi_open_request rq = cgi_open_request3(opt);
+    cgi_open_outcome how;
+    void *s;
+    cg_status st = cgi_solver_open(&TWOPHASE, NULL, &rq, &s, &how, err);
+    cgi_open_info3(info, &how, st == CG_OK ? cgi_tp_payload_bytes() : 0);
     *out = s;
-    return CG_OK;
+    return st;
 }
 
 void cg3_twophase_close(cg3_twophase *s)

@@ -125,7 +125,7 @@ cg3_cube cgi_tp_sym_conj(const tp_syms *sy, int k, const cg3_cube *c);
 int cgi_tp_sym_inverse(const tp_syms *sy, int k);
 /* Fills the symmetry segments and the phase-1 table (the phase-1 move tables must be there). */
 cg_status cgi_tp_sym_build(uint8_t *payload, const cg3_tables *model, tp_build_stats *stats,
-                           cg_error *err);
+                           const cgi_progress *pr, cg_error *err);
 
 /* The phase-1 residue (exact distance mod 3) of a flipslice and twist. */
 static inline uint32_t cgi_tp_fs_class(const tp_tables *t, int fs) { return t->fs_cs[fs] >> TP_SYM_BITS; }
@@ -186,7 +186,8 @@ static inline bool cgi_tp_near_down(const tp_tables *t, uint64_t e, int k, int m
     return (e >> t->sym_mv[k * TP_MOVES + m]) & 1;
 }
 /* Fills the symmetry-move and near segments (every phase-1 segment must be there). */
-cg_status cgi_tp_near_build(uint8_t *payload, const cg3_tables *model, cg_error *err);
+cg_status cgi_tp_near_build(uint8_t *payload, const cg3_tables *model, const cgi_progress *pr,
+                            cg_error *err);
 
 /* The phase-2 table's entry for (corner permutation, U/D edges), and its residue. */
 static inline size_t cgi_tp_p2_index(const tp_tables *t, int cp, int ep)
@@ -219,7 +220,7 @@ static inline int cgi_tp_p2_floor(const tp_tables *t, int cp, int ep, int res)
 /* Fills the phase-2 symmetry segments and the phase-2 table (the phase-2 move tables must be
  * there). */
 cg_status cgi_tp_sym_build2(uint8_t *payload, const cg3_tables *model, tp_build_stats *stats,
-                            cg_error *err);
+                            const cgi_progress *pr, cg_error *err);
 
 /* Byte offset and size of each segment, and the whole payload's size. */
 size_t cgi_tp_seg_offset(int seg);
@@ -227,10 +228,15 @@ size_t cgi_tp_seg_bytes(int seg);
 size_t cgi_tp_payload_bytes(void);
 /* Points t's tables into payload. */
 void cgi_tp_tables_point(tp_tables *t, const uint8_t *payload);
-/* Computes every table into payload (cgi_tp_payload_bytes, writable). CG_ERR_NOMEM only. */
+/* Computes every table into payload (cgi_tp_payload_bytes, writable). CG_ERR_NOMEM only.
+ * (twophase_build.c) */
 struct tp_build_stats;
 cg_status cgi_tp_tables_build(uint8_t *payload, const cg3_tables *model,
-                              struct tp_build_stats *stats, cg_error *err);
+                              struct tp_build_stats *stats, const cgi_progress *pr,
+                              cg_error *err);
+/* The coordinates' move tables, pair tables and corner/edge distances, the padding zeroed: the
+ * first step of cgi_tp_tables_build. */
+void cgi_tp_coord_build(uint8_t *payload, const cg3_tables *model);
 /* Cheap checks that a loaded payload is the right one (home values, a few moves). */
 int cgi_tp_tables_sane(const tp_tables *t, const cg3_tables *model);
 

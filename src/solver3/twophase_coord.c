@@ -296,8 +296,7 @@ static void bfs_pairs(uint8_t *dist, const uint16_t *amv, int na, const uint16_t
     }
 }
 
-cg_status cgi_tp_tables_build(uint8_t *p, const cg3_tables *model, tp_build_stats *stats,
-                              cg_error *err)
+void cgi_tp_coord_build(uint8_t *p, const cg3_tables *model)
 {
     uint8_t all[TP_MOVES];
     for (int m = 0; m < TP_MOVES; m++)
@@ -321,10 +320,6 @@ cg_status cgi_tp_tables_build(uint8_t *p, const cg3_tables *model, tp_build_stat
     /* the corners alone, and the U/D edges alone: the best slice order */
     min_over_sp(p + cgi_tp_seg_offset(TP_SEG_CP_DIST), p + cgi_tp_seg_offset(TP_SEG_CP_SP), TP_CP);
     min_over_sp(p + cgi_tp_seg_offset(TP_SEG_EP_DIST), p + cgi_tp_seg_offset(TP_SEG_EP_SP), TP_EP);
-    cg_status st = cgi_tp_sym_build(p, model, stats, err);
-    if (st == CG_OK)
-        st = cgi_tp_sym_build2(p, model, stats, err);
-    return st == CG_OK ? cgi_tp_near_build(p, model, err) : st;
 }
 
 /* Whether entry i is on the list of the TP_P1_TWELVES entries 12 moves from G1. */
@@ -416,8 +411,44 @@ int cgi_tp_p2_distance(const tp_tables *t, int cp, int ep, int max)
     return d;
 }
 
+/* Whether n uint16 values are all below limit. */
+static bool all_below16(const uint16_t *v, size_t n, unsigned limit)
+{
+    unsigned high = 0;
+    for (size_t i = 0; i < n; i++)
+        high |= v[i] >= limit;
+    return !high;
+}
+
+/* Every value the search uses as an index (coordinates in the move and conjugation tables,
+ * classes, conjugated moves) is in range: a file the checksum vouches for but that was made by
+ * hand must not send a look-up outside its table (issue 25). About 9 MB read, a few ms. */
+static bool indices_in_range(const tp_tables *t)
+{
+    if (!all_below16(t->twist_mv, (size_t)TP_TWIST * TP_MOVES, TP_TWIST) ||
+        !all_below16(t->flip_mv, (size_t)TP_FLIP * TP_MOVES, TP_FLIP) ||
+        !all_below16(t->slice_mv, (size_t)TP_SLICE * TP_MOVES, TP_SLICE) ||
+        !all_below16(t->cp_mv, (size_t)TP_CP * TP_P2MOVES, TP_CP) ||
+        !all_below16(t->ep_mv, (size_t)TP_EP * TP_P2MOVES, TP_EP) ||
+        !all_below16(t->sp_mv, (size_t)TP_SP * TP_P2MOVES, TP_SP) ||
+        !all_below16(t->cp18_mv, (size_t)TP_CP * TP_MOVES, TP_CP) ||
+        !all_below16(t->tw_conj, (size_t)TP_SYMS * TP_TWIST, TP_TWIST) ||
+        !all_below16(t->ep_conj, (size_t)TP_SYMS * TP_EP, TP_EP))
+        return false;
+    unsigned high = 0;
+    for (size_t i = 0; i < TP_FS; i++)
+        high |= (t->fs_cs[i] >> TP_SYM_BITS) >= TP_FS_CLASSES;
+    for (size_t i = 0; i < TP_CP; i++)
+        high |= (t->cp_cs[i] >> TP_SYM_BITS) >= TP_CP_CLASSES;
+    for (size_t i = 0; i < (size_t)TP_SYMS * TP_MOVES; i++)
+        high |= t->sym_mv[i] >= TP_MOVES;
+    return !high;
+}
+
 int cgi_tp_tables_sane(const tp_tables *t, const cg3_tables *model)
 {
+    if (!indices_in_range(t))
+        return 0;
     int sh = cgi_tp_slice_home();
     uint64_t home = cgi_tp_near(t, cgi_tp_p1_index(t, sh * TP_FLIP, 0));
     if (home == 0 || cgi_tp_near_distance(home) != 0)

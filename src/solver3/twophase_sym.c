@@ -92,7 +92,7 @@ int cgi_tp_sym_inverse(const tp_syms *sy, int k)
 }
 
 cg_status cgi_tp_sym_build(uint8_t *payload, const cg3_tables *model, tp_build_stats *stats,
-                           cg_error *err)
+                           const cgi_progress *pr, cg_error *err)
 {
     tp_syms sy;
     cgi_tp_syms(model, &sy);
@@ -178,9 +178,12 @@ cg_status cgi_tp_sym_build(uint8_t *payload, const cg3_tables *model, tp_build_s
     int home_fs = cgi_tp_slice_home() * TP_FLIP;
     dist[(size_t)fs_class[home_fs] * TP_TWIST + tw_conj[fs_sym[home_fs] * TP_TWIST]] = 0;
     int depth = 0;
+    size_t reached = 1; /* about: a representative's own symmetries may count an entry twice */
     for (int d = 0;; d++) {
         size_t found = 0;
         for (uint32_t cls = 0; cls < TP_FS_CLASSES; cls++) {
+            if ((cls & 1023) == 0)
+                cgi_progress_say(pr, "3x3 phase-1 table", (double)(reached + found) / (double)total);
             const uint8_t *block = dist + (size_t)cls * TP_TWIST;
             if (!memchr(block, d, TP_TWIST))
                 continue;
@@ -214,8 +217,10 @@ cg_status cgi_tp_sym_build(uint8_t *payload, const cg3_tables *model, tp_build_s
         }
         if (!found)
             break;
+        reached += found;
         depth = d + 1;
     }
+    cgi_progress_say(pr, "3x3 phase-1 table", 1);
     if (stats)
         stats->p1_depth = depth;
     memset(packed, 0, cgi_tp_seg_bytes(TP_SEG_P1));
@@ -249,7 +254,7 @@ cg_status cgi_tp_sym_build(uint8_t *payload, const cg3_tables *model, tp_build_s
  * (class, U/D edges as seen through the symmetry that maps the corners onto the
  * representative), the exact phase-2 distance of corners and U/D edges mod 3. */
 cg_status cgi_tp_sym_build2(uint8_t *payload, const cg3_tables *model, tp_build_stats *stats,
-                            cg_error *err)
+                            const cgi_progress *pr, cg_error *err)
 {
     tp_syms sy;
     cgi_tp_syms(model, &sy);
@@ -316,6 +321,7 @@ cg_status cgi_tp_sym_build2(uint8_t *payload, const cg3_tables *model, tp_build_
     size_t reached = 1, level = 1;
     int depth = 0;
     for (int d = 0; reached < total && d < 250; d++) {
+        cgi_progress_say(pr, "3x3 phase-2 table", (double)reached / (double)total);
         size_t found = 0;
         /* few at depth d: from them forward; few left: each unreached entry looks back */
         bool forward = level < total - reached;
@@ -361,6 +367,7 @@ cg_status cgi_tp_sym_build2(uint8_t *payload, const cg3_tables *model, tp_build_
     }
     if (stats)
         stats->p2_depth = depth;
+    cgi_progress_say(pr, "3x3 phase-2 table", (double)reached / (double)total);
     if (reached != total) {
         st = cg_fail(err, CG_ERR_SYSTEM, "the phase-2 table left %zu entries unreached",
                      total - reached);
@@ -412,7 +419,8 @@ static bool near_put(uint64_t *near, uint32_t i, uint64_t value, uint32_t *entri
  * breadth-first from G1, so each is reached at its distance; a cube's moves down are the
  * children whose residue is one less, and they are stored as seen from its entry's cube:
  * move m of the raw cube is move S_k^-1 m S_k there. */
-cg_status cgi_tp_near_build(uint8_t *payload, const cg3_tables *model, cg_error *err)
+cg_status cgi_tp_near_build(uint8_t *payload, const cg3_tables *model, const cgi_progress *pr,
+                            cg_error *err)
 {
     tp_syms sy;
     cgi_tp_syms(model, &sy);
@@ -444,6 +452,7 @@ cg_status cgi_tp_near_build(uint8_t *payload, const cg3_tables *model, cg_error 
     if (!near_put(near, (uint32_t)cgi_tp_p1_index(&t, (int)(home / TP_TWIST), 0), 0, &entries))
         st = cg_fail(err, CG_ERR_SYSTEM, "the near table has no room for G1");
     for (int d = 0; d < TP_NEAR_DEPTH && st == CG_OK; d++) {
+        cgi_progress_say(pr, "3x3 near table", (double)d / TP_NEAR_DEPTH);
         uint32_t found = 0;
         for (uint32_t j = 0; j < n && st == CG_OK; j++) {
             int fs = (int)(layer[j] / TP_TWIST), tw = (int)(layer[j] % TP_TWIST);
@@ -476,6 +485,8 @@ cg_status cgi_tp_near_build(uint8_t *payload, const cg3_tables *model, cg_error 
         next = x;
         n = found;
     }
+    if (st == CG_OK)
+        cgi_progress_say(pr, "3x3 near table", 1);
     free(seen);
     free(layer);
     free(next);

@@ -1,5 +1,7 @@
 /* Logging in the style of pwntools ("[+] ...", "[DEBUG] ..."), hexdumps, the clock. */
 #include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -12,7 +14,16 @@ static FILE *log_out(const cg_log *log)
 
 static bool log_on(const cg_log *log, cg_log_level at)
 {
-    return (log ? log->level : CG_LOG_INFO) >= at && at > CG_LOG_QUIET;
+    return log && log->level >= at && at > CG_LOG_QUIET;
+}
+
+/* Text of whole lines to the log's receiver. */
+static void log_put(const cg_log *log, cg_log_level at, const char *text)
+{
+    if (log->fn)
+        log->fn(log->fn_ctx, at, text);
+    else
+        fputs(text, log_out(log));
 }
 
 void cg_log_msg(const cg_log *log, cg_log_level at, char c, const char *fmt, ...)
@@ -30,7 +41,7 @@ void cg_log_msg(const cg_log *log, cg_log_level at, char c, const char *fmt, ...
     size_t n = strlen(line);
     line[n] = '\n';
     line[n + 1] = '\0';
-    fputs(line, log_out(log));
+    log_put(log, at, line);
 }
 
 void cg_hexdump(FILE *out, const void *p, size_t n)
@@ -64,10 +75,17 @@ void cgi_log_data(const cg_log *log, int direction, const uint8_t *p, size_t n)
 {
     if (!log_on(log, CG_LOG_DEBUG))
         return;
-    FILE *out = log_out(log);
-    flockfile(out);
-    cg_log_msg(log, CG_LOG_DEBUG, 'D', "%s %#zx bytes:",
+    /* The header line and the dump as one text: one receiver call, no interleaving. */
+    char *text = NULL;
+    size_t len = 0;
+    FILE *mem = open_memstream(&text, &len);
+    if (!mem)
+        return;
+    cg_log to_mem = {CG_LOG_DEBUG, mem, NULL, NULL};
+    cg_log_msg(&to_mem, CG_LOG_DEBUG, 'D', "%s %#zx bytes:",
                direction == CG_TUBE_SENT ? "Sent" : "Received", n);
-    cg_hexdump(out, p, n);
-    funlockfile(out);
+    cg_hexdump(mem, p, n);
+    if (fclose(mem) == 0 && text)
+        log_put(log, CG_LOG_DEBUG, text);
+    free(text);
 }

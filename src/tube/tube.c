@@ -50,11 +50,13 @@ cg_tube_options cgi_tube_opts(const cg_tube_options *o)
 
 cg_log cgi_tube_opts_log(const cg_tube_options *o)
 {
-    cg_log log = {CG_LOG_INFO, stderr};
+    cg_log log = {CG_LOG_QUIET, stderr, NULL, NULL};
     if (o) {
         log.level = o->log_level;
         if (o->log)
             log.out = o->log;
+        log.fn = o->log_fn;
+        log.fn_ctx = o->log_ctx;
     }
     return log;
 }

@@ -286,7 +286,7 @@ cg_status cgi_tablefile_load_or_build(const char *path, bool rebuild, const tabl
         return cg_fail(err, CG_ERR_NOMEM, "no memory for the %s%llu-byte %s", m->whose,
                        (unsigned long long)m->kind.size, m->noun);
     notice(m, "building the %s (once; %s)", m->tables, m->build_time);
-    st = m->build(m->ctx, out->owned, err);
+    st = m->build(m->ctx, out->owned, &m->progress, err);
     if (st != CG_OK) {
         cgi_tablefile_release(out);
         return st;

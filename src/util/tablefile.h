@@ -20,6 +20,7 @@
 #include <stdint.h>
 
 #include "cubegod/error.h"
+#include "cubegod/solver.h"
 
 #define TABLEFILE_HEADER_BYTES 32
 
@@ -63,19 +64,32 @@ void cgi_tablefile_release(tablefile *f);
 cg_status cgi_tablefile_save(const char *path, const tablefile_kind *kind, const void *payload,
                          cg_error *err);
 
+/* Where a build reports how far it has got (the caller's cg_tables_progress_fn). */
+typedef struct cgi_progress {
+    cg_tables_progress_fn fn; /* NULL: nobody listens */
+    void *ctx;
+} cgi_progress;
+
+static inline void cgi_progress_say(const cgi_progress *p, const char *phase, double fraction)
+{
+    if (p && p->fn)
+        p->fn(p->ctx, phase, fraction < 0 ? 0 : fraction > 1 ? 1 : fraction);
+}
+
 /* What the solvers' tables have in common: a cache file that is loaded when it is valid, else
  * tables built in memory and saved to it. */
 typedef struct tablefile_maker {
     tablefile_kind kind;
     size_t slack; /* readable bytes a built payload needs past kind.size (a mapped file has the
                      rest of its last page) */
-    /* Fills payload (kind.size + slack bytes, uninitialised). */
-    cg_status (*build)(void *ctx, uint8_t *payload, cg_error *err);
+    /* Fills payload (kind.size + slack bytes, uninitialised), reporting to pr. */
+    cg_status (*build)(void *ctx, uint8_t *payload, const cgi_progress *pr, cg_error *err);
     /* Whether a payload the checksum vouches for is what this build would make. */
     bool (*sane)(void *ctx, const uint8_t *payload);
     void *ctx;
     void (*notice)(void *notice_ctx, const char *text); /* NULL: say nothing */
     void *notice_ctx;
+    cgi_progress progress; /* the build's reports */
     /* The notices' words: "ignoring the <cache> (why); rebuilding it", "building the <tables>
      * (once; <build_time>)", "cannot save the <cache> (why); continuing"; out of memory, "no
      * memory for the <whose><N>-byte <noun>". */

@@ -11,6 +11,7 @@
 
 #include "contest/slow3.h"
 #include "cubegod/order.h"
+#include "contest/order_parser.h"
 
 /* Each call builds its own tables (microseconds): no state shared between tests. */
 static const cg3_tables *tables(cg3_tables *t)

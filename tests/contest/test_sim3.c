@@ -11,6 +11,7 @@
 #include "contest/slow3.h"
 #include "cubegod/cube3.h"
 #include "cubegod/sim3.h"
+#include "contest/sim3_reader.h"
 
 static const char SAMPLES[] =
     "START\n"

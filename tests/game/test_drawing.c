@@ -14,6 +14,7 @@
 #include "cubegod/cube3.h"
 #include "cubegod/shapes.h"
 #include "game/drawing.h"
+#include "puzzle/reader.h"
 
 static const char *LAYOUT3 =
     "      U1U2U3\n      U4U5U6\n      U7U8U9\nL1L2L3 F1F2F3 R1R2R3\nL4L5L6 F4F5F6 R4R5R6\n"

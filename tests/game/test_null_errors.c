@@ -40,6 +40,9 @@
 #include "cubegod/transcript.h"
 #include "cubegod/turn.h"
 #include "cubegod/tube.h"
+#include "contest/sim3_reader.h"
+#include "contest/order_parser.h"
+#include "puzzle/reader.h"
 #include "tables_fixture.h"
 
 #define FAILS(call) assert_true((call) < 0)
@@ -101,6 +104,8 @@ static void cubes_and_puzzles(void **state)
     cg_puzzle_clear(&p);
     FAILS(cg_puzzle_set(&p, 99, "W", 1, NULL));
     FAILS(cg_puzzle_from_compact("nonsense", 8, &p, NULL));
+    cg_shape_reader *shr;
+    FAILS(cg_shape_reader_new(&shr, CG_SHAPE_AUTO, "XYZ", NULL));
     cg_box_reader r;
     cg_box_reader_init(&r);
     cg_box_event ev;

@@ -19,6 +19,7 @@
 #include "cubegod/puzzle.h"
 #include "cubegod/server.h"
 #include "cubegod/solver.h"
+#include "puzzle/reader.h"
 #include "tables_fixture.h"
 #include "testutil.h"
 

@@ -21,6 +21,7 @@
 #include "cubegod/puzzle.h"
 #include "cubegod/server.h"
 #include "cubegod/shapes.h"
+#include "puzzle/reader.h"
 #include "game/answer.h"
 
 static cg3_tables T;

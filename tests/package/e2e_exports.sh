@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # libcubegod.so exports exactly the functions the public headers declare with CG_API: nothing
-# internal leaks out, and nothing documented is missing. libcubegod.a, where visibility does not
+# internal leaks out, and nothing documented is missing; and every CG_API declaration is
+# documented (check_documented.py). libcubegod.a, where visibility does not
 # hide anything, has only those and internal helpers named cgi_ (so they cannot be mistaken for
 # the API or collide with another library's names).
 set -u
@@ -34,5 +35,6 @@ if [ -s "$TMP/stray" ]; then
   cat "$TMP/stray" >&2
   status=1
 fi
+python3 "$CUBEGOD_SOURCE/tests/package/check_documented.py" "$CUBEGOD_SOURCE/include/cubegod" || status=1
 [ $status -eq 0 ] && echo "$(wc -l < "$TMP/exported") symbols exported, each declared CG_API in include/cubegod/"
 exit $status

@@ -10,6 +10,7 @@
 #include <cmocka.h>
 
 #include "cubegod/puzzle.h"
+#include "puzzle/reader.h"
 #include "testutil.h"
 
 static const char *const WORDS[CG_FACES] = {"white", "yellow", "green", "blue", "orange", "red"};

@@ -12,6 +12,7 @@
 
 #include "cubegod/cube3.h"
 #include "cubegod/puzzle.h"
+#include "puzzle/reader.h"
 #include "testutil.h"
 
 static const char SCHEME[6][8] = {"white", "yellow", "green", "blue", "orange", "red"};

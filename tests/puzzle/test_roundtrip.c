@@ -19,6 +19,7 @@
 #include "cubegod/shapes.h"
 #include "game/answer.h"
 #include "testutil.h"
+#include "puzzle/reader.h"
 
 static cg3_tables model;
 

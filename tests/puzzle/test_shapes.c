@@ -13,6 +13,7 @@
 
 #include "cubegod/cube3.h"
 #include "cubegod/shapes.h"
+#include "puzzle/reader.h"
 
 static const char *const WORDS[6] = {"white", "yellow", "green", "blue", "orange", "red"};
 static const char LETTERS[] = "WYGBOR";

@@ -384,6 +384,23 @@ class Library(unittest.TestCase):
             self.assertTrue(os.path.exists(os.path.join(tmp, "p.tbl")))
             r = self.run_py(code, env)
             self.assertEqual(r.stdout.splitlines()[0], "0 []")
+        # prepare(progress=...): a build reports its phase and how far it got, rising to 1;
+        # a load from the cache reports nothing.
+        with tempfile.TemporaryDirectory() as tmp:
+            env["CUBEGOD_CACHE"] = os.path.join(tmp, "p.tbl")
+            code = ("import cubegod, json; seen = []; cubegod.set_notice(None); "
+                    "cubegod.prepare(2, metric='qtm', progress=lambda p, f: seen.append((p, f))); "
+                    "print(json.dumps(seen))")
+            r = self.run_py(code, env)
+            self.assertEqual(r.returncode, 0, r.stderr)
+            seen = json.loads(r.stdout)
+            self.assertGreater(len(seen), 2)
+            self.assertEqual({p for p, _ in seen}, {"2x2 quarter-turn table"})
+            fractions = [f for _, f in seen]
+            self.assertEqual(fractions, sorted(fractions))
+            self.assertEqual(fractions[-1], 1.0)
+            r = self.run_py(code, env)
+            self.assertEqual(json.loads(r.stdout), [])
 
 
 if __name__ == "__main__":

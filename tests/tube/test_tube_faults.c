@@ -227,7 +227,7 @@ static void child_reaped_elsewhere(void **state)
     sigaction(SIGCHLD, &ign, &old);
     FILE *log = tmpfile();
     assert_non_null(log);
-    cg_tube_options o = {.log = log};
+    cg_tube_options o = {.log_level = CG_LOG_INFO, .log = log};
     cg_tube *t;
     char *argv[] = {"true", NULL};
     assert_int_equal(cg_tube_process(argv, &o, &t, NULL), CG_OK);

@@ -71,7 +71,7 @@ static void test_tcp_echo(void **state)
     char *log = NULL;
     size_t log_len;
     FILE *f = open_memstream(&log, &log_len);
-    cg_tube_options o = {.log = f};
+    cg_tube_options o = {.log_level = CG_LOG_INFO, .log = f};
     cg_tube *t;
     cg_error err;
     assert_int_equal(cg_tube_connect("127.0.0.1", s.port, &o, &t, &err), CG_OK);
@@ -200,7 +200,7 @@ static void test_process_cmd_exit_and_log(void **state)
     char *log = NULL;
     size_t log_len;
     FILE *f = open_memstream(&log, &log_len);
-    cg_tube_options o = {.log = f};
+    cg_tube_options o = {.log_level = CG_LOG_INFO, .log = f};
     cg_tube *t;
     cg_error err;
     assert_int_equal(cg_tube_process_cmd("sh -c 'echo \"a  b\"; exit 3'", &o, &t, &err), CG_OK);

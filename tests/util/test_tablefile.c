@@ -206,8 +206,9 @@ typedef struct maker_log {
     int notices;
 } maker_log;
 
-static cg_status build_payload(void *ctx, uint8_t *p, cg_error *err)
+static cg_status build_payload(void *ctx, uint8_t *p, const cgi_progress *pr, cg_error *err)
 {
+    (void)pr;
     maker_log *log = ctx;
     log->builds++;
     if (log->fail_build)
