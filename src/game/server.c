@@ -464,6 +464,7 @@ static int answer_round(server_game *g, cg_rng *rng, const cg_round *r, int i, s
 struct live_cube {
     const cg_server *s;
     bool three;
+    bool exact;     /* the cube relative to a goal: solved means home exactly */
     cg_cube c;      /* 2x2 */
     int hidden;
     cg3_cube c3;    /* 3x3 */
@@ -485,7 +486,8 @@ static bool live_solved(const live_cube *l)
         cg3_cube_to_facelets(&l->c3, f);
         return cg3_facelets_solved(f);
     }
-    return l->s->opt.check == CG_TARGET_HOME ? cg_cube_is_home(&l->c) : cg_cube_is_solved_any(&l->c);
+    return l->exact || l->s->opt.check == CG_TARGET_HOME ? cg_cube_is_home(&l->c)
+                                                         : cg_cube_is_solved_any(&l->c);
 }
 
 static size_t live_after_move(const live_cube *l, int k, const char *name, char *buf, size_t size)
@@ -556,12 +558,27 @@ static int round2(server_game *g, cg_rng *rng, int i, size_t len)
     if (!s->opt.one_move && !s->opt.send_each)
         return answer_round(g, rng, &r, i, len);
     live_cube cube = {.s = s, .c = r.cube, .hidden = r.hidden};
-    size_t more = s->opt.send_each
-                      ? cgi_round_format(&r, i, s->opt.rounds, prompt_of(s, false), s->opt.show,
-                                         s->opt.colours, s->opt.order, g->out + len,
-                                         g->out_cap - len)
-                      : cg_round_format_prompt(&r, i, s->opt.rounds, prompt_of(s, true),
-                                               g->out + len, g->out_cap - len);
+    size_t more;
+    if (s->opt.send_each && cgi_drawing_special(&s->drawing, s->opt.goal != NULL)) {
+        /* as answer_round draws it; the moves then turn the cube relative to the goal */
+        cg_cube goal = s->goal_fixed ? s->goal2 : cg_cube_random(rng);
+        cg_stickers gs = cg_cube_to_stickers(&goal), cs = cg_cube_to_stickers(&r.cube);
+        more = cgi_round_text(&s->drawing, i, s->opt.rounds, 2, s->opt.goal ? gs.s : NULL, cs.s,
+                              1u << r.hidden, prompt_of(s, false), g->out + len,
+                              g->out_cap - len);
+        if (s->opt.goal) {
+            cg_cube inv = cg_cube_inverse(&goal);
+            cube.c = cg_cube_mul(&inv, &r.cube);
+            cube.exact = true;
+        }
+    } else {
+        more = s->opt.send_each
+                   ? cgi_round_format(&r, i, s->opt.rounds, prompt_of(s, false), s->opt.show,
+                                      s->opt.colours, s->opt.order, g->out + len,
+                                      g->out_cap - len)
+                   : cg_round_format_prompt(&r, i, s->opt.rounds, prompt_of(s, true),
+                                            g->out + len, g->out_cap - len);
+    }
     if (!fit(g, &len, more, i))
         return -1;
     return one_move_round(g, &cube, i, len);
@@ -575,11 +592,26 @@ static int answer_round3(server_game *g, cg_rng *rng, int i, size_t len)
     cg_round3_make(&s->t3, rng, s->opt.hide < 0 ? 0 : s->opt.hide, s->opt.scramble, &r);
     if (s->opt.one_move || s->opt.send_each) {
         live_cube cube = {.s = s, .three = true, .c3 = r.cube, .hidden3 = r.hidden};
-        size_t first = s->opt.send_each
-            ? cgi_round3_format(&r, i, s->opt.rounds, prompt_of(s, false), s->opt.show,
-                                s->opt.colours, s->opt.order, g->out + len, g->out_cap - len)
-            : cgi_round3_format(&r, i, s->opt.rounds, prompt_of(s, true), CG_SHAPE_BOXES,
-                                CG_COLOURS_LETTERS, NULL, g->out + len, g->out_cap - len);
+        size_t first;
+        if (s->opt.send_each && cgi_drawing_special(&s->drawing, s->opt.goal != NULL)) {
+            /* as below; the moves then turn the cube relative to the goal */
+            cg3_cube goal = s->goal_fixed ? s->goal3 : cg3_cube_random(rng);
+            uint8_t gf[CG3_FACELETS], cf[CG3_FACELETS];
+            cg3_cube_to_facelets(&goal, gf);
+            cg3_cube_to_facelets(&r.cube, cf);
+            first = cgi_round_text(&s->drawing, i, s->opt.rounds, 3, s->opt.goal ? gf : NULL, cf,
+                                   r.hidden, prompt_of(s, false), g->out + len, g->out_cap - len);
+            if (s->opt.goal) {
+                cg3_cube inv = cg3_cube_inverse(&goal);
+                cube.c3 = cg3_cube_mul(&inv, &r.cube);
+            }
+        } else {
+            first = s->opt.send_each
+                ? cgi_round3_format(&r, i, s->opt.rounds, prompt_of(s, false), s->opt.show,
+                                    s->opt.colours, s->opt.order, g->out + len, g->out_cap - len)
+                : cgi_round3_format(&r, i, s->opt.rounds, prompt_of(s, true), CG_SHAPE_BOXES,
+                                    CG_COLOURS_LETTERS, NULL, g->out + len, g->out_cap - len);
+        }
         if (!fit(g, &len, first, i))
             return -1;
         return one_move_round(g, &cube, i, len);

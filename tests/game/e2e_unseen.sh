@@ -39,11 +39,16 @@ for size in 2 3; do
 --layout $lay --goal shown --colours digits|--layout $lay --target first
 --show net --across BLFR|--across BLFR
 --show ansi --across FRBL|--across FRBL
+--goal shown --show net --across BLFR --send-each --end #|--target first --send-each --end #
+--goal $goal --show string --order URFDLB --send-each|--target $goal --order URFDLB --send-each
 --show dict --colours words|
 --show json|
 --show json --colours digits|--input dict
 EOV
 done
+# (the two --send-each rows: the challenge in C of the issue, a goal shown above the cube in a
+# B L F R net, the moves one a line until '#'; and a fixed goal with moves one a line until the
+# cube is at the goal)
 # a 3x3 shown whole: the side order is found with no option
 serve auto3 --size 3 --rounds 4 --games 1 --seed 99 --alarm 30 --show net --across RBLF
 play auto3 -q 127.0.0.1 "$PORT"
