@@ -17,6 +17,7 @@
 #include "cubegod/shapes.h"
 #include "cubegod/solver3.h"
 #include "cubegod/state.h"
+#include "cubegod/turn.h"
 #include "puzzle/reader.h"
 
 static const char USAGE[] =
@@ -94,8 +95,9 @@ static const char USAGE[] =
     "  --layout FILE   read drawings laid out as FILE: one cube with each sticker written as its\n"
     "                  facelet name (U1..U9 R1.. F1.. D1.. L1.. B1..; a 2x2 U1..U4 ...), line by\n"
     "                  line, everything else literal (docs/shapes.md)\n"
-    "  --scramble MOVES  solve the cube those face turns make from solved (--size 2 for a 2x2;\n"
-    "                  default a 3x3) instead of reading any input\n"
+    "  --scramble MOVES  solve the cube those moves make from solved (--size 2 for a 2x2;\n"
+    "                  default a 3x3) instead of reading any input; face turns in any\n"
+    "                  dialect, and slices M E S, wide moves Rw r 2R, rotations x y z\n"
     "  --size 2|3      the size of the --scramble cube (a read cube's size is told by the cube)\n"
     "  --scheme S      the colour of each face, e.g. U=W,D=Y,F=G,B=B,L=O,R=R\n"
     "  --max-moves N   fail a cube whose shortest solution is longer (default 11; 14 with\n"
@@ -664,7 +666,8 @@ static int solve_setup(solve_run *run, const char *target, const char *layout)
     return 0;
 }
 
-/* --scramble: the cube those moves make from solved. */
+/* --scramble: the cube those moves make from solved. Slices, wide moves and rotations too
+ * (turn.h): a scramble a server prints often has them; the centres they move tell the colours. */
 static bool solve_scramble(solve_run *run, const char *moves, int size)
 {
     char solved[CG3_FACELETS + 1], state[CG3_FACELETS + 1];
@@ -672,7 +675,7 @@ static bool solve_scramble(solve_run *run, const char *moves, int size)
     cg_puzzle p;
     run->file = "--scramble";
     if (cg_state_solved(size, solved, sizeof solved, &err) != CG_OK ||
-        cg_state_apply(solved, moves, state, sizeof state, &err) != CG_OK ||
+        cg_stickers_apply(size, moves, 0, solved, state, sizeof state, &err) != CG_OK ||
         cg_puzzle_from_string(state, strlen(state), "URFDLB", &p, &err) != CG_OK) {
         reject(run, &err, 0);
         return true;

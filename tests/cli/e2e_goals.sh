@@ -88,6 +88,18 @@ for size in 3 2; do
   "$CUBEGOD" solve --scramble "R U F' L2 D" --size $size > "$TMP/out" 2> "$TMP/err"
   model reaches $size "R U F' L2 D" "$(cat "$TMP/out")" "" || fail "--scramble size $size: no"
 done
+# with slices, wide moves and rotations (as turn reads them): the answer leaves every face of one
+# colour, on turn_model.py (an independent model of points and normals)
+for scr in "R M' U x2 F" "r U' S y E2 Lw B"; do
+  "$CUBEGOD" solve --scramble "$scr" > "$TMP/out" 2> "$TMP/err" || fail "--scramble '$scr': $(cat "$TMP/err")"
+  python3 - "$MODEL_DIR" "$scr" "$(cat "$TMP/out")" <<'PY' || fail "--scramble '$scr': '$(cat "$TMP/out")' leaves a face of two colours"
+import sys
+sys.path.insert(0, sys.argv[1])
+import turn_model as t
+s = t.apply(3, t.apply(3, list("URFDLB"[i // 9] for i in range(54)), sys.argv[2]), sys.argv[3])
+sys.exit(0 if all(len(set(s[f * 9:f * 9 + 9])) == 1 for f in range(6)) else 1)
+PY
+done
 "$CUBEGOD" solve --scramble "R Q" > "$TMP/out" 2> "$TMP/err"
 expect_eq "$?" 2 "exit status, a bad scramble"
 expect_grep "'Q'" "$TMP/err"
