@@ -887,3 +887,58 @@ def toward(cube, goal, order="URFDLB"):
 
 __all__ += ["solved_state", "state_of", "apply_moves", "compose", "invert", "relative",
             "states_equal", "toward"]
+
+
+# ---- reading a challenge's own text (dialogue.h): plain strings only ----
+_NOTATIONS = {0: "standard", 1: "digits", 2: "quarter", 3: "quarter-cw"}
+
+
+def limit_of(text):
+    """The move limit a challenge's text states, as play reads it before the first answer:
+    (N, the words that said it) for the first line that states one ("at most 14 moves", "no more
+    than 20", "answers longer than 19 moves are refused", ...), or None when no line does."""
+    fn = _c.cg_limit_read
+    fn.restype = ctypes.c_int
+    fn.argtypes = [ctypes.c_char_p, ctypes.c_size_t, ctypes.c_char_p, ctypes.c_size_t]
+    phrase = ctypes.create_string_buffer(128)
+    for line in _bytes(text, "text").split(b"\n"):
+        n = fn(line, len(line), phrase, len(phrase))
+        if n > 0:
+            return n, phrase.value.decode("utf-8", "replace")
+    return None
+
+
+def asks(line):
+    """True when a line looks like a prompt ("Solution?", "Your answer > ", "Enter moves:"):
+    what play's --prompt auto answers after a cube."""
+    fn = _c.cg_line_asks
+    fn.restype = ctypes.c_bool
+    fn.argtypes = [ctypes.c_char_p, ctypes.c_size_t]
+    data = _bytes(line, "line")
+    return bool(fn(data, len(data)))
+
+
+def verdict_of(line):
+    """"ok", "fail" or None: the verdict a line gives in a server's usual words ("[+]", correct,
+    solved, congratulations, ...; "[-]", wrong, not solved, time's up, ...), as play reads it."""
+    fn = _c.cg_verdict_of
+    fn.restype = ctypes.c_int
+    fn.argtypes = [ctypes.c_char_p, ctypes.c_size_t]
+    data = _bytes(line, "line")
+    return {1: "ok", 2: "fail"}.get(fn(data, len(data)))
+
+
+def notation_of(text):
+    """The notation an example answer in a banner shows ("standard", "digits", "quarter"), or
+    None, as play's --notation auto reads it."""
+    fn = _c.cg_notation_hint
+    fn.restype = ctypes.c_int
+    fn.argtypes = [ctypes.c_char_p, ctypes.c_size_t]
+    for line in _bytes(text, "text").split(b"\n"):
+        k = fn(line, len(line))
+        if k >= 0:
+            return _NOTATIONS.get(k)
+    return None
+
+
+__all__ += ["limit_of", "asks", "verdict_of", "notation_of"]

@@ -168,5 +168,35 @@ class OneReader(unittest.TestCase):
             self.assertEqual(" ".join(cubegod.solve(cubegod.read(text, order=order))), answer)
 
 
+
+class ChallengeText(unittest.TestCase):
+    """limit_of, asks, verdict_of, notation_of: what play reads in a challenge's own words."""
+
+    def test_limit(self):
+        banner = "Welcome!\nQuarter turns only (R R for R2), at most 14 moves each\nGo."
+        n, phrase = cubegod.limit_of(banner)
+        self.assertEqual(n, 14)
+        self.assertIn("14", phrase)
+        self.assertEqual(cubegod.limit_of("Answers longer than 19 moves are refused")[0], 19)
+        self.assertEqual(cubegod.limit_of(b"no more than 20 turns")[0], 20)
+        self.assertIsNone(cubegod.limit_of("Solve 100 rounds to get the flag"))
+
+    def test_asks(self):
+        self.assertTrue(cubegod.asks("Your answer > "))
+        self.assertTrue(cubegod.asks("Solution?"))
+        self.assertFalse(cubegod.asks("? ? ?"))
+        self.assertFalse(cubegod.asks("W W G"))
+
+    def test_verdict(self):
+        self.assertEqual(cubegod.verdict_of("ok"), "ok")
+        self.assertEqual(cubegod.verdict_of("[-] Not solved!"), "fail")
+        self.assertEqual(cubegod.verdict_of("not correct"), "fail")
+        self.assertIsNone(cubegod.verdict_of("Round 2/3"))
+
+    def test_notation(self):
+        self.assertEqual(cubegod.notation_of("Send moves, e.g. R1 R3 F2"), "digits")
+        self.assertEqual(cubegod.notation_of("Quarter turns only"), "quarter")
+        self.assertIsNone(cubegod.notation_of("Good luck"))
+
 if __name__ == "__main__":
     unittest.main()
