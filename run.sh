@@ -561,8 +561,8 @@ coverage_run() {
     -DCMAKE_C_FLAGS_RELWITHDEBINFO="-O1 -g" -DCMAKE_C_FLAGS=--coverage \
     -DCMAKE_EXE_LINKER_FLAGS=--coverage -DCMAKE_SHARED_LINKER_FLAGS=--coverage \
     -DCUBEGOD_TEST_CACHE="$caches/pocket.tbl" -DCUBEGOD_TEST_CACHE3="$caches/twophase.tbl" \
-    -DCUBEGOD_TEST_OPTIMAL_CACHE="$caches/optimal-small.tbl" > /dev/null
-  cmake --build "$dir" -j "$JOBS" > /dev/null
+    -DCUBEGOD_TEST_OPTIMAL_CACHE="$caches/optimal-small.tbl" > /dev/null || return 1
+  cmake --build "$dir" -j "$JOBS" > /dev/null || return 1
   local out=$dir/coverage
   # CUBEGOD_COVERAGE_KEEP=1 adds to the counts of the run before (a suite run in two parts)
   [ -n "${CUBEGOD_COVERAGE_KEEP:-}" ] || find "$dir" -name '*.gcda' -delete

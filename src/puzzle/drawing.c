@@ -58,7 +58,7 @@ static cg_status option_word(all_options *o, const char *w, size_t len, bool ext
         if (strcmp(a, "net") != 0 && (strlen(a) != 6 || seen != 63))
             return cg_fail(err, CG_ERR_INPUT, "order: '%.20s' is not six face letters (each of "
                            "U D F B L R once) or net", a);
-        snprintf(o->read.order, sizeof o->read.order, "%s", a);
+        memcpy(o->read.order, a, strlen(a) + 1); /* checked above: "net" or six letters */
     } else if (extra && strcmp(v, "undo") == 0)
         o->undo = true;
     else if (extra && strcmp(v, "line") == 0)

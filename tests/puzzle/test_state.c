@@ -19,7 +19,7 @@
 /* Random face turns as text, and the same turns undone (reversed, each inverted). */
 static void random_moves(cg_rng *r, int n, char *fwd, char *back)
 {
-    cg_move m[64];
+    cg_move m[64] = {0};
     for (int i = 0; i < n; i++)
         m[i] = (cg_move)cg_rng_below(r, CG_MOVES);
     cg_moves_format(m, (size_t)n, fwd, 512);
