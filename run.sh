@@ -233,10 +233,10 @@ build_portable() {
     -DCUBEGOD_TEST_CACHE3="$ROOT/build/cache/twophase.tbl"
 }
 # musl (Debian's musl-tools; Debian has no OpenSSL or cmocka built for musl): the library
-# without its TLS, TCP and server parts, compiled with musl-gcc and the feature checks as musl
+# without its TLS, TCP, server and proof-of-work (OpenSSL's hashes) parts, compiled with musl-gcc and the feature checks as musl
 # answers them; then every fuzz target that links without them replays its corpus and kept
 # crashing inputs (the same checks as the ctest fuzz_* tests).
-MUSL_SKIP='/src/cli/|/src/tube/tls\.c$|/src/tube/tcp\.c$|/src/game/server\.c$'
+MUSL_SKIP='/src/cli/|/src/tube/tls\.c$|/src/tube/tcp\.c$|/src/game/server\.c$|/src/pow/'
 musl_check() {
   ensure_packages musl-tools
   local out="$ROOT/build-musl"

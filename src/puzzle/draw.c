@@ -494,7 +494,7 @@ static cg_status first_cube(const char *text, size_t len, const char *order, cg_
 cg_status cg_draw_text(const char *text, size_t len, const char *order, const char *format,
                        char *buf, size_t size, size_t *needed, cg_error *err)
 {
-    cg_draw_format f;
+    cg_draw_format f = CG_DRAW_ANSI;
     cg_puzzle p;
     *needed = 0;
     cg_status st = cg_draw_format_parse(format ? format : "", &f, err);
