@@ -558,7 +558,7 @@ coverage_run() {
   shift 2
   local caches=${CUBEGOD_COVERAGE_CACHES:-$ROOT/build/cache}
   cmake -S "$src" -B "$dir" -DCUBEGOD_WERROR=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-    -DCMAKE_C_FLAGS_RELWITHDEBINFO="-O1 -g" -DCMAKE_C_FLAGS=--coverage \
+    -DCMAKE_C_FLAGS_RELWITHDEBINFO="-O1 -g" -DCMAKE_C_FLAGS="--coverage -fprofile-update=atomic" \
     -DCMAKE_EXE_LINKER_FLAGS=--coverage -DCMAKE_SHARED_LINKER_FLAGS=--coverage \
     -DCUBEGOD_TEST_CACHE="$caches/pocket.tbl" -DCUBEGOD_TEST_CACHE3="$caches/twophase.tbl" \
     -DCUBEGOD_TEST_OPTIMAL_CACHE="$caches/optimal-small.tbl" > /dev/null || return 1
@@ -570,10 +570,11 @@ coverage_run() {
   local failed=0
   echo "== ctest in $dir (gcov) $*"
   (cd "$dir" && ctest -j "$JOBS" --output-on-failure "$@") || failed=1
+  # atomic counters: threads (the server's games, the proof-of-work search) count exactly
   gcovr -r "$src" --object-directory "$dir" --filter "$src/src/" --exclude-unreachable-branches \
-    --json "$out/coverage.json" --html-details "$out/index.html"
+    --json "$out/coverage.json" --html-details "$out/index.html" || return 1
   python3 "$src/tests/tools/coverage.py" "$out/coverage.json" --list src/tube src/game/server.c \
-    > "$out/summary.txt"
+    > "$out/summary.txt" || return 1
   # the per-module table and totals; the list of uncovered branches stays in the file
   sed -n '1,/^$/p' "$out/summary.txt"
   echo "coverage: summary with the uncovered branches in $out/summary.txt"

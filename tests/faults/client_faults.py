@@ -80,7 +80,10 @@ def play(cubegod, port, *args, timeout=60):
     """Runs play; returns (exit status, peak RSS in MB, stderr + stdout text, seconds)."""
     start = time.monotonic()
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
-        p = subprocess.Popen([cubegod, "play", "127.0.0.1", str(port), "-q"] + list(args),
+        # --size 2: the fake servers play the 2x2, so the 3x3 tables (75 MB) stay closed and
+        # the memory bound below measures what the server's bytes cost
+        p = subprocess.Popen([cubegod, "play", "127.0.0.1", str(port), "-q", "--size", "2"]
+                             + list(args),
                              stdout=out, stderr=err)
         deadline = start + timeout
         while True:
