@@ -2,9 +2,9 @@
 # cubegod: set up, build, run.
 #   ./run.sh           build, then the main job (a local server and a full game against it)
 #   ./run.sh test      build normally and with ASan+UBSan, run every test through ctest in both,
-#                      also in a fresh clone of the committed HEAD (release only), then under
-#                      valgrind memcheck (-O1 -g build), then each fuzz target briefly, then the
-#                      portable and musl builds; prints each stage's time at the end
+#                      also in a fresh clone of the committed HEAD (under gcov: coverage), then under
+#                      valgrind memcheck (-O1 -g, the portable build), then each fuzz target
+#                      briefly, then the musl build; prints each stage's time at the end
 #   ./run.sh test quick
 #                      the release build and its ctest only (the edit loop)
 #   ./run.sh build     build only (build/cubegod)
@@ -83,9 +83,12 @@ run_tests() {
 # The whole suite under valgrind memcheck, on a plain -O1 -g build. Every test program (and the
 # cubegod the end-to-end scripts run) goes through tests/tools/memcheck.sh; slow tests shrink
 # (CUBEGOD_SLOW_TOOLS=1); the table comes from the release build's cache, never built here.
+# The valgrind build is also the portable one (docs/platforms.md): every Linux-only call replaced
+# by its POSIX fallback, so the fallbacks run the whole suite under memcheck while the release,
+# clone and ASan+UBSan builds run the Linux calls (one suite run less than a stage of its own).
 build_valgrind() {
   build build-valgrind -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_FLAGS_RELWITHDEBINFO="-O1 -g" \
-    -DCUBEGOD_TEST_WRAPPER="$ROOT/tests/tools/memcheck.sh" \
+    -DCUBEGOD_PORTABLE=ON -DCUBEGOD_TEST_WRAPPER="$ROOT/tests/tools/memcheck.sh" \
     -DCUBEGOD_TEST_CACHE="$ROOT/build/cache/pocket.tbl" \
     -DCUBEGOD_TEST_CACHE3="$ROOT/build/cache/twophase.tbl" \
     -DCUBEGOD_TEST_OPTIMAL_CACHE="$ROOT/build/cache/optimal-small.tbl"
@@ -225,16 +228,10 @@ install_check() {
 }
 
 # ---- portability (docs/platforms.md) ----
-# Every Linux-only call replaced by its POSIX fallback (cmake/platform.cmake, src/util/compat.c),
-# then the whole release ctest suite.
-build_portable() {
-  build build-portable -DCMAKE_BUILD_TYPE=Release -DCUBEGOD_PORTABLE=ON \
-    -DCUBEGOD_TEST_CACHE="$ROOT/build/cache/pocket.tbl" \
-    -DCUBEGOD_TEST_CACHE3="$ROOT/build/cache/twophase.tbl"
-}
+# The POSIX fallbacks run in the valgrind build (build_valgrind, CUBEGOD_PORTABLE).
 # musl (Debian's musl-tools; Debian has no OpenSSL or cmocka built for musl): the library
-# without its TLS, TCP, server and proof-of-work (OpenSSL's hashes) parts, compiled with musl-gcc and the feature checks as musl
-# answers them; then every fuzz target that links without them replays its corpus and kept
+# without its TLS, TCP, server and proof-of-work (OpenSSL's hashes) parts, compiled with musl-gcc
+# and the feature checks as musl answers them; then every fuzz target that links without them replays its corpus and kept
 # crashing inputs (the same checks as the ctest fuzz_* tests).
 MUSL_SKIP='/src/cli/|/src/tube/tls\.c$|/src/tube/tcp\.c$|/src/game/server\.c$|/src/pow/'
 musl_check() {
@@ -541,8 +538,6 @@ test_all() {
   stage valgrind build_valgrind
   stage valgrind-ctest run_valgrind
   stage fuzz fuzz_smoke
-  stage portable build_portable
-  stage portable-ctest run_tests build-portable
   stage musl musl_check
 }
 
