@@ -421,6 +421,23 @@ static size_t bare(const server_game *g, size_t len)
 typedef struct live_cube live_cube;
 static int one_move_round(server_game *g, live_cube *cube, int i, size_t len);
 
+/* A 2x2 round drawn in the unseen-challenge variants, as special_round3 (below) draws a 3x3. */
+static size_t special_round2(server_game *g, cg_rng *rng, const cg_round *r, int i, size_t len,
+                             cg_cube *rel)
+{
+    cg_server *s = g->srv;
+    cg_cube goal = s->goal_fixed ? s->goal2 : cg_cube_random(rng);
+    cg_stickers gs = cg_cube_to_stickers(&goal), cs = cg_cube_to_stickers(&r->cube);
+    size_t n = cgi_round_text(&s->drawing, i, s->opt.rounds, 2, s->opt.goal ? gs.s : NULL, cs.s,
+                              1u << r->hidden, prompt_of(s, false), g->out + len,
+                              g->out_cap - len);
+    if (s->opt.goal) {
+        cg_cube inv = cg_cube_inverse(&goal);
+        *rel = cg_cube_mul(&inv, &r->cube);
+    }
+    return n;
+}
+
 /* A round of the ordinary game: the whole answer on one line. Returns the moves, or -1. */
 static int answer_round(server_game *g, cg_rng *rng, const cg_round *r, int i, size_t len)
 {
@@ -429,16 +446,9 @@ static int answer_round(server_game *g, cg_rng *rng, const cg_round *r, int i, s
     cg_target check = s->opt.check;
     size_t more;
     if (cgi_drawing_special(&s->drawing, s->opt.goal != NULL)) {
-        cg_cube goal = s->goal_fixed ? s->goal2 : cg_cube_random(rng);
-        cg_stickers gs = cg_cube_to_stickers(&goal), cs = cg_cube_to_stickers(&r->cube);
-        more = cgi_round_text(&s->drawing, i, s->opt.rounds, 2, s->opt.goal ? gs.s : NULL, cs.s,
-                              1u << r->hidden, prompt_of(s, false), g->out + len,
-                              g->out_cap - len);
-        if (s->opt.goal) {
-            cg_cube inv = cg_cube_inverse(&goal);
-            judged = cg_cube_mul(&inv, &r->cube);
+        more = special_round2(g, rng, r, i, len, &judged);
+        if (s->opt.goal)
             check = CG_TARGET_HOME;
-        }
     } else {
         more = cgi_round_format(r, i, s->opt.rounds, prompt_of(s, false), s->opt.show,
                                 s->opt.colours, s->opt.order, g->out + len, g->out_cap - len);
@@ -560,17 +570,8 @@ static int round2(server_game *g, cg_rng *rng, int i, size_t len)
     live_cube cube = {.s = s, .c = r.cube, .hidden = r.hidden};
     size_t more;
     if (s->opt.send_each && cgi_drawing_special(&s->drawing, s->opt.goal != NULL)) {
-        /* as answer_round draws it; the moves then turn the cube relative to the goal */
-        cg_cube goal = s->goal_fixed ? s->goal2 : cg_cube_random(rng);
-        cg_stickers gs = cg_cube_to_stickers(&goal), cs = cg_cube_to_stickers(&r.cube);
-        more = cgi_round_text(&s->drawing, i, s->opt.rounds, 2, s->opt.goal ? gs.s : NULL, cs.s,
-                              1u << r.hidden, prompt_of(s, false), g->out + len,
-                              g->out_cap - len);
-        if (s->opt.goal) {
-            cg_cube inv = cg_cube_inverse(&goal);
-            cube.c = cg_cube_mul(&inv, &r.cube);
-            cube.exact = true;
-        }
+        more = special_round2(g, rng, &r, i, len, &cube.c); /* moves turn the relative cube */
+        cube.exact = s->opt.goal != NULL;
     } else {
         more = s->opt.send_each
                    ? cgi_round_format(&r, i, s->opt.rounds, prompt_of(s, false), s->opt.show,
@@ -584,6 +585,26 @@ static int round2(server_game *g, cg_rng *rng, int i, size_t len)
     return one_move_round(g, &cube, i, len);
 }
 
+/* A 3x3 round drawn in the unseen-challenge variants (a goal, a layout, a side order): its text
+ * at g->out + len, as cgi_round_text counts it; with a goal, *rel becomes the cube relative to
+ * it, which the answer must bring home. */
+static size_t special_round3(server_game *g, cg_rng *rng, const cg_round3 *r, int i, size_t len,
+                             cg3_cube *rel)
+{
+    cg_server *s = g->srv;
+    cg3_cube goal = s->goal_fixed ? s->goal3 : cg3_cube_random(rng);
+    uint8_t gf[CG3_FACELETS], cf[CG3_FACELETS];
+    cg3_cube_to_facelets(&goal, gf);
+    cg3_cube_to_facelets(&r->cube, cf);
+    size_t n = cgi_round_text(&s->drawing, i, s->opt.rounds, 3, s->opt.goal ? gf : NULL, cf,
+                              r->hidden, prompt_of(s, false), g->out + len, g->out_cap - len);
+    if (s->opt.goal) {
+        cg3_cube inv = cg3_cube_inverse(&goal);
+        *rel = cg3_cube_mul(&inv, &r->cube);
+    }
+    return n;
+}
+
 /* A round of the 3x3 game. Returns the moves, or -1. */
 static int answer_round3(server_game *g, cg_rng *rng, int i, size_t len)
 {
@@ -594,17 +615,7 @@ static int answer_round3(server_game *g, cg_rng *rng, int i, size_t len)
         live_cube cube = {.s = s, .three = true, .c3 = r.cube, .hidden3 = r.hidden};
         size_t first;
         if (s->opt.send_each && cgi_drawing_special(&s->drawing, s->opt.goal != NULL)) {
-            /* as below; the moves then turn the cube relative to the goal */
-            cg3_cube goal = s->goal_fixed ? s->goal3 : cg3_cube_random(rng);
-            uint8_t gf[CG3_FACELETS], cf[CG3_FACELETS];
-            cg3_cube_to_facelets(&goal, gf);
-            cg3_cube_to_facelets(&r.cube, cf);
-            first = cgi_round_text(&s->drawing, i, s->opt.rounds, 3, s->opt.goal ? gf : NULL, cf,
-                                   r.hidden, prompt_of(s, false), g->out + len, g->out_cap - len);
-            if (s->opt.goal) {
-                cg3_cube inv = cg3_cube_inverse(&goal);
-                cube.c3 = cg3_cube_mul(&inv, &r.cube);
-            }
+            first = special_round3(g, rng, &r, i, len, &cube.c3); /* moves turn the relative cube */
         } else {
             first = s->opt.send_each
                 ? cgi_round3_format(&r, i, s->opt.rounds, prompt_of(s, false), s->opt.show,
@@ -619,16 +630,7 @@ static int answer_round3(server_game *g, cg_rng *rng, int i, size_t len)
     cg3_cube judged = r.cube; /* with a goal: the cube relative to it, solved at the goal */
     size_t more;
     if (cgi_drawing_special(&s->drawing, s->opt.goal != NULL)) {
-        cg3_cube goal = s->goal_fixed ? s->goal3 : cg3_cube_random(rng);
-        uint8_t gf[CG3_FACELETS], cf[CG3_FACELETS];
-        cg3_cube_to_facelets(&goal, gf);
-        cg3_cube_to_facelets(&r.cube, cf);
-        more = cgi_round_text(&s->drawing, i, s->opt.rounds, 3, s->opt.goal ? gf : NULL, cf,
-                              r.hidden, prompt_of(s, false), g->out + len, g->out_cap - len);
-        if (s->opt.goal) {
-            cg3_cube inv = cg3_cube_inverse(&goal);
-            judged = cg3_cube_mul(&inv, &r.cube);
-        }
+        more = special_round3(g, rng, &r, i, len, &judged);
     } else {
         more = cgi_round3_format(&r, i, s->opt.rounds, prompt_of(s, false), s->opt.show,
                                  s->opt.colours, s->opt.order, g->out + len, g->out_cap - len);
