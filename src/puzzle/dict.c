@@ -135,19 +135,6 @@ static bool face_stickers(char leaf[][CGI_TOK], int n, int per, char out[9][CGI_
     return true;
 }
 
-/* Face of a key: U D F B L R, Up Down Front Back Left Right, Top Bottom (any case), or -1. */
-static int face_key(const char *k)
-{
-    static const char *const names[] = {"up", "down", "front", "back", "left", "right", "top",
-                                        "bottom"};
-    if (strlen(k) == 1)
-        return cg_face_from_letter((char)toupper((unsigned char)k[0]));
-    for (int f = 0; f < 8; f++)
-        if (strcasecmp(k, names[f]) == 0)
-            return f < 6 ? f : f - 6;
-    return -1;
-}
-
 /* A mapping of faces at p (after its '{'). Returns the faces found (0: not a cube mapping),
  * -1 on a bad face; nested mappings are searched when this one names no face. */
 static int mapping(parser *p, cg_puzzle *pz, char *order, cg_error *err)
@@ -170,7 +157,7 @@ static int mapping(parser *p, cg_puzzle *pz, char *order, cg_error *err)
             return faces;
         p->i++;
         skip_space(p);
-        int f = face_key(key);
+        int f = cgi_face_named(key, strlen(key));
         if (f < 0 && faces == 0 && p->i < p->n && p->s[p->i] == '{') {
             parser q = *p;
             q.i++;

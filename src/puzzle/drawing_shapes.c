@@ -6,6 +6,7 @@
 #include <strings.h>
 
 #include "puzzle/drawing_internal.h"
+#include "puzzle/shapes_internal.h"
 
 int cgi_kociemba(int n, int face, int row, int col)
 {
@@ -109,25 +110,6 @@ cg_status cgi_read_net(const cgi_text *t, const cgi_read_options *o, cgi_found *
 
 /* ---- labelled faces ---- */
 
-static int face_name(const char *s, size_t len)
-{
-    static const char *const names[CG_FACES][3] = {
-        {"u", "up", "top"}, {"d", "down", "bottom"}, {"f", "front", ""},
-        {"b", "back", ""},  {"l", "left", ""},       {"r", "right", ""},
-    };
-    char low[8];
-    if (len == 0 || len >= sizeof low)
-        return -1;
-    for (size_t i = 0; i < len; i++)
-        low[i] = (char)tolower((unsigned char)s[i]);
-    low[len] = '\0';
-    for (int f = 0; f < CG_FACES; f++)
-        for (int k = 0; k < 3; k++)
-            if (names[f][k][0] && strcmp(low, names[f][k]) == 0)
-                return f;
-    return -1;
-}
-
 /* The face a label line names ("Up face:", "U:", "Face U:", "front", "Left side"), or -1;
  * *rest: where the stickers after its colon start. Without a colon the label is the whole line. */
 static int label_of(const cgi_text *t, int l, size_t *rest)
@@ -144,7 +126,7 @@ static int label_of(const cgi_text *t, int l, size_t *rest)
                 len--;
                 colon = true;
             }
-            int f = face_name(s, len);
+            int f = cgi_face_named(s, len);
             if (f >= 0 && face < 0)
                 face = f;
             else if (!(len == 4 && (strncasecmp(s, "face", 4) == 0 || strncasecmp(s, "side", 4) == 0)))

@@ -6,25 +6,6 @@
 
 #include "puzzle/shapes_internal.h"
 
-static int name_face(const char *s, size_t len)
-{
-    static const char *const names[][3] = {
-        {"u", "up", "top"},   {"d", "down", "bottom"}, {"f", "front", ""},
-        {"b", "back", ""},    {"l", "left", ""},       {"r", "right", ""},
-    };
-    char low[8];
-    if (len == 0 || len >= sizeof low)
-        return -1;
-    for (size_t i = 0; i < len; i++)
-        low[i] = (char)tolower((unsigned char)s[i]);
-    low[len] = '\0';
-    for (int f = 0; f < CG_FACES; f++)
-        for (int k = 0; k < 3; k++)
-            if (names[f][k][0] && strcmp(low, names[f][k]) == 0)
-                return f;
-    return -1;
-}
-
 static bool is_word(const char *s, size_t len)
 {
     return (len == 4 && strncasecmp(s, "face", 4) == 0) || (len == 4 && strncasecmp(s, "side", 4) == 0);
@@ -46,7 +27,7 @@ int cgi_row_label(const cgi_row *row, int *first)
                 len--;
                 colon = true;
             }
-            int f = name_face(s, len);
+            int f = cgi_face_named(s, len);
             if (f >= 0 && face < 0)
                 face = f;
             else if (!is_word(s, len))

@@ -1,6 +1,7 @@
-/* What the shape readers (faces.c, net.c, across.c) share with the line dispatcher (detect.c):
- * setting a sticker from a token, where a string's k-th sticker goes, whether a row may give
- * stickers, handing a finished puzzle over. Below all of them, so none calls another back. */
+/* What the shape readers (faces.c, net.c, across.c, dict.c, drawing_shapes.c) share with the
+ * line dispatcher (detect.c): setting a sticker from a token, where a string's k-th sticker
+ * goes, whether a row may give stickers, handing a finished puzzle over, face names. Below all of them, so none calls another back. */
+#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -64,4 +65,26 @@ cg_status cg_string_order_check(const char *order, cg_error *err)
     if (strcmp(order, "net") == 0)
         return CG_OK;
     return cg_face_order_check(order, err);
+}
+
+/* The face a word names: a letter (U D F B L R), a name (up down front back left right) or top
+ * and bottom, in any case; -1 for anything else. Labelled faces, dict keys and turn's drawings
+ * read face names so. */
+int cgi_face_named(const char *s, size_t len)
+{
+    static const char *const names[][3] = {
+        {"u", "up", "top"},   {"d", "down", "bottom"}, {"f", "front", ""},
+        {"b", "back", ""},    {"l", "left", ""},       {"r", "right", ""},
+    };
+    char low[8];
+    if (len == 0 || len >= sizeof low)
+        return -1;
+    for (size_t i = 0; i < len; i++)
+        low[i] = (char)tolower((unsigned char)s[i]);
+    low[len] = '\0';
+    for (int f = 0; f < CG_FACES; f++)
+        for (int k = 0; k < 3; k++)
+            if (names[f][k][0] && strcmp(low, names[f][k]) == 0)
+                return f;
+    return -1;
 }

@@ -62,6 +62,8 @@ cg_status cgi_set(cg_puzzle *p, int i, const char *tok, cg_error *err);
 
 /* Sticker index of position k of a string in `order` (six letters or "net"), size n. */
 int cgi_string_index(const char *order, int n, int k);
+/* The face a word names (a letter, up/down/front/back/left/right, top/bottom; any case), or -1. */
+int cgi_face_named(const char *s, size_t len);
 
 /* Python and JSON cubes (dict.c): a line gathered (*consumed), the whole parsed once its
  * brackets close; cgi_dict_parse returns the faces found (0: no cube, -1: error in err). */
