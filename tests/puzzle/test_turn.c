@@ -380,7 +380,7 @@ static void test_layout(void **state)
     static const char faces[] = "URFDLB";
     for (int f = 0; f < 6; f++) {
         for (int k = 1; k <= 4; k++) {
-            char w[8];
+            char w[16];
             snprintf(w, sizeof w, "%c%d ", faces[f], k);
             strcat(tmpl, w);
             char s[4] = {(char)('a' + f * 4 + k - 1), ' ', 0};
