@@ -81,7 +81,8 @@ run_tests() {
 }
 
 # The whole suite under valgrind memcheck, on a plain -O1 -g build. Every test program (and the
-# cubegod the end-to-end scripts run) goes through tests/tools/memcheck.sh; slow tests shrink
+# first processes of each end-to-end script: CUBEGOD_MEMCHECK_FIRST in tests/CMakeLists.txt) goes
+# through tests/tools/memcheck.sh; slow tests shrink
 # (CUBEGOD_SLOW_TOOLS=1); the table comes from the release build's cache, never built here.
 # The valgrind build is also the portable one (docs/platforms.md): every Linux-only call replaced
 # by its POSIX fallback, so the fallbacks run the whole suite under memcheck while the release,
@@ -95,7 +96,7 @@ build_valgrind() {
 }
 run_valgrind() {
   local logs="$ROOT/build-valgrind/memcheck"
-  rm -f "$logs"/*.log
+  rm -f "$logs"/*.log "$logs"/count.*
   run_tests build-valgrind
   # Programs nobody waits for (a server stopped by a signal) report only in their logs.
   local bad
@@ -344,11 +345,14 @@ mut_build() {
 }
 
 # mut_ctest SLOT [FILE]: runs the suite; prints the failing tests' names (with why, when not a plain
-# failure), space-separated; fails when any test failed. The optimal solver's small tables are the
-# unmutated build's, except when the mutant is in their build (FILE src/solver3/pdb*): then the
-# fixture builds them with the mutant.
+# failure), space-separated; fails when any test failed. With FILE (a mutant's), the tests of its
+# module go first (src/X/... -> tests X_*, python/... -> python_*) and each part stops at its first
+# failure: a mutant is killed as soon as one test fails, and most fail in their own module, so a
+# killed mutant costs a fraction of the suite and only a survivor runs all of it. The optimal
+# solver's small tables are the unmutated build's, except when the mutant is in their build (FILE
+# src/solver3/pdb*): then the fixture builds them with the mutant.
 mut_ctest() {
-  local slot=$1 file=${2:-}
+  local slot=$1 file=${2:-} area=""
   cp "$slot/pristine.tbl" "$slot/build/cache/pocket.tbl"
   cp "$slot/pristine-twophase.tbl" "$slot/build/cache/twophase.tbl"
   if [ -f "$slot/pristine-optimal.tbl" ] && [[ $file != src/solver3/pdb* ]]; then
@@ -356,7 +360,14 @@ mut_ctest() {
   else
     rm -f "$slot/build/cache/optimal-small.tbl"
   fi
-  if (cd "$slot/build" && nice ctest -j "$MUT_CTEST_JOBS" > "$slot/ctest.log" 2>&1); then
+  case $file in
+    src/*/*) area=${file#src/}; area=${area%%/*} ;;
+    python/*) area=python ;;
+  esac
+  if [ -z "$area" ]; then
+    (cd "$slot/build" && nice ctest -j "$MUT_CTEST_JOBS" > "$slot/ctest.log" 2>&1) && return 0
+  elif (cd "$slot/build" && nice ctest -j "$MUT_CTEST_JOBS" --stop-on-failure -R "^${area}_" > "$slot/ctest.log" 2>&1 &&
+        nice ctest -j "$MUT_CTEST_JOBS" --stop-on-failure -E "^${area}_" > "$slot/ctest.log" 2>&1); then
     return 0
   fi
   sed -n '/The following tests FAILED:/,$p' "$slot/ctest.log" |
