@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # cubegod: set up, build, run.
 #   ./run.sh           build, then the main job (a local server and a full game against it)
-#   ./run.sh test      build normally and with ASan+UBSan, run every test through ctest in both,
-#                      also in a fresh clone of the committed HEAD (under gcov: coverage), then under
-#                      valgrind memcheck (-O1 -g, the portable build), then each fuzz target
-#                      briefly, then the musl build; prints each stage's time at the end
+#   ./run.sh test      build the working tree (release); run every test through ctest in a fresh
+#                      clone of the tracked tree built as Release with gcov (the release run and its
+#                      coverage), with ASan+UBSan, and under valgrind memcheck (-O1 -g, the portable
+#                      build); then each fuzz target briefly, then the musl build; prints each
+#                      stage's time at the end
 #   ./run.sh test quick
 #                      the release build and its ctest only (the edit loop)
 #   ./run.sh build     build only (build/cubegod)
@@ -68,7 +69,10 @@ build() {
 build_release() { build build -DCMAKE_BUILD_TYPE=Release; }
 build_sanitized() {
   # Shares the release build's table cache: the sanitized tests check the code, not the cache file.
-  build build-asan -DCMAKE_BUILD_TYPE=Debug -DCUBEGOD_SANITIZE=ON \
+  # -O1, as the sanitizers' authors advise: the suite in 2 minutes rather than 3 at -O0; asserts
+  # stay on (no NDEBUG), as in a Debug build.
+  build build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_FLAGS_RELWITHDEBINFO="-O1 -g" \
+    -DCUBEGOD_SANITIZE=ON \
     -DCUBEGOD_TEST_CACHE="$ROOT/build/cache/pocket.tbl" \
     -DCUBEGOD_TEST_CACHE3="$ROOT/build/cache/twophase.tbl" \
     -DCUBEGOD_TEST_OPTIMAL_CACHE="$ROOT/build/cache/optimal-small.tbl"
@@ -118,8 +122,15 @@ fuzz_targets() {
     FUZZ_TARGETS+=("${f%.c}")
   done
 }
+# Only the fuzz targets (and the library under them): the command line and the shared library
+# of that build would never run.
 build_fuzz() {
-  CC=clang build build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCUBEGOD_FUZZ=ON
+  local t targets=()
+  fuzz_targets
+  for t in "${FUZZ_TARGETS[@]}"; do targets+=("fuzz_$t"); done
+  CC=clang cmake -S "$ROOT" -B "$ROOT/build-fuzz" -DCUBEGOD_WERROR=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+    -DCUBEGOD_FUZZ=ON > /dev/null
+  cmake --build "$ROOT/build-fuzz" -j "$JOBS" --target "${targets[@]}" > /dev/null
 }
 # fuzz_run TARGET SECONDS: new inputs go to build-fuzz/corpus/TARGET, the seeds stay as they are.
 fuzz_run() {
@@ -173,19 +184,34 @@ fuzz_smoke() {
   fuzz_each all 3 "$JOBS"
 }
 
-# The committed HEAD, cloned into an empty temporary folder (so nothing of this checkout's
-# surroundings lies beside it), built and tested as a stranger would: release build, ctest. Uncommitted changes are not part of the clone. The table cache is the release build's.
+# The suite's release run, on a clean clone. The tracked working tree (HEAD, with any uncommitted
+# change to a tracked file: git stash create) is cloned into an empty temporary folder, so that an
+# untracked file or anything else beside this checkout cannot make it pass; built as Release (-O2)
+# with gcov's counters compiled in; every test run there; then its coverage (coverage_run). The
+# table caches are the working tree's build/cache, built there by this run's fixtures when missing,
+# and used by the stages after it.
 clone_test() {
   if ! git -C "$ROOT" rev-parse --git-dir >/dev/null 2>&1; then
-    echo "== clone test skipped: $ROOT is not a git checkout"
-    return 0
+    echo "== clone test skipped: $ROOT is not a git checkout; the release suite runs here"
+    run_tests build
+    return
   fi
-  local tmp
+  local tmp rev what
   tmp=$(mktemp -d)
-  echo "== clone test: $(git -C "$ROOT" rev-parse --short HEAD) in $tmp/cubegod, under gcov"
-  git clone -q "$ROOT" "$tmp/cubegod"
+  rev=$(git -C "$ROOT" stash create 2>/dev/null || true)
+  if [ -n "$rev" ]; then
+    what="HEAD $(git -C "$ROOT" rev-parse --short HEAD) with the uncommitted changes to tracked files"
+  else
+    rev=$(git -C "$ROOT" rev-parse HEAD)
+    what=$(git -C "$ROOT" rev-parse --short HEAD)
+  fi
+  echo "== clone test: $what, in $tmp/cubegod: release build with gcov, every test"
+  # --shared: the clone reads this repository's objects, the stash commit among them
+  git clone -q --shared --no-checkout "$ROOT" "$tmp/cubegod" &&
+    git -C "$tmp/cubegod" checkout -q --detach "$rev" || { rm -rf "$tmp"; return 1; }
   local rc=0
-  coverage_run "$tmp/cubegod" "$tmp/cubegod/build" || rc=$?
+  mkdir -p "$ROOT/build/cache"
+  CUBEGOD_COVERAGE_CACHES="$ROOT/build/cache" coverage_run "$tmp/cubegod" "$tmp/cubegod/build" release || rc=$?
   rm -rf "$ROOT/build/coverage"
   cp -r "$tmp/cubegod/build/coverage" "$ROOT/build/coverage" 2>/dev/null &&
     echo "coverage: HTML report build/coverage/index.html"
@@ -318,7 +344,7 @@ bench_all() {
 # build, its own pristine table cache (a mutant may save a wrong one) and must pass every test
 # unmutated before any mutant counts.
 MUT_DIR="${CUBEGOD_MUTANTS_DIR:-$ROOT/build-mutants}"   # another directory: a second run beside the first
-MUT_TIMEOUT=60   # seconds per test: a mutant may make a test hang
+MUT_TIMEOUT=120  # seconds per test: a mutant may make a test hang (twice the slowest test under load)
 MUT_CTEST_JOBS=1
 
 # mut_sync TREE: TREE becomes a copy of the working tree's tracked and untracked-unignored files;
@@ -379,8 +405,7 @@ mut_ctest() {
   return 1
 }
 
-# mut_slot_setup K: copy, configure, build, make the table cache, and check that every test
-# passes unmutated.
+# mut_slot_setup K: copy, configure, build and make the table caches (the slots at once).
 mut_slot_setup() {
   local slot="$MUT_DIR/slot$1"
   mut_sync "$slot/tree" || return 1
@@ -395,11 +420,18 @@ mut_slot_setup() {
   [ -f "$slot/pristine-twophase.tbl" ] || [ ! -f "$ROOT/build/cache/twophase.tbl" ] ||
     cp "$ROOT/build/cache/twophase.tbl" "$slot/pristine-twophase.tbl"
   "$slot/build/cubegod" tables --size 3 --cache "$slot/pristine-twophase.tbl" > /dev/null
-  local failed
   rm -f "$slot/pristine-optimal.tbl" # an earlier run's may be stale: the fixture builds it anew
-  failed=$(mut_ctest "$slot") || {
+}
+
+# mut_unmutated JOBS: every test must pass unmutated (in slot 1, every core; the slots are copies
+# of one tree); the optimal solver's small tables its fixture builds go to every slot.
+mut_unmutated() {
+  local slot="$MUT_DIR/slot1" failed k
+  failed=$(MUT_CTEST_JOBS=$JOBS mut_ctest "$slot") || {
     echo "mutants: tests fail without any mutant ($failed); see $slot/ctest.log" >&2; return 1; }
-  cp "$slot/build/cache/optimal-small.tbl" "$slot/pristine-optimal.tbl"
+  for ((k = 1; k <= $1; k++)); do
+    cp "$slot/build/cache/optimal-small.tbl" "$MUT_DIR/slot$k/pristine-optimal.tbl"
+  done
 }
 
 # mut_one SLOTDIR NAME: applies, builds, tests and restores one mutant; prints its line and
@@ -492,7 +524,10 @@ mutants_main() {
   mkdir -p "$MUT_DIR/results"
   local k pids=()
   echo "== mutants: ${#names[@]} mutant(s), $jobs cop$([ "$jobs" = 1 ] && echo y || echo ies) of the tree, ${MUT_TIMEOUT} s per test"
-  for ((k = 1; k <= jobs; k++)); do mut_slot_setup "$k" || exit 1; done
+  local setups=()
+  for ((k = 1; k <= jobs; k++)); do mut_slot_setup "$k" & setups+=($!); done
+  for k in "${setups[@]}"; do wait "$k" || exit 1; done
+  mut_unmutated "$jobs" || exit 1
   local started=$SECONDS
   for ((k = 1; k <= jobs; k++)); do
     local share=() i
@@ -541,9 +576,8 @@ stage_report() {
 }
 test_all() {
   stage release build_release
-  stage release-ctest run_tests build
-  stage install install_test
   stage clone clone_test
+  stage install install_test
   stage asan build_sanitized
   stage asan-ctest run_tests build-asan
   stage valgrind build_valgrind
@@ -553,18 +587,27 @@ test_all() {
 }
 
 # ---- coverage ----
-# coverage_run SRC BUILD [CTEST_ARGS...]: SRC's release suite (or the tests CTEST_ARGS pick) on a
-# gcov build in BUILD, -O1 so that branches are the source's and the run stays close to the
-# release's speed, with the release build's table caches (or those under CUBEGOD_COVERAGE_CACHES:
-# pocket.tbl, twophase.tbl, optimal-small.tbl). Prints line and branch coverage per module and
-# in total and the uncovered branches of src/tube and src/game/server.c; the HTML report goes to
-# BUILD/coverage. Fails when a test failed; coverage is measured all the same.
+# coverage_run SRC BUILD MODE [CTEST_ARGS...]: SRC's suite (or the tests CTEST_ARGS pick) on a gcov
+# build in BUILD, with the table caches under CUBEGOD_COVERAGE_CACHES (pocket.tbl, twophase.tbl,
+# optimal-small.tbl; default the release build's, made by their fixtures when missing). MODE release:
+# the Release build type (-O2, NDEBUG) with counters, the suite's release run (clone_test); MODE
+# source: -O1 -g, where gcc's branches are the source's, for reading which ones a test never takes
+# (./run.sh coverage). Counters atomic: threads (the server's games, the proof-of-work search, the
+# Python binding's solves) then count exactly; plain counters race there and gcov reads negative
+# counts, which gcovr refuses. Prints line and branch coverage per module and in total and the
+# uncovered branches of src/tube and src/game/server.c; the HTML report goes to BUILD/coverage.
+# Fails when a test failed; coverage is measured all the same.
 coverage_run() {
-  local src=$1 dir=$2
-  shift 2
-  local caches=${CUBEGOD_COVERAGE_CACHES:-$ROOT/build/cache}
-  cmake -S "$src" -B "$dir" -DCUBEGOD_WERROR=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-    -DCMAKE_C_FLAGS_RELWITHDEBINFO="-O1 -g" -DCMAKE_C_FLAGS="--coverage -fprofile-update=atomic" \
+  local src=$1 dir=$2 mode=$3
+  shift 3
+  local caches=${CUBEGOD_COVERAGE_CACHES:-$ROOT/build/cache} type=()
+  case $mode in
+    release) type=(-DCMAKE_BUILD_TYPE=Release) ;;
+    source) type=(-DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_C_FLAGS_RELWITHDEBINFO=-O1 -g") ;;
+    *) echo "coverage_run: mode release or source, not '$mode'" >&2; return 2 ;;
+  esac
+  cmake -S "$src" -B "$dir" -DCUBEGOD_WERROR=ON "${type[@]}" \
+    -DCMAKE_C_FLAGS="--coverage -fprofile-update=atomic" \
     -DCMAKE_EXE_LINKER_FLAGS=--coverage -DCMAKE_SHARED_LINKER_FLAGS=--coverage \
     -DCUBEGOD_TEST_CACHE="$caches/pocket.tbl" -DCUBEGOD_TEST_CACHE3="$caches/twophase.tbl" \
     -DCUBEGOD_TEST_OPTIMAL_CACHE="$caches/optimal-small.tbl" > /dev/null || return 1
@@ -574,10 +617,9 @@ coverage_run() {
   [ -n "${CUBEGOD_COVERAGE_KEEP:-}" ] || find "$dir" -name '*.gcda' -delete
   rm -rf "$out" && mkdir -p "$out"
   local failed=0
-  echo "== ctest in $dir (gcov) $*"
+  echo "== ctest in $dir ($mode build, gcov) $*"
   (cd "$dir" && ctest -j "$JOBS" --output-on-failure "$@") || failed=1
-  # atomic counters: threads (the server's games, the proof-of-work search) count exactly
-  gcovr -r "$src" --object-directory "$dir" --filter "$src/src/" --exclude-unreachable-branches \
+  gcovr -r "$src" --object-directory "$dir" "$dir" --filter "$src/src/" --exclude-unreachable-branches \
     --json "$out/coverage.json" --html-details "$out/index.html" || return 1
   python3 "$src/tests/tools/coverage.py" "$out/coverage.json" --list src/tube src/game/server.c \
     > "$out/summary.txt" || return 1
@@ -593,7 +635,7 @@ coverage_main() {
     build_release
     (cd "$ROOT/build" && ctest -R '^(tables_ready|tables_ready_qtm|tables_ready_twophase|optimal_tables_ready)$' >/dev/null)
   fi
-  coverage_run "$ROOT" "$ROOT/build-coverage" "$@"
+  coverage_run "$ROOT" "$ROOT/build-coverage" source "$@"
 }
 
 case "${1:-}" in
