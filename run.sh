@@ -181,7 +181,7 @@ fuzz_each() {
 fuzz_smoke() {
   fuzz_targets
   build_fuzz
-  fuzz_each all 3 "$JOBS"
+  fuzz_each all 2 "$JOBS"
 }
 
 # The suite's release run, on a clean clone. The tracked working tree (HEAD, with any uncommitted

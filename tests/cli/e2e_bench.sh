@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# needs: tables3 (the Python-server benchmark's `play` opens both sizes' tables before connecting)
 # The benchmarks as scripts use them: every `cubegod bench` with --json prints one valid JSON
 # object with its figures (small sizes here: this checks the output, not the speed); the
 # bench net picture stays inside its canvas and draws the alarm and both axes' ticks; the
