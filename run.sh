@@ -198,7 +198,13 @@ clone_test() {
   fi
   local tmp rev what
   tmp=$(mktemp -d)
-  rev=$(git -C "$ROOT" stash create 2>/dev/null || true)
+  # a commit object of the working tree's tracked files, on no branch (a name for it, in case this
+  # machine's git has none configured)
+  rev=$(GIT_AUTHOR_NAME=run.sh GIT_AUTHOR_EMAIL=run.sh@localhost GIT_COMMITTER_NAME=run.sh \
+        GIT_COMMITTER_EMAIL=run.sh@localhost git -C "$ROOT" stash create 2>/dev/null) || {
+    echo "run.sh: git stash create failed: the clone tests HEAD without the uncommitted changes" >&2
+    rev=""
+  }
   if [ -n "$rev" ]; then
     what="HEAD $(git -C "$ROOT" rev-parse --short HEAD) with the uncommitted changes to tracked files"
   else
