@@ -154,6 +154,18 @@ static void test_flags_kept(void **state)
     assert_string_equal(res.flag_line, "Here: flag{one} and ctf{two}");
 }
 
+/* A CRLF server's lines are shown without their '\r' (cg_text_printable would make it a visible
+ * '?' at the end of the flag line). */
+static void test_crlf_flag_line_shown_without_its_cr(void **state)
+{
+    (void)state;
+    cg_play_result res;
+    play_text("Here: flag{one} \r\n", &res);
+    assert_true(res.won);
+    assert_string_equal(res.flags, "flag{one}");
+    assert_string_equal(res.flag_line, "Here: flag{one}");
+}
+
 static void test_flags_that_do_not_fit_are_marked(void **state)
 {
     (void)state;
@@ -220,6 +232,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_flags_kept),
+        cmocka_unit_test(test_crlf_flag_line_shown_without_its_cr),
         cmocka_unit_test(test_flags_that_do_not_fit_are_marked),
         cmocka_unit_test(test_one_flag_longer_than_the_result),
         cmocka_unit_test(test_prompt_at_the_end_of_a_line_is_answered),
