@@ -380,13 +380,18 @@ mut_build() {
 # failure), space-separated; fails when any test failed. With FILE (a mutant's), the tests of its
 # module go first (src/X/... -> tests X_*, python/... -> python_*) and each part stops at its first
 # failure: a mutant is killed as soon as one test fails, and most fail in their own module, so a
-# killed mutant costs a fraction of the suite and only a survivor runs all of it. The optimal
-# solver's small tables are the unmutated build's, except when the mutant is in their build (FILE
-# src/solver3/pdb*): then the fixture builds them with the mutant.
+# killed mutant costs a fraction of the suite and only a survivor runs all of it. The table
+# caches are the unmutated build's, except when the mutant is in the code that builds them: then
+# their fixture builds them with the mutant (FILE src/solver3/pdb*: the optimal solver's small
+# tables; src/solver3/twophase_build.c, _sym.c, _coord.c: the 3x3 two-phase tables).
 mut_ctest() {
   local slot=$1 file=${2:-} area=""
   cp "$slot/pristine.tbl" "$slot/build/cache/pocket.tbl"
-  cp "$slot/pristine-twophase.tbl" "$slot/build/cache/twophase.tbl"
+  if [[ $file =~ ^src/solver3/twophase_(build|sym|coord)\.c$ ]]; then
+    rm -f "$slot/build/cache/twophase.tbl" # the fixture builds it with the mutant (30 s)
+  else
+    cp "$slot/pristine-twophase.tbl" "$slot/build/cache/twophase.tbl"
+  fi
   if [ -f "$slot/pristine-optimal.tbl" ] && [[ $file != src/solver3/pdb* ]]; then
     cp "$slot/pristine-optimal.tbl" "$slot/build/cache/optimal-small.tbl"
   else
