@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# needs: tables3 (its `play` opens both sizes' tables before connecting)
 # A UTF-8 byte-order mark at the start of the input (a file saved by an editor that adds one) is
 # ignored by every command that reads text: the answers are those of the same input without it.
 # A stray 0xEF that is not a whole mark is refused with a message.

@@ -1,3 +1,4 @@
+# needs: tables3 (its `play` opens both sizes' tables before connecting)
 # cubegod draw: every fixture of fixtures/shapes (both sizes, every shape) and a capture with a
 # hidden face, drawn in ANSI, SVG and PNG, each checked by draw_check.py against the cube the
 # fixture shows (same colour exactly where the cube shows the same face's colour; hidden drawn

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# needs: tables3 (its `play` opens both sizes' tables before connecting)
 # Answer dialects over real sockets: cubegod serve accepting each notation, move map, separator
 # and metric against cubegod play sending it, and a mismatch lost with the server's reason.
 HERE=$(cd "$(dirname "$0")" && pwd)

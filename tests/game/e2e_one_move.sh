@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# needs: tables3 (its `play` opens both sizes' tables before connecting)
 # One move per prompt over real sockets: cubegod serve --one-move against play --one-move, in
 # several dialects; a server that shows the wrong cube after a move, and the two modes mixed up,
 # are lost with the round, the move and the reason.

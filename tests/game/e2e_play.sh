@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# needs: tables3 (its `play` opens both sizes' tables before connecting)
 # cubegod play against real servers on 127.0.0.1: cubegod serve (plain and TLS), and the Python
 # copy of the challenge in app.py bent into awkward shapes (over --exec pipes and over TCP).
 # Each case checks the exit status and what play says.

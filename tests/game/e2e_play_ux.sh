@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# needs: tables3 (its `play` opens both sizes' tables before connecting)
 # cubegod play where a player in a hurry gets stuck: stopped by SIGTERM/SIGINT (child reaped,
 # transcript closed, summary, 128+signal), TLS spoken to a plain server and plain to a TLS one,
 # a prompt that never comes, addresses written every way (and wrongly), SOCKS5 and HTTP CONNECT

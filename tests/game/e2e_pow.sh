@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# needs: tables3 (its `play` opens both sizes' tables before connecting)
 # Proofs of work over real sockets: play against serve --pow KIND for each kind, against
 # pow_server.py (gates worded as real challenges word them, checked with Python's hashlib and
 # integers, then app.py's game), play --pow off, and cubegod pow on its own.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# needs: tables3 (its `play` opens both sizes' tables before connecting)
 # replay --html writes one self-contained page of a game, checked in a real headless browser:
 # a game recorded against the independent Python server (tests/game/app.py, 2x2, one face
 # hidden: 20 stickers shown and 4 hidden a round) and the capture with a wrong third round.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# needs: tables3 (its `play` opens both sizes' tables before connecting)
 # serve --show SHAPE over real sockets, read by the shape readers:
 #   - the 2x2 game: `play` (--input auto, and the shape forced) wins a five-round game against
 #     `serve --show SHAPE` for every shape and colour set, and `replay` of its recording finds

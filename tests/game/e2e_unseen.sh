@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# needs: tables3 (its `play` opens both sizes' tables before connecting)
 # The unseen-challenge variants over real sockets:
 #   - serve --goal shown|STATE, --layout FILE, --across ORDER, --show dict|json, both sizes,
 #     each won by play (--target first / STATE, --layout, --across; a 3x3 shown whole needs
