@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# needs: tables3 (a profile may make its `play` open both sizes' tables before it fails)
 # Every long option a command's --help documents is a valid profile name for that command: the
 # option parser and the profile reader share one table, and this keeps the help honest with it.
 . "$(dirname "$0")/lib.sh"
