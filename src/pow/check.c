@@ -128,7 +128,7 @@ static cg_status check_stamp(const cgi_gate *g, const char *a, size_t n, cg_erro
     if (nf != 7 || len[0] != 1 || a[0] != '1')
         return cg_fail(err, CG_ERR_PROTOCOL, "not a version-1 hashcash stamp "
                        "(1:BITS:DATE:RESOURCE:EXT:RAND:COUNTER)");
-    if (atoi(f[1]) < g->bits || len[1] > 3)
+    if (len[1] > 3 || atoi(f[1]) < g->bits)
         return cg_fail(err, CG_ERR_PROTOCOL, "the stamp claims fewer than %d bits", g->bits);
     if (len[3] != g->known_len || memcmp(f[3], g->known, g->known_len) != 0)
         return cg_fail(err, CG_ERR_PROTOCOL, "the stamp is for another resource");

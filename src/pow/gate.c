@@ -251,7 +251,10 @@ static const char *read_target(span l, size_t after, cgi_gate *g)
             i += strlen(SKIP[k]);
     int slice = 0;
     if (i + 2 < l.n && l.p[i] == '[' && l.p[i + 1] == ':') {
-        slice = atoi(l.p + i + 2);
+        /* the span is not NUL-terminated: atoi would read past its end ("...[:6" at the end of
+           a text, found by fuzz_pow) */
+        for (size_t k = i + 2; k < l.n && isdigit((unsigned char)l.p[k]) && slice < 1000; k++)
+            slice = slice * 10 + (l.p[k] - '0');
         while (i < l.n && l.p[i] != ']')
             i++;
         i++;
@@ -278,7 +281,9 @@ static const char *read_target(span l, size_t after, cgi_gate *g)
         size_t s = e;
         while (s > i && isdigit((unsigned char)l.p[s - 1]))
             s--;
-        int n = s < e ? atoi(l.p + s) : 0;
+        int n = 0;
+        for (size_t k = s; k < e && n < 10000; k++) /* bounded: no overflow on a digit flood */
+            n = n * 10 + (l.p[k] - '0');
         bool bits = find_ci(l, (size_t)zero, "bit") >= 0;
         int total = bits ? n : 4 * n;
         if (n < 1 || total > 8 * cgi_hash_size(g->hash))
