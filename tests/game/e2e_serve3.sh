@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# needs: tables3 (its `solve --explain` reads 3x3 rounds)
 # cubegod serve --size 3 over real sockets (/dev/tcp): the banner's 20 moves, six 3x3 boxes that
 # `cubegod solve --explain` rebuilds into exactly one cube, --hide 1 with five boxes, a wrong
 # answer and a 21-move answer refused, bad options refused. (A correct answer over a socket is
