@@ -240,6 +240,17 @@ static size_t read_hex(span l, size_t i, cgi_gate *g, int max_digits)
     return i - s;
 }
 
+/* The number whose digits start at l.p[from] (none: 0), read within the span (it is not
+ * NUL-terminated: atoi read past the end of a text ending in "[:6", found by fuzz_pow); digits
+ * stop being added once it reaches cap, so a digit flood cannot overflow. */
+static int read_digits(span l, size_t from, int cap)
+{
+    int n = 0;
+    for (size_t k = from; k < l.n && isdigit((unsigned char)l.p[k]) && n < cap; k++)
+        n = n * 10 + (l.p[k] - '0');
+    return n;
+}
+
 /* What the digest must be: "== hex", "starts with hex", "N leading zero bits". */
 static const char *read_target(span l, size_t after, cgi_gate *g)
 {
@@ -251,10 +262,7 @@ static const char *read_target(span l, size_t after, cgi_gate *g)
             i += strlen(SKIP[k]);
     int slice = 0;
     if (i + 2 < l.n && l.p[i] == '[' && l.p[i + 1] == ':') {
-        /* the span is not NUL-terminated: atoi would read past its end ("...[:6" at the end of
-           a text, found by fuzz_pow) */
-        for (size_t k = i + 2; k < l.n && isdigit((unsigned char)l.p[k]) && slice < 1000; k++)
-            slice = slice * 10 + (l.p[k] - '0');
+        slice = read_digits(l, i + 2, 1000);
         while (i < l.n && l.p[i] != ']')
             i++;
         i++;
@@ -281,9 +289,7 @@ static const char *read_target(span l, size_t after, cgi_gate *g)
         size_t s = e;
         while (s > i && isdigit((unsigned char)l.p[s - 1]))
             s--;
-        int n = 0;
-        for (size_t k = s; k < e && n < 10000; k++) /* bounded: no overflow on a digit flood */
-            n = n * 10 + (l.p[k] - '0');
+        int n = read_digits(l, s, 10000); /* the digits end at e, before " leading zero" */
         bool bits = find_ci(l, (size_t)zero, "bit") >= 0;
         int total = bits ? n : 4 * n;
         if (n < 1 || total > 8 * cgi_hash_size(g->hash))
