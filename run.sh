@@ -59,11 +59,15 @@ ensure_packages() {
   DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq "${missing[@]}" >/dev/null
 }
 
-# build DIR [cmake args...]
-build() {
+# configure DIR [cmake args...]
+configure() {
   local dir=$1; shift
   cmake -S "$ROOT" -B "$ROOT/$dir" -DCUBEGOD_WERROR=ON "$@" >/dev/null
-  cmake --build "$ROOT/$dir" -j "$JOBS" >/dev/null
+}
+# build DIR [cmake args...]
+build() {
+  configure "$@"
+  cmake --build "$ROOT/$1" -j "$JOBS" >/dev/null
 }
 
 build_release() { build build -DCMAKE_BUILD_TYPE=Release; }
@@ -122,14 +126,12 @@ fuzz_targets() {
     FUZZ_TARGETS+=("${f%.c}")
   done
 }
-# Only the fuzz targets (and the library under them): the command line and the shared library
-# of that build would never run.
+# Only the targets of FUZZ_TARGETS (fuzz_targets) and the library under them: the command line
+# and the shared library of that build would never run.
 build_fuzz() {
   local t targets=()
-  fuzz_targets
   for t in "${FUZZ_TARGETS[@]}"; do targets+=("fuzz_$t"); done
-  CC=clang cmake -S "$ROOT" -B "$ROOT/build-fuzz" -DCUBEGOD_WERROR=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-    -DCUBEGOD_FUZZ=ON > /dev/null
+  CC=clang configure build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCUBEGOD_FUZZ=ON
   cmake --build "$ROOT/build-fuzz" -j "$JOBS" --target "${targets[@]}" > /dev/null
 }
 # fuzz_run TARGET SECONDS: new inputs go to build-fuzz/corpus/TARGET, the seeds stay as they are.
@@ -219,7 +221,7 @@ clone_test() {
     git -C "$tmp/cubegod" checkout -q --detach "$rev" || { rm -rf "$tmp"; return 1; }
   local rc=0
   mkdir -p "$ROOT/build/cache"
-  CUBEGOD_COVERAGE_CACHES="$ROOT/build/cache" coverage_run "$tmp/cubegod" "$tmp/cubegod/build" release || rc=$?
+  coverage_run "$tmp/cubegod" "$tmp/cubegod/build" release || rc=$?
   rm -rf "$ROOT/build/coverage"
   cp -r "$tmp/cubegod/build/coverage" "$ROOT/build/coverage" 2>/dev/null &&
     echo "coverage: HTML report build/coverage/index.html"
