@@ -52,22 +52,46 @@ ensure_packages() {
     dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
   done
   [ ${#missing[@]} -eq 0 ] && return 0
-  echo "run.sh: installing ${missing[*]}" >&2
+  echo "run.sh: installing ${#missing[@]} missing Debian package(s) with apt-get: ${missing[*]}" >&2
   local sudo=()
   [ "$(id -u)" -ne 0 ] && sudo=(sudo)
   "${sudo[@]}" apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq "${missing[@]}" >/dev/null
+  DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq "${missing[@]}" >/dev/null || {
+    echo "run.sh: apt-get install ${missing[*]} failed" >&2; return 1; }
+  echo "run.sh: installed ${missing[*]}" >&2
 }
 
 # configure DIR [cmake args...]
 configure() {
   local dir=$1; shift
+  echo "== configuring $dir (cmake)"
   cmake -S "$ROOT" -B "$ROOT/$dir" -DCUBEGOD_WERROR=ON "$@" >/dev/null
 }
 # build DIR [cmake args...]
 build() {
   configure "$@"
-  cmake --build "$ROOT/$1" -j "$JOBS" >/dev/null
+  local t0=$SECONDS
+  cmake --build "$ROOT/$1" -j "$JOBS" | build_progress "$1"
+  echo "built $1 in $((SECONDS - t0)) s"
+}
+# build_progress DIR: cmake's "[ 42%] Building C object ..." lines (standard input) as a short
+# progress: on a terminal one line updated in place, otherwise a line at each tenth of the way.
+# Compiler messages go to standard error and pass as they are.
+build_progress() {
+  local tty=0
+  [ -t 1 ] && tty=1
+  awk -v dir="$1" -v tty=$tty '
+    match($0, /^\[ *[0-9]+%\] /) {
+      pct = substr($0, 2, RLENGTH - 3) + 0
+      what = substr($0, RLENGTH + 1)
+      if (what ~ /^Building/) {
+        n++; sub(/.* object /, "", what); sub(/^CMakeFiles\/[^\/]*\.dir\//, "", what); sub(/\.o$/, "", what)
+      }
+      if (tty) printf "\r\033[Kbuilding %s: %3d%% (%d files compiled) %s", dir, pct, n, substr(what, 1, 40)
+      else if (int(pct / 10) > last) { last = int(pct / 10); printf "building %s: %3d%% (%d files compiled)\n", dir, pct, n }
+      fflush()
+    }
+    END { if (tty) printf "\r\033[K" }'
 }
 
 build_release() { build build -DCMAKE_BUILD_TYPE=Release; }
@@ -221,10 +245,8 @@ clone_test() {
     git -C "$tmp/cubegod" checkout -q --detach "$rev" || { rm -rf "$tmp"; return 1; }
   local rc=0
   mkdir -p "$ROOT/build/cache"
-  coverage_run "$tmp/cubegod" "$tmp/cubegod/build" release || rc=$?
-  rm -rf "$ROOT/build/coverage"
-  cp -r "$tmp/cubegod/build/coverage" "$ROOT/build/coverage" 2>/dev/null &&
-    echo "coverage: HTML report build/coverage/index.html"
+  # the report is written where it stays: the clone is deleted below
+  COVERAGE_OUT="$ROOT/build/coverage" coverage_run "$tmp/cubegod" "$tmp/cubegod/build" release || rc=$?
   rm -rf "$tmp"
   return $rc
 }
@@ -610,7 +632,8 @@ test_all() {
 # (./run.sh coverage). Counters atomic: threads (the server's games, the proof-of-work search, the
 # Python binding's solves) then count exactly; plain counters race there and gcov reads negative
 # counts, which gcovr refuses. Prints line and branch coverage per module and in total and the
-# uncovered branches of src/tube and src/game/server.c; the HTML report goes to BUILD/coverage.
+# uncovered branches of src/tube and src/game/server.c; the HTML report goes to BUILD/coverage
+# (or COVERAGE_OUT).
 # Fails when a test failed; coverage is measured all the same.
 coverage_run() {
   local src=$1 dir=$2 mode=$3
@@ -626,21 +649,24 @@ coverage_run() {
     -DCMAKE_EXE_LINKER_FLAGS=--coverage -DCMAKE_SHARED_LINKER_FLAGS=--coverage \
     -DCUBEGOD_TEST_CACHE="$caches/pocket.tbl" -DCUBEGOD_TEST_CACHE3="$caches/twophase.tbl" \
     -DCUBEGOD_TEST_OPTIMAL_CACHE="$caches/optimal-small.tbl" > /dev/null || return 1
-  cmake --build "$dir" -j "$JOBS" > /dev/null || return 1
-  local out=$dir/coverage
+  cmake --build "$dir" -j "$JOBS" | build_progress "${dir##*/}" || return 1
+  local out=${COVERAGE_OUT:-$dir/coverage}
   # CUBEGOD_COVERAGE_KEEP=1 adds to the counts of the run before (a suite run in two parts)
   [ -n "${CUBEGOD_COVERAGE_KEEP:-}" ] || find "$dir" -name '*.gcda' -delete
   rm -rf "$out" && mkdir -p "$out"
   local failed=0
   echo "== ctest in $dir ($mode build, gcov) $*"
   (cd "$dir" && ctest -j "$JOBS" --output-on-failure "$@") || failed=1
+  # CMake's compiler probe (CMakeFiles/VERSION/CompilerIdC) was compiled with --coverage too and
+  # never run: gcov would warn that its counts and source are missing
   gcovr -r "$src" --object-directory "$dir" "$dir" --filter "$src/src/" --exclude-unreachable-branches \
+    --exclude-directories '.*/CMakeFiles/[0-9.]+$' \
     --json "$out/coverage.json" --html-details "$out/index.html" || return 1
   python3 "$src/tests/tools/coverage.py" "$out/coverage.json" --list src/tube src/game/server.c \
     > "$out/summary.txt" || return 1
   # the per-module table and totals; the list of uncovered branches stays in the file
   sed -n '1,/^$/p' "$out/summary.txt"
-  echo "coverage: summary with the uncovered branches in $out/summary.txt"
+  echo "coverage: summary with the uncovered branches in $out/summary.txt, HTML report $out/index.html"
   [ $failed -eq 0 ] || { echo "coverage: some tests failed (above)" >&2; return 1; }
 }
 # ./run.sh coverage [CTEST_ARGS...]: the working tree's suite under gcov, in build-coverage.

@@ -51,3 +51,19 @@ if(NOT DEFINED CUBEGOD_INSTALL_PYTHONDIR)
 endif()
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/python/cubegod DESTINATION ${CUBEGOD_INSTALL_PYTHONDIR}
   FILES_MATCHING PATTERN "*.py" PATTERN "__pycache__" EXCLUDE)
+# _paths.py: the folder the library went to, as installed (--prefix and DESTDIR are known only
+# then), so that the package finds it wherever the package itself is copied.
+string(CONFIGURE [[
+  set(cubegod_libdir "${CMAKE_INSTALL_PREFIX}/@CMAKE_INSTALL_LIBDIR@")
+  if(IS_ABSOLUTE "@CMAKE_INSTALL_LIBDIR@")
+    set(cubegod_libdir "@CMAKE_INSTALL_LIBDIR@")
+  endif()
+  set(cubegod_paths "$ENV{DESTDIR}${CMAKE_INSTALL_PREFIX}/@CUBEGOD_INSTALL_PYTHONDIR@/cubegod/_paths.py")
+  if(IS_ABSOLUTE "@CUBEGOD_INSTALL_PYTHONDIR@")
+    set(cubegod_paths "$ENV{DESTDIR}@CUBEGOD_INSTALL_PYTHONDIR@/cubegod/_paths.py")
+  endif()
+  message(STATUS "Installing: ${cubegod_paths}")
+  file(WRITE "${cubegod_paths}"
+    "\"\"\"Written by cmake --install: where it put libcubegod.so.\"\"\"\nLIBDIR = \"${cubegod_libdir}\"\n")
+]] cubegod_paths_code @ONLY)
+install(CODE "${cubegod_paths_code}")

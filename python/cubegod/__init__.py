@@ -598,6 +598,10 @@ def solve(cube, max_moves=None, time_limit_ms=0, optimal=False, metric="htm", ta
             raise InputError("target: %r is not auto, home or any" % (target,), -1)
         if t == _lib.TARGET_AUTO:
             t = _lib.TARGET_HOME if cube.scheme_known else _lib.TARGET_ANY
+        elif t == _lib.TARGET_HOME and not cube.scheme_known:  # as cg_solve_puzzle refuses it
+            raise InputError("target home needs the colour scheme: the colours are not the face "
+                             "letters, so the colour scheme must be given (read(text, "
+                             "scheme=...)), or target='any'", -1)
         limit = _lib.MAX_SOLUTION if metric == "htm" else _lib.SOLUTION_MAX
         if max_moves is not None:
             limit = _int_arg(max_moves, "max_moves", 0, 1000)

@@ -190,31 +190,104 @@ def _candidates():
         yield env
         return  # an explicit choice is never second-guessed
     here = os.path.dirname(os.path.abspath(__file__))
+    # `cmake --install` writes the prefix's library folder into _paths.py (cmake/install.cmake).
+    try:
+        from . import _paths
+        yield os.path.join(_paths.LIBDIR, "libcubegod.so")
+    except ImportError:
+        pass
     # Installed: the package sits somewhere under PREFIX (PREFIX/lib/pythonX.Y/site-packages/
     # cubegod, or PREFIX/share/...): the library is in PREFIX/lib or PREFIX/lib64, or in
-    # Debian's multiarch folder.
+    # Debian's multiarch folder. A venv's own prefix, then the Python it was made from.
     prefixes = []
     d = here
     for _ in range(5):
         d = os.path.dirname(d)
         prefixes.append(d)
-    prefixes.append(sys.prefix)
+    prefixes += [sys.prefix, getattr(sys, "base_prefix", sys.prefix)]
     multiarch = getattr(sys.implementation, "_multiarch", None)
-    for prefix in prefixes:
+    for prefix in _unique(prefixes):
         for libdir in ("lib", "lib64") + ((os.path.join("lib", multiarch),) if multiarch else ()):
             yield os.path.join(prefix, libdir, "libcubegod.so")
     # The build tree: python/ sits beside build/ in a checkout.
     source = os.path.dirname(os.path.dirname(here))
     yield os.path.join(source, "build", "libcubegod.so")
+    # The standard library path: the loader's own search (LD_LIBRARY_PATH, its cache), the
+    # folders /etc/ld.so.conf names (cmake's default prefix /usr/local/lib is one, also before
+    # ldconfig has run), then pkg-config's libdir (PKG_CONFIG_PATH, as README.md's install says).
+    yield "libcubegod.so"
+    for d in ld_so_conf_dirs():
+        yield os.path.join(d, "libcubegod.so")
+    d = _pkg_config_libdir()
+    if d:
+        yield os.path.join(d, "libcubegod.so")
     found = ctypes.util.find_library("cubegod")
     if found:
         yield found
+
+
+def _unique(items):
+    seen = set()
+    return [x for x in items if not (x in seen or seen.add(x))]
+
+
+def ld_so_conf_dirs(path="/etc/ld.so.conf", depth=0):
+    """The folders a loader configuration file names, with its `include` globs followed."""
+    import glob
+    dirs = []
+    try:
+        with open(path) as f:
+            lines = f.read().splitlines()
+    except OSError:
+        return dirs
+    for line in lines:
+        line = line.split("#", 1)[0].strip()
+        if line.startswith("include") and line[7:8].isspace() and depth < 4:
+            pattern = line[8:].strip()
+            if not os.path.isabs(pattern):
+                pattern = os.path.join(os.path.dirname(path), pattern)
+            for inc in sorted(glob.glob(pattern)):
+                dirs += ld_so_conf_dirs(inc, depth + 1)
+        elif line.startswith("/"):
+            dirs.append(line)
+    return _unique(dirs)
+
+
+def _pkg_config_libdir():
+    import subprocess
+    try:
+        out = subprocess.run(["pkg-config", "--variable=libdir", "cubegod"], capture_output=True,
+                             timeout=10, check=False)
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return out.stdout.decode(errors="replace").strip() if out.returncode == 0 else None
+
+
+class _DlInfo(ctypes.Structure):
+    _fields_ = [("fname", ctypes.c_char_p), ("fbase", ctypes.c_void_p),
+                ("sname", ctypes.c_char_p), ("saddr", ctypes.c_void_p)]
+
+
+def _loaded_from(lib, path):
+    """The file the loader chose for a bare name (its own search), by dladdr; else path."""
+    if os.sep in path:
+        return path
+    try:
+        dladdr = ctypes.CDLL(None).dladdr
+        info = _DlInfo()
+        if dladdr(ctypes.cast(lib.cg_version, ctypes.c_void_p), ctypes.byref(info)) and info.fname:
+            return os.fsdecode(info.fname)
+    except (OSError, AttributeError):
+        pass
+    return path
 
 
 def load():
     """The loaded library with its prototypes set; OSError naming every place tried."""
     tried = []
     for path in _candidates():
+        if path in tried:
+            continue
         tried.append(path)
         if os.sep in path and not os.path.exists(path):
             continue
@@ -228,7 +301,7 @@ def load():
             fn = getattr(lib, name)
             fn.restype = res
             fn.argtypes = args
-        lib.path = path
+        lib.path = _loaded_from(lib, path)
         return lib
     raise OSError("cubegod: libcubegod.so not found; set CUBEGOD_LIB to its path (tried: %s)"
                   % ", ".join(tried))

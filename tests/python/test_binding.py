@@ -145,6 +145,11 @@ class Solve2(unittest.TestCase):
             self.assertFalse(cube.scheme_known)
             moves = cubegod.solve(cube)
             self.check(state, cube, moves, False, 11)
+            # home without a scheme is refused, as `cubegod solve --target home` refuses it
+            with self.assertRaises(cubegod.InputError) as e:
+                cubegod.solve(cube, target="home")
+            self.assertIn("target home needs the colour scheme", str(e.exception))
+            self.assertEqual(cubegod.solve(cube, target="any"), moves)
 
     def test_quarter_turn_metric(self):
         rng = random.Random(9)
@@ -354,6 +359,20 @@ class Library(unittest.TestCase):
             r = self.run_py(code, env, tmp)
             self.assertNotEqual(r.returncode, 0)
             self.assertIn("nothing.so", r.stderr)
+
+    def test_loader_configuration_is_read(self):
+        # /etc/ld.so.conf's shape: comments, folders, an include glob relative to the file
+        with tempfile.TemporaryDirectory() as tmp:
+            os.mkdir(os.path.join(tmp, "conf.d"))
+            with open(os.path.join(tmp, "ld.so.conf"), "w") as f:
+                f.write("# the loader's folders\n/opt/a/lib  # after a folder\ninclude conf.d/*.conf\n")
+            with open(os.path.join(tmp, "conf.d", "b.conf"), "w") as f:
+                f.write("/usr/local/lib\n\n/opt/a/lib\n")
+            with open(os.path.join(tmp, "conf.d", "c.conf"), "w") as f:
+                f.write("include %s\n" % os.path.join(tmp, "ld.so.conf"))  # a loop stops
+            dirs = cubegod._lib.ld_so_conf_dirs(os.path.join(tmp, "ld.so.conf"))
+            self.assertEqual(dirs, ["/opt/a/lib", "/usr/local/lib"])
+            self.assertEqual(cubegod._lib.ld_so_conf_dirs(os.path.join(tmp, "none")), [])
 
     def test_cache_paths_and_notices(self):
         env = dict(os.environ)
