@@ -1,0 +1,149 @@
+#!/usr/bin/env bash
+# needs: tables3 (two of the strangers draw a 3x3)
+# The cases of issue 34, each against a small server in tests/game/strangers/ written from the
+# issue's words without cubegod's code (its own cube model, strangers/cubes.py), played over
+# real sockets by `cubegod play` with NO options. A case holds when play wins, prints the
+# server's flag and the server itself says the cube was solved (its exit status 0).
+#
+# Two lists below say which cases cubegod wins today. Every case runs every time:
+#   - a case in WINS that does not hold fails the test;
+#   - a case in NOT_YET that holds fails the test too: it must move to WINS (an expected failure
+#     that quietly starts passing would hide what changed).
+HERE=$(dirname "$0")
+. "$HERE/lib_serve.sh"
+S="$HERE/strangers"
+
+WINS="newline"
+NOT_YET="ansi_keys punct_percent punct_chevrons paren b_under_d menu hidden_text hash_words facelets
+  six_colours ten_rounds"
+
+# stranger NAME SCRIPT ARGS...: starts strangers/SCRIPT with its port in its own file; sets
+# PORT and SPID
+stranger() {
+  local name=$1 script=$2; shift 2
+  python3 "$S/$script" --port-file "$TMP/$name.port" --alarm 60 "$@" 2> "$TMP/$name.log" &
+  SPID=$!
+  PIDS+=("$SPID")
+  wait_port "$name" "stranger"
+}
+# won NAME FLAG: play's status was 0, its output holds FLAG, the server exited saying "won"
+won() {
+  wait "$SPID"; local src=$?
+  WHY="play exit $RC, server exit $src: $(tail -2 "$TMP/$1.err" | tr '\n' ' ')"
+  [ "$RC" = 0 ] && grep -q -- "$2" "$TMP/$1.out" && [ "$src" = 0 ]
+}
+# nplay NAME: play with no options against PORT, bounded in time
+nplay() { play "$1" -q 127.0.0.1 "$PORT"; }
+play() {
+  local name=$1; shift
+  timeout 120 "$CUBEGOD" play "$@" > "$TMP/$name.out" 2> "$TMP/$name.err"
+  RC=$?
+}
+
+# One function a case: returns 0 when the case holds, sets WHY when it does not.
+case_ansi_keys() {  # the C challenge: ANSI 2x2, legend of keys, Enter gate, one key a line
+  stranger ansi_keys ansi_keys.py --seed 3; nplay ansi_keys
+  won ansi_keys "CTF{press_enter_then_one_key_at_a_time}"
+}
+case_punct_percent() {  # the prompt is '% ' alone, no line end
+  stranger punct_percent punct_prompt.py --seed 4 --prompt '% '; nplay punct_percent
+  won punct_percent "flag{punctuation_is_a_prompt_too}"
+}
+case_punct_chevrons() {
+  stranger punct_chevrons punct_prompt.py --seed 5 --prompt '>> '; nplay punct_chevrons
+  won punct_chevrons "flag{punctuation_is_a_prompt_too}"
+}
+case_paren() {  # the prompt line ends in ')' and then a line end
+  stranger paren paren_prompt.py --seed 6; nplay paren
+  won paren "flag{a_paren_ends_the_question}"
+}
+case_newline() {  # the prompt is a whole line, line end included
+  stranger newline newline_prompt.py --seed 7; nplay newline
+  won newline "flag{a_whole_line_can_be_the_prompt}"
+}
+case_hash_words() {  # a banner that speaks of hashes is no proof of work
+  stranger hash_words hash_words.py --seed 8; nplay hash_words
+  won hash_words "flag{hash_words_are_not_a_proof_of_work}"
+}
+case_facelets() {  # a Kociemba facelet string (URFDLB) on a line of its own
+  stranger facelets facelets.py --seed 9; nplay facelets
+  won facelets "flag{facelets_in_urfdlb}"
+}
+case_b_under_d() {  # a 3x3 cross with B hanging below D
+  stranger b_under_d b_under_d.py --seed 10; nplay b_under_d
+  won b_under_d "flag{b_hangs_below_d}"
+}
+case_six_colours() {  # the server compares with its solved picture: white up, green front
+  stranger six_colours six_colours.py --seed 11; nplay six_colours
+  won six_colours "flag{white_up_green_front}"
+}
+case_ten_rounds() {  # 10 rounds after 'turns> '; replay judges play's transcript as play did
+  stranger ten_rounds ten_rounds.py --seed 12; play ten_rounds -q --record "$TMP/ten.rec" 127.0.0.1 "$PORT"
+  won ten_rounds "flag{ten_levels_no_mistakes}" || return 1
+  "$CUBEGOD" replay "$TMP/ten.rec" > "$TMP/ten.replay" 2>&1
+  local rrc=$?
+  WHY="replay exit $rrc: $(tail -2 "$TMP/ten.replay" | tr '\n' ' ')"
+  [ "$rrc" = 0 ] && grep -q "10 rounds, 10 correct" "$TMP/ten.replay"
+}
+case_menu() {  # a menu that never shows a cube: play stops by itself and says why
+  stranger menu menu_only.py; nplay menu
+  wait "$SPID"
+  # with no rule: the question is quoted and --reply named
+  WHY="no options: exit $RC: $(tail -2 "$TMP/menu.err" | tr '\n' ' ')"
+  [ "$RC" = 1 ] && grep -q -- "Select:" "$TMP/menu.err" && grep -q -- "--reply" "$TMP/menu.err" || return 1
+  # with a rule that keeps firing: stopped after about 20 answers, naming the rule
+  stranger menu_rule menu_only.py; play menu_rule -q --reply 'Select:=1' 127.0.0.1 "$PORT"
+  wait "$SPID"
+  local answered
+  answered=$(sed -n 's/^stranger: \([0-9]*\) menus answered$/\1/p' "$TMP/menu_rule.log")
+  WHY="--reply 'Select:=1': exit $RC after ${answered:-?} menus: $(tail -2 "$TMP/menu_rule.err" | tr '\n' ' ')"
+  [ "$RC" = 1 ] && [ "${answered:-999}" -le 21 ] && grep -q -- "Select:=1" "$TMP/menu_rule.err"
+}
+case_hidden_text() {  # the moves are the last line, after a line of chat
+  python3 "$S/hidden_text.py" --seed 13 > "$TMP/hidden.txt"
+  "$CUBEGOD" turn --undo --moves last-line "$TMP/hidden.txt" > "$TMP/hidden.out" 2> "$TMP/hidden.err"
+  local trc=$?
+  WHY="turn exit $trc: $(tail -1 "$TMP/hidden.err")"
+  [ "$trc" = 0 ] && [ "$(tail -n1 "$TMP/hidden.out")" = "$(python3 "$S/hidden_text.py" --message)" ]
+}
+
+# The servers themselves: each stranger that has a cube is won by today's options (so a case
+# in NOT_YET fails for what play does with no options, not for a broken server).
+KEYMAP="U=u,U'=U,R=r,R'=R,F=f,F'=F,L=l,L'=L,D=d,D'=D,B=b,B'=B"
+while IFS='|' read -r name script sargs pargs; do
+  # shellcheck disable=SC2086
+  stranger "opt_$name" "$script" $sargs
+  eval "play opt_$name -q $pargs 127.0.0.1 $PORT"
+  wait "$SPID" || fail "$script $sargs with options $pargs: server exit $?: $(tail -2 "$TMP/opt_$name.err")"
+  [ "$RC" = 0 ] || fail "$script with options $pargs: play exit $RC"
+done <<EOV
+ansi|ansi_keys.py|--seed 21|--reply 'Press ENTER=' --send-each --notation quarter --move-map "$KEYMAP"
+pct|punct_prompt.py|--seed 22|--prompt '%'
+paren|paren_prompt.py|--seed 23|--prompt 'Type the moves'
+bud|b_under_d.py|--seed 24|--prompt 'moves:' --layout '$S/b_under_d.layout'
+facelets|facelets.py|--seed 25|--order URFDLB
+six|six_colours.py|--seed 26|--scheme U=W,R=R,F=G,D=Y,L=O,B=B --target home
+hash|hash_words.py|--seed 27|--pow off
+ten|ten_rounds.py|--seed 28|
+EOV
+echo "ok: every stranger with a cube is won with today's options"
+
+# every case is in exactly one list
+for f in $(declare -F | sed -n 's/^declare -f case_//p'); do
+  n=0
+  for c in $WINS $NOT_YET; do [ "$c" = "$f" ] && n=$((n + 1)); done
+  [ $n = 1 ] || fail "case $f is in $n of the lists WINS and NOT_YET"
+done
+bad=0
+for c in $WINS; do
+  if "case_$c"; then echo "ok: $c won with no options"; else echo "FAIL: $c: $WHY" >&2; bad=1; fi
+done
+for c in $NOT_YET; do
+  if "case_$c"; then
+    echo "FAIL: $c now holds: move it from NOT_YET to WINS in $0" >&2; bad=1
+  else
+    echo "not yet (expected): $c: $WHY"
+  fi
+done
+[ $bad = 0 ] || fail "see above"
+echo ok

@@ -1,0 +1,25 @@
+#!/usr/bin/env python3
+"""A stranger's 2x2 whose prompt is a whole line, line end included ('Solution please:' then a
+newline): the net in colour letters, one line of moves, a verdict. With --latency FILE it
+appends, a line a round, the seconds from the prompt leaving to the answer arriving (the
+benchmark bench/prompt_latency.sh reads them).
+
+  python3 newline_prompt.py [--rounds N] [--latency FILE] [--games N] [--alarm S] [--port-file F]"""
+import cubes
+import harness
+
+COLOURS = dict(zip("URFDLB", "WRGYOB"))
+
+
+def play(conn, args, rng):
+    conn.send("Speed cubing, remote edition. %d cubes.\n" % args.rounds)
+    show = lambda rnd, cube: "Cube %d:\n%s" % (rnd, cubes.net(cubes.paint(cube, COLOURS)))
+    if not harness.line_rounds(conn, args, rng, 2, show, "Solution please:\n",
+                               verdicts=("Right!", "Wrong!")):
+        return False
+    conn.send("Here you go: flag{a_whole_line_can_be_the_prompt}\n")
+    return True
+
+
+if __name__ == "__main__":
+    harness.serve(play, description=__doc__, rounds=10)
