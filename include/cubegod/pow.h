@@ -30,9 +30,10 @@
 /* Longest answer written (a hashcash stamp with a 255-byte resource); out needs at most this. */
 #define CG_POW_ANSWER_MAX 512
 
-/* Whether text holds a gate: 1 a gate these calls answer, 0 nothing like one, or a negative
- * status (CG_ERR_INPUT) when it looks like one (a hash call such as "sha256(", "solve s.", a
- * hashcash command line) that cannot be read: err names the text and the kinds known. */
+/* Whether text holds a gate: 1 a gate these calls answer, 0 none. A gate is a gate only when it
+ * parses: text that merely looks like one (a hash call such as "sha256(flag)", "solve s.t.", a
+ * hashcash command line) gives 0, and then err (when not NULL) has CG_ERR_INPUT and says why
+ * that text was not read and which kinds are known; with no such text, CG_OK and "". */
 CG_API int cg_pow_scan(const char *text, size_t len, cg_error *err);
 
 /* A solver: threads, a time limit, progress notices, and what the last gate was. */

@@ -22,11 +22,16 @@ cg_status cgi_play_gate(cg_tube *t, const cg_play_options *opt, const char *line
     *gate = false;
     if (opt->pow_off || !may_hold_gate(line, n))
         return CG_OK;
-    int found = cg_pow_scan(line, n, err);
-    if (found < 0)
-        return cg_error_prefix(CG_ERR_INPUT, err, "proof of work: ");
-    if (found == 0)
+    cg_error near;
+    int found = cg_pow_scan(line, n, &near);
+    if (found != 1) { /* a gate is a gate only when it parses: the rest is the game's text */
+        if (near.code != CG_OK && opt->pow_notice) {
+            char text[CG_ERROR_MSG_MAX + 32];
+            snprintf(text, sizeof text, "read as text: %s", near.msg);
+            opt->pow_notice(opt->pow_notice_ctx, text);
+        }
         return CG_OK;
+    }
     cg_pow *p;
     cg_status st = cg_pow_new(&p, err);
     if (st != CG_OK)

@@ -8,9 +8,9 @@
 #include "cubegod/client.h"
 
 /* A line (or a partial line) from the server: when it holds a proof of work (pow.h) and
- * opt->pow_off is not set, answers it on t and sets *gate. CG_ERR_INPUT for a gate that looks
- * like one but cannot be read, CG_ERR_LIMIT for one over the time limit, the tube's errors
- * for the send; every message starts "proof of work: ". */
+ * opt->pow_off is not set, answers it on t and sets *gate. Text that only looks like a gate is
+ * left to the game (said through opt->pow_notice). CG_ERR_LIMIT for a gate over the time
+ * limit, the tube's errors for the send; every message starts "proof of work: ". */
 cg_status cgi_play_gate(cg_tube *t, const cg_play_options *opt, const char *line, size_t n,
                         bool *gate, cg_error *err);
 

@@ -148,7 +148,7 @@ cg_status cg_pow_check(const char *text, size_t len, const char *answer, size_t 
     if (cgi_gate_read(text, len, &g, &found, err) != CG_OK)
         return CG_ERR_INPUT;
     if (!found)
-        return cg_fail(err, CG_ERR_INPUT, "no proof of work found in the text");
+        return cgi_no_gate(err);
     while (alen && isspace((unsigned char)answer[alen - 1]))
         alen--;
     while (alen && isspace((unsigned char)answer[0]))

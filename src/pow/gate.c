@@ -19,8 +19,8 @@ static const struct {
 #define NHASHES (sizeof HASHES / sizeof *HASHES)
 
 /* Kept short: the message holds the line too, in CG_ERROR_MSG_MAX. */
-#define KINDS_KNOWN "known: HASH(XXXX+suffix) == hex, HASH(prefix+S) starts with hex or has N " \
-                    "leading zero bits, hashcash -mbBITS RESOURCE, solve s.D.X"
+#define KINDS_KNOWN "known: H(XXXX+s) == hex, H(p+S) starts with hex or has N zero bits, " \
+                    "hashcash -mbN R, solve s.D.X"
 
 const char *cgi_hash_name(cgi_hash h)
 {
@@ -70,9 +70,9 @@ static cg_status looks_like(cg_error *err, span l, const char *why)
     size_t s = 0;
     while (s < n && isspace((unsigned char)l.p[s]))
         s++;
-    int show = (int)(n - s > 60 ? 60 : n - s);
+    int show = (int)(n - s > 48 ? 48 : n - s);
     return cg_fail(err, CG_ERR_INPUT, "'%.*s%s' looks like a proof of work, but %s (%s)", show,
-                   l.p + s, n - s > 60 ? "..." : "", why, KINDS_KNOWN);
+                   l.p + s, n - s > 48 ? "..." : "", why, KINDS_KNOWN);
 }
 
 /* ---- kCTF / redpwn: s.DIFFICULTY.X ---- */
@@ -343,7 +343,9 @@ static int read_call(span l, size_t at, const char *name, cgi_hash hash, cgi_gat
     memset(g, 0, sizeof *g);
     g->hash = hash;
     span known;
-    if (x_run(a) || x_run(b)) {
+    /* "sha256(X + \"k9\")": one letter beside a quoted part is a name, not a run of one */
+    bool named = q1 != q2 && x_run(q1 ? b : a) == 1;
+    if (!named && (x_run(a) || x_run(b))) {
         g->unknown_first = x_run(a) > 0;
         g->unknown_len = g->unknown_first ? x_run(a) : x_run(b);
         known = g->unknown_first ? b : a;
@@ -371,41 +373,57 @@ static int read_call(span l, size_t at, const char *name, cgi_hash hash, cgi_gat
     return 1;
 }
 
+/* Every hash call on the line: one that does not parse ("We keep sha256(flag) == ...") leaves
+ * the calls after it a chance; the first near miss is kept in err. */
 static int read_hash(span l, cgi_gate *g, cg_error *err)
 {
+    int near = 0;
     for (size_t at = 0; at < l.n; at++) {
         if (at > 0 && isalnum((unsigned char)l.p[at - 1]))
             continue;
         for (size_t h = 0; h < NHASHES; h++)
             if (find_ci((span){l.p + at, l.n - at}, 0, HASHES[h].name) == 0) {
-                int r = read_call(l, at, HASHES[h].name, HASHES[h].hash, g, err);
-                if (r != 0)
+                cg_error e;
+                int r = read_call(l, at, HASHES[h].name, HASHES[h].hash, g, &e);
+                if (r > 0)
                     return r;
+                if (r < 0 && !near++ && err)
+                    *err = e;
                 break;
             }
     }
-    return 0;
+    return near ? -1 : 0;
 }
 
 cg_status cgi_gate_read(const char *text, size_t len, cgi_gate *g, bool *found, cg_error *err)
 {
     *found = false;
-    size_t s = 0;
-    while (s < len) {
+    bool near = false;
+    if (err)
+        *err = (cg_error){CG_OK, ""};
+    for (size_t s = 0; s < len;) {
         const char *nl = memchr(text + s, '\n', len - s);
         size_t e = nl ? (size_t)(nl - text) : len;
         span l = {text + s, e - s};
-        int r = read_sloth(l, g, err);
-        if (r == 0)
-            r = read_hashcash(l, g, err);
-        if (r == 0)
-            r = read_hash(l, g, err);
-        if (r < 0)
-            return CG_ERR_INPUT;
+        cg_error why;
+        int r = read_sloth(l, g, &why);
+        if (r <= 0) {
+            int h = read_hashcash(l, g, r < 0 ? NULL : &why);
+            r = h != 0 ? h : r;
+        }
+        if (r <= 0) {
+            int h = read_hash(l, g, r < 0 ? NULL : &why);
+            r = h != 0 ? h : r;
+        }
         if (r > 0) {
+            if (err)
+                *err = (cg_error){CG_OK, ""};
             *found = true;
             return CG_OK;
         }
+        if (r < 0 && !near && err)
+            *err = why;
+        near = near || r < 0;
         s = e + 1;
     }
     return CG_OK;

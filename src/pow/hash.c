@@ -164,8 +164,8 @@ static void *work(void *arg)
 
 static void split(const cgi_gate *g, const char *head, size_t head_len, search *s)
 {
-    /* prefix kind with the unknown first: nothing before it, the known part after */
-    bool first = g->kind == CGI_GATE_PREFIX && g->unknown_first;
+    /* the unknown first (fixed or free length): nothing before it, the known part after */
+    bool first = g->kind != CGI_GATE_HASHCASH && g->unknown_first;
     s->head = first ? "" : head;
     s->head_len = first ? 0 : head_len;
     s->tail = first ? head : "";

@@ -39,9 +39,13 @@ typedef struct cgi_gate {
     uint64_t x[CGI_SLOTH_LIMBS];
 } cgi_gate;
 
-/* gate.c: the first gate in text. CG_OK and *found = true: read; CG_OK and *found = false:
- * nothing like a gate; CG_ERR_INPUT: something that looks like one and cannot be read. */
+/* gate.c: the first gate in text that parses; a line that only looks like one ("We keep
+ * sha256(flag) == ...", "solve s.t. every face ...") is text, never a gate. Always CG_OK:
+ * *found says whether a gate was read; when not, err (CG_ERR_INPUT) says why the first line
+ * that looked like one was not read, or is CG_OK and "" when none did. */
 cg_status cgi_gate_read(const char *text, size_t len, cgi_gate *g, bool *found, cg_error *err);
+/* pow.c: CG_ERR_INPUT "no proof of work ...", with cgi_gate_read's near miss when err holds one. */
+cg_status cgi_no_gate(cg_error *err);
 /* "sha256", ... */
 const char *cgi_hash_name(cgi_hash h);
 int cgi_hash_size(cgi_hash h);

@@ -213,7 +213,7 @@ cg_status cg_pow_solve(cg_pow *p, const char *text, size_t len, char *out, size_
     if (cgi_gate_read(text, len, &g, &found, err) != CG_OK)
         return CG_ERR_INPUT;
     if (!found)
-        return cg_fail(err, CG_ERR_INPUT, "no proof of work found in the text");
+        return cgi_no_gate(err);
     clock_gettime(CLOCK_MONOTONIC, &p->start);
     p->next_notice = 1;
     cg_status st = g.kind == CGI_GATE_SLOTH ? solve_sloth(p, &g, out, cap, err)
@@ -229,6 +229,13 @@ int cg_pow_scan(const char *text, size_t len, cg_error *err)
     if (cgi_gate_read(text, len, &g, &found, err) != CG_OK)
         return CG_ERR_INPUT;
     return found ? 1 : 0;
+}
+
+cg_status cgi_no_gate(cg_error *err)
+{
+    if (err && err->code != CG_OK)
+        return cg_error_prefix(CG_ERR_INPUT, err, "not read as a gate: ");
+    return cg_fail(err, CG_ERR_INPUT, "no proof of work found in the text");
 }
 
 cg_status cg_pow_answer(const char *text, size_t len, char *out, size_t cap, cg_error *err)

@@ -10,6 +10,9 @@
 #include "puzzle/reader.h"
 
 #define LEAVES_MAX 64
+/* Brackets inside one cube: leaves() and mapping() both recurse, and a mapping level holds
+ * about 3 KB of stack (its leaves), so a server's "{a: {a: ..." cannot run the stack out. */
+#define DEPTH_MAX 16
 
 typedef struct parser {
     const char *s;
@@ -60,7 +63,7 @@ static bool scalar(parser *p, char *out, size_t cap)
 static bool leaves(parser *p, char out[][CGI_TOK], int *n, bool keep)
 {
     skip_space(p);
-    if (p->i >= p->n || ++p->depth > 16)
+    if (p->i >= p->n || ++p->depth > DEPTH_MAX)
         return false;
     char c = p->s[p->i];
     bool ok = true;
@@ -112,14 +115,14 @@ static bool leaves(parser *p, char out[][CGI_TOK], int *n, bool keep)
 /* The stickers of one face from its leaves: one each, or characters of equal groups. */
 static bool face_stickers(char leaf[][CGI_TOK], int n, int per, char out[9][CGI_TOK])
 {
-    if (per > 9)
+    if (per > 9 || n <= 0) /* "[]": no leaf to measure */
         return false;
     if (n == per) {
         memcpy(out, leaf, sizeof leaf[0] * (size_t)per);
         return true;
     }
     size_t len = strlen(leaf[0]);
-    if (n <= 0 || n > per || len * (size_t)n != (size_t)per)
+    if (n > per || len * (size_t)n != (size_t)per)
         return false;
     for (int i = 0; i < n; i++) {
         if (strlen(leaf[i]) != len)
@@ -161,6 +164,9 @@ static int mapping(parser *p, cg_puzzle *pz, char *order, cg_error *err)
         if (f < 0 && faces == 0 && p->i < p->n && p->s[p->i] == '{') {
             parser q = *p;
             q.i++;
+            if (++q.depth > DEPTH_MAX)
+                return cg_fail(err, CG_ERR_INPUT, "mappings nested deeper than %d levels (key "
+                               "'%s')", DEPTH_MAX, key), -1;
             int inner = mapping(&q, pz, order, err);
             if (inner != 0)
                 return inner;

@@ -35,7 +35,7 @@ if grep -q "proof of work:" "$TMP/off.err"; then fail "--pow off answered a gate
 
 # 3. The independent Python server: every wording, two gates in a row, then its game.
 if command -v python3 > /dev/null; then
-  for gates in sha256 md5 sha1 zeros-hex zeros-bits hashcash kctf redpwn "hashcash,redpwn"; do
+  for gates in sha256 md5 sha1 zeros-hex zeros-bits zeros-first prose hashcash kctf redpwn "hashcash,redpwn"; do
     name=py_$(echo "$gates" | tr -c 'a-z0-9\n' _)
     python3 "$HERE/pow_server.py" --listen 0 --gates "$gates" --rounds 2 --timeout 300 --xs "$XS" \
       > "$TMP/$name.port" 2> "$TMP/$name.log" &
@@ -73,17 +73,22 @@ has "no candidate of the 3844" "$TMP/none.err"
 "$CUBEGOD" pow -q --limit 10 "solve s.PQkA.AQ==" > /dev/null 2> "$TMP/slow.err"
 [ $? = 1 ] || fail "a sloth of difficulty 4000000 was not refused"
 has "would take about .* over the limit of 10 s" "$TMP/slow.err"
-# looks like a gate, cannot be read; no gate at all; usage
+# looks like a gate, cannot be read; English that mentions a hash; no gate at all; usage
 "$CUBEGOD" pow "sha256(XXXX+abc) == nothex" 2> "$TMP/bad.err"
 [ $? = 2 ] || fail "an unreadable gate did not exit 2"
-has "looks like a proof of work" "$TMP/bad.err"
+has "not read as a gate: .* looks like a proof of work" "$TMP/bad.err"
+"$CUBEGOD" pow 'We keep sha256(flag) == the digest you saw' > "$TMP/prose.out" 2> "$TMP/prose.err"
+[ $? = 2 ] || fail "prose about a digest did not exit 2"
+[ ! -s "$TMP/prose.out" ] || fail "prose about a digest got an answer"
+has "not read as a gate" "$TMP/prose.err"
 "$CUBEGOD" pow "Welcome to the cube god trial" 2> "$TMP/nogate.err"
 [ $? = 2 ] || fail "text without a gate did not exit 2"
 has "no proof of work found" "$TMP/nogate.err"
 "$CUBEGOD" serve --pow sha3 2> "$TMP/serve-bad.err"
 [ $? = 2 ] || fail "serve --pow sha3 was accepted"
 has "is not sha256, hashcash or kctf" "$TMP/serve-bad.err"
-# play: a gate it cannot read ends the game with the text, not with a timeout
+# play: text that only looks like a gate is the game's text (a gate is a gate only when it
+# parses): the game goes on, and stderr says why the line was not read as one
 python3 - > "$TMP/odd.port" <<'EOF' &
 import socket
 s = socket.socket(); s.bind(("127.0.0.1", 0)); s.listen(1); s.settimeout(30)
@@ -96,7 +101,8 @@ except OSError:
 EOF
 PIDS+=($!)
 wait_port odd "python server"
-play odd 127.0.0.1 "$PORT" --timeout 20
+play odd 127.0.0.1 "$PORT" --timeout 2
 [ "$RC" = 1 ] || fail "an unreadable gate: play exited $RC"
-has "proof of work: 'sha256(XXXX+abc) == zz' looks like a proof of work" "$TMP/odd.err"
+has "proof of work: read as text: 'sha256(XXXX+abc) == zz' looks like a proof of work" "$TMP/odd.err"
+has "timeout after 2 s" "$TMP/odd.err"
 echo "e2e_pow: all passed"

@@ -10,7 +10,9 @@ challenge beside this file) is played. One line per gate goes to standard error:
                         [--xs N]
 
 Kinds: sha256, md5, sha1 (hash(XXXX+suffix) == hex, in three wordings), zeros-hex
-(sha256(prefix + S) starts with 00000), zeros-bits (has N leading zero bits), hashcash
+(sha256(prefix + S) starts with 00000), zeros-bits (has N leading zero bits), zeros-first
+(sha256(nonce + 'tail') has N leading zero bits), prose (English that mentions a hash and
+"solve s.t.", no gate), hashcash
 (hashcash -mbB RESOURCE), kctf (kCTF's text and encoding), redpwn (4-byte difficulty).
 """
 import argparse
@@ -86,6 +88,22 @@ class Gates:
         digest = hashlib.sha256((prefix + got).encode()).digest()
         return leading_zero_bits(digest) >= bits, f"{leading_zero_bits(digest)} zero bits"
 
+    def zeros_first(self):
+        # the unknown written first, the known part after it (issue 35)
+        tail = secrets.token_hex(3)
+        bits = self.a.bits
+        self.say(f"Find a nonce so that sha256(nonce + '{tail}') has {bits} leading zero bits\n"
+                 "nonce? ")
+        got = (self.inp() or "").strip()
+        digest = hashlib.sha256((got + tail).encode()).digest()
+        return leading_zero_bits(digest) >= bits, f"{leading_zero_bits(digest)} zero bits"
+
+    def prose(self):
+        # English that mentions a hash and "solve s.": no gate, nothing to answer
+        self.say("Please solve s.t. every face is one colour, at most 11 moves\n"
+                 "We keep sha256(flag) == the digest you saw at the end\n")
+        return True, ""
+
     def hashcash(self):
         resource = "".join(secrets.choice(ALNUM) for _ in range(10))
         bits = self.a.bits
@@ -119,6 +137,10 @@ class Gates:
             return self.prefix(kind, {"sha256": 0, "md5": 1, "sha1": 2}[kind])
         if kind in ("zeros-hex", "zeros-bits"):
             return self.zeros(kind == "zeros-bits")
+        if kind == "zeros-first":
+            return self.zeros_first()
+        if kind == "prose":
+            return self.prose()
         if kind == "hashcash":
             return self.hashcash()
         if kind in ("kctf", "redpwn"):

@@ -9,6 +9,9 @@
 #include <string.h>
 
 #include <cmocka.h>
+#include <stdio.h>
+
+#include <openssl/evp.h>
 
 #include "cubegod/pow.h"
 #include "pow/internal.h"
@@ -156,17 +159,104 @@ static void test_readers(void **state)
                                       "solve s.!!!.AA==", "hashcash -mb20",
                                       "sha256(XXXX+abc", "sha256(abc + def) == 00",
                                       "solve s.AAAAAA==.AQ=="};
+    /* a gate is a gate only when it parses: these are text, and say why they were not read */
     for (size_t i = 0; i < sizeof BAD / sizeof *BAD; i++) {
         cg_error err;
         int r = cg_pow_scan(BAD[i], strlen(BAD[i]), &err);
+        assert_int_equal(r, 0);
         if (i == 1) { /* an unknown hash is not one of the six: nothing read, nothing claimed */
-            assert_int_equal(r, 0);
+            assert_int_equal(err.code, CG_OK);
+            assert_string_equal(err.msg, "");
             continue;
         }
-        assert_int_equal(r, CG_ERR_INPUT);
+        assert_int_equal(err.code, CG_ERR_INPUT);
         assert_non_null(strstr(err.msg, "looks like a proof of work"));
         assert_non_null(strstr(err.msg, "known:"));
     }
+}
+
+/* English that mentions hashing or "solve s." is the game's text (issue 35, item 3): scan says
+ * no gate, and solving it is "not read as a gate" with the reason, never an answer. */
+static void test_english_is_not_a_gate(void **state)
+{
+    (void)state;
+    static const char *const TEXT[] = {
+        "Please solve s.t. every face is one colour, at most 11 moves",
+        "We keep sha256(flag) == the digest you saw",
+        "We log sha256(answer) of each answer",
+        "To solve: s.t. the cube is solved, send your moves",
+    };
+    for (size_t i = 0; i < sizeof TEXT / sizeof *TEXT; i++) {
+        cg_error err;
+        char out[CG_POW_ANSWER_MAX];
+        assert_int_equal(cg_pow_scan(TEXT[i], strlen(TEXT[i]), &err), 0);
+        assert_int_equal(cg_pow_answer(TEXT[i], strlen(TEXT[i]), out, sizeof out, &err),
+                         CG_ERR_INPUT);
+        assert_string_equal(out, "");
+    }
+    /* a near miss before a real gate on the same line does not hide it */
+    static const char both[] = "we keep sha256(flag) == its digest; sha256(XX+ab) starts with 0";
+    cg_error err;
+    assert_int_equal(cg_pow_scan(both, strlen(both), &err), 1);
+}
+
+/* SHA-256 of a + b, as hex, by OpenSSL's one-shot call: apart from the solver's midstates. */
+static void sha256_hex(const char *a, const char *b, char hex[65])
+{
+    char msg[512];
+    unsigned char md[32];
+    unsigned len = 0;
+    snprintf(msg, sizeof msg, "%s%s", a, b);
+    assert_int_equal(EVP_Digest(msg, strlen(msg), md, &len, EVP_sha256(), NULL), 1);
+    for (int i = 0; i < 32; i++)
+        snprintf(hex + 2 * i, 3, "%02x", md[i]);
+}
+
+/* Zero-bits gates with the unknown first (issue 35, item 2): the answer goes before the known
+ * part; it had been answered as known + S. */
+static void test_unknown_first_zero_gates(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *text, *known, *hex_prefix;
+    } G[] = {
+        {"sha256(S + \"abc\") starts with 000", "abc", "000"},
+        {"sha256(nonce + 'xyz') has 12 leading zero bits", "xyz", "000"},
+        {"Find X such that sha256(X + \"k9\") starts with \"0000\"", "k9", "0000"},
+    };
+    for (size_t i = 0; i < sizeof G / sizeof *G; i++) {
+        char out[CG_POW_ANSWER_MAX], hex[65];
+        cg_error err;
+        assert_int_equal(cg_pow_answer(G[i].text, strlen(G[i].text), out, sizeof out, &err), CG_OK);
+        sha256_hex(out, G[i].known, hex);
+        assert_memory_equal(hex, G[i].hex_prefix, strlen(G[i].hex_prefix));
+        assert_int_equal(cg_pow_check(G[i].text, strlen(G[i].text), out, strlen(out), &err), CG_OK);
+    }
+}
+
+/* kCTF's verifier xors the answer as given: y + p is another number there (issue 35, item 7). */
+static void test_sloth_refuses_y_plus_p(void **state)
+{
+    (void)state;
+    static const char gate[] = "pow: solve s.AAAAAw==.AQI=";
+    char out[CG_POW_ANSWER_MAX], big[CG_POW_ANSWER_MAX];
+    cg_error err;
+    assert_int_equal(cg_pow_answer(gate, strlen(gate), out, sizeof out, &err), CG_OK);
+    uint64_t y[CGI_SLOTH_LIMBS];
+    number_of(out, y);
+    /* y + p, p = 2^1279 - 1: below 2^1280, so it fits the limbs */
+    unsigned __int128 carry = 0;
+    for (int i = 0; i < CGI_SLOTH_LIMBS; i++) {
+        uint64_t pl = i == CGI_SLOTH_LIMBS - 1 ? 0x7fffffffffffffffULL : ~0ULL;
+        carry += (unsigned __int128)y[i] + pl;
+        y[i] = (uint64_t)carry;
+        carry >>= 64;
+    }
+    assert_true(carry == 0);
+    memcpy(big, "s.", 2);
+    cgi_number_b64(y, big + 2, sizeof big - 2);
+    assert_int_equal(cg_pow_check(gate, strlen(gate), out, strlen(out), &err), CG_OK);
+    assert_int_equal(cg_pow_check(gate, strlen(gate), big, strlen(big), &err), CG_ERR_PROTOCOL);
 }
 
 static void test_server_gates_round_trip(void **state)
@@ -224,6 +314,9 @@ int main(void)
         cmocka_unit_test(test_hash_prefix_vectors),
         cmocka_unit_test(test_hashcash_published_stamp),
         cmocka_unit_test(test_readers),
+        cmocka_unit_test(test_english_is_not_a_gate),
+        cmocka_unit_test(test_unknown_first_zero_gates),
+        cmocka_unit_test(test_sloth_refuses_y_plus_p),
         cmocka_unit_test(test_server_gates_round_trip),
         cmocka_unit_test(test_limits_and_empty_spaces),
     };

@@ -49,6 +49,7 @@ class Pow(unittest.TestCase):
         self.assertIn("no proof of work", str(e.exception))
         with self.assertRaises(cubegod.InputError) as e:
             cubegod.pow("sha256(XXXX+abc) == notahex")
+        self.assertIn("not read as a gate", str(e.exception))
         self.assertIn("looks like a proof of work", str(e.exception))
         with self.assertRaises(cubegod.TooLongError):
             cubegod.pow("md5(XX+abc) == 00000000000000000000000000000000")

@@ -1,0 +1,122 @@
+/* The shape readers past their bounds (SECURITY.md, "Limits"): each input past a limit is a
+ * clean CG_ERR_INPUT naming it, never a crash, and costs no more than the bound. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "cubegod/shapes.h"
+#include "testutil.h"
+
+/* Feeds text line by line, then finishes: the first error's status (err holds it), or CG_OK. */
+static cg_status feed_text(const char *text, cg_error *err)
+{
+    cg_shape_reader *r;
+    assert_int_equal(cg_shape_reader_new(&r, CG_SHAPE_AUTO, NULL, err), CG_OK);
+    cg_status st = CG_OK;
+    for (const char *s = text; *s && st == CG_OK;) {
+        const char *nl = strchr(s, '\n');
+        size_t n = nl ? (size_t)(nl - s) : strlen(s);
+        st = cg_shape_reader_feed(r, s, n, err);
+        s += n + (nl != NULL);
+    }
+    if (st == CG_OK)
+        st = cg_shape_reader_finish(r, err);
+    cg_shape_reader_free(r);
+    return st;
+}
+
+/* "cube = {a: {a: ..." 1,000 deep over 20 lines (issue 35, item 1): each nested mapping was a
+ * call with about 10 KB of stack and no bound, and the process died of SIGSEGV. */
+static void test_dict_nesting_bounded(void **state)
+{
+    (void)state;
+    size_t cap = 16384, n = 0;
+    char *text = malloc(cap);
+    assert_non_null(text);
+    n += (size_t)snprintf(text + n, cap - n, "cube = ");
+    for (int line = 0; line < 10; line++) {
+        for (int k = 0; k < 100; k++)
+            n += (size_t)snprintf(text + n, cap - n, "{a: ");
+        text[n++] = '\n';
+    }
+    text[n++] = '1';
+    for (int line = 0; line < 10; line++) {
+        for (int k = 0; k < 100; k++)
+            text[n++] = '}';
+        text[n++] = '\n';
+    }
+    text[n] = '\0';
+    cg_error err;
+    assert_int_equal(feed_text(text, &err), CG_ERR_INPUT);
+    assert_non_null(strstr(err.msg, "nested deeper than 16 levels"));
+    free(text);
+    /* lists nest under the same bound */
+    char lists[256] = "cube = ";
+    for (int k = 0; k < 40; k++)
+        strcat(lists, "[");
+    strcat(lists, "'W'");
+    for (int k = 0; k < 40; k++)
+        strcat(lists, "]");
+    assert_int_equal(feed_text(lists, &err), CG_OK); /* a list of one: not a cube, no error */
+    /* sixteen levels of labels around the faces still read */
+    char deep[2048] = "";
+    for (int k = 0; k < 15; k++)
+        strcat(deep, "{a: ");
+    strcat(deep, "{U: 'UUUU', D: 'DDDD', F: 'FFFF', B: 'BBBB', L: 'LLLL', R: 'RRRR'}");
+    for (int k = 0; k < 15; k++)
+        strcat(deep, "}");
+    assert_int_equal(feed_text(deep, &err), CG_OK);
+}
+
+/* A face of no sticker ("[]") is measured only once it has one (issue 35, item 7: strlen of an
+ * unset leaf). */
+static void test_dict_empty_face(void **state)
+{
+    (void)state;
+    cg_error err;
+    static const char text[] = "{U: 'UUUU', D: [], F: 'FFFF', B: 'BBBB', L: 'LLLL', R: 'RRRR'}";
+    assert_int_equal(feed_text(text, &err), CG_ERR_INPUT);
+    assert_non_null(strstr(err.msg, "face D has 0 stickers"));
+}
+
+/* A mapping left open: 500 lines or the buffer, then a clean error naming its first line. */
+static void test_dict_lines_and_bytes(void **state)
+{
+    (void)state;
+    cg_error err;
+    size_t cap = 600 * 8 + 16, n = 0;
+    char *text = malloc(cap);
+    assert_non_null(text);
+    n += (size_t)snprintf(text, cap, "{U:\n");
+    for (int k = 0; k < 600; k++)
+        n += (size_t)snprintf(text + n, cap - n, "'U',\n");
+    assert_int_equal(feed_text(text, &err), CG_ERR_INPUT);
+    assert_non_null(strstr(err.msg, "500 lines without its closing bracket"));
+    free(text);
+    /* one line longer than the buffer */
+    cap = 70000;
+    text = malloc(cap);
+    assert_non_null(text);
+    memcpy(text, "{U: '", 5);
+    memset(text + 5, 'U', cap - 6);
+    text[cap - 1] = '\0';
+    assert_int_equal(feed_text(text, &err), CG_ERR_INPUT);
+    assert_non_null(strstr(err.msg, "longer than"));
+    free(text);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_dict_nesting_bounded),
+        cmocka_unit_test(test_dict_empty_face),
+        cmocka_unit_test(test_dict_lines_and_bytes),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
