@@ -362,6 +362,7 @@ bench_all() {
   ./build/cubegod bench solve -n 100000 --target any
   ./build/cubegod bench net --games 10 --svg build/bench-net.svg
   command -v python3 > /dev/null && CUBEGOD=./build/cubegod bench/python_server_latency.sh 10
+  command -v python3 > /dev/null && CUBEGOD=./build/cubegod bench/prompt_latency.sh 10
   ./build/cubegod bench sim3
   ./build/cubegod bench order
   ./build/cubegod bench jigsaw

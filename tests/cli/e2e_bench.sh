@@ -3,7 +3,7 @@
 # The benchmarks as scripts use them: every `cubegod bench` with --json prints one valid JSON
 # object with its figures (small sizes here: this checks the output, not the speed); the
 # bench net picture stays inside its canvas and draws the alarm and both axes' ticks; the
-# Python-server benchmark exits 0 and leaves no temporary folder behind.
+# Python-server benchmarks exit 0 and leave no temporary folder behind.
 . "$(dirname "$0")/lib.sh"
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 
@@ -54,6 +54,13 @@ expect_grep "python server: 1 games, 1 won, 100 rounds" "$TMP/py.out"
 TMPDIR="$TMP/tmpdir" CUBEGOD="$CUBEGOD" bash "$ROOT/bench/python_server_latency.sh" 1 --json > "$TMP/py.json" ||
   fail "python_server_latency.sh --json exited $?"
 check_json "python server" "$TMP/py.json" 'o["won"] == 1 and o["rounds"] == 100'
+
+# The newline-prompt benchmark: one game of 20 rounds, round 1 apart from rounds 2-20.
+TMPDIR="$TMP/tmpdir" CUBEGOD="$CUBEGOD" bash "$ROOT/bench/prompt_latency.sh" 1 --json > "$TMP/nl.json" ||
+  fail "prompt_latency.sh --json exited $?: $(cat "$TMP/nl.json")"
+check_json "newline prompt" "$TMP/nl.json" \
+  'o["won"] == 1 and o["round1_ms"]["n"] == 1 and o["rounds2_20_ms"]["n"] == 19 and 0 < o["rounds2_20_ms"]["median"] <= o["rounds2_20_ms"]["max"]'
+[ -z "$(ls -A "$TMP/tmpdir")" ] || fail "prompt_latency.sh left $(ls "$TMP/tmpdir")"
 
 "$CUBEGOD" bench net --gmaes 2 2> "$TMP/err"; expect_eq "$?" 2 "misspelled bench option"
 expect_grep "did you mean '--games'" "$TMP/err"

@@ -52,7 +52,8 @@ def serve(play, add_args=None, description=None, rounds=1):
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--rounds", type=int, default=rounds)
     ap.add_argument("--port-file", help="write the port here instead of standard output")
-    ap.add_argument("--latency", help="append the seconds from each prompt to its answer here")
+    ap.add_argument("--latency", help="append a line a round here: the round, the seconds from "
+                    "the prompt leaving to the answer arriving")
     if add_args:
         add_args(ap)
     args = ap.parse_args()
@@ -99,7 +100,7 @@ def line_rounds(conn, args, rng, size, show, prompt, solved=None, verdicts=("cor
         answer = conn.line()
         if args.latency:
             with open(args.latency, "a") as f:
-                f.write("%.6f\n" % (time.perf_counter() - conn.sent_at))
+                f.write("%d %.6f\n" % (rnd, time.perf_counter() - conn.sent_at))
         cube.apply(answer)
         if not (solved or cubes.Cube.uniform)(cube):
             conn.send(verdicts[1] + "\n")

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """A stranger's 2x2 whose prompt is a whole line, line end included ('Solution please:' then a
 newline): the net in colour letters, one line of moves, a verdict. With --latency FILE it
-appends, a line a round, the seconds from the prompt leaving to the answer arriving (the
-benchmark bench/prompt_latency.sh reads them).
+appends, a line a round, the round and the seconds from the prompt leaving to the answer
+arriving (bench/prompt_latency.sh reads them).
 
   python3 newline_prompt.py [--rounds N] [--latency FILE] [--games N] [--alarm S] [--port-file F]"""
 import cubes
