@@ -178,6 +178,11 @@ CG_API cg_status cg_answer3_check_rules(const cg3_tables *t, const cg3_cube *cub
 
 /* ---- the server ---- */
 
+/* The menu game's bounds of a round (cg_server_options.menu): its choices, and its time in
+ * alarms; a game is bounded by its rounds times these. */
+#define CG_SERVER_MENU_CHOICES 64
+#define CG_SERVER_MENU_ROUND_ALARMS 10
+
 typedef struct cg_server_options {
     const char *host;     /* address to bind, default "127.0.0.1" (names and IPv6 work) */
     int port;             /* 0: a free port, see cg_server_port */
@@ -244,7 +249,10 @@ typedef struct cg_server_options {
      * says "Congratulations!" and the score, on an unsolved one "The magic cube has not been
      * restored yet!". Every question ends "your choice: " without a line break. After the
      * last round: "Give you flag: FLAG". Shown as opt.show (default ansi); moves in opt.dialect
-     * (the command line's default: one character a move, lower case anticlockwise). */
+     * (the command line's default: one character a move, lower case anticlockwise). A round
+     * takes at most CG_SERVER_MENU_CHOICES choices and CG_SERVER_MENU_ROUND_ALARMS alarms of
+     * time: past either the game is lost ("[-] Too many choices in round N (at most 64)",
+     * "[-] Time's up for round N (at most 10 s)"). */
     bool menu;
 } cg_server_options;
 

@@ -89,7 +89,8 @@ static const char USAGE[] =
     "                     centres moved and '(1) show the cube (2) move (3) check ...' before\n"
     "                     every action, 'your choice: ' and 'your step:' without line breaks;\n"
     "                     defaults: --size 3 --show ansi, 50 rounds, alarm 3 s, moves one\n"
-    "                     character each (U D F B L R clockwise, lower case anticlockwise)\n"
+    "                     character each (U D F B L R clockwise, lower case anticlockwise);\n"
+    "                     a round ends the game past 64 choices or 10 alarms of time\n"
     "  -q                 no log lines\n"
     CLI_PROFILE_HELP
     "\n"

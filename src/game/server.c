@@ -22,6 +22,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "cubegod/clock.h"
 #include "cubegod/tube.h"
 #include "cubegod/state.h"
 #include "game/answer.h"
@@ -654,6 +655,12 @@ static int answer_round3(server_game *g, cg_rng *rng, int i, size_t len)
 /* ---- the menu game (server.h, opt.menu) ---- */
 
 #define MENU_LEVELS "(1) baby (2) world record (3) insane"
+/* A round's bounds, so that a client asking only to be shown the cube cannot hold its place
+ * forever (each answer comes within the alarm, so the alarm alone never ends it): choices (a
+ * player needs three: show, move, check) and time, in alarms. A game is then bounded by
+ * rounds times these. */
+#define MENU_CHOICES_MAX CG_SERVER_MENU_CHOICES
+#define MENU_ROUND_ALARMS CG_SERVER_MENU_ROUND_ALARMS
 #define MENU_ACTIONS                                                                           \
     "Please make your choice\n(1) show the cube (2) move (3) check (4) some information (0) exit"
 
@@ -714,6 +721,22 @@ static bool menu_step(server_game *g, live_cube *cube, int round)
     return true;
 }
 
+/* A round's choices and time within their bounds; otherwise the game is lost, saying which. */
+static bool menu_in_bounds(server_game *g, int round, int choices, int64_t round_end)
+{
+    char why[96];
+    if (choices > MENU_CHOICES_MAX)
+        snprintf(why, sizeof why, "Too many choices in round %d (at most %d)", round,
+                 MENU_CHOICES_MAX);
+    else if (cg_now_ns() > round_end)
+        snprintf(why, sizeof why, "Time's up for round %d (at most %g s)", round,
+                 MENU_ROUND_ALARMS * g->srv->opt.alarm);
+    else
+        return true;
+    lose(g, 0, round, why);
+    return false;
+}
+
 /* The menu game: returns after the flag, or when the game was lost or left. */
 static void menu_game(server_game *g, cg_rng *rng)
 {
@@ -739,8 +762,11 @@ static void menu_game(server_game *g, cg_rng *rng)
         len = out_add(g, 0, "%s", before);
         len = menu_show(g, len, round == 1 ? "scrambled:" : "after disruption:", &cube.c3, rot,
                         MENU_ACTIONS);
-        for (;;) {
+        int64_t round_end = cg_deadline(MENU_ROUND_ALARMS * s->opt.alarm);
+        for (int choices = 1;; choices++) {
             if ((n = exchange(g, len, round, &line)) < 0)
+                return;
+            if (!menu_in_bounds(g, round, choices, round_end))
                 return;
             char choice = n > 0 ? line[0] : ' ';
             if (choice == '2' && !menu_step(g, &cube, round))

@@ -1,7 +1,8 @@
 /* The server's limits over real sockets, each with a client written here: --max-clients (the
  * one too many is told the server is busy, and a place that frees up is given again), --games
  * (the run returns once that many games were played), the alarm on a client that sends nothing
- * and on one that stalls mid-line, an answer line longer than the server takes. */
+ * and on one that stalls mid-line, an answer line longer than the server takes, the menu game's
+ * bounds on a round. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -256,6 +257,62 @@ static void oversized_lines(void **state)
     finish(&r, 2, 0);
 }
 
+/* serve --menu: a client that picks the game and then only asks to be shown the cube was still
+ * in round 1 after minutes (issue 35, item 4). A round now ends after 64 choices or 10 alarms,
+ * whichever comes first, the game lost with the reason. */
+static void menu_show_only_clients(void **state)
+{
+    (void)state;
+    double alarm = slow_tools() ? 1.0 : 0.3;
+    cg_server_options o = cg_server_defaults();
+    o.size = 3;
+    o.menu = true;
+    o.max_moves = 20;
+    o.rounds = 3;
+    o.alarm = alarm;
+    o.games = 2;
+    running r;
+    start(&r, &o);
+    int port = cg_server_port(r.srv);
+    static char text[1 << 20];
+    /* 1: "show the cube" as fast as the server answers: the count ends it */
+    int fd = dial(port, 20 * alarm);
+    size_t n = 0;
+    assert_true(read_until(fd, "your choice: ", text, sizeof text, &n));
+    assert_int_equal(send(fd, "3\n", 2, MSG_NOSIGNAL), 2);
+    int sent = 0;
+    bool ended = false;
+    while (sent < 200 && !ended) {
+        n = 0;
+        ended = !read_until(fd, "your choice: ", text, sizeof text, &n) ||
+                strstr(text, "[-]") != NULL;
+        if (!ended && send(fd, "1\n", 2, MSG_NOSIGNAL) == 2)
+            sent++;
+    }
+    assert_true(ended);
+    assert_non_null(strstr(text, "[-] Too many choices in round 1 (at most 64)"));
+    assert_int_equal(sent, 65); /* 64 served, the 65th refused */
+    close(fd);
+    /* 2: one "show" every half alarm: within the alarm each time, so the round's time ends it */
+    fd = dial(port, 20 * alarm);
+    n = 0;
+    assert_true(read_until(fd, "your choice: ", text, sizeof text, &n));
+    assert_int_equal(send(fd, "3\n", 2, MSG_NOSIGNAL), 2);
+    for (sent = 0, ended = false; sent < 60 && !ended;) {
+        n = 0;
+        ended = !read_until(fd, "your choice: ", text, sizeof text, &n) ||
+                strstr(text, "[-]") != NULL;
+        usleep((useconds_t)(alarm * 5e5));
+        if (!ended && send(fd, "1\n", 2, MSG_NOSIGNAL) == 2)
+            sent++;
+    }
+    assert_true(ended);
+    assert_non_null(strstr(text, "[-] Time's up for round 1"));
+    assert_true(sent >= 10 && sent <= 30);
+    close(fd);
+    finish(&r, 2, 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -263,6 +320,7 @@ int main(void)
         cmocka_unit_test(games_then_return),
         cmocka_unit_test(idle_and_stalled_clients),
         cmocka_unit_test(oversized_lines),
+        cmocka_unit_test(menu_show_only_clients),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
