@@ -47,7 +47,8 @@ CG_API cg_status cg_error_prefix(cg_status st, cg_error *err, const char *fmt, .
 /* A control byte: below 0x20, or 0x7f. Never part of a colour token or of a shown message. */
 static inline bool cg_is_control(char c) { return (unsigned char)c < 0x20 || c == 0x7f; }
 
-/* Replaces control bytes (cg_is_control) of a NUL-terminated text with '?', in place:
+/* Replaces control bytes (cg_is_control) of a NUL-terminated text with '?' (a tab with a blank),
+ * in place:
  * for text from a peer or a file that is shown on a terminal, where an escape sequence could
  * rewrite the screen. cg_fail and cg_error_prefix already do this to every message. */
 CG_API void cg_text_printable(char *text);

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cli/term.h"
 #include "cubegod/clock.h"
 
 /* Library messages name no option; where one is the remedy, the command line says which. */
@@ -27,6 +28,7 @@ void cli_err(const char *cmd, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
+    term_status_clear(); /* a message never lands after play's status line */
     vreport(cmd, fmt, ap);
     va_end(ap);
 }
@@ -192,6 +194,7 @@ bool cli_skip_bom(const char *cmd, FILE *in)
 void cli_print_notice(void *ctx, const char *text)
 {
     (void)ctx;
+    term_status_clear();
     fprintf(stderr, "cubegod: %s\n", text);
 }
 

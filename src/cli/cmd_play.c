@@ -16,7 +16,9 @@
 #include "cli/json.h"
 #include "cli/options.h"
 #include "cli/picture.h"
+#include "cli/play_hints.h"
 #include "cli/stats.h"
+#include "cli/term.h"
 #include "cubegod/client.h"
 #include "cubegod/server.h"
 #include "cubegod/transcript.h"
@@ -32,14 +34,15 @@ static const char USAGE[] =
     "                    [--across ORDER] [--layout FILE] [--target STATE|FILE|first]\n"
     "                    [--reply RULE]... [--replies FILE] [--send-first TEXT]\n"
     "                    [--verdict-ok RE] [--verdict-fail RE] [--send-each] [--end TEXT]\n"
-    "                    [--pace MS] [--json] [--size 2|3]\n"
-    "                    [-q] [-v] HOST PORT | HOST:PORT | [V6]:PORT | nc HOST PORT\n"
+    "                    [--pace MS] [--json] [--size 2|3] [--color auto|always|never]\n"
+    "                    [-q] [-v] [-vv] HOST PORT | HOST:PORT | [V6]:PORT | nc HOST PORT\n"
     "                    | tcp://HOST:PORT | tls://HOST:PORT\n"
     "       cubegod play [options] --exec 'CMD ARGS'\n"
     "\n"
     "Plays the cube god challenge: reads each round's Face boxes, answers at the prompt (a 2x2\n"
     "with an optimal solution, a 3x3 with the two-phase solver's), and prints the flag. Progress goes to standard error, one line per\n"
-    "round; the summary (rounds, flag, latency) to standard output. Exit status 0 only when the\n"
+    "round (on a terminal, one status line redrawn in place and a short summary at the end); the\n"
+    "summary (rounds, flag, latency) to standard output. Exit status 0 only when the\n"
     "game was won; 1 when it was lost (a [-] verdict, a closed connection, a timeout, a round\n"
     "that cannot be solved), with the round and the reason; 2 on bad usage. Stopped by SIGINT\n"
     "or SIGTERM (Ctrl-C, timeout), it stops and reaps an --exec child, closes the --record\n"
@@ -122,8 +125,13 @@ static const char USAGE[] =
     "  --layout FILE     the server draws its cubes as FILE lays one out (see 'solve --help')\n"
     CLI_ANSWER_HELP
     CLI_PROFILE_HELP
-    "  -q                no progress lines     -v  debug: hexdump of every byte both ways,\n"
-    "                    and each cube read drawn as a net (see 'cubegod draw')\n";
+    "  --color WHEN      auto (default: on a terminal, unless NO_COLOR is set or TERM=dumb),\n"
+    "                    always or never: [+] green, [-] red, [*] blue\n"
+    "  -q                no progress: only the summary and errors\n"
+    "  -v                one line a round (also on a terminal, above the status line) and what\n"
+    "                    the client read or did besides cubes (limits, notations, replies sent)\n"
+    "  -vv               also the bytes: a hexdump of every byte both ways, and each cube read\n"
+    "                    drawn as a net (see 'cubegod draw')\n";
 
 static const cli_option PLAY_OPTIONS[] = {
     {"exec", CLI_VALUE},      {"tls", CLI_FLAG},        {"insecure", CLI_FLAG},
@@ -137,7 +145,7 @@ static const cli_option PLAY_OPTIONS[] = {
     {"reply", CLI_VALUE},     {"replies", CLI_FILE},    {"send-first", CLI_VALUE},
     {"verdict-ok", CLI_VALUE}, {"verdict-fail", CLI_VALUE}, {"send-each", CLI_FLAG},
     {"end", CLI_VALUE},       {"pace", CLI_VALUE},      {"json", CLI_FLAG},
-    {"size", CLI_VALUE},
+    {"size", CLI_VALUE},      {"color", CLI_VALUE},
     {NULL, CLI_FLAG},
 };
 
@@ -157,6 +165,9 @@ typedef struct play_args {
     cg_puzzle goal;
     cg_replies *replies;
     bool quiet, verbose, json;
+    int debug;             /* -vv: the bytes */
+    term_color color;      /* --color */
+    int64_t start;         /* when the game started (the status line's clock) */
     int size;              /* --size: 2 or 3, 0 for both */
 } play_args;
 
@@ -247,9 +258,16 @@ static int parse_args(int argc, char **argv, play_args *a)
         } else if (strcmp(o, "-q") == 0) {
             a->quiet = true;
             a->tube.log_level = CG_LOG_QUIET;
-        } else if (strcmp(o, "-v") == 0) {
-            a->tube.log_level = CG_LOG_DEBUG;
+        } else if (strcmp(o, "-v") == 0 || strcmp(o, "-vv") == 0) {
+            a->debug += a->verbose || o[2] == 'v'; /* -vv, or -v twice */
             a->verbose = true;
+            if (a->debug)
+                a->tube.log_level = CG_LOG_DEBUG;
+        } else if (strcmp(o, "--color") == 0) {
+            if (!(v = cli_value("play", argc, argv, &i)))
+                return 2;
+            if (!term_color_parse(v, &a->color))
+                return cli_usage("play", "--color %s: give auto, always or never", v);
         } else if (strcmp(o, "--json") == 0) {
             a->json = true;
         } else if (strcmp(o, "--send-each") == 0) {
@@ -395,7 +413,8 @@ static int parse_args(int argc, char **argv, play_args *a)
 
 typedef struct taps {
     cg_transcript *tr;         /* --record */
-    cli_picture_tap *pictures; /* -v: each cube read, drawn */
+    cli_picture_tap *pictures; /* -vv: each cube read, drawn */
+    cli_play_hints *hints;     /* the server's text, for hints after a lost game */
 } taps;
 
 static void on_data(void *ctx, int direction, const uint8_t *p, size_t n)
@@ -405,6 +424,7 @@ static void on_data(void *ctx, int direction, const uint8_t *p, size_t n)
         cg_transcript_write(t->tr, direction == CG_TUBE_SENT ? CG_DIR_OUT : CG_DIR_IN, p, n, NULL);
     if (direction != CG_TUBE_SENT)
         cli_picture_tap_feed(t->pictures, p, n);
+    cli_play_hints_feed(t->hints, direction, p, n);
 }
 
 static void progress(void *ctx, const cg_round_stat *s, int announced)
@@ -434,16 +454,26 @@ static void progress(void *ctx, const cg_round_stat *s, int announced)
     if (s->fits > 1)
         snprintf(guess, sizeof guess, "  (a guess: %lu cubes fit the faces shown, answered one)",
                  s->fits);
-    fprintf(stderr, "[*] round %d%s  %s%2d %s  solve %.0f \xC2\xB5s  round %.0f \xC2\xB5s%s\n",
-            s->round, total, s->size == 3 ? "3x3 " : "", s->moves,
-            s->qtm ? "quarter turns" : "moves", s->solve_us, s->round_us, guess);
+    if (a->verbose || !term_live())
+        term_say(stderr, '*', "round %d%s  %s%2d %s  solve %.0f \xC2\xB5s  round %.0f \xC2\xB5s%s",
+                 s->round, total, s->size == 3 ? "3x3 " : "", s->moves,
+                 s->qtm ? "quarter turns" : "moves", s->solve_us, s->round_us, guess);
+    char bar[64] = "";
+    if (announced > 0 && s->round <= announced) {
+        int width = 20, done = (int)((long long)s->round * width / announced);
+        snprintf(bar, sizeof bar, " [%.*s%.*s]", done, "####################", width - done,
+                 "....................");
+    }
+    term_status("round %d%s%s  %s%d %s  solve %.0f \xC2\xB5s  %.1f s%s", s->round, total, bar,
+                s->size == 3 ? "3x3 " : "", s->moves, s->qtm ? "quarter turns" : "moves",
+                s->solve_us, cg_seconds_between(a->start, cg_now_ns()), s->fits > 1 ? "  (a guess)" : "");
 }
 
 /* -v: what the client read from the server's text and what it answered besides cubes. */
 static void on_note(void *ctx, const char *note)
 {
     (void)ctx;
-    fprintf(stderr, "[*] %s\n", note);
+    term_say(stderr, '*', "%s", note);
 }
 
 /* The 2x2 in quarter turns, opened when the server's text says moves count so. */
@@ -463,7 +493,7 @@ static cg_status open_tables_qtm(void *ctx, const cg_tables **out, cg_error *err
 static void pow_notice(void *ctx, const char *text)
 {
     (void)ctx;
-    fprintf(stderr, "[*] proof of work: %s\n", text);
+    term_say(stderr, '*', "proof of work: %s", text);
 }
 
 /* The 3x3 solver: opened before connecting (prepare_tables), or with --size 2 when the first
@@ -578,6 +608,36 @@ static void json_summary(const cg_play_result *r, bool connected)
     json_finish(&j);
 }
 
+/* On a terminal, the status line gives way to one line for the whole game: how long it took,
+ * the answers' lengths and the solve times. */
+static void live_summary(const play_args *a, const cg_round_stat *stats, int n)
+{
+    if (!term_live() || a->quiet || a->json)
+        return;
+    term_status_end();
+    if (n <= 0)
+        return;
+    int max = 0, size3 = 0;
+    double sum = 0;
+    for (int i = 0; i < n; i++) {
+        max = stats[i].moves > max ? stats[i].moves : max;
+        sum += stats[i].moves;
+        size3 += stats[i].size == 3;
+    }
+    char sizes[48];
+    if (size3 == 0 || size3 == n)
+        snprintf(sizes, sizeof sizes, "%s", size3 ? "3x3" : "2x2");
+    else
+        snprintf(sizes, sizeof sizes, "%d 2x2, %d 3x3", n - size3, size3);
+    cg_latency solve = cg_latency_of_field(stats, (size_t)n, cg_round_stat, solve_us);
+    double secs = cg_seconds_between(a->start, cg_now_ns());
+    char took[32];
+    snprintf(took, sizeof took, secs < 1 ? "%.0f ms" : "%.1f s", secs < 1 ? secs * 1e3 : secs);
+    term_say(stderr, '*', "%d round%s in %s (%s): %.1f %s on average (max %d), solve median "
+             "%.0f \xC2\xB5s (max %.0f \xC2\xB5s)", n, n == 1 ? "" : "s", took, sizes, sum / n,
+             stats[0].qtm ? "quarter turns" : "moves", max, solve.median, solve.max);
+}
+
 static void summary(const cg_play_result *r, const cg_round_stat *stats, int n, bool json,
                     bool connected)
 {
@@ -586,18 +646,19 @@ static void summary(const cg_play_result *r, const cg_round_stat *stats, int n, 
         return;
     }
     if (stop_signal && !connected)
-        printf("[-] stopped by %s: 0 rounds passed, while connecting\n", signal_name(stop_signal));
+        term_say(stdout, '-', "stopped by %s: 0 rounds passed, while connecting",
+                 signal_name(stop_signal));
     else if (stop_signal)
-        printf("[-] stopped by %s: %d round%s passed, while waiting for %s; last text received: "
-               "'%s'\n",
-               signal_name(stop_signal), r->rounds_passed, r->rounds_passed == 1 ? "" : "s",
-               r->waiting[0] ? r->waiting : "the server", r->last_line);
+        term_say(stdout, '-', "stopped by %s: %d round%s passed, while waiting for %s; last text "
+                 "received: '%s'",
+                 signal_name(stop_signal), r->rounds_passed, r->rounds_passed == 1 ? "" : "s",
+                 r->waiting[0] ? r->waiting : "the server", r->last_line);
     else if (r->won)
-        printf("[+] won: %d/%d rounds passed\n", r->rounds_passed,
-               r->rounds_announced ? r->rounds_announced : r->rounds_passed);
+        term_say(stdout, '+', "won: %d/%d rounds passed", r->rounds_passed,
+                 r->rounds_announced ? r->rounds_announced : r->rounds_passed);
     else
-        printf("[-] lost: %d round%s passed; %s\n", r->rounds_passed,
-               r->rounds_passed == 1 ? "" : "s", r->reason);
+        term_say(stdout, '-', "lost: %d round%s passed; %s", r->rounds_passed,
+                 r->rounds_passed == 1 ? "" : "s", r->reason);
     if (r->flag_line[0])
         printf("last line: %s\n", r->flag_line);
     if (r->flags[0])
@@ -696,7 +757,7 @@ static void log_to_stderr(void *ctx, cg_log_level at, const char *text)
 {
     (void)ctx;
     (void)at;
-    fputs(text, stderr);
+    term_write(text);
 }
 
 /* A server's verdict on how an answer was written ("Invalid move", "'R2' is not a move"). */
@@ -720,6 +781,7 @@ static int play_main(play_args *a, int argc, char **argv)
     int rc = parse_args(argc, argv, a);
     if (rc >= 0)
         return rc;
+    term_setup(a->color);
     a->tube.connect_timeout = a->play.timeout;
     watch_signals(); /* before the transcript and the connection: a stop is kept at any stage */
 
@@ -738,8 +800,8 @@ static int play_main(play_args *a, int argc, char **argv)
         unwatch_signals();
         return 2;
     }
-    taps tap = {tr, a->tube.log_level == CG_LOG_DEBUG ? cli_picture_tap_new() : NULL};
-    if (tap.tr || tap.pictures) {
+    taps tap = {tr, a->debug ? cli_picture_tap_new() : NULL, cli_play_hints_new()};
+    if (tap.tr || tap.pictures || tap.hints) {
         a->tube.on_data = on_data;
         a->tube.on_data_ctx = &tap;
     }
@@ -760,7 +822,7 @@ static int play_main(play_args *a, int argc, char **argv)
         a->play.stats_cap = MAX_STATS;
         a->play.on_round = a->quiet && !a->json ? NULL : progress;
         a->play.on_round_ctx = a;
-        a->play.on_note = a->verbose ? on_note : NULL;
+        a->play.on_note = a->verbose && !a->quiet ? on_note : NULL;
         a->play.pow_notice = a->quiet ? NULL : pow_notice;
         a->play.handover = a->interactive;
         a->play.solver3 = open_solver3;
@@ -768,7 +830,11 @@ static int play_main(play_args *a, int argc, char **argv)
         a->play.tables_qtm = open_tables_qtm;
         a->play.tables_qtm_ctx = a;
         watch_fd(cg_tube_fileno(t));
+        a->start = cg_now_ns();
+        if (!a->quiet && !a->json)
+            term_status("%s: waiting for the first cube", cg_tube_name(t));
         st = cg_play(t, tables, &a->play, &res, &err);
+        live_summary(a, stats, res.rounds_answered < MAX_STATS ? res.rounds_answered : MAX_STATS);
         summary(&res, stats, res.rounds_answered < MAX_STATS ? res.rounds_answered : MAX_STATS,
                 a->json, true);
         if (!res.won && !stop_signal && refused_as_written(res.reason))
@@ -777,6 +843,9 @@ static int play_main(play_args *a, int argc, char **argv)
                             "--move-map MOVE=NAME,... and --separator S");
         if (st != CG_OK && !stop_signal)
             play_error(&err);
+        cli_play_given given = {.goal = a->goal_text != NULL, .replies = a->replies != NULL};
+        if (!stop_signal)
+            cli_play_hints_after(tap.hints, &res, &given);
         if (st == CG_OK && res.open && !stop_signal &&
             !interactive(t, a->play.timeout, a->quiet, tr) && !stop_signal)
             st = CG_ERR_SYSTEM;
@@ -796,6 +865,7 @@ static int play_main(play_args *a, int argc, char **argv)
     if (tr)
         cg_transcript_close(tr, NULL);
     cli_picture_tap_free(tap.pictures);
+    cli_play_hints_free(tap.hints);
     free(stats);
     cg_tables_close(tables);
     if (stop_signal)

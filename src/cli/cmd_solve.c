@@ -1,4 +1,5 @@
 /* cubegod solve: puzzles from files or standard input, one optimal solution per line out. */
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -558,10 +559,66 @@ static void solve_shapes(solve_run *run, cg_line_reader *in)
         no_cube(run, &s);
 }
 
+/* Text for a person ("Welcome to the cube god trial!"): three words of two letters or more
+ * with a lower-case letter; a string of stickers has none. */
+static bool prose(const char *s, size_t n)
+{
+    int words = 0;
+    for (size_t i = 0; i < n;) {
+        size_t j = i;
+        bool lower = false;
+        while (j < n && isalpha((unsigned char)s[j]))
+            lower |= islower((unsigned char)s[j++]);
+        words += j - i >= 2 && lower;
+        i = j > i ? j : i + 1;
+    }
+    return words >= 3;
+}
+
+/* --line on a capture of a game (text and drawings) gets one message, not one a line: the lines
+ * that fail before any cube is read are held (while more input is already there: a co-process
+ * waiting for its answer gets it at once) until a line of text or a face box shows what the
+ * input is, or a cube line shows the held ones were only bad lines. */
+enum { HELD_MAX = 64 };
+typedef struct held_lines {
+    int n;
+    long number[HELD_MAX];
+    cg_error err[HELD_MAX];
+} held_lines;
+
+static void release(solve_run *run, held_lines *h)
+{
+    for (int i = 0; i < h->n; i++)
+        reject(run, &h->err[i], h->number[i]);
+    h->n = 0;
+}
+
+/* One message for the whole input, and the rest of it skipped. */
+static void not_lines(solve_run *run, cg_line_reader *in, const char *line, size_t len,
+                      bool box, held_lines *h)
+{
+    char w[300];
+    where(run, w, sizeof w);
+    if (box)
+        cli_err("solve", "%sline %ld ('%.*s') starts a face box: the input looks like face "
+                "boxes, which --line does not read; drop --line (every shape is read "
+                "without it)", w, in->number, (int)len, line);
+    else
+        cli_err("solve", "%sline %ld ('%.*s') is text, not a cube: the input looks like a "
+                "capture of a game (text and drawings), which --line does not read; drop --line "
+                "(every shape is read without it)", w, in->number, (int)(len > 60 ? 60 : len), line);
+    run->failed++;
+    h->n = 0;
+    while (cg_line_next(in, &line, &len)) /* the rest is the same capture */
+        ;
+}
+
 static void solve_lines(solve_run *run, cg_line_reader *in)
 {
     const char *line;
     size_t len;
+    int before = run->puzzles;
+    held_lines held = {0};
     while (cg_line_next(in, &line, &len)) {
         size_t i = 0;
         while (i < len && (line[i] == ' ' || line[i] == '\t' || line[i] == '\r'))
@@ -583,15 +640,7 @@ static void solve_lines(solve_run *run, cg_line_reader *in)
         }
         if (len - i >= 7 && strncmp(line + i, "Face ", 5) == 0 && memchr(line + i, ':', len - i) &&
             len - i <= 10) {
-            /* one message for a file of boxes, not one per line */
-            char w[300];
-            where(run, w, sizeof w);
-            cli_err("solve", "%sline %ld ('%.*s') starts a face box: the input looks like face "
-                    "boxes, which --line does not read; drop --line (every shape is read "
-                    "without it)", w, in->number, (int)(len - i), line + i);
-            run->failed++;
-            while (cg_line_next(in, &line, &len)) /* the rest is the same boxes */
-                ;
+            not_lines(run, in, line + i, len - i, true, &held);
             return;
         }
         if (i == len)
@@ -602,9 +651,18 @@ static void solve_lines(solve_run *run, cg_line_reader *in)
         bool ok = !(i == len || in->truncated);
         if (ok && cg_puzzle_from_string(line, len, run->order, &p, &err) != CG_OK)
             ok = false;
-        if (!ok) {
+        if (!ok && run->puzzles == before && prose(line + i, len - i) && cg_line_waiting(in)) {
+            not_lines(run, in, line + i, len - i, false, &held);
+            return;
+        }
+        if (!ok && run->puzzles == before && held.n < HELD_MAX && cg_line_waiting(in)) {
+            held.number[held.n] = in->number;
+            held.err[held.n++] = err;
+        } else if (!ok) {
+            release(run, &held);
             reject(run, &err, in->number);
         } else {
+            release(run, &held);
             if (run->explain_input) {
                 cg_shape_info info = {.shape = CG_SHAPE_STRING, .size = p.size,
                                       .first_line = in->number, .last_line = in->number,
@@ -624,6 +682,7 @@ static void solve_lines(solve_run *run, cg_line_reader *in)
                 run->have_goal = false;
         }
     }
+    release(run, &held);
 }
 
 /* One input: a file name or "-" for standard input. Returns false when it cannot be read. */

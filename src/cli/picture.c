@@ -5,6 +5,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cli/term.h"
 #include "cubegod/draw.h"
 #include "cubegod/shapes.h"
 #include "puzzle/reader.h"
@@ -54,6 +55,7 @@ static void take(cli_picture_tap *t)
 {
     cg_puzzle p;
     while (cg_shape_reader_take(&t->reader, &p, NULL)) {
+        term_status_clear();
         fprintf(stderr, "[DEBUG] the cube read:\n");
         cli_picture(stderr, &p, t->colour);
     }

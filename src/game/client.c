@@ -1,4 +1,5 @@
 /* The game client: lines in, one optimal answer out at each prompt (see client.h). */
+#include <ctype.h>
 #include <regex.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -664,10 +665,25 @@ static bool over(const client_game *g)
            (r->rounds_announced > 0 && r->rounds_passed >= r->rounds_announced);
 }
 
+/* A line worth quoting in a message: words, or a prompt of punctuation ("$ ", ">>> "); not a
+ * row of a drawn cube ("    B O R", "+-----+"), which says nothing to the player. */
+static bool worth_quoting(const char *line, size_t n)
+{
+    if (cg_line_has_words(line, n))
+        return true;
+    bool mark = false;
+    for (size_t i = 0; i < n; i++) {
+        if (isalnum((unsigned char)line[i]))
+            return false;
+        mark |= line[i] && strchr(":?>$#", line[i]);
+    }
+    return mark;
+}
+
 static void keep_last_line(client_game *g, const char *line, size_t n)
 {
     size_t len = trimmed_len(line, n);
-    if (len == 0)
+    if (len == 0 || !worth_quoting(line, len))
         return;
     size_t max = sizeof g->last_line - 4;
     snprintf(g->last_line, sizeof g->last_line, "%.*s%s", (int)(len > max ? max : len), line,

@@ -4,11 +4,13 @@
 #include <string.h>
 
 /* Messages quote what a peer or a file said: this keeps them one line that cannot drive the
- * terminal they are printed on. */
+ * terminal they are printed on. A tab is a blank to the reader, shown as one. */
 void cg_text_printable(char *text)
 {
     for (; *text; text++)
-        if (cg_is_control(*text))
+        if (*text == '\t')
+            *text = ' ';
+        else if (cg_is_control(*text))
             *text = '?';
 }
 

@@ -61,11 +61,11 @@ expect_eq "$("$CUBEGOD" solve --scheme "$scheme" < "$TMP/all.ansi" | md5sum)" "$
 "$CUBEGOD" solve --explain-input "$D/faces3-words.txt" > /dev/null 2> "$TMP/why"
 expect_eq "$(grep -A9 '  hidden: ' "$TMP/why" | tail -n 9 | wc -w)" 54 "stickers in the explained net"
 expect_eq "$(grep -A9 '  hidden: ' "$TMP/why" | sed -n 5p | wc -w)" 12 "stickers across L F R B"
-# play -v draws each round's cube (a Python server: the cube read is the one it showed)
-"$CUBEGOD" play -v --exec "python3 $HERE/../game/app.py --rounds 3 --seed 4" > "$TMP/play.out" 2> "$TMP/play.err" ||
-  fail "play -v: $(tail -3 "$TMP/play.err")"
-expect_eq "$(grep -c 'the cube read:' "$TMP/play.err")" 3 "cubes drawn by play -v"
-expect_eq "$(grep -A6 'the cube read:' "$TMP/play.err" | grep -o '?' | wc -l)" 12 "hidden stickers drawn by play -v (app.py hides a face)"
+# play -vv draws each round's cube (a Python server: the cube read is the one it showed)
+"$CUBEGOD" play -vv --exec "python3 $HERE/../game/app.py --rounds 3 --seed 4" > "$TMP/play.out" 2> "$TMP/play.err" ||
+  fail "play -vv: $(tail -3 "$TMP/play.err")"
+expect_eq "$(grep -c 'the cube read:' "$TMP/play.err")" 3 "cubes drawn by play -vv"
+expect_eq "$(grep -A6 'the cube read:' "$TMP/play.err" | grep -o '?' | wc -l)" 12 "hidden stickers drawn by play -vv (app.py hides a face)"
 
 # bad input: exit 2 and a message that says what
 printf 'hello\nworld\n' > "$TMP/none"

@@ -115,4 +115,22 @@ for opt in --target --scheme --max-moves --cache; do
   expect_grep "$opt needs a value" "$TMP/err"
 done
 "$CUBEGOD" solve --help | grep -q "usage: cubegod solve" || fail "solve --help"
+
+# 11. --line given a capture of a game: one message that says what the input is and what to do,
+#     not one a line; the seed's 2x2 capture (text first), a net drawn before any text, and lines
+#     that fail before a good one (each still answered, as before).
+for c in "$FIXTURES/captures/game-wrong-answer-round-3.txt" "$FIXTURES/captures/game-100-rounds.txt"; do
+  "$CUBEGOD" solve --line "$c" > "$TMP/out" 2> "$TMP/err"
+  expect_eq "$?" 2 "exit status of --line on a capture"
+  expect_eq "$(wc -l < "$TMP/err")" 1 "messages for --line on $c"
+  expect_grep "line 1 ('Welcome to the cube god trial!') is text, not a cube: the input looks like a capture of a game.*drop --line" "$TMP/err"
+  [ -s "$TMP/out" ] && fail "--line on a capture answered: $(head -2 "$TMP/out")"
+done
+printf '      W W W\n      W W W\nO O O G G G\nHere is your cube, solve it please\n' > "$TMP/net-first"
+"$CUBEGOD" solve --line "$TMP/net-first" > "$TMP/out" 2> "$TMP/err"
+expect_eq "$(wc -l < "$TMP/err")" 1 "messages for a net before the text"
+expect_grep "line 4 ('Here is your cube, solve it please') is text, not a cube" "$TMP/err"
+printf 'W W W\nUUUUDDDDRRFFLLBBFFLLBBRR\n' | "$CUBEGOD" solve --line > "$TMP/out" 2> "$TMP/err"
+expect_eq "$(cat "$TMP/out" | tr '\n' '|')" "!|U'|" "a bad line before a good one, each answered"
+expect_grep "puzzle 1 (line 1):" "$TMP/err"
 echo "e2e_solve: all checks passed"

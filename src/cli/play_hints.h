@@ -1,0 +1,29 @@
+/* Hints after a lost game of `cubegod play`, from the text the server sent: the options a
+ * player would have needed (the library names no options). The text is kept as it comes (a
+ * copy, bounded) and read only when the game is lost, so the rounds cost nothing more. */
+#ifndef CUBEGOD_CLI_PLAY_HINTS_H
+#define CUBEGOD_CLI_PLAY_HINTS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "cubegod/client.h"
+
+typedef struct cli_play_hints cli_play_hints;
+
+/* NULL when there is no memory: then no hints. */
+cli_play_hints *cli_play_hints_new(void);
+/* The tube's bytes as they cross (cg_tube_options.on_data's direction: CG_TUBE_SENT or not). */
+void cli_play_hints_feed(cli_play_hints *h, int direction, const uint8_t *p, size_t n);
+/* What the player set: a goal (--target STATE|FILE|first), reply rules. */
+typedef struct cli_play_given {
+    bool goal, replies;
+} cli_play_given;
+/* After a lost game: "hint: ..." lines on standard error for what the text shows, such as two
+ * cubes shown before one answer (--target first) or a menu that waited (--reply). */
+void cli_play_hints_after(const cli_play_hints *h, const cg_play_result *r,
+                          const cli_play_given *given);
+void cli_play_hints_free(cli_play_hints *h);
+
+#endif
