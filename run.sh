@@ -21,6 +21,16 @@
 #                      per mutant (killed by which tests, survived, did not apply/build) and
 #                      "killed N of M". JOBS copies of the tree work at once (default 1). Slow:
 #                      not part of ./run.sh test. --check only checks that each mutant applies
+#   ./run.sh mutants --since REF [-j JOBS] [--per-line K] [--max N] [--minutes M] [--list]
+#                    [--root DIR] [--map FILE] [--equivalent FILE]
+#                      automatic mutants (tests/tools/automutate.py) on the lines of src/ changed
+#                      since REF, each run against the tests tests/mutants/testmap.txt gives its
+#                      file; prints each survivor (file:line [KEY] change) and the counts
+#                      (generated, equivalent, did not build, killed, survived); exits 1 on a
+#                      survivor. Mark an equivalent one in tests/mutants/equivalent.txt (KEY ...
+#                      -- reason). Cost: the slots' first build (a full build each), then about
+#                      10-60 s a mutant on a free core (docs/testing.md); --per-line/--max sample
+#                      deterministically, --minutes stops starting mutants
 #   ./run.sh coverage [CTEST_ARGS...]
 #                      the release suite (or the tests CTEST_ARGS pick) under gcov (build-coverage): line and branch coverage
 #                      per module of src/ and in total, an HTML report, the branches of src/tube/
@@ -379,22 +389,24 @@ bench_all() {
 MUT_DIR="${CUBEGOD_MUTANTS_DIR:-$ROOT/build-mutants}"   # another directory: a second run beside the first
 MUT_TIMEOUT=120  # seconds per test: a mutant may make a test hang (twice the slowest test under load)
 MUT_CTEST_JOBS=1
+MUT_SRC=$ROOT    # the tree mutated (./run.sh mutants --since --root DIR: another CMake project)
+MUT_CMAKE_ARGS=() # more configure arguments for the slots
 
 # mut_sync TREE: TREE becomes a copy of the working tree's tracked and untracked-unignored files;
 # files that differ get a fresh mtime (so an incremental build sees them), the others keep theirs.
 mut_sync() {
   local tree=$1 f list
   mkdir -p "$tree"
-  list=$(git -C "$ROOT" ls-files --cached --others --exclude-standard) && [ -n "$list" ] ||
+  list=$(git -C "$MUT_SRC" ls-files --cached --others --exclude-standard) && [ -n "$list" ] ||
     { echo "mutants: cannot list the tree's files (git ls-files)" >&2; return 1; }
   printf '%s\n' "$list" | LC_ALL=C sort > "$tree.files"
   (cd "$tree" && find . -type f | sed 's|^\./||' | LC_ALL=C sort) | LC_ALL=C comm -23 - "$tree.files" |
     while IFS= read -r f; do rm -f "$tree/$f"; done
   while IFS= read -r f; do
-    [ -e "$ROOT/$f" ] || continue
-    cmp -s "$ROOT/$f" "$tree/$f" && continue
+    [ -e "$MUT_SRC/$f" ] || continue
+    cmp -s "$MUT_SRC/$f" "$tree/$f" && continue
     mkdir -p "$(dirname "$tree/$f")"
-    cp "$ROOT/$f" "$tree/$f"
+    cp "$MUT_SRC/$f" "$tree/$f"
   done < "$tree.files"
 }
 
@@ -403,8 +415,9 @@ mut_build() {
   nice cmake --build "$slot/build" -j "$JOBS" > "$slot/build.log" 2>&1
 }
 
-# mut_ctest SLOT [FILE]: runs the suite; prints the failing tests' names (with why, when not a plain
-# failure), space-separated; fails when any test failed. With FILE (a mutant's), the tests of its
+# mut_ctest SLOT [FILE [REGEX]]: runs the suite; prints the failing tests' names (with why, when not
+# a plain failure), space-separated; fails when any test failed. With REGEX (./run.sh mutants
+# --since), only the tests it matches, stopping at the first failure. With FILE (a mutant's), the tests of its
 # module go first (src/X/... -> tests X_*, python/... -> python_*) and each part stops at its first
 # failure: a mutant is killed as soon as one test fails, and most fail in their own module, so a
 # killed mutant costs a fraction of the suite and only a survivor runs all of it. The table
@@ -412,23 +425,35 @@ mut_build() {
 # their fixture builds them with the mutant (FILE src/solver3/pdb*: the optimal solver's small
 # tables; src/solver3/twophase_build.c, _sym.c, _coord.c: the 3x3 two-phase tables).
 mut_ctest() {
-  local slot=$1 file=${2:-} area=""
-  cp "$slot/pristine.tbl" "$slot/build/cache/pocket.tbl"
-  if [[ $file =~ ^src/solver3/twophase_(build|sym|coord)\.c$ ]]; then
-    rm -f "$slot/build/cache/twophase.tbl" # the fixture builds it with the mutant (30 s)
-  else
-    cp "$slot/pristine-twophase.tbl" "$slot/build/cache/twophase.tbl"
-  fi
-  if [ -f "$slot/pristine-optimal.tbl" ] && [[ $file != src/solver3/pdb* ]]; then
-    cp "$slot/pristine-optimal.tbl" "$slot/build/cache/optimal-small.tbl"
-  else
-    rm -f "$slot/build/cache/optimal-small.tbl"
+  local slot=$1 file=${2:-} regex=${3-} area=""
+  if [ -f "$slot/pristine.tbl" ]; then # cubegod's table caches (not in another --root's tree)
+    cp "$slot/pristine.tbl" "$slot/build/cache/pocket.tbl"
+    if [[ $file =~ ^src/solver3/twophase_(build|sym|coord)\.c$ ]]; then
+      rm -f "$slot/build/cache/twophase.tbl" # the fixture builds it with the mutant (30 s)
+    else
+      cp "$slot/pristine-twophase.tbl" "$slot/build/cache/twophase.tbl"
+    fi
+    if [ -f "$slot/pristine-optimal.tbl" ] && [[ $file != src/solver3/pdb* ]]; then
+      cp "$slot/pristine-optimal.tbl" "$slot/build/cache/optimal-small.tbl"
+    else
+      rm -f "$slot/build/cache/optimal-small.tbl"
+    fi
   fi
   case $file in
     src/*/*) area=${file#src/}; area=${area%%/*} ;;
     python/*) area=python ;;
   esac
-  if [ -z "$area" ]; then
+  if [ $# -ge 3 ]; then
+    # the unit tests first (fast), then the end-to-end ones, each part stopping at its first failure
+    local names units e2e
+    names=$(cd "$slot/build" && ctest -N ${regex:+-R "$regex"} | sed -n 's/^ *Test *#[0-9]*: //p')
+    units=$(grep -v '_e2e_' <<< "$names" | paste -sd'|')
+    e2e=$(grep '_e2e_' <<< "$names" | paste -sd'|')
+    (cd "$slot/build" && for part in "$units" "$e2e"; do
+       [ -z "$part" ] || nice ctest -j "$MUT_CTEST_JOBS" --timeout "$MUT_TIMEOUT" --stop-on-failure \
+         -R "^($part)\$" > "$slot/ctest.log" 2>&1 || exit 1
+     done) && return 0
+  elif [ -z "$area" ]; then
     (cd "$slot/build" && nice ctest -j "$MUT_CTEST_JOBS" > "$slot/ctest.log" 2>&1) && return 0
   elif (cd "$slot/build" && nice ctest -j "$MUT_CTEST_JOBS" --stop-on-failure -R "^${area}_" > "$slot/ctest.log" 2>&1 &&
         nice ctest -j "$MUT_CTEST_JOBS" --stop-on-failure -E "^${area}_" > "$slot/ctest.log" 2>&1); then
@@ -448,17 +473,30 @@ mut_slot_setup() {
   local slot="$MUT_DIR/slot$1"
   mut_sync "$slot/tree" || return 1
   cmake -S "$slot/tree" -B "$slot/build" -DCMAKE_BUILD_TYPE=Release \
-    -DCUBEGOD_TEST_TIMEOUT="$MUT_TIMEOUT" > "$slot/configure.log" 2>&1 ||
+    -DCUBEGOD_TEST_TIMEOUT="$MUT_TIMEOUT" "${MUT_CMAKE_ARGS[@]}" > "$slot/configure.log" 2>&1 ||
     { echo "mutants: configuring slot $1 failed, see $slot/configure.log" >&2; return 1; }
   mut_build "$slot" || { echo "mutants: the unmutated tree does not build, see $slot/build.log" >&2; return 1; }
+  [ -x "$slot/build/cubegod" ] || return 0 # another --root: no tables to make
   mkdir -p "$slot/build/cache"
+  # the release build's tables when it has valid ones (checked, not rebuilt: 40 s of CPU saved)
+  local built
+  built=$(mut_release_cache CUBEGOD_TEST_CACHE pocket.tbl)
+  [ -f "$slot/pristine.tbl" ] || [ ! -f "$built" ] || cp "$built" "$slot/pristine.tbl"
   "$slot/build/cubegod" tables --cache "$slot/pristine.tbl" > /dev/null
   # the 3x3 two-phase tables take about a minute, more than a test's timeout here: made once
   # (from the release build's file when there is a valid one), then copied like pocket.tbl
-  [ -f "$slot/pristine-twophase.tbl" ] || [ ! -f "$ROOT/build/cache/twophase.tbl" ] ||
-    cp "$ROOT/build/cache/twophase.tbl" "$slot/pristine-twophase.tbl"
+  built=$(mut_release_cache CUBEGOD_TEST_CACHE3 twophase.tbl)
+  [ -f "$slot/pristine-twophase.tbl" ] || [ ! -f "$built" ] || cp "$built" "$slot/pristine-twophase.tbl"
   "$slot/build/cubegod" tables --size 3 --cache "$slot/pristine-twophase.tbl" > /dev/null
   rm -f "$slot/pristine-optimal.tbl" # an earlier run's may be stale: the fixture builds it anew
+}
+
+# mut_release_cache VARIABLE NAME: the table file the release build's tests use (the cache path
+# it was configured with, else build/cache/NAME).
+mut_release_cache() {
+  local f
+  f=$(sed -n "s/^$1:FILEPATH=//p" "$ROOT/build/CMakeCache.txt" 2>/dev/null)
+  echo "${f:-$ROOT/build/cache/$2}"
 }
 
 # mut_unmutated JOBS: every test must pass unmutated (in slot 1, every core; the slots are copies
@@ -530,6 +568,7 @@ mut_table() {
 
 mutants_main() {
   local jobs=1 names=() all=() f check=0
+  case " $* " in *" --since "*) mutants_since_main "$@"; return ;; esac
   while [ $# -gt 0 ]; do
     case $1 in
       --check) check=1; shift ;;
@@ -590,6 +629,145 @@ mutants_main() {
   echo "the table for docs/testing.md: $MUT_DIR/table.md"
   [ ${#survived[@]} -eq 0 ] || echo "survived: ${survived[*]}"
   [ ${#errors[@]} -eq 0 ] || { echo "FAILED, did not apply or build: ${errors[*]}" >&2; exit 1; }
+}
+
+# ---- automatic mutants on the lines changed since a commit (./run.sh mutants --since REF) -------
+# tests/tools/automutate.py lists the mutants (operators, sampling, keys: its header); each is run
+# like a hand-written one, in the same kind of slots (build-mutants/since/slotK, configured without
+# -Werror: a mutant that only warns still counts), against only the tests the map gives its file.
+
+# mut_auto_one SLOT ID: applies, builds, tests and restores one mutant of $MUT_LIST; records
+# build-mutants/since/results/ID (killed|survived|nobuild).
+mut_auto_one() {
+  local slot=$1 id=$2 row rel line key tests change out="$MUT_DIR/results/$2" failed
+  row=$(awk -F'\t' -v id="$id" '$1 == id' "$MUT_LIST")
+  IFS=$'\t' read -r _ rel line key tests _ change _ <<< "$row"
+  if ! python3 "$ROOT/tests/tools/automutate.py" apply "$MUT_LIST" "$id" "$slot/tree" > /dev/null 2> "$slot/apply.log"; then
+    printf 'nobuild\n%s\n' "$(head -n1 "$slot/apply.log")" > "$out"
+    printf '%s %s:%s  did not apply: %s\n' "$id" "$rel" "$line" "$(head -n1 "$slot/apply.log")"
+    return
+  fi
+  MUT_RESTORE="$slot/tree/$rel"
+  if ! mut_build "$slot"; then
+    printf 'nobuild\n' > "$out"
+    printf '%s %s:%s  did not build  (%s)\n' "$id" "$rel" "$line" "$change"
+  elif failed=$(mut_ctest "$slot" "$rel" "$tests"); then
+    printf 'survived\n' > "$out"
+    printf '%s %s:%s  SURVIVED  [%s] %s\n' "$id" "$rel" "$line" "$key" "$change"
+  else
+    printf 'killed\n%s\n' "$failed" > "$out"
+    printf '%s %s:%s  killed by %s\n' "$id" "$rel" "$line" "$failed"
+  fi
+  cp "$MUT_SRC/$rel" "$MUT_RESTORE"
+  MUT_RESTORE=""
+}
+
+# mut_auto_worker K DEADLINE ID...: one slot's share; no new mutant starts after DEADLINE (epoch s).
+mut_auto_worker() {
+  local k=$1 deadline=$2; shift 2
+  local slot="$MUT_DIR/slot$k" id
+  trap '[ -n "$MUT_RESTORE" ] && cp "$MUT_SRC/${MUT_RESTORE#"$slot/tree/"}" "$MUT_RESTORE"; exit 130' INT TERM
+  for id in "$@"; do
+    [ "$deadline" = 0 ] || [ "$(date +%s)" -lt "$deadline" ] || break
+    mut_auto_one "$slot" "$id"
+  done
+}
+
+mutants_since_main() {
+  local usage="usage: ./run.sh mutants --since REF [--root DIR] [--map FILE] [--equivalent FILE] [-j JOBS] [--per-line K] [--max N] [--minutes M] [--list]"
+  local since="" jobs=1 per_line=0 max=0 minutes=0 list_only=0 map="" equiv="" gen=()
+  while [ $# -gt 0 ]; do
+    case $1 in
+      --since) since=${2:-}; shift 2 || true ;;
+      --root) MUT_SRC=$(cd "${2:-.}" && pwd); shift 2 || true ;;
+      --map) map=$(realpath "${2:-}"); shift 2 || true ;;
+      --equivalent) equiv=$(realpath "${2:-}"); shift 2 || true ;;
+      --per-line) per_line=${2:-}; shift 2 || true ;;
+      --max) max=${2:-}; shift 2 || true ;;
+      --minutes) minutes=${2:-}; shift 2 || true ;;
+      --list) list_only=1; shift ;;
+      -j) jobs=${2:-}; shift 2 || true ;;
+      -j*) jobs=${1#-j}; shift ;;
+      *) echo "$usage" >&2; exit 2 ;;
+    esac
+  done
+  [ -n "$since" ] && [[ "$jobs" =~ ^[1-9][0-9]*$ && "$per_line$max$minutes" =~ ^[0-9]+$ ]] ||
+    { echo "$usage" >&2; exit 2; }
+  MUT_DIR="${CUBEGOD_MUTANTS_DIR:-$MUT_SRC/build-mutants}/since"
+  MUT_CMAKE_ARGS=(-DCUBEGOD_WERROR=OFF)
+  MUT_LIST="$MUT_DIR/mutants.tsv"
+  mkdir -p "$MUT_DIR"
+  if [ "$list_only" = 1 ]; then
+    MUT_LIST=$(mktemp)
+    trap 'rm -f "$MUT_LIST"' EXIT
+  else
+    exec 9> "$MUT_DIR/lock"
+    flock -n 9 || { echo "mutants: another run is using $MUT_DIR (CUBEGOD_MUTANTS_DIR=DIR: a second one elsewhere)" >&2; exit 1; }
+  fi
+  gen=(--root "$MUT_SRC" --since "$since" --per-line "$per_line" --max "$max")
+  [ -z "$map" ] || gen+=(--map "$map")
+  [ -z "$equiv" ] || gen+=(--equivalent "$equiv")
+  python3 "$ROOT/tests/tools/automutate.py" list "${gen[@]}" > "$MUT_LIST" || exit 1
+  local ids=() equivalent=0 id eq
+  while IFS=$'\t' read -r id _ _ _ _ eq _; do
+    if [ "$eq" = 1 ]; then equivalent=$((equivalent + 1)); else ids+=("$id"); fi
+  done < "$MUT_LIST"
+  if [ "$list_only" = 1 ]; then
+    awk -F'\t' '{ printf "%s %s:%s  [%s]%s %s  (tests: %s)\n", $1, $2, $3, $4, ($6 == 1 ? " equivalent," : ""), $7, ($5 == "" ? "all" : $5) }' "$MUT_LIST"
+    return
+  fi
+  echo "== mutants --since $since: ${#ids[@]} to run, $equivalent marked equivalent; $jobs cop$([ "$jobs" = 1 ] && echo y || echo ies) of $MUT_SRC, ${MUT_TIMEOUT} s per test"
+  [ ${#ids[@]} -gt 0 ] || return 0
+  [ "$jobs" -le ${#ids[@]} ] || jobs=${#ids[@]}
+  MUT_CTEST_JOBS=$(( JOBS / jobs > 0 ? JOBS / jobs : 1 ))
+  rm -rf "$MUT_DIR/results"
+  mkdir -p "$MUT_DIR/results"
+  local k setups=() pids=() all_tests
+  for ((k = 1; k <= jobs; k++)); do mut_slot_setup "$k" & setups+=($!); done
+  for k in "${setups[@]}"; do wait "$k" || exit 1; done
+  # every test a mutant may run must pass unmutated (in slot 1, every core)
+  all_tests=$(awk -F'\t' '$6 == 0 { print $5 }' "$MUT_LIST" | sort -u |
+    awk '$0 == "" { all = 1 } { r = r sep "(" $0 ")"; sep = "|" } END { print all ? "" : r }')
+  local rx
+  while IFS= read -r rx; do # a map line that names no test would make every mutant survive
+    [ -z "$rx" ] || (cd "$MUT_DIR/slot1/build" && ctest -N -R "$rx" | grep -q '^Total Tests: [1-9]') ||
+      { echo "mutants: the test map's '$rx' matches no test" >&2; exit 1; }
+  done < <(awk -F'\t' '$6 == 0 { print $5 }' "$MUT_LIST" | sort -u)
+  local failed
+  failed=$(MUT_CTEST_JOBS=$JOBS mut_ctest "$MUT_DIR/slot1" "" "$all_tests") || {
+    echo "mutants: tests fail without any mutant ($failed); see $MUT_DIR/slot1/ctest.log" >&2; exit 1; }
+  if [ -f "$MUT_DIR/slot1/build/cache/optimal-small.tbl" ]; then
+    for ((k = 1; k <= jobs; k++)); do
+      cp "$MUT_DIR/slot1/build/cache/optimal-small.tbl" "$MUT_DIR/slot$k/pristine-optimal.tbl"
+    done
+  fi
+  local started=$SECONDS deadline=0
+  [ "$minutes" = 0 ] || deadline=$(( $(date +%s) + minutes * 60 ))
+  for ((k = 1; k <= jobs; k++)); do
+    local share=() i
+    for ((i = k - 1; i < ${#ids[@]}; i += jobs)); do share+=("${ids[$i]}"); done
+    mut_auto_worker "$k" "$deadline" "${share[@]}" &
+    pids+=($!)
+  done
+  trap 'kill -TERM "${pids[@]}" 2>/dev/null; wait; echo "mutants: interrupted" >&2; exit 130' INT TERM
+  wait
+  trap - INT TERM
+  local killed=0 survived=0 nobuild=0 notrun=0
+  for id in "${ids[@]}"; do
+    case $(head -n1 "$MUT_DIR/results/$id" 2>/dev/null || echo notrun) in
+      killed) killed=$((killed + 1)) ;;
+      survived) survived=$((survived + 1)) ;;
+      nobuild) nobuild=$((nobuild + 1)) ;;
+      *) notrun=$((notrun + 1)) ;;
+    esac
+  done
+  echo "== survivors (mark an equivalent one in tests/mutants/equivalent.txt: KEY ... -- reason)"
+  for id in "${ids[@]}"; do
+    [ "$(head -n1 "$MUT_DIR/results/$id" 2>/dev/null)" = survived ] || continue
+    awk -F'\t' -v id="$id" '$1 == id { printf "%s:%s  [%s] %s\n", $2, $3, $4, $7 }' "$MUT_LIST"
+  done | sort -t: -k1,1 -k2,2n
+  echo "generated $(( ${#ids[@]} + equivalent )), equivalent $equivalent, did not build $nobuild, killed $killed, survived $survived$([ "$notrun" = 0 ] || echo ", not run (--minutes) $notrun") ($(( (SECONDS - started) / 60 )) min)"
+  [ "$survived" = 0 ]
 }
 
 # ---- ./run.sh test: the stages, each timed; the table of times is printed at the end --------
@@ -709,5 +887,5 @@ case "${1:-}" in
   bench)  build_release; bench_all ;;
   faults) build_release; ./build/cubegod tables >/dev/null
           CUBEGOD="$ROOT/build/cubegod" python3 tests/faults/server_faults.py --full ;;
-  *)      echo "usage: ./run.sh [test|build|bench|faults|coverage|fuzz TARGET|all SECONDS [JOBS]|mutants [-j JOBS] [NAME...]]" >&2; exit 2 ;;
+  *)      echo "usage: ./run.sh [test|build|bench|faults|coverage|fuzz TARGET|all SECONDS [JOBS]|mutants [-j JOBS] [NAME...]|mutants --since REF]" >&2; exit 2 ;;
 esac

@@ -1,0 +1,452 @@
+#!/usr/bin/env python3
+"""Automatic mutants on the lines changed since a git commit (./run.sh mutants --since drives it).
+
+    automutate.py list --root DIR --since REF [--map FILE] [--equivalent FILE]
+                       [--per-line K] [--max N] [--paths PATH...]
+        writes one mutant a line, tab-separated:
+        ID  FILE  LINE  KEY  TESTS  EQUIVALENT(0|1)  CHANGE  START  END  OLD  NEW
+        (START/END: character offsets in FILE; OLD/NEW with \\t, \\n and \\\\ escaped)
+    automutate.py apply LISTFILE ID TREE
+        puts mutant ID into TREE's copy of its file (checks the text is still the one listed);
+        prints the file's path relative to TREE
+
+What is mutated: C sources (.c, .h) under PATHS (default src), on the lines `git diff -U0 REF`
+shows as added or changed; never inside comments, string or character literals, or
+preprocessor lines. The operators (one change each):
+    rel      <  <=  >  >=  loosened or tightened by one (the boundary), == and != swapped
+    logic    && and || swapped
+    const    an integer literal +1 and -1 (not in case labels), true and false swapped
+    negate   the condition of an if or while negated
+    drop     an expression statement (an assignment, a call: close, free, ...) replaced by { }
+    return   return EXPR; becomes return 0; (EXPR not already a constant)
+    bound    a for loop's bound shifted down: i < n becomes i < -1 + n
+Sampling (deterministic): each mutant gets a KEY, a hash of its file, its line's text (blanks
+squeezed), which of the file's lines with that same text it is, and the change; on each line
+the K mutants of smallest hash are kept (--per-line, 0 = all), then the N of smallest hash
+overall (--max, 0 = all). The same tree always gives the same mutants, and an edit elsewhere in
+a file changes none of a line's keys.
+Equivalent mutants: a file (default ROOT/tests/mutants/equivalent.txt) of lines
+    KEY  anything for the reader  -- why the mutant cannot change what the program does
+(the reason is required; blank lines and '#' lines are comments). Such mutants are listed with
+EQUIVALENT 1 and not run.
+Which tests: the map (default ROOT/tests/mutants/testmap.txt) has lines "GLOB REGEX": every line
+whose glob (fnmatch, on the path relative to ROOT) matches the file adds its ctest regex; a file
+no line matches gets "^AREA_" for src/AREA/..., else every test (an empty regex).
+"""
+import argparse
+import fnmatch
+import hashlib
+import os
+import re
+import subprocess
+import sys
+
+PUNCT = sorted("""<<= >>= ... -> ++ -- << >> <= >= == != && || += -= *= /= %= &= ^= |= ##
+    [ ] ( ) { } . & * + - ~ ! / % < > ^ | ? : ; = , #""".split(), key=len, reverse=True)
+ASSIGN = {"=", "+=", "-=", "*=", "/=", "%=", "|=", "&=", "^=", "<<=", ">>="}
+NOT_STATEMENT = set("""return break continue goto case default if else for while do switch
+    typedef static extern const volatile struct union enum register inline sizeof
+    void char short int long float double signed unsigned bool _Bool size_t ssize_t""".split())
+
+
+class Tok:
+    __slots__ = ("kind", "text", "start", "end", "line")
+
+    def __init__(self, kind, text, start, end, line):
+        self.kind, self.text, self.start, self.end, self.line = kind, text, start, end, line
+
+
+def lex(src):
+    """The code tokens of a C text (comments, literals' insides and preprocessor lines left out;
+    a string or character literal is one token of kind 'str')."""
+    toks, i, n, line, bol = [], 0, len(src), 1, True
+    ident = re.compile(r"[A-Za-z_]\w*")
+    number = re.compile(r"\.?\d(?:[eEpP][+-]|[\w.])*")
+    while i < n:
+        c = src[i]
+        if c == "\n":
+            line, bol, i = line + 1, True, i + 1
+            continue
+        if c in " \t\r\f\v":
+            i += 1
+            continue
+        if bol and c == "#":  # a preprocessor line, with its continuations
+            while i < n and src[i] != "\n":
+                if src[i] == "\\" and i + 1 < n and src[i + 1] == "\n":
+                    line, i = line + 1, i + 2
+                    continue
+                if src.startswith("/*", i):
+                    i, line = past_comment(src, i, line)
+                    continue
+                i += 1
+            continue
+        bol = False
+        if src.startswith(("//", "/*"), i):
+            i, line = past_comment(src, i, line)
+            continue
+        if c in "\"'":
+            j = i + 1
+            while j < n and src[j] != c and src[j] != "\n":
+                j += 2 if src[j] == "\\" else 1
+            j = min(j + 1, n)
+            toks.append(Tok("str", src[i:j], i, j, line))
+            line += src.count("\n", i, j)
+            i = j
+            continue
+        m = ident.match(src, i)
+        if m:
+            if src.startswith(("\"", "'"), m.end()) and m.group() in ("L", "u", "U", "u8"):
+                i = m.end()  # a prefixed literal: the literal itself is read next
+                continue
+            toks.append(Tok("id", m.group(), i, m.end(), line))
+            i = m.end()
+            continue
+        m = number.match(src, i)
+        if m:
+            toks.append(Tok("num", m.group(), i, m.end(), line))
+            i = m.end()
+            continue
+        for p in PUNCT:
+            if src.startswith(p, i):
+                toks.append(Tok("op", p, i, i + len(p), line))
+                i += len(p)
+                break
+        else:
+            i += 1  # a stray character (e.g. '@', '$'): not C, not mutated
+    return toks
+
+
+def past_comment(src, i, line):
+    """(index just past the comment starting at src[i], the line number there)."""
+    if src.startswith("//", i):
+        j = i
+        while j < len(src) and src[j] != "\n":
+            j += 2 if src.startswith("\\\n", j) else 1
+    else:
+        j = src.find("*/", i + 2)
+        j = len(src) if j < 0 else j + 2
+    return j, line + src.count("\n", i, j)
+
+
+def int_literal(text):
+    """(value, radix, suffix) of an integer literal, None for anything else."""
+    m = re.fullmatch(r"(0[xX][0-9a-fA-F]+|[1-9][0-9]*|0)([uUlL]*)", text)
+    if not m:
+        return None
+    body = m.group(1)
+    return int(body, 0), 16 if body[:2] in ("0x", "0X") else 10, m.group(2)
+
+
+def render(value, radix, suffix):
+    return (hex(value) if radix == 16 else str(value)) + suffix
+
+
+def matching(toks, k):
+    """Index of the token closing the bracket at toks[k], or None."""
+    pairs = {"(": ")", "[": "]", "{": "}"}
+    want, depth = pairs[toks[k].text], 0
+    for j in range(k, len(toks)):
+        t = toks[j].text
+        if toks[j].kind != "op":
+            continue
+        if t == toks[k].text:
+            depth += 1
+        elif t == want:
+            depth -= 1
+            if depth == 0:
+                return j
+    return None
+
+
+def statement_end(toks, k):
+    """Index of the ';' ending the statement that starts at toks[k] (brackets balanced), or None."""
+    depth = 0
+    for j in range(k, len(toks)):
+        t = toks[j]
+        if t.kind != "op":
+            continue
+        if t.text in "([{":
+            depth += 1
+        elif t.text in ")]}":
+            depth -= 1
+            if depth < 0:
+                return None
+        elif t.text == ";" and depth == 0:
+            return j
+    return None
+
+
+def for_condition_ops(toks):
+    """Indexes of the relational operators at the top level of each for loop's condition."""
+    out = set()
+    for k, t in enumerate(toks):
+        if t.text != "for" or t.kind != "id" or k + 1 >= len(toks) or toks[k + 1].text != "(":
+            continue
+        close = matching(toks, k + 1)
+        if close is None:
+            continue
+        semis, depth = [], 0
+        for j in range(k + 2, close):
+            x = toks[j].text
+            if x in ("(", "[", "{"):
+                depth += 1
+            elif x in (")", "]", "}"):
+                depth -= 1
+            elif x == ";" and depth == 0:
+                semis.append(j)
+        if len(semis) == 2:
+            out.update(j for j in range(semis[0] + 1, semis[1])
+                       if toks[j].kind == "op" and toks[j].text in ("<", "<=", ">", ">="))
+    return out
+
+
+def candidates(src, toks, lines):
+    """Every mutant on the given line numbers: (line, op, change, [(start, end, new)...])."""
+    out = []
+    bounds = for_condition_ops(toks)
+    first_on_line = {}
+    for k, t in enumerate(toks):
+        first_on_line.setdefault(t.line, k)
+    for k, t in enumerate(toks):
+        if t.line not in lines or t.kind == "str":
+            continue
+        prev = toks[k - 1] if k else None
+        x = t.text
+
+        def one(op, change, new, tok=t):
+            out.append((tok.line, op, change, [(tok.start, tok.end, new)]))
+
+        if t.kind == "op":
+            swap = {"<": "<=", "<=": "<", ">": ">=", ">=": ">", "==": "!=", "!=": "=="}
+            if x in swap:
+                one("rel", f"'{x}' -> '{swap[x]}'", swap[x])
+            if x in ("&&", "||"):
+                y = "||" if x == "&&" else "&&"
+                one("logic", f"'{x}' -> '{y}'", y)
+            if k in bounds:
+                one("bound", f"loop bound '{x} E' -> '{x} -1 + E'", x + " -1 +")
+        elif t.kind == "num":
+            lit = int_literal(x)
+            if lit and not (prev and prev.text == "case"):
+                v, radix, suffix = lit
+                for w in (v + 1, v - 1):
+                    if w >= 0:
+                        one("const", f"{x} -> {render(w, radix, suffix)}", render(w, radix, suffix))
+        elif x in ("true", "false"):
+            y = "false" if x == "true" else "true"
+            one("const", f"{x} -> {y}", y)
+        elif x in ("if", "while") and k + 1 < len(toks) and toks[k + 1].text == "(":
+            close = matching(toks, k + 1)
+            if close is not None:
+                o = toks[k + 1]
+                out.append((t.line, "negate", f"{x} (C) -> {x} (!(C))",
+                            [(o.start, o.end, "(!("), (toks[close].start, toks[close].end, "))")]))
+        elif x == "return" and k + 1 < len(toks) and toks[k + 1].text != ";":
+            end = statement_end(toks, k + 1)
+            if end is not None:
+                expr = toks[k + 1:end]
+                single = len(expr) == 1 and (expr[0].kind == "num" or expr[0].text in
+                                             ("NULL", "CG_OK", "true", "false"))
+                if not single:
+                    out.append((t.line, "return", "return E; -> return 0;",
+                                [(expr[0].start, expr[-1].end, "0")]))
+        if k == first_on_line[t.line] and is_statement_start(toks, k):
+            end = statement_end(toks, k)
+            if end is not None:
+                out.append((t.line, "drop", f"statement '{x} ...;' dropped",
+                            [(t.start, toks[end].end, "{ }")]))
+    return out
+
+
+def is_statement_start(toks, k):
+    """Whether toks[k] starts an expression statement (a call, an assignment, ++/--)."""
+    t = toks[k]
+    prev = toks[k - 1].text if k else ";"
+    if prev not in (";", "{", "}", ")", "else", ":"):
+        return False
+    if k + 1 >= len(toks):
+        return False
+    nxt = toks[k + 1].text
+    if t.kind == "id":
+        if t.text in NOT_STATEMENT or t.text.endswith("_t") or re.fullmatch(r"[A-Z0-9_]+", t.text):
+            return False  # a keyword, a type, a macro (may expand to a declaration)
+        return nxt in ASSIGN or nxt in ("(", "[", ".", "->", "++", "--")
+    if t.text in ("++", "--"):
+        return toks[k + 1].kind == "id"
+    if t.text == "*" and toks[k + 1].kind == "id":
+        end = statement_end(toks, k)
+        return end is not None and any(toks[j].text in ASSIGN for j in range(k, end))
+    return False
+
+
+def changed_lines(root, since, paths):
+    """{file: set of new-side line numbers} from git diff -U0 SINCE."""
+    cmd = ["git", "-C", root, "diff", "-U0", "--no-color", "--no-ext-diff", since, "--"] + paths
+    diff = subprocess.run(cmd, check=True, capture_output=True, text=True).stdout
+    out, cur = {}, None
+    for ln in diff.splitlines():
+        if ln.startswith("+++ "):
+            cur = ln[6:] if ln.startswith("+++ b/") else None
+            if cur is not None and not cur.endswith((".c", ".h")):
+                cur = None
+        elif ln.startswith("@@") and cur:
+            m = re.match(r"@@ -\S+ \+(\d+)(?:,(\d+))? @@", ln)
+            start, count = int(m.group(1)), int(m.group(2) or 1)
+            out.setdefault(cur, set()).update(range(start, start + count))
+    return out
+
+
+def entries(path):
+    """(line number, stripped line) of a list file's lines that are not blank or '#' comments;
+    none when the file does not exist."""
+    if not path or not os.path.exists(path):
+        return []
+    with open(path, encoding="utf-8") as f:
+        return [(no, ln.strip()) for no, ln in enumerate(f, 1)
+                if ln.strip() and not ln.strip().startswith("#")]
+
+
+def read_map(path):
+    rules = []
+    for no, ln in entries(path):
+        parts = ln.split(None, 1)
+        if len(parts) != 2:
+            raise ValueError(f"{path}:{no}: expected 'GLOB REGEX'")
+        rules.append((parts[0], parts[1]))
+    return rules
+
+
+def tests_for(rules, rel):
+    found = [rx for glob, rx in rules if fnmatch.fnmatchcase(rel, glob)]
+    if found:
+        return "|".join(f"({r})" if "|" in r else r for r in found)  # CMake's regex: no (?:)
+    m = re.match(r"src/([^/]+)/", rel)
+    return f"^{m.group(1)}_" if m else ""
+
+
+def read_equivalent(path):
+    keys = {}
+    for no, s in entries(path):
+        key = s.split(None, 1)[0]
+        reason = s.partition(" -- ")[2].strip()
+        if not re.fullmatch(r"[0-9a-f]{10}", key) or not reason:
+            raise ValueError(f"{path}:{no}: expected 'KEY ... -- REASON' (KEY: 10 hex digits)")
+        keys[key] = reason
+    return keys
+
+
+def esc(s):
+    return s.replace("\\", "\\\\").replace("\t", "\\t").replace("\n", "\\n")
+
+
+def unesc(s):
+    return re.sub(r"\\(.)", lambda m: {"t": "\t", "n": "\n"}.get(m.group(1), m.group(1)), s)
+
+
+def h(text):
+    return hashlib.sha1(text.encode("utf-8")).hexdigest()[:10]
+
+
+def cmd_list(a):
+    rules = read_map(a.map)
+    equivalent = read_equivalent(a.equivalent)
+    changed = changed_lines(a.root, a.since, a.paths)
+    chosen, generated, nlines = [], 0, sum(len(v) for v in changed.values())
+    for rel in sorted(changed):
+        path = os.path.join(a.root, rel)
+        if not os.path.exists(path):
+            continue
+        with open(path, encoding="utf-8") as f:
+            src = f.read()
+        texts = src.split("\n")
+        norm = [" ".join(t.split()) for t in texts]
+        ordinal, seen = [], {}
+        for t in norm:
+            seen[t] = seen.get(t, 0) + 1
+            ordinal.append(seen[t])
+        by_line = {}
+        for line, op, change, edits in candidates(src, lex(src), changed[rel]):
+            key = h(f"{rel}\0{norm[line - 1]}\0{ordinal[line - 1]}\0{change}\0{edits[0][0] - src.rfind(chr(10), 0, edits[0][0])}")
+            by_line.setdefault(line, []).append((key, rel, line, op, change, edits, src))
+        for line in sorted(by_line):
+            ms = sorted(by_line[line])
+            generated += len(ms)
+            chosen.extend(ms[:a.per_line] if a.per_line > 0 else ms)
+    total = len(chosen)
+    if a.max > 0:
+        chosen = sorted(chosen)[:a.max]
+    # in key order: a run cut short (--minutes) has still run a sample spread over every file
+    chosen.sort()
+    print(f"automutate: {generated} mutants on {nlines} changed lines of {len(changed)} files; "
+          f"{total} after --per-line {a.per_line}, {len(chosen)} after --max {a.max} (0: no cap)",
+          file=sys.stderr)
+    tests_of = {}
+    for i, (key, rel, line, op, change, edits, src) in enumerate(chosen, 1):
+        tests = tests_of.setdefault(rel, tests_for(rules, rel))
+        (s0, _, _), (s1, e1, _) = edits[0], edits[-1]
+        # one edit, or an edit at each end of a span: OLD is the span, NEW the span as changed
+        old = src[s0:e1]
+        new, pos = [], s0
+        for s, e, n in edits:
+            new.append(src[pos:s] + n)
+            pos = e
+        new.append(src[pos:e1])
+        where = " ".join(src.split("\n")[line - 1].split())
+        print("\t".join([f"m{i:04d}", rel, str(line), key, tests, "1" if key in equivalent else "0",
+                         f"{op}: {change} in: {where}", str(s0), str(e1), esc(old), esc("".join(new))]))
+    return 0
+
+
+def cmd_apply(a):
+    with open(a.list, encoding="utf-8") as f:
+        rows = [ln.rstrip("\n").split("\t") for ln in f if ln.strip()]
+    row = next((r for r in rows if r[0] == a.id), None)
+    if row is None:
+        print(f"no mutant {a.id} in {a.list}", file=sys.stderr)
+        return 3
+    rel, start, end, old, new = row[1], int(row[7]), int(row[8]), unesc(row[9]), unesc(row[10])
+    path = os.path.join(a.tree, rel)
+    with open(path, encoding="utf-8") as f:
+        src = f.read()
+    if src[start:end] != old:
+        print(f"{rel}: the text at {start} is not the listed one (the tree changed since the list)",
+              file=sys.stderr)
+        return 3
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(src[:start] + new + src[end:])
+    print(rel)
+    return 0
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    sub = p.add_subparsers(dest="cmd", required=True)
+    ls = sub.add_parser("list")
+    ls.add_argument("--root", default=".")
+    ls.add_argument("--since", required=True)
+    ls.add_argument("--map")
+    ls.add_argument("--equivalent")
+    ls.add_argument("--per-line", type=int, default=0)
+    ls.add_argument("--max", type=int, default=0)
+    ls.add_argument("--paths", nargs="+", default=["src"])
+    ap = sub.add_parser("apply")
+    ap.add_argument("list")
+    ap.add_argument("id")
+    ap.add_argument("tree")
+    a = p.parse_args()
+    try:
+        if a.cmd == "list":
+            a.map = a.map or os.path.join(a.root, "tests/mutants/testmap.txt")
+            a.equivalent = a.equivalent or os.path.join(a.root, "tests/mutants/equivalent.txt")
+            return cmd_list(a)
+        return cmd_apply(a)
+    except (OSError, ValueError) as e:
+        print(f"automutate: {e}", file=sys.stderr)
+        return 3
+    except subprocess.CalledProcessError as e:
+        print(f"automutate: git diff failed: {e.stderr.strip()}", file=sys.stderr)
+        return 3
+
+
+if __name__ == "__main__":
+    sys.exit(main())
