@@ -188,4 +188,13 @@ typedef struct cg_play_result {
 CG_API cg_status cg_play(cg_tube *t, const cg_tables *tables, const cg_play_options *opt,
                   cg_play_result *res, cg_error *err);
 
+/* For bindings, which set only the first fields they know and must not depend on the
+ * structures' sizes (Python's cubegod.play): options at cg_play_defaults() on the heap; NULL
+ * when out of memory. Freed with cg_play_free. */
+CG_API cg_play_options *cg_play_options_new(void);
+/* A zeroed result on the heap for cg_play; NULL when out of memory. Freed with cg_play_free. */
+CG_API cg_play_result *cg_play_result_new(void);
+/* Frees what cg_play_options_new or cg_play_result_new gave (NULL is fine). */
+CG_API void cg_play_free(void *p);
+
 #endif

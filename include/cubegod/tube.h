@@ -2,7 +2,8 @@
  *
  * A cg_tube is one byte stream with a receive buffer. Transports only move bytes: TCP (IPv4 and
  * IPv6), TLS over TCP (OpenSSL), a local process over pipes, a file, a memory source, a pair of
- * file descriptors. Every receive operation lives in the tube, so all transports behave alike.
+ * file descriptors, a caller's callbacks. Every receive operation lives in the tube, so all
+ * transports behave alike.
  *
  * Timeouts. Every receive takes `timeout` in seconds, counted from the call: CG_TUBE_FOREVER (any
  * negative value) waits without limit, 0 only takes what is already there. The three ways a
@@ -295,6 +296,9 @@ typedef struct cg_transport {
     /* Bytes the transport holds already decoded (TLS records), which no poll on its descriptor
      * announces. NULL: none. */
     size_t (*pending)(void *self);
+    /* Whether bytes can be read within `seconds` (cg_tube_idle), for a transport with no
+     * descriptor to poll. NULL: poll fileno (none: idle at once). */
+    bool (*readable)(void *self, double seconds);
 } cg_transport;
 
 /* A tube over a custom transport; self is owned by the tube (closed by ops->close, also when
@@ -302,6 +306,29 @@ typedef struct cg_transport {
 CG_API cg_status cg_tube_new(const cg_transport *ops, void *self, const char *name,
                       const cg_tube_options *o, cg_tube **out, cg_error *err);
 /* The clock and deadlines of transports are cg_now_ns / cg_deadline (cubegod/clock.h). */
+
+/* ---- a tube over caller callbacks ---- */
+
+/* For a binding that moves the bytes itself (Python's cubegod.play over a pwntools tube or a
+ * socket): plain return values, so a foreign-function callback needs no cubegod types. */
+typedef struct cg_tube_callbacks {
+    /* Reads 1..cap bytes into buf within timeout seconds (< 0: no limit): returns how many,
+     * 0 when the peer closed, -1 when nothing came in time, -2 when it failed. */
+    long (*recv)(void *ctx, uint8_t *buf, size_t cap, double timeout);
+    /* Writes all n bytes: 0, or -2 when it failed. NULL: sends fail. */
+    long (*send)(void *ctx, const uint8_t *p, size_t n);
+    /* 1 when bytes can be read within timeout seconds (what the caller's own buffer holds
+     * counts), else 0; nothing is taken. NULL: never (the tube is idle once its buffer is
+     * empty, as a memory tube). */
+    int (*readable)(void *ctx, double timeout);
+    void *ctx;
+} cg_tube_callbacks;
+
+/* A tube whose transport is cb (copied; ctx must outlive the tube). Sends get no deadline: the
+ * caller's object keeps its own. Errors: CG_ERR_INPUT (no recv callback), CG_ERR_NOMEM; later
+ * receives fail with CG_ERR_SYSTEM when a callback returns -2 (the binding keeps its reason). */
+CG_API cg_status cg_tube_from_callbacks(const cg_tube_callbacks *cb, const char *name,
+                                        const cg_tube_options *o, cg_tube **out, cg_error *err);
 
 /* ---- addresses and proxies ---- */
 

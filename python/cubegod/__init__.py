@@ -20,7 +20,8 @@ from . import _lib
 __all__ = ["read", "read_all", "solve", "format", "parse", "Cube", "Error", "InputError",
            "AmbiguousError", "TooLongError", "SystemCallError", "NoMemoryError", "TimeLimitError",
            "ClosedError", "TLSError", "LimitError", "ProtocolError", "library_path",
-           "library_version", "set_notice", "cache_paths", "prepare", "close_tables"]
+           "library_version", "set_notice", "cache_paths", "prepare", "close_tables", "play",
+           "PlayResult"]
 
 _c = _lib.load()
 _MODEL3 = ctypes.c_void_p()  # the 3x3 move tables, for the life of the process
@@ -946,3 +947,7 @@ def notation_of(text):
 
 
 __all__ += ["limit_of", "asks", "verdict_of", "notation_of"]
+
+
+# ---- the game client over a Python object (a pwntools tube, a socket) ----
+from ._play import PlayResult, play  # noqa: E402  (it uses the helpers above)

@@ -114,6 +114,52 @@ class Dialect(ctypes.Structure):
                 ("name", (ctypes.c_char * (MOVE_NAME_MAX + 1)) * MOVES)]
 
 
+# ---- the game client (client.h, tube.h) ----
+FLAG_MAX = 512             # CG_FLAG_MAX (client.h)
+Solver3Fn = ctypes.CFUNCTYPE(Status, ctypes.c_void_p, ctypes.POINTER(ctypes.c_void_p),
+                             ctypes.POINTER(Error_))
+TubeRecvFn = ctypes.CFUNCTYPE(ctypes.c_long, ctypes.c_void_p, ctypes.POINTER(ctypes.c_uint8),
+                              ctypes.c_size_t, ctypes.c_double)
+TubeSendFn = ctypes.CFUNCTYPE(ctypes.c_long, ctypes.c_void_p, ctypes.POINTER(ctypes.c_uint8),
+                              ctypes.c_size_t)
+TubeReadableFn = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p, ctypes.c_double)
+
+
+class SolveOptions(ctypes.Structure):
+    _fields_ = [("target", ctypes.c_int), ("max_moves", ctypes.c_int),
+                ("scheme", ctypes.c_void_p)]
+
+
+class PlayOptionsHead(ctypes.Structure):
+    """The first fields of cg_play_options, the ones the binding sets; the whole structure is
+    the library's (cg_play_options_new), so fields added after these change nothing here."""
+    _fields_ = [("solve", SolveOptions), ("prompt", ctypes.c_char_p),
+                ("timeout", ctypes.c_double), ("flag_regex", ctypes.c_char_p),
+                ("on_round", ctypes.c_void_p), ("on_round_ctx", ctypes.c_void_p),
+                ("stats", ctypes.c_void_p), ("stats_cap", ctypes.c_int),
+                ("handover", ctypes.c_bool), ("linger", ctypes.c_double),
+                ("dialect", ctypes.c_void_p), ("one_move", ctypes.c_bool),
+                ("solver3", Solver3Fn), ("solver3_ctx", ctypes.c_void_p)]
+
+
+class PlayResultHead(ctypes.Structure):
+    """The first fields of cg_play_result (allocated by cg_play_result_new)."""
+    _fields_ = [("won", ctypes.c_bool), ("rounds_passed", ctypes.c_int),
+                ("rounds_answered", ctypes.c_int), ("rounds_announced", ctypes.c_int),
+                ("flag_line", ctypes.c_char * FLAG_MAX), ("flags", ctypes.c_char * FLAG_MAX),
+                ("flags_cut", ctypes.c_bool), ("reason", ctypes.c_char * ERROR_MSG_MAX),
+                ("open", ctypes.c_bool), ("last_line", ctypes.c_char * FLAG_MAX)]
+
+
+class TubeCallbacks(ctypes.Structure):
+    _fields_ = [("recv", TubeRecvFn), ("send", TubeSendFn), ("readable", TubeReadableFn),
+                ("ctx", ctypes.c_void_p)]
+
+
+# Structures of which the binding knows the first fields only: their offsets are checked, not
+# their sizes (the library allocates them).
+HEADS = {"cg_play_options": PlayOptionsHead, "cg_play_result": PlayResultHead}
+
 # The structures the layout test compares with the C compiler's view: name -> (C type, class).
 LAYOUTS = {
     "cg_error": Error_, "cg_puzzle": Puzzle, "cg_scheme": Scheme,
@@ -122,6 +168,7 @@ LAYOUTS = {
     "cg_reading3": Reading3, "cg_tables_options": TablesOptions,
     "cg3_tables_options": Tables3Options, "cg3_solve_options": Solve3Options,
     "cg3_solution": Solution3, "cg_move_map": MoveMap, "cg_dialect": Dialect,
+    "cg_solve_options": SolveOptions, "cg_tube_callbacks": TubeCallbacks,
 }
 
 P = ctypes.POINTER
@@ -180,6 +227,14 @@ PROTOTYPES = {
     "cg3_optimal_use_twophase": (None, [c_void_p, c_void_p]),
     "cg3_optimal_solve": (Status, [c_void_p, P(Cube3), P(Solve3Options), P(Solution3),
                                    P(Error_)]),
+    "cg_play_options_new": (P(PlayOptionsHead), []),
+    "cg_play_result_new": (P(PlayResultHead), []),
+    "cg_play_free": (None, [c_void_p]),
+    "cg_play": (Status, [c_void_p, c_void_p, P(PlayOptionsHead), P(PlayResultHead), P(Error_)]),
+    "cg_tube_from_callbacks": (Status, [P(TubeCallbacks), c_char_p, c_void_p, P(c_void_p),
+                                        P(Error_)]),
+    "cg_tube_peek": (None, [c_void_p, P(P(ctypes.c_uint8)), P(c_size_t)]),
+    "cg_tube_close": (None, [c_void_p]),
 }
 
 

@@ -128,6 +128,8 @@ bool cg_tube_idle(const cg_tube *t, double seconds)
 {
     if (cg_tube_buffered(t) > 0)
         return false;
+    if (t->ops->readable && !t->eof)
+        return !t->ops->readable(t->self, seconds);
     int fd = cg_tube_fileno(t);
     if (fd < 0 || t->eof)
         return true;

@@ -351,6 +351,9 @@ static void tubes(void **state)
     FAILS(cg_tube_recvall(t, 1, &p, &n, NULL)); /* more than max_buffer */
     cg_tube_close(t);
     /* cg_tube_memory and cg_tube_new fail only without memory (listed in the script). */
+    cg_tube_callbacks no_recv = {0};
+    FAILS(cg_tube_from_callbacks(&no_recv, "callbacks", &quiet, &t, NULL));
+    FAILS(cg_tube_from_callbacks(NULL, "callbacks", &quiet, &t, NULL));
 
     assert_int_equal(cg_tube_file("/dev/null", &quiet, &t, NULL), CG_OK);
     FAILS(cg_tube_send(t, "x", 1, NULL)); /* read-only */

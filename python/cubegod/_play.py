@@ -1,0 +1,194 @@
+"""cubegod.play: the library's game client (cg_play) over a Python object that moves the bytes:
+a pwntools tube (pwn.remote, pwn.process, ...), a socket, or anything with pwntools' recv/send.
+
+    io = remote(host, port)
+    io.sendlineafter(b"name? ", b"me")           # the script's own part
+    result = cubegod.play(io)                      # the cube rounds
+    io.sendlineafter(b"word: ", b"please")         # the script's part again
+    print(io.recvline())
+
+The game hands the connection back as soon as it is over (the last announced round passed, a
+flag seen or a round lost) and the server pauses: what the server had sent that the game did
+not read goes back into a pwntools tube (unrecv), or is result.rest for other objects."""
+
+import ctypes
+import select
+import socket
+
+from . import _bytes, _c, _check, _error, _lib, _lock, _pocket, _solver3, _solve_begin, _solve_end
+
+
+class PlayResult:
+    """What cg_play reported: won, rounds_passed, rounds_answered, rounds_announced (0: the
+    server never said), flags (the matches of flag_regex), flag_line (the last line after the
+    last round), reason (why it was lost, or ""), open (the connection was handed back open),
+    last_line (the last line the server sent), rest (bytes received but not read by the
+    game)."""
+
+    def __init__(self, r, rest):
+        text = lambda b: b.decode("utf-8", "replace")  # noqa: E731
+        self.won = bool(r.won)
+        self.rounds_passed = r.rounds_passed
+        self.rounds_answered = r.rounds_answered
+        self.rounds_announced = r.rounds_announced
+        self.flags = text(r.flags).split()
+        self.flag_line = text(r.flag_line)
+        self.reason = text(r.reason)
+        self.open = bool(r.open)
+        self.last_line = text(r.last_line)
+        self.rest = rest
+
+    def __repr__(self):
+        return "PlayResult(won=%r, rounds_passed=%d, flags=%r, reason=%r)" % (
+            self.won, self.rounds_passed, self.flags, self.reason)
+
+
+class _Pipe:
+    """The object's recv/send as the tube's callbacks; an exception raised in one is kept for
+    play() to raise again (none may cross the C frames)."""
+
+    def __init__(self, io):
+        self.io, self.failure, self.stash = io, None, b""
+        self.sock = io if isinstance(io, socket.socket) else None
+        if not self.sock and not (callable(getattr(io, "recv", None))
+                                  and callable(getattr(io, "send", None))):
+            raise TypeError("play: expected a socket or an object with recv and send (a pwntools "
+                            "tube), not %s" % type(io).__name__)
+        self.callbacks = _lib.TubeCallbacks(_lib.TubeRecvFn(self._recv),
+                                            _lib.TubeSendFn(self._send),
+                                            _lib.TubeReadableFn(self._readable), None)
+
+    def _get(self, cap, timeout):
+        """Up to cap bytes; b"" when nothing came within timeout (None: no limit); EOFError at
+        the end."""
+        if self.stash:
+            got, self.stash = self.stash[:cap], self.stash[cap:]
+            return got
+        if self.sock:
+            if not select.select([self.sock], [], [], timeout)[0]:
+                return b""
+            got = self.sock.recv(cap)
+            if not got:
+                raise EOFError
+            return got
+        return self.io.recv(cap, timeout=timeout)
+
+    def _recv(self, ctx, buf, cap, timeout):
+        try:
+            got = self._get(cap, None if timeout < 0 else timeout)
+        except EOFError:
+            return 0
+        except Exception as e:  # kept for play() to raise
+            self.failure = e
+            return -2
+        if not got:
+            return -1
+        ctypes.memmove(buf, got, len(got))
+        return len(got)
+
+    def _send(self, ctx, p, n):
+        try:
+            data = ctypes.string_at(p, n)
+            if self.sock:
+                self.sock.sendall(data)
+            else:
+                self.io.send(data)
+            return 0
+        except Exception as e:
+            self.failure = e
+            return -2
+
+    def _readable(self, ctx, timeout):
+        if self.stash:
+            return 1
+        try:
+            if self.sock:
+                return 1 if select.select([self.sock], [], [], timeout)[0] else 0
+            if callable(getattr(self.io, "can_recv", None)):
+                return 1 if self.io.can_recv(timeout=timeout) else 0
+            self.stash = self.io.recv(4096, timeout=timeout)
+            return 1 if self.stash else 0
+        except EOFError:
+            return 1  # the end is news too: the next receive says so
+        except Exception as e:
+            self.failure = e
+            return 1
+
+    def give_back(self, rest):
+        """Puts bytes the game did not read back where the caller reads next: a pwntools
+        tube's buffer (unrecv); else they stay in result.rest only."""
+        rest += self.stash
+        self.stash = b""
+        if rest and callable(getattr(self.io, "unrecv", None)):
+            self.io.unrecv(rest)
+        return rest
+
+
+def play(io, prompt=None, timeout=10.0, target="auto", flag_regex=None, one_move=False,
+         linger=0.25):
+    """Plays the cube part of a game over io (a pwntools tube, a socket, or any object with
+    pwntools' recv(n, timeout=...) and send(data)) with the library's client, as `cubegod play`
+    does with these options: prompt (None: auto), timeout (seconds per receive), target
+    ("auto", "home", "any"), flag_regex, one_move. Returns a PlayResult when the game ran to
+    its end, won or lost; raises the library's error (ClosedError, TimeLimitError, InputError,
+    ...) when it could not, or the exception io raised. Either way io is handed back with
+    whatever the game had received but not read put back into it (pwntools' unrecv)."""
+    pipe = _Pipe(io)
+    tgt = _c.cg_target_parse(_bytes(target, "target"))
+    if tgt < 0:
+        raise _error(-1, "target: %r is not auto, home or any" % (target,))
+    if not (isinstance(timeout, (int, float)) and timeout > 0):
+        raise _error(-1, "timeout: %r is not a number of seconds above 0" % (timeout,))
+    err = _lib.Error_()
+    tube = ctypes.c_void_p()
+    _check(_c.cg_tube_from_callbacks(ctypes.byref(pipe.callbacks), b"python " +
+                                     type(io).__name__.encode(), None, ctypes.byref(tube),
+                                     ctypes.byref(err)), err)
+    opt = _c.cg_play_options_new()
+    res = _c.cg_play_result_new()
+    tables = None
+    try:
+        if not opt or not res:
+            raise _error(-5, "out of memory")
+        o = opt.contents
+        o.solve.target = tgt
+        keep = [_bytes(x, name) for x, name in ((prompt, "prompt"), (flag_regex, "flag_regex"))
+                if x is not None]  # alive until cg_play returns
+        if prompt is not None:
+            o.prompt = keep[0]
+        if flag_regex is not None:
+            o.flag_regex = keep[-1]
+        o.timeout = float(timeout)
+        o.one_move = bool(one_move)
+        o.handover = True
+        o.linger = float(linger)
+        solver3 = _lib.Solver3Fn(_give_solver3)
+        o.solver3 = solver3
+        tables = _solve_begin(_pocket, "htm")
+        st = _c.cg_play(tube, tables, opt, res, ctypes.byref(err))
+        p = ctypes.POINTER(ctypes.c_uint8)()
+        n = ctypes.c_size_t()
+        _c.cg_tube_peek(tube, ctypes.byref(p), ctypes.byref(n))
+        rest = pipe.give_back(ctypes.string_at(p, n.value) if n.value else b"")
+        if pipe.failure is not None:
+            raise pipe.failure
+        _check(st, err)
+        return PlayResult(res.contents, rest)
+    finally:
+        if tables is not None:
+            _solve_end()
+        _c.cg_tube_close(tube)
+        _c.cg_play_free(opt)
+        _c.cg_play_free(res)
+
+
+def _give_solver3(ctx, out, err):
+    """cg_play's 3x3 solver, opened at the first 3x3 round."""
+    try:
+        with _lock:
+            out[0] = _solver3("twophase")
+        return 0
+    except Exception as e:
+        err[0].code = getattr(e, "status", None) or -4
+        err[0].msg = str(e).encode("utf-8", "replace")[:_lib.ERROR_MSG_MAX - 1]
+        return err[0].code
