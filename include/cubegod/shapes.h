@@ -56,7 +56,8 @@ CG_API cg_status cg_shape_parse(const char *name, cg_shape *out, cg_error *err);
 
 /* The order of a string: six face letters each once, or "net". CG_ERR_INPUT otherwise. */
 CG_API cg_status cg_string_order_check(const char *order, cg_error *err);
-/* One string (shape "string", ANSI colours allowed) in `order` (NULL: "UDFBLR").
+/* One string (shape "string", ANSI colours allowed) in `order` (NULL: the first common order
+ * that gives a possible cube, UDFBLR kept when it does: see cg_shape_reader_init).
  * CG_ERR_INPUT: not 24 or 54 stickers (the message says how many and where), a bad token. */
 CG_API cg_status cg_puzzle_from_string(const char *text, size_t len, const char *order,
                                        cg_puzzle *p, cg_error *err);
@@ -76,6 +77,8 @@ typedef struct cg_shape_info {
     char order[8];     /* the faces in the order given: "UDFBL" (boxes, faces), "net", or the
                           string's order */
     char across[8];    /* a net: its side faces from left to right ("LFRB", "BLFR", ...) */
+    char note[192];    /* what the player should know ("a string read in the face order
+                          URFDLB ..."), "" for nothing */
 } cg_shape_info;
 
 /* The reader's state, behind a handle (its layout is private to the library). */
@@ -89,7 +92,9 @@ CG_API cg_status cg_shape_reader_new(cg_shape_reader **out, cg_shape mode, const
 CG_API void cg_shape_reader_free(cg_shape_reader *r);
 
 /* Starts r afresh (drops what it holds). mode: which shapes to read (CG_SHAPE_AUTO: all);
- * order: a string's order (NULL: "UDFBLR"), checked by cg_string_order_check. */
+ * order: a string's order, checked by cg_string_order_check; NULL: the first of the common
+ * orders (UDFBLR URFDLB ULFRBD UFRBLD UDLRFB FRBLUD net) that gives a possible cube, UDFBLR when
+ * none does; info's note says when it is not UDFBLR or several give different cubes. */
 CG_API cg_status cg_shape_reader_init(cg_shape_reader *r, cg_shape mode, const char *order,
                                       cg_error *err);
 /* A net's side faces, left to right: four letters, each of L F R B once ("BLFR": the row across

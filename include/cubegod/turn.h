@@ -119,6 +119,14 @@ CG_API size_t cg_drawing_line(const cg_drawing *d, char *buf, size_t size);
  * challenge printing "Scramble: R U F" under its net). "" when there is none. Returns the
  * length, like snprintf. */
 CG_API size_t cg_drawing_next_line(const cg_drawing *d, char *buf, size_t size);
+/* The last line after the drawing that reads as moves (cg_turn_perm with map, NULL for none),
+ * a "Label:" before them skipped, as cg_drawing_next_line: what `--moves last-line` reads (a
+ * challenge printing its net, a sentence, then the scramble). CG_ERR_INPUT when no line after
+ * the drawing reads as moves (the message names the last line tried and why it is not moves),
+ * CG_ERR_LIMIT when the line does not fit in size bytes (cg_drawing_end to the text's end
+ * always does), CG_ERR_NOMEM. */
+CG_API cg_status cg_drawing_moves(const cg_drawing *d, const char *map, char *buf, size_t size,
+                                  cg_error *err);
 /* Every face shows one symbol on all its stickers. */
 CG_API bool cg_drawing_solved(const cg_drawing *d);
 
@@ -128,8 +136,8 @@ CG_API bool cg_drawing_solved(const cg_drawing *d);
  * cg_drawing_read plus the words
  *   undo            apply the inverse
  *   line            write the reading-order line (cg_drawing_line) instead of the drawing
- *   last-line       the moves are the first non-blank line after the drawing (moves is then
- *                   ignored; a "Label:" before them is skipped)
+ *   last-line       the moves are the last line after the drawing that reads as moves
+ *                   (cg_drawing_moves; moves is then ignored)
  *   map=MAP         a move map, inline ("U=a,U'=b", no blanks) */
 CG_API cg_status cg_turn_text(const char *text, const char *moves, const char *options, char *out,
                               size_t size, size_t *needed, cg_error *err);

@@ -316,8 +316,8 @@ def _puzzles(text, order, form, across=None, layout=None):
     puzzles = []
     for line in out.value.split(b"\n")[:count.value]:
         p = _lib.Puzzle()
-        _check(_c.cg_puzzle_from_string(line, len(line), None, ctypes.byref(p), ctypes.byref(err)),
-               err)
+        _check(_c.cg_puzzle_from_string(line, len(line), b"UDFBLR", ctypes.byref(p),
+                                        ctypes.byref(err)), err)  # cg_read_text's order
         puzzles.append(p)
     return puzzles
 
@@ -763,7 +763,7 @@ def turn(text, moves, undo=False, line=False, size=None, across=None, order=None
     """Applies moves to a drawing of a cube whose stickers are any symbols (the letters of a flag,
     emoji, colours) and returns the drawing in the same layout (line=True: its stickers in
     reading order, on one line). undo=True applies the inverse (a flag scrambled by moves comes
-    back). moves: R U' M2 x Rw 2R ... (turn.h), or "last-line": the line after the drawing.
+    back). moves: R U' M2 x Rw 2R ... (turn.h), or "last-line": the last line after the drawing that reads as moves.
     size: 2 or 3; across: the side faces across a net ("LFRB"); order: a facelet string's face
     order ("URFDLB", "net"); move_map: "U=a,U'=b,..." for a challenge's own names. Returns str
     for str, bytes for bytes."""

@@ -75,9 +75,10 @@ static const char USAGE[] =
     "                  stickers, and the cube as read, drawn as a net (in colours on a terminal,\n"
     "                  as its tokens otherwise or with NO_COLOR set; see 'cubegod draw')\n"
     "  --line          one cube per line in the compact form (or any string, ANSI colours too)\n"
-    "  --order FACES   the face order of a string, six letters (default UDFBLR; URFDLB reads\n"
-    "                  Kociemba's facelet strings and py222's 2x2 lines), or net: a net flattened\n"
-    "                  into one line (U's rows, each row across L F R B, D's rows)\n"
+    "  --order FACES   the face order of a string, six letters (URFDLB reads Kociemba's facelet\n"
+    "                  strings and py222's 2x2 lines), or net: a net flattened into one line (U's\n"
+    "                  rows, each row across L F R B, D's rows); default: the first common order\n"
+    "                  (UDFBLR URFDLB ULFRBD UFRBLD UDLRFB FRBLUD net) that gives a possible cube\n"
     "  --ambiguous A   fail (default): a 3x3 that several cubes fit is an error saying how many;\n"
     "                  pick: take the first one found (it may not be the server's cube)\n"
     "  --explain       for each cube read, write to standard error what was read: the size, the\n"
@@ -512,6 +513,8 @@ static void take_all(solve_run *run, cg_shape_reader *rd)
     cg_puzzle p;
     cg_shape_info info;
     while (cg_shape_reader_take(rd, &p, &info)) {
+        if (info.note[0])
+            fprintf(stderr, "cubegod solve: line %ld: %s\n", info.first_line, info.note);
         if (run->explain_input)
             explain_input(run, &p, &info);
         if (run->target_first && !run->have_goal) {
@@ -667,7 +670,7 @@ static void solve_lines(solve_run *run, cg_line_reader *in)
                 cg_shape_info info = {.shape = CG_SHAPE_STRING, .size = p.size,
                                       .first_line = in->number, .last_line = in->number,
                                       .ansi = memchr(line, 0x1b, len) != NULL};
-                snprintf(info.order, sizeof info.order, "%s", run->order ? run->order : "UDFBLR");
+                snprintf(info.order, sizeof info.order, "%s", run->order ? run->order : "auto");
                 explain_input(run, &p, &info);
             }
             if (run->target_first && !run->have_goal) {

@@ -38,8 +38,8 @@ static const char TURN_HELP[] =
     "                    name (U1..B9, or U1..B4), read in reading order\n"
     "  --move-map MAP    the challenge's names for face turns: MOVE=NAME,... or a file\n"
     "  --moves-from FILE read the moves from a file\n"
-    "  --moves last-line the moves are the first line after the drawing ('Scramble:' and the\n"
-    "                    like before them are skipped)\n"
+    "  --moves last-line the moves are the last line after the drawing that reads as moves\n"
+    "                    ('Scramble:' and the like before them are skipped)\n"
     "\n"
     "Exit status: 0, 1 (--check: not solved), 2 for bad usage or input (an unknown move names\n"
     "its token and column; a drawing that is not a cube, the line and what was counted).\n";
@@ -150,10 +150,9 @@ static int run(const turn_opts *o, const char *text, size_t len, const char *lay
     }
     char *line = NULL;
     if (o->last_line) {
-        size_t n = cg_drawing_next_line(d, NULL, 0);
-        if (!(line = malloc(n + 1)) || cg_drawing_next_line(d, line, n + 1) == 0) {
-            cli_err("turn", "%s: no line of moves after the drawing (which ends at line %d)", name,
-                    cg_drawing_last_line(d));
+        size_t n = len - cg_drawing_end(d) + 1;
+        if (!(line = malloc(n)) || cg_drawing_moves(d, map, line, n, &err) != CG_OK) {
+            cli_err("turn", "%s: --moves last-line: %s", name, line ? err.msg : "no memory");
             free(line);
             cg_drawing_free(d);
             return 2;

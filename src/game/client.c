@@ -63,6 +63,7 @@ typedef struct client_game {
     int fired[CG_REPLIES_MAX];
     cg_puzzle shown;           /* a cube at the goal, shown and not asked */
     bool have_shown;
+    bool read_noted;           /* the reader's note (a string's order found) was said */
 } client_game;
 
 /* What the reader looks for, in the words of the shape asked for (messages). */
@@ -79,6 +80,21 @@ static const char *shape_wanted(const cg_play_options *o)
     case CG_SHAPE_DICT: case CG_SHAPE_JSON: return "any Python or JSON cube";
     default: return "any cube (boxes, faces, a net, a string, ANSI colours, a Python or JSON cube)";
     }
+}
+
+static void note(const client_game *g, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* The next cube the shape reader has ready; its note (a string read in another face order)
+ * said once a game. */
+static bool take_cube(client_game *g, cg_puzzle *p)
+{
+    cg_shape_info info;
+    if (!cg_shape_reader_take(&g->shapes, p, &info))
+        return false;
+    if (info.note[0] && !g->read_noted)
+        note(g, "%s", info.note);
+    g->read_noted |= info.note[0] != '\0';
+    return true;
 }
 
 /* The cube to solve: the round's, or toward the goal (state.h). */
@@ -359,7 +375,7 @@ static cg_status text_line(client_game *g, const char *line, size_t n, cg_error 
     note_flags(g, line);
     cg_status st = cg_shape_reader_feed(&g->shapes, line, n, err);
     cg_puzzle p;
-    while (cg_shape_reader_take(&g->shapes, &p, NULL))
+    while (take_cube(g, &p))
         cube_came(g, &p);
     if (st != CG_OK)
         return cg_error_prefix(CG_ERR_INPUT, err, "round %d: ", round_number(g));
@@ -543,7 +559,7 @@ static cg_status answer(client_game *g, int64_t prompt_at, cg_error *err)
     /* the prompt ends the cube being read (five faces, a net without D rows) */
     cg_status fst = cg_shape_reader_finish(&g->shapes, err);
     cg_puzzle p;
-    while (cg_shape_reader_take(&g->shapes, &p, NULL))
+    while (take_cube(g, &p))
         cube_came(g, &p);
     if (fst != CG_OK)
         return cg_error_prefix(CG_ERR_INPUT, err, "round %d: ", round);
@@ -755,7 +771,7 @@ static bool waiting_for(void *ctx, const char *text, size_t n, bool quiet)
     if (quiet && !g->have_pending && cg_shape_reader_busy(&g->shapes) &&
         cg_shape_reader_pause(&g->shapes, NULL) == CG_OK) { /* what is complete, if anything */
         cg_puzzle p;
-        while (cg_shape_reader_take(&g->shapes, &p, NULL))
+        while (take_cube(g, &p))
             cube_came(g, &p);
     }
     return g->have_pending && (quiet ? cg_line_has_words(text, n) : cg_line_asks(text, n));

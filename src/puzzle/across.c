@@ -84,9 +84,19 @@ cg_status cgi_across_auto(cg_puzzle *p, char across[8], cg_error *err)
                    first.msg, fits);
 }
 
-/* The common face orders of a string, tried when the one given gives no cube. */
+/* The common face orders of a string: the default first, then Kociemba's. */
 static const char *const COMMON_ORDERS[] = {"UDFBLR", "URFDLB", "ULFRBD", "UFRBLD", "UDLRFB",
                                             "FRBLUD", "net"};
+#define NORDERS (int)(sizeof COMMON_ORDERS / sizeof *COMMON_ORDERS)
+
+/* The stickers of p, read as a string in `from`, as they would be read in `to`. */
+static void reorder(const cg_puzzle *p, const char *from, const char *to, cg_puzzle *q)
+{
+    int n = p->size == 3 ? 3 : 2, k = 6 * n * n;
+    *q = *p;
+    for (int i = 0; i < k; i++)
+        q->sticker[cgi_string_index(to, n, i)] = p->sticker[cgi_string_index(from, n, i)];
+}
 
 int cg_puzzle_order_hint(const cg_puzzle *p, const char *order, char *out, size_t cap)
 {
@@ -96,22 +106,49 @@ int cg_puzzle_order_hint(const cg_puzzle *p, const char *order, char *out, size_
         out[0] = '\0';
     if (cg_string_order_check(order, NULL) != CG_OK)
         return 0;
-    int n = p->size == 3 ? 3 : 2, k = 6 * n * n;
     char state[CG3_FACELETS + 1];
-    for (size_t o = 0; o < sizeof COMMON_ORDERS / sizeof *COMMON_ORDERS; o++) {
-        const char *to = COMMON_ORDERS[o];
-        if (strcmp(to, order) == 0)
-            continue;
+    for (int o = 0; o < NORDERS; o++) {
         cg_puzzle q;
-        cg_puzzle_clear_size(&q, n);
-        memcpy(q.colour, p->colour, sizeof q.colour);
-        q.ncolours = p->ncolours;
-        for (int i = 0; i < k; i++)
-            q.sticker[cgi_string_index(to, n, i)] = p->sticker[cgi_string_index(order, n, i)];
-        if (cg_puzzle_state(&q, NULL, 1, state, sizeof state, NULL) == CG_OK) {
-            snprintf(out, cap, "%s", to);
+        if (strcmp(COMMON_ORDERS[o], order) == 0)
+            continue;
+        reorder(p, order, COMMON_ORDERS[o], &q);
+        if (possible(&q, state, sizeof state, NULL)) {
+            snprintf(out, cap, "%s", COMMON_ORDERS[o]);
             return 1;
         }
     }
     return 0;
+}
+
+void cgi_string_auto(cg_puzzle *p, char order[8], char *note, size_t cap)
+{
+    char state[NORDERS][CG3_FACELETS + 1], others[64] = "";
+    cg_puzzle q[NORDERS];
+    int fit = -1, fits = 0;
+    snprintf(order, 8, "UDFBLR");
+    if (cap)
+        note[0] = '\0';
+    for (int o = 0; o < NORDERS; o++) {
+        reorder(p, "UDFBLR", COMMON_ORDERS[o], &q[o]);
+        if (!possible(&q[o], state[o], sizeof state[o], NULL))
+            continue;
+        if (fit >= 0 && strcmp(state[fit], state[o]) == 0)
+            continue; /* the same cube (a solved one reads as solved in every order) */
+        if (fit < 0)
+            fit = o;
+        else
+            snprintf(others + strlen(others), sizeof others - strlen(others), " %s",
+                     COMMON_ORDERS[o]);
+        fits++;
+    }
+    if (fit < 0)
+        return; /* no order gives a cube: read as the default, the error says why */
+    *p = q[fit];
+    snprintf(order, 8, "%s", COMMON_ORDERS[fit]);
+    if (fits > 1)
+        snprintf(note, cap, "a string read in the face order %s; other common orders give other "
+                 "possible cubes (%s): --order to choose", COMMON_ORDERS[fit], others + 1);
+    else if (fit > 0)
+        snprintf(note, cap, "a string read in the face order %s, the one common order that gives "
+                 "a possible cube (--order to choose another)", COMMON_ORDERS[fit]);
 }

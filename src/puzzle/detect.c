@@ -48,6 +48,7 @@ void cg_shape_reader_free(cg_shape_reader *r)
 cg_status cg_shape_reader_init(cg_shape_reader *r, cg_shape mode, const char *order, cg_error *err)
 {
     memset(r, 0, sizeof *r);
+    r->order_auto = !order;
     if (!order)
         order = "UDFBLR";
     cg_status st = cg_string_order_check(order, err);
@@ -153,8 +154,14 @@ static bool string_row(cg_shape_reader *r, const cgi_row *row, int col0, cg_stat
                 *st = cg_error_prefix(*st, err, "a string of %d stickers: line %ld, column %d: ", k,
                                       r->lineno, col0 + cols[i] - 1);
         }
-        if (*st == CG_OK)
-            cgi_push(r, &p, CG_SHAPE_STRING, row->ansi, r->lineno, r->lineno, r->order);
+        char order[8], note[sizeof r->info[0].note] = "";
+        snprintf(order, sizeof order, "%s", r->order);
+        if (*st == CG_OK && r->order_auto)
+            cgi_string_auto(&p, order, note, sizeof note);
+        if (*st == CG_OK) {
+            cgi_push(r, &p, CG_SHAPE_STRING, row->ansi, r->lineno, r->lineno, order);
+            snprintf(r->info[r->ready - 1].note, sizeof note, "%s", note);
+        }
         return true;
     }
     return false;
@@ -373,6 +380,7 @@ cg_status cg_puzzle_from_string(const char *text, size_t len, const char *order,
                                 cg_error *err)
 {
     cg_puzzle_clear(p);
+    bool find = !order;
     if (!order)
         order = "UDFBLR";
     cg_status st = cg_string_order_check(order, err);
@@ -398,6 +406,9 @@ cg_status cg_puzzle_from_string(const char *text, size_t len, const char *order,
             if (st != CG_OK)
                 return cg_error_prefix(st, err, "column %d: ", cols[i]);
         }
+        char found[8];
+        if (find)
+            cgi_string_auto(p, found, NULL, 0);
         return CG_OK;
     }
     if (row.bad)
@@ -412,7 +423,8 @@ cg_status cg_puzzle_from_line(const char *text, size_t len, const char *order, c
                               cg_error *err)
 {
     cg_puzzle_clear(p);
-    cg_status st = cg_face_order_check(order ? order : "UDFBLR", err);
+    order = order ? order : "UDFBLR"; /* the compact form's order, fixed */
+    cg_status st = cg_face_order_check(order, err);
     return st != CG_OK ? st : cg_puzzle_from_string(text, len, order, p, err);
 }
 

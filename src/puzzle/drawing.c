@@ -274,23 +274,80 @@ bool cg_drawing_solved(const cg_drawing *d)
     return true;
 }
 
-size_t cg_drawing_next_line(const cg_drawing *d, char *buf, size_t size)
+/* The line at *at (advanced past it) without blanks around it and without a "Label:" before
+ * its first colon followed by a blank ("Scramble: R U F"): [*from, *to). */
+static void line_after_label(const cg_drawing *d, size_t *at, size_t *from, size_t *to)
 {
-    size_t i = d->end_off, pos = 0;
-    while (i < d->len && isspace((unsigned char)d->text[i]))
-        i++;
-    size_t end = i;
+    size_t i = *at, end = i;
     while (end < d->len && d->text[end] != '\n')
         end++;
+    *at = end < d->len ? end + 1 : end;
+    while (i < end && isspace((unsigned char)d->text[i]))
+        i++;
     while (end > i && isspace((unsigned char)d->text[end - 1]))
         end--;
-    for (size_t c = i; c < end; c++) /* "Scramble: R U F" */
+    for (size_t c = i; c < end; c++)
         if (d->text[c] == ':' && (c + 1 == end || d->text[c + 1] == ' ' || d->text[c + 1] == '\t')) {
             i = c + 1;
             break;
         }
+    while (i < end && isspace((unsigned char)d->text[i]))
+        i++;
+    *from = i;
+    *to = end;
+}
+
+size_t cg_drawing_next_line(const cg_drawing *d, char *buf, size_t size)
+{
+    size_t at = d->end_off, i = 0, end = 0, pos = 0;
+    while (at < d->len && i == end)
+        line_after_label(d, &at, &i, &end);
     emit(buf, size, &pos, d->text + i, end - i);
     return terminate(buf, size, pos);
+}
+
+cg_status cg_drawing_moves(const cg_drawing *d, const char *map, char *buf, size_t size,
+                           cg_error *err)
+{
+    char *copy = malloc(d->len - d->end_off + 1);
+    if (!copy)
+        return cg_fail(err, CG_ERR_NOMEM, "no memory for a line of %zu bytes", d->len - d->end_off);
+    size_t at = d->end_off, best = 0, best_len = 0;
+    bool found = false;
+    int line = d->f.last + 1, last = 0; /* 1-based: the drawing's last line, the last one tried */
+    cg_error why = {0};
+    uint8_t src[CG_TURN_STICKERS_MAX];
+    while (at < d->len) {
+        size_t i, end;
+        line++;
+        line_after_label(d, &at, &i, &end);
+        if (i == end)
+            continue;
+        memcpy(copy, d->text + i, end - i);
+        copy[end - i] = '\0';
+        cg_error e;
+        if (cg_turn_perm(d->f.size, copy, map, 0, src, &e) == CG_OK) {
+            found = true;
+            best = i;
+            best_len = end - i;
+        } else if (!found || line > last) {
+            why = e;
+        }
+        last = line;
+    }
+    free(copy);
+    if (!found && last == 0)
+        return cg_fail(err, CG_ERR_INPUT, "no line after the drawing (which ends at line %d)",
+                       d->f.last + 1);
+    if (!found)
+        return cg_fail(err, CG_ERR_INPUT, "no line after the drawing (which ends at line %d) "
+                       "reads as moves; the last one (line %d): %s", d->f.last + 1, last, why.msg);
+    if (best_len >= size)
+        return cg_fail(err, CG_ERR_LIMIT, "the line of moves needs %zu bytes, the buffer holds %zu",
+                       best_len + 1, size);
+    memcpy(buf, d->text + best, best_len);
+    buf[best_len] = '\0';
+    return CG_OK;
 }
 
 /* ---- all at once ---- */
@@ -305,12 +362,11 @@ cg_status cg_turn_text(const char *text, const char *moves, const char *options,
     if (st == CG_OK)
         st = read_drawing(text, strlen(text), &o.read, NULL, &d, err);
     if (st == CG_OK && o.last_line) {
-        size_t n = cg_drawing_next_line(d, NULL, 0);
-        if (!(line = malloc(n + 1)))
+        size_t n = d->len - d->end_off + 1;
+        if (!(line = malloc(n)))
             st = cg_fail(err, CG_ERR_NOMEM, "no memory for a line of %zu bytes", n);
-        else if (cg_drawing_next_line(d, line, n + 1) == 0)
-            st = cg_fail(err, CG_ERR_INPUT, "no line of moves after the drawing (which ends at "
-                         "line %d)", cg_drawing_last_line(d));
+        else
+            st = cg_drawing_moves(d, o.map[0] ? o.map : NULL, line, n, err);
         moves = line;
     }
     if (st == CG_OK)

@@ -113,7 +113,7 @@ static cg_status first_cube(const char *text, const char *order, const char *wha
     if (st != CG_OK && !(st == CG_ERR_LIMIT && count > 0))
         return cg_error_prefix(st, err, "%s: ", what);
     char *nl = strchr(line, '\n');
-    return cg_puzzle_from_string(line, nl ? (size_t)(nl - line) : strlen(line), NULL, p, err);
+    return cg_puzzle_from_string(line, nl ? (size_t)(nl - line) : strlen(line), "UDFBLR", p, err);
 }
 
 cg_status cg_toward_text(const char *goal, const char *current, const char *order, int pick,

@@ -32,6 +32,7 @@ typedef struct cg_shape_netrow {
 struct cg_shape_reader {
     cg_shape mode;
     char order[8];
+    bool order_auto;               /* no order given: a string's order found (cgi_string_auto) */
     long lineno;
     int ansi_cell;                 /* narrowest ANSI cell seen (columns), 0 before any */
     cg_box_reader box;

@@ -22,6 +22,11 @@ elif cmd == "reaches":    # size scramble answer goal-scramble: the answer takes
     g = m.apply(m.solved(), args[3])
     ok = a == g if args[0] == "3" else corners(a) == corners(g)
     sys.exit(0 if ok else 1)
+elif cmd == "solves":     # size scramble answer: every face one colour after (any orientation)
+    a = m.apply(m.apply(m.solved(), args[1]), args[2])
+    faces = [corners(a)[4 * f:4 * f + 4] for f in range(6)] if args[0] == "2" else \
+            [a[9 * f:9 * f + 9] for f in range(6)]
+    sys.exit(0 if all(len(set(f)) == 1 for f in faces) else 1)
 PY
 }
 
@@ -120,9 +125,22 @@ python3 -c "
 import json, sys; r = json.loads(open('$TMP/out').read()); m = open('$TMP/err').read()
 assert r['error'] in m and 'no cube found' in r['error'], (r, m)" || fail "json no-cube error"
 
-# 7. Hints: a string in another common order names --order; --line on boxes is one message.
-model state 3 "R U F' D2 L B'" URFDLB | "$CUBEGOD" solve > "$TMP/out" 2> "$TMP/err"
-expect_grep "in the face order URFDLB this string is a possible cube: try --order URFDLB" "$TMP/err"
+# 7. A Kociemba string with no --order is read in URFDLB (the one common order that gives a
+# possible cube), said on stderr, both sizes; forced into another order it is no cube, and the
+# hint names --order; --line on boxes is one message.
+for size in 3 2; do
+  for flag in "" --line; do
+    model state $size "R U F' D2 L B'" URFDLB | "$CUBEGOD" solve $flag > "$TMP/out" 2> "$TMP/err"
+    expect_eq "$?" 0 "exit status, a Kociemba string of size $size $flag ($(cat "$TMP/err"))"
+    model solves $size "R U F' D2 L B'" "$(cat "$TMP/out")" ||
+      fail "size $size $flag: '$(cat "$TMP/out")' does not solve the Kociemba string"
+  done
+  model state $size "R U F' D2 L B'" URFDLB | "$CUBEGOD" solve > "$TMP/out" 2> "$TMP/err"
+  expect_grep "string read in the face order URFDLB, the one common order .*--order" "$TMP/err"
+  model state $size "R U F' D2 L B'" URFDLB | "$CUBEGOD" solve --order UDFBLR > "$TMP/out" 2> "$TMP/err"
+  expect_eq "$?" 2 "exit status, a Kociemba string forced into UDFBLR"
+  expect_grep "in the face order URFDLB this string is a possible cube: try --order URFDLB" "$TMP/err"
+done
 "$CUBEGOD" solve --line "$FIXTURES/shapes/boxes3.txt" > "$TMP/out" 2> "$TMP/err"
 expect_eq "$?" 2 "exit status, --line on boxes"
 expect_eq "$(wc -l < "$TMP/err")" 1 "one message for --line on boxes"

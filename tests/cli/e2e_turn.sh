@@ -55,6 +55,19 @@ cmp -s "$TMP/out" "$TMP/out2" || fail "--moves-from and --moves last-line disagr
 head -n 9 "$TMP/out" | "$CUBEGOD" turn --moves-from "$TMP/scramble" > "$TMP/fwd"
 expect_eq "$(head -n 9 "$TMP/fwd")" "$(sed -n '3,11p' "$TMP/challenge.txt")" "the scramble applied to the flag's net"
 
+# 1b. last-line is the last line that reads as moves: the hidden-text capture's shape (the net,
+#     a sentence, the scramble alone on the last line, blank lines between) decodes the same;
+#     with the sentence last, the error names its line and why it is no move.
+{ sed -n '1,11p' "$TMP/challenge.txt"; printf '\nThat was hard. Keep going: it might help you.\n\n'
+  cat "$TMP/scramble"; printf '\n'; } > "$TMP/capture.txt"
+"$CUBEGOD" turn --undo --moves last-line "$TMP/capture.txt" > "$TMP/out3" 2> "$TMP/err" ||
+  fail "decode of the capture: $(cat "$TMP/err")"
+expect_eq "$(tail -n 1 "$TMP/out3")" "$(cat "$TMP/flag")" "the flag, moves on the last line"
+{ sed -n '1,11p' "$TMP/challenge.txt"; echo 'Good luck, have fun!'; } |
+  "$CUBEGOD" turn --undo --moves last-line > /dev/null 2> "$TMP/err"
+expect_eq "$?" 2 "exit status, no line of moves"
+expect_grep "no line after the drawing (which ends at line 11) reads as moves; the last one (line 12): move 1 'Good' (column 1) is not a move" "$TMP/err"
+
 # 2. cubegod against the model: random sequences of every kind, on facelet strings of distinct
 #    symbols in Kociemba's order, both sizes.
 python3 - "$TMP" "$MODEL_DIR" <<'PY' || fail "could not write the cases"
@@ -181,7 +194,7 @@ echo 'hello' | "$CUBEGOD" turn R > /dev/null 2> "$TMP/err"; expect_eq "$?" 2 "no
 expect_grep "no cube drawing found in 1 line" "$TMP/err"
 head -n 11 "$TMP/challenge.txt" | "$CUBEGOD" turn --moves last-line > /dev/null 2> "$TMP/err"
 expect_eq "$?" 2 "no moves line"
-expect_grep "no line of moves after the drawing (which ends at line 11)" "$TMP/err"
+expect_grep "no line after the drawing (which ends at line 11)" "$TMP/err"
 "$CUBEGOD" turn > /dev/null 2> "$TMP/err"; expect_eq "$?" 2 "no moves"
 expect_grep "no moves given" "$TMP/err"
 "$CUBEGOD" turn --moves first-line x < /dev/null 2> "$TMP/err"; expect_eq "$?" 2 "bad --moves"

@@ -132,15 +132,25 @@ PY
 has "$R rounds, $R correct ($R 3x3, optimum not computed)" "$TMP/ro.out"
 "$CUBEGOD" replay --order net "$TMP/net2.tr" > "$TMP/ro2.out" 2>&1 || fail "replay --order net: $(tail -3 "$TMP/ro2.out")"
 has "$R rounds, $R correct ($R optimal)" "$TMP/ro2.out"
-"$CUBEGOD" replay "$TMP/urfdlb3.tr" > "$TMP/ro3.out" 2>&1
-[ $? = 1 ] || fail "a URFDLB recording replayed in the default order was all correct"
+# With no --order the one common order that gives possible cubes (URFDLB) is found; forced into
+# UDFBLR the rounds are no cubes.
+"$CUBEGOD" replay --input string "$TMP/urfdlb3.tr" > "$TMP/ro4.out" 2>&1 ||
+  fail "replay of a URFDLB recording with no --order: $(tail -3 "$TMP/ro4.out")"
+has "$R rounds, $R correct ($R 3x3, optimum not computed)" "$TMP/ro4.out"
+"$CUBEGOD" replay --order UDFBLR "$TMP/urfdlb3.tr" > "$TMP/ro3.out" 2>&1
+[ $? = 1 ] || fail "a URFDLB recording replayed in the order UDFBLR was all correct"
 has "unreadable" "$TMP/ro3.out"
 "$CUBEGOD" replay --order URFDLU "$TMP/urfdlb3.tr" > /dev/null 2> "$TMP/ro4.err"
 [ $? = 2 ] || fail "replay --order URFDLU was not a usage error"
 has "\-\-order: face order 'URFDLU' gives U twice" "$TMP/ro4.err"
-# Read in the default order instead, the 3x3 strings are no cube: play loses at once.
+# With no --order play finds URFDLB (the one common order that gives a possible cube) and says
+# so; forced into UDFBLR the 3x3 strings are no cube: play loses at once.
+serve found --size 3 --show string --order URFDLB --games 1 --rounds $R --seed 44 --alarm 60
+play found 127.0.0.1 "$PORT" -v
+[ "$RC" = 0 ] || fail "a URFDLB string with no --order: exited $RC ($(tail -3 "$TMP/found.err"))"
+has "a string read in the face order URFDLB" "$TMP/found.err"
 serve wrong --size 3 --show string --order URFDLB --games 1 --rounds $R --seed 44 --alarm 60
-play wrong 127.0.0.1 "$PORT" -q
+play wrong 127.0.0.1 "$PORT" -q --order UDFBLR
 [ "$RC" = 1 ] || fail "a URFDLB string read as UDFBLR: exited $RC"
 has "round 1: " "$TMP/wrong.out"
 echo "e2e dialects 3x3: ok"

@@ -13,6 +13,7 @@
 
 #include "cubegod/cube3.h"
 #include "cubegod/shapes.h"
+#include "cubegod/state.h"
 #include "puzzle/reader.h"
 
 static const char *const WORDS[6] = {"white", "yellow", "green", "blue", "orange", "red"};
@@ -316,7 +317,51 @@ static void test_strings(void **state)
                 const char *line = strchr(t.s, '\n') + 1;
                 assert_int_equal(cg_puzzle_from_string(line, strlen(line), orders[k], &q, NULL), CG_OK);
                 check_stickers(&q, n, st, style == 1 ? WORDS : letter_names(), 0);
+                /* no order given: the one common order that gives a possible cube is found and
+                 * named, by both readers; a note unless it is the default */
+                got = read_all(CG_SHAPE_AUTO, NULL, t.s, p, 2, in, &err, &errors);
+                assert_int_equal(errors, 0);
+                assert_int_equal(got, 1);
+                check_stickers(&p[0], n, st, style == 1 ? WORDS : letter_names(), 0);
+                assert_string_equal(in[0].order, orders[k]);
+                if (k == 0)
+                    assert_string_equal(in[0].note, "");
+                else
+                    assert_non_null(strstr(in[0].note, orders[k]));
+                assert_int_equal(cg_puzzle_from_string(line, strlen(line), NULL, &q, NULL), CG_OK);
+                check_stickers(&q, n, st, style == 1 ? WORDS : letter_names(), 0);
             }
+}
+
+/* Strings with no order given: a solved cube (possible in every order, the same cube) stays in
+ * UDFBLR with no note; an order given is kept even when another would give a cube; a string no
+ * order makes a cube is read in UDFBLR, and the reconstruction's error names it. */
+static void test_string_orders(void **state)
+{
+    (void)state;
+    const char *solved = "UUUUUUUUUDDDDDDDDDFFFFFFFFFBBBBBBBBBLLLLLLLLLRRRRRRRRR";
+    cg_puzzle p[2];
+    cg_shape_info in[2];
+    cg_error err;
+    int errors;
+    assert_int_equal(read_all(CG_SHAPE_AUTO, NULL, solved, p, 2, in, &err, &errors), 1);
+    assert_string_equal(in[0].order, "UDFBLR");
+    assert_string_equal(in[0].note, "");
+    /* a Kociemba string (R U of solved, URFDLB) forced into UDFBLR: read as given, no cube */
+    const char *kociemba = "UUUUUUFFFUBBRRRRRRRRRFFDFFDDDBDDBDDBFFDLLLLLLLLLUBBUBB";
+    char state3[CG3_FACELETS + 1];
+    assert_int_equal(read_all(CG_SHAPE_AUTO, "UDFBLR", kociemba, p, 2, in, &err, &errors), 1);
+    assert_string_equal(in[0].order, "UDFBLR");
+    assert_int_not_equal(cg_puzzle_state(&p[0], NULL, 1, state3, sizeof state3, NULL), CG_OK);
+    assert_int_equal(read_all(CG_SHAPE_AUTO, NULL, kociemba, p, 2, in, &err, &errors), 1);
+    assert_string_equal(in[0].order, "URFDLB");
+    assert_int_equal(cg_puzzle_state(&p[0], NULL, 1, state3, sizeof state3, NULL), CG_OK);
+    assert_string_equal(state3, kociemba); /* face letters are their own faces */
+    /* a corner twisted: no common order gives a cube; the default order is kept */
+    const char *none = "UUUUUUUUFDDDDDDDDDFFRFFFFFFBBBBBBBBBLLLLLLLLLURRRRRRRR";
+    assert_int_equal(read_all(CG_SHAPE_AUTO, NULL, none, p, 2, in, &err, &errors), 1);
+    assert_string_equal(in[0].order, "UDFBLR");
+    assert_string_equal(in[0].note, "");
 }
 
 static int read_text(cg_shape mode, const char *s, cg_error *err, int *errors, cg_puzzle *p)
@@ -485,6 +530,7 @@ int main(void)
         cmocka_unit_test(test_nets),
         cmocka_unit_test(test_faces),
         cmocka_unit_test(test_strings),
+        cmocka_unit_test(test_string_orders),
         cmocka_unit_test(test_errors_and_ends),
         cmocka_unit_test(test_ansi),
         cmocka_unit_test(test_writer_round_trip),

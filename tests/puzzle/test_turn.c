@@ -267,7 +267,7 @@ static char *turned(const char *text, const char *moves, const char *options)
     size_t need;
     cg_status st = cg_turn_text(text, moves, options, out, sizeof out, &need, &err);
     if (st != CG_OK)
-        fail_msg("%s: %s", moves, err.msg);
+        fail_msg("%s: %s", moves ? moves : options, err.msg);
     return out;
 }
 
@@ -404,6 +404,66 @@ static void test_layout(void **state)
     assert_int_equal(cg_drawing_read(text, strlen(text), NULL, "U1 U2 U3\nU4 U1\n", &d, &err), CG_ERR_INPUT);
 }
 
+/* --moves last-line: the last line after the drawing that reads as moves, a label skipped; text
+ * between the drawing and the moves, and text after them that is no moves, passed over; a move
+ * map's names read as moves; none: the error names the last line tried. Each case is turned
+ * and compared with the same moves given directly. */
+static void test_moves_line(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *after, *moves, *map;
+    } cases[] = {
+        {"R U\n", "R U", NULL},                                   /* right under the drawing */
+        {"\nOh, and take this! It might help you.\n\nM2 x' Rw\n", "M2 x' Rw", NULL},
+        {"Scramble: F2 B'\nGood luck!\n", "F2 B'", NULL},          /* a sentence after */
+        {"R\nSo long.\nU2 L\r\n\n", "U2 L", NULL},                /* the last of two */
+        {"Moves: a b a\n", "R U R", "R=a,U=b"},                   /* a move map */
+    };
+    char text[1024], want[4096], line[128];
+    for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
+        snprintf(text, sizeof text, "%s%s", NET3, cases[k].after);
+        snprintf(want, sizeof want, "%s", turned(NET3, cases[k].moves, NULL));
+        cg_drawing *d;
+        cg_error err;
+        assert_int_equal(cg_drawing_read(text, strlen(text), NULL, NULL, &d, &err), CG_OK);
+        if (cg_drawing_moves(d, cases[k].map, line, sizeof line, &err) != CG_OK)
+            fail_msg("case %zu: %s", k, err.msg);
+        assert_int_equal(cg_drawing_turn(d, line, cases[k].map, 0, &err), CG_OK);
+        char got[4096];
+        cg_drawing_write(d, got, sizeof got);
+        assert_string_equal(got, want);
+        assert_int_equal(cg_drawing_moves(d, cases[k].map, line, 2, &err), CG_ERR_LIMIT);
+        cg_drawing_free(d);
+        char opts[64];
+        snprintf(opts, sizeof opts, "last-line%s%s", cases[k].map ? " map=" : "",
+                 cases[k].map ? cases[k].map : "");
+        assert_string_equal(turned(text, NULL, opts), want);
+    }
+    static const struct {
+        const char *after, *msg;
+    } bad[] = {
+        {"", "no line after the drawing (which ends at line 9)"},
+        {"\n  \n", "no line after the drawing (which ends at line 9)"},
+        {"Oh, and take this!\n\n", "the last one (line 10): move 1 'Oh' (column 1)"},
+        {"R U\nThe end\n", "the last one (line 11): move 1 'The' (column 1)"},
+    };
+    for (size_t k = 0; k < sizeof bad / sizeof *bad; k++) {
+        snprintf(text, sizeof text, "%s%s", NET3, bad[k].after);
+        char out[4096];
+        cg_error err;
+        size_t need;
+        if (k == 3) /* R U before it reads: the last line that reads as moves is R U */
+            assert_int_equal(cg_turn_text(text, NULL, "last-line", out, sizeof out, &need, &err), CG_OK);
+        else {
+            assert_int_equal(cg_turn_text(text, NULL, "last-line", out, sizeof out, &need, &err),
+                             CG_ERR_INPUT);
+            if (!strstr(err.msg, bad[k].msg))
+                fail_msg("case %zu: '%s' does not say '%s'", k, err.msg, bad[k].msg);
+        }
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -411,7 +471,7 @@ int main(void)
         cmocka_unit_test(test_orders),        cmocka_unit_test(test_identities),
         cmocka_unit_test(test_undo),          cmocka_unit_test(test_errors),
         cmocka_unit_test(test_drawings),      cmocka_unit_test(test_drawing_errors),
-        cmocka_unit_test(test_layout),
+        cmocka_unit_test(test_layout),        cmocka_unit_test(test_moves_line),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

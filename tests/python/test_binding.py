@@ -239,7 +239,7 @@ class Errors(unittest.TestCase):
                 if not want:
                     continue
                 try:
-                    cubegod.read(line, form="line")
+                    cubegod.read(line, form="line", order="UDFBLR")  # the compact form's
                 except cubegod.Error as e:
                     self.assertIn(want, str(e), line)
                     cases += 1
