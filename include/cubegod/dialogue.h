@@ -59,7 +59,8 @@ CG_API cg_status cg_replies_add_text(cg_replies *r, const char *text, size_t len
 /* The number of rules. */
 CG_API int cg_replies_count(const cg_replies *r);
 /* The first rule, from `from` on, that matches line (n bytes, need not be NUL-terminated) in
- * phase p; -1 when none does. Opening lines never match. */
+ * phase p; -1 when none does. Opening lines never match. Both kinds of rule see the whole line,
+ * however long; a regular expression sees a NUL byte in it as one character no rule writes. */
 CG_API int cg_replies_match(const cg_replies *r, int from, cg_phase p, const char *line, size_t n);
 /* Rule i's line to send, its text as written, its phase; whether it is an opening line. NULL,
  * CG_PHASE_ANY and false for an i out of range. */

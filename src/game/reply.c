@@ -183,22 +183,39 @@ static bool contains(const char *s, size_t n, const char *what)
     return false;
 }
 
+/* The line as regexec reads it: whole, NUL-terminated, each NUL in it made 0x01 (a byte no rule
+ * can write, so '.' and [^...] step over it and the text after it is still seen). Lines up to
+ * 4 KiB use the caller's buffer, longer ones (the tube takes up to 1 MiB) the heap; NULL when
+ * that fails. */
+static char *regex_subject(const char *line, size_t n, char *small, size_t cap)
+{
+    char *s = n < cap ? small : malloc(n + 1);
+    if (!s)
+        return NULL;
+    for (size_t i = 0; i < n; i++)
+        s[i] = line[i] ? line[i] : '\x01';
+    s[n] = '\0';
+    return s;
+}
+
 int cg_replies_match(const cg_replies *r, int from, cg_phase p, const char *line, size_t n)
 {
     if (!r)
         return -1;
-    char buf[4096];
-    size_t k = n < sizeof buf - 1 ? n : sizeof buf - 1;
-    memcpy(buf, line, k);
-    buf[k] = '\0';
-    for (int i = from < 0 ? 0 : from; i < r->n; i++) {
+    char small[4096], *subject = NULL;
+    int found = -1;
+    for (int i = from < 0 ? 0 : from; i < r->n && found < 0; i++) {
         const rule *x = &r->r[i];
         if (x->opening || (x->phase != CG_PHASE_ANY && x->phase != p))
             continue;
-        if (x->re ? regexec(&x->rx, buf, 0, NULL, 0) == 0 : contains(line, n, x->text))
-            return i;
+        if (x->re && !subject && !(subject = regex_subject(line, n, small, sizeof small)))
+            continue; /* no memory for a copy of a long line: this rule cannot be judged */
+        if (x->re ? regexec(&x->rx, subject, 0, NULL, 0) == 0 : contains(line, n, x->text))
+            found = i;
     }
-    return -1;
+    if (subject != small)
+        free(subject);
+    return found;
 }
 
 static const rule *at(const cg_replies *r, int i)

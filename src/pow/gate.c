@@ -405,6 +405,9 @@ cg_status cgi_gate_read(const char *text, size_t len, cgi_gate *g, bool *found, 
         const char *nl = memchr(text + s, '\n', len - s);
         size_t e = nl ? (size_t)(nl - text) : len;
         span l = {text + s, e - s};
+        s = e + 1;
+        if (l.n > CGI_GATE_LINE_MAX) /* each hash call is read to the line's end: bounded */
+            continue;
         cg_error why;
         int r = read_sloth(l, g, &why);
         if (r <= 0) {
@@ -424,7 +427,6 @@ cg_status cgi_gate_read(const char *text, size_t len, cgi_gate *g, bool *found, 
         if (r < 0 && !near && err)
             *err = why;
         near = near || r < 0;
-        s = e + 1;
     }
     return CG_OK;
 }

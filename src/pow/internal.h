@@ -21,6 +21,10 @@ typedef enum cgi_gate_kind {
 typedef enum cgi_hash { CGI_MD5, CGI_SHA1, CGI_SHA224, CGI_SHA256, CGI_SHA384, CGI_SHA512 } cgi_hash;
 
 #define CGI_KNOWN_MAX 256
+/* The longest line read as a gate (a real one is under 1 KiB: 255 known bytes, 128 hex digits);
+ * longer lines are text. The hash calls of a line are each read to its end, so this bounds the
+ * reading of a line to about a million steps. */
+#define CGI_GATE_LINE_MAX 4096
 #define CGI_UNKNOWN_MAX 8
 #define CGI_SLOTH_LIMBS 20 /* 1280 bits: p = 2^1279 - 1 and every partly reduced value */
 #define CGI_SLOTH_MAX_DIFFICULTY 4294967295.0

@@ -1,0 +1,148 @@
+/* The dialogue's readers past their bounds (SECURITY.md, "Limits"): reply rules (count, length,
+ * the line they look at), the move-limit sentence, the proof-of-work gates. Each input past a
+ * limit is a clean answer or a clean CG_ERR_INPUT naming the limit, never a crash or a cut. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "cubegod/dialogue.h"
+#include "cubegod/pow.h"
+#include "testutil.h"
+
+/* A regular expression sees the whole line (issue 35, item 5): text after byte 4,096 or after
+ * a NUL was cut off before regexec, while a plain rule saw it. */
+static void regex_rules_see_the_whole_line(void **state)
+{
+    (void)state;
+    cg_replies *r;
+    assert_int_equal(cg_replies_new(&r, NULL), CG_OK);
+    assert_int_equal(cg_replies_add(r, "re:Ready\\? \\[y/n\\]=y", NULL), CG_OK);
+    assert_int_equal(cg_replies_add(r, "Ready? [y/n]=plain", NULL), CG_OK);
+    size_t n = 100000;
+    char *line = malloc(n);
+    assert_non_null(line);
+    memset(line, '.', n);
+    static const char q[] = "Ready? [y/n]";
+    memcpy(line + n - strlen(q), q, strlen(q));
+    assert_int_equal(cg_replies_match(r, 0, CG_PHASE_START, line, n), 0);
+    assert_int_equal(cg_replies_match(r, 1, CG_PHASE_START, line, n), 1);
+    /* after a NUL: both kinds see it */
+    char nul[] = "junk\0Ready? [y/n]";
+    assert_int_equal(cg_replies_match(r, 0, CG_PHASE_START, nul, sizeof nul - 1), 0);
+    assert_int_equal(cg_replies_match(r, 1, CG_PHASE_START, nul, sizeof nul - 1), 1);
+    /* a NUL is one character no rule writes: '.' steps over it, a literal does not match it */
+    assert_int_equal(cg_replies_add(r, "re:a.b=dot", NULL), CG_OK);
+    assert_int_equal(cg_replies_match(r, 2, CG_PHASE_START, "a\0b", 3), 2);
+    assert_int_equal(cg_replies_match(r, 2, CG_PHASE_START, "a\0\0b", 4), -1);
+    free(line);
+    cg_replies_free(r);
+}
+
+/* 64 rules, 256 bytes a rule: one more of either is refused, saying so. */
+static void reply_rule_count_and_length(void **state)
+{
+    (void)state;
+    cg_replies *r;
+    cg_error err;
+    assert_int_equal(cg_replies_new(&r, NULL), CG_OK);
+    for (int i = 0; i < CG_REPLIES_MAX; i++) {
+        char rule[32];
+        snprintf(rule, sizeof rule, "q%d?=%d", i, i);
+        assert_int_equal(cg_replies_add(r, rule, &err), CG_OK);
+    }
+    assert_int_equal(cg_replies_add(r, "one more?=x", &err), CG_ERR_INPUT);
+    assert_non_null(strstr(err.msg, "more than 64 rules"));
+    cg_replies_free(r);
+    assert_int_equal(cg_replies_new(&r, NULL), CG_OK);
+    char rule[CG_REPLY_TEXT_MAX + 8];
+    memset(rule, 'a', sizeof rule - 1);
+    rule[sizeof rule - 1] = '\0';
+    rule[10] = '=';
+    assert_int_equal(cg_replies_add(r, rule, &err), CG_ERR_INPUT);
+    assert_non_null(strstr(err.msg, "longer than 256 bytes"));
+    /* a file of rules: the long line named by its number */
+    size_t len = 2 * sizeof rule + 16;
+    char *text = malloc(len);
+    assert_non_null(text);
+    int k = snprintf(text, len, "ok?=y\n%s\n", rule);
+    assert_int_equal(cg_replies_add_text(r, text, (size_t)k, &err), CG_ERR_INPUT);
+    assert_non_null(strstr(err.msg, "line 2:"));
+    free(text);
+    cg_replies_free(r);
+}
+
+/* The limit sentence reader: a megabyte of digits and words is read in one pass, a number past
+ * 999 is no limit, a phrase is cut to its buffer. */
+static void limit_reader_bounds(void **state)
+{
+    (void)state;
+    size_t n = 1 << 20;
+    char *line = malloc(n);
+    assert_non_null(line);
+    memset(line, '9', n);
+    static const char say[] = "at most ";
+    memcpy(line, say, strlen(say));
+    assert_int_equal(cg_limit_read(line, n, NULL, 0), 0); /* a million-digit number: no limit */
+    memset(line, 'x', n);
+    static const char ok[] = " at most 11 moves";
+    memcpy(line + n - strlen(ok), ok, strlen(ok));
+    char phrase[8];
+    assert_int_equal(cg_limit_read(line, n, phrase, sizeof phrase), 11);
+    assert_int_equal(strlen(phrase), sizeof phrase - 1);
+    free(line);
+}
+
+/* A line of a megabyte of hash calls that are not gates took minutes (each call was read to the
+ * line's end: quadratic); a line past 4 KiB is now text. Bounded time, a one-line message. */
+static void pow_reader_bounds(void **state)
+{
+    (void)state;
+    size_t n = 1 << 20;
+    char *text = malloc(n + 64);
+    assert_non_null(text);
+    for (size_t i = 0; i + 7 <= n; i += 7)
+        memcpy(text + i, "sha256(", 7);
+    cg_error err;
+    assert_int_equal(cg_pow_scan(text, n - n % 7, &err), 0);
+    assert_true(strlen(err.msg) < CG_ERROR_MSG_MAX);
+    /* the same within a gate line's bound (4 KiB): read, and not a gate */
+    assert_int_equal(cg_pow_scan(text, 4095 - 4095 % 7, &err), 0);
+    /* a real gate at the end of a 4 KiB line is read; past the bound the line is text */
+    static const char gate[] = " sha256(XX+ab) starts with 0";
+    memset(text, ' ', 4096);
+    memcpy(text + 4096 - strlen(gate), gate, strlen(gate));
+    assert_int_equal(cg_pow_scan(text, 4096, &err), 1);
+    memset(text, ' ', 4097);
+    memcpy(text + 4097 - strlen(gate), gate, strlen(gate));
+    assert_int_equal(cg_pow_scan(text, 4097, &err), 0);
+    /* a digest of a thousand hex digits: more than the hash has, not a gate */
+    static const char head[] = "sha256(XX+ab) == ";
+    memcpy(text, head, strlen(head));
+    memset(text + strlen(head), 'a', 1000);
+    assert_int_equal(cg_pow_scan(text, strlen(head) + 1000, &err), 0);
+    /* a leading-zero count of 3,000 digits: not read, not overflowed */
+    static const char z[] = "sha256(abc + S) has ";
+    memcpy(text, z, strlen(z));
+    memset(text + strlen(z), '9', 3000);
+    memcpy(text + strlen(z) + 3000, " leading zero bits", 18);
+    assert_int_equal(cg_pow_scan(text, strlen(z) + 3000 + 18, &err), 0);
+    assert_int_equal(err.code, CG_ERR_INPUT);
+    free(text);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(regex_rules_see_the_whole_line),
+        cmocka_unit_test(reply_rule_count_and_length),
+        cmocka_unit_test(limit_reader_bounds),
+        cmocka_unit_test(pow_reader_bounds),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
