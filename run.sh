@@ -171,10 +171,12 @@ build_fuzz() {
 # fuzz_run TARGET SECONDS: new inputs go to build-fuzz/corpus/TARGET, the seeds stay as they are.
 fuzz_run() {
   local t=$1 secs=$2
-  local work="$ROOT/build-fuzz/corpus/$t" art="$ROOT/build-fuzz/artifacts/$t"
+  local work="$ROOT/build-fuzz/corpus/$t" art="$ROOT/build-fuzz/artifacts/$t" dict=()
   mkdir -p "$work" "$art"
-  echo "== fuzz $t for ${secs}s"
-  CUBEGOD_CACHE="$ROOT/build/cache/pocket.tbl" nice "$ROOT/build-fuzz/fuzz/fuzz_$t" \
+  # the grammar's tokens (fuzz/dict/TARGET.dict), when the target has them
+  [ -f "$ROOT/fuzz/dict/$t.dict" ] && dict=(-dict="$ROOT/fuzz/dict/$t.dict")
+  echo "== fuzz $t for ${secs}s${dict:+ (dictionary fuzz/dict/$t.dict)}"
+  CUBEGOD_CACHE="$ROOT/build/cache/pocket.tbl" nice "$ROOT/build-fuzz/fuzz/fuzz_$t" "${dict[@]}" \
     -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 ${FUZZ_SEED:+-seed="$FUZZ_SEED"} \
     -artifact_prefix="$art/" "$work" "$ROOT/fuzz/corpus/$t" 2>"$ROOT/build-fuzz/$t.log" || {
     echo "fuzz $t: FAILED, see build-fuzz/$t.log and $art/" >&2
