@@ -20,12 +20,14 @@ static const char USAGE[] =
     "\n"
     "Draws the cubes of FILE ('-' or none: standard input) as their unfolded net: U above F, the\n"
     "row L F R B, D below F. It reads every cube 'cubegod solve' reads (both sizes, every shape of\n"
-    "docs/shapes.md); hidden stickers are drawn as such ('? ' in the terminal, grey with a '?' in\n"
+    "docs/shapes.md); hidden stickers are drawn as such ('?' in the terminal, grey with a '?' in\n"
     "the images). Colours come from the tokens when they name one (W Y G B O R, the face letters,\n"
     "white ... red, 0-5, ANSI colours), else from the face whose centre shows the token; distinct\n"
     "tokens always get distinct colours, so 'cubegod draw FILE | cubegod solve' reads the same cube.\n"
     "\n"
-    "  --ansi          the net in ANSI colours, two columns a sticker (default)\n"
+    "  --ansi          the net in ANSI colours, two columns a sticker and a blank between\n"
+    "                  stickers (default; with NO_COLOR set and no --ansi: the net as its\n"
+    "                  tokens, no escapes)\n"
     "  --svg           an SVG image (one cube: the first, or --cube N)\n"
     "  --png           a PNG image (one cube, as --svg); not written to a terminal\n"
     "  --input SHAPE   auto (default), boxes, faces, net, string, ansi, dict or json\n"
@@ -45,6 +47,7 @@ typedef struct draw_run {
     long seen;   /* cubes read */
     long drawn;
     int errors;
+    bool plain; /* NO_COLOR and no --ansi: the net as its tokens */
     FILE *out;
 } draw_run;
 
@@ -57,8 +60,13 @@ static void draw_one(draw_run *run, const cg_puzzle *p)
     size_t need = 0;
     cg_error err;
     char *buf = NULL;
-    if (cg_puzzle_draw(p, run->format, NULL, 0, &need, &err) == CG_OK && (buf = malloc(need + 1)))
+    if (run->plain) {
+        need = cg_puzzle_format_shape(p, CG_SHAPE_NET, CG_COLOURS_LETTERS, NULL, 0);
+        if ((buf = malloc(need + 1)))
+            cg_puzzle_format_shape(p, CG_SHAPE_NET, CG_COLOURS_LETTERS, buf, need + 1);
+    } else if (cg_puzzle_draw(p, run->format, NULL, 0, &need, &err) == CG_OK && (buf = malloc(need + 1))) {
         cg_puzzle_draw(p, run->format, buf, need + 1, &need, &err);
+    }
     if (!buf) {
         cli_err("draw", "cube %ld: %s", run->seen, need ? "out of memory" : err.msg);
         run->errors++;
@@ -135,6 +143,7 @@ int cmd_draw(int argc, char **argv)
     draw_reading how = {.shape = CG_SHAPE_AUTO};
     const char *path = NULL, *to = NULL, *layout = NULL;
     cg_error err;
+    bool chosen = false; /* a format option given: --ansi keeps its colours under NO_COLOR */
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v;
         if (cli_is_help(a)) {
@@ -142,6 +151,7 @@ int cmd_draw(int argc, char **argv)
             return 0;
         } else if (strcmp(a, "--ansi") == 0 || strcmp(a, "--svg") == 0 || strcmp(a, "--png") == 0) {
             cg_draw_format_parse(a + 2, &run.format, NULL);
+            chosen = true;
         } else if (strcmp(a, "--input") == 0) {
             if (!(v = cli_value("draw", argc, argv, &i)))
                 return 2;
@@ -172,6 +182,8 @@ int cmd_draw(int argc, char **argv)
             path = a;
         }
     }
+    const char *no_color = getenv("NO_COLOR"); /* https://no-color.org: an option overrides it */
+    run.plain = !chosen && no_color && *no_color;
     if (!to && run.format == CG_DRAW_PNG && isatty(STDOUT_FILENO))
         return cli_usage("draw", "--png writes binary: give -o FILE or redirect standard output");
     if (layout && cli_layout_read("draw", layout, &how.layout) != 0)

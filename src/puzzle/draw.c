@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cubegod/shapes.h"
+#include "puzzle/deflate.h"
 #include "puzzle/reader.h"
 
 typedef struct rgb {
@@ -203,7 +204,7 @@ static int sticker_at(int n, int x, int y)
 typedef struct out {
     char *buf;
     size_t size, len;
-    uint32_t crc, adler_a, adler_b;
+    uint32_t crc;
 } out;
 
 static void put(out *o, const void *data, size_t n)
@@ -234,6 +235,9 @@ static void finish_text(out *o)
 
 /* ---- ANSI ---- */
 
+/* A sticker is two columns of U+2587 (the lower seven eighths block) in its colour and a blank
+ * column after it: the terminal's own background shows between stickers, a column across and an
+ * eighth of a row down, so a face of one colour still reads as n x n stickers. */
 static void draw_ansi(const cg_puzzle *p, const palette *pl, out *o)
 {
     int n = p->size;
@@ -242,13 +246,14 @@ static void draw_ansi(const cg_puzzle *p, const palette *pl, out *o)
         for (int x = 0; x < last; x++) {
             int s = sticker_at(n, x, y);
             int c = s < 0 ? CG_UNKNOWN : p->sticker[s];
+            const char *gap = x + 1 < last ? " " : "";
             if (s < 0)
-                putf(o, "  ");
+                putf(o, "  %s", gap);
             else if (c == CG_UNKNOWN || c >= pl->n)
-                putf(o, "? ");
+                putf(o, "?%s", *gap ? "  " : "");
             else
-                putf(o, "\x1b[48;2;%d;%d;%dm  \x1b[0m", pl->colour[c].r, pl->colour[c].g,
-                     pl->colour[c].b);
+                putf(o, "\x1b[38;2;%d;%d;%dm\xe2\x96\x87\xe2\x96\x87\x1b[0m%s", pl->colour[c].r, pl->colour[c].g,
+                     pl->colour[c].b, gap);
         }
         putf(o, "\n");
     }
@@ -272,9 +277,13 @@ static void svg_escape(out *o, const char *s)
     }
 }
 
+/* Each face's letter sits in a strip of LABEL pixels above the face, on the background: it never
+ * covers a sticker (nor a hidden one's '?') and reads the same whatever the stickers' colours. */
+#define LABEL 13
+
 static void draw_svg(const cg_puzzle *p, const palette *pl, out *o)
 {
-    int n = p->size, w = 4 * n * CELL + 2 * PAD, h = 3 * n * CELL + 2 * PAD;
+    int n = p->size, w = 4 * n * CELL + 2 * PAD, h = 3 * n * CELL + 3 * LABEL + 2 * PAD;
     putf(o, "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"cube cube%d\" width=\"%d\" "
             "height=\"%d\" viewBox=\"0 0 %d %d\">\n", n, w, h, w, h);
     putf(o, "<rect width=\"%d\" height=\"%d\" fill=\"#%02x%02x%02x\"/>\n", w, h, BACKGROUND_RGB.r,
@@ -282,11 +291,12 @@ static void draw_svg(const cg_puzzle *p, const palette *pl, out *o)
     for (int f = 0; f < CG_FACES; f++) {
         int fx, fy;
         face_origin(f, n, &fx, &fy);
+        int left = PAD + fx * CELL, top = PAD + fy * CELL + (fy / n + 1) * LABEL;
         for (int k = 0; k < n * n; k++) {
             int c = p->sticker[f * n * n + k];
             bool hidden = c == CG_UNKNOWN || c >= pl->n;
             rgb v = hidden ? HIDDEN_RGB : pl->colour[c];
-            int x = PAD + (fx + k % n) * CELL, y = PAD + (fy + k / n) * CELL;
+            int x = left + k % n * CELL, y = top + k / n * CELL;
             putf(o, "<rect class=\"%s\" data-face=\"%c\" x=\"%d\" y=\"%d\" width=\"%d\" "
                     "height=\"%d\" fill=\"#%02x%02x%02x\" stroke=\"#000\"><title>",
                  hidden ? "sticker hidden" : "sticker", cg_face_letter(f), x, y, CELL, CELL, v.r,
@@ -298,14 +308,15 @@ static void draw_svg(const cg_puzzle *p, const palette *pl, out *o)
                         "font-family=\"sans-serif\" fill=\"#555\">?</text>\n",
                      x + CELL / 2, y + CELL * 3 / 4, CELL * 2 / 3);
         }
-        putf(o, "<text x=\"%d\" y=\"%d\" font-size=\"9\" font-family=\"sans-serif\" "
-                "fill=\"#000\" opacity=\"0.6\">%c</text>\n",
-             PAD + fx * CELL + 2, PAD + fy * CELL + 9, cg_face_letter(f));
+        putf(o, "<text class=\"face-label\" x=\"%d\" y=\"%d\" font-size=\"11\" "
+                "font-weight=\"bold\" text-anchor=\"middle\" font-family=\"sans-serif\" "
+                "fill=\"#222\">%c</text>\n",
+             left + n * CELL / 2, top - 3, cg_face_letter(f));
     }
     putf(o, "</svg>\n");
 }
 
-/* ---- PNG: stored deflate blocks, CRC32 and Adler-32, one block a scanline ---- */
+/* ---- PNG: RGB rows in one zlib stream (puzzle/deflate.c), CRC32 over each chunk ---- */
 
 static uint32_t crc_update(uint32_t crc, const unsigned char *d, size_t n)
 {
@@ -322,17 +333,6 @@ static void put_crc(out *o, const void *d, size_t n)
 {
     put(o, d, n);
     o->crc = crc_update(o->crc, d, n);
-}
-
-/* Image bytes inside the zlib stream: also added to its Adler-32. */
-static void put_image(out *o, const void *d, size_t n)
-{
-    const unsigned char *b = d;
-    for (size_t i = 0; i < n; i++) {
-        o->adler_a = (o->adler_a + b[i]) % 65521;
-        o->adler_b = (o->adler_b + o->adler_a) % 65521;
-    }
-    put_crc(o, d, n);
 }
 
 static void be32(unsigned char *b, uint32_t v)
@@ -376,11 +376,48 @@ static rgb pixel(const cg_puzzle *p, const palette *pl, int x, int y)
     return pl->colour[c];
 }
 
+typedef struct png_image {
+    const cg_puzzle *p;
+    const palette *pl;
+    int w;
+    out *o;
+} png_image;
+
+/* A scanline: filter byte 0 (none), then RGB. */
+static void png_row(void *ctx, int y, unsigned char *buf)
+{
+    const png_image *im = ctx;
+    buf[0] = 0;
+    for (int x = 0; x < im->w; x++) {
+        rgb v = pixel(im->p, im->pl, x, y);
+        buf[1 + 3 * x] = v.r;
+        buf[2 + 3 * x] = v.g;
+        buf[3 + 3 * x] = v.b;
+    }
+}
+
+static void png_emit(void *ctx, const unsigned char *bytes, size_t n)
+{
+    put_crc(((png_image *)ctx)->o, bytes, n);
+}
+
+/* The IDAT's zlib stream, written twice: counted first, as the chunk's length comes before it. */
+static void png_idat(png_image *im, int h)
+{
+    out count = {0};
+    out *o = im->o;
+    im->o = &count;
+    cgi_zlib_rows(h, 1 + 3 * im->w, 3, png_row, png_emit, im);
+    im->o = o;
+    chunk_start(o, "IDAT", (uint32_t)count.len);
+    cgi_zlib_rows(h, 1 + 3 * im->w, 3, png_row, png_emit, im);
+    chunk_end(o);
+}
+
 static void draw_png(const cg_puzzle *p, const palette *pl, out *o)
 {
     int n = p->size;
     uint32_t w = (uint32_t)(4 * n * CELL + 2 * PAD), h = (uint32_t)(3 * n * CELL + 2 * PAD);
-    uint32_t row = 1 + 3 * w; /* filter byte, then RGB */
     put(o, "\x89PNG\r\n\x1a\n", 8);
     unsigned char ihdr[13];
     be32(ihdr, w);
@@ -389,25 +426,8 @@ static void draw_png(const cg_puzzle *p, const palette *pl, out *o)
     chunk_start(o, "IHDR", 13);
     put_crc(o, ihdr, 13);
     chunk_end(o);
-    chunk_start(o, "IDAT", 2 + h * (5 + row) + 4);
-    put_crc(o, "\x78\x01", 2); /* zlib: deflate, 32K window, no dictionary */
-    o->adler_a = 1;
-    o->adler_b = 0;
-    for (uint32_t y = 0; y < h; y++) {
-        unsigned char head[5] = {y + 1 == h, (unsigned char)row, (unsigned char)(row >> 8),
-                                 (unsigned char)~row, (unsigned char)(~row >> 8)};
-        put_crc(o, head, 5);
-        put_image(o, "", 1); /* filter: none */
-        for (uint32_t x = 0; x < w; x++) {
-            rgb v = pixel(p, pl, (int)x, (int)y);
-            unsigned char px[3] = {v.r, v.g, v.b};
-            put_image(o, px, 3);
-        }
-    }
-    unsigned char ad[4];
-    be32(ad, (o->adler_b << 16) | o->adler_a);
-    put_crc(o, ad, 4);
-    chunk_end(o);
+    png_image im = {p, pl, (int)w, o};
+    png_idat(&im, (int)h);
     chunk_start(o, "IEND", 0);
     chunk_end(o);
 }

@@ -21,22 +21,27 @@ def cell_of(i):
 
 
 def ansi(text):
-    """(x, y) -> colour or 'hidden', from rows of two-column cells."""
+    """(x, y) -> colour or 'hidden', from rows of three-column cells: two columns of the
+    sticker (its colour in the foreground or the background), one blank between stickers."""
     cells = {}
     for y, line in enumerate(text.split("\n")[:3 * n]):
-        x, colour, i = 0, None, 0
+        col, colour, i = 0, None, 0
+        assert not line.endswith(" "), "blanks after the net's end: %r" % line
         while i < len(line):
             m = re.match(r"\x1b\[([0-9;]*)m", line[i:])
             if m:
                 colour = m.group(1) if m.group(1) not in ("", "0") else None
                 i += m.end()
                 continue
-            pair = line[i:i + 2]
-            if colour:
+            ch, x = line[i], col // 3
+            if col % 3 == 2:
+                assert ch == " " and not colour, "no gap after cell %d of row %d: %r" % (x, y, line)
+            elif colour:
+                assert cells.get((x, y), colour) == colour, (x, y, line)
                 cells[(x, y)] = colour
-            elif pair == "? ":
+            elif ch == "?" and col % 3 == 0:
                 cells[(x, y)] = "hidden"
-            i, x = i + 2, x + 1
+            i, col = i + 1, col + 1
     return cells
 
 
@@ -53,7 +58,37 @@ def svg(text):
         hidden = "hidden" in r.get("class")
         cells[key] = "hidden" if hidden else r.get("fill")
         assert (r.find(ns + "title").text == "hidden") == hidden
+    # each face's letter: once, outside every sticker (so never on a hidden one's '?'), in a
+    # colour that reads on what is under it (WCAG contrast at least 4.5 against the background)
+    labels = [t for t in root.iter(ns + "text") if t.get("class") == "face-label"]
+    assert sorted(t.text for t in labels) == sorted("UDFBLR"), [t.text for t in labels]
+    size = float(labels[0].get("font-size"))
+    for t in labels:
+        x, y = float(t.get("x")), float(t.get("y"))
+        box = (x - size / 2, y - 0.8 * size, x + size / 2, y + 0.1 * size)  # a capital's box
+        for r in rects:
+            rx, ry, rw, rh = (float(r.get(k)) for k in ("x", "y", "width", "height"))
+            assert box[2] <= rx or box[0] >= rx + rw or box[3] <= ry or box[1] >= ry + rh, \
+                "label %s at (%g, %g) over a sticker at (%g, %g)" % (t.text, x, y, rx, ry)
+        back = [b for b in root.iter(ns + "rect") if "sticker" not in b.get("class", "")][0]
+        assert contrast(t.get("fill"), back.get("fill")) >= 4.5, (t.get("fill"), back.get("fill"))
     return cells
+
+
+def luminance(colour):
+    h = colour.lstrip("#")
+    if len(h) == 3:
+        h = "".join(c * 2 for c in h)
+    lin = []
+    for k in (0, 2, 4):
+        c = int(h[k:k + 2], 16) / 255
+        lin.append(c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4)
+    return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+
+def contrast(a, b):
+    la, lb = sorted((luminance(a), luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
 
 
 def png(data):
@@ -72,6 +107,8 @@ def png(data):
         i += 12 + size
     raw = zlib.decompress(idat)  # checks the Adler-32 too
     stride = 3 * w + 1
+    # compressed: a picture of flat stickers deflates to under a twentieth of its rows
+    assert len(idat) * 20 < h * stride, "IDAT of %d bytes for %d bytes of rows" % (len(idat), h * stride)
     assert len(raw) == h * stride and all(raw[y * stride] == 0 for y in range(h))
     cell = (w - h) // n
     pad = (w - 4 * n * cell) // 2

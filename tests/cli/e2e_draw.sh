@@ -2,8 +2,9 @@
 # cubegod draw: every fixture of fixtures/shapes (both sizes, every shape) and a capture with a
 # hidden face, drawn in ANSI, SVG and PNG, each checked by draw_check.py against the cube the
 # fixture shows (same colour exactly where the cube shows the same face's colour; hidden drawn
-# as hidden; the PNG's CRCs and Adler-32 checked by Python's zlib). The ANSI picture reads back
-# as the same cube. solve --explain-input and play -v draw the cube they read. Bad input: exit 2.
+# as hidden; a blank column between the terminal's stickers; the SVG's face letters off every
+# sticker and legible; the PNG compressed, its CRCs and Adler-32 checked by Python's zlib). The
+# ANSI picture reads back as the same cube; NO_COLOR gives no escape. solve --explain-input and play -v draw the cube they read. Bad input: exit 2.
 # needs: tables3 (the 3x3 two-phase tables fixture)
 . "$(dirname "$0")/lib.sh"
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -44,7 +45,7 @@ for f in ansi svg png; do
   "$CUBEGOD" draw --$f -o "$TMP/h.$f" "$TMP/round1" || fail "draw --$f of round 1"
   python3 "$HERE/draw_check.py" $f "$TMP/h.$f" "$state" || fail "draw --$f of a hidden face"
 done
-expect_eq "$(grep -o '? ' "$TMP/h.ansi" | wc -l)" 4 "hidden stickers in the ANSI net"
+expect_eq "$(grep -o '?' "$TMP/h.ansi" | wc -l)" 4 "hidden stickers in the ANSI net"
 # every round of the game: the drawings read back as the same cubes (colours named by the
 # picture: the face letters' colours under the scheme of draw.h)
 scheme=$("$CUBEGOD" draw --svg "$TMP/round1" | python3 -c '
@@ -66,6 +67,18 @@ expect_eq "$(grep -A9 '  hidden: ' "$TMP/why" | sed -n 5p | wc -w)" 12 "stickers
   fail "play -vv: $(tail -3 "$TMP/play.err")"
 expect_eq "$(grep -c 'the cube read:' "$TMP/play.err")" 3 "cubes drawn by play -vv"
 expect_eq "$(grep -A6 'the cube read:' "$TMP/play.err" | grep -o '?' | wc -l)" 12 "hidden stickers drawn by play -vv (app.py hides a face)"
+
+# NO_COLOR (https://no-color.org): the default picture is the net as its tokens, no escape at
+# all, and still reads back as the same cube; --ansi asks for the colours and gets them; an
+# empty NO_COLOR is not set.
+box=$D/boxes3.txt
+NO_COLOR=1 "$CUBEGOD" draw "$box" > "$TMP/nc.txt" || fail "NO_COLOR=1 draw"
+expect_eq "$(grep -c $'\x1b' "$TMP/nc.txt")" 0 "lines with an escape under NO_COLOR"
+expect_eq "$(wc -l < "$TMP/nc.txt")" 9 "rows of the net under NO_COLOR"
+expect_eq "$("$CUBEGOD" solve < "$TMP/nc.txt")" "$("$CUBEGOD" solve "$box")" "solve of the NO_COLOR net"
+expect_eq "$(NO_COLOR=1 "$CUBEGOD" draw --ansi "$box" | grep -c $'\x1b\\[38;2;')" 9 "rows in colour with --ansi under NO_COLOR"
+expect_eq "$(NO_COLOR= "$CUBEGOD" draw "$box" | grep -c $'\x1b\\[38;2;')" 9 "rows in colour with NO_COLOR empty"
+NO_COLOR=1 "$CUBEGOD" draw --svg "$box" | grep -q '<svg' || fail "NO_COLOR changed --svg"
 
 # bad input: exit 2 and a message that says what
 printf 'hello\nworld\n' > "$TMP/none"

@@ -38,7 +38,7 @@ assert not cube.is_home() and cube.apply(["U'"]).is_home(), cube
 svg = cubegod.draw(open(sys.argv[2]).read(), "svg")
 assert svg.startswith("<svg") and svg.count('class="sticker') == 54, svg[:200]
 ansi = cubegod.draw(cubegod.read(line))
-assert ansi.count("\x1b[48;2;") == 24 and ansi.count("\n") == 6, repr(ansi)
+assert ansi.count("\x1b[38;2;") == 24 and ansi.count("\n") == 6, repr(ansi)
 assert cubegod.draw(line, "png")[:8] == b"\x89PNG\r\n\x1a\n"
 print(cubegod.library_path())
 PY

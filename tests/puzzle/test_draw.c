@@ -127,12 +127,39 @@ static void colours(void **state)
             assert_string_not_equal(fills[t], fills[u]);
     }
     assert_string_equal(fills[5], "b71234"); /* "x" is on R's centre: red */
-    /* a hidden sticker: '? ' in ANSI, class hidden in SVG */
+    /* a hidden sticker: '? ' and the gap in ANSI (after two empty cells), class hidden in SVG */
     cg_puzzle h = line("?UUUDDDDFFFFBBBBLLLLRRRR");
     assert_int_equal(cg_puzzle_draw(&h, CG_DRAW_ANSI, svg, sizeof svg, &need, NULL), CG_OK);
-    assert_non_null(strstr(svg, "    ? "));
+    assert_memory_equal(svg, "      ?  \x1b[38;2;255;255;255m", 27);
     assert_int_equal(cg_puzzle_draw(&h, CG_DRAW_SVG, svg, sizeof svg, &need, NULL), CG_OK);
     assert_non_null(strstr(svg, "class=\"sticker hidden\" data-face=\"U\""));
+}
+
+/* The terminal net: every sticker two lower seven-eighths blocks in its colour, then one blank
+ * column before the next (none after a row's last); the rows stay apart by the block's missing
+ * eighth. A solved face is n x n stickers, not one block. */
+static void ansi_gap(void **state)
+{
+    (void)state;
+    for (int n = 2; n <= 3; n++) {
+        cg_puzzle p = line(n == 2 ? "UUUUDDDDFFFFBBBBLLLLRRRR" : SOLVED3);
+        char out[8192];
+        size_t need;
+        assert_int_equal(cg_puzzle_draw(&p, CG_DRAW_ANSI, out, sizeof out, &need, NULL), CG_OK);
+        int stickers = 0, gaps = 0, rows = 0;
+        for (const char *at = out; (at = strstr(at, "\xe2\x96\x87\xe2\x96\x87\x1b[0m")); at += 10) {
+            stickers++;
+            gaps += at[10] == ' ' && at[11] != '\n';
+        }
+        for (const char *at = out; (at = strchr(at, '\n')); at++) {
+            rows++;
+            assert_true(at[-1] != ' ');
+        }
+        assert_int_equal(stickers, 6 * n * n);
+        assert_int_equal(rows, 3 * n);
+        assert_int_equal(gaps, 6 * n * n - 3 * n); /* every sticker but each row's last */
+        assert_null(strstr(out, "m\x1b[38")); /* no two stickers touch */
+    }
 }
 
 static void text_in(void **state)
@@ -147,7 +174,7 @@ static void text_in(void **state)
     cg_error err;
     assert_int_equal(cg_draw_text(boxes, strlen(boxes), NULL, "ansi", out, sizeof out, &need, &err),
                      CG_OK);
-    const char *d = strstr(out, "\n    ? ? \n    ? ? \n");
+    const char *d = strstr(out, "\n      ?  ?\n      ?  ?\n");
     assert_non_null(d); /* D hidden, the last two rows */
     assert_int_equal(cg_draw_text("hello\n", 6, NULL, "svg", out, sizeof out, &need, &err),
                      CG_ERR_INPUT);
@@ -164,6 +191,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(buffer_contract),
         cmocka_unit_test(png_container),
+        cmocka_unit_test(ansi_gap),
         cmocka_unit_test(colours),
         cmocka_unit_test(text_in),
     };
