@@ -26,12 +26,12 @@
 
 static const char USAGE[] =
     "usage: cubegod play [--tls] [--insecure] [--sni NAME] [--proxy URL] [--timeout S]\n"
-    "                    [--record FILE] [--target T] [--scheme S] [--max-moves N]\n"
+    "                    [--record FILE] [--target GOAL] [--scheme S] [--max-moves N]\n"
     "                    [--prompt TEXT] [--flag-regex RE] [--cache FILE] [--interactive]\n"
     "                    [--notation N] [--move-map MAP] [--separator S] [--metric htm|qtm]\n"
     "                    [--one-move] [--ambiguous pick|fail] [--time-limit MS]\n"
     "                    [--input SHAPE] [--order FACES] [--profile FILE] [--pow auto|off]\n"
-    "                    [--across ORDER] [--layout FILE] [--target STATE|FILE|first]\n"
+    "                    [--across ORDER] [--layout FILE]\n"
     "                    [--reply RULE]... [--replies FILE] [--send-first TEXT]\n"
     "                    [--verdict-ok RE] [--verdict-fail RE] [--send-each] [--end TEXT]\n"
     "                    [--pace MS] [--json] [--size 2|3] [--color auto|always|never]\n"
@@ -72,7 +72,11 @@ static const char USAGE[] =
     "  --timeout S       seconds to wait for each piece of data (default 10)\n"
     "  --record FILE     write everything that crossed the wire to FILE as it goes (a transcript\n"
     "                    for 'cubegod replay')\n"
-    "  --target T        home | any | auto (default auto: home when colours are face letters)\n"
+    "  --target GOAL     home | any | auto (default auto: home when colours are face letters);\n"
+    "                    or a state to reach instead of solved (a facelet string in --order;\n"
+    "                    none: read as the cubes' strings are, refused when two common orders\n"
+    "                    fit), a FILE with a drawing of it, or first: each round shows two\n"
+    "                    cubes and the first is the goal (not with --one-move)\n"
     "  --scheme S        the colour of each face, e.g. U=W,D=Y,F=G,B=B,L=O,R=R\n"
     "  --max-moves N     refuse to send a solution longer than N, counted as the answer is\n"
     "                    written (R2 is two moves in quarter notation) and in the metric; a\n"
@@ -119,9 +123,7 @@ static const char USAGE[] =
     "                    leading zeros, hashcash, kCTF/redpwn) whenever one comes, on every\n"
     "                    core, and go on; one expected to take over 60 s is refused with the\n"
     "                    estimate ('cubegod pow --help'); off: leave such lines alone\n"
-    "  --target GOAL     also: a state to reach instead of solved (a facelet string in --order,\n"
-    "                    default URFDLB), a FILE with a drawing of it, or first: each round\n"
-    "                    shows two cubes and the first is the goal (not with --one-move)\n"
+
     "  --across ORDER    a net's side faces left to right, such as BLFR (default auto)\n"
     "  --layout FILE     the server draws its cubes as FILE lays one out (see 'solve --help')\n"
     CLI_ANSWER_HELP

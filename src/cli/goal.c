@@ -9,6 +9,7 @@
 #include "cli/goal.h"
 #include "cubegod/state.h"
 #include "puzzle/reader.h"
+#include "puzzle/shapes_internal.h"
 
 #define FILE_MAX 65536
 
@@ -68,8 +69,19 @@ int cli_goal_read(const char *cmd, const char *v, const char *order, const char 
             return 2;
         if (first_cube(text, len, order, across, goal, &err) != CG_OK)
             return cli_usage(cmd, "--target %s: %s", v, err.msg);
+    } else if (!order) {
+        /* No --order: the common orders, as a cube's string is read (one default for both);
+         * a state that is a possible goal in two of them is refused, not guessed. */
+        char found[8];
+        if (cg_puzzle_from_string(v, strlen(v), "UDFBLR", goal, &err) != CG_OK)
+            return cli_usage(cmd, "--target '%.60s' is not home, any, auto, first, a file or a "
+                             "state (a facelet string): %s", v, err.msg);
+        int fits = cgi_string_auto(goal, found, NULL, 0);
+        if (fits > 1)
+            return cli_usage(cmd, "--target '%.60s': %d common face orders read it as different "
+                             "possible cubes (the first: %s): give --order", v, fits, found);
     } else {
-        const char *o = order && strcmp(order, "net") != 0 ? order : "URFDLB";
+        const char *o = strcmp(order, "net") != 0 ? order : "URFDLB";
         if (cg_puzzle_from_string(v, strlen(v), o, goal, &err) != CG_OK)
             return cli_usage(cmd, "--target '%.60s' is not home, any, auto, first, a file or a "
                              "state (a facelet string in the order %s): %s", v, o, err.msg);

@@ -120,7 +120,7 @@ int cg_puzzle_order_hint(const cg_puzzle *p, const char *order, char *out, size_
     return 0;
 }
 
-void cgi_string_auto(cg_puzzle *p, char order[8], char *note, size_t cap)
+int cgi_string_auto(cg_puzzle *p, char order[8], char *note, size_t cap)
 {
     char state[NORDERS][CG3_FACELETS + 1], others[64] = "";
     cg_puzzle q[NORDERS];
@@ -142,7 +142,7 @@ void cgi_string_auto(cg_puzzle *p, char order[8], char *note, size_t cap)
         fits++;
     }
     if (fit < 0)
-        return; /* no order gives a cube: read as the default, the error says why */
+        return 0; /* no order gives a cube: read as the default, the error says why */
     *p = q[fit];
     snprintf(order, 8, "%s", COMMON_ORDERS[fit]);
     if (fits > 1)
@@ -151,4 +151,5 @@ void cgi_string_auto(cg_puzzle *p, char order[8], char *note, size_t cap)
     else if (fit > 0)
         snprintf(note, cap, "a string read in the face order %s, the one common order that gives "
                  "a possible cube (--order to choose another)", COMMON_ORDERS[fit]);
+    return fits;
 }

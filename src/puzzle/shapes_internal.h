@@ -85,7 +85,8 @@ void cgi_across_relabel(const cg_puzzle *in, const char *across, cg_puzzle *out)
 cg_status cgi_across_auto(cg_puzzle *p, char across[8], cg_error *err);
 /* A string read in UDFBLR when no order was given: relabelled to the first common order that
  * gives a possible cube (UDFBLR kept when it does), that order in `order`; a note for the
- * player when the order is not UDFBLR or several orders give different cubes. */
-void cgi_string_auto(cg_puzzle *p, char order[8], char *note, size_t cap);
+ * player when the order is not UDFBLR or several orders give different cubes. Returns how many
+ * common orders give distinct possible cubes (0: none, p left as read). */
+int cgi_string_auto(cg_puzzle *p, char order[8], char *note, size_t cap);
 
 #endif

@@ -30,7 +30,8 @@ elif cmd == "solves":     # size scramble answer: every face one colour after (a
 PY
 }
 
-# 1. --target STATE, both sizes, in Kociemba's order (the default for a target) and in --order.
+# 1. --target STATE, both sizes: with no --order read as a cube's string is (the common orders,
+#    Kociemba's and UDFBLR among them, the one giving a possible cube), and in --order.
 for size in 3 2; do
   cur="R U F' D2 L B' U2"; goal="U2 R' F D"
   target=$(model state $size "$goal" URFDLB)
@@ -40,7 +41,16 @@ for size in 3 2; do
   target=$(model state $size "$goal" UDFBLR)
   model state $size "$cur" UDFBLR | "$CUBEGOD" solve --order UDFBLR --target "$target" > "$TMP/out" 2> "$TMP/err"
   model reaches $size "$cur" "$(cat "$TMP/out")" "$goal" || fail "size $size, --order: no"
+  model state $size "$cur" UDFBLR | "$CUBEGOD" solve --target "$target" > "$TMP/out" 2> "$TMP/err"
+  expect_eq "$?" 0 "exit status, --target in UDFBLR without --order, size $size ($(cat "$TMP/err"))"
+  model reaches $size "$cur" "$(cat "$TMP/out")" "$goal" || fail "size $size, UDFBLR without --order: no"
 done
+# a state that two common orders read as different possible cubes is refused, not guessed
+"$CUBEGOD" solve --scramble "R U F'" --size 2 --target DUUDUDDUFFFFBBBBRLLRLRRL > "$TMP/out" 2> "$TMP/err"
+expect_eq "$?" 2 "exit status of a target two orders read"
+expect_grep "2 common face orders read it as different possible cubes (the first: UDFBLR): give --order" "$TMP/err"
+"$CUBEGOD" solve --scramble "R U F'" --size 2 --order UDLRFB --target DUUDUDDUFFFFBBBBRLLRLRRL > "$TMP/out" ||
+  fail "the same target with --order"
 
 # 2. --target FILE (a drawing of the goal, here a Python dict in colours) and --target first
 #    (Goal:/Now: pairs, two rounds).

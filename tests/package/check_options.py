@@ -5,7 +5,7 @@ without touching this test: each string literal such as "--cache" or "-q" inside
 src/cli/*.c is an accepted option of the command(s) that function serves, which are the commands
 named in its cli_*("COMMAND", ...) calls or else every command whose usage the file prints.
 Also: every command of main.c's table has a man section, and every --help text exits 0 and ends
-with a newline.
+with a newline; in each --help an option has one entry and one place in the usage synopsis.
 Values: an option whose man entry reads '.It Fl -OPT Ar a | b | c' takes the words a, b, c (an
 upper-case item such as FILE or TEXT stands for a file or free text): each word is in the
 command's --help and is accepted ('cubegod CMD --OPT WORD --help' exits 0; with --size 3 when
@@ -197,6 +197,21 @@ for cmd in sorted(helps):
                                              sections[cmd]):
             problems.append(f"'cubegod {cmd} --help' describes {opt}, man/cubegod.1 section "
                             f"'cubegod {cmd}' does not")
+
+# one meaning each: an option is described once in its command's --help (one indented entry)
+# and named once in each form of its usage synopsis (a form starts at 'usage: cubegod' or at a
+# line 'cubegod ...' below it), so that a second entry cannot give it a second meaning
+for cmd in sorted(helps):
+    entries = re.findall(r'^ {2,4}(--?[A-Za-z][-\w]*)', helps[cmd], re.M)
+    synopsis = helps[cmd].split('\n\n', 1)[0]
+    forms = re.split(r'^(?:usage:)?\s*(?=cubegod )', synopsis, flags=re.M)
+    checks = [('described', entries)] + [('in one usage form', re.findall(r'\[(--?[A-Za-z][-\w]*)', f))
+                                         for f in forms]
+    for what, opts in checks:
+        for opt in sorted(set(opts) - GENERIC):
+            if opts.count(opt) > 1:
+                problems.append(f"'cubegod {cmd} --help': {opt} is {what} {opts.count(opt)} "
+                                f"times (one entry, one meaning)")
 
 # the kinds of bench: one list (cmd_bench.c's table), everywhere the same
 table = re.search(r'KINDS\[\] = \{(.*?)\};', read('src', 'cli', 'cmd_bench.c'), re.S)

@@ -30,5 +30,15 @@ broken "a bench kind missing from bash" completions/cubegod.bash 's/jigsaw optim
 broken "a man value the code refuses" man/cubegod.1 's/^\.It Fl -ambiguous Ar pick | fail$/.It Fl -ambiguous Ar pick | fail | maybe/' "'cubegod solve --ambiguous maybe' is refused"
 broken "an option without its man entry" man/cubegod.1 's/^\.It Fl -html Ar FILE$/.It Fl -htm Ar FILE/' "--html"
 broken "a command missing from zsh" completions/_cubegod "/^    'draw:/d" "does not list the command draw"
-[ $status -eq 0 ] && echo "check_options.py fails on each of 6 broken copies, naming the fault"
+# an option given a second entry (a second meaning) in a --help: a cubegod whose 'play --help'
+# has one more --target line
+printf '#!/bin/sh\n"%s" "$@"; rc=$?\n[ "$1 $2" = "play --help" ] && echo "  --target X        a second meaning"\nexit $rc\n' \
+  "$CUBEGOD" > "$TMP/twice"
+chmod +x "$TMP/twice"
+if python3 "$here/check_options.py" "$TMP/twice" "$CUBEGOD_SOURCE" 2> "$TMP/err" > /dev/null; then
+  echo "FAIL: a second --target entry: check_options.py passed" >&2; status=1
+elif ! grep -qF -- "'cubegod play --help': --target is described 2 times" "$TMP/err"; then
+  echo "FAIL: a second --target entry: $(head -3 "$TMP/err")" >&2; status=1
+fi
+[ $status -eq 0 ] && echo "check_options.py fails on each of 7 broken copies, naming the fault"
 exit $status
