@@ -72,8 +72,13 @@ typedef struct cg_play_options {
     double timeout;         /* per receive, seconds; default 10; < 0: no limit; 0 and NaN
                                are refused (CG_ERR_INPUT) */
     const char *flag_regex; /* POSIX extended; default CG_PLAY_DEFAULT_FLAG_REGEX */
+    /* What a person watching the game sees (play's status line and -v lines, Python's
+     * on_event and log.progress): each answered round, and what the client read or did
+     * besides cubes. Kept among the first fields, which bindings set (cg_play_options_new). */
     cg_play_round_fn on_round;
     void *on_round_ctx;
+    cg_play_note_fn on_note;
+    void *on_note_ctx;
     cg_round_stat *stats;   /* optional: one entry per answered round */
     int stats_cap;
     /* Return as soon as the game is over (the last announced round passed, a flag matched, or
@@ -145,8 +150,6 @@ typedef struct cg_play_options {
     bool send_each;
     const char *end;
     int pace_ms;            /* 0 to 10000 */
-    cg_play_note_fn on_note;
-    void *on_note_ctx;
     /* Seconds the server stays silent after a partial line for it to count as a line; default
      * 0.2 when 0; negative: never. */
     double quiet;

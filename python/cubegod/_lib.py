@@ -130,12 +130,25 @@ class SolveOptions(ctypes.Structure):
                 ("scheme", ctypes.c_void_p)]
 
 
+class RoundStat(ctypes.Structure):
+    """The first fields of cg_round_stat (the library's, given to on_round)."""
+    _fields_ = [("round", ctypes.c_int), ("size", ctypes.c_int), ("moves", ctypes.c_int),
+                ("fits", ctypes.c_ulong), ("solve_us", ctypes.c_double),
+                ("ready_us", ctypes.c_double), ("client_us", ctypes.c_double),
+                ("round_us", ctypes.c_double), ("qtm", ctypes.c_bool)]
+
+
+PlayRoundFn = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.POINTER(RoundStat), ctypes.c_int)
+PlayNoteFn = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_char_p)
+
+
 class PlayOptionsHead(ctypes.Structure):
     """The first fields of cg_play_options, the ones the binding sets; the whole structure is
     the library's (cg_play_options_new), so fields added after these change nothing here."""
     _fields_ = [("solve", SolveOptions), ("prompt", ctypes.c_char_p),
                 ("timeout", ctypes.c_double), ("flag_regex", ctypes.c_char_p),
-                ("on_round", ctypes.c_void_p), ("on_round_ctx", ctypes.c_void_p),
+                ("on_round", PlayRoundFn), ("on_round_ctx", ctypes.c_void_p),
+                ("on_note", PlayNoteFn), ("on_note_ctx", ctypes.c_void_p),
                 ("stats", ctypes.c_void_p), ("stats_cap", ctypes.c_int),
                 ("handover", ctypes.c_bool), ("linger", ctypes.c_double),
                 ("dialect", ctypes.c_void_p), ("one_move", ctypes.c_bool),
@@ -158,7 +171,8 @@ class TubeCallbacks(ctypes.Structure):
 
 # Structures of which the binding knows the first fields only: their offsets are checked, not
 # their sizes (the library allocates them).
-HEADS = {"cg_play_options": PlayOptionsHead, "cg_play_result": PlayResultHead}
+HEADS = {"cg_play_options": PlayOptionsHead, "cg_play_result": PlayResultHead,
+         "cg_round_stat": RoundStat}
 
 # The structures the layout test compares with the C compiler's view: name -> (C type, class).
 LAYOUTS = {

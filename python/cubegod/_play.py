@@ -124,16 +124,78 @@ class _Pipe:
         return rest
 
 
+class _Events:
+    """The game's events as `cubegod play` shows them (client.h's on_round and on_note), for
+    on_event(kind, data) and a progress object (pwntools' log.progress): "round" after each
+    answer (a dict of the round's figures), "note" for what the client read or did besides
+    cubes (a sentence). An exception in either is kept for play() to raise again."""
+
+    def __init__(self, on_event, progress):
+        self.on_event, self.progress, self.failure = on_event, progress, None
+        self.round_fn = _lib.PlayRoundFn(self._round)
+        self.note_fn = _lib.PlayNoteFn(self._note)
+
+    def _emit(self, kind, data, text):
+        try:
+            if self.on_event is not None:
+                self.on_event(kind, data)
+            if self.progress is not None:
+                self.progress.status(text)
+        except Exception as e:
+            if self.failure is None:
+                self.failure = e
+
+    def _round(self, ctx, stat, announced):
+        s = stat.contents
+        data = {"round": s.round, "rounds": announced, "size": s.size, "moves": s.moves,
+                "metric": "qtm" if s.qtm else "htm", "fits": s.fits, "solve_us": s.solve_us,
+                "client_us": s.client_us, "round_us": s.round_us}
+        self._emit("round", data, "round %d%s: %s%d %s, solve %.0f us" % (
+            s.round, "/%d" % announced if announced else "", "3x3 " if s.size == 3 else "",
+            s.moves, "quarter turns" if s.qtm else "moves", s.solve_us))
+
+    def _note(self, ctx, text):
+        note = text.decode("utf-8", "replace")
+        self._emit("note", note, note)
+
+    def end(self, result, error):
+        """The progress line's verdict."""
+        if self.progress is None:
+            return
+        try:
+            if result is not None and result.won:
+                self.progress.success("won: %d/%d rounds passed%s" % (
+                    result.rounds_passed, result.rounds_announced or result.rounds_passed,
+                    ", flag: " + " ".join(result.flags) if result.flags else ""))
+            else:
+                self.progress.failure("lost: %s" % (result.reason if result is not None
+                                                     else error))
+        except Exception as e:
+            if self.failure is None:
+                self.failure = e
+
+
 def play(io, prompt=None, timeout=10.0, target="auto", flag_regex=None, one_move=False,
-         linger=0.25):
+         linger=0.25, on_event=None, progress=None):
     """Plays the cube part of a game over io (a pwntools tube, a socket, or any object with
     pwntools' recv(n, timeout=...) and send(data)) with the library's client, as `cubegod play`
     does with these options: prompt (None: auto), timeout (seconds per receive), target
     ("auto", "home", "any"), flag_regex, one_move. Returns a PlayResult when the game ran to
     its end, won or lost; raises the library's error (ClosedError, TimeLimitError, InputError,
     ...) when it could not, or the exception io raised. Either way io is handed back with
-    whatever the game had received but not read put back into it (pwntools' unrecv)."""
+    whatever the game had received but not read put back into it (pwntools' unrecv).
+
+    What `cubegod play` shows as it goes reaches on_event(kind, data), called in this thread:
+    kind "round" after each answer (data: a dict with round, rounds (0: not announced), size,
+    moves, metric, fits, solve_us, client_us, round_us), "note" for what the client read or did
+    besides cubes (data: a sentence, such as the move limit read from the banner). progress:
+    an object with status(text), success(text) and failure(text), such as pwntools'
+    log.progress("cube god"): each event becomes its status, the end its verdict. An exception
+    raised by on_event or progress is raised again when the game is over."""
+    if on_event is not None and not callable(on_event):
+        raise TypeError("on_event: expected a callable(kind, data), not %r" % (on_event,))
     pipe = _Pipe(io)
+    events = _Events(on_event, progress)
     tgt = _c.cg_target_parse(_bytes(target, "target"))
     if tgt < 0:
         raise _error(-1, "target: %r is not auto, home or any" % (target,))
@@ -164,6 +226,7 @@ def play(io, prompt=None, timeout=10.0, target="auto", flag_regex=None, one_move
         o.linger = float(linger)
         solver3 = _lib.Solver3Fn(_give_solver3)
         o.solver3 = solver3
+        o.on_round, o.on_note = events.round_fn, events.note_fn
         tables = _solve_begin(_pocket, "htm")
         st = _c.cg_play(tube, tables, opt, res, ctypes.byref(err))
         p = ctypes.POINTER(ctypes.c_uint8)()
@@ -172,8 +235,12 @@ def play(io, prompt=None, timeout=10.0, target="auto", flag_regex=None, one_move
         rest = pipe.give_back(ctypes.string_at(p, n.value) if n.value else b"")
         if pipe.failure is not None:
             raise pipe.failure
+        result = PlayResult(res.contents, rest) if st == 0 else None
+        events.end(result, err.msg.decode("utf-8", "replace"))
+        if events.failure is not None:
+            raise events.failure
         _check(st, err)
-        return PlayResult(res.contents, rest)
+        return result
     finally:
         if tables is not None:
             _solve_end()
