@@ -31,6 +31,11 @@
 #                      -- reason). Cost: the slots' first build (a full build each), then about
 #                      10-60 s a mutant on a free core (docs/testing.md); --per-line/--max sample
 #                      deterministically, --minutes stops starting mutants
+#   ./run.sh docs-figures [NAME...]
+#                      measures every figure README.md and --help quote (table builds, the suite's
+#                      times, bench results: tests/tools/docs_figures.py --list) and fails when a
+#                      quote is off by more than its margin. A measurement for an idle machine,
+#                      slow (the suite's entries run ./run.sh test in a clone): not in ./run.sh test
 #   ./run.sh coverage [CTEST_ARGS...]
 #                      the release suite (or the tests CTEST_ARGS pick) under gcov (build-coverage): line and branch coverage
 #                      per module of src/ and in total, an HTML report, the branches of src/tube/
@@ -887,7 +892,8 @@ case "${1:-}" in
             test_all
           fi ;;
   bench)  build_release; bench_all ;;
+  docs-figures) shift; build_release; python3 tests/tools/docs_figures.py build/cubegod "$ROOT" "$@" ;;
   faults) build_release; ./build/cubegod tables >/dev/null
           CUBEGOD="$ROOT/build/cubegod" python3 tests/faults/server_faults.py --full ;;
-  *)      echo "usage: ./run.sh [test|build|bench|faults|coverage|fuzz TARGET|all SECONDS [JOBS]|mutants [-j JOBS] [NAME...]|mutants --since REF]" >&2; exit 2 ;;
+  *)      echo "usage: ./run.sh [test|build|bench|docs-figures [NAME...]|faults|coverage|fuzz TARGET|all SECONDS [JOBS]|mutants [-j JOBS] [NAME...]|mutants --since REF]" >&2; exit 2 ;;
 esac
