@@ -8,7 +8,7 @@ _cubegod_options() {
                  --across --layout --scramble --size" ;;
     play) echo "--exec --tls --insecure --sni --timeout --record --target --scheme --max-moves
                 --prompt --flag-regex --cache --proxy --interactive --one-move --time-limit --ambiguous --input --order --notation --move-map --separator --metric
-                --profile -q -v -vv --pow --across --layout --reply --replies --send-first --verdict-ok --verdict-fail --send-each --end --pace --json --size --color" ;;
+                --profile -q -v -vv --pow --across --layout --reply --replies --send-first --verdict-ok --verdict-fail --send-each --end --pace --max-replies --json --size --color" ;;
     serve) echo "--host --port --rounds --alarm --max-moves --flag --seed --check --tls-cert
                  --tls-key --max-clients --games --one-move --size --hide --scramble --show --colours --order --notation --move-map --separator --metric --profile -q --pow --pow-difficulty
                  --goal --layout --across --banner --prompt --bare-prompt --send-each --end --menu" ;;
@@ -126,7 +126,7 @@ _cubegod() {
     --exec | --sni | --timeout | --scheme | --flag-regex | --host | \
         --port | --rounds | --alarm | --flag | --seed | --max-clients | --games | -n | -r | --ops | \
         --depth | --scramble | --time-limit | --hide | --cube | --reply | --send-first | \
-        --verdict-ok | --verdict-fail | --end | --pace | --banner)
+        --verdict-ok | --verdict-fail | --end | --pace | --max-replies | --banner)
         return ;; # a value of the user's own
     esac
     if [[ $cur == -* ]]; then

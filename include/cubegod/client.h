@@ -49,6 +49,8 @@ typedef struct cg_round_stat {
     double client_us; /* prompt received to answer written (the write syscall returned) */
     double round_us;  /* previous answer written (or start) to this answer written */
     bool qtm;         /* moves counts quarter turns (a half turn is 2) */
+    double settle_us; /* the server's silence awaited to know the prompt (round 1 at most:
+                         the prompt is known afterwards), before "prompt received" above */
 } cg_round_stat;
 
 /* Gives the 3x3 solver in *out, asked for when the first 3x3 round comes (so that a 2x2 game
@@ -153,6 +155,10 @@ typedef struct cg_play_options {
     /* Seconds the server stays silent after a partial line for it to count as a line; default
      * 0.2 when 0; negative: never. */
     double quiet;
+    /* Replies (a rule's, an empty line at an Enter gate, a proof of work) sent for the same
+     * rule with no cube read in between before the game ends with CG_ERR_PROTOCOL, naming the
+     * rule and the text that kept coming; 0: 20. */
+    int max_replies;
 } cg_play_options;
 
 /* The options with every field at its documented default. */
@@ -173,6 +179,10 @@ typedef struct cg_play_result {
     bool qtm;                    /* answers were counted in quarter turns */
     char waiting[256];           /* what the game waited for when it ended ("the verdict on
                                     round 3"), for a player who stopped it */
+    bool one_move;               /* answers went one move a prompt (the option, or the
+                                    server's words) */
+    cg_dialect dialect;          /* how the answers were written (the option, or the server's
+                                    example or legend) */
 } cg_play_result;
 
 /* The game is won when a flag (flag_regex) was seen, whatever the verdicts looked like; or,

@@ -41,6 +41,12 @@ typedef struct cg_replay_options {
                            recognises every shape */
     const char *order;  /* a string's face order (shapes.h), NULL: UDFBLR; a bad one is
                            CG_ERR_INPUT */
+    /* Transcripts: false (default) finds rounds where play answered, the first line it sent
+     * after a cube (the prompt is where the server waited, whatever its text); true finds them
+     * at `prompt`, as in terminal captures. */
+    bool prompt_given;
+    const char *end;    /* one-move games: a line that ends a round's moves (play --end), or
+                           NULL */
 } cg_replay_options;
 
 /* The options with every field at its documented default. */

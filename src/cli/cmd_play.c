@@ -34,8 +34,9 @@ static const char USAGE[] =
     "                    [--across ORDER] [--layout FILE]\n"
     "                    [--reply RULE]... [--replies FILE] [--send-first TEXT]\n"
     "                    [--verdict-ok RE] [--verdict-fail RE] [--send-each] [--end TEXT]\n"
-    "                    [--pace MS] [--json] [--size 2|3] [--color auto|always|never]\n"
-    "                    [-q] [-v] [-vv] HOST PORT | HOST:PORT | [V6]:PORT | nc HOST PORT\n"
+    "                    [--pace MS] [--max-replies N] [--json] [--size 2|3]\n"
+    "                    [--color auto|always|never] [-q] [-v] [-vv] HOST PORT | HOST:PORT\n"
+    "                    | [V6]:PORT | nc HOST PORT\n"
     "                    | tcp://HOST:PORT | tls://HOST:PORT\n"
     "       cubegod play [options] --exec 'CMD ARGS'\n"
     "\n"
@@ -103,6 +104,8 @@ static const char USAGE[] =
     "  --send-each       after the prompt send the moves one a line, without waiting\n"
     "  --end TEXT        with --send-each: a last line after the moves (such as '#')\n"
     "  --pace MS         with --send-each: wait MS milliseconds between writes\n"
+    "  --max-replies N   end the game when one reply rule (or the Enter or proof-of-work\n"
+    "                    gate) fires N times with no cube read in between (default 20)\n"
     "  --json            one JSON object per round and a summary object on standard output\n"
     "  --flag-regex RE   what a flag looks like (POSIX extended; default [A-Za-z0-9_]+\\{[^}]*\\})\n"
     "  --cache FILE      the 2x2 solver table's cache file; the 3x3 tables are read from\n"
@@ -148,7 +151,7 @@ static const cli_option PLAY_OPTIONS[] = {
     {"reply", CLI_VALUE},     {"replies", CLI_FILE},    {"send-first", CLI_VALUE},
     {"verdict-ok", CLI_VALUE}, {"verdict-fail", CLI_VALUE}, {"send-each", CLI_FLAG},
     {"end", CLI_VALUE},       {"pace", CLI_VALUE},      {"json", CLI_FLAG},
-    {"size", CLI_VALUE},      {"color", CLI_VALUE},
+    {"size", CLI_VALUE},      {"color", CLI_VALUE},     {"max-replies", CLI_VALUE},
     {NULL, CLI_FLAG},
 };
 
@@ -303,6 +306,10 @@ static int parse_args(int argc, char **argv, play_args *a)
             if (!cli_long("play", o, v, 0, 10000, &n))
                 return 2;
             a->play.pace_ms = (int)n;
+        } else if (strcmp(o, "--max-replies") == 0) {
+            if (!cli_long("play", o, v, 1, 100000, &n))
+                return 2;
+            a->play.max_replies = (int)n;
         } else if (strcmp(o, "--tls") == 0) {
             a->tube.tls = true;
         } else if (strcmp(o, "--insecure") == 0) {
@@ -430,6 +437,60 @@ static void on_data(void *ctx, int direction, const uint8_t *p, size_t n)
     cli_play_hints_feed(t->hints, direction, p, n);
 }
 
+/* Appends " OPT 'VALUE'" to buf (size cap), VALUE quoted for cg_split_command. */
+static void add_option(char *buf, size_t cap, const char *opt, const char *value)
+{
+    size_t len = strlen(buf);
+    len += (size_t)snprintf(buf + len, len < cap ? cap - len : 0, " %s", opt);
+    if (!value || len >= cap)
+        return;
+    len += (size_t)snprintf(buf + len, cap - len, " \"");
+    for (const char *c = value; *c && len + 3 < cap; c++) {
+        if (strchr("\"\\$`", *c))
+            buf[len++] = '\\';
+        buf[len++] = *c;
+    }
+    snprintf(buf + len, len < cap ? cap - len : 0, "\"");
+}
+
+/* --record: how the answers were judged (replay.h's "judge:" note), in replay's options, so
+ * that `cubegod replay FILE` judges the game as it was played. */
+static void note_judge(cg_transcript *tr, const play_args *a, const cg_play_result *res)
+{
+    char buf[1024] = "", map[CG_MOVES * (CG_MOVE_NAME_MAX + 6)] = "";
+    const cg_dialect *d = &res->dialect;
+    if (res->one_move || a->play.send_each)
+        add_option(buf, sizeof buf, "--one-move", NULL);
+    if (a->play.send_each && a->play.end)
+        add_option(buf, sizeof buf, "--end", a->play.end);
+    add_option(buf, sizeof buf, "--notation", cg_notation_name(d->notation));
+    for (int m = 0; d->mapped && m < CG_MOVES; m++) {
+        if (!d->name[m][0])
+            continue;
+        size_t len = strlen(map);
+        snprintf(map + len, sizeof map - len, "%s%s=%s", len ? "," : "", cg_move_name((cg_move)m),
+                 d->name[m]);
+    }
+    if (map[0])
+        add_option(buf, sizeof buf, "--move-map", map);
+    if (!d->blank_separator)
+        add_option(buf, sizeof buf, "--separator", !d->separator[0] ? "none"
+                                                   : strcmp(d->separator, ",") == 0 ? "comma"
+                                                                                    : d->separator);
+    if (res->qtm)
+        add_option(buf, sizeof buf, "--metric", "qtm");
+    if (res->limit > 0 && res->limit <= 64) {
+        char limit[16];
+        snprintf(limit, sizeof limit, "%d", res->limit);
+        add_option(buf, sizeof buf, "--max-moves", limit);
+    }
+    if (a->play.input != CG_SHAPE_AUTO)
+        add_option(buf, sizeof buf, "--input", cg_shape_name(a->play.input));
+    if (a->play.order)
+        add_option(buf, sizeof buf, "--order", a->play.order);
+    cg_transcript_note(tr, CG_DIR_NOTE, NULL, "judge:%s", buf);
+}
+
 static void progress(void *ctx, const cg_round_stat *s, int announced)
 {
     play_args *a = ctx;
@@ -447,20 +508,24 @@ static void progress(void *ctx, const cg_round_stat *s, int announced)
         json_num(&j, "solve_us", s->solve_us);
         json_num(&j, "client_us", s->client_us);
         json_num(&j, "round_us", s->round_us);
+        json_num(&j, "settle_us", s->settle_us);
         json_finish(&j);
     }
     if (a->quiet)
         return;
-    char total[16] = "", guess[96] = "";
+    char total[16] = "", guess[96] = "", settle[64] = "";
+    if (s->settle_us >= 500) /* the prompt was found by waiting: not solve time */
+        snprintf(settle, sizeof settle, "  (prompt known after %.1f ms of quiet)",
+                 s->settle_us / 1e3);
     if (announced)
         snprintf(total, sizeof total, "/%d", announced);
     if (s->fits > 1)
         snprintf(guess, sizeof guess, "  (a guess: %lu cubes fit the faces shown, answered one)",
                  s->fits);
     if (a->verbose || !term_live())
-        term_say(stderr, '*', "round %d%s  %s%2d %s  solve %.0f \xC2\xB5s  round %.0f \xC2\xB5s%s",
+        term_say(stderr, '*', "round %d%s  %s%2d %s  solve %.0f \xC2\xB5s  round %.0f \xC2\xB5s%s%s",
                  s->round, total, s->size == 3 ? "3x3 " : "", s->moves,
-                 s->qtm ? "quarter turns" : "moves", s->solve_us, s->round_us, guess);
+                 s->qtm ? "quarter turns" : "moves", s->solve_us, s->round_us, settle, guess);
     char bar[64] = "";
     if (announced > 0 && s->round <= announced) {
         int width = 20, done = (int)((long long)s->round * width / announced);
@@ -857,6 +922,8 @@ static int play_main(play_args *a, int argc, char **argv)
     } else {
         play_error(&err);
     }
+    if (tr && t)
+        note_judge(tr, a, &res);
     if (tr && stop_signal)
         cg_transcript_note(tr, CG_DIR_NOTE, NULL, "stopped by %s after %d passed round%s%s",
                            signal_name(stop_signal), res.rounds_passed,

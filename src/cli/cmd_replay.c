@@ -10,6 +10,7 @@
 #include "cli/replay_html.h"
 #include "cubegod/replay.h"
 #include "cubegod/server.h"
+#include "cubegod/tube.h"
 
 #define MAX_INPUT (256L << 20)
 
@@ -81,11 +82,15 @@ static void print_round(void *ctx, const cg_replay_round *r)
         printf("  the server disagreed: %s\n", r->verdict);
 }
 
-static int report(const char *path, const cg_replay_summary *s, const printer *p)
+static int report(const char *path, const cg_replay_summary *s, const printer *p,
+                  const char *prompt)
 {
+    if (s->rounds == 0 && s->transcript) {
+        cli_err("replay", "%s: no round found (no answer sent after a cube)", path);
+        return 2;
+    }
     if (s->rounds == 0) {
-        cli_err("replay", "%s: no round found (no '%s' prompt after face boxes)", path,
-                "Enter your solution:");
+        cli_err("replay", "%s: no round found (no '%s' prompt after face boxes)", path, prompt);
         return 2;
     }
     char optimal[64] = "";
@@ -108,33 +113,42 @@ static int report(const char *path, const cg_replay_summary *s, const printer *p
     return s->correct == s->rounds ? 0 : 1;
 }
 
-int cmd_replay(int argc, char **argv)
-{
-    cg_replay_options opt = cg_replay_defaults();
-    cg_tables_options topt = {0};
-    printer p = {0};
-    bool max_given = false;
-    const char *path = NULL, *html = NULL;
+/* What the options set. */
+typedef struct replay_args {
+    cg_replay_options opt;
+    cg_tables_options topt;
+    printer p;
+    bool max_given;
+    bool judging;      /* an option that changes how rounds are judged was given */
+    const char *path, *html;
     cli_answer ans;
-    cli_answer_init(&ans);
-    for (int i = 1; i < argc; i++) {
+} replay_args;
+
+/* Reads argv[from, argc) into r; 0 to go on, else the exit status (help: -1 for 0). */
+static int options(int argc, char **argv, int from, replay_args *r)
+{
+    for (int i = from; i < argc; i++) {
         const char *a = argv[i];
         long n;
+        bool judging = true;
         if (cli_is_help(a)) {
             fputs(USAGE, stdout);
-            return 0;
+            return -1;
         } else if (cli_answer_names(a)) {
             const char *v = cli_value("replay", argc, argv, &i);
-            if (!v || cli_answer_option("replay", a, v, &ans) == 2)
+            if (!v || cli_answer_option("replay", a, v, &r->ans) == 2)
                 return 2;
         } else if (strcmp(a, "--one-move") == 0) {
-            opt.one_move = true;
+            r->opt.one_move = true;
+        } else if (strcmp(a, "--end") == 0) {
+            if (!(r->opt.end = cli_value("replay", argc, argv, &i)))
+                return 2;
         } else if (strcmp(a, "--input") == 0) {
             const char *v = cli_value("replay", argc, argv, &i);
             cg_error e;
             if (!v)
                 return 2;
-            if (cg_shape_parse(v, &opt.input, &e) != CG_OK)
+            if (cg_shape_parse(v, &r->opt.input, &e) != CG_OK)
                 return cli_usage("replay", "--input: %s", e.msg);
         } else if (strcmp(a, "--order") == 0) {
             const char *v = cli_value("replay", argc, argv, &i);
@@ -143,79 +157,141 @@ int cmd_replay(int argc, char **argv)
                 return 2;
             if (cg_string_order_check(v, &e) != CG_OK)
                 return cli_usage("replay", "--order: %s", e.msg);
-            opt.order = v;
+            r->opt.order = v;
         } else if (strcmp(a, "-q") == 0) {
-            p.quiet = true;
+            r->p.quiet = true;
+            judging = false;
         } else if (strcmp(a, "--html") == 0) {
-            if (!(html = cli_value("replay", argc, argv, &i)))
+            if (!(r->html = cli_value("replay", argc, argv, &i)))
                 return 2;
+            judging = false;
         } else if (strcmp(a, "--check") == 0) {
             const char *v = cli_value("replay", argc, argv, &i);
             int t = v ? cg_target_parse(v) : -1;
             if (t != CG_TARGET_ANY && t != CG_TARGET_HOME)
                 return v ? cli_usage("replay", "--check: '%s' is not any or home", v) : 2;
-            opt.check = (cg_target)t;
+            r->opt.check = (cg_target)t;
         } else if (strcmp(a, "--max-moves") == 0) {
             const char *v = cli_value("replay", argc, argv, &i);
             if (!v || !cli_long("replay", a, v, 0, 64, &n))
                 return 2;
-            opt.max_moves = opt.max_moves3 = (int)n;
-            max_given = true;
+            r->opt.max_moves = r->opt.max_moves3 = (int)n;
+            r->max_given = true;
         } else if (strcmp(a, "--prompt") == 0) {
-            if (!(opt.prompt = cli_value("replay", argc, argv, &i)))
+            if (!(r->opt.prompt = cli_value("replay", argc, argv, &i)))
                 return 2;
+            r->opt.prompt_given = true;
         } else if (strcmp(a, "--cache") == 0) {
-            if (!(topt.cache_path = cli_value("replay", argc, argv, &i)))
+            if (!(r->topt.cache_path = cli_value("replay", argc, argv, &i)))
                 return 2;
+            judging = false;
         } else if (a[0] == '-' && a[1] != '\0') {
             return cli_unknown("replay", a, USAGE);
-        } else if (path) {
-            return cli_usage("replay", "one FILE only ('%s' and '%s')", path, a);
+        } else if (r->path) {
+            return cli_usage("replay", "one FILE only ('%s' and '%s')", r->path, a);
         } else {
-            path = a;
+            r->path = a;
+            judging = false;
         }
+        r->judging = r->judging || judging;
     }
-    if (!path)
-        return cli_usage("replay", "which FILE?");
-    if (!cli_answer_ready("replay", &ans))
-        return 2;
-    opt.dialect = &ans.dialect;
-    opt.metric = ans.metric;
-    topt.metric = ans.metric;
-    if (!max_given && ans.metric == CG_METRIC_QTM)
-        opt.max_moves3 = CG_SERVER3_QTM_MAX_MOVES; /* as serve --size 3 --metric qtm */
+    return 0;
+}
 
-    size_t len;
-    char *text = cli_slurp("replay", path, MAX_INPUT, &len);
-    if (!text)
+/* A transcript's "judge:" note (play writes the options its answers followed): those options,
+ * applied when the command line gives none that judge. 0, or an exit status. */
+static int judge_note(const char *text, size_t len, replay_args *r, char ***argv)
+{
+    static const char key[] = "judge: ";
+    *argv = NULL;
+    for (size_t i = 0; i < len;) {
+        const char *nl = memchr(text + i, '\n', len - i);
+        size_t end = nl ? (size_t)(nl - text) : len;
+        const char *at = end - i > 2 && text[i] == '!' ? memchr(text + i + 2, ' ', end - i - 2)
+                                                      : NULL;
+        if (at && (size_t)(text + end - at) > sizeof key &&
+            memcmp(at + 1, key, sizeof key - 1) == 0) {
+            char *words = strndup(at + sizeof key, (size_t)(text + end - at - sizeof key));
+            cg_error e;
+            cg_status st = words ? cg_split_command(words, argv, &e) : CG_ERR_NOMEM;
+            free(words);
+            if (st != CG_OK) /* an empty note splits into nothing: no options */
+                return 0;
+            int argc = 0;
+            while ((*argv)[argc])
+                argc++;
+            replay_args note = *r;
+            note.path = NULL;
+            int rc = options(argc, *argv, 0, &note);
+            if (rc == 0 && !note.path) {
+                note.path = r->path;
+                *r = note;
+            }
+            return rc;
+        }
+        i = end + 1;
+    }
+    return 0;
+}
+
+/* Replays text as r says; the exit status. */
+static int judge(replay_args *r, const char *text, size_t len)
+{
+    if (!cli_answer_ready("replay", &r->ans))
         return 2;
+    r->opt.dialect = &r->ans.dialect;
+    r->opt.metric = r->ans.metric;
+    r->topt.metric = r->ans.metric;
+    if (!r->max_given && r->ans.metric == CG_METRIC_QTM)
+        r->opt.max_moves3 = CG_SERVER3_QTM_MAX_MOVES; /* as serve --size 3 --metric qtm */
     cg_tables *tables;
     cg_error err;
-    cli_tables_options(&topt, false);
-    if (cg_tables_open(&tables, &topt, NULL, &err) != CG_OK) {
+    cli_tables_options(&r->topt, false);
+    if (cg_tables_open(&tables, &r->topt, NULL, &err) != CG_OK) {
         cli_err("replay", "%s", err.msg);
-        free(text);
         return 1;
     }
     cg_replay_summary sum;
-    if (html && !(p.html = replay_html_new())) {
+    if (r->html && !(r->p.html = replay_html_new())) {
         cli_err("replay", "--html: out of memory");
         cg_tables_close(tables);
-        free(text);
         return 2;
     }
     size_t bom = len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0; /* ignored */
-    cg_status st = cg_replay_text(tables, &opt, text + bom, len - bom, print_round, &p, &sum, &err);
+    cg_status st = cg_replay_text(tables, &r->opt, text + bom, len - bom, print_round, &r->p,
+                                  &sum, &err);
     cg_tables_close(tables);
-    free(text);
     if (st != CG_OK) {
-        if (p.html)
-            replay_html_write(p.html, html, path, &sum); /* what was replayed up to the error */
-        cli_err("replay", "%s: %s", path, err.msg);
+        if (r->p.html) /* what was replayed up to the error */
+            replay_html_write(r->p.html, r->html, r->path, &sum);
+        cli_err("replay", "%s: %s", r->path, err.msg);
         return 2;
     }
-    int rc = report(path, &sum, &p);
-    if (p.html && !replay_html_write(p.html, html, path, &sum))
+    int rc = report(r->path, &sum, &r->p, r->opt.prompt);
+    if (r->p.html && !replay_html_write(r->p.html, r->html, r->path, &sum))
         return 2;
     return rc;
+}
+
+int cmd_replay(int argc, char **argv)
+{
+    replay_args r = {.opt = cg_replay_defaults()};
+    cli_answer_init(&r.ans);
+    int rc = options(argc, argv, 1, &r);
+    if (rc)
+        return rc < 0 ? 0 : rc;
+    if (!r.path)
+        return cli_usage("replay", "which FILE?");
+    size_t len;
+    char *text = cli_slurp("replay", r.path, MAX_INPUT, &len);
+    if (!text)
+        return 2;
+    char **note = NULL; /* the options play recorded, when the command line gives none */
+    if (!r.judging && (rc = judge_note(text, len, &r, &note)) != 0)
+        cli_err("replay", "%s: the transcript's judge note is not understood", r.path);
+    else
+        rc = judge(&r, text, len);
+    cg_argv_free(note);
+    free(text);
+    return rc < 0 ? 2 : rc;
 }

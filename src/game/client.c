@@ -10,12 +10,17 @@
 #include "cubegod/server.h"
 #include "game/pow_gate.h"
 #include "cubegod/state.h"
+#include "engine/engine.h"
 #include "puzzle/reader.h"
 
 #define ANSWER_TEXT_MAX 2048
 /* --prompt auto: how long a line that asks must be followed by silence to be the prompt (the
  * server's next lines, when there are any, come within this over any network a game runs on) */
 #define AUTO_PROMPT_SETTLE 0.05
+/* Replies and gates sent with no cube read in between before the game ends (max_replies 0) */
+#define MAX_REPLIES 20
+#define GATE_ENTER CG_REPLIES_MAX
+#define GATE_POW (CG_REPLIES_MAX + 1)
 
 typedef struct client_game {
     cg_tube *t;
@@ -61,9 +66,22 @@ typedef struct client_game {
     bool have_ok_re, have_fail_re;
     regex_t ok_re, fail_re;
     int fired[CG_REPLIES_MAX];
+    int since[CG_REPLIES_MAX + 2]; /* fired since the last cube read: each rule, then the gates */
     cg_puzzle shown;           /* a cube at the goal, shown and not asked */
     bool have_shown;
     bool read_noted;           /* the reader's note (a string's order found) was said */
+    /* The engine (src/engine/engine.h): the prompt learned in round 1, the server's legend,
+     * one move a prompt (the option or the server's words), the replies sent since a cube. */
+    cgi_prompt learned;
+    cgi_legend legend;
+    bool legend_used;
+    bool one_move;
+    bool ever_cube;            /* a cube was read at some point */
+    int64_t partial_since;     /* when the partial line now buffered was first seen, or 0 */
+    double settle_us;          /* the wait after the line that was taken for the prompt */
+    /* --send-each: the cubes the server shows between the moves of the answer */
+    bool each_open;
+    size_t each_seen;
 } client_game;
 
 /* What the reader looks for, in the words of the shape asked for (messages). */
@@ -235,7 +253,11 @@ static void prompt_hint(const client_game *g, const char *last, char *msg, size_
     size_t len = strlen(msg);
     char what[160];
     prompt_desc(g, what, sizeof what);
-    if (faces == 0)
+    size_t asked = trimmed_len(last, strlen(last));
+    if (faces == 0 && !g->ever_cube && cg_line_asks(last, asked))
+        snprintf(msg + len, size - len, "; no cube came, and the server asks '%.*s': answer it "
+                 "with --reply '%.*s=ANSWER'", (int)asked, last, (int)asked, last);
+    else if (faces == 0)
         snprintf(msg + len, size - len, "; the prompt (%s) never came; last text received: '%s'",
                  what, last);
     else
@@ -264,6 +286,8 @@ static bool at_goal(const cg_puzzle *p)
     return shown > 0;
 }
 
+static bool each_shown(client_game *g, const cg_puzzle *p);
+
 /* A cube the reader finished: at the goal it is shown, not asked (no round, no answer); a new
  * cube after an answer with no verdict in between passes that round. */
 static void cube_came(client_game *g, const cg_puzzle *p)
@@ -273,7 +297,11 @@ static void cube_came(client_game *g, const cg_puzzle *p)
         g->have_goal = true;
         return;
     }
-    bool moving = (g->o->one_move && g->in_round);
+    g->ever_cube = true;
+    memset(g->since, 0, sizeof g->since);
+    if (g->each_open && awaiting(g) && each_shown(g, p))
+        return; /* a cube between the moves of one answer: the same round */
+    bool moving = (g->one_move && g->in_round);
     /* against a goal of the caller's, a solved cube is a cube like any other */
     bool targeted = g->o->goal || g->o->goal_first;
     if (!moving && !targeted && at_goal(p)) {
@@ -337,6 +365,26 @@ static void read_rules(client_game *g, const char *line, size_t n)
         note(g, "notation %s, from the server's text: \"%.80s\"", cg_notation_name((cg_notation)nt),
              line);
     }
+    if (!g->o->dialect && g->o->auto_notation)
+        cgi_legend_read(&g->legend, line, n);
+    if (!g->one_move && !g->o->send_each && cgi_text_one_move(line, n)) {
+        g->one_move = true;
+        note(g, "one move a prompt, from the server's text: \"%.80s\"", line);
+    }
+}
+
+/* At the first answer: a complete controls legend in the banner is how moves are written. */
+static void use_legend(client_game *g)
+{
+    cg_dialect d;
+    if (g->legend_used || !g->legend.entries || g->o->dialect || !cgi_legend_dialect(&g->legend, &d))
+        return;
+    g->legend_used = true;
+    g->dialect = d;
+    char what[160];
+    cg_dialect_describe(&d, what, sizeof what);
+    note(g, "moves written as the server's legend names them (%s): \"%s\"", what,
+         g->legend.line);
 }
 
 /* Everything that is not a prompt: cubes, round headers, verdicts, the flag, the rules. */
@@ -387,64 +435,92 @@ static const cg_dialect *dialect_of(const client_game *g)
     return g->o->dialect ? g->o->dialect : &g->dialect;
 }
 
-/* One-move mode: the cube the server showed after our move k must be the start cube after the
- * first k moves, sticker for sticker (colours the first view never showed are not compared).
- * Either size: the expected face of every sticker, then one comparison. */
-static cg_status check_shown(client_game *g, int round, cg_error *err)
+/* The cube p against the round's start after its first k moves, sticker for sticker (colours
+ * the first view never showed are not compared), either size: true when they differ, and where
+ * in why. */
+static bool differs(const client_game *g, const cg_puzzle *p, size_t k, char *why, size_t size)
 {
-    const cg_puzzle *p = &g->pending;
     int n = g->start_size, per = n * n, stickers = 6 * per;
     uint8_t want[CG3_FACELETS];
     const cg_scheme *scheme;
     if (n == 3) {
         cg3_cube c = g->start3.cube;
-        cg3_cube_apply_face_turns(&g->t3, &c, g->queue, g->sent);
+        cg3_cube_apply_face_turns(&g->t3, &c, g->queue, k);
         cg3_cube_to_facelets(&c, want);
         scheme = &g->start3.scheme;
     } else {
         cg_cube c = g->start.cube;
-        cg_cube_apply_all(&c, g->queue, g->sent);
+        cg_cube_apply_all(&c, g->queue, k);
         cg_stickers st = cg_cube_to_stickers(&c);
         memcpy(want, st.s, CG_STICKERS);
         scheme = &g->start.scheme;
     }
-    const char *name = dialect_of(g)->name[g->queue[g->sent - 1]];
-    if (p->size != n)
-        return cg_fail(err, CG_ERR_PROTOCOL,
-                       "round %d, move %zu (%s): the cube shown after it is a %dx%d, the round's "
-                       "was a %dx%d", round, g->sent, name, p->size, p->size, n, n);
+    if (p->size != n) {
+        snprintf(why, size, "the cube shown after it is a %dx%d, the round's was a %dx%d",
+                 p->size, p->size, n, n);
+        return true;
+    }
     for (int i = 0; i < stickers; i++) {
         const char *expect = scheme->face[want[i]];
         if (p->sticker[i] == CG_UNKNOWN || strcmp(expect, "?") == 0)
             continue;
         const char *shown = p->colour[p->sticker[i]];
-        if (strcmp(shown, expect) != 0)
-            return cg_fail(err, CG_ERR_PROTOCOL,
-                           "round %d, move %zu (%s): the cube shown after it is not the one "
-                           "expected: face %c row %d column %d shows %s, expected %s%s",
-                           round, g->sent, name, cg_face_letter(i / per), i % per / n + 1,
-                           i % n + 1, shown, expect,
-                           n == 3 && g->start3.fits > 1 ? " (the round's first view fitted "
-                                                          "several cubes: the one played was "
-                                                          "a guess)"
-                                                        : "");
+        if (strcmp(shown, expect) != 0) {
+            snprintf(why, size, "the cube shown after it is not the one expected: face %c row "
+                     "%d column %d shows %s, expected %s%s", cg_face_letter(i / per),
+                     i % per / n + 1, i % n + 1, shown, expect,
+                     n == 3 && g->start3.fits > 1 ? " (the round's first view fitted several "
+                                                    "cubes: the one played was a guess)" : "");
+            return true;
+        }
     }
-    return CG_OK;
+    return false;
+}
+
+/* One-move mode: the cube the server showed after our move k must be the start cube after the
+ * first k moves. */
+static cg_status check_shown(client_game *g, int round, cg_error *err)
+{
+    char why[256];
+    if (!differs(g, &g->pending, g->sent, why, sizeof why))
+        return CG_OK;
+    return cg_fail(err, CG_ERR_PROTOCOL, "round %d, move %zu (%s): %s", round, g->sent,
+                   dialect_of(g)->name[g->queue[g->sent - 1]], why);
+}
+
+/* --send-each: a cube shown while the answer's moves are applied is the start after some of
+ * them (the server may skip showing some): taken as part of the round when it is. */
+static bool each_shown(client_game *g, const cg_puzzle *p)
+{
+    char why[256];
+    for (size_t k = g->each_seen + 1; k <= g->queued; k++)
+        if (!differs(g, p, k, why, sizeof why)) {
+            g->each_seen = k;
+            return true;
+        }
+    return false;
 }
 
 /* One-move mode, at a prompt within a round: check what the server showed, send the next move. */
 static cg_status next_move(client_game *g, int round, cg_error *err)
 {
+    if (g->have_pending && g->sent > 0) {
+        cg_status st = check_shown(g, round, err);
+        if (st != CG_OK)
+            return st;
+    }
+    if (g->sent == g->queued && g->have_pending) {
+        /* a loop server that checks for solved only after it asked again: the verdict comes */
+        note(g, "round %d: the solution is used up and the cube shown is at the goal: waiting "
+             "for the verdict", round);
+        g->have_pending = false;
+        return CG_OK;
+    }
     if (g->sent == g->queued)
         return cg_fail(err, CG_ERR_PROTOCOL,
                        "round %d: the server asks for move %zu, but the solution has %zu moves "
                        "and the cube should be solved",
                        round, g->sent + 1, g->queued);
-    if (g->have_pending) {
-        cg_status st = check_shown(g, round, err);
-        if (st != CG_OK)
-            return st;
-    }
     const char *name = dialect_of(g)->name[g->queue[g->sent]];
     cg_status st = cg_tube_sendline(g->t, name, strlen(name), err);
     if (st != CG_OK)
@@ -454,10 +530,9 @@ static cg_status next_move(client_game *g, int round, cg_error *err)
     return CG_OK;
 }
 
-/* One-move mode, at a round's first prompt: the solution becomes a queue of single moves, and
- * the first of them (an empty line for a solved cube) is what is sent now. A 3x3's reading is
- * in g->start3 already (solve3). */
-static cg_status start_moves(client_game *g, bool three, const cg_move *moves, int n, char *text,
+/* The round's start and its solution as a queue of single moves, for the cubes the server shows
+ * between them (one-move, send-each). A 3x3's reading is in g->start3 already (solve3). */
+static cg_status queue_moves(client_game *g, bool three, const cg_move *moves, int n,
                              cg_error *err)
 {
     g->start_size = three ? 3 : 2;
@@ -470,6 +545,17 @@ static cg_status start_moves(client_game *g, bool three, const cg_move *moves, i
         return st;
     g->queued = cg_dialect_expand(dialect_of(g), moves, (size_t)n, g->queue,
                                   sizeof g->queue / sizeof *g->queue);
+    return CG_OK;
+}
+
+/* One-move mode, at a round's first prompt: the first move of the queue (an empty line for a
+ * solved cube) is what is sent now. */
+static cg_status start_moves(client_game *g, bool three, const cg_move *moves, int n, char *text,
+                             cg_error *err)
+{
+    cg_status st = queue_moves(g, three, moves, n, err);
+    if (st != CG_OK)
+        return st;
     g->sent = g->queued ? 1 : 0;
     g->in_round = g->queued > 0;
     snprintf(text, ANSWER_TEXT_MAX, "%s", g->queued ? dialect_of(g)->name[g->queue[0]] : "");
@@ -563,8 +649,9 @@ static cg_status answer(client_game *g, int64_t prompt_at, cg_error *err)
         cube_came(g, &p);
     if (fst != CG_OK)
         return cg_error_prefix(CG_ERR_INPUT, err, "round %d: ", round);
-    if (g->o->one_move && g->in_round)
+    if (g->one_move && g->in_round)
         return next_move(g, g->last_answered, err); /* the round its first move answered */
+    use_legend(g);
     if (!g->have_pending && g->have_shown) { /* asked about a cube at the goal after all */
         g->pending = g->shown;
         g->have_pending = true;
@@ -616,7 +703,7 @@ static cg_status answer(client_game *g, int64_t prompt_at, cg_error *err)
     g->res->qtm = metric == CG_METRIC_QTM;
     if ((st = cg_dialect_answer(dialect_of(g), metric, max_moves, moves, (size_t)n, text,
                                 sizeof text, err)) != CG_OK ||
-        (g->o->one_move && (st = start_moves(g, three, moves, n, text, err)) != CG_OK)) {
+        (g->one_move && (st = start_moves(g, three, moves, n, text, err)) != CG_OK)) {
         if (st == CG_ERR_TOO_LONG && g->limit > 0 && g->o->max_answer <= 0) {
             size_t len = strlen(err->msg);
             snprintf(err->msg + len, sizeof err->msg - len, " (the limit of the server's text: "
@@ -624,9 +711,12 @@ static cg_status answer(client_game *g, int64_t prompt_at, cg_error *err)
         }
         return cg_error_prefix(st, err, "round %d: ", round);
     }
+    bool each = g->o->send_each && !g->one_move;
+    g->each_open = each && !g->o->goal && !g->o->goal_first &&
+                   queue_moves(g, three, moves, n, err) == CG_OK;
+    g->each_seen = 0;
     int64_t ready_at = cg_now_ns();
-    st = g->o->send_each && !g->o->one_move ? send_each(g, moves, n, err)
-                                             : cg_tube_sendline(g->t, text, strlen(text), err);
+    st = each ? send_each(g, moves, n, err) : cg_tube_sendline(g->t, text, strlen(text), err);
     if (st != CG_OK)
         return cg_error_prefix(st, err, "round %d: sending the answer: ", round);
     int64_t sent_at = cg_now_ns();
@@ -635,7 +725,8 @@ static cg_status answer(client_game *g, int64_t prompt_at, cg_error *err)
     cg_round_stat s = {round, three ? 3 : 2, (int)cg_moves_count(moves, (size_t)n, metric), fits,
                        us_between(prompt_at, solved_at), us_between(prompt_at, ready_at),
                        us_between(prompt_at, sent_at), us_between(g->last_answer, sent_at),
-                       metric == CG_METRIC_QTM};
+                       metric == CG_METRIC_QTM, g->settle_us};
+    g->settle_us = 0;
     g->last_answer = sent_at;
     g->last_answered = round;
     if (g->o->stats && g->res->rounds_answered < g->o->stats_cap)
@@ -737,10 +828,29 @@ static void explain_timeout(client_game *g, cg_error *err)
     prompt_hint(g, n ? tail : g->last_line, err->msg, sizeof err->msg);
 }
 
+/* A reply or a gate sent once more with no cube read since (slot: the rule, or a gate's own):
+ * past the bound the game ends, naming it and the text that kept coming. */
+static cg_status repeated(client_game *g, int slot, const char *what, const char *line,
+                          size_t n, cg_error *err)
+{
+    int max = g->o->max_replies > 0 ? g->o->max_replies : MAX_REPLIES;
+    if (++g->since[slot] <= max)
+        return CG_OK;
+    size_t len = trimmed_len(line, n);
+    return cg_fail(err, CG_ERR_PROTOCOL, "%s fired %d times with no cube read in between; the "
+                   "server kept sending '%.*s' (the max-replies option sets the bound)", what,
+                   max,
+                   (int)(len > 80 ? 80 : len), line);
+}
+
 static cg_status reply(client_game *g, int i, const char *line, size_t n, cg_error *err)
 {
     const char *send = cg_replies_send(g->o->replies, i);
     g->fired[i]++;
+    char what[CG_REPLY_TEXT_MAX + 16];
+    snprintf(what, sizeof what, "reply rule '%s'", cg_replies_rule(g->o->replies, i));
+    if (repeated(g, i, what, line, n, err) != CG_OK)
+        return CG_ERR_PROTOCOL;
     note(g, "reply rule '%s' (%s) matched '%.*s': sent '%s'", cg_replies_rule(g->o->replies, i),
          cg_phase_name(phase_of(g)), (int)trimmed_len(line, n > 80 ? 80 : n), line, send);
     cg_status st = cg_tube_sendline(g->t, send, strlen(send), err);
@@ -757,31 +867,102 @@ static cg_status openings(client_game *g, cg_error *err)
     return CG_OK;
 }
 
-/* A partial line the game is waiting for: the prompt, a reply rule's text, or (auto) a line
- * that asks once a cube has come. */
-static bool waiting_for(void *ctx, const char *text, size_t n, bool quiet)
+/* A cube waits for its answer: shown, or, in one-move mode, the round's moves go on. */
+static bool cube_waits(const client_game *g)
 {
-    client_game *g = ctx;
-    if (names_prompt(g, text, n) || cg_replies_match(g->o->replies, 0, phase_of(g), text, n) >= 0)
-        return true;
-    /* auto: a finished cube, then a partial line that asks, or any words once the server is
-     * quiet (a reader still open hands over what is complete then) */
-    if (!g->auto_prompt)
-        return false;
-    if (quiet && !g->have_pending && cg_shape_reader_busy(&g->shapes) &&
-        cg_shape_reader_pause(&g->shapes, NULL) == CG_OK) { /* what is complete, if anything */
+    return g->have_pending || (g->one_move && g->in_round);
+}
+
+/* No cube waits and no answer awaits its verdict: where a gate stands. */
+static bool between_cubes(const client_game *g)
+{
+    return !cube_waits(g) && !awaiting(g) && !cg_shape_reader_busy(&g->shapes);
+}
+
+/* The learned prompt: answered at once, no settle (a cube still being read ends there). */
+static bool learned_prompt(const client_game *g, const char *line, size_t n)
+{
+    return g->auto_prompt && (cube_waits(g) || cg_shape_reader_busy(&g->shapes)) &&
+           cgi_prompt_is(&g->learned, line, n);
+}
+
+/* Seconds of silence after a partial line for it to count (quiet). */
+static double quiet_of(const client_game *g)
+{
+    return g->o->quiet == 0 ? 0.2 : g->o->quiet < 0 ? 0 : g->o->quiet;
+}
+
+/* A cube whose end only silence shows (a reader still open): what is complete, taken. */
+static bool take_paused(client_game *g)
+{
+    if (!g->have_pending && cg_shape_reader_busy(&g->shapes) &&
+        cg_shape_reader_pause(&g->shapes, NULL) == CG_OK) {
         cg_puzzle p;
         while (take_cube(g, &p))
             cube_came(g, &p);
     }
-    return g->have_pending && (quiet ? cg_line_has_words(text, n) : cg_line_asks(text, n));
+    return cube_waits(g);
 }
 
-/* One line, or a partial one: a reply, an answer, or text. */
+/* A partial line the game is waiting for: the prompt (given, learned, or once a cube waits a
+ * partial line that asks, or any text after which the server goes quiet), a reply rule's
+ * text, or, between cubes, a quiet request to press Enter. */
+static bool waiting_for(void *ctx, const char *text, size_t n, bool quiet)
+{
+    client_game *g = ctx;
+    if (!g->partial_since)
+        g->partial_since = cg_now_ns();
+    if (names_prompt(g, text, n) || cg_replies_match(g->o->replies, 0, phase_of(g), text, n) >= 0 ||
+        learned_prompt(g, text, n))
+        return true;
+    if (!g->auto_prompt)
+        return false;
+    if (quiet && take_paused(g))
+        return trimmed_len(text, n) > 0; /* words or punctuation: "$ ", ">>> " */
+    if (cube_waits(g))
+        return cg_line_asks(text, n);
+    return quiet && between_cubes(g) && cgi_gate_asks_enter(text, n);
+}
+
+/* auto: with a cube waiting, the text after which the server goes quiet is the prompt: a
+ * partial line (waiting_for took it), or a whole line followed by silence (AUTO_PROMPT_SETTLE
+ * after one that asks, the quiet time after other words); the wait is the round's settle. */
+static bool server_waits_after(client_game *g, const char *line, size_t n, bool partial)
+{
+    if (trimmed_len(line, n) == 0)
+        return false;
+    if (partial) {
+        g->settle_us = us_between(g->partial_since, cg_now_ns());
+        return cube_waits(g);
+    }
+    bool reading = !g->have_pending && cg_shape_reader_busy(&g->shapes);
+    if (!cube_waits(g) && !(reading && cg_line_has_words(line, n)))
+        return false;
+    int64_t from = cg_now_ns();
+    if (!cg_tube_idle(g->t, cg_line_asks(line, n) ? AUTO_PROMPT_SETTLE : quiet_of(g)))
+        return false;
+    g->settle_us = us_between(from, cg_now_ns());
+    return take_paused(g);
+}
+
+/* Between cubes, the server waits after asking for Enter: an empty line. */
+static cg_status enter_gate(client_game *g, const char *line, size_t n, cg_error *err)
+{
+    cg_status st = repeated(g, GATE_ENTER, "the Enter gate", line, n, err);
+    if (st != CG_OK)
+        return st;
+    note(g, "the server waits after '%.*s': sent an empty line", (int)trimmed_len(line,
+         n > 80 ? 80 : n), line);
+    st = cg_tube_sendline(g->t, "", 0, err);
+    return st == CG_OK ? st : cg_error_prefix(st, err, "the Enter gate: ");
+}
+
+/* One line, or a partial one, classified in the order engine.h writes down: the prompt (given
+ * or learned), text (cubes, verdicts, rules), a reply, then what the server's silence says. */
 static cg_status one_line(client_game *g, const char *line, size_t n, bool partial, int64_t at,
                           cg_error *err)
 {
-    bool prompt = names_prompt(g, line, n);
+    bool prompt = names_prompt(g, line, n) || learned_prompt(g, line, n);
     if (!prompt) {
         cg_status st = text_line(g, line, n, err);
         if (st != CG_OK)
@@ -790,11 +971,19 @@ static cg_status one_line(client_game *g, const char *line, size_t n, bool parti
     int i = cg_replies_match(g->o->replies, 0, phase_of(g), line, n);
     if (i >= 0)
         return reply(g, i, line, n, err);
-    /* auto: a line that asks is the prompt only when the server then waits; one followed by
-     * more text is a label ("Now:" above the cube) */
-    if (!prompt && g->auto_prompt && g->have_pending &&
-        (partial || (cg_line_asks(line, n) && cg_tube_idle(g->t, AUTO_PROMPT_SETTLE))))
-        prompt = true;
+    if (!prompt && g->auto_prompt) {
+        bool gate = between_cubes(g) && cgi_gate_asks_enter(line, n);
+        prompt = !gate && server_waits_after(g, line, n, partial);
+        if (gate && (partial || cg_tube_idle(g->t, quiet_of(g)))) {
+            g->partial_since = 0;
+            return enter_gate(g, line, n, err);
+        }
+        if (prompt && !g->learned.len)
+            cgi_prompt_learn(&g->learned, line, n);
+        if (prompt && !partial)
+            at = cg_now_ns(); /* the round's own time starts after the settle */
+    }
+    g->partial_since = 0;
     return prompt ? answer(g, at, err) : CG_OK;
 }
 
@@ -825,8 +1014,7 @@ static cg_status run(client_game *g, cg_error *err)
         const uint8_t *p;
         size_t n;
         bool partial;
-        double quiet = g->o->quiet == 0 ? 0.2 : g->o->quiet < 0 ? 0 : g->o->quiet;
-        cg_status st = cg_tube_recvline_or_partial(g->t, g->o->timeout, quiet, waiting_for, g, &p,
+        cg_status st = cg_tube_recvline_or_partial(g->t, g->o->timeout, quiet_of(g), waiting_for, g, &p,
                                                    &n, &partial, err);
         int64_t at = cg_now_ns();
         if (st == CG_ERR_EOF) {
@@ -855,6 +1043,8 @@ static cg_status run(client_game *g, cg_error *err)
         g->received = true;
         bool gate; /* a proof of work, answered: not part of the game's text */
         st = cgi_play_gate(g->t, g->o, line, n, &gate, err);
+        if (st == CG_OK && gate)
+            st = repeated(g, GATE_POW, "the proof-of-work gate", line, n, err);
         if (st == CG_OK && !gate)
             st = one_line(g, line, n, partial, at, err);
         keep_last_line(g, line, n);
@@ -952,6 +1142,7 @@ cg_status cg_play(cg_tube *t, const cg_tables *tables, const cg_play_options *op
         return cg_fail(err, CG_ERR_INPUT, "flag regex '%s': %s", g.o->flag_regex, why);
     }
     g.dialect = cg_dialect_default();
+    g.one_move = g.o->one_move;
     g.solve = g.o->solve;
     g.solve3 = g.o->solve3;
     g.qtm = cg_tables_metric(tables) == CG_METRIC_QTM || g.o->solve3.metric == CG_METRIC_QTM;
@@ -970,6 +1161,8 @@ cg_status cg_play(cg_tube *t, const cg_tables *tables, const cg_play_options *op
         st = CG_OK;
     }
     waiting_desc(&g);
+    res->one_move = g.one_move;
+    res->dialect = *dialect_of(&g);
     if (!res->won)
         name_unmatched(&g, st, err);
     if (!res->won && res->last_line[0]) /* a lost game's last line is the server's last */

@@ -61,6 +61,10 @@ typedef struct engine {
     /* One-move games: the moves answered so far in the open round, checked at its end. */
     size_t nmoves;
     cg_move moves[CG_SERVER_MAX_MOVES + 1];
+    /* Transcripts without a prompt given: a round is where play answered, the first line it
+     * sent after a cube; the server's last record before it is where the prompt was. */
+    bool by_answers;
+    double server_now;
 } engine;
 
 static bool starts_with(const char *s, size_t len, const char *prefix)
@@ -92,6 +96,21 @@ static void copy_text(char *dst, size_t size, const char *s, size_t len)
 
 /* One-move games: the round's moves, taken together, as the server takes them move by move
  * (either size). */
+/* One-move games: the open round's moves so far solve its cube. */
+static bool moves_solve(const engine *e)
+{
+    if (e->three) {
+        cg3_cube c = e->cube3;
+        cg3_cube_apply_face_turns(&e->moves3, &c, e->moves, e->nmoves);
+        uint8_t f[CG3_FACELETS];
+        cg3_cube_to_facelets(&c, f);
+        return cg3_facelets_solved(f);
+    }
+    cg_cube c = e->cube;
+    cg_cube_apply_all(&c, e->moves, e->nmoves);
+    return e->opt.check == CG_TARGET_HOME ? cg_cube_is_home(&c) : cg_cube_is_solved_any(&c);
+}
+
 static void check_moves(engine *e)
 {
     cg_replay_round *r = &e->cur;
@@ -100,18 +119,7 @@ static void check_moves(engine *e)
     size_t count = cg_moves_count(e->moves, e->nmoves, e->opt.metric);
     int max = e->three ? e->opt.max_moves3 : e->opt.max_moves;
     r->moves = (int)count;
-    bool solved;
-    if (e->three) {
-        cg3_cube c = e->cube3;
-        cg3_cube_apply_face_turns(&e->moves3, &c, e->moves, e->nmoves);
-        uint8_t f[CG3_FACELETS];
-        cg3_cube_to_facelets(&c, f);
-        solved = cg3_facelets_solved(f);
-    } else {
-        cg_cube c = e->cube;
-        cg_cube_apply_all(&c, e->moves, e->nmoves);
-        solved = e->opt.check == CG_TARGET_HOME ? cg_cube_is_home(&c) : cg_cube_is_solved_any(&c);
-    }
+    bool solved = moves_solve(e);
     if (count > (size_t)max) {
         r->result = CG_REPLAY_TOO_MANY;
         snprintf(r->reason, sizeof r->reason, "Too many moves (%zu%s, at most %d allowed)", count,
@@ -175,7 +183,7 @@ static void open_round(engine *e, long line)
     r->line = line;
     r->moves = -1;
     r->optimal = -1;
-    r->prompt_at = e->now;
+    r->prompt_at = e->by_answers ? e->server_now : e->now;
     r->answer_at = -1;
     if (e->have_puzzle)
         r->puzzle = e->puzzle;
@@ -226,6 +234,8 @@ static void open_round(engine *e, long line)
 static void move_line(engine *e, const char *line, size_t len)
 {
     cg_replay_round *r = &e->cur;
+    if (e->opt.end && strlen(e->opt.end) == len && memcmp(line, e->opt.end, len) == 0)
+        return; /* the line that ends the moves (play --end) */
     e->answered = true;
     size_t have = strlen(r->answer);
     if (have + 2 < sizeof r->answer) { /* the moves as typed, one space apart */
@@ -249,8 +259,29 @@ static void move_line(engine *e, const char *line, size_t len)
     }
 }
 
-static void answer_line(engine *e, const char *line, size_t len)
+/* A transcript's line sent by play, without a prompt given: a cube since the last answer makes
+ * it the answer of a new round, unless it is a move of a one-move round its moves have not
+ * solved yet (the cube shown between moves); other lines (replies, gates) are not answers. */
+static void answered_at(engine *e, long lineno)
 {
+    cg_error err; /* the prompt ends the cube being read, as in play */
+    if (cg_shape_reader_finish(&e->shapes, &err) != CG_OK)
+        snprintf(e->box_error, sizeof e->box_error, "line %ld: %.200s", lineno, err.msg);
+    while (cg_shape_reader_take(&e->shapes, &e->puzzle, NULL)) {
+        e->have_puzzle = true;
+        e->box_error[0] = '\0';
+    }
+    bool moving = e->open && e->opt.one_move && e->answered && e->have_cube && !moves_solve(e);
+    if (e->have_puzzle && moving)
+        e->have_puzzle = false; /* the cube after a move: the same round */
+    else if (e->have_puzzle)
+        open_round(e, lineno);
+}
+
+static void answer_line(engine *e, const char *line, size_t len, long lineno)
+{
+    if (e->by_answers)
+        answered_at(e, lineno);
     if (e->open && e->cur.answer_at < 0)
         e->cur.answer_at = e->now;
     if (e->open && e->opt.one_move) {
@@ -305,7 +336,7 @@ static void server_line(engine *e, const char *line, size_t len, long lineno)
             e->number = e->total = 0;
         return;
     }
-    if (find(line, len, e->opt.prompt) >= 0) {
+    if (!e->by_answers && find(line, len, e->opt.prompt) >= 0) {
         /* One-move games: a prompt within a round that has moves asks for the next one. */
         if (!(e->opt.one_move && e->open && e->answered))
             open_round(e, lineno);
@@ -340,7 +371,7 @@ static void replay_capture(engine *e, const char *text, size_t len)
         lineno++;
         if (expect && !is_verdict(line, n)) {
             expect = false;
-            answer_line(e, line, n);
+            answer_line(e, line, n, lineno);
             continue;
         }
         expect = false;
@@ -352,7 +383,7 @@ static void replay_capture(engine *e, const char *text, size_t len)
         while (rest < n && (line[rest] == ' ' || line[rest] == '\r'))
             rest++;
         if (rest < n)
-            answer_line(e, line + rest, n - rest);
+            answer_line(e, line + rest, n - rest, lineno);
         else
             expect = true;
     }
@@ -402,7 +433,7 @@ static void deliver(engine *e, bool server, const char *line, size_t n, long lin
     if (server)
         server_line(e, line, n, lineno);
     else
-        answer_line(e, line, n);
+        answer_line(e, line, n, lineno);
 }
 
 /* Adds a record's bytes to its direction and hands on every completed line. */
@@ -410,6 +441,8 @@ static cg_status take_record(engine *e, stream *s, bool server, const cg_transcr
                              long lineno, cg_error *err)
 {
     e->now = rec->seconds;
+    if (server)
+        e->server_now = rec->seconds;
     for (size_t i = 0; i < rec->len;) {
         const char *nl = memchr(rec->data + i, '\n', rec->len - i);
         size_t end = nl ? (size_t)(nl - rec->data) : rec->len;
@@ -444,8 +477,14 @@ static cg_status replay_transcript(engine *e, const char *text, size_t len, cg_e
         st = cg_transcript_parse_line(copy + i, end - i, &rec, err);
         if (st != CG_OK)
             st = cg_error_prefix(st, err, "line %ld: ", lineno);
-        else if (rec.kind == '<' || rec.kind == '>')
+        else if (rec.kind == '<' || rec.kind == '>') {
+            if (e->by_answers && rec.kind != server && dirs[0].len) {
+                /* the server's partial line before an answer: the prompt it waited after */
+                deliver(e, true, dirs[0].buf, dirs[0].len, lineno);
+                dirs[0].len = 0;
+            }
             st = take_record(e, &dirs[rec.kind != server], rec.kind == server, &rec, lineno, err);
+        }
         i = end + 1;
     }
     for (int d = 0; d < 2 && st == CG_OK; d++)
@@ -468,6 +507,7 @@ cg_status cg_replay_text(const cg_tables *t, const cg_replay_options *opt, const
                   .sum = sum, .now = -1};
     if (!e->opt.prompt || !e->opt.prompt[0])
         e->opt.prompt = cg_replay_defaults().prompt;
+    e->by_answers = !e->opt.prompt_given && cg_transcript_detect(text, len);
     if (e->opt.max_moves3 <= 0)
         e->opt.max_moves3 = CG3_GODS_NUMBER;
     cg3_tables_init(&e->moves3);

@@ -92,11 +92,12 @@ has "\[+\] won: 10/10" "$TMP/colours.out"
 grep -q "^< | yellow" "$TMP/colours.tr" || has "| yellow" "$TMP/colours.tr"
 grep -q "^< Move 1: " "$TMP/colours.tr" || has "Move 1: " "$TMP/colours.tr"
 
-# A whole answer to a one-move server: one move per line, please.
+# A one-move server whose banner says "One move per prompt": play answers one move a prompt
+# without the option (issue 34), and says where it read that (-v)
 serve whole --games 1 --rounds 2 --seed 3 --one-move
-play whole 127.0.0.1 "$PORT" -q --prompt "$MOVE_PROMPT"
-[ "$RC" = 1 ] || fail "a whole answer to a one-move server: exited $RC"
-has "round 1: the server said: \[-\] One move per line, please" "$TMP/whole.out"
+play whole 127.0.0.1 "$PORT" -v --prompt "$MOVE_PROMPT"
+[ "$RC" = 0 ] || fail "a one-move server that says so, without --one-move: exited $RC"
+has "one move a prompt, from the server's text: \"One move per prompt" "$TMP/whole.err"
 
 # A server that shows, after the first move, the cube as it was before it.
 serve capture --games 1 --rounds 1 --seed 4 --one-move

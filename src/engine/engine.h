@@ -1,0 +1,80 @@
+/* The dialogue engine's pieces (docs/architecture.md walks a line through them): what the
+ * server's text is, decided in one order, and what the engine remembers between rounds.
+ *
+ * The order of classification, written here once and followed by client.c's classify():
+ *
+ *   1. gate      a proof of work that parses (pow_gate.c): answered at once
+ *   2. reply     a reply rule of the caller's (dialogue.h) that matches the line in its phase
+ *   3. prompt    the prompt given, or the one learned in round 1, while a cube waits
+ *   4. cube      lines the shape readers take (a cube may end here)
+ *   5. verdict   "[+]"/"[-]", or the usual words on an answer that awaits one
+ *   6. rules     a limit, a metric, a notation, a controls legend, "one move per line"
+ *   7. text      anything else: kept as the last text, looked at for flags
+ *
+ * and then, for text after which the server goes quiet (it waits for us):
+ *
+ *   8. prompt    a cube waits: what came last is the prompt (learned for the next rounds)
+ *   9. enter     no cube yet and the text asks to press Enter or a key, or to start: an empty
+ *                line is sent
+ *
+ * No reader ends the game on a guess: text no reader is sure of is text. */
+#ifndef CUBEGOD_ENGINE_ENGINE_H
+#define CUBEGOD_ENGINE_ENGINE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "cubegod/notation.h"
+
+/* needle (lower case) anywhere in text[0, n), in any case (text.c). */
+bool cgi_text_has(const char *text, size_t n, const char *needle);
+
+/* ---- the prompt (prompt.c) ---- */
+
+#define CGI_PROMPT_MAX 160
+
+/* The prompt the server waited after in round 1, answered at once from then on. */
+typedef struct cgi_prompt {
+    char text[CGI_PROMPT_MAX]; /* trimmed of blanks and '\r' at both ends */
+    size_t len;                /* 0: not learned yet */
+    double settle_us;          /* the wait that found it (round 1), reported apart */
+} cgi_prompt;
+
+/* Remembers line (n bytes) as the prompt; a prompt of blanks only, or longer than the buffer,
+ * is not learned. */
+void cgi_prompt_learn(cgi_prompt *p, const char *line, size_t n);
+/* True when line (whole or partial) is the learned prompt: the same text once blanks at both
+ * ends are trimmed. */
+bool cgi_prompt_is(const cgi_prompt *p, const char *line, size_t n);
+
+/* ---- gates (gates.c) ---- */
+
+/* True when text asks to press Enter, Return or any key, or to press something to start or
+ * begin ("Press Enter to scramble and start...", "Hit any key", "[ENTER] to begin"). */
+bool cgi_gate_asks_enter(const char *text, size_t n);
+
+/* ---- legends and ways of answering (legends.c) ---- */
+
+/* A controls legend being read from the server's banner: the names it gives to moves. */
+typedef struct cgi_legend {
+    cg_move_map map;
+    int entries; /* names read */
+    char line[96]; /* the first legend line, for notes */
+} cgi_legend;
+
+/* Reads the legend entries of one line into l ("r = R (right CW)", "R = R' (right CCW)",
+ * "x : R2"): NAME (1 to 4 characters), '=' or ':', a move in standard notation, then the end,
+ * a description or a break (two blanks, ',', ';'); "Moves: R U F" is a list, not a legend.
+ * Returns the entries taken from this line (0: no legend). A name given to two moves, or a move
+ * named twice, keeps the first. */
+int cgi_legend_read(cgi_legend *l, const char *line, size_t n);
+/* The dialect the legend describes: when the names cover, for every face, exactly the moves of
+ * one notation (R and R': quarter; R only: quarter-cw; all three: standard), true and *d built.
+ * False when the legend is incomplete or names moves no notation fits. */
+bool cgi_legend_dialect(const cgi_legend *l, cg_dialect *d);
+
+/* True when text says answers go one move at a time ("one move per line", "one move at a
+ * time", "enter a single move"). */
+bool cgi_text_one_move(const char *text, size_t n);
+
+#endif
