@@ -32,9 +32,11 @@
 
 #define CG_FLAG_MAX 512
 #define CG_PLAY_DEFAULT_PROMPT "auto"
-/* The prompt "auto" recognises: this text anywhere in a line, or, once a cube has come, the first
- * line ending in ':', '?' or '>' (trailing blanks ignored), or a partial line after which the
- * server goes quiet. */
+/* The prompt "auto" recognises: this text anywhere in a line, or, once a cube has come, where
+ * the server waits: a partial line that ends in ':', '?' or '>' at once, any other partial text
+ * after `quiet` seconds of silence, a whole line after 50 ms of silence (one ending in ':', '?'
+ * or '>') or `quiet` (any other). The text found in round 1 is answered at once afterwards
+ * (src/engine/engine.h); the wait is reported as cg_round_stat.settle_us. */
 #define CG_PLAY_AUTO_PROMPT "Enter your solution:"
 #define CG_PLAY_DEFAULT_FLAG_REGEX "[A-Za-z0-9_]+\\{[^}]*\\}"
 
@@ -64,6 +66,24 @@ typedef cg_status (*cg_play_tables_fn)(void *ctx, const cg_tables **out, cg_erro
 /* What the client read or did that a person watching would want to know (the limit it read and
  * where, a reply sent, a cube shown and not asked): one sentence, no newline. */
 typedef void (*cg_play_note_fn)(void *ctx, const char *note);
+
+/* What one line (or partial line) the server sent was, as the engine classified it: */
+typedef enum cg_event {
+    CG_EVENT_GATE,    /* a proof of work, answered */
+    CG_EVENT_REPLY,   /* a reply rule's text: its line was sent */
+    CG_EVENT_PROMPT,  /* the prompt: the answer (or the next move) follows */
+    CG_EVENT_CUBE,    /* the line that completed a cube */
+    CG_EVENT_VERDICT, /* a verdict on the answered round */
+    CG_EVENT_ENTER,   /* a request to press Enter: an empty line was sent */
+    CG_EVENT_TEXT,    /* anything else (banner, rules, a cube's rows, the flag) */
+} cg_event;
+
+/* "gate" "reply" "prompt" "cube" "verdict" "enter" "text"; "?" otherwise. */
+CG_API const char *cg_event_name(cg_event e);
+
+/* One event per classified line: its kind and the line (n bytes, not NUL-terminated; a partial
+ * line has no newline), for -v logs and Python. */
+typedef void (*cg_play_event_fn)(void *ctx, cg_event kind, const char *line, size_t n);
 
 /* Called after each answer is sent (progress lines, benchmarks). */
 typedef void (*cg_play_round_fn)(void *ctx, const cg_round_stat *s, int rounds_announced);
@@ -159,6 +179,8 @@ typedef struct cg_play_options {
      * rule with no cube read in between before the game ends with CG_ERR_PROTOCOL, naming the
      * rule and the text that kept coming; 0: 20. */
     int max_replies;
+    cg_play_event_fn on_event; /* NULL: none */
+    void *on_event_ctx;
 } cg_play_options;
 
 /* The options with every field at its documented default. */

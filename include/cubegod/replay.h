@@ -3,7 +3,9 @@
  * Input is either a transcript (transcript.h; detected by its first line) or a plain capture of a
  * terminal session: the server's text with each typed answer on its own line right after the
  * prompt line (or on the prompt line itself, after the prompt). In a transcript the server's side
- * is the direction that carries the prompt.
+ * is the direction that carries the prompt ('<' when none does), and, unless prompt_given, a
+ * round is where the recorder answered: its first line after a cube (the prompt is where the
+ * server waited, whatever its text).
  *
  * For every round (a prompt preceded by a run of face boxes) the view is rebuilt and solved again
  * (cg_reconstruct, cg_solve_puzzle); the recorded answer is checked exactly as the server checks

@@ -25,9 +25,16 @@
 #include <stddef.h>
 
 #include "cubegod/notation.h"
+#include "cubegod/puzzle.h"
 
 /* needle (lower case) anywhere in text[0, n), in any case (text.c). */
 bool cgi_text_has(const char *text, size_t n, const char *needle);
+
+/* ---- cubes (cubes.c) ---- */
+
+/* Every shown sticker of each face one colour (and some shown): the cube is at the goal, shown
+ * rather than asked. */
+bool cgi_puzzle_at_goal(const cg_puzzle *p);
 
 /* ---- the prompt (prompt.c) ---- */
 
@@ -63,7 +70,7 @@ typedef struct cgi_legend {
 } cgi_legend;
 
 /* Reads the legend entries of one line into l ("r = R (right CW)", "R = R' (right CCW)",
- * "x : R2"): NAME (1 to 4 characters), '=' or ':', a move in standard notation, then the end,
+ * "x : R2", "u -> U"): NAME (1 to 4 characters), '=', ':', '->' or '=>', a move in standard notation, then the end,
  * a description or a break (two blanks, ',', ';'); "Moves: R U F" is a list, not a legend.
  * Returns the entries taken from this line (0: no legend). A name given to two moves, or a move
  * named twice, keeps the first. */

@@ -68,16 +68,20 @@ int cgi_legend_read(cgi_legend *l, const char *line, size_t n)
             continue;
         }
         size_t a = i;
-        while (i < n && isgraph((unsigned char)line[i]) && !strchr("=:,;(", line[i]))
+        while (i < n && isgraph((unsigned char)line[i]) && !strchr("=:,;(", line[i]) &&
+               !(line[i] == '-' && i + 1 < n && line[i + 1] == '>'))
             i++;
         size_t len = i - a, k = i;
         while (k < n && line[k] == ' ')
             k++;
-        if (len == 0 || len > NAME_MAX_LEN || k >= n || (line[k] != '=' && line[k] != ':')) {
+        size_t mark = k < n && (line[k] == '=' || line[k] == ':') ? 1
+                      : k + 1 < n && (line[k] == '-' || line[k] == '=') && line[k + 1] == '>' ? 2
+                                                                                            : 0;
+        if (len == 0 || len > NAME_MAX_LEN || !mark) {
             i += i == a;
             continue;
         }
-        k++;
+        k += mark;
         while (k < n && line[k] == ' ')
             k++;
         int move = read_move(line, n, &k);

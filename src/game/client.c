@@ -77,9 +77,11 @@ typedef struct client_game {
     bool legend_used;
     bool one_move;
     bool ever_cube;            /* a cube was read at some point */
+    int cubes;                 /* cubes read */
     int64_t partial_since;     /* when the partial line now buffered was first seen, or 0 */
     double settle_us;          /* the wait after the line that was taken for the prompt */
-    /* --send-each: the cubes the server shows between the moves of the answer */
+    /* The cubes a server that applies an answer a move at a time shows between the moves
+     * (--send-each, or keys read one at a time from the answer's line) */
     bool each_open;
     size_t each_seen;
 } client_game;
@@ -144,6 +146,27 @@ static void note(const client_game *g, const char *fmt, ...)
 }
 
 static double us_between(int64_t from, int64_t to) { return (double)(to - from) / 1e3; }
+
+/* One classified item for the caller's on_event. */
+static void event(const client_game *g, cg_event kind, const char *line, size_t n)
+{
+    if (g->o->on_event)
+        g->o->on_event(g->o->on_event_ctx, kind, line, n);
+}
+
+const char *cg_event_name(cg_event e)
+{
+    switch (e) {
+    case CG_EVENT_GATE: return "gate";
+    case CG_EVENT_REPLY: return "reply";
+    case CG_EVENT_PROMPT: return "prompt";
+    case CG_EVENT_CUBE: return "cube";
+    case CG_EVENT_VERDICT: return "verdict";
+    case CG_EVENT_ENTER: return "enter";
+    case CG_EVENT_TEXT: return "text";
+    }
+    return "?";
+}
 
 cg_play_options cg_play_defaults(void)
 {
@@ -255,8 +278,9 @@ static void prompt_hint(const client_game *g, const char *last, char *msg, size_
     prompt_desc(g, what, sizeof what);
     size_t asked = trimmed_len(last, strlen(last));
     if (faces == 0 && !g->ever_cube && cg_line_asks(last, asked))
-        snprintf(msg + len, size - len, "; no cube came, and the server asks '%.*s': answer it "
-                 "with --reply '%.*s=ANSWER'", (int)asked, last, (int)asked, last);
+        snprintf(msg + len, size - len, "; no cube was read (one shown may need --input or "
+                 "--layout), and the server asks '%.*s': to answer that, --reply '%.*s=ANSWER'",
+                 (int)asked, last, (int)asked, last);
     else if (faces == 0)
         snprintf(msg + len, size - len, "; the prompt (%s) never came; last text received: '%s'",
                  what, last);
@@ -265,25 +289,6 @@ static void prompt_hint(const client_game *g, const char *last, char *msg, size_
                  "received: '%s'",
                  faces, faces == 1 ? "" : "s", g->auto_prompt ? "(" : "", what,
                  g->auto_prompt ? ")" : "", last);
-}
-
-/* Every shown sticker of each face one colour: the cube is at the goal. */
-static bool at_goal(const cg_puzzle *p)
-{
-    int per = p->size * p->size, shown = 0;
-    for (int f = 0; f < 6; f++) {
-        int first = -1;
-        for (int i = f * per; i < (f + 1) * per; i++) {
-            if (p->sticker[i] == CG_UNKNOWN)
-                continue;
-            shown++;
-            if (first < 0)
-                first = p->sticker[i];
-            else if (p->sticker[i] != first)
-                return false;
-        }
-    }
-    return shown > 0;
 }
 
 static bool each_shown(client_game *g, const cg_puzzle *p);
@@ -298,13 +303,14 @@ static void cube_came(client_game *g, const cg_puzzle *p)
         return;
     }
     g->ever_cube = true;
+    g->cubes++;
     memset(g->since, 0, sizeof g->since);
     if (g->each_open && awaiting(g) && each_shown(g, p))
         return; /* a cube between the moves of one answer: the same round */
     bool moving = (g->one_move && g->in_round);
     /* against a goal of the caller's, a solved cube is a cube like any other */
     bool targeted = g->o->goal || g->o->goal_first;
-    if (!moving && !targeted && at_goal(p)) {
+    if (!moving && !targeted && cgi_puzzle_at_goal(p)) {
         g->shown = *p;
         g->have_shown = true;
         note(g, "a cube at the goal: shown, not asked");
@@ -488,8 +494,8 @@ static cg_status check_shown(client_game *g, int round, cg_error *err)
                    dialect_of(g)->name[g->queue[g->sent - 1]], why);
 }
 
-/* --send-each: a cube shown while the answer's moves are applied is the start after some of
- * them (the server may skip showing some): taken as part of the round when it is. */
+/* After a whole answer: a cube shown while the server applies its moves one at a time is the
+ * start after some of them (it may skip showing some): part of the round when it is. */
 static bool each_shown(client_game *g, const cg_puzzle *p)
 {
     char why[256];
@@ -712,14 +718,15 @@ static cg_status answer(client_game *g, int64_t prompt_at, cg_error *err)
         return cg_error_prefix(st, err, "round %d: ", round);
     }
     bool each = g->o->send_each && !g->one_move;
-    g->each_open = each && !g->o->goal && !g->o->goal_first &&
-                   queue_moves(g, three, moves, n, err) == CG_OK;
-    g->each_seen = 0;
     int64_t ready_at = cg_now_ns();
     st = each ? send_each(g, moves, n, err) : cg_tube_sendline(g->t, text, strlen(text), err);
     if (st != CG_OK)
         return cg_error_prefix(st, err, "round %d: sending the answer: ", round);
     int64_t sent_at = cg_now_ns();
+    /* a server that applies the answer a move at a time may show the cube between them */
+    g->each_open = !g->one_move && !g->o->goal && !g->o->goal_first &&
+                   queue_moves(g, three, moves, n, NULL) == CG_OK;
+    g->each_seen = 0;
     g->have_pending = false;
     g->have_shown = false;
     cg_round_stat s = {round, three ? 3 : 2, (int)cg_moves_count(moves, (size_t)n, metric), fits,
@@ -964,18 +971,24 @@ static cg_status one_line(client_game *g, const char *line, size_t n, bool parti
 {
     bool prompt = names_prompt(g, line, n) || learned_prompt(g, line, n);
     if (!prompt) {
+        int cubes = g->cubes, verdicts = g->res->rounds_passed + g->failed + g->lost;
         cg_status st = text_line(g, line, n, err);
         if (st != CG_OK)
             return st;
+        event(g, g->res->rounds_passed + g->failed + g->lost != verdicts ? CG_EVENT_VERDICT
+                 : g->cubes != cubes ? CG_EVENT_CUBE : CG_EVENT_TEXT, line, n);
     }
     int i = cg_replies_match(g->o->replies, 0, phase_of(g), line, n);
-    if (i >= 0)
+    if (i >= 0) {
+        event(g, CG_EVENT_REPLY, line, n);
         return reply(g, i, line, n, err);
+    }
     if (!prompt && g->auto_prompt) {
         bool gate = between_cubes(g) && cgi_gate_asks_enter(line, n);
         prompt = !gate && server_waits_after(g, line, n, partial);
         if (gate && (partial || cg_tube_idle(g->t, quiet_of(g)))) {
             g->partial_since = 0;
+            event(g, CG_EVENT_ENTER, line, n);
             return enter_gate(g, line, n, err);
         }
         if (prompt && !g->learned.len)
@@ -984,6 +997,8 @@ static cg_status one_line(client_game *g, const char *line, size_t n, bool parti
             at = cg_now_ns(); /* the round's own time starts after the settle */
     }
     g->partial_since = 0;
+    if (prompt)
+        event(g, CG_EVENT_PROMPT, line, n);
     return prompt ? answer(g, at, err) : CG_OK;
 }
 
@@ -1043,8 +1058,10 @@ static cg_status run(client_game *g, cg_error *err)
         g->received = true;
         bool gate; /* a proof of work, answered: not part of the game's text */
         st = cgi_play_gate(g->t, g->o, line, n, &gate, err);
-        if (st == CG_OK && gate)
+        if (st == CG_OK && gate) {
+            event(g, CG_EVENT_GATE, line, n);
             st = repeated(g, GATE_POW, "the proof-of-work gate", line, n, err);
+        }
         if (st == CG_OK && !gate)
             st = one_line(g, line, n, partial, at, err);
         keep_last_line(g, line, n);

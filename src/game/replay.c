@@ -12,6 +12,7 @@
 #include "cubegod/server.h"
 #include "cubegod/solver3.h"
 #include "cubegod/transcript.h"
+#include "engine/engine.h"
 #include "puzzle/reader.h"
 
 cg_replay_options cg_replay_defaults(void)
@@ -259,22 +260,38 @@ static void move_line(engine *e, const char *line, size_t len)
     }
 }
 
-/* A transcript's line sent by play, without a prompt given: a cube since the last answer makes
- * it the answer of a new round, unless it is a move of a one-move round its moves have not
- * solved yet (the cube shown between moves); other lines (replies, gates) are not answers. */
-static void answered_at(engine *e, long lineno)
+/* The prompt (or the end) ends the cube being read, as in play. */
+static void finish_cube(engine *e, long lineno)
 {
-    cg_error err; /* the prompt ends the cube being read, as in play */
+    cg_error err;
     if (cg_shape_reader_finish(&e->shapes, &err) != CG_OK)
         snprintf(e->box_error, sizeof e->box_error, "line %ld: %.200s", lineno, err.msg);
     while (cg_shape_reader_take(&e->shapes, &e->puzzle, NULL)) {
         e->have_puzzle = true;
         e->box_error[0] = '\0';
     }
+}
+
+/* A transcript's line sent by play, without a prompt given: a cube since the last answer makes
+ * it the answer of a new round, unless it is a move of a one-move round its moves have not
+ * solved yet (the cube shown between moves); other lines (replies, gates) are not answers. */
+static void answered_at(engine *e, long lineno)
+{
+    finish_cube(e, lineno);
     bool moving = e->open && e->opt.one_move && e->answered && e->have_cube && !moves_solve(e);
     if (e->have_puzzle && moving)
         e->have_puzzle = false; /* the cube after a move: the same round */
     else if (e->have_puzzle)
+        open_round(e, lineno);
+}
+
+/* The end of a transcript read by answers: a cube left waiting (not one at the goal, shown
+ * and not asked) is a round with no answer, as play lost it. */
+static void unanswered(engine *e, long lineno)
+{
+    finish_cube(e, lineno);
+    if (e->have_puzzle && !cgi_puzzle_at_goal(&e->puzzle) &&
+        !(e->open && e->opt.one_move && e->answered && e->have_cube && !moves_solve(e)))
         open_round(e, lineno);
 }
 
@@ -490,6 +507,8 @@ static cg_status replay_transcript(engine *e, const char *text, size_t len, cg_e
     for (int d = 0; d < 2 && st == CG_OK; d++)
         if (dirs[d].len)
             deliver(e, d == 0, dirs[d].buf, dirs[d].len, lineno);
+    if (st == CG_OK && e->by_answers)
+        unanswered(e, lineno);
     free(dirs[0].buf);
     free(dirs[1].buf);
     free(copy);

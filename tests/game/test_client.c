@@ -223,6 +223,50 @@ static void test_closed_before_the_last_announced_round(void **state)
     }
 }
 
+typedef struct seen {
+    int count[CG_EVENT_TEXT + 1];
+    char prompt[64];
+} seen;
+
+static void on_event(void *ctx, cg_event kind, const char *line, size_t n)
+{
+    seen *s = ctx;
+    assert_true(kind >= CG_EVENT_GATE && kind <= CG_EVENT_TEXT);
+    s->count[kind]++;
+    if (kind == CG_EVENT_PROMPT)
+        snprintf(s->prompt, sizeof s->prompt, "%.*s", (int)n, line);
+}
+
+/* One event per line the engine classified: the round's cube completed once, its prompt, its
+ * verdict, and the rest text; the names are the documented ones. */
+static void test_events_classified(void **state)
+{
+    (void)state;
+    static char text[1 << 16];
+    size_t n = read_round(text, sizeof text);
+    n += (size_t)snprintf(text + n, sizeof text - n, "[+] Correct! (9 moves)\nflag{x}\n");
+    cg_tube_options to = {.log_level = CG_LOG_QUIET};
+    cg_tube *t;
+    assert_int_equal(cg_tube_memory(text, n, 0, &to, &t, NULL), CG_OK);
+    cg_play_options opt = cg_play_defaults();
+    opt.timeout = 1;
+    seen s = {{0}, ""};
+    opt.on_event = on_event;
+    opt.on_event_ctx = &s;
+    cg_play_result res;
+    assert_int_equal(cg_play(t, tables, &opt, &res, NULL), CG_OK);
+    cg_tube_close(t);
+    assert_true(res.won);
+    assert_int_equal(s.count[CG_EVENT_PROMPT], 1);
+    assert_string_equal(s.prompt, "Enter your solution:");
+    assert_int_equal(s.count[CG_EVENT_CUBE], 0); /* the fixture's boxes end at the prompt */
+    assert_int_equal(s.count[CG_EVENT_VERDICT], 1);
+    assert_int_equal(s.count[CG_EVENT_GATE] + s.count[CG_EVENT_REPLY] + s.count[CG_EVENT_ENTER], 0);
+    assert_true(s.count[CG_EVENT_TEXT] > 5); /* the banner, the boxes' rows, the flag */
+    assert_string_equal(cg_event_name(CG_EVENT_ENTER), "enter");
+    assert_string_equal(cg_event_name((cg_event)99), "?");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -232,6 +276,7 @@ int main(void)
         cmocka_unit_test(test_prompt_at_the_end_of_a_line_is_answered),
         cmocka_unit_test(test_prompt_with_text_after_it_is_answered),
         cmocka_unit_test(test_closed_before_the_last_announced_round),
+        cmocka_unit_test(test_events_classified),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -12,17 +12,21 @@ import harness
 
 def play(conn, args, rng):
     conn.send("=== Cube Arcade ===\n")
-    for shown in range(1, args.menus + 1):
-        conn.send("\n[1] play a cube\n[2] high scores\n[3] leave\nSelect: ")
-        choice = conn.line().strip()
-        if choice == "3":
-            conn.send("See you.\n")
-            break
-        if choice == "2":
-            conn.send("No scores yet.\n")
-        else:
-            conn.send("The cube machine is being repaired, come back later.\n")
-    print("stranger: %d menus answered" % shown, file=sys.stderr)
+    answered = 0
+    try:
+        for _ in range(args.menus):
+            conn.send("\n[1] play a cube\n[2] high scores\n[3] leave\nSelect: ")
+            choice = conn.line().strip()
+            answered += 1
+            if choice == "3":
+                conn.send("See you.\n")
+                break
+            if choice == "2":
+                conn.send("No scores yet.\n")
+            else:
+                conn.send("The cube machine is being repaired, come back later.\n")
+    finally:  # also when the client gives up and closes: how many menus it answered
+        print("stranger: %d menus answered" % answered, file=sys.stderr, flush=True)
     return False
 
 
