@@ -49,6 +49,17 @@ typedef struct cg_replay_options {
     bool prompt_given;
     const char *end;    /* one-move games: a line that ends a round's moves (play --end), or
                            NULL */
+    /* As play's (client.h): the colour of each face (NULL: from the centres or the letters), a
+     * net's side faces (NULL: auto), the layout the drawings follow (NULL: none), the goal each
+     * round's answer must reach instead of solved (NULL: none; checked as cg_puzzle_toward's
+     * relative cube reaching home), or goal_first: each round shows two cubes, the first the
+     * goal; pick: a 2x2 goal fitting several orientations takes one. */
+    const cg_scheme *scheme;
+    const char *across;
+    cg_layout *layout;
+    const cg_puzzle *goal;
+    bool goal_first;
+    bool pick;
 } cg_replay_options;
 
 /* The options with every field at its documented default. */

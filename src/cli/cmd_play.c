@@ -169,6 +169,7 @@ typedef struct play_args {
     cg_tables *tables_q;   /* the 2x2 in quarter turns, when the server's text asks for them */
     cg_scheme scheme;
     const char *goal_text, *layout; /* --target STATE|FILE|first, --layout */
+    const char *scheme_text;        /* --scheme, as given */
     cg_puzzle goal;
     cg_replies *replies;
     bool quiet, verbose, json;
@@ -353,6 +354,7 @@ static int parse_args(int argc, char **argv, play_args *a)
         } else if (strcmp(o, "--scheme") == 0) {
             if (cg_scheme_parse(v, &a->scheme, &err) != CG_OK)
                 return cli_usage("play", "--scheme: %s", err.msg);
+            a->scheme_text = v;
             a->play.solve.scheme = &a->scheme;
         } else if (strcmp(o, "--max-moves") == 0 && strcmp(v, "auto") == 0) {
             max_given = false;
@@ -489,6 +491,14 @@ static void note_judge(cg_transcript *tr, const play_args *a, const cg_play_resu
         add_option(buf, sizeof buf, "--input", cg_shape_name(a->play.input));
     if (a->play.order)
         add_option(buf, sizeof buf, "--order", a->play.order);
+    if (a->play.across)
+        add_option(buf, sizeof buf, "--across", a->play.across);
+    if (a->goal_text)
+        add_option(buf, sizeof buf, "--target", a->goal_text);
+    if (a->layout)
+        add_option(buf, sizeof buf, "--layout", a->layout);
+    if (a->scheme_text)
+        add_option(buf, sizeof buf, "--scheme", a->scheme_text);
     cg_transcript_note(tr, CG_DIR_NOTE, NULL, "judge:%s", buf);
 }
 

@@ -6,6 +6,7 @@
 
 #include "cli/answer.h"
 #include "cli/cli.h"
+#include "cli/goal.h"
 #include "cli/commands.h"
 #include "cli/replay_html.h"
 #include "cubegod/replay.h"
@@ -17,7 +18,8 @@
 static const char USAGE[] =
     "usage: cubegod replay [--check any|home] [--max-moves N] [--prompt TEXT] [--cache FILE]\n"
     "                      [--one-move] [--notation N] [--move-map MAP] [--separator S]\n"
-    "                      [--metric htm|qtm] [--input SHAPE] [--order FACES] [--end TEXT] [-q]\n"
+    "                      [--metric htm|qtm] [--input SHAPE] [--order FACES] [--end TEXT]\n"
+    "                      [--target GOAL] [--scheme S] [--layout FILE] [--across ORDER] [-q]\n"
     "                      [--html PAGE] FILE\n"
     "\n"
     "Re-reads a recorded game: a transcript written by 'cubegod play --record' (any file whose\n"
@@ -47,6 +49,13 @@ static const char USAGE[] =
     "                     faces, net, string, ansi, dict or json (as 'cubegod solve --help' says)\n"
     "  --order FACES      the face order of a cube shown as a string (six letters or net;\n"
     "                     default: the common order that gives a possible cube, as solve)\n"
+    "  --target GOAL      home or any (as --check; auto: --check's), or the goal each answer had\n"
+    "                     to reach, as for play: a facelet string in --order (default URFDLB),\n"
+    "                     a FILE with a drawing of it, or first (each round shows two cubes,\n"
+    "                     the first the goal)\n"
+    "  --scheme S         the colour of each face, e.g. U=W,D=Y,F=G,B=B,L=O,R=R\n"
+    "  --layout FILE      the server drew its cubes as FILE lays one out (see 'solve --help')\n"
+    "  --across ORDER     a net's side faces left to right, such as BLFR (default auto)\n"
     "  -q                 print only the summary and the rounds that were not correct\n"
     "  --html PAGE        also write PAGE, one self-contained HTML page of the game: each\n"
     "                     round's cube (drawn), answer, verdict and timing (transcripts)\n"
@@ -129,6 +138,9 @@ typedef struct replay_args {
     bool judging;      /* an option that changes how rounds are judged was given */
     const char *path, *html;
     cli_answer ans;
+    const char *goal_text, *layout_path; /* --target STATE|FILE|first, --layout */
+    bool have_scheme;
+    cg_scheme scheme;
 } replay_args;
 
 /* Reads argv[from, argc) into r; 0 to go on, else the exit status (help: -1 for 0). */
@@ -192,6 +204,31 @@ static int options(int argc, char **argv, int from, replay_args *r)
             if (!(r->topt.cache_path = cli_value("replay", argc, argv, &i)))
                 return 2;
             judging = false;
+        } else if (strcmp(a, "--target") == 0) {
+            const char *v = cli_value("replay", argc, argv, &i);
+            if (!v)
+                return 2;
+            int t = cg_target_parse(v);
+            if (t == CG_TARGET_ANY || t == CG_TARGET_HOME)
+                r->opt.check = (cg_target)t;
+            else if (t < 0)
+                r->goal_text = v;
+        } else if (strcmp(a, "--scheme") == 0) {
+            const char *v = cli_value("replay", argc, argv, &i);
+            cg_error e;
+            if (!v)
+                return 2;
+            if (cg_scheme_parse(v, &r->scheme, &e) != CG_OK)
+                return cli_usage("replay", "--scheme: %s", e.msg);
+            r->have_scheme = true;
+        } else if (strcmp(a, "--layout") == 0) {
+            if (!(r->layout_path = cli_value("replay", argc, argv, &i)))
+                return 2;
+        } else if (strcmp(a, "--across") == 0) {
+            const char *v = cli_value("replay", argc, argv, &i);
+            if (!v)
+                return 2;
+            r->opt.across = strcmp(v, "auto") == 0 ? NULL : v;
         } else if (a[0] == '-' && a[1] != '\0') {
             return cli_unknown("replay", a, USAGE);
         } else if (r->path) {
@@ -241,11 +278,9 @@ static int judge_note(const char *text, size_t len, replay_args *r, char ***argv
     return 0;
 }
 
-/* Replays text as r says; the exit status. */
-static int judge(replay_args *r, const char *text, size_t len)
+/* judge(), once the goal and the layout are read. */
+static int judge_with(replay_args *r, const char *text, size_t len)
 {
-    if (!cli_answer_ready("replay", &r->ans))
-        return 2;
     r->opt.dialect = &r->ans.dialect;
     r->opt.metric = r->ans.metric;
     r->topt.metric = r->ans.metric;
@@ -277,6 +312,26 @@ static int judge(replay_args *r, const char *text, size_t len)
     int rc = report(r->path, &sum, &r->p, r->opt.prompt);
     if (r->p.html && !replay_html_write(r->p.html, r->html, r->path, &sum))
         return 2;
+    return rc;
+}
+
+/* Replays text as r says; the exit status. */
+static int judge(replay_args *r, const char *text, size_t len)
+{
+    if (!cli_answer_ready("replay", &r->ans))
+        return 2;
+    cg_puzzle goal;
+    r->opt.scheme = r->have_scheme ? &r->scheme : NULL;
+    if (r->goal_text) {
+        if (cli_goal_read("replay", r->goal_text, r->opt.order, r->opt.across, r->opt.scheme,
+                          false, &goal, &r->opt.goal_first) != 0)
+            return 2;
+        r->opt.goal = r->opt.goal_first ? NULL : &goal;
+    }
+    if (r->layout_path && cli_layout_read("replay", r->layout_path, &r->opt.layout) != 0)
+        return 2;
+    int rc = judge_with(r, text, len);
+    cg_layout_free(r->opt.layout);
     return rc;
 }
 

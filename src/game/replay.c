@@ -11,6 +11,7 @@
 #include "cubegod/puzzle.h"
 #include "cubegod/server.h"
 #include "cubegod/solver3.h"
+#include "cubegod/state.h"
 #include "cubegod/transcript.h"
 #include "engine/engine.h"
 #include "puzzle/reader.h"
@@ -46,6 +47,8 @@ typedef struct engine {
     cg_shape_reader shapes; /* every shape of shapes.h, recognised */
     bool have_puzzle;
     cg_puzzle puzzle;
+    bool have_prev;   /* goal_first: the cube before the last one read, the round's goal */
+    cg_puzzle prev;
     char box_error[CG_ERROR_MSG_MAX];
     int number, total; /* from the last round header, 0 when none */
 
@@ -158,6 +161,40 @@ static void report(engine *e)
     s->after[0] = '\0';
 }
 
+/* The cubes the shape readers finished: the last is the round's, the one before it its goal
+ * (goal_first). */
+static void take_cubes(engine *e)
+{
+    cg_puzzle p;
+    while (cg_shape_reader_take(&e->shapes, &p, NULL)) {
+        if (e->have_puzzle) {
+            e->prev = e->puzzle;
+            e->have_prev = true;
+        }
+        e->puzzle = p;
+        e->have_puzzle = true;
+        e->box_error[0] = '\0';
+    }
+}
+
+/* A goal: the cube shown becomes the relative cube whose home is the goal (state.h). */
+static bool toward_goal(engine *e, cg_error *err)
+{
+    const cg_puzzle *goal = e->opt.goal_first ? (e->have_prev ? &e->prev : NULL) : e->opt.goal;
+    e->have_prev = false;
+    if (!goal && e->opt.goal_first) {
+        cg_fail(err, CG_ERR_INPUT, "no goal came before the cube (--target first: each round "
+                                   "shows two cubes)");
+        return false;
+    }
+    cg_puzzle rel;
+    if (goal && cg_puzzle_toward(goal, &e->puzzle, e->opt.scheme, e->opt.pick, &rel, err) != CG_OK)
+        return false;
+    if (goal)
+        e->puzzle = rel;
+    return true;
+}
+
 /* A 3x3 round: the one cube the view shows (no optimum: that would need the optimal solver). */
 static void open_round3(engine *e)
 {
@@ -204,11 +241,18 @@ static void open_round(engine *e, long line)
     }
     e->have_puzzle = false;
     e->three = e->puzzle.size == 3;
+    if (!toward_goal(e, &err)) {
+        r->result = CG_REPLAY_UNREADABLE;
+        snprintf(r->reason, sizeof r->reason, "%s", err.msg);
+        return;
+    }
     if (e->three) {
         open_round3(e);
         return;
     }
-    if (cg_reconstruct(&e->puzzle, NULL, &reading, &err) != CG_OK) {
+    bool relative = e->opt.goal || e->opt.goal_first; /* in face letters */
+    const cg_scheme *scheme = relative ? NULL : e->opt.scheme;
+    if (cg_reconstruct(&e->puzzle, scheme, &reading, &err) != CG_OK) {
         r->result = CG_REPLAY_UNREADABLE;
         snprintf(r->reason, sizeof r->reason, "%s", err.msg);
         return;
@@ -217,6 +261,7 @@ static void open_round(engine *e, long line)
     e->have_cube = true;
     cg_solve_options so = cg_solve_defaults();
     so.target = e->opt.check == CG_TARGET_HOME ? CG_TARGET_HOME : CG_TARGET_ANY;
+    so.scheme = scheme;
     cg_move best[CG_SOLUTION_MAX];
     int n = 0;
     if (cg_solve_puzzle(e->tables, &e->puzzle, &so, best, &n, &err) == CG_OK) {
@@ -266,10 +311,7 @@ static void finish_cube(engine *e, long lineno)
     cg_error err;
     if (cg_shape_reader_finish(&e->shapes, &err) != CG_OK)
         snprintf(e->box_error, sizeof e->box_error, "line %ld: %.200s", lineno, err.msg);
-    while (cg_shape_reader_take(&e->shapes, &e->puzzle, NULL)) {
-        e->have_puzzle = true;
-        e->box_error[0] = '\0';
-    }
+    take_cubes(e);
 }
 
 /* A transcript's line sent by play, without a prompt given: a cube since the last answer makes
@@ -340,10 +382,7 @@ static void server_line(engine *e, const char *line, size_t len, long lineno)
     cg_error err;
     if (cg_shape_reader_feed(&e->shapes, line, len, &err) != CG_OK)
         snprintf(e->box_error, sizeof e->box_error, "line %ld: %.200s", lineno, err.msg);
-    while (cg_shape_reader_take(&e->shapes, &e->puzzle, NULL)) {
-        e->have_puzzle = true;
-        e->box_error[0] = '\0';
-    }
+    take_cubes(e);
     if (starts_with(line, len, "=== Round ")) {
         report(e);
         e->between = false;
@@ -529,9 +568,13 @@ cg_status cg_replay_text(const cg_tables *t, const cg_replay_options *opt, const
     e->by_answers = !e->opt.prompt_given && cg_transcript_detect(text, len);
     if (e->opt.max_moves3 <= 0)
         e->opt.max_moves3 = CG3_GODS_NUMBER;
+    if (e->opt.goal || e->opt.goal_first)
+        e->opt.check = CG_TARGET_HOME; /* the relative cube's home is the goal */
     cg3_tables_init(&e->moves3);
     memset(sum, 0, sizeof *sum);
-    if (cg_shape_reader_init(&e->shapes, e->opt.input, e->opt.order, err) != CG_OK) {
+    if (cg_shape_reader_init(&e->shapes, e->opt.input, e->opt.order, err) != CG_OK ||
+        cg_shape_reader_across(&e->shapes, e->opt.across, err) != CG_OK ||
+        (e->opt.layout && cg_shape_reader_layout(&e->shapes, e->opt.layout, err) != CG_OK)) {
         free(e);
         return cg_error_prefix(CG_ERR_INPUT, err, "input: ");
     }

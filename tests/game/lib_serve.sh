@@ -29,9 +29,23 @@ pyserve() {
   PIDS+=($!)
   wait_port "$name" "python server"
 }
-# play NAME ARGS...: runs play, keeps its exit status in RC
+# play NAME ARGS...: runs play, keeps its exit status in RC; a game it won and recorded
+# (--record FILE) is replayed with no options and must be judged the same (issue 34)
 play() {
   local name=$1; shift
   "$CUBEGOD" play "$@" > "$TMP/$name.out" 2> "$TMP/$name.err"
   RC=$?
+  replayed_same "$name" "$@"
+}
+# replayed_same NAME PLAY-ARGS...: every round of a won, recorded game correct in replay, as
+# many rounds as play passed
+replayed_same() {
+  local name=$1 rec='' passed; shift
+  while [ $# -gt 0 ]; do [ "$1" = --record ] && rec=${2:-}; shift; done
+  [ -n "$rec" ] && [ "$RC" = 0 ] || return 0
+  passed=$(sed -n 's/^\[+\] won: \([0-9]*\).*/\1/p' "$TMP/$name.out")
+  "$CUBEGOD" replay -q "$rec" > "$TMP/$name.replay" 2>&1 ||
+    fail "$name: play won, replay of its transcript with no options did not: $(tail -n 3 "$TMP/$name.replay")"
+  [ -z "$passed" ] || grep -q ", $passed rounds*, $passed correct" "$TMP/$name.replay" ||
+    fail "$name: play passed $passed rounds, replay judged: $(tail -n 2 "$TMP/$name.replay")"
 }
