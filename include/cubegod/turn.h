@@ -99,7 +99,7 @@ CG_API cg_status cg_drawing_read(const char *text, size_t len, const char *optio
 CG_API void cg_drawing_free(cg_drawing *d);
 /* 2 or 3. */
 CG_API int cg_drawing_size(const cg_drawing *d);
-/* "net", "boxes", "faces", "string" or "layout". */
+/* "net", "cross" (B under D), "boxes", "faces", "string" or "layout". */
 CG_API const char *cg_drawing_shape(const cg_drawing *d);
 /* The drawing's first and last lines (1-based), and the byte offset just after its last line. */
 CG_API int cg_drawing_first_line(const cg_drawing *d);

@@ -476,7 +476,9 @@ static void explain_input(const solve_run *run, const cg_puzzle *p, const cg_sha
             "%s%s\n", w, run->puzzles + 1, in->first_line, in->last_line, cg_shape_name(in->shape),
             n, n, in->ansi ? " in ANSI colours" : "", in->order,
             strcmp(in->order, "net") == 0 && (!in->across[0] || !strcmp(in->across, "LFRB"))
-                ? " (U, then L F R B across, then D)" : "");
+                ? " (U, then L F R B across, then D)"
+            : strcmp(in->order, "cross") == 0
+                ? " (U, then L F R across, then D, then B under D turned half a turn)" : "");
     if (strcmp(in->order, "net") == 0 && in->across[0] && strcmp(in->across, "LFRB") != 0)
         fprintf(stderr, "  side faces across: %c %c %c %c (%s; U and D drawn toward F)\n",
                 in->across[0], in->across[1], in->across[2], in->across[3],

@@ -84,6 +84,62 @@ cg_status cgi_across_auto(cg_puzzle *p, char across[8], cg_error *err)
                    first.msg, fits);
 }
 
+/* B's stickers as drawn, turned q quarter turns clockwise. */
+static void turn_b(const cg_puzzle *in, int q, cg_puzzle *out)
+{
+    int n = in->size, per = n * n;
+    *out = *in;
+    for (int r = 0; r < n; r++)
+        for (int c = 0; c < n; c++) {
+            int rr = r, cc = c;
+            for (int k = 0; k < q; k++) { /* clockwise: (r, c) goes to (c, n - 1 - r) */
+                int t = rr;
+                rr = cc;
+                cc = n - 1 - t;
+            }
+            out->sticker[CG_B * per + rr * n + cc] = in->sticker[CG_B * per + r * n + c];
+        }
+}
+
+cg_status cgi_cross_auto(cg_puzzle *p, char *note, size_t cap, cg_error *err)
+{
+    static const int TRY[4] = {2, 0, 1, 3}; /* the half turn first: how a cross folds */
+    static const char *const NAMES[4] = {"as drawn", "a quarter turn clockwise",
+                                         "half a turn", "a quarter turn counter-clockwise"};
+    char state[4][CG3_FACELETS + 1];
+    cg_puzzle q[4];
+    cg_error first;
+    int fit = -1, fits = 0;
+    if (cap)
+        note[0] = '\0';
+    if (!(p->faces_shown & (1u << CG_B)))
+        return CG_OK;
+    for (int k = 0; k < 4; k++) {
+        turn_b(p, TRY[k], &q[k]);
+        if (!possible(&q[k], state[k], sizeof state[k], k == 0 ? &first : NULL))
+            continue;
+        if (k == 0) {
+            *p = q[0];
+            return CG_OK;
+        }
+        if (fit < 0 || strcmp(state[fit], state[k]) != 0) {
+            fits++;
+            fit = fit < 0 ? k : fit;
+        }
+    }
+    if (fits == 1) {
+        *p = q[fit];
+        snprintf(note, cap, "a cross with B under D: B read turned %s (the one turn that gives a "
+                 "possible cube)", NAMES[TRY[fit]]);
+        return CG_OK;
+    }
+    if (fits == 0)
+        return cg_fail(err, CG_ERR_INPUT, "B under D turned half a turn: %s; no other turn of B "
+                       "gives a possible cube either: another drawing needs a layout", first.msg);
+    return cg_fail(err, CG_ERR_INPUT, "B under D turned half a turn gives no possible cube (%s), "
+                   "and %d other turns of B do: the drawing needs a layout", first.msg, fits);
+}
+
 /* The common face orders of a string: the default first, then Kociemba's. */
 static const char *const COMMON_ORDERS[] = {"UDFBLR", "URFDLB", "ULFRBD", "UFRBLD", "UDLRFB",
                                             "FRBLUD", "net"};

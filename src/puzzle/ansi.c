@@ -128,6 +128,15 @@ static size_t escape(lexer *x, const char *line, size_t len, size_t i)
     return j + 1;
 }
 
+size_t cgi_ansi_escape(const char *s, size_t len, size_t i, bool *colour)
+{
+    lexer x;
+    x.fg[0] = x.bg[0] = '\0';
+    size_t end = escape(&x, s, len, i);
+    *colour = x.fg[0] || x.bg[0];
+    return end;
+}
+
 /* Length of the UTF-8 character at s (1 for a stray byte) and its code point. */
 static size_t utf8(const char *s, size_t len, unsigned *cp)
 {

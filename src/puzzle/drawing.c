@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "puzzle/drawing_internal.h"
+#include "puzzle/shapes_internal.h"
 
 struct cg_drawing {
     char *text;
@@ -23,6 +24,7 @@ struct cg_drawing {
 
 typedef struct all_options {
     cgi_read_options read;
+    bool order_given, across_given;
     bool undo, line, last_line;
     char map[512];
 } all_options;
@@ -49,6 +51,7 @@ static cg_status option_word(all_options *o, const char *w, size_t len, bool ext
         if (strlen(a) != 4 || seen != (1u << CG_L | 1u << CG_F | 1u << CG_R | 1u << CG_B))
             return cg_fail(err, CG_ERR_INPUT, "across: '%.20s' is not the four side faces L F R B "
                            "in some order", a);
+        o->across_given = true;
     } else if (strncmp(v, "order=", 6) == 0) {
         const char *a = v + 6;
         unsigned seen = 0;
@@ -59,6 +62,7 @@ static cg_status option_word(all_options *o, const char *w, size_t len, bool ext
             return cg_fail(err, CG_ERR_INPUT, "order: '%.20s' is not six face letters (each of "
                            "U D F B L R once) or net", a);
         memcpy(o->read.order, a, strlen(a) + 1); /* checked above: "net" or six letters */
+        o->order_given = true;
     } else if (extra && strcmp(v, "undo") == 0)
         o->undo = true;
     else if (extra && strcmp(v, "line") == 0)
@@ -153,10 +157,35 @@ static void finish(cg_drawing *d, const cgi_text *t)
     d->end_off = t->line[d->f.last].end;
 }
 
-static cg_status read_drawing(const char *text, size_t len, const cgi_read_options *o,
+/* What solve's shape reader found in the text decides what the options leave open: a string's
+ * face order (turn's default, Kociemba's, kept when it gives a possible cube), a net's side
+ * order; so a cube of colours is the same state in turn as in solve (a drawing of other symbols
+ * is no cube to it, and the defaults stay). */
+static void readings_of_solve(const char *text, size_t len, all_options *o)
+{
+    cg_shape_info info;
+    bool possible;
+    if (o->order_given && o->across_given)
+        return;
+    if (!o->order_given && cgi_read_first_info(text, len, o->read.order, &info, &possible) &&
+        info.shape == CG_SHAPE_STRING && possible)
+        o->order_given = true; /* the default order gives a cube */
+    if (!cgi_read_first_info(text, len, o->order_given ? o->read.order : NULL, &info, &possible))
+        return;
+    if (info.shape == CG_SHAPE_STRING && !o->order_given)
+        snprintf(o->read.order, sizeof o->read.order, "%s", info.order);
+    if (info.shape == CG_SHAPE_NET && !o->across_given && strcmp(info.order, "net") == 0)
+        for (int i = 0; i < 4; i++)
+            o->read.across[i] = cg_face_from_letter(info.across[i]);
+}
+
+static cg_status read_drawing(const char *text, size_t len, all_options *all,
                               const char *layout, cg_drawing **out, cg_error *err)
 {
+    const cgi_read_options *o = &all->read;
     *out = NULL;
+    if (!layout)
+        readings_of_solve(text, len, all);
     cg_drawing *d = calloc(1, sizeof *d);
     char *copy = malloc(len + 1);
     if (!d || !copy) {
@@ -190,7 +219,7 @@ cg_status cg_drawing_read(const char *text, size_t len, const char *options, con
     all_options o;
     *out = NULL;
     cg_status st = parse_options(options, false, &o, err);
-    return st != CG_OK ? st : read_drawing(text, len, &o.read, layout, out, err);
+    return st != CG_OK ? st : read_drawing(text, len, &o, layout, out, err);
 }
 
 void cg_drawing_free(cg_drawing *d)
@@ -360,7 +389,7 @@ cg_status cg_turn_text(const char *text, const char *moves, const char *options,
     char *line = NULL;
     cg_status st = parse_options(options, true, &o, err);
     if (st == CG_OK)
-        st = read_drawing(text, strlen(text), &o.read, NULL, &d, err);
+        st = read_drawing(text, strlen(text), &o, NULL, &d, err);
     if (st == CG_OK && o.last_line) {
         size_t n = d->len - d->end_off + 1;
         if (!(line = malloc(n)))

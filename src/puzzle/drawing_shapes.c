@@ -30,39 +30,52 @@ static int next_content(const cgi_text *t, int l)
     return l < t->nlines ? l : -1;
 }
 
-/* Reads the net whose U rows are up[0..n) and whose first row across is at line `across`. */
-static bool net_at(const cgi_text *t, const cgi_read_options *o, int n, const int *up, int across,
-                   cgi_found *f, char *why, size_t why_size)
+/* Where sticker c of row r (after U's) of a net goes: the rows across (`faces` of them: 4, or 3
+ * for a cross, L F R), D's rows, then a cross's B rows, drawn turned half a turn as it folds. */
+static int net_place(const cgi_read_options *o, int n, int faces, int r, int c)
+{
+    static const int LFR[3] = {CG_L, CG_F, CG_R};
+    if (r < n)
+        return cgi_kociemba(n, faces == 4 ? o->across[c / n] : LFR[c / n], r, c % n);
+    if (r < 2 * n)
+        return cgi_kociemba(n, CG_D, r - n, c);
+    return cgi_kociemba(n, CG_B, 3 * n - 1 - r, n - 1 - c);
+}
+
+/* Reads the net whose U rows are up[0..n) and whose first row across (`faces` faces) is at line
+ * `across`. */
+static bool net_at(const cgi_text *t, const cgi_read_options *o, int n, int faces, const int *up,
+                   int across, cgi_found *f, char *why, size_t why_size)
 {
     cgi_span s[4 * 3];
+    const char *what = faces == 4 ? "net" : "cross with B under D";
     for (int r = 0; r < n; r++) {
         cgi_line_stickers(t, up[r], 0, n, s);
         put_row(f, n, CG_U, r, s);
     }
-    int l = across;
-    for (int r = 0; r < 2 * n; r++, l++) {
-        int k = r < n ? 4 * n : n;
+    int l = across, rows = faces == 4 ? 2 * n : 3 * n;
+    for (int r = 0; r < rows; r++, l++) {
+        int k = r < n ? faces * n : n;
         if (r > 0 && (l = next_content(t, l)) < 0) {
-            snprintf(why, why_size, "a net of %dx%d faces (from line %d): cut off by the end of the "
-                     "text after row %d of %d", n, n, up[0] + 1, n + r, 3 * n);
+            snprintf(why, why_size, "a %s of %dx%d faces (from line %d): cut off by the end of the "
+                     "text after row %d of %d", what, n, n, up[0] + 1, n + r, n + rows);
             return false;
         }
         if (!cgi_line_stickers(t, l, 0, k, s)) {
             char count[48];
             cgi_line_count(t, l, 0, count, sizeof count);
-            snprintf(why, why_size, "a net of %dx%d faces (from line %d): line %d has %s where %d "
-                     "(%s) were expected", n, n, up[0] + 1, l + 1, count, k,
-                     r < n ? "a row across the side faces" : "a row of D");
+            snprintf(why, why_size, "a %s of %dx%d faces (from line %d): line %d has %s where %d "
+                     "(%s) were expected", what, n, n, up[0] + 1, l + 1, count, k,
+                     r < n ? "a row across the side faces" : r < 2 * n ? "a row of D" : "a row of B");
             return false;
         }
         for (int c = 0; c < k; c++)
-            f->at[r < n ? cgi_kociemba(n, o->across[c / n], r, c % n)
-                        : cgi_kociemba(n, CG_D, r - n, c)] = s[c];
+            f->at[net_place(o, n, faces, r, c)] = s[c];
     }
     f->size = n;
     f->first = up[0];
     f->last = l - 1;
-    f->shape = "net";
+    f->shape = faces == 4 ? "net" : "cross";
     return true;
 }
 
@@ -80,9 +93,11 @@ cg_status cgi_read_net(const cgi_text *t, const cgi_read_options *o, cgi_found *
             const cgi_line *line = &t->line[l];
             if (line->blank || line->rule)
                 continue;
-            if (nup == n && cgi_line_stickers(t, l, 0, 4 * n, s)) {
+            int faces = nup < n ? 0 : cgi_line_stickers(t, l, 0, 4 * n, s) ? 4
+                        : cgi_line_stickers(t, l, 0, 3 * n, s) ? 3 : 0;
+            if (faces) {
                 char why[320];
-                if (net_at(t, o, n, up, l, f, why, sizeof why)) {
+                if (net_at(t, o, n, faces, up, l, f, why, sizeof why)) {
                     *hit = true;
                     return CG_OK;
                 }

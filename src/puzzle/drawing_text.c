@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "puzzle/drawing_internal.h"
+#include "puzzle/shapes_internal.h"
 
 static bool is_blank(unsigned char c) { return c == ' ' || c == '\t' || c == '\v' || c == '\f' || c == '\r'; }
 
@@ -72,6 +73,26 @@ static bool is_rule(const char *s, size_t len)
     return is_bar(s, len) || (len == 1 && (s[0] == '+' || s[0] == '-' || s[0] == '='));
 }
 
+/* A colour cell at text[i] (an ESC): the colour escape, the characters it colours (blanks too)
+ * up to the next escape or the line's end, and that escape when it is a reset; its end, or i
+ * when the escape sets no colour. */
+static size_t ansi_cell(const char *text, size_t len, size_t i)
+{
+    bool colour;
+    size_t k = cgi_ansi_escape(text, len, i, &colour);
+    if (!colour)
+        return i;
+    while (k < len && text[k] != '\n' && text[k] != 0x1b && text[k] != '\0')
+        k += cgi_grapheme(text + k, len - k);
+    while (k > i && text[k - 1] == '\r')
+        k--;
+    if (k < len && text[k] == 0x1b) {
+        size_t e = cgi_ansi_escape(text, len, k, &colour);
+        k = colour ? k : e;
+    }
+    return k;
+}
+
 cg_status cgi_text_split(cgi_text *t, const char *text, size_t len, cg_error *err)
 {
     memset(t, 0, sizeof *t);
@@ -96,6 +117,19 @@ cg_status cgi_text_split(cgi_text *t, const char *text, size_t len, cg_error *er
             if (is_blank((unsigned char)text[i])) {
                 i++;
                 gap = true;
+                continue;
+            }
+            if (text[i] == 0x1b) { /* a colour cell is one character, other escapes nothing */
+                size_t k = ansi_cell(text, len, i);
+                if (k > i) {
+                    cgi_cell *g = &t->g[t->ng++];
+                    *g = (cgi_cell){.off = i, .len = (uint32_t)(k - i), .joined = !gap};
+                    rule = gap = false;
+                    i = k;
+                } else {
+                    bool colour;
+                    i = cgi_ansi_escape(text, len, i, &colour);
+                }
                 continue;
             }
             if (text[i] == '\0') {

@@ -1,4 +1,5 @@
-/* The unfolded cross: U's rows over F, the rows across L F R B, D's rows under F. */
+/* The unfolded cross: U's rows over F, the rows across L F R B, D's rows under F; or the
+ * vertical cross: rows across L F R, B's rows under D's (turned half a turn, as folding shows). */
 #include <stdio.h>
 #include <string.h>
 
@@ -22,9 +23,12 @@ static cg_status net_hand_over(cg_shape_reader *r, cg_error *err)
     }
     r->net.on = false;
     r->net.pending = 0;
-    char across[8] = "LFRB";
+    char across[8] = "LFRB", note[sizeof r->info[0].note] = "";
     cg_status st = CG_OK;
-    if (r->across[0] && strcmp(r->across, "LFRB") != 0) {
+    if (r->net.cross) {
+        snprintf(across, sizeof across, "LFR");
+        st = cgi_cross_auto(p, note, sizeof note, err);
+    } else if (r->across[0] && strcmp(r->across, "LFRB") != 0) {
         cg_puzzle q = *p;
         cgi_across_relabel(&q, r->across, p);
         snprintf(across, sizeof across, "%s", r->across);
@@ -32,10 +36,13 @@ static cg_status net_hand_over(cg_shape_reader *r, cg_error *err)
         st = cgi_across_auto(p, across, err);
     }
     if (st != CG_OK)
-        return cg_error_prefix(st, err, "a net of %dx%d faces (lines %ld-%ld): ", n, n,
-                               r->net.first, r->net.last);
-    cgi_push(r, p, CG_SHAPE_NET, r->net.ansi, r->net.first, r->net.last, "net");
+        return cg_error_prefix(st, err, "a %s of %dx%d faces (lines %ld-%ld): ",
+                               r->net.cross ? "cross with B under D" : "net", n, n, r->net.first,
+                               r->net.last);
+    cgi_push(r, p, CG_SHAPE_NET, r->net.ansi, r->net.first, r->net.last,
+             r->net.cross ? "cross" : "net");
     snprintf(r->info[r->ready - 1].across, sizeof r->info[0].across, "%s", across);
+    snprintf(r->info[r->ready - 1].note, sizeof note, "%s", note);
     return CG_OK;
 }
 
@@ -61,11 +68,13 @@ static bool plausible_across(char tok[][CGI_TOK], int k)
     return cgi_distinct(tok, k) <= CG_FACES;
 }
 
-/* Starts the confirmed net at its first L F R B row (the U rows pending, if any). */
-static cg_status confirm(cg_shape_reader *r, int n, bool with_up, char tok[][CGI_TOK], const int *cols,
-                         const cgi_row *row, cg_error *err)
+/* Starts the confirmed net at its first row across, L F R B (or L F R: a cross), the U rows
+ * pending, if any. */
+static cg_status confirm(cg_shape_reader *r, int n, bool with_up, int faces, char tok[][CGI_TOK],
+                         const int *cols, const cgi_row *row, cg_error *err)
 {
     r->net.on = true;
+    r->net.cross = faces == 3;
     r->net.size = n;
     r->net.have_up = with_up;
     r->net.ansi = row->ansi;
@@ -89,7 +98,7 @@ static cg_status confirm(cg_shape_reader *r, int n, bool with_up, char tok[][CGI
         }
     r->net.pending = 0;
     r->net.row = n + 1;
-    return set_row(r, 0, 0, tok, cols, 4 * n, 1, r->lineno, err);
+    return set_row(r, 0, 0, tok, cols, faces * n, 1, r->lineno, err);
 }
 
 static void keep_up(cg_shape_reader *r, const cgi_row *row, char tok[][CGI_TOK], const int *cols, int n)
@@ -127,38 +136,43 @@ cg_status cgi_net_line(cg_shape_reader *r, const cgi_row *row, bool *consumed, c
             *consumed = true;
             return CG_OK;
         }
+        int across = r->net.cross ? 3 : 4, rows = r->net.cross ? 4 * n : 3 * n;
         if (r->net.row < 2 * n) {
-            if (ok && cgi_row_stickers(row, 4 * n, tok, cols)) {
+            if (ok && cgi_row_stickers(row, across * n, tok, cols)) {
                 *consumed = true;
                 r->net.ansi |= row->ansi;
                 r->net.last = r->lineno;
-                return set_row(r, 0, r->net.row++ - n, tok, cols, 4 * n, 1, r->lineno, err);
+                return set_row(r, 0, r->net.row++ - n, tok, cols, across * n, 1, r->lineno, err);
             }
             r->net.on = false;
             return cg_fail(err, CG_ERR_INPUT, "a net of %dx%d faces (from line %ld): row %d (line %ld) "
-                           "has %d sticker%s where %d (L F R B) were expected%s", n, n, r->net.first,
+                           "has %d sticker%s where %d (%s) were expected%s", n, n, r->net.first,
                            r->net.row + (r->net.have_up ? 1 : 1 - n), r->lineno, row->n,
-                           row->n == 1 ? "" : "s", 4 * n,
-                           row->n == 3 * n ? " (a hidden face is shown as '?' stickers)" : "");
+                           row->n == 1 ? "" : "s", across * n, r->net.cross ? "L F R" : "L F R B",
+                           row->n == 3 * n && !r->net.cross
+                               ? " (a hidden face is shown as '?' stickers)" : "");
         }
         if (ok && cgi_row_stickers(row, n, tok, cols) && cols[0] > r->net.col0) {
             *consumed = true;
             r->net.ansi |= row->ansi;
             r->net.last = r->lineno;
-            cg_status st = set_row(r, CG_D, r->net.row++ - 2 * n, tok, cols, n, 0, r->lineno, err);
-            if (st == CG_OK && r->net.row == 3 * n)
+            int k = r->net.row++ - 2 * n; /* D's rows, then (a cross) B's as drawn */
+            cg_status st = set_row(r, k < n ? CG_D : CG_B, k % n, tok, cols, n, 0, r->lineno, err);
+            if (st == CG_OK && r->net.row == rows)
                 st = net_hand_over(r, err);
             return st;
         }
-        if (r->net.row == 2 * n && (row->n == 0 || row->col[0] <= r->net.col0)) {
-            /* the line is not indented under F: no D rows, D is hidden */
+        if ((r->net.row == 2 * n || (r->net.cross && r->net.row == 3 * n)) &&
+            (row->n == 0 || row->col[0] <= r->net.col0)) {
+            /* the line is not indented under F: no D rows (or no B rows), that face is hidden */
             return net_hand_over(r, err);
         }
         r->net.on = false;
         return cg_fail(err, CG_ERR_INPUT, "a net of %dx%d faces (from line %ld): row %d (line %ld) has "
-                       "%d sticker%s where %d (D, under F) were expected", n, n, r->net.first,
+                       "%d sticker%s where %d (%s) were expected", n, n, r->net.first,
                        r->net.row + (r->net.have_up ? 1 : 1 - n), r->lineno, row->n,
-                       row->n == 1 ? "" : "s", n);
+                       row->n == 1 ? "" : "s", n,
+                       r->net.row < 3 * n ? "D, under F" : "B, under D");
     }
     if (!ok)
         return CG_OK;
@@ -174,7 +188,14 @@ cg_status cgi_net_line(cg_shape_reader *r, const cgi_row *row, bool *consumed, c
         if (r->net.pending == n && cgi_row_stickers(row, 4 * n, tok, cols) &&
             plausible_across(tok, 4 * n) && r->net.up[0].col0 > cols[0]) {
             *consumed = true;
-            return confirm(r, n, true, tok, cols, row, err);
+            return confirm(r, n, true, 4, tok, cols, row, err);
+        }
+        /* a cross: three faces across, U standing over the middle one */
+        if (r->net.pending == n && cgi_row_stickers(row, 3 * n, tok, cols) &&
+            plausible_across(tok, 3 * n) && r->net.up[0].col0 > cols[0] &&
+            r->net.up[0].col0 < cols[3 * n - 1]) {
+            *consumed = true;
+            return confirm(r, n, true, 3, tok, cols, row, err);
         }
         memmove(&r->net.up[0], &r->net.up[1], sizeof r->net.up[0] * (size_t)(r->net.pending - 1));
         r->net.pending--;
@@ -196,12 +217,13 @@ cg_status cgi_net_stop(cg_shape_reader *r, bool end, cg_error *err)
         return CG_OK;
     }
     int n = r->net.size;
-    if (r->net.row == 2 * n)
+    if (r->net.row == 2 * n || (r->net.cross && r->net.row == 3 * n))
         return net_hand_over(r, err);
     if (!end)
         return CG_OK;
     r->net.on = false;
     return cg_fail(err, CG_ERR_INPUT, "a net of %dx%d faces (from line %ld): cut off by the end of "
                    "input after row %d of %d", n, n, r->net.first,
-                   r->net.row + (r->net.have_up ? 0 : -n), r->net.have_up ? 3 * n : 2 * n);
+                   r->net.row + (r->net.have_up ? 0 : -n),
+                   (r->net.have_up ? 3 * n : 2 * n) + (r->net.cross ? n : 0));
 }

@@ -52,6 +52,7 @@ struct cg_shape_reader {
         int pending;               /* U rows waiting for an L F R B row to confirm them */
         cg_shape_netrow up[CG_SHAPE_NET_ROWS];
         bool on, ansi;             /* confirmed */
+        bool cross;                /* rows across L F R (3n), B's rows under D's */
         int size, row, col0;       /* rows read in the confirmed net (U rows included) */
         bool have_up;
         long first, last;

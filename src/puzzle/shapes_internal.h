@@ -26,6 +26,11 @@ typedef struct cgi_row {
  * seen so far (0 before any), updated; a run of one colour that is k cells wide is k stickers. */
 void cgi_row_read(const char *line, size_t len, int *cell, cgi_row *row);
 
+/* The end of the escape sequence at s[i] (s[i] is ESC), and whether it sets a colour (an SGR
+ * with a foreground or background, not a reset): the one reading of escapes, which turn's
+ * drawings share (a colour cell is a sticker there too). */
+size_t cgi_ansi_escape(const char *s, size_t len, size_t i, bool *colour);
+
 /* Whether the row is k stickers: k tokens, or (no ANSI cells) one token of k characters, or
  * tokens of equal length whose characters make k. On true, out (k tokens) holds them and
  * cols their columns. */
@@ -78,6 +83,12 @@ cg_status cgi_layout_line(cg_shape_reader *r, const cgi_row *row, cg_error *err)
 cg_status cgi_layout_stop(cg_shape_reader *r, bool end, cg_error *err);
 bool cgi_layout_busy(const cg_shape_reader *r);
 
+/* The first cube the shape reader finds in a text (any shape, a string in `order`, NULL: found;
+ * the side order found), what was recognised in info, whether it is a possible cube: how
+ * turn's drawings take the readings solve takes (read.c). */
+bool cgi_read_first_info(const char *text, size_t len, const char *order, cg_shape_info *info,
+                         bool *possible);
+
 /* Side faces of a net (across.c): a forced order checked, a puzzle relabelled, or the order
  * that gives a possible cube found (the puzzle relabelled, the order in across). */
 cg_status cgi_across_check(const char *across, cg_error *err);
@@ -88,5 +99,9 @@ cg_status cgi_across_auto(cg_puzzle *p, char across[8], cg_error *err);
  * player when the order is not UDFBLR or several orders give different cubes. Returns how many
  * common orders give distinct possible cubes (0: none, p left as read). */
 int cgi_string_auto(cg_puzzle *p, char order[8], char *note, size_t cap);
+/* A cross whose B rows were stored as drawn under D: B turned half a turn (how it folds) when
+ * that gives a possible cube, otherwise the one other turn of B that does (said in note); none
+ * or several: CG_ERR_INPUT naming them. A hidden B is left as it is. */
+cg_status cgi_cross_auto(cg_puzzle *p, char *note, size_t cap, cg_error *err);
 
 #endif

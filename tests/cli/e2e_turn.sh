@@ -68,6 +68,29 @@ expect_eq "$(tail -n 1 "$TMP/out3")" "$(cat "$TMP/flag")" "the flag, moves on th
 expect_eq "$?" 2 "exit status, no line of moves"
 expect_grep "no line after the drawing (which ends at line 11) reads as moves; the last one (line 12): move 1 'Good' (column 1) is not a move" "$TMP/err"
 
+# 1c. One reading: every cube of colours that solve reads is the same state to turn. solve's
+#     answer, applied by turn to the file itself and to draw's ANSI picture of it, leaves every
+#     face one symbol (the shapes turn reads directly: nets in any side order, the cross with B
+#     under D, boxes, labelled faces, strings in any common order, ANSI cells; draw's picture of
+#     every fixture). A 2x2 that hides a face is left out (its hidden stickers are all '?' but
+#     are not one colour).
+F="$FIXTURES"
+for f in "$F"/shapes/ansi*.txt "$F"/shapes/boxes3.txt "$F"/shapes/faces3-words.txt \
+         "$F"/shapes/net*.txt "$F"/shapes/string2-tokens.txt "$F"/shapes/string3-net.txt \
+         "$F"/shapes/string3-urfdlb.txt "$F"/layouts/cross3-b-under.txt; do
+  answer=$("$CUBEGOD" solve "$f" 2> /dev/null) || fail "solve $f"
+  "$CUBEGOD" turn --check "$answer" "$f" > "$TMP/out" 2>&1 || fail "turn reads $f otherwise: $(cat "$TMP/out")"
+done
+for f in "$F"/shapes/*.txt "$F"/layouts/*.txt; do
+  case $f in */bad-*|*/expected.txt|*/faces2-letters.txt|*/list3-faces.txt) continue ;; esac
+  answer=$("$CUBEGOD" solve "$f" 2> /dev/null) || fail "solve $f"
+  "$CUBEGOD" draw "$f" | "$CUBEGOD" turn --check "$answer" > "$TMP/out" 2>&1 ||
+    fail "draw $f | turn reads another cube: $(cat "$TMP/out")"
+done
+# unturned, a scrambled picture is not solved; the README's kind of check on a net of colour cells
+"$CUBEGOD" draw "$F/shapes/net3-blfr.txt" | "$CUBEGOD" turn --check '' > "$TMP/out"
+expect_eq "$?" 1 "draw net3-blfr | turn --check '' (scrambled)"
+
 # 2. cubegod against the model: random sequences of every kind, on facelet strings of distinct
 #    symbols in Kociemba's order, both sizes.
 python3 - "$TMP" "$MODEL_DIR" <<'PY' || fail "could not write the cases"

@@ -3,7 +3,8 @@
 # The unseen-challenge variants over real sockets:
 #   - serve --goal shown|STATE, --layout FILE, --across ORDER, --show dict|json, both sizes,
 #     each won by play (--target first / STATE, --layout, --across; a 3x3 shown whole needs
-#     nothing for the side order, nor the dict), and replayed where replay can read it;
+#     nothing for the side order, nor the dict, a cross with B under D, a Kociemba string), and
+#     replayed where replay can read it;
 #   - tests/game/unseen_server.py, a server written without cubegod's code: a 3x3 net drawn
 #     B L F R, a labelled state string, a Python dict (3x3) and JSON (2x2), a goal state; play
 #     reads each with no reading option at all (only the prompt, and --target first).
@@ -25,6 +26,7 @@ print(''.join(c[4*'UDFBLR'.index(f):4*'UDFBLR'.index(f)+4] for f in 'URFDLB'))")
 for size in 2 3; do
   goal=$g2; [ $size = 3 ] && goal=$g3
   lay="$L/rows2-labelled.layout"; [ $size = 3 ] && lay="$L/cross3-b-under.layout"
+  cross="$L/cross$size-b-under.layout"
   while IFS='|' read -r sargs pargs; do
     n=$((n + 1))
     # shellcheck disable=SC2086
@@ -45,9 +47,14 @@ for size in 2 3; do
 --show dict --colours words|
 --show json|
 --show json --colours digits|--input dict
+--layout $cross|
+--layout $cross --colours digits|
+--show string --order URFDLB|
 EOV
 done
-# (the two --send-each rows: the challenge in C of the issue, a goal shown above the cube in a
+# (the crosses with B under D and the Kociemba strings are read with no option: B turned half a
+# turn, the one common face order that gives a possible cube;
+# the two --send-each rows: the challenge in C of the issue, a goal shown above the cube in a
 # B L F R net, the moves one a line until '#'; and a fixed goal with moves one a line until the
 # cube is at the goal)
 # a 3x3 shown whole: the side order is found with no option

@@ -201,6 +201,92 @@ static void test_nets(void **state)
             }
 }
 
+/* A vertical cross (U; L F R across; D; B under D), styles as write_net; B drawn turned `bturn`
+ * half turns (1: how a cross folds, 0: as seen from behind), or left out when hidden. */
+static void write_cross(text *t, int n, const uint8_t *st, int style, bool hide_b, int bturn)
+{
+    static const int across[3] = {L_, F_, R_};
+    int per = n * n, w = style == 0 ? 7 : style == 3 ? 2 : style == 2 ? 2 : 1;
+    const char *eol = style == 2 ? "\r\n" : "\n";
+    put(t, "Here is the cube:%s", eol);
+    for (int part = 0; part < (hide_b ? 3 : 4); part++)
+        for (int r = 0; r < n; r++) {
+            int faces = part == 1 ? 3 : 1;
+            if (part != 1)
+                put(t, "%*s", n * w + (style == 2 ? 2 : 0) + 1, "");
+            for (int k = 0; k < faces; k++) {
+                int face = part == 0 ? U_ : part == 2 ? D_ : part == 3 ? B_ : across[k];
+                if (k && style == 2)
+                    put(t, "| ");
+                for (int c = 0; c < n; c++) {
+                    int i = face * per + r * n + c;
+                    if (face == B_ && bturn)
+                        i = face * per + (n - 1 - r) * n + (n - 1 - c);
+                    if (style == 3)
+                        ansi_cell(t, st[i]);
+                    else if (style == 1)
+                        put(t, "%c", LETTERS[st[i]]);
+                    else if (style == 0)
+                        put(t, "%-6s ", WORDS[st[i]]);
+                    else
+                        put(t, "%c ", LETTERS[st[i]]);
+                }
+            }
+            put(t, "%s", eol);
+        }
+    put(t, "Your answer:%s", eol);
+}
+
+/* Crosses with B under D read with no layout: B turned half a turn (no note), both sizes, every
+ * style; B left out is a hidden face; a 3x3 whose B is drawn unturned is read in the one turn
+ * that gives a cube, said in the note; a row of B too short names B. */
+static void test_crosses(void **state)
+{
+    (void)state;
+    for (int n = 2; n <= 3; n++)
+        for (int style = 0; style < 4; style++)
+            for (unsigned seed = 1; seed <= 5; seed++) {
+                uint8_t st[54];
+                random_cube(n, seed * 11 + (unsigned)n, st);
+                bool hide = seed == 5;
+                int bturn = n == 3 && seed == 4 ? 0 : 1;
+                text t = {0};
+                write_cross(&t, n, st, style, hide, bturn);
+                cg_puzzle p[2];
+                cg_shape_info in[2];
+                cg_error err;
+                int errors;
+                int got = read_all(CG_SHAPE_AUTO, NULL, t.s, p, 2, in, &err, &errors);
+                if (errors)
+                    fail_msg("n %d style %d: %s\n%s", n, style, err.msg, t.s);
+                assert_int_equal(got, 1);
+                assert_int_equal(in[0].shape, CG_SHAPE_NET);
+                assert_string_equal(in[0].order, "cross");
+                assert_int_equal(in[0].first_line, 2);
+                assert_int_equal(in[0].last_line, 1 + (hide ? 3 : 4) * n);
+                check_stickers(&p[0], n, st, style == 0 ? WORDS : style == 3 ? ansi_names() : letter_names(),
+                               hide ? 1u << B_ : 0);
+                if (bturn)
+                    assert_string_equal(in[0].note, "");
+                else
+                    assert_non_null(strstr(in[0].note, "B read turned as drawn"));
+            }
+    uint8_t st[54];
+    random_cube(3, 5, st);
+    text t = {0};
+    write_cross(&t, 3, st, 1, false, 1);
+    char *last = strstr(t.s, "Your answer");
+    last[-2] = '\n'; /* B's last row one sticker short */
+    last[-1] = '\0';
+    cg_puzzle p[2];
+    cg_shape_info in[2];
+    cg_error err;
+    int errors;
+    assert_int_equal(read_all(CG_SHAPE_AUTO, NULL, t.s, p, 2, in, &err, &errors), 0);
+    assert_int_equal(errors, 1);
+    assert_non_null(strstr(err.msg, "where 3 (B, under D) were expected"));
+}
+
 /* Labelled faces written here in face order `order`, with several label and row styles. */
 static void write_faces(text *t, int n, const uint8_t *st, const char *order, int style)
 {
@@ -528,6 +614,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_nets),
+        cmocka_unit_test(test_crosses),
         cmocka_unit_test(test_faces),
         cmocka_unit_test(test_strings),
         cmocka_unit_test(test_string_orders),

@@ -344,6 +344,57 @@ static void test_drawings(void **state)
     cg_drawing_free(d);
 }
 
+/* ANSI colour cells (each escape, the blanks it colours and its reset) are stickers, as solve
+ * reads them; other escapes (bold, a bare reset) are no stickers. A solved 2x2 net of cells:
+ * solved, turned and back byte for byte; a cross with B under D of letters, B folded. */
+static void test_drawing_cells(void **state)
+{
+    (void)state;
+    static const int sgr[6] = {47, 43, 42, 44, 45, 41}; /* faces U D F B L R */
+    static const int across[4] = {4, 2, 5, 3};
+    char text[4096];
+    size_t len = (size_t)snprintf(text, sizeof text, "\x1b[1mThe cube:\x1b[0m\n");
+    for (int part = 0; part < 3; part++)
+        for (int r = 0; r < 2; r++) {
+            int faces = part == 1 ? 4 : 1;
+            len += (size_t)snprintf(text + len, sizeof text - len, "%s", part == 1 ? "" : "    ");
+            for (int k = 0; k < faces * 2; k++)
+                len += (size_t)snprintf(text + len, sizeof text - len, "\x1b[%dm  \x1b[0m",
+                                        sgr[part == 0 ? 0 : part == 2 ? 1 : across[k / 2]]);
+            len += (size_t)snprintf(text + len, sizeof text - len, "\n");
+        }
+    cg_drawing *d;
+    cg_error err;
+    assert_int_equal(cg_drawing_read(text, len, NULL, NULL, &d, &err), CG_OK);
+    assert_int_equal(cg_drawing_size(d), 2);
+    assert_int_equal(cg_drawing_first_line(d), 2);
+    assert_true(cg_drawing_solved(d));
+    assert_int_equal(cg_drawing_turn(d, "R U'", NULL, 0, &err), CG_OK);
+    assert_false(cg_drawing_solved(d));
+    cg_drawing_free(d);
+    /* 24 distinct cells (no header line: turn writes the drawing's lines only) */
+    len = 0;
+    for (int row = 0, i = 0; row < 6; row++) {
+        int k = row == 2 || row == 3 ? 8 : 2;
+        len += (size_t)snprintf(text + len, sizeof text - len, "%s", k == 2 ? "    " : "");
+        for (int c = 0; c < k; c++, i++)
+            len += (size_t)snprintf(text + len, sizeof text - len, "\x1b[48;5;%dm  \x1b[0m", 16 + i);
+        len += (size_t)snprintf(text + len, sizeof text - len, "\n");
+    }
+    round_trip(text, "R U' x F2", NULL);
+    /* the cross: B's rows under D's, drawn turned half a turn (abcd read as dcba) */
+    const char *cross = "  UU\n  UU\nLLFFRR\nLLFFRR\n  DD\n  DD\n  dc\n  ba\n";
+    assert_int_equal(cg_drawing_read(cross, strlen(cross), NULL, NULL, &d, &err), CG_OK);
+    assert_string_equal(cg_drawing_shape(d), "cross");
+    char line[64];
+    cg_drawing_line(d, line, sizeof line); /* reading order: the drawing's */
+    assert_string_equal(line, "UUUULLFFRRLLFFRRDDDDdcba");
+    assert_int_equal(cg_drawing_turn(d, "y2", NULL, 0, &err), CG_OK);
+    cg_drawing_line(d, line, sizeof line); /* y2: B's stickers where F's were, turned as U */
+    assert_string_equal(line, "UUUURRabLLRRcdLLDDDDFFFF");
+    cg_drawing_free(d);
+}
+
 static void expect_read_error(const char *text, const char *options, const char *want)
 {
     cg_drawing *d;
@@ -472,6 +523,7 @@ int main(void)
         cmocka_unit_test(test_undo),          cmocka_unit_test(test_errors),
         cmocka_unit_test(test_drawings),      cmocka_unit_test(test_drawing_errors),
         cmocka_unit_test(test_layout),        cmocka_unit_test(test_moves_line),
+        cmocka_unit_test(test_drawing_cells),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
