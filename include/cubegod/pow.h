@@ -23,6 +23,7 @@
 
 #include "cubegod/export.h"
 
+#include <signal.h>
 #include <stddef.h>
 
 #include "cubegod/error.h"
@@ -53,6 +54,10 @@ CG_API void cg_pow_set_threads(cg_pow *p, int threads);
  * limit): CG_ERR_LIMIT with the estimate in the message. */
 CG_API void cg_pow_set_limit(cg_pow *p, double seconds);
 CG_API void cg_pow_set_notice(cg_pow *p, cg_pow_notice_fn fn, void *ctx);
+/* A flag a signal handler sets (NULL: none, the default): once it is nonzero a solve in progress
+ * stops within a quarter of a second (the hash kinds) or a step (the sloth) with CG_ERR_EOF,
+ * "stopped by a signal". */
+CG_API void cg_pow_set_stop(cg_pow *p, const volatile sig_atomic_t *flag);
 
 /* Reads the first gate in text and answers it into out (cap bytes, CG_POW_ANSWER_MAX is always
  * enough). Errors:
@@ -62,6 +67,10 @@ CG_API void cg_pow_set_notice(cg_pow *p, cg_pow_notice_fn fn, void *ctx);
  *   CG_ERR_TOO_LONG  the whole space of a fixed-length unknown was searched and no candidate
  *                    reaches the target
  *   CG_ERR_SYSTEM    threads could not be started
+ *   CG_ERR_EOF       stopped by the flag of cg_pow_set_stop
+ *   CG_ERR_PROTOCOL  the answer found failed its check (hashed again, or the sloth squared back,
+ *                    apart from the search): out is empty, the message names the answer
+ * Every answer is checked so before it is returned.
  *   CG_ERR_NOMEM */
 CG_API cg_status cg_pow_solve(cg_pow *p, const char *text, size_t len, char *out, size_t cap,
                               cg_error *err);

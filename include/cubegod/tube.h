@@ -116,6 +116,9 @@ typedef struct cg_tube cg_tube;
  * proxy handshake, receive, send) that a signal interrupts ends with CG_ERR_EOF ("stopped by a
  * signal") once *flag is nonzero, so a program stops at once at any stage. Process-wide. */
 CG_API void cg_tube_stop_flag(const volatile sig_atomic_t *flag);
+/* The flag given to cg_tube_stop_flag, or NULL: for work between two waits (a proof of work) to
+ * stop on the same signal. */
+CG_API const volatile sig_atomic_t *cg_tube_stop_flag_get(void);
 
 /* ---- opening tubes ---- (each returns CG_OK and *out, or an error and *out = NULL) */
 

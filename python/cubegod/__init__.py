@@ -725,22 +725,52 @@ _POW_ANSWER_MAX = 512  # CG_POW_ANSWER_MAX
 _ERROR_SIZE = 4 + 256  # cg_error: an int status, then CG_ERROR_MSG_MAX bytes of message
 
 
-def pow(text):
+def pow(text, limit=600.0):
     """The answer line to the proof of work found in text (str or bytes): the XXXX of
     "sha256(XXXX+suffix) == hex" (md5, sha1, sha224, sha384, sha512 too), the S of "hash(prefix
     + S) starts with 000000" or "has N leading zero bits", a hashcash stamp for "hashcash -mbN
     RESOURCE", or "s.BASE64" for kCTF's and redpwn's "solve s.DIFFICULTY.X". Hashes are
-    searched on every core, in C. Raises InputError when text holds no gate or one that cannot
-    be read, TooLongError when no candidate of a fixed-length unknown reaches the target.
+    searched on every core, in C. limit: seconds; a gate expected to take longer is refused
+    before it starts (LimitError, with the estimate; None or 0: no limit, as `cubegod pow`'s
+    --limit). Ctrl-C (KeyboardInterrupt) stops the search within a quarter of a second. Raises
+    InputError when text holds no gate (text that only looks like one says why it was not
+    read), TooLongError when no candidate of a fixed-length unknown reaches the target.
     Note: inside this module the name shadows the built-in pow()."""
     data = _bytes(text, "text")
-    fn = _c.cg_pow_answer
-    fn.restype = ctypes.c_int
-    fn.argtypes = [ctypes.c_char_p, ctypes.c_size_t, ctypes.c_char_p, ctypes.c_size_t,
-                   ctypes.c_char_p]
+    f = _c
+    f.cg_pow_new.restype = f.cg_pow_solve.restype = ctypes.c_int
+    f.cg_pow_new.argtypes = [ctypes.POINTER(ctypes.c_void_p), ctypes.c_char_p]
+    f.cg_pow_free.argtypes = [ctypes.c_void_p]
+    f.cg_pow_set_limit.argtypes = [ctypes.c_void_p, ctypes.c_double]
+    f.cg_pow_set_stop.argtypes = [ctypes.c_void_p, ctypes.POINTER(ctypes.c_int)]
+    f.cg_pow_solve.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_size_t, ctypes.c_char_p,
+                               ctypes.c_size_t, ctypes.c_char_p]
     out = ctypes.create_string_buffer(_POW_ANSWER_MAX)
     err = ctypes.create_string_buffer(_ERROR_SIZE)
-    status = fn(data, len(data), out, len(out), err)
+    handle = ctypes.c_void_p()
+    status = f.cg_pow_new(ctypes.byref(handle), err)
+    if status != 0:
+        raise _error(status, err.raw[4:].split(b"\0", 1)[0].decode("utf-8", "replace"))
+    stop = ctypes.c_int(0)  # sig_atomic_t: the C search looks at it every quarter second
+    result = []
+    try:
+        f.cg_pow_set_limit(handle, float(limit or 0))
+        f.cg_pow_set_stop(handle, ctypes.byref(stop))
+        # the search runs in a thread (ctypes lets go of the GIL), so that this one can take
+        # Ctrl-C, raise the stop flag and wait for the search to end
+        worker = threading.Thread(target=lambda: result.append(
+            f.cg_pow_solve(handle, data, len(data), out, len(out), err)), daemon=True)
+        worker.start()
+        try:
+            while worker.is_alive():
+                worker.join(0.1)
+        except BaseException:
+            stop.value = 1
+            worker.join()
+            raise
+    finally:
+        f.cg_pow_free(handle)
+    status = result[0]
     if status != 0:
         raise _error(status, err.raw[4:].split(b"\0", 1)[0].decode("utf-8", "replace"))
     return out.value.decode("ascii")

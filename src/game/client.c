@@ -8,6 +8,7 @@
 
 #include "cubegod/client.h"
 #include "cubegod/server.h"
+#include "game/answer_check.h"
 #include "game/pow_gate.h"
 #include "cubegod/state.h"
 #include "engine/engine.h"
@@ -84,6 +85,7 @@ typedef struct client_game {
      * (--send-each, or keys read one at a time from the answer's line) */
     bool each_open;
     size_t each_seen;
+    int64_t progress_at;       /* the last cube read, answer or gate answered (text_budget) */
 } client_game;
 
 /* What the reader looks for, in the words of the shape asked for (messages). */
@@ -223,6 +225,17 @@ static cg_phase phase_of(const client_game *g)
     return awaiting(g) ? CG_PHASE_ANSWERED : g->have_pending ? CG_PHASE_CUBE : CG_PHASE_START;
 }
 
+/* Bytes, not text: a NUL or a control byte other than tab, CR and ESC (colours). */
+static bool binary_line(const char *line, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)line[i];
+        if ((c < 0x20 && c != '\t' && c != '\r' && c != 0x1b) || c == 0x7f)
+            return true;
+    }
+    return false;
+}
+
 static void note_flags(client_game *g, const char *line)
 {
     if (g->res->flags_cut)
@@ -297,6 +310,7 @@ static bool each_shown(client_game *g, const cg_puzzle *p);
  * cube after an answer with no verdict in between passes that round. */
 static void cube_came(client_game *g, const cg_puzzle *p)
 {
+    g->progress_at = cg_now_ns();
     if (g->o->goal_first && !g->have_goal) { /* the round's first cube is its goal */
         g->goal = *p;
         g->have_goal = true;
@@ -426,7 +440,8 @@ static cg_status text_line(client_game *g, const char *line, size_t n, cg_error 
                  line, len > max ? "..." : ""); /* a cut line says so */
         cg_text_printable(g->res->flag_line);
     }
-    note_flags(g, line);
+    if (!binary_line(line, n)) /* random bytes hold "a{...}" often enough to end a game won */
+        note_flags(g, line);
     cg_status st = cg_shape_reader_feed(&g->shapes, line, n, err);
     cg_puzzle p;
     while (take_cube(g, &p))
@@ -645,6 +660,19 @@ static cg_status send_each(client_game *g, const cg_move *moves, int n, cg_error
     return CG_OK;
 }
 
+/* The answer as written, read back and applied to the cube as read before anything is sent
+ * (answer_check.c). */
+static cg_status checked(client_game *g, bool three, const cg_solve_options *so, cg_metric metric,
+                         const char *text, cg_error *err)
+{
+    if (three && !g->have_t3) {
+        cg3_tables_init(&g->t3);
+        g->have_t3 = true;
+    }
+    return cgi_answer_verified(&g->pending, so, &g->start3, &g->t3, dialect_of(g), metric, text,
+                               err);
+}
+
 static cg_status answer(client_game *g, int64_t prompt_at, cg_error *err)
 {
     int round = round_number(g);
@@ -709,6 +737,7 @@ static cg_status answer(client_game *g, int64_t prompt_at, cg_error *err)
     g->res->qtm = metric == CG_METRIC_QTM;
     if ((st = cg_dialect_answer(dialect_of(g), metric, max_moves, moves, (size_t)n, text,
                                 sizeof text, err)) != CG_OK ||
+        (st = checked(g, three, &so, metric, text, err)) != CG_OK ||
         (g->one_move && (st = start_moves(g, three, moves, n, text, err)) != CG_OK)) {
         if (st == CG_ERR_TOO_LONG && g->limit > 0 && g->o->max_answer <= 0) {
             size_t len = strlen(err->msg);
@@ -734,7 +763,7 @@ static cg_status answer(client_game *g, int64_t prompt_at, cg_error *err)
                        us_between(prompt_at, sent_at), us_between(g->last_answer, sent_at),
                        metric == CG_METRIC_QTM, g->settle_us};
     g->settle_us = 0;
-    g->last_answer = sent_at;
+    g->last_answer = g->progress_at = sent_at;
     g->last_answered = round;
     if (g->o->stats && g->res->rounds_answered < g->o->stats_cap)
         g->o->stats[g->res->rounds_answered] = s;
@@ -1002,6 +1031,22 @@ static cg_status one_line(client_game *g, const char *line, size_t n, bool parti
     return prompt ? answer(g, at, err) : CG_OK;
 }
 
+/* A server that keeps talking and never shows a cube (an endless menu, a flood of text, a menu
+ * that asks again after each reply) would hold the game forever, each line coming within the
+ * timeout: TEXT_BUDGET timeouts after the last cube read, answer sent or gate answered, the
+ * game ends. */
+#define TEXT_BUDGET 10
+static cg_status text_budget(client_game *g, int64_t at, const char *line, size_t n, cg_error *err)
+{
+    double waited = (double)(at - g->progress_at) / 1e9;
+    if (waited <= TEXT_BUDGET * g->o->timeout)
+        return CG_OK;
+    return cg_fail(err, CG_ERR_PROTOCOL, "round %d: %.0f s of text without a cube (%d times the "
+                   "timeout of %g s; the server keeps talking and never shows one); last line: "
+                   "'%.*s'", round_number(g), waited, TEXT_BUDGET, g->o->timeout,
+                   (int)trimmed_len(line, n > 60 ? 60 : n), line);
+}
+
 static cg_status run(client_game *g, cg_error *err)
 {
     for (;;) {
@@ -1057,8 +1102,11 @@ static cg_status run(client_game *g, cg_error *err)
         const char *line = (const char *)p;
         g->received = true;
         bool gate; /* a proof of work, answered: not part of the game's text */
-        st = cgi_play_gate(g->t, g->o, line, n, &gate, err);
+        st = text_budget(g, at, line, n, err);
+        if (st == CG_OK)
+            st = cgi_play_gate(g->t, g->o, line, n, &gate, err);
         if (st == CG_OK && gate) {
+            g->progress_at = cg_now_ns();
             event(g, CG_EVENT_GATE, line, n);
             st = repeated(g, GATE_POW, "the proof-of-work gate", line, n, err);
         }
@@ -1163,7 +1211,7 @@ cg_status cg_play(cg_tube *t, const cg_tables *tables, const cg_play_options *op
     g.solve = g.o->solve;
     g.solve3 = g.o->solve3;
     g.qtm = cg_tables_metric(tables) == CG_METRIC_QTM || g.o->solve3.metric == CG_METRIC_QTM;
-    g.last_answer = cg_now_ns();
+    g.last_answer = g.progress_at = cg_now_ns();
     cg_status st = compile(&g.ok_re, &g.have_ok_re, g.o->verdict_ok, "verdict-ok", err);
     if (st == CG_OK)
         st = compile(&g.fail_re, &g.have_fail_re, g.o->verdict_fail, "verdict-fail", err);

@@ -38,6 +38,7 @@ cg_status cgi_play_gate(cg_tube *t, const cg_play_options *opt, const char *line
         return st;
     cg_pow_set_limit(p, opt->pow_limit > 0 ? opt->pow_limit : DEFAULT_LIMIT);
     cg_pow_set_notice(p, opt->pow_notice, opt->pow_notice_ctx);
+    cg_pow_set_stop(p, cg_tube_stop_flag_get()); /* Ctrl-C stops the search, as it stops a wait */
     char answer[CG_POW_ANSWER_MAX];
     st = cg_pow_solve(p, line, n, answer, sizeof answer, err);
     if (st == CG_OK && opt->pow_notice) {

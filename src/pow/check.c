@@ -177,3 +177,54 @@ cg_status cg_pow_check(const char *text, size_t len, const char *answer, size_t 
     return cgi_hash_meets(&g, msg, alen + g.known_len)
                ? CG_OK : cg_fail(err, CG_ERR_PROTOCOL, "the %s does not match", cgi_hash_name(g.hash));
 }
+
+/* ---- the solver's own answers, checked before they leave (cg_pow_solve) ---- */
+
+/* The digest by OpenSSL's one-shot EVP call, compared bit by bit here: none of the search's
+ * midstates, batches or comparison. */
+static bool digest_meets(const cgi_gate *g, const void *msg, size_t n)
+{
+    const EVP_MD *md = g->hash == CGI_MD5      ? EVP_md5()
+                       : g->hash == CGI_SHA1   ? EVP_sha1()
+                       : g->hash == CGI_SHA224 ? EVP_sha224()
+                       : g->hash == CGI_SHA256 ? EVP_sha256()
+                       : g->hash == CGI_SHA384 ? EVP_sha384()
+                                               : EVP_sha512();
+    unsigned char d[EVP_MAX_MD_SIZE];
+    unsigned len = 0;
+    if (EVP_Digest(msg, n, d, &len, md, NULL) != 1 || (int)len * 8 < g->target_bits)
+        return false;
+    for (int b = 0; b < g->target_bits; b++)
+        if (((d[b / 8] ^ g->target[b / 8]) >> (7 - b % 8)) & 1)
+            return false;
+    return true;
+}
+
+cg_status cgi_answer_holds(const cgi_gate *g, const char *answer, cg_error *err)
+{
+    size_t n = strlen(answer);
+    bool ok;
+    if (g->kind == CGI_GATE_SLOTH) {
+        uint64_t y[CGI_SLOTH_LIMBS];
+        ok = n > 2 && memcmp(answer, "s.", 2) == 0 && cgi_b64_number(answer + 2, n - 2, y) &&
+             cgi_sloth_check(g->x, g->difficulty, y);
+    } else if (g->kind == CGI_GATE_HASHCASH) {
+        char want[CGI_KNOWN_MAX + 8];
+        snprintf(want, sizeof want, ":%s:", g->known);
+        ok = strstr(answer, want) != NULL && digest_meets(g, answer, n);
+    } else {
+        char msg[CGI_KNOWN_MAX + 64];
+        ok = n <= 64 && (g->kind != CGI_GATE_PREFIX || n == (size_t)g->unknown_len);
+        if (ok) {
+            memcpy(msg, g->unknown_first ? answer : g->known, g->unknown_first ? n : g->known_len);
+            memcpy(msg + (g->unknown_first ? n : g->known_len), g->unknown_first ? g->known : answer,
+                   g->unknown_first ? g->known_len : n);
+            ok = digest_meets(g, msg, n + g->known_len);
+        }
+    }
+    if (ok)
+        return CG_OK;
+    return cg_fail(err, CG_ERR_PROTOCOL, "the answer '%.80s' was checked before sending and does "
+                   "not meet the gate as read (%s); nothing is sent", answer,
+                   g->kind == CGI_GATE_SLOTH ? "it does not square back" : cgi_hash_name(g->hash));
+}

@@ -134,7 +134,7 @@ static void *work(void *arg)
     uint8_t md[64];
     char cand[24];
     for (unsigned long long v = from; v < to && !atomic_load_explicit(&s->found, memory_order_relaxed);) {
-        unsigned long long end = v + BATCH < to ? v + BATCH : to;
+        unsigned long long end = v + BATCH < to ? v + BATCH : to, batch = v;
         for (; v < end; v++) {
             int n = candidate(v, k, cand);
             c = mid;
@@ -150,10 +150,12 @@ static void *work(void *arg)
                     atomic_store(&s->found, true);
                 }
                 pthread_mutex_unlock(&s->lock);
+                v++; /* counted: the candidate that met the target */
                 break;
             }
         }
-        atomic_fetch_add_explicit(&s->tried, BATCH, memory_order_relaxed);
+        /* the candidates this batch hashed: fewer than BATCH at the share's end or a find */
+        atomic_fetch_add_explicit(&s->tried, v - batch, memory_order_relaxed);
     }
     pthread_mutex_lock(&s->lock);
     atomic_fetch_sub(&s->running, 1);
@@ -226,6 +228,7 @@ cg_status cgi_hash_search(const cgi_gate *g, const char *head, size_t head_len, 
         atomic_fetch_sub(&s.running, threads - started);
         st = cg_fail(err, CG_ERR_SYSTEM, "could not start %d search threads", threads);
     }
+    bool stopped = false;
     pthread_mutex_lock(&s.lock);
     while (atomic_load(&s.running) > 0) {
         struct timespec t;
@@ -236,9 +239,11 @@ cg_status cgi_hash_search(const cgi_gate *g, const char *head, size_t head_len, 
             t.tv_nsec -= 1000000000;
         }
         pthread_cond_timedwait(&s.done, &s.lock, &t);
-        if (tick) {
+        if (tick && !stopped) {
             pthread_mutex_unlock(&s.lock);
-            tick(tick_ctx, (double)atomic_load(&s.tried));
+            stopped = !tick(tick_ctx, (double)atomic_load(&s.tried));
+            if (stopped) /* the workers end their batch and leave */
+                atomic_store(&s.found, true);
             pthread_mutex_lock(&s.lock);
         }
     }
@@ -250,6 +255,8 @@ cg_status cgi_hash_search(const cgi_gate *g, const char *head, size_t head_len, 
     *tried = (double)atomic_load(&s.tried);
     if (st != CG_OK)
         return st;
+    if (!s.answer[0] && stopped)
+        return cg_fail(err, CG_ERR_EOF, "stopped by a signal after %.0f candidates", *tried);
     if (!s.answer[0])
         return cg_fail(err, CG_ERR_TOO_LONG, "no candidate of %.0f reaches the target", s.space);
     if (strlen(s.answer) >= cap)

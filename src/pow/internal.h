@@ -59,8 +59,9 @@ extern const char cgi_alnum[63];
 /* hash.c: searches for an answer to a hash gate (PREFIX, ZEROS, HASHCASH; for HASHCASH
  * `head` is the stamp up to the counter). Writes the unknown (PREFIX, ZEROS) or the counter
  * (HASHCASH) into out. max_candidates bounds a free-length search. *tried counts candidates.
- * CG_ERR_TOO_LONG when none was found. */
-typedef void (*cgi_tick_fn)(void *ctx, double tried);
+ * CG_ERR_TOO_LONG when none was found; CG_ERR_EOF when tick said stop (called every 250 ms). */
+/* Progress, and the caller's word on going on: false stops the search (a stop signal). */
+typedef bool (*cgi_tick_fn)(void *ctx, double tried);
 cg_status cgi_hash_search(const cgi_gate *g, const char *head, size_t head_len, int threads,
                           double max_candidates, cgi_tick_fn tick, void *tick_ctx, char *out,
                           size_t cap, double *tried, cg_error *err);
@@ -69,9 +70,13 @@ double cgi_hash_rate(const cgi_gate *g, const char *head, size_t head_len);
 /* Whether digest(msg) meets the gate's target. */
 bool cgi_hash_meets(const cgi_gate *g, const void *msg, size_t n);
 
+/* check.c: an answer checked apart from the search that made it: hashed again by OpenSSL's EVP
+ * call (the sloth squared back) against g. CG_ERR_PROTOCOL naming the answer and the gate. */
+cg_status cgi_answer_holds(const cgi_gate *g, const char *answer, cg_error *err);
+
 /* sloth.c: y = the gate's answer, as limbs (little-endian 64-bit). tick is called after each
- * step with the steps done. */
-void cgi_sloth_root(const uint64_t *x, uint32_t difficulty, uint64_t *y, cgi_tick_fn tick,
+ * step with the steps done; false from it stops the root, and this returns false. */
+bool cgi_sloth_root(const uint64_t *x, uint32_t difficulty, uint64_t *y, cgi_tick_fn tick,
                     void *tick_ctx);
 /* Squares back: true when y answers (x, difficulty). */
 bool cgi_sloth_check(const uint64_t *x, uint32_t difficulty, const uint64_t *y);

@@ -2,6 +2,7 @@
 #include "pow/internal.h"
 
 #include <math.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,6 +23,7 @@ struct cg_pow {
     double total;      /* candidates expected (hash kinds) or steps (sloth) */
     double next_notice;
     const char *unit;
+    const volatile sig_atomic_t *stop; /* cg_pow_set_stop */
 };
 
 static double since(const struct timespec *a)
@@ -73,21 +75,29 @@ static void say(cg_pow *p, const char *fmt, double a, double b)
     p->notice(p->notice_ctx, text);
 }
 
-/* Progress once a second, from the first second on. */
-static void tick(void *ctx, double done)
+void cg_pow_set_stop(cg_pow *p, const volatile sig_atomic_t *flag) { p->stop = flag; }
+
+static bool stopping(const cg_pow *p) { return p->stop && *p->stop; }
+
+/* Progress once a second, from the first second on; false once the stop flag is up. */
+static bool tick(void *ctx, double done)
 {
     cg_pow *p = ctx;
+    if (stopping(p))
+        return false;
     double t = since(&p->start);
     if (t < p->next_notice)
-        return;
+        return true;
     p->next_notice = floor(t) + 1;
     if (p->total > 0 && strcmp(p->unit, "steps") == 0)
         say(p, "%s: step %.0f, %.1f s", done, t);
     else
         say(p, "%s: %.0f candidates, %.1f s", done, t);
+    return true;
 }
 
-/* "about 3.2 s", "about 2.1 hours": for messages. */
+/* "about 3.2 s", "about 2.1 hours", "about 1.2e+143 years": for messages. Every branch is short
+ * (a huge estimate in days printed 140 digits and lost its unit in the buffer). */
 static void duration(double s, char *out, size_t cap)
 {
     if (s < 120)
@@ -96,8 +106,10 @@ static void duration(double s, char *out, size_t cap)
         snprintf(out, cap, "about %.0f minutes", s / 60);
     else if (s < 86400 * 3)
         snprintf(out, cap, "about %.1f hours", s / 3600);
-    else
+    else if (s < 86400 * 365.0 * 3)
         snprintf(out, cap, "about %.0f days", s / 86400);
+    else
+        snprintf(out, cap, "about %.3g years", s / (86400 * 365.0));
 }
 
 static cg_status over_limit(cg_pow *p, double expect, const char *how, cg_error *err)
@@ -129,7 +141,8 @@ static cg_status solve_sloth(cg_pow *p, const cgi_gate *g, char *out, size_t cap
     uint64_t y[CGI_SLOTH_LIMBS];
     p->unit = "steps";
     p->total = g->difficulty;
-    cgi_sloth_root(g->x, g->difficulty, y, tick, p);
+    if (!cgi_sloth_root(g->x, g->difficulty, y, tick, p))
+        return cg_fail(err, CG_ERR_EOF, "%s: stopped by a signal", p->kind);
     memcpy(out, "s.", 2);
     cgi_number_b64(y, out + 2, cap - 2);
     return CG_OK;
@@ -219,6 +232,8 @@ cg_status cg_pow_solve(cg_pow *p, const char *text, size_t len, char *out, size_
     cg_status st = g.kind == CGI_GATE_SLOTH ? solve_sloth(p, &g, out, cap, err)
                                             : solve_hash(p, &g, out, cap, err);
     p->seconds = since(&p->start);
+    if (st == CG_OK && (st = cgi_answer_holds(&g, out, err)) != CG_OK && cap)
+        out[0] = '\0'; /* never a wrong answer to send */
     return st;
 }
 

@@ -92,7 +92,7 @@ static void canonical(uint64_t *a)
         memset(a, 0, N * sizeof *a);
 }
 
-void cgi_sloth_root(const uint64_t *x, uint32_t difficulty, uint64_t *y, cgi_tick_fn tick,
+bool cgi_sloth_root(const uint64_t *x, uint32_t difficulty, uint64_t *y, cgi_tick_fn tick,
                     void *tick_ctx)
 {
     memcpy(y, x, N * sizeof *y);
@@ -101,9 +101,10 @@ void cgi_sloth_root(const uint64_t *x, uint32_t difficulty, uint64_t *y, cgi_tic
             square_mod(y);
         canonical(y);
         y[0] ^= 1;
-        if (tick)
-            tick(tick_ctx, (double)d + 1);
+        if (tick && !tick(tick_ctx, (double)d + 1))
+            return false;
     }
+    return true;
 }
 
 bool cgi_sloth_check(const uint64_t *x, uint32_t difficulty, const uint64_t *y)

@@ -30,6 +30,11 @@ void cg_tube_stop_flag(const volatile sig_atomic_t *flag)
     stop_flag = flag;
 }
 
+const volatile sig_atomic_t *cg_tube_stop_flag_get(void)
+{
+    return stop_flag;
+}
+
 cg_status cgi_fd_wait(int fd, short events, int64_t deadline, cg_error *err)
 {
     for (;;) {

@@ -6,9 +6,16 @@
   silent      the server sends half a round and then nothing (play --timeout 1)
   tls-bad     a TLS peer with a self-signed certificate: refused without --insecure ...
   tls-insecure  ... and played with --insecure (the fake server accepts any answer)
-  huge-line   10 MB without a newline (memory must stay bounded)
+  huge-line   64 MB without a newline (memory must stay bounded)
   four-faces  a round with four faces
   colours     a round with impossible colours (seven of them; one colour five times)
+  deep-nesting  a Python-style cube nested a thousand mappings deep (issue 35: it crashed play)
+  one-byte    one byte a second: no line ever completes within the timeout
+  garbage     256 KiB of random bytes, then silence
+  endless-menu  a menu asked again after each reply (play --reply answers it), never a cube
+  text-flood  a line of menu text every 0.2 s, nothing asked, never a cube
+  absurd-gate a proof of work of 500 zero bits: refused at once with its estimate
+  cube-changes  one-move mode: after the first move the server shows another cube
 
 Every failing case must exit non-zero with a message naming what went wrong (and the round,
 where there is one); tls-insecure must win. Prints one line per case with play's exit status,
@@ -149,9 +156,54 @@ def main():
     def huge(conn):
         conn.sendall(BANNER)
         chunk = b"A" * 65536
-        for _ in range(160):  # 10 MB, no newline
+        for _ in range(1024):  # 64 MB, no newline: play stops reading at its 1 MiB bound
             conn.sendall(chunk)
         time.sleep(1)
+
+    def deep(conn):
+        # "{k: " a thousand times over ten lines, then a value and the closing braces
+        text = b"state = " + b"\n".join([b"{k: " * 100] * 10) + b"\n0" + b"}" * 1000 + b"\n"
+        conn.sendall(BANNER + text + prompt)
+        read_line(conn)
+        time.sleep(0.5)
+
+    def one_byte(conn):
+        for b in BANNER + good_round:
+            conn.sendall(bytes([b]))
+            time.sleep(1)
+
+    def garbage(conn):
+        conn.sendall(os.urandom(256 * 1024))
+        time.sleep(20)
+
+    def endless_menu(conn):
+        conn.settimeout(0.2)
+        end = time.monotonic() + 30
+        while time.monotonic() < end:
+            conn.sendall(b"== Lobby ==\n[1] start  [2] scores  [3] leave\nchoice> ")
+            try:
+                if not conn.recv(100):
+                    return
+            except socket.timeout:
+                pass
+
+    def flood(conn):
+        end = time.monotonic() + 30
+        while time.monotonic() < end:
+            conn.sendall(b"Main menu: (1) practice (2) leaderboard (3) quit\n")
+            time.sleep(0.2)
+
+    def absurd_gate(conn):
+        conn.sendall(b"Anti-bot check: sha512(S + 'lobby') has 500 leading zero bits\nS = ")
+        time.sleep(5)
+
+    def cube_changes(conn):
+        # one-move mode: the round, a move, then the very same cube again (the move not applied)
+        conn.sendall(BANNER + good_round.replace(b"Enter your solution:", b"Enter your move:"))
+        read_line(conn)
+        conn.sendall(b"Move 1 applied.\n" + good_round.split(b"Enter")[0] + b"Enter your move:\n")
+        read_line(conn)
+        time.sleep(0.5)
 
     def send_round(text):
         def b(conn):
@@ -177,6 +229,15 @@ def main():
         ("four-faces", send_round(four), [], None, 1, [r"round 1", r"4 faces"]),
         ("colours-7", send_round(seven), [], None, 1, [r"round 1", r"7 colours"]),
         ("colours-5x", send_round(five), [], None, 1, [r"round 1", r"more than four times"]),
+        ("deep-nesting", deep, [], None, 1, [r"nested deeper than 16"]),
+        ("one-byte", one_byte, ["--timeout", "2"], None, 1, [r"round 1", r"timeout after 2 s"]),
+        ("garbage", garbage, ["--timeout", "1"], None, 1, [r"timeout|cube|line"]),
+        ("endless-menu", endless_menu, ["--timeout", "0.5", "--reply", "choice>=1"], None, 1,
+         [r"no cube read|without a cube"]),
+        ("text-flood", flood, ["--timeout", "0.5"], None, 1, [r"without a cube"]),
+        ("absurd-gate", absurd_gate, [], None, 1, [r"proof of work", r"over the limit"]),
+        ("cube-changes", cube_changes, ["--one-move", "--prompt", "Enter your move:"], None, 1,
+         [r"round 1, move 1", r"not the one expected"]),
     ]
     if tls:
         cases += [

@@ -11,6 +11,9 @@ within the server's alarm), hostile clients hit the same server:
   binary    random bytes then a newline ("[-] Invalid ...")
   twelve    12-move answers ("[-] Too many moves")
   half      half a line, then close (logged "Connection closed before an answer")
+  slow      readers that take the round 16 bytes every 50 ms and never answer ("[-] Time's up!")
+  shut      the prompt read, then the sending side shut (half-closed: "[-] Connection closed
+            before an answer", read on the side still open)
 
 Afterwards: the server is still alive and serving, every player game was won, the server's log
 has one line per connection, and its peak memory (VmHWM) stays under the bound. Prints the
@@ -32,10 +35,13 @@ import time
 
 PROMPT = b"Enter your solution:\n"
 
-SIZES = {  # drops, silent, huge, binary, twelve, half, deadline (s)
-    'tiny': dict(drops=30, silent=10, huge=1, binary=2, twelve=2, half=2, deadline=120),
-    'quick': dict(drops=150, silent=40, huge=2, binary=5, twelve=5, half=5, deadline=60),
-    'full': dict(drops=1000, silent=200, huge=5, binary=20, twelve=20, half=20, deadline=300),
+SIZES = {  # drops, silent, huge, binary, twelve, half, slow, shut, deadline (s)
+    'tiny': dict(drops=30, silent=10, huge=1, binary=2, twelve=2, half=2, slow=2, shut=2,
+                 deadline=120),
+    'quick': dict(drops=150, silent=40, huge=2, binary=5, twelve=5, half=5, slow=10, shut=10,
+                  deadline=60),
+    'full': dict(drops=1000, silent=200, huge=5, binary=20, twelve=20, half=20, slow=40, shut=40,
+                 deadline=300),
 }
 
 
@@ -231,6 +237,55 @@ def silent(port, n, tally, alarm):
             tally.note("silent client got %r" % v)
 
 
+def slow_and_shut(port, sizes, tally):
+    """Slow readers (16 bytes every 50 ms, never an answer) and half-closed clients (the prompt
+    read, then shutdown(SHUT_WR)), each in its own thread."""
+    def slow():
+        try:
+            s = connect(port)
+            tally.add("connections")
+        except OSError:
+            tally.add("slow connect failed")
+            return
+        data = b""
+        try:
+            while True:
+                chunk = s.recv(16)
+                if not chunk:
+                    break
+                data += chunk
+                time.sleep(0.05)
+        except OSError:
+            pass
+        s.close()
+        tally.add("slow ok" if "Time's up" in verdict(data) else "slow unexpected")
+
+    def shut():
+        try:
+            s = connect(port)
+            tally.add("connections")
+        except OSError:
+            tally.add("shut connect failed")
+            return
+        data = read_until(s, PROMPT)
+        try:
+            s.shutdown(socket.SHUT_WR)
+        except OSError:
+            pass
+        v = verdict(data + read_until_closed(s))
+        s.close()
+        tally.add("shut ok" if "Connection closed before an answer" in v else "shut unexpected")
+        if "Connection closed" not in v:
+            tally.note("half-closed client got %r" % v)
+
+    threads = [threading.Thread(target=slow) for _ in range(sizes["slow"])]
+    threads += [threading.Thread(target=shut) for _ in range(sizes["shut"])]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+
+
 def send_then_verdict(port, payload, tally, key, expect, close_early=False):
     """Sends payload (from a second thread, so the verdict is read while it is still sending)
     and expects a [-] line containing expect."""
@@ -372,6 +427,7 @@ def main():
         threading.Thread(target=silent, args=(port, sizes["silent"], tally, args.alarm)),
         threading.Thread(target=drops, args=(port, sizes["drops"], args.seed, tally)),
         threading.Thread(target=hostile_lines, args=(port, sizes, args.seed + 1, tally)),
+        threading.Thread(target=slow_and_shut, args=(port, sizes, tally)),
     ]
     for f in faults:
         f.start()
@@ -414,7 +470,7 @@ def main():
     print("  dropped at random points: %d of %d" % (tally.get("dropped"), sizes["drops"]))
     print("  silent clients timed out with [-] Time's up!: %d of %d" % (tally.get("silent timed out"),
                                                                       sizes["silent"]))
-    for key in ("huge", "binary", "twelve", "half"):
+    for key in ("huge", "binary", "twelve", "half", "slow", "shut"):
         print("  %-6s clients: %d with the expected [-] line, %d other" %
               (key, tally.get(key + " ok"), tally.get(key + " unexpected")))
     print("  player: %d game%s, %d won, %d rounds, slowest answer %.0f ms (alarm %g s)" %
@@ -436,7 +492,7 @@ def main():
         problems.append("the player lost a game (last text: %r)" % last[-200:])
     if tally.get("silent timed out") != sizes["silent"]:
         problems.append("not every silent client got its [-] Time's up!")
-    for key in ("binary", "twelve", "half"):
+    for key in ("binary", "twelve", "half", "slow", "shut"):
         if tally.get(key + " ok") != sizes[key]:
             problems.append("a %s client did not get its [-] line" % key)
     if tally.get("dropped") != sizes["drops"]:

@@ -5,6 +5,7 @@
 #     handlers are in place before the transcript opens and the connection starts, so SIGTERM
 #     gives 143, the summary, and the transcript's closing note (issue 25, defect 2);
 #   - Ctrl-C while waiting on a wrong prompt says what it waited for and what arrived;
+#   - Ctrl-C during a proof-of-work search ends play at once (issue 35);
 #   - tcp://HOST:PORT and tls://HOST:PORT addresses; --json (one record a round, a summary);
 #     --metric qtm round lines in quarter turns; a lost --ambiguous pick game's last line is the
 #     server's last line.
@@ -86,4 +87,34 @@ if [ "$RC" = 1 ]; then
 else
   has "won" "$TMP/amb.out" # every guess right: nothing to check
 fi
+# 7. Ctrl-C during a proof-of-work search (issue 35, item 6: the hash loop never looked at the
+# stop flag, so play went on hashing for the whole search). A gate no candidate reaches (64 zero
+# bits), estimated at about 20 s, so only the stop can end it early.
+XS=5
+[ -n "${CUBEGOD_SLOW_TOOLS:-}${CUBEGOD_SANITIZED:-}" ] && XS=4
+python3 - "$XS" > "$TMP/gate.port" <<'PYEOF' &
+import socket, sys
+s = socket.socket(); s.bind(("127.0.0.1", 0)); s.listen(1); s.settimeout(60)
+print(s.getsockname()[1], flush=True)
+c, _ = s.accept(); c.settimeout(60)
+c.sendall(b"Proof first: md5 of (" + b"?" * int(sys.argv[1]) + b" + 'tail') must be\n"
+          b"sha256(" + b"?" * int(sys.argv[1]) + b"+tail) == 0000000000000000\nanswer: ")
+try:
+    c.recv(100)
+except OSError:
+    pass
+PYEOF
+PIDS+=($!)
+wait_port gate "the gate server"
+"$CUBEGOD" play 127.0.0.1 "$PORT" > "$TMP/gate.out" 2> "$TMP/gate.err" < /dev/null &
+pid=$!
+for _ in $(seq 200); do grep -q "expected" "$TMP/gate.err" 2>/dev/null && break; sleep 0.05; done
+grep -q "over the limit" "$TMP/gate.err" && fail "the gate was refused as too long: $(cat "$TMP/gate.err")"
+sleep 1
+kill -INT $pid
+for _ in $(seq 200); do kill -0 $pid 2>/dev/null || break; sleep 0.05; done
+kill -0 $pid 2>/dev/null && { kill -9 $pid; fail "play still hashing 10 s after SIGINT: $(tail -3 "$TMP/gate.err")"; }
+wait $pid; rc=$?
+[ "$rc" = 130 ] || fail "SIGINT during a proof of work: exit $rc, expected 130: $(tail -3 "$TMP/gate.err")"
+has "stopped by SIGINT" "$TMP/gate.out"
 echo "e2e_play_stop: ok"

@@ -11,6 +11,7 @@
 #include <cmocka.h>
 
 #include "cubegod/shapes.h"
+#include "cubegod/turn.h"
 #include "testutil.h"
 
 /* Feeds text line by line, then finishes: the first error's status (err holds it), or CG_OK. */
@@ -111,12 +112,54 @@ static void test_dict_lines_and_bytes(void **state)
     free(text);
 }
 
+/* Layout templates: 64 tokens a line, 54 lines with stickers; one more of either is refused
+ * naming the line. */
+static void test_layout_bounds(void **state)
+{
+    (void)state;
+    cg_layout *l;
+    cg_error err;
+    char *text = malloc(1 << 16);
+    assert_non_null(text);
+    size_t n = (size_t)snprintf(text, 1 << 16, "U1 U2 U3 U4");
+    for (int k = 0; k < 70; k++)
+        n += (size_t)snprintf(text + n, (1 << 16) - n, " x");
+    assert_int_equal(cg_layout_new(text, n, &l, &err), CG_ERR_INPUT);
+    assert_null(l);
+    assert_non_null(strstr(err.msg, "layout line 1: more than 64 tokens"));
+    n = 0;
+    for (int k = 0; k < 55; k++)
+        n += (size_t)snprintf(text + n, (1 << 16) - n, "U1\n");
+    assert_int_equal(cg_layout_new(text, n, &l, &err), CG_ERR_INPUT);
+    free(text);
+}
+
+/* turn's move sequences: at most 100,000 moves, the next one refused as a limit. */
+static void test_moves_bound(void **state)
+{
+    (void)state;
+    size_t count = 100001;
+    char *moves = malloc(2 * count + 1);
+    assert_non_null(moves);
+    for (size_t i = 0; i < count; i++)
+        memcpy(moves + 2 * i, "R ", 2);
+    moves[2 * count - 1] = '\0';
+    uint8_t src[CG_TURN_STICKERS_MAX];
+    cg_error err;
+    assert_int_equal(cg_turn_perm(3, moves, NULL, 0, src, &err), CG_ERR_LIMIT);
+    moves[2 * (count - 1) - 1] = '\0'; /* 100,000: read */
+    assert_int_equal(cg_turn_perm(3, moves, NULL, 0, src, &err), CG_OK);
+    free(moves);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_dict_nesting_bounded),
         cmocka_unit_test(test_dict_empty_face),
         cmocka_unit_test(test_dict_lines_and_bytes),
+        cmocka_unit_test(test_layout_bounds),
+        cmocka_unit_test(test_moves_bound),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -2,8 +2,12 @@
 integers, errors as the binding's exceptions. Run by e2e_pow_binding.sh."""
 import base64
 import hashlib
+import os
 import secrets
+import signal
 import string
+import threading
+import time
 import unittest
 
 import cubegod
@@ -42,6 +46,20 @@ class Pow(unittest.TestCase):
         for _ in range(d):
             y = pow(y ^ 1, 2, P)  # noqa: the built-in, not cubegod.pow
         self.assertIn(y, (x, P - x))
+
+    def test_limit_and_interrupt(self):
+        # issue 35, item 7: pow() had no time limit and could not be interrupted
+        with self.assertRaises(cubegod.LimitError) as e:
+            cubegod.pow("sha512(abc + S) has 500 leading zero bits", limit=5)
+        self.assertIn("years", str(e.exception))
+        self.assertIn("over the limit of 5 s", str(e.exception))
+        timer = threading.Timer(0.5, os.kill, (os.getpid(), signal.SIGINT))
+        start = time.monotonic()
+        timer.start()
+        with self.assertRaises(KeyboardInterrupt):
+            cubegod.pow("sha256(abc + S) has 60 leading zero bits", limit=None)
+        timer.join()
+        self.assertLess(time.monotonic() - start, 30)  # stopped, not searched through
 
     def test_errors(self):
         with self.assertRaises(cubegod.InputError) as e:
