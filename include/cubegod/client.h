@@ -95,12 +95,15 @@ typedef struct cg_play_options {
                                are refused (CG_ERR_INPUT) */
     const char *flag_regex; /* POSIX extended; default CG_PLAY_DEFAULT_FLAG_REGEX */
     /* What a person watching the game sees (play's status line and -v lines, Python's
-     * on_event and log.progress): each answered round, and what the client read or did
-     * besides cubes. Kept among the first fields, which bindings set (cg_play_options_new). */
+     * on_event and log.progress): each answered round, what the client read or did besides
+     * cubes, and each line as the engine classified it. Kept among the first fields, which
+     * bindings set (cg_play_options_new). */
     cg_play_round_fn on_round;
     void *on_round_ctx;
     cg_play_note_fn on_note;
     void *on_note_ctx;
+    cg_play_event_fn on_event; /* NULL: none */
+    void *on_event_ctx;
     cg_round_stat *stats;   /* optional: one entry per answered round */
     int stats_cap;
     /* Return as soon as the game is over (the last announced round passed, a flag matched, or
@@ -179,8 +182,6 @@ typedef struct cg_play_options {
      * rule with no cube read in between before the game ends with CG_ERR_PROTOCOL, naming the
      * rule and the text that kept coming; 0: 20. */
     int max_replies;
-    cg_play_event_fn on_event; /* NULL: none */
-    void *on_event_ctx;
 } cg_play_options;
 
 /* The options with every field at its documented default. */

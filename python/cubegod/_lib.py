@@ -140,6 +140,8 @@ class RoundStat(ctypes.Structure):
 
 PlayRoundFn = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.POINTER(RoundStat), ctypes.c_int)
 PlayNoteFn = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_char_p)
+PlayEventFn = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_int, ctypes.POINTER(ctypes.c_char),
+                               ctypes.c_size_t)
 
 
 class PlayOptionsHead(ctypes.Structure):
@@ -149,6 +151,7 @@ class PlayOptionsHead(ctypes.Structure):
                 ("timeout", ctypes.c_double), ("flag_regex", ctypes.c_char_p),
                 ("on_round", PlayRoundFn), ("on_round_ctx", ctypes.c_void_p),
                 ("on_note", PlayNoteFn), ("on_note_ctx", ctypes.c_void_p),
+                ("on_event", PlayEventFn), ("on_event_ctx", ctypes.c_void_p),
                 ("stats", ctypes.c_void_p), ("stats_cap", ctypes.c_int),
                 ("handover", ctypes.c_bool), ("linger", ctypes.c_double),
                 ("dialect", ctypes.c_void_p), ("one_move", ctypes.c_bool),
@@ -243,6 +246,7 @@ PROTOTYPES = {
                                    P(Error_)]),
     "cg_play_options_new": (P(PlayOptionsHead), []),
     "cg_play_result_new": (P(PlayResultHead), []),
+    "cg_event_name": (c_char_p, [c_int]),
     "cg_play_free": (None, [c_void_p]),
     "cg_play": (Status, [c_void_p, c_void_p, P(PlayOptionsHead), P(PlayResultHead), P(Error_)]),
     "cg_tube_from_callbacks": (Status, [P(TubeCallbacks), c_char_p, c_void_p, P(c_void_p),

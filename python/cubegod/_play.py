@@ -125,15 +125,19 @@ class _Pipe:
 
 
 class _Events:
-    """The game's events as `cubegod play` shows them (client.h's on_round and on_note), for
-    on_event(kind, data) and a progress object (pwntools' log.progress): "round" after each
-    answer (a dict of the round's figures), "note" for what the client read or did besides
-    cubes (a sentence). An exception in either is kept for play() to raise again."""
+    """The game's events as `cubegod play` shows them (client.h's on_round, on_note and
+    on_event), for on_event(kind, data) and a progress object (pwntools' log.progress):
+    "round" after each answer (a dict of the round's figures), "note" for what the client read
+    or did besides cubes (a sentence), and each line the server sent as the engine classified
+    it ("gate", "reply", "prompt", "cube", "verdict", "enter", "text"; data: the line). The
+    progress object shows rounds and notes. An exception in either is kept for play() to raise
+    again."""
 
     def __init__(self, on_event, progress):
         self.on_event, self.progress, self.failure = on_event, progress, None
         self.round_fn = _lib.PlayRoundFn(self._round)
         self.note_fn = _lib.PlayNoteFn(self._note)
+        self.event_fn = _lib.PlayEventFn(self._event)
 
     def _emit(self, kind, data, text):
         try:
@@ -153,6 +157,16 @@ class _Events:
         self._emit("round", data, "round %d%s: %s%d %s, solve %.0f us" % (
             s.round, "/%d" % announced if announced else "", "3x3 " if s.size == 3 else "",
             s.moves, "quarter turns" if s.qtm else "moves", s.solve_us))
+
+    def _event(self, ctx, kind, line, n):
+        if self.on_event is None:
+            return
+        try:
+            name = _c.cg_event_name(kind).decode()
+            self.on_event(name, ctypes.string_at(line, n).decode("utf-8", "replace"))
+        except Exception as e:
+            if self.failure is None:
+                self.failure = e
 
     def _note(self, ctx, text):
         note = text.decode("utf-8", "replace")
@@ -188,10 +202,12 @@ def play(io, prompt=None, timeout=10.0, target="auto", flag_regex=None, one_move
     What `cubegod play` shows as it goes reaches on_event(kind, data), called in this thread:
     kind "round" after each answer (data: a dict with round, rounds (0: not announced), size,
     moves, metric, fits, solve_us, client_us, round_us), "note" for what the client read or did
-    besides cubes (data: a sentence, such as the move limit read from the banner). progress:
-    an object with status(text), success(text) and failure(text), such as pwntools'
-    log.progress("cube god"): each event becomes its status, the end its verdict. An exception
-    raised by on_event or progress is raised again when the game is over."""
+    besides cubes (data: a sentence, such as the move limit read from the banner), and each
+    line the server sent as the engine classified it: "gate", "reply", "prompt", "cube",
+    "verdict", "enter" or "text" (data: the line). progress: an object with status(text),
+    success(text) and failure(text), such as pwntools' log.progress("cube god"): each round and
+    note becomes its status, the end its verdict. An exception raised by on_event or progress
+    is raised again when the game is over."""
     if on_event is not None and not callable(on_event):
         raise TypeError("on_event: expected a callable(kind, data), not %r" % (on_event,))
     pipe = _Pipe(io)
@@ -226,7 +242,7 @@ def play(io, prompt=None, timeout=10.0, target="auto", flag_regex=None, one_move
         o.linger = float(linger)
         solver3 = _lib.Solver3Fn(_give_solver3)
         o.solver3 = solver3
-        o.on_round, o.on_note = events.round_fn, events.note_fn
+        o.on_round, o.on_note, o.on_event = events.round_fn, events.note_fn, events.event_fn
         tables = _solve_begin(_pocket, "htm")
         st = _c.cg_play(tube, tables, opt, res, ctypes.byref(err))
         p = ctypes.POINTER(ctypes.c_uint8)()

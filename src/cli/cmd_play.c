@@ -135,8 +135,10 @@ static const char USAGE[] =
     "  --color WHEN      auto (default: on a terminal, unless NO_COLOR is set or TERM=dumb),\n"
     "                    always or never: [+] green, [-] red, [*] blue\n"
     "  -q                no progress: only the summary and errors\n"
-    "  -v                one line a round (also on a terminal, above the status line) and what\n"
+    "  -v                one line a round (also on a terminal, above the status line), what\n"
     "                    the client read or did besides cubes (limits, notations, replies sent)\n"
+    "                    and each line the engine classified (prompt: '...', verdict: '...',\n"
+    "                    gate, reply, enter, cube)\n"
     "  -vv               also the bytes: a hexdump of every byte both ways, and each cube read\n"
     "                    drawn as a net (see 'cubegod draw')\n";
 
@@ -555,6 +557,21 @@ static void on_note(void *ctx, const char *note)
     term_say(stderr, '*', "%s", note);
 }
 
+/* -v: each line the engine classified as more than text (a gate, a reply's text, the prompt, the
+ * line that completed a cube, a verdict, an Enter request), as it read it. */
+static void on_event(void *ctx, cg_event kind, const char *line, size_t n)
+{
+    (void)ctx;
+    if (kind == CG_EVENT_TEXT)
+        return;
+    while (n && (line[n - 1] == '\n' || line[n - 1] == '\r'))
+        n--;
+    char text[128];
+    snprintf(text, sizeof text, "%.*s%s", (int)(n > 100 ? 100 : n), line, n > 100 ? "..." : "");
+    cg_text_printable(text);
+    term_say(stderr, '*', "%s: '%s'", cg_event_name(kind), text);
+}
+
 /* The 2x2 in quarter turns, opened when the server's text says moves count so. */
 static cg_status open_tables_qtm(void *ctx, const cg_tables **out, cg_error *err)
 {
@@ -902,6 +919,7 @@ static int play_main(play_args *a, int argc, char **argv)
         a->play.on_round = a->quiet && !a->json ? NULL : progress;
         a->play.on_round_ctx = a;
         a->play.on_note = a->verbose && !a->quiet ? on_note : NULL;
+        a->play.on_event = a->verbose && !a->quiet ? on_event : NULL;
         a->play.pow_notice = a->quiet ? NULL : pow_notice;
         a->play.handover = a->interactive;
         a->play.solver3 = open_solver3;

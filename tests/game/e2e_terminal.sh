@@ -75,13 +75,16 @@ hasf "[+] won: 4/4 rounds passed" "$TMP/pipe.out"
 # 5. Log levels. -q: the summary only. -v: a line a round and what was read, no bytes. -vv: the
 #    bytes too (hexdumps, the cube read drawn). On a terminal -v keeps the round lines above the
 #    status line.
-play q --size 2 -q 127.0.0.1 "$PORT"
+play q --size 2 -q -v 127.0.0.1 "$PORT"   # -q wins over -v
 [ -s "$TMP/q.err" ] && fail "-q wrote to standard error: $(head -3 "$TMP/q.err")"
 hasf "[+] won: 4/4 rounds passed" "$TMP/q.out"
 play v --size 2 -v 127.0.0.1 "$PORT"
 [ "$(grep -c '^\[\*\] round [1-4]/4  ' "$TMP/v.err")" = 4 ] || fail "-v: not one line a round"
 hasf '[*] limit 11, from the server'"'"'s text: "at most 11 moves"' "$TMP/v.err"
 lacks "DEBUG" "$TMP/v.err"
+[ "$(grep -c "^\[\*\] prompt: 'Enter your solution:'$" "$TMP/v.err")" = 4 ] || fail "-v: not a prompt event a round"
+[ "$(grep -c "^\[\*\] verdict: '\[+\] Correct" "$TMP/v.err")" = 4 ] || fail "-v: not a verdict event a round"
+grep -q "^\[\*\] text: " "$TMP/v.err" && fail "-v shows plain text lines as events"
 play vv --size 2 -vv 127.0.0.1 "$PORT"
 hasf "[DEBUG] Received" "$TMP/vv.err"
 hasf "[DEBUG] Sent" "$TMP/vv.err"

@@ -33,7 +33,13 @@ assert all(d["rounds"] == 6 and d["size"] == 2 and 0 < d["moves"] <= 11 and d["s
 notes = [d for k, d in events if k == "note"]
 assert any('limit 11, from the server\'s text: "at most 11 moves"' in n for n in notes), notes
 statuses = [t for k, t in shown if k == "status"]
-assert len(statuses) == len(events) and statuses[-1].startswith("round 6/6: "), shown
+assert len(statuses) == len(rounds) + len(notes) and statuses[-1].startswith("round 6/6: "), shown
+# each line as the engine classified it: a prompt and a verdict a round, the rest text
+kinds = [k for k, d in events if k not in ("round", "note")]
+assert kinds.count("prompt") == 6 and kinds.count("verdict") == 6, kinds
+assert [d for k, d in events if k == "prompt"] == ["Enter your solution:"] * 6, events
+assert all(d.startswith("[+] Correct") for k, d in events if k == "verdict"), events
+assert any(k == "text" and d.startswith("Welcome to the cube god trial") for k, d in events), events
 assert shown[-1] == ("success", "won: 6/6 rounds passed, flag: flag{py_events}"), shown[-1]
 
 # An exception in on_event cannot cross the C frames: the game goes on, then it is raised.
