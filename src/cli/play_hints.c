@@ -57,7 +57,8 @@ static int count_cubes(cg_shape_reader *rd, const char *text, size_t from, size_
     return n;
 }
 
-/* The most cubes the server showed between two of our writes (up to the first SENDS_MAX). */
+/* The most cubes the server showed before one of our writes, since the one before it (the
+ * first SENDS_MAX writes; what came after the last one was answered by nothing). */
 static int cubes_before_one_answer(const cli_play_hints *h)
 {
     cg_shape_reader rd;
@@ -65,11 +66,10 @@ static int cubes_before_one_answer(const cli_play_hints *h)
         return 0;
     int most = 0;
     size_t from = 0;
-    for (int s = 0; s <= h->nsends; s++) {
-        size_t to = s < h->nsends ? h->sends[s] : h->len;
-        int n = count_cubes(&rd, h->text, from, to);
+    for (int s = 0; s < h->nsends; s++) {
+        int n = count_cubes(&rd, h->text, from, h->sends[s]);
         most = n > most ? n : most;
-        from = to;
+        from = h->sends[s];
     }
     return most;
 }
