@@ -1,7 +1,8 @@
 /* The proof-of-work readers (pow.h): any bytes give a gate, nothing, or CG_ERR_INPUT with a
  * one-line message, never a crash; a gate read is within its bounds; the server's check of an
- * answer (the input's last line) against the rest is a verdict, never a crash. Sloths of a
- * high difficulty are not checked (squaring back takes their whole difficulty). */
+ * answer (the input's last line) against the rest is a verdict, never a crash, and the
+ * solver's own check of an answer (cgi_answer_holds) agrees with it. Sloths of a high
+ * difficulty are not checked (squaring back takes their whole difficulty). */
 #include "fuzz.h"
 
 #include "cubegod/pow.h"
@@ -38,5 +39,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     FUZZ_CHECK(st == CG_OK || st == CG_ERR_PROTOCOL);
     if (st != CG_OK)
         fuzz_check_message(&err);
+    /* the solver's own check (EVP, bit by bit) agrees with the server's (the search's hash) on
+     * a hash gate's answer of letters and digits, as the solver writes them */
+    char *own = fuzz_cstring((const uint8_t *)answer, alen);
+    bool plain = alen > 0 && strspn(own, cgi_alnum) == alen;
+    cg_status mine = cgi_answer_holds(&g, own, &err);
+    FUZZ_CHECK(mine == CG_OK || mine == CG_ERR_PROTOCOL);
+    if (mine != CG_OK)
+        fuzz_check_message(&err);
+    if (plain && (g.kind == CGI_GATE_PREFIX || g.kind == CGI_GATE_ZEROS))
+        FUZZ_CHECK((mine == CG_OK) == (st == CG_OK));
+    free(own);
     return 0;
 }
