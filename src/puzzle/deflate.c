@@ -54,13 +54,16 @@ static const uint16_t LEN_BASE[29] = {3,  4,  5,  6,  7,  8,  9,  10, 11,  13,  
                                       31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227, 258};
 static const uint8_t LEN_EXTRA[29] = {0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2,
                                       2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0};
-static const uint16_t DIST_BASE[30] = {1,    2,    3,    4,    5,    7,     9,     13,    17,  25,
-                                       33,   49,   65,   97,   129,  193,   257,   385,   513, 769,
-                                       1025, 1537, 2049, 3073, 4097, 6145,  8193,  12289, 16385, 24577};
-static const uint8_t DIST_EXTRA[30] = {0, 0, 0, 0, 1, 1, 2, 2,  3,  3,  4,  4,  5,  5,  6,
-                                       6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13};
+/* The distance codes up to 23 (3073..4096): a match is never further back than a row. */
+#define DIST_CODES 24
+_Static_assert(CGI_ZLIB_ROW_MAX <= 4096, "a row further back than distance code 23 reaches");
+static const uint16_t DIST_BASE[DIST_CODES] = {1,   2,   3,   4,   5,   7,    9,    13,
+                                               17,  25,  33,  49,  65,  97,   129,  193,
+                                               257, 385, 513, 769, 1025, 1537, 2049, 3073};
+static const uint8_t DIST_EXTRA[DIST_CODES] = {0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4,  4,
+                                               5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10};
 
-/* A match of len (3..258) bytes, dist (1..32768) back. */
+/* A match of len (3..258) bytes, dist (1..4096) back. */
 static void put_match(bits *b, int len, int dist)
 {
     int i = 28;
@@ -68,7 +71,7 @@ static void put_match(bits *b, int len, int dist)
         i--;
     put_symbol(b, 257 + i);
     put_bits(b, (uint32_t)(len - LEN_BASE[i]), LEN_EXTRA[i]);
-    int d = 29;
+    int d = DIST_CODES - 1;
     while (DIST_BASE[d] > dist)
         d--;
     put_code(b, (uint32_t)d, 5);

@@ -180,6 +180,16 @@ static void save(const char *dir, const char *name, const char *ext, const void 
     }
 }
 
+/* Writes a case's rows and stream; frees the rows. */
+static void save_case(const char *dir, const char *name, rows r)
+{
+    sink s = compress(&r);
+    save(dir, name, "raw", r.data, (size_t)r.n * (size_t)r.stride);
+    save(dir, name, "z", s.z, s.len);
+    free(s.z);
+    free(r.data);
+}
+
 static int streams(const char *dir)
 {
     static const struct {
@@ -191,13 +201,19 @@ static int streams(const char *dir)
         {"flat", 3, 232, 913, 3},        {"one-byte-rows", 2, 500, 1, 1}, {"no-rows", 3, 0, 9, 3},
         {"runs-long-row", 1, 3, 4096, 3},
     };
-    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
-        rows r = make(cases[k].kind, cases[k].n, cases[k].stride, cases[k].unit, (uint32_t)k + 7);
-        sink s = compress(&r);
-        save(dir, cases[k].name, "raw", r.data, (size_t)r.n * (size_t)r.stride);
-        save(dir, cases[k].name, "z", s.z, s.len);
-        free(s.z);
-        free(r.data);
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++)
+        save_case(dir, cases[k].name, make(cases[k].kind, cases[k].n, cases[k].stride, cases[k].unit,
+                                           (uint32_t)k + 7));
+    /* rows copying the row above at both ends of every distance code's range (1 .. 4096) */
+    static const int ends[] = {1,   2,   3,    4,    5,    6,    7,    8,    9,    12,   13,  16,
+                               17,  24,  25,   32,   33,   48,   49,   64,   65,   96,   97,  128,
+                               129, 192, 193,  256,  257,  384,  385,  512,  513,  768,  769, 1024,
+                               1025, 1536, 1537, 2048, 2049, 3072, 3073, 4096};
+    for (size_t k = 0; k < sizeof ends / sizeof ends[0]; k++) {
+        char name[32];
+        snprintf(name, sizeof name, "above-%d", ends[k]);
+        int n = 3 + 6000 / ends[k];
+        save_case(dir, name, make(2, n, ends[k], ends[k] < 3 ? ends[k] : 3, (uint32_t)k + 100));
     }
     return 0;
 }
