@@ -99,6 +99,26 @@ CG_API cg_status cg3_twophase_open(cg3_twophase **out, const cg3_tables_options 
                                    cg3_tables_info *info, cg_error *err);
 CG_API void cg3_twophase_close(cg3_twophase *s);
 
+/* As cg3_twophase_open, but returns at once: a thread of its own loads or builds the tables
+ * (notices and progress come from that thread), and until they are ready cg3_twophase_solve
+ * answers with a quick two-phase solver without symmetry reduction (10 MB of tables, which
+ * that thread builds first, in about 0.2 s, unless a cache file is there to be loaded first; a
+ * solve waits for one or the other). It finds a solution of at most 20 moves in milliseconds;
+ * a solve it has not finished when the tables are ready goes on with them, one beyond its
+ * node cap waits for them. A cache file that is there but refused is rebuilt before any solve
+ * is answered. cg3_twophase_close stops a build in progress (nothing is saved). Errors:
+ * CG_ERR_NOMEM, CG_ERR_SYSTEM (no thread). */
+CG_API cg_status cg3_twophase_open_background(cg3_twophase **out, const cg3_tables_options *opt,
+                                              cg_error *err);
+
+/* Whether s is a background solver whose tables are still being loaded or built. */
+CG_API bool cg3_twophase_pending(const cg3_twophase *s);
+
+/* Waits until a background solver's tables are ready and says how they came (info may be
+ * NULL); their open's error if it failed (the quick solver then answers every solve). A solver
+ * from cg3_twophase_open: CG_OK at once, info zeroed. */
+CG_API cg_status cg3_twophase_wait(const cg3_twophase *s, cg3_tables_info *info, cg_error *err);
+
 /* A solution of c of at most opt->max_moves moves counted in opt->metric (opt NULL: the
  * defaults). Under CG_METRIC_QTM the same search budgets quarter turns, and with a time limit
  * improves the quarter-turn count. Errors:

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "cli/answer.h"
@@ -111,10 +112,12 @@ static const char USAGE[] =
     "  --flag-regex RE   what a flag looks like (POSIX extended; default [A-Za-z0-9_]+\\{[^}]*\\})\n"
     "  --cache FILE      the 2x2 solver table's cache file; the 3x3 tables are read from\n"
     "                    twophase.tbl in FILE's folder (by default both in the cache folder)\n"
-    "  --size 2|3        the tables to have ready before connecting (default both: the 2x2\n"
-    "                    table, built in 1.3 s the first time, and the 3x3 two-phase tables,\n"
-    "                    built in about 30 s, with a progress bar); --size 2 leaves the 3x3\n"
-    "                    tables to the first 3x3 round, if one comes\n"
+    "  --size 2|3        the tables to have ready before connecting: 2 (default), the 2x2\n"
+    "                    table (built in 1 s the first time); the first 3x3 cube then loads\n"
+    "                    or builds the 3x3 tables in the background (a build takes 14 s) and\n"
+    "                    a quick solver answers until they are ready (its tables take 0.2 s,\n"
+    "                    its answers at most 20 moves); 3: the 3x3 tables too, with a progress\n"
+    "                    bar, for limits under 20 from the first round\n"
     "  --one-move        answer one move per prompt, 2x2 or 3x3; when the server shows the\n"
     "                    cube between moves, check it is the cube the moves made (a mismatch\n"
     "                    names the round and the move); give the server's prompt with --prompt\n"
@@ -167,7 +170,8 @@ typedef struct play_args {
     cg_tube_options tube;
     cg_tables_options tables;
     cg3_tables_options tables3;
-    cg3_twophase *solver3; /* loaded before connecting, or by the first 3x3 round (--size 2) */
+    cg3_twophase *solver3; /* loaded before connecting (--size 3), or in the background from
+                              the first 3x3 round on */
     cg_tables *tables_q;   /* the 2x2 in quarter turns, when the server's text asks for them */
     cg_scheme scheme;
     const char *goal_text, *layout; /* --target STATE|FILE|first, --layout */
@@ -178,7 +182,7 @@ typedef struct play_args {
     int debug;             /* -vv: the bytes */
     term_color color;      /* --color */
     int64_t start;         /* when the game started (the status line's clock) */
-    int size;              /* --size: 2 or 3, 0 for both */
+    int size;              /* --size: 2 or 3, 0 for the default (2) */
 } play_args;
 
 /* --target STATE|FILE|first, --across and --layout, once every option is known. */
@@ -592,29 +596,38 @@ static void pow_notice(void *ctx, const char *text)
     term_say(stderr, '*', "proof of work: %s", text);
 }
 
-/* The 3x3 solver: opened before connecting (prepare_tables), or with --size 2 when the first
- * 3x3 round comes. */
+/* The 3x3 solver: opened before connecting with --size 3 (prepare_tables); otherwise at the
+ * first 3x3 round, in the background (a quick solver answers until the tables are ready), so
+ * that a 2x2 game never loads them and no round waits for their build. */
 static cg_status open_solver3(void *ctx, const cg3_twophase **out, cg_error *err)
 {
     play_args *a = ctx;
     cg_status st = CG_OK;
     if (!a->solver3) {
         cli_tables3_options(&a->tables3, CLI_TWOPHASE, a->tables.cache_path, a->quiet);
-        st = cg3_twophase_open(&a->solver3, &a->tables3, NULL, err);
+        if (a->size == 3) {
+            st = cg3_twophase_open(&a->solver3, &a->tables3, NULL, err);
+        } else {
+            a->tables3.progress = NULL; /* no bar across the game's lines: the notices say it */
+            st = cg3_twophase_open_background(&a->solver3, &a->tables3, err);
+            if (st == CG_OK && !a->quiet)
+                term_say(stderr, '*', "3x3: a quick solver answers while the 3x3 tables load in "
+                                      "the background");
+        }
     }
     *out = a->solver3;
     return st;
 }
 
-/* Every table the game may need, loaded or built before the connection starts, so that no
- * round waits for a build (issue 26): the 2x2 table (the client's own), and the 3x3 tables
- * unless --size 2. */
+/* The tables the game needs before connecting: the 2x2 table (the client's own), and the 3x3
+ * tables with --size 3 (issue 26); the 2x2 table is built in a second, the 3x3 ones take longer
+ * than a round's alarm, so by default they come in the background (open_solver3). */
 static cg_status prepare_tables(play_args *a, cg_tables **tables, cg_error *err)
 {
     cli_tables_options(&a->tables, a->quiet);
     cg_status st = cg_tables_open(tables, &a->tables, NULL, err);
     const cg3_twophase *s3;
-    if (st == CG_OK && a->size != 2)
+    if (st == CG_OK && a->size == 3)
         st = open_solver3(a, &s3, err);
     return st;
 }
@@ -657,6 +670,19 @@ static void watch_signals(void)
     sa.sa_flags = SA_RESETHAND; /* a second Ctrl-C stops at once */
     sigaction(SIGINT, &sa, NULL);
     sigaction(SIGTERM, &sa, NULL);
+}
+
+/* After the game: 3x3 tables still being built are finished and saved for the next game, unless
+ * a signal says stop (then closing the solver stops the build). */
+static void finish_tables3(play_args *a)
+{
+    if (!a->solver3 || !cg3_twophase_pending(a->solver3) || stop_signal)
+        return;
+    if (!a->quiet)
+        term_say(stderr, '*', "finishing the 3x3 tables for the next game (Ctrl-C skips)");
+    struct timespec nap = {0, 50 * 1000 * 1000};
+    while (cg3_twophase_pending(a->solver3) && !stop_signal)
+        nanosleep(&nap, NULL);
 }
 
 static void unwatch_signals(void)
@@ -959,8 +985,10 @@ static int play_main(play_args *a, int argc, char **argv)
                            res.rounds_passed == 1 ? "" : "s", t ? "" : ", while connecting");
     else if (tr)
         cg_transcript_note(tr, CG_DIR_NOTE, NULL, "%s", res.won ? "won" : "lost");
-    unwatch_signals(); /* before the descriptor's number can be reused */
+    watch_fd(-1);      /* its number is free once closed: a signal must not dup2 onto it */
     cg_tube_close(t);  /* stops and reaps an --exec child */
+    finish_tables3(a); /* the connection closed first: the server is not kept waiting */
+    unwatch_signals(); /* before the descriptor's number can be reused */
     if (tr)
         cg_transcript_close(tr, NULL);
     cli_picture_tap_free(tap.pictures);

@@ -252,7 +252,7 @@ void cg3_optimal_close(cg3_optimal *s)
 
 void cg3_optimal_use_twophase(cg3_optimal *s, const cg3_twophase *tp)
 {
-    s->p1 = tp ? &tp->t : NULL;
+    s->p1 = tp ? cgi_tp_tables_of(tp) : NULL;
 }
 
 const uint8_t *cgi_optimal_corner_table(const cg3_optimal *s) { return s->corners; }

@@ -4,9 +4,15 @@
  * the turn of the whole cube around the URF-DBL diagonal (twice), each also inverted, so the
  * UD axis phase 1 aims for is each of the three axes in turn. Whichever side finds a short
  * phase 1 first gives the answer, read back through the conjugation and the inversion. */
+#include <pthread.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+#ifdef __linux__
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#endif
 
 #include "cubegod/clock.h"
 #include "solver3/twophase.h"
@@ -26,10 +32,6 @@ static tablefile_kind cache_kind(void)
                         .size = cgi_tp_payload_bytes()};
     return k;
 }
-
-/* The default node cap: far above what any search within 20 moves needs (a few thousand
- * nodes typically), low enough that a hopeless request ends within seconds. */
-#define TP_DEFAULT_MAX_NODES 100000000ull
 
 static bool cube_equal(const cg3_cube *a, const cg3_cube *b) { return memcmp(a, b, sizeof *a) == 0; }
 
@@ -73,7 +75,7 @@ static cg_status init_rotations(cg3_twophase *s, cg_error *err)
 
 static cg_status build_tables(void *ctx, uint8_t *payload, const cgi_progress *pr, cg_error *err)
 {
-    return cgi_tp_tables_build(payload, &((cg3_twophase *)ctx)->model, NULL, pr, err);
+    return cgi_tp_tables_build(payload, &((cg3_twophase *)ctx)->model, NULL, 0, pr, err);
 }
 
 static bool tables_sane(void *ctx, const uint8_t *payload)
@@ -116,14 +118,16 @@ static const cgi_solver_kind TWOPHASE = {
     .close = close_solver,
 };
 
-cg_status cg3_twophase_open(cg3_twophase **out, const cg3_tables_options *opt,
-                            cg3_tables_info *info, cg_error *err)
+/* cg3_twophase_open, with a flag that stops a build (NULL: none). */
+static cg_status open_tables(cg3_twophase **out, const cg3_tables_options *opt,
+                             cg3_tables_info *info, const int *cancel, cg_error *err)
 {
     cg3_tables_info dummy;
     if (!info)
         info = &dummy;
     memset(info, 0, sizeof *info);
     cgi_open_request rq = cgi_open_request3(opt);
+    rq.progress.cancel = cancel;
     cgi_open_outcome how;
     void *s;
     cg_status st = cgi_solver_open(&TWOPHASE, NULL, &rq, &s, &how, err);
@@ -132,10 +136,250 @@ cg_status cg3_twophase_open(cg3_twophase **out, const cg3_tables_options *opt,
     return st;
 }
 
+cg_status cg3_twophase_open(cg3_twophase **out, const cg3_tables_options *opt,
+                            cg3_tables_info *info, cg_error *err)
+{
+    return open_tables(out, opt, info, NULL, err);
+}
+
+cg_status cgi_tp_init_shell(cg3_twophase *s, cg_error *err)
+{
+    memset(s, 0, sizeof *s);
+    cg3_tables_init(&s->model);
+    return init_rotations(s, err);
+}
+
+/* ---- the background open ---- */
+
+enum { BG_RUNNING, BG_READY, BG_FAILED };
+
+struct tp_background {
+    pthread_t thread;
+    pthread_mutex_t lock; /* guards state, status, err, info and the quick tables' build */
+    pthread_cond_t done;
+    int state;
+    cg_status status;
+    cg_error err;
+    cg3_tables_info info;
+    cg3_tables_options opt; /* the caller's, with a copy of the path */
+    char *path;
+    int cancel;             /* set by close: the build stops */
+    cg3_twophase *big;      /* set (release) once ready: the tables' own solver */
+    tp_quick quick;         /* built first by the thread, unless a cache file is there */
+    cg_status quick_status; /* CG_OK once built, else the build's error in quick_err */
+    bool quick_tried;       /* the quick tables' build has ended */
+    cg_error quick_err;
+};
+
+/* Builds the quick tables (the background thread) and wakes the solves waiting for them. */
+static void build_quick(struct tp_background *bg, const cg3_tables *model)
+{
+    tp_quick q;
+    cg_error e = {0};
+    cg_status st = cgi_tpq_build(&q, model, &e);
+    pthread_mutex_lock(&bg->lock);
+    bg->quick = q;
+    bg->quick_status = st;
+    bg->quick_err = e;
+    bg->quick_tried = true;
+    pthread_cond_broadcast(&bg->done);
+    pthread_mutex_unlock(&bg->lock);
+}
+
+/* This thread's scheduling priority down to nice 10 (Linux: nice is a thread's own). */
+static void lower_priority(void)
+{
+#ifdef __linux__
+    int now = getpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid));
+    if (now < 10)
+        setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), 10);
+#endif
+}
+
+/* The quick tables, then the big ones; but a cache file that is there is loaded first (in
+ * milliseconds, when it is valid: the quick tables are then never needed). */
+static void *background_main(void *arg)
+{
+    cg3_twophase *s = arg;
+    struct tp_background *bg = s->bg;
+    bool cached = bg->path[0] && access(bg->path, R_OK) == 0;
+    if (!cached) {
+        build_quick(bg, &s->model);
+        lower_priority(); /* the build's threads inherit it: the solves' thread comes first */
+    }
+    cg3_twophase *big = NULL;
+    cg_error e = {0};
+    cg3_tables_info info;
+    cg_status st = open_tables(&big, &bg->opt, &info, &bg->cancel, &e);
+    pthread_mutex_lock(&bg->lock);
+    bg->status = st;
+    bg->err = e;
+    bg->info = info;
+    bg->info.cache_path = bg->path;
+    if (st == CG_OK)
+        __atomic_store_n(&bg->big, big, __ATOMIC_RELEASE);
+    bg->state = st == CG_OK ? BG_READY : BG_FAILED;
+    pthread_cond_broadcast(&bg->done);
+    pthread_mutex_unlock(&bg->lock);
+    if (st != CG_OK && cached)
+        build_quick(bg, &s->model); /* the file was refused, the build failed: the quick solver */
+    return NULL;
+}
+
+cg_status cg3_twophase_open_background(cg3_twophase **out, const cg3_tables_options *opt,
+                                       cg_error *err)
+{
+    *out = NULL;
+    cg3_twophase *s = calloc(1, sizeof *s);
+    struct tp_background *bg = calloc(1, sizeof *bg);
+    const char *path = opt && opt->cache_path ? opt->cache_path : "";
+    char *copy = malloc(strlen(path) + 1);
+    if (!s || !bg || !copy) {
+        free(s);
+        free(bg);
+        free(copy);
+        return cg_fail(err, CG_ERR_NOMEM, "no memory for the two-phase solver");
+    }
+    strcpy(copy, path);
+    cg_status st = cgi_tp_init_shell(s, err);
+    if (st != CG_OK) {
+        free(s);
+        free(bg);
+        free(copy);
+        return st;
+    }
+    if (opt)
+        bg->opt = *opt;
+    bg->opt.cache_path = bg->path = copy;
+    bg->state = BG_RUNNING;
+    pthread_mutex_init(&bg->lock, NULL);
+    pthread_cond_init(&bg->done, NULL);
+    s->bg = bg;
+    int e = pthread_create(&bg->thread, NULL, background_main, s);
+    if (e != 0) {
+        s->bg = NULL;
+        pthread_mutex_destroy(&bg->lock);
+        pthread_cond_destroy(&bg->done);
+        free(copy);
+        free(bg);
+        free(s);
+        return cg_fail(err, CG_ERR_SYSTEM, "cannot start the tables' thread: %s", strerror(e));
+    }
+    *out = s;
+    return CG_OK;
+}
+
+bool cg3_twophase_pending(const cg3_twophase *s)
+{
+    if (!s->bg)
+        return false;
+    pthread_mutex_lock(&s->bg->lock);
+    bool running = s->bg->state == BG_RUNNING;
+    pthread_mutex_unlock(&s->bg->lock);
+    return running;
+}
+
+cg_status cg3_twophase_wait(const cg3_twophase *s, cg3_tables_info *info, cg_error *err)
+{
+    struct tp_background *bg = s->bg;
+    if (!bg) {
+        if (info)
+            memset(info, 0, sizeof *info);
+        return CG_OK;
+    }
+    pthread_mutex_lock(&bg->lock);
+    while (bg->state == BG_RUNNING)
+        pthread_cond_wait(&bg->done, &bg->lock);
+    cg_status st = bg->status;
+    if (info)
+        *info = bg->info;
+    if (st != CG_OK && err)
+        *err = bg->err;
+    pthread_mutex_unlock(&bg->lock);
+    return st;
+}
+
+const tp_tables *cgi_tp_tables_of(const cg3_twophase *s)
+{
+    if (!s->bg)
+        return &s->t;
+    return cg3_twophase_wait(s, NULL, NULL) == CG_OK ? &s->bg->big->t : NULL;
+}
+
+/* Waits until the quick tables or the big ones are ready (or both failed): CG_OK when the
+ * quick ones are there and the big ones not. */
+static cg_status quick_tables(struct tp_background *bg, cg_error *err)
+{
+    pthread_mutex_lock(&bg->lock);
+    while (!bg->quick_tried && bg->state == BG_RUNNING)
+        pthread_cond_wait(&bg->done, &bg->lock);
+    cg_status st = bg->state == BG_READY ? CG_ERR_SYSTEM
+                   : bg->quick_tried   ? bg->quick_status
+                                       : CG_ERR_SYSTEM;
+    if (bg->quick_tried && bg->quick_status != CG_OK)
+        *err = bg->quick_err;
+    pthread_mutex_unlock(&bg->lock);
+    return st;
+}
+
+/* A background solver's solve: the big tables' solver once they are ready; until then the
+ * quick solver, which gives way to them if they become ready before it finds a solution (or
+ * waits for them if its node cap comes first). */
+static cg_status solve_background(const cg3_twophase *s, const cg3_cube *c,
+                                  const cg3_solve_options *o, cg3_solution *out, cg_error *err)
+{
+    struct tp_background *bg = s->bg;
+    const cg3_twophase *big = __atomic_load_n(&bg->big, __ATOMIC_ACQUIRE);
+    if (!big && quick_tables(bg, err) == CG_OK) {
+        bool exhausted = false;
+        cg_status st = cgi_tpq_solve(s, &bg->quick, c, o, (void *const *)&bg->big, &exhausted,
+                                     out, err);
+        if (st != CG_ERR_TOO_LONG || exhausted)
+            return st;
+    }
+    cg3_tables_info info;
+    cg_status st = cg3_twophase_wait(s, &info, err);
+    if (st != CG_OK)
+        return st;
+    return cg3_twophase_solve(__atomic_load_n(&bg->big, __ATOMIC_ACQUIRE), c, o, out, err);
+}
+
+/* The six sides' cubes: c and its inverse, each turned by rot[0..2] (conjugated). */
+void cgi_tp_variants(const cg3_twophase *s, const cg3_cube *c, cg3_cube out[TP_VARIANTS])
+{
+    cg3_cube inv = cg3_cube_inverse(c);
+    for (int v = 0; v < TP_VARIANTS; v++) {
+        int r = v % 3;
+        cg3_cube x = cg3_cube_mul(&s->rot_inv[r], v < 3 ? c : &inv);
+        out[v] = cg3_cube_mul(&x, &s->rot[r]);
+    }
+}
+
+int cgi_tp_read_back(const cg3_twophase *s, int variant, const cg_move *seq, int n, cg_move *out)
+{
+    const uint8_t *back = s->move_back[variant % 3];
+    for (int i = 0; i < n; i++) { /* the inverse's: the moves backwards, each undone */
+        cg_move m = variant >= 3 ? (cg_move)back[seq[n - 1 - i]] : (cg_move)back[seq[i]];
+        out[i] = variant >= 3 ? (cg_move)(m / 3 * 3 + (2 - m % 3)) : m;
+    }
+    return n;
+}
+
 void cg3_twophase_close(cg3_twophase *s)
 {
     if (!s)
         return;
+    struct tp_background *bg = s->bg;
+    if (bg) {
+        __atomic_store_n(&bg->cancel, 1, __ATOMIC_RELAXED);
+        pthread_join(bg->thread, NULL);
+        cg3_twophase_close(bg->big);
+        cgi_tpq_free(&bg->quick);
+        pthread_mutex_destroy(&bg->lock);
+        pthread_cond_destroy(&bg->done);
+        free(bg->path);
+        free(bg);
+    }
     cgi_tablefile_release(&s->file);
     free(s);
 }
@@ -208,7 +452,7 @@ static inline bool tick(search *q)
 
 /* A quarter turn is a 4-cycle of corners, a half turn two swaps: the parity of the corner
  * permutation is the parity of every quarter-turn count that solves the cube. */
-static int corner_parity(const cg3_cube *c)
+int cgi_tp_corner_parity(const cg3_cube *c)
 {
     int p = 0;
     for (int i = 0; i < CG3_CORNERS; i++)
@@ -250,24 +494,20 @@ static void record(search *q, int n1, int c2)
     int n2 = 0;
     for (int c = 0; c < c2; n2++)
         c += q->cost[q->p2[n2]];
-    int n = n1 + n2 + q->npre, r = q->variant % 3;
-    bool inv = q->variant >= 3;
+    int n = n1 + n2 + q->npre;
     cg_move seq[CG3_SOLUTION_MAX];
-    for (int i = 0; i < n; i++) {
-        int m = i < n1 ? q->p1[i] : i < n1 + n2 ? q->p2[i - n1] : q->pre[n - 1 - i];
-        seq[i] = (cg_move)q->s->move_back[r][m];
-    }
+    for (int i = 0; i < n; i++)
+        seq[i] = (cg_move)(i < n1 ? q->p1[i] : i < n1 + n2 ? q->p2[i - n1] : q->pre[n - 1 - i]);
     int cost = q->d1 + c2;
     if (q->npre > 0) {
         n = cgi_tp_merge_turns(seq, n); /* phase 2 and pre-moves can meet so */
         cost = 0;
-        for (int i = 0; i < n; i++) /* a face turn costs the same before and after move_back */
+        for (int i = 0; i < n; i++)
             cost += q->cost[seq[i]];
         if (q->best_n >= 0 && cost >= q->best_cost)
             return; /* an earlier one merged as short */
     }
-    for (int i = 0; i < n; i++) /* inverse: the moves backwards, each undone */
-        q->best[i] = inv ? (cg_move)(seq[n - 1 - i] / 3 * 3 + (2 - seq[n - 1 - i] % 3)) : seq[i];
+    n = cgi_tp_read_back(q->s, q->variant, seq, n, q->best);
     q->best_n = n;
     q->best_cost = cost;
     q->limit = cost - 1;
@@ -506,6 +746,8 @@ cg_status cg3_twophase_solve(const cg3_twophase *s, const cg3_cube *c,
         return cg_fail(err, CG_ERR_INPUT, "time_limit_ms must be 0 or more");
     if (o.metric != CG_METRIC_HTM && o.metric != CG_METRIC_QTM)
         return cg_fail(err, CG_ERR_INPUT, "metric %d is neither HTM nor QTM", (int)o.metric);
+    if (s->bg)
+        return solve_background(s, c, &o, out, err);
     search *q = malloc(sizeof *q);
     if (!q)
         return cg_fail(err, CG_ERR_NOMEM, "no memory for the search");
@@ -515,7 +757,7 @@ cg_status cg3_twophase_solve(const cg3_twophase *s, const cg3_cube *c,
     q->limit = o.max_moves;
     for (int m = 0; m < TP_MOVES; m++)
         q->cost[m] = o.metric == CG_METRIC_QTM && m % 3 == 1 ? 2 : 1;
-    q->parity = o.metric == CG_METRIC_QTM ? corner_parity(c) : -1;
+    q->parity = o.metric == CG_METRIC_QTM ? cgi_tp_corner_parity(c) : -1;
     q->improve = o.time_limit_ms > 0;
     q->slice_home = cgi_tp_slice_home();
     q->pre_room_max = o.metric == CG_METRIC_QTM ? PRE_ROOM_MAX_QTM : PRE_ROOM_MAX;
@@ -525,12 +767,7 @@ cg_status cg3_twophase_solve(const cg3_twophase *s, const cg3_cube *c,
         limit_ns = 1e18;
     q->deadline = q->improve ? start + (int64_t)limit_ns : 0;
     q->best_n = -1;
-    cg3_cube inv = cg3_cube_inverse(c);
-    for (int v = 0; v < TP_VARIANTS; v++) {
-        int r = v % 3;
-        cg3_cube x = cg3_cube_mul(&s->rot_inv[r], v < 3 ? c : &inv);
-        q->cube[v] = cg3_cube_mul(&x, &s->rot[r]);
-    }
+    cgi_tp_variants(s, c, q->cube);
     for (int d1 = 0; d1 <= q->limit && !q->stop; d1++)
         for (int v = 0; v < TP_VARIANTS && !q->stop && d1 <= q->limit; v++) {
             q->variant = v;

@@ -123,9 +123,31 @@ int cgi_tp_face_turn_of(const cg3_tables *model, const cg3_cube *c);
 cg3_cube cgi_tp_sym_conj(const tp_syms *sy, int k, const cg3_cube *c);
 /* The j with S_k S_j = identity, or -1. */
 int cgi_tp_sym_inverse(const tp_syms *sy, int k);
-/* Fills the symmetry segments and the phase-1 table (the phase-1 move tables must be there). */
+/* Fills the symmetry segments and the phase-1 table (the phase-1 move tables must be there),
+ * on `threads` threads (0: one a core, cgi_tp_bfs_threads). */
 cg_status cgi_tp_sym_build(uint8_t *payload, const cg3_tables *model, tp_build_stats *stats,
-                           const cgi_progress *pr, cg_error *err);
+                           int threads, const cgi_progress *pr, cg_error *err);
+
+/* A table of classes x an inner coordinate, as twophase_bfs.c fills it: the exact distance of
+ * each entry from the entry start, one byte each. */
+typedef struct tp_bfs {
+    uint8_t *dist;            /* [classes][inner] */
+    uint32_t classes;
+    int inner, nmoves;
+    const uint32_t *next;     /* [class][move]: where the move takes the class's representative,
+                                 its class << TP_SYM_BITS | the symmetry onto that class's */
+    const uint16_t *inner_mv; /* [move][inner] the inner coordinate after the move */
+    const uint16_t *conj;     /* [symmetry][inner] the inner coordinate through the symmetry */
+    const uint16_t *stab;     /* [class] the symmetries that fix its representative, as bits */
+    size_t start;
+    const char *phase;        /* the progress reports' name */
+} tp_bfs;
+/* The threads a build uses by default: one a core, at most 8. */
+int cgi_tp_bfs_threads(void);
+/* Fills b->dist on `threads` threads (0: cgi_tp_bfs_threads); *depth: the largest distance.
+ * CG_ERR_NOMEM, or CG_ERR_SYSTEM when a thread cannot start or pr's cancel flag was set. */
+cg_status cgi_tp_bfs(const tp_bfs *b, int threads, const cgi_progress *pr, int *depth,
+                     cg_error *err);
 
 /* The phase-1 residue (exact distance mod 3) of a flipslice and twist. */
 static inline uint32_t cgi_tp_fs_class(const tp_tables *t, int fs) { return t->fs_cs[fs] >> TP_SYM_BITS; }
@@ -220,7 +242,7 @@ static inline int cgi_tp_p2_floor(const tp_tables *t, int cp, int ep, int res)
 /* Fills the phase-2 symmetry segments and the phase-2 table (the phase-2 move tables must be
  * there). */
 cg_status cgi_tp_sym_build2(uint8_t *payload, const cg3_tables *model, tp_build_stats *stats,
-                            const cgi_progress *pr, cg_error *err);
+                            int threads, const cgi_progress *pr, cg_error *err);
 
 /* Byte offset and size of each segment, and the whole payload's size. */
 size_t cgi_tp_seg_offset(int seg);
@@ -228,12 +250,13 @@ size_t cgi_tp_seg_bytes(int seg);
 size_t cgi_tp_payload_bytes(void);
 /* Points t's tables into payload. */
 void cgi_tp_tables_point(tp_tables *t, const uint8_t *payload);
-/* Computes every table into payload (cgi_tp_payload_bytes, writable). CG_ERR_NOMEM only.
- * (twophase_build.c) */
+/* Computes every table into payload (cgi_tp_payload_bytes, writable) on `threads` threads
+ * (0: one a core); the same bytes with any number. CG_ERR_NOMEM, or CG_ERR_SYSTEM when
+ * stopped (pr's cancel flag) or no thread could start. (twophase_build.c) */
 struct tp_build_stats;
 cg_status cgi_tp_tables_build(uint8_t *payload, const cg3_tables *model,
-                              struct tp_build_stats *stats, const cgi_progress *pr,
-                              cg_error *err);
+                              struct tp_build_stats *stats, int threads,
+                              const cgi_progress *pr, cg_error *err);
 /* The coordinates' move tables, pair tables and corner/edge distances, the padding zeroed: the
  * first step of cgi_tp_tables_build. */
 void cgi_tp_coord_build(uint8_t *payload, const cg3_tables *model);
@@ -271,6 +294,54 @@ int cgi_tp_merge_turns(cg_move *seq, int n);
 /* Rotations and the inverse used to search a cube from six sides. */
 enum { TP_VARIANTS = 6 };
 
+/* The default node cap: far above what any search within 20 moves needs (a few thousand
+ * nodes typically), low enough that a hopeless request ends within seconds. */
+#define TP_DEFAULT_MAX_NODES 100000000ull
+
+/* The coordinates' move tables, mv[v][k] = get(the cube with coordinate v, then moves[k]), as
+ * products with the model's cubes; and the distances of the pairs (a, b), index a * nb + b,
+ * from the entry home, breadth-first over the tables' nmoves columns (twophase_coord.c). */
+typedef int (*cgi_tp_get_fn)(const cg3_cube *);
+typedef void (*cgi_tp_set_fn)(cg3_cube *, int);
+void cgi_tp_move_table(uint16_t *mv, int n, cgi_tp_get_fn get, cgi_tp_set_fn set,
+                       const cg3_tables *model, const uint8_t *moves, int nmoves);
+void cgi_tp_bfs_pairs(uint8_t *dist, const uint16_t *amv, int na, const uint16_t *bmv, int nb,
+                      int nmoves, size_t home);
+
+/* The quick solver's tables (twophase_quick.c): no symmetry, built in a fraction of a second. */
+typedef struct tp_quick {
+    uint16_t *twist_mv, *flip_mv, *slice_mv; /* [n][18] */
+    uint16_t *cp_mv, *ep_mv, *sp_mv;         /* [n][10] */
+    uint8_t *tw_sl, *fl_sl; /* [slice][twist], [slice][flip]: phase-1 distances of the pairs */
+    uint8_t *cp_sp, *ep_sp; /* [n][slice order]: phase-2 distances of the pairs */
+    uint8_t *fl_tw;         /* [flip][twist]: phase-1 distances */
+    void *mem;              /* the one allocation they are carved from */
+} tp_quick;
+size_t cgi_tpq_bytes(void);
+cg_status cgi_tpq_build(tp_quick *q, const cg3_tables *model, cg_error *err);
+void cgi_tpq_free(tp_quick *q);
+/* As cg3_twophase_solve (o checked already), with the quick tables t and s's model and
+ * rotations; the search also gives up, before a first solution, once *give_up is not NULL
+ * (read now and then; give_up may be NULL). *exhausted: the search completed. */
+cg_status cgi_tpq_solve(const cg3_twophase *s, const tp_quick *t, const cg3_cube *c,
+                        const cg3_solve_options *o, void *const *give_up, bool *exhausted,
+                        cg3_solution *out, cg_error *err);
+
+/* What the two searches share (twophase.c): the six sides' cubes of c; a solution found on
+ * side `variant` (its moves as searched) read back as moves of the cube itself, into out
+ * (returns the count); the corner-permutation parity of c. */
+struct cg3_twophase;
+void cgi_tp_variants(const struct cg3_twophase *s, const cg3_cube *c, cg3_cube out[TP_VARIANTS]);
+int cgi_tp_read_back(const struct cg3_twophase *s, int variant, const cg_move *seq, int n,
+                     cg_move *out);
+int cgi_tp_corner_parity(const cg3_cube *c);
+/* A solver with its model and rotations and no tables: what the quick solver reads of it. */
+cg_status cgi_tp_init_shell(struct cg3_twophase *s, cg_error *err);
+/* The big tables of s, waiting for a background open to finish; NULL when it failed. */
+const tp_tables *cgi_tp_tables_of(const struct cg3_twophase *s);
+
+struct tp_background; /* twophase.c */
+
 struct cg3_twophase {
     cg3_tables model;
     tp_tables t;
@@ -280,6 +351,9 @@ struct cg3_twophase {
      * conjugated cube reads back as one of the original */
     uint8_t move_back[3][TP_MOVES];
     uint8_t edge_mv[TP_MOVES][CG3_EDGES]; /* each face turn's edge gather (cg3_cube.ep) */
+    /* cg3_twophase_open_background: the thread that opens the tables' own solver, and the
+       quick solver until then; NULL for a solver whose tables are in t */
+    struct tp_background *bg;
 };
 
 #endif

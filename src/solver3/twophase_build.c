@@ -4,13 +4,15 @@
 #include "solver3/twophase.h"
 
 cg_status cgi_tp_tables_build(uint8_t *p, const cg3_tables *model, tp_build_stats *stats,
-                              const cgi_progress *pr, cg_error *err)
+                              int threads, const cgi_progress *pr, cg_error *err)
 {
     cgi_progress_say(pr, "3x3 move tables", 0);
     cgi_tp_coord_build(p, model);
     cgi_progress_say(pr, "3x3 move tables", 1);
-    cg_status st = cgi_tp_sym_build(p, model, stats, pr, err);
+    cg_status st = cgi_tp_sym_build(p, model, stats, threads, pr, err);
     if (st == CG_OK)
-        st = cgi_tp_sym_build2(p, model, stats, pr, err);
+        st = cgi_tp_sym_build2(p, model, stats, threads, pr, err);
+    if (st == CG_OK && cgi_progress_cancelled(pr))
+        st = cg_fail(err, CG_ERR_SYSTEM, "the 3x3 table build was stopped");
     return st == CG_OK ? cgi_tp_near_build(p, model, pr, err) : st;
 }

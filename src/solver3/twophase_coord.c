@@ -250,12 +250,8 @@ static void min_over_sp(uint8_t *dist, const uint8_t *pair, int n)
     }
 }
 
-typedef int (*get_fn)(const cg3_cube *);
-typedef void (*set_fn)(cg3_cube *, int);
-
-/* mv[v][k] = get(cube with coordinate v, then move k): products with the model's cubes. */
-static void move_table(uint16_t *mv, int n, get_fn get, set_fn set, const cg3_tables *model,
-                       const uint8_t *moves, int nmoves)
+void cgi_tp_move_table(uint16_t *mv, int n, cgi_tp_get_fn get, cgi_tp_set_fn set,
+                       const cg3_tables *model, const uint8_t *moves, int nmoves)
 {
     for (int v = 0; v < n; v++) {
         cg3_cube c = cg3_cube_home();
@@ -267,14 +263,12 @@ static void move_table(uint16_t *mv, int n, get_fn get, set_fn set, const cg3_ta
     }
 }
 
-/* Distances of pairs (a, b) from home, (0, 0), level by level, over the tables' nmoves
- * columns. */
-static void bfs_pairs(uint8_t *dist, const uint16_t *amv, int na, const uint16_t *bmv, int nb,
-                      int nmoves)
+void cgi_tp_bfs_pairs(uint8_t *dist, const uint16_t *amv, int na, const uint16_t *bmv, int nb,
+                      int nmoves, size_t home)
 {
     size_t total = (size_t)na * nb;
     memset(dist, 0xFF, total);
-    dist[0] = 0;
+    dist[home] = 0;
     size_t reached = 1;
     for (int d = 0; reached < total && d < 254; d++) {
         size_t found = 0;
@@ -307,15 +301,15 @@ void cgi_tp_coord_build(uint8_t *p, const cg3_tables *model)
     uint16_t *ep_mv = SEGW16(TP_SEG_EP_MV), *sp_mv = SEGW16(TP_SEG_SP_MV);
 #undef SEGW16
     memset(p, 0, cgi_tp_payload_bytes()); /* the padding too, so the checksum is stable */
-    move_table(twist_mv, TP_TWIST, cgi_tp_twist, cgi_tp_set_twist, model, all, TP_MOVES);
-    move_table(flip_mv, TP_FLIP, cgi_tp_flip, cgi_tp_set_flip, model, all, TP_MOVES);
-    move_table(slice_mv, TP_SLICE, cgi_tp_slice, cgi_tp_set_slice, model, all, TP_MOVES);
-    move_table(cp_mv, TP_CP, cgi_tp_cp, cgi_tp_set_cp, model, cgi_tp_p2_moves, TP_P2MOVES);
-    move_table(ep_mv, TP_EP, cgi_tp_ep, cgi_tp_set_ep, model, cgi_tp_p2_moves, TP_P2MOVES);
-    move_table(sp_mv, TP_SP, cgi_tp_sp, cgi_tp_set_sp, model, cgi_tp_p2_moves, TP_P2MOVES);
-    bfs_pairs(p + cgi_tp_seg_offset(TP_SEG_CP_SP), cp_mv, TP_CP, sp_mv, TP_SP, TP_P2MOVES);
-    bfs_pairs(p + cgi_tp_seg_offset(TP_SEG_EP_SP), ep_mv, TP_EP, sp_mv, TP_SP, TP_P2MOVES);
-    move_table((uint16_t *)(void *)(p + cgi_tp_seg_offset(TP_SEG_CP18_MV)), TP_CP, cgi_tp_cp,
+    cgi_tp_move_table(twist_mv, TP_TWIST, cgi_tp_twist, cgi_tp_set_twist, model, all, TP_MOVES);
+    cgi_tp_move_table(flip_mv, TP_FLIP, cgi_tp_flip, cgi_tp_set_flip, model, all, TP_MOVES);
+    cgi_tp_move_table(slice_mv, TP_SLICE, cgi_tp_slice, cgi_tp_set_slice, model, all, TP_MOVES);
+    cgi_tp_move_table(cp_mv, TP_CP, cgi_tp_cp, cgi_tp_set_cp, model, cgi_tp_p2_moves, TP_P2MOVES);
+    cgi_tp_move_table(ep_mv, TP_EP, cgi_tp_ep, cgi_tp_set_ep, model, cgi_tp_p2_moves, TP_P2MOVES);
+    cgi_tp_move_table(sp_mv, TP_SP, cgi_tp_sp, cgi_tp_set_sp, model, cgi_tp_p2_moves, TP_P2MOVES);
+    cgi_tp_bfs_pairs(p + cgi_tp_seg_offset(TP_SEG_CP_SP), cp_mv, TP_CP, sp_mv, TP_SP, TP_P2MOVES, 0);
+    cgi_tp_bfs_pairs(p + cgi_tp_seg_offset(TP_SEG_EP_SP), ep_mv, TP_EP, sp_mv, TP_SP, TP_P2MOVES, 0);
+    cgi_tp_move_table((uint16_t *)(void *)(p + cgi_tp_seg_offset(TP_SEG_CP18_MV)), TP_CP, cgi_tp_cp,
                cgi_tp_set_cp, model, all, TP_MOVES);
     /* the corners alone, and the U/D edges alone: the best slice order */
     min_over_sp(p + cgi_tp_seg_offset(TP_SEG_CP_DIST), p + cgi_tp_seg_offset(TP_SEG_CP_SP), TP_CP);

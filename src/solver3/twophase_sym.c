@@ -92,7 +92,7 @@ int cgi_tp_sym_inverse(const tp_syms *sy, int k)
 }
 
 cg_status cgi_tp_sym_build(uint8_t *payload, const cg3_tables *model, tp_build_stats *stats,
-                           const cgi_progress *pr, cg_error *err)
+                           int threads, const cgi_progress *pr, cg_error *err)
 {
     tp_syms sy;
     cgi_tp_syms(model, &sy);
@@ -163,62 +163,42 @@ cg_status cgi_tp_sym_build(uint8_t *payload, const cg3_tables *model, tp_build_s
     /* breadth-first from G1, a byte per entry while building; twist innermost, so each step
        writes inside one class's 2187-byte block */
     uint16_t *tmv = malloc(sizeof *tmv * TP_MOVES * TP_TWIST);
-    if (!tmv) {
+    uint32_t *next = malloc(sizeof *next * TP_MOVES * TP_FS_CLASSES);
+    if (!tmv || !next) {
         free(fs_sym);
         free(rep);
         free(stab);
         free(dist);
+        free(tmv);
+        free(next);
         return cg_fail(err, CG_ERR_NOMEM, "no memory to build the phase-1 table");
     }
     for (int tw = 0; tw < TP_TWIST; tw++)
         for (int m = 0; m < TP_MOVES; m++)
             tmv[m * TP_TWIST + tw] = twist_mv[tw * TP_MOVES + m];
-    size_t total = (size_t)TP_FS_CLASSES * TP_TWIST;
-    memset(dist, 0xFF, total);
-    int home_fs = cgi_tp_slice_home() * TP_FLIP;
-    dist[(size_t)fs_class[home_fs] * TP_TWIST + tw_conj[fs_sym[home_fs] * TP_TWIST]] = 0;
-    int depth = 0;
-    size_t reached = 1; /* about: a representative's own symmetries may count an entry twice */
-    for (int d = 0;; d++) {
-        size_t found = 0;
-        for (uint32_t cls = 0; cls < TP_FS_CLASSES; cls++) {
-            if ((cls & 1023) == 0)
-                cgi_progress_say(pr, "3x3 phase-1 table", (double)(reached + found) / (double)total);
-            const uint8_t *block = dist + (size_t)cls * TP_TWIST;
-            if (!memchr(block, d, TP_TWIST))
-                continue;
-            int fs = (int)rep[cls], sl = fs / TP_FLIP, fl = fs % TP_FLIP;
-            for (int m = 0; m < TP_MOVES; m++) {
-                int fs2 = slice_mv[sl * TP_MOVES + m] * TP_FLIP + flip_mv[fl * TP_MOVES + m];
-                uint32_t cls2 = fs_class[fs2];
-                const uint16_t *conj = tw_conj + fs_sym[fs2] * TP_TWIST;
-                const uint16_t *mv = tmv + m * TP_TWIST;
-                uint8_t *block2 = dist + (size_t)cls2 * TP_TWIST;
-                int fixed = stab[cls2] & ~1;
-                for (int tw = 0; tw < TP_TWIST; tw++) {
-                    if (block[tw] != d)
-                        continue;
-                    int tw2 = conj[mv[tw]];
-                    if (block2[tw2] != 0xFF)
-                        continue;
-                    block2[tw2] = (uint8_t)(d + 1);
-                    found++;
-                    /* the representative's own symmetries: the same cube, seen another way */
-                    for (int k = 1; fixed && k < TP_SYMS; k++)
-                        if ((fixed >> k) & 1) {
-                            int tw3 = tw_conj[k * TP_TWIST + tw2];
-                            if (block2[tw3] == 0xFF) {
-                                block2[tw3] = (uint8_t)(d + 1);
-                                found++;
-                            }
-                        }
-                }
-            }
+    for (uint32_t cls = 0; cls < TP_FS_CLASSES; cls++) {
+        int sl = (int)rep[cls] / TP_FLIP, fl = (int)rep[cls] % TP_FLIP;
+        for (int m = 0; m < TP_MOVES; m++) {
+            int fs2 = slice_mv[sl * TP_MOVES + m] * TP_FLIP + flip_mv[fl * TP_MOVES + m];
+            next[cls * TP_MOVES + m] = fs_class[fs2] << TP_SYM_BITS | fs_sym[fs2];
         }
-        if (!found)
-            break;
-        reached += found;
-        depth = d + 1;
+    }
+    size_t total = (size_t)TP_FS_CLASSES * TP_TWIST;
+    int home_fs = cgi_tp_slice_home() * TP_FLIP;
+    tp_bfs b = {.dist = dist, .classes = TP_FS_CLASSES, .inner = TP_TWIST, .nmoves = TP_MOVES,
+                .next = next, .inner_mv = tmv, .conj = tw_conj, .stab = stab,
+                .start = (size_t)fs_class[home_fs] * TP_TWIST + tw_conj[fs_sym[home_fs] * TP_TWIST],
+                .phase = "3x3 phase-1 table"};
+    int depth = 0;
+    cg_status st = cgi_tp_bfs(&b, threads, pr, &depth, err);
+    free(next);
+    free(tmv);
+    if (st != CG_OK) {
+        free(fs_sym);
+        free(rep);
+        free(stab);
+        free(dist);
+        return st;
     }
     cgi_progress_say(pr, "3x3 phase-1 table", 1);
     if (stats)
@@ -237,7 +217,6 @@ cg_status cgi_tp_sym_build(uint8_t *payload, const cg3_tables *model, tp_build_s
     for (int fs = 0; fs < TP_FS; fs++)
         fs_class[fs] = fs_class[fs] << TP_SYM_BITS | fs_sym[fs];
     free(fs_sym);
-    free(tmv);
     free(rep);
     free(stab);
     free(dist);
@@ -254,7 +233,7 @@ cg_status cgi_tp_sym_build(uint8_t *payload, const cg3_tables *model, tp_build_s
  * (class, U/D edges as seen through the symmetry that maps the corners onto the
  * representative), the exact phase-2 distance of corners and U/D edges mod 3. */
 cg_status cgi_tp_sym_build2(uint8_t *payload, const cg3_tables *model, tp_build_stats *stats,
-                            const cgi_progress *pr, cg_error *err)
+                            int threads, const cgi_progress *pr, cg_error *err)
 {
     tp_syms sy;
     cgi_tp_syms(model, &sy);
@@ -280,8 +259,9 @@ cg_status cgi_tp_sym_build2(uint8_t *payload, const cg3_tables *model, tp_build_
     uint16_t *stab = malloc(sizeof *stab * TP_CP_CLASSES);
     uint16_t *emv = malloc(sizeof *emv * TP_P2MOVES * TP_EP);
     uint8_t *dist = malloc(total);
+    uint32_t *next = malloc(sizeof *next * TP_P2MOVES * TP_CP_CLASSES);
     cg_status st = CG_OK;
-    if (!rep || !stab || !emv || !dist) {
+    if (!rep || !stab || !emv || !dist || !next) {
         st = cg_fail(err, CG_ERR_NOMEM, "no memory to build the phase-2 table");
         goto out;
     }
@@ -316,61 +296,23 @@ cg_status cgi_tp_sym_build2(uint8_t *payload, const cg3_tables *model, tp_build_
     for (int ep = 0; ep < TP_EP; ep++)
         for (int k = 0; k < TP_P2MOVES; k++)
             emv[k * TP_EP + ep] = ep_mv[ep * TP_P2MOVES + k];
-    memset(dist, 0xFF, total);
-    dist[(size_t)(cp_cs[0] >> TP_SYM_BITS) * TP_EP + ep_conj[(cp_cs[0] & 15) * TP_EP]] = 0;
-    size_t reached = 1, level = 1;
+    for (uint32_t cls = 0; cls < TP_CP_CLASSES; cls++)
+        for (int k = 0; k < TP_P2MOVES; k++)
+            next[cls * TP_P2MOVES + k] = cp_cs[cp_mv[rep[cls] * TP_P2MOVES + k]];
+    tp_bfs b = {.dist = dist, .classes = TP_CP_CLASSES, .inner = TP_EP, .nmoves = TP_P2MOVES,
+                .next = next, .inner_mv = emv, .conj = ep_conj, .stab = stab,
+                .start = (size_t)(cp_cs[0] >> TP_SYM_BITS) * TP_EP + ep_conj[(cp_cs[0] & 15) * TP_EP],
+                .phase = "3x3 phase-2 table"};
     int depth = 0;
-    for (int d = 0; reached < total && d < 250; d++) {
-        cgi_progress_say(pr, "3x3 phase-2 table", (double)reached / (double)total);
-        size_t found = 0;
-        /* few at depth d: from them forward; few left: each unreached entry looks back */
-        bool forward = level < total - reached;
-        for (uint32_t cls = 0; cls < TP_CP_CLASSES; cls++) {
-            uint8_t *block = dist + (size_t)cls * TP_EP;
-            if (forward ? !memchr(block, d, TP_EP) : !memchr(block, 0xFF, TP_EP))
-                continue;
-            for (int k = 0; k < TP_P2MOVES; k++) {
-                uint32_t cs = cp_cs[cp_mv[rep[cls] * TP_P2MOVES + k]];
-                uint8_t *block2 = dist + (size_t)(cs >> TP_SYM_BITS) * TP_EP;
-                const uint16_t *conj = ep_conj + (cs & 15) * TP_EP, *mv = emv + k * TP_EP;
-                int fixed = stab[cs >> TP_SYM_BITS] & ~1;
-                for (int ep = 0; ep < TP_EP; ep++) {
-                    if (forward) {
-                        if (block[ep] != d)
-                            continue;
-                        int ep2 = conj[mv[ep]];
-                        if (block2[ep2] != 0xFF)
-                            continue;
-                        block2[ep2] = (uint8_t)(d + 1);
-                        found++;
-                        /* the representative's own symmetries: the same cube, seen another way */
-                        for (int j = 1; fixed && j < TP_SYMS; j++)
-                            if ((fixed >> j) & 1) {
-                                int ep3 = ep_conj[j * TP_EP + ep2];
-                                if (block2[ep3] == 0xFF) {
-                                    block2[ep3] = (uint8_t)(d + 1);
-                                    found++;
-                                }
-                            }
-                    } else if (block[ep] == 0xFF && block2[conj[mv[ep]]] == d) {
-                        block[ep] = (uint8_t)(d + 1);
-                        found++;
-                    }
-                }
-            }
-        }
-        if (!found)
-            break;
-        reached += found;
-        level = found;
-        depth = d + 1;
-    }
+    st = cgi_tp_bfs(&b, threads, pr, &depth, err);
+    if (st != CG_OK)
+        goto out;
     if (stats)
         stats->p2_depth = depth;
-    cgi_progress_say(pr, "3x3 phase-2 table", (double)reached / (double)total);
-    if (reached != total) {
-        st = cg_fail(err, CG_ERR_SYSTEM, "the phase-2 table left %zu entries unreached",
-                     total - reached);
+    const uint8_t *hole = memchr(dist, 0xFF, total);
+    if (hole) {
+        st = cg_fail(err, CG_ERR_SYSTEM, "the phase-2 table left entry %zu unreached",
+                     (size_t)(hole - dist));
         goto out;
     }
     memset(packed, 0, cgi_tp_seg_bytes(TP_SEG_P2));
@@ -381,6 +323,7 @@ out:
     free(stab);
     free(emv);
     free(dist);
+    free(next);
     return st;
 }
 

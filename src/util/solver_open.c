@@ -44,7 +44,7 @@ cgi_open_request cgi_open_request3(const cg3_tables_options *opt)
     cgi_open_request rq = {0};
     if (opt)
         rq = (cgi_open_request){opt->cache_path, opt->rebuild, opt->notice, opt->notice_ctx,
-                                {opt->progress, opt->progress_ctx}};
+                                {opt->progress, opt->progress_ctx, NULL}};
     return rq;
 }
 

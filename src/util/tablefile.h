@@ -68,7 +68,14 @@ cg_status cgi_tablefile_save(const char *path, const tablefile_kind *kind, const
 typedef struct cgi_progress {
     cg_tables_progress_fn fn; /* NULL: nobody listens */
     void *ctx;
+    const int *cancel;        /* a build stops (CG_ERR_SYSTEM) once *cancel is set; NULL: never */
 } cgi_progress;
+
+/* Whether the build reporting to p should stop (a background open being closed). */
+static inline bool cgi_progress_cancelled(const cgi_progress *p)
+{
+    return p && p->cancel && __atomic_load_n(p->cancel, __ATOMIC_RELAXED);
+}
 
 static inline void cgi_progress_say(const cgi_progress *p, const char *phase, double fraction)
 {

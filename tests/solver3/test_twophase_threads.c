@@ -1,0 +1,82 @@
+/* The two-phase tables built on one thread are the same, byte for byte, as those built on
+ * several (the suite's cache file was built with one thread a core, tests/CMakeLists.txt's
+ * tables3 fixture); and a build stops when its cancel flag is set. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "cubegod/clock.h"
+#include "solver3/twophase.h"
+#include "testutil.h"
+#include "util/tablefile.h"
+
+static uint8_t *build(int threads, const int *cancel, cg_status *st, double *seconds)
+{
+    cg3_tables model;
+    cg3_tables_init(&model);
+    uint8_t *p = malloc(cgi_tp_payload_bytes());
+    assert_non_null(p);
+    cgi_progress pr = {NULL, NULL, cancel};
+    cg_error err = {0};
+    int64_t t0 = cg_now_ns();
+    *st = cgi_tp_tables_build(p, &model, NULL, threads, &pr, &err);
+    *seconds = cg_seconds_between(t0, cg_now_ns());
+    return p;
+}
+
+static void test_one_thread_equals_the_suites_file(void **state)
+{
+    (void)state;
+    if (slow_tools())
+        skip(); /* a whole build: the release run checks it */
+    const char *path = getenv("CUBEGOD_TWOPHASE_CACHE");
+    assert_non_null(path);
+    FILE *f = fopen(path, "rb");
+    assert_non_null(f);
+    size_t n = cgi_tp_payload_bytes();
+    uint8_t *file = malloc(n);
+    assert_non_null(file);
+    assert_int_equal(fseek(f, TABLEFILE_HEADER_BYTES, SEEK_SET), 0);
+    assert_int_equal(fread(file, 1, n, f), n);
+    fclose(f);
+    cg_status st;
+    double s;
+    uint8_t *p = build(1, NULL, &st, &s);
+    assert_int_equal(st, CG_OK);
+    printf("one thread: %.1f s (threads by default: %d)\n", s, cgi_tp_bfs_threads());
+    size_t diff = 0;
+    while (diff < n && p[diff] == file[diff])
+        diff++;
+    if (diff < n)
+        fail_msg("the one-thread build differs from %s at payload byte %zu", path, diff);
+    free(p);
+    free(file);
+}
+
+/* Three threads (an uneven split of the classes), stopped at once by the flag. */
+static void test_cancel_stops_the_build(void **state)
+{
+    (void)state;
+    int cancel = 1;
+    cg_status st;
+    double s;
+    uint8_t *p = build(3, &cancel, &st, &s);
+    assert_int_equal(st, CG_ERR_SYSTEM);
+    printf("stopped after %.2f s\n", s);
+    free(p);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_one_thread_equals_the_suites_file),
+        cmocka_unit_test(test_cancel_stops_the_build),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
