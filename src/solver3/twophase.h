@@ -327,7 +327,7 @@ cg_status cgi_tpq_solve(const cg3_twophase *s, const tp_quick *t, const cg3_cube
                         const cg3_solve_options *o, void *const *give_up, bool *exhausted,
                         cg3_solution *out, cg_error *err);
 
-/* What the two searches share (twophase.c): the six sides' cubes of c; a solution found on
+/* What the two searches share (twophase_sym.c, twophase.c): the six sides' cubes of c; a solution found on
  * side `variant` (its moves as searched) read back as moves of the cube itself, into out
  * (returns the count); the corner-permutation parity of c. */
 struct cg3_twophase;

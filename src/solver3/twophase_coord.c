@@ -269,24 +269,32 @@ void cgi_tp_bfs_pairs(uint8_t *dist, const uint16_t *amv, int na, const uint16_t
     size_t total = (size_t)na * nb;
     memset(dist, 0xFF, total);
     dist[home] = 0;
-    size_t reached = 1;
+    size_t reached = 1, level = 1;
     for (int d = 0; reached < total && d < 254; d++) {
         size_t found = 0;
+        /* few at depth d: from them forward; else each unreached pair looks for one at d (the
+           moves include their inverses) */
+        bool forward = level < total - reached;
         for (size_t i = 0; i < total; i++) {
-            if (dist[i] != d)
+            if (dist[i] != (forward ? d : 0xFF))
                 continue;
             int a = (int)(i / nb), b = (int)(i % nb);
             for (int k = 0; k < nmoves; k++) {
                 size_t j = (size_t)amv[(size_t)a * nmoves + k] * nb + bmv[(size_t)b * nmoves + k];
-                if (dist[j] == 0xFF) {
+                if (forward && dist[j] == 0xFF) {
                     dist[j] = (uint8_t)(d + 1);
                     found++;
+                } else if (!forward && dist[j] == d) {
+                    dist[i] = (uint8_t)(d + 1);
+                    found++;
+                    break;
                 }
             }
         }
         if (!found)
             break;
         reached += found;
+        level = found;
     }
 }
 

@@ -435,3 +435,26 @@ cg_status cgi_tp_near_build(uint8_t *payload, const cg3_tables *model, const cgi
     free(next);
     return st;
 }
+
+/* ---- the six sides a cube is searched from (both solvers) ---- */
+
+/* The six sides' cubes: c and its inverse, each turned by rot[0..2] (conjugated). */
+void cgi_tp_variants(const cg3_twophase *s, const cg3_cube *c, cg3_cube out[TP_VARIANTS])
+{
+    cg3_cube inv = cg3_cube_inverse(c);
+    for (int v = 0; v < TP_VARIANTS; v++) {
+        int r = v % 3;
+        cg3_cube x = cg3_cube_mul(&s->rot_inv[r], v < 3 ? c : &inv);
+        out[v] = cg3_cube_mul(&x, &s->rot[r]);
+    }
+}
+
+int cgi_tp_read_back(const cg3_twophase *s, int variant, const cg_move *seq, int n, cg_move *out)
+{
+    const uint8_t *back = s->move_back[variant % 3];
+    for (int i = 0; i < n; i++) { /* the inverse's: the moves backwards, each undone */
+        cg_move m = variant >= 3 ? (cg_move)back[seq[n - 1 - i]] : (cg_move)back[seq[i]];
+        out[i] = variant >= 3 ? (cg_move)(m / 3 * 3 + (2 - m % 3)) : m;
+    }
+    return n;
+}

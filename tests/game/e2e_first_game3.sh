@@ -23,9 +23,23 @@ serve first --size 3 --rounds 5 --games 1 --seed 26 --alarm 1
 start=$(date +%s.%N)
 play first 127.0.0.1 "$PORT"
 end=$(date +%s.%N)
+# The one 3x3 table build of the release-type runs (tests/solver3/e2e_twophase_cache.sh checks
+# only refusals). This test runs before the tables3 fixture (tests/CMakeLists.txt): when the
+# suite's 3x3 cache does not exist yet, the file this game saved becomes it, and every 3x3 test
+# then runs on it; when it exists, the two must be byte for byte the same. Either way `tables`
+# loads the game's file and a solve through it is right (bench applies every answer to the model).
+[ -f "$TMP/cache/twophase.tbl" ] || fail "no twophase.tbl saved in the cache folder after the game"
+suite_cache=${CUBEGOD_TWOPHASE_CACHE:?}
+if [ -f "$suite_cache" ]; then
+  cmp -s "$TMP/cache/twophase.tbl" "$suite_cache" ||
+    fail "the tables the first game built differ from the suite's ($suite_cache)"
+else
+  mkdir -p "$(dirname "$suite_cache")" && cp "$TMP/cache/twophase.tbl" "$suite_cache.$$" &&
+    mv "$suite_cache.$$" "$suite_cache" || fail "cannot keep the game's tables as $suite_cache"
+  echo "the suite's 3x3 tables are this game's: $suite_cache"
+fi
 [ "$RC" = 0 ] || fail "the first 3x3 game with an empty cache: exit $RC"
 has "\[+\] won: 5/5 rounds passed" "$TMP/first.out"
-[ -f "$TMP/cache/twophase.tbl" ] || fail "no twophase.tbl saved in the cache folder after the game"
 [ -f "$TMP/cache/pocket.tbl" ] || fail "no pocket.tbl saved in the cache folder"
 # Connected first; the 3x3 tables started with the first 3x3 cube, the quick solver answering.
 connected=$(grep -n "Opening connection to 127.0.0.1" "$TMP/first.err" | head -n1 | cut -d: -f1)
@@ -38,20 +52,6 @@ round1=$(grep -n "round 1/5  3x3" "$TMP/first.err" | head -n1 | cut -d: -f1)
   fail "the 3x3 tables were not left to the background (lines $connected, $quick, $round1)"
 grep -q "cubegod: building 3x3 [a-z0-9-]* table .*%" "$TMP/first.err" &&
   fail "a progress bar ran across the game's lines"
-# The one 3x3 table build of the release-type runs (tests/solver3/e2e_twophase_cache.sh checks
-# only refusals). This test runs before the tables3 fixture (tests/CMakeLists.txt): when the
-# suite's 3x3 cache does not exist yet, the file this game saved becomes it, and every 3x3 test
-# then runs on it; when it exists, the two must be byte for byte the same. Either way `tables`
-# loads the game's file and a solve through it is right (bench applies every answer to the model).
-suite_cache=${CUBEGOD_TWOPHASE_CACHE:?}
-if [ -f "$suite_cache" ]; then
-  cmp -s "$TMP/cache/twophase.tbl" "$suite_cache" ||
-    fail "the tables the first game built differ from the suite's ($suite_cache)"
-else
-  mkdir -p "$(dirname "$suite_cache")" && cp "$TMP/cache/twophase.tbl" "$suite_cache.$$" &&
-    mv "$suite_cache.$$" "$suite_cache" || fail "cannot keep the game's tables as $suite_cache"
-  echo "the suite's 3x3 tables are this game's: $suite_cache"
-fi
 "$CUBEGOD" tables --size 3 --cache "$TMP/cache/twophase.tbl" > "$TMP/load.out" ||
   fail "tables (the first game's file) exited $?"
 has "loaded from $TMP/cache/twophase.tbl" "$TMP/load.out"
