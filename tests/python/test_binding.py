@@ -97,6 +97,16 @@ class Read2(unittest.TestCase):
         self.assertIn("2 cubes", str(e.exception))
 
 
+class Hostile(unittest.TestCase):
+    def test_nesting_a_thousand_deep_is_an_input_error(self):
+        # issue 35: each nested mapping was a C call with about 10 KB of stack and no bound;
+        # read() died of SIGSEGV, taking the interpreter with it
+        text = "cube = " + "\n".join(["{a: " * 100] * 10) + "\n1" + "}" * 1000 + "\n"
+        with self.assertRaises(cubegod.InputError) as e:
+            cubegod.read(text)
+        self.assertIn("nested deeper than 16 levels", str(e.exception))
+
+
 class Solve2(unittest.TestCase):
     def check(self, state, cube, moves, home, limit):
         self.assertLessEqual(len(moves), limit)
