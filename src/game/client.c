@@ -673,6 +673,28 @@ static cg_status checked(client_game *g, bool three, const cg_solve_options *so,
                                err);
 }
 
+/* Seconds of silence after a partial line for it to count (quiet). */
+static double quiet_of(const client_game *g)
+{
+    return g->o->quiet == 0 ? 0.2 : g->o->quiet < 0 ? 0 : g->o->quiet;
+}
+
+/* A prompt again after a whole answer whose first moves only the server showed applied: when it
+ * then waits, it took a move of the line and wants the next one. One move a prompt from here. */
+static cg_status took_some(client_game *g, cg_error *err)
+{
+    if (!g->each_open || g->each_seen == 0 || g->each_seen >= g->queued || g->one_move ||
+        !cg_tube_idle(g->t, quiet_of(g)))
+        return CG_OK;
+    note(g, "round %d: the server applied %zu move%s of the answer and asks again: one move a "
+         "prompt from now on", g->last_answered, g->each_seen, g->each_seen == 1 ? "" : "s");
+    g->one_move = true;
+    g->in_round = true;
+    g->sent = g->each_seen;
+    g->each_open = false;
+    return next_move(g, g->last_answered, err);
+}
+
 static cg_status answer(client_game *g, int64_t prompt_at, cg_error *err)
 {
     int round = round_number(g);
@@ -691,7 +713,7 @@ static cg_status answer(client_game *g, int64_t prompt_at, cg_error *err)
         g->have_pending = true;
     }
     if (!g->have_pending && g->auto_prompt && awaiting(g))
-        return CG_OK; /* auto took a line before it for the prompt: this one is answered */
+        return took_some(g, err); /* answered already, unless the server took part of it */
     if (!g->have_pending)
         return cg_fail(err, CG_ERR_INPUT, "round %d: a prompt came without %s before it", round,
                        shape_wanted(g->o));
@@ -909,6 +931,12 @@ static bool cube_waits(const client_game *g)
     return g->have_pending || (g->one_move && g->in_round);
 }
 
+/* A prompt may come: a cube waits, or the server showed some moves of the answer applied. */
+static bool prompt_may_come(const client_game *g)
+{
+    return cube_waits(g) || (g->each_open && awaiting(g) && g->each_seen > 0);
+}
+
 /* No cube waits and no answer awaits its verdict: where a gate stands. */
 static bool between_cubes(const client_game *g)
 {
@@ -918,14 +946,8 @@ static bool between_cubes(const client_game *g)
 /* The learned prompt: answered at once, no settle (a cube still being read ends there). */
 static bool learned_prompt(const client_game *g, const char *line, size_t n)
 {
-    return g->auto_prompt && (cube_waits(g) || cg_shape_reader_busy(&g->shapes)) &&
+    return g->auto_prompt && (prompt_may_come(g) || cg_shape_reader_busy(&g->shapes)) &&
            cgi_prompt_is(&g->learned, line, n);
-}
-
-/* Seconds of silence after a partial line for it to count (quiet). */
-static double quiet_of(const client_game *g)
-{
-    return g->o->quiet == 0 ? 0.2 : g->o->quiet < 0 ? 0 : g->o->quiet;
 }
 
 /* A cube whose end only silence shows (a reader still open): what is complete, taken. */
@@ -953,9 +975,9 @@ static bool waiting_for(void *ctx, const char *text, size_t n, bool quiet)
         return true;
     if (!g->auto_prompt)
         return false;
-    if (quiet && take_paused(g))
+    if (quiet && (take_paused(g) || prompt_may_come(g)))
         return trimmed_len(text, n) > 0; /* words or punctuation: "$ ", ">>> " */
-    if (cube_waits(g))
+    if (prompt_may_come(g))
         return cg_line_asks(text, n);
     return quiet && between_cubes(g) && cgi_gate_asks_enter(text, n);
 }
@@ -969,16 +991,16 @@ static bool server_waits_after(client_game *g, const char *line, size_t n, bool 
         return false;
     if (partial) {
         g->settle_us = us_between(g->partial_since, cg_now_ns());
-        return cube_waits(g);
+        return prompt_may_come(g);
     }
     bool reading = !g->have_pending && cg_shape_reader_busy(&g->shapes);
-    if (!cube_waits(g) && !(reading && cg_line_has_words(line, n)))
+    if (!prompt_may_come(g) && !(reading && cg_line_has_words(line, n)))
         return false;
     int64_t from = cg_now_ns();
     if (!cg_tube_idle(g->t, cg_line_asks(line, n) ? AUTO_PROMPT_SETTLE : quiet_of(g)))
         return false;
     g->settle_us = us_between(from, cg_now_ns());
-    return take_paused(g);
+    return take_paused(g) || prompt_may_come(g);
 }
 
 /* Between cubes, the server waits after asking for Enter: an empty line. */

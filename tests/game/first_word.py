@@ -1,0 +1,47 @@
+#!/usr/bin/env python3
+"""A 2x2 server that takes one move a prompt without saying so: it reads a line, keeps its first
+word as the move and drops the rest, turns the cube, shows it again and asks 'next> '. Nothing
+in its text mentions moves per line; a client can only see it from the cube shown after its
+first move. Solved: 'All six faces match.' and the flag. With --late it looks at the cube only
+after printing it and the prompt again, as a C loop with its check at the top does: after the
+last move a prompt comes, then the verdict with nothing read. (Built on the strangers' harness
+and cube model, tests/game/strangers/.)
+
+  python3 first_word.py [--seed S] [--alarm S] [--port-file F] [--limit MOVES] [--late]"""
+import os
+import sys
+import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "strangers"))
+import cubes  # noqa: E402
+import harness  # noqa: E402
+
+FLAG = "flag{the_first_word_only}"
+
+
+def play(conn, args, rng):
+    _, cube = cubes.scramble(rng, 2)
+    conn.send("Pocket cube, colours as face letters.\n" + cubes.net(cube) + "next> ")
+    for _ in range(args.limit):
+        words = conn.line().split()
+        if words:
+            cube.apply(words[0])
+        if args.late:
+            conn.send(cubes.net(cube) + "next> ")
+        if cube.uniform():
+            if args.late:
+                time.sleep(0.3)  # the prompt is seen before the verdict, not in one read with it
+            conn.send("All six faces match. %s\n" % FLAG)
+            return True
+        if not args.late:
+            conn.send(cubes.net(cube) + "next> ")
+    conn.send("Out of moves.\n")
+    return False
+
+
+if __name__ == "__main__":
+    def options(ap):
+        ap.add_argument("--limit", type=int, default=40)
+        ap.add_argument("--late", action="store_true")
+
+    harness.serve(play, options, description=__doc__)
