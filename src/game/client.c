@@ -85,6 +85,7 @@ typedef struct client_game {
      * (--send-each, or keys read one at a time from the answer's line) */
     bool each_open;
     size_t each_seen;
+    char diverged[CG_ERROR_MSG_MAX]; /* a cube shown between them that none of them makes */
     int64_t progress_at;       /* the last cube read, answer or gate answered (text_budget) */
 } client_game;
 
@@ -305,6 +306,7 @@ static void prompt_hint(const client_game *g, const char *last, char *msg, size_
 }
 
 static bool each_shown(client_game *g, const cg_puzzle *p);
+static void diverged(client_game *g, const cg_puzzle *p);
 
 /* A cube the reader finished: at the goal it is shown, not asked (no round, no answer); a new
  * cube after an answer with no verdict in between passes that round. */
@@ -321,6 +323,10 @@ static void cube_came(client_game *g, const cg_puzzle *p)
     memset(g->since, 0, sizeof g->since);
     if (g->each_open && awaiting(g) && each_shown(g, p))
         return; /* a cube between the moves of one answer: the same round */
+    if (g->each_open && awaiting(g) && g->each_seen > 0 && g->each_seen < g->queued) {
+        diverged(g, p); /* it was showing this answer's moves, and this is none of them */
+        return;
+    }
     bool moving = (g->one_move && g->in_round);
     /* against a goal of the caller's, a solved cube is a cube like any other */
     bool targeted = g->o->goal || g->o->goal_first;
@@ -511,6 +517,17 @@ static cg_status check_shown(client_game *g, int round, cg_error *err)
 
 /* After a whole answer: a cube shown while the server applies its moves one at a time is the
  * start after some of them (it may skip showing some): part of the round when it is. */
+/* The server showed the answer's first moves applied, then a cube that is the start after none
+ * of them: it applied the next one differently. Said, and the game ends (run()). */
+static void diverged(client_game *g, const cg_puzzle *p)
+{
+    char why[256];
+    size_t k = g->each_seen + 1;
+    differs(g, p, k, why, sizeof why);
+    snprintf(g->diverged, sizeof g->diverged, "round %d, move %zu (%s): %.200s", g->last_answered, k,
+             dialect_of(g)->name[g->queue[k - 1]], why);
+}
+
 static bool each_shown(client_game *g, const cg_puzzle *p)
 {
     char why[256];
@@ -1134,6 +1151,8 @@ static cg_status run(client_game *g, cg_error *err)
         }
         if (st == CG_OK && !gate)
             st = one_line(g, line, n, partial, at, err);
+        if (st == CG_OK && g->diverged[0])
+            st = cg_fail(err, CG_ERR_PROTOCOL, "%s", g->diverged);
         keep_last_line(g, line, n);
         if (st != CG_OK) {
             snprintf(g->res->reason, sizeof g->res->reason, "%s", err->msg);

@@ -31,6 +31,18 @@ for late in "" --late; do
 done
 has "the solution is used up and the cube shown is at the goal: waiting for the verdict" "$TMP/wordlate.err"
 
+# A server that applies the answer a word at a time, showing the cube after each: the same round,
+# won; one that turns the second move the other way: the game ends naming that move.
+pyword each --seed 3 --each
+play each -v 127.0.0.1 "$PORT"
+wait "$SPID" || fail "each: the server did not see its cube solved"
+[ "$RC" = 0 ] || fail "each: play exited $RC"
+has "\[+\] won: 1/1 rounds passed" "$TMP/each.out"
+pyword twist --seed 3 --each --twist 2
+play twist 127.0.0.1 "$PORT"
+[ "$RC" = 1 ] || fail "twist: play exited $RC"
+has "round 1, move 2 (.*): the cube shown after it is not the one expected: face . row . column . shows ., expected ." "$TMP/twist.err"
+
 # The settle: round 1 waits for the server's silence after 'Solution please:' and says so apart;
 # rounds 2-20 answer the learned prompt with no wait.
 python3 "$HERE/strangers/newline_prompt.py" --rounds 20 --seed 4 --alarm 60 \
