@@ -132,6 +132,12 @@ typedef struct cg_reading {
 CG_API cg_status cg_reconstruct(const cg_puzzle *p, const cg_scheme *scheme, cg_reading *out,
                          cg_error *err);
 
+/* A 2x2 in the six common colours (W Y G B O R, the words, or ANSI colours near them) in their
+ * common opposite pairs: true, and in out the scheme of the common orientation, white up and
+ * green in front (red right, or left for a cube coloured in mirror); false otherwise, or when
+ * the stickers fit no cube in that scheme. What CG_TARGET_AUTO brings such a cube to. */
+CG_API bool cg_puzzle_common_scheme(const cg_puzzle *p, cg_scheme *out);
+
 /* ---- reconstruction of a 3x3 ---- */
 
 #define CG3_FITS_CAP_DEFAULT 1000

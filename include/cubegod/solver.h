@@ -38,7 +38,9 @@
 #define CG_SOLUTION_MAX 14
 
 typedef enum cg_target {
-    CG_TARGET_AUTO, /* home when the colour scheme is known, any otherwise */
+    CG_TARGET_AUTO, /* home when the colour scheme is known; the common orientation (white up,
+                       green front: cg_puzzle_common_scheme) for a 2x2 in the six common colours
+                       when a solution of it fits; any otherwise */
     CG_TARGET_HOME, /* exactly back to the start position */
     CG_TARGET_ANY,  /* every face one colour, in whatever orientation */
 } cg_target;
@@ -140,5 +142,10 @@ CG_API cg_solve_options cg_solve_defaults(void);
  * target is home but the colour scheme is unknown. */
 CG_API cg_status cg_solve_puzzle(const cg_tables *t, const cg_puzzle *p, const cg_solve_options *opt,
                           cg_move out[CG_SOLUTION_MAX], int *n, cg_error *err);
+/* The same, with a note for the player in note (cap bytes, "" for none): a cube of the common
+ * colours solved in any orientation because no solution to the common one fits max_moves. */
+CG_API cg_status cg_solve_puzzle_note(const cg_tables *t, const cg_puzzle *p,
+                                      const cg_solve_options *opt, cg_move out[CG_SOLUTION_MAX],
+                                      int *n, char *note, size_t cap, cg_error *err);
 
 #endif

@@ -88,7 +88,9 @@ static const char USAGE[] =
     "                  {\"puzzle\":2,\"file\":\"-\",\"line\":12,\"error\":\"...\"} (comments: {\"comment\":...})\n"
     "  --target T      home: back to the start position exactly; any: every face one colour in\n"
     "                  any orientation; auto (default): home when the colour scheme is known\n"
-    "                  (colours are the face letters, or --scheme), any otherwise;\n"
+    "                  (colours are the face letters, or --scheme); a 2x2 in the six common\n"
+    "                  colours: white up, green front when a solution of it fits (else any,\n"
+    "                  said on stderr); any otherwise;\n"
     "                  STATE: reach that state, a facelet string in --order (none: read as\n"
     "                  the cubes' strings are, refused when two common orders fit);\n"
     "                  FILE: the goal drawn in any shape; first: the cubes come in pairs, the\n"
@@ -334,8 +336,10 @@ static void answer_cube(solve_run *run, const cg_puzzle *p, long line)
     cg_move moves[CG_SOLUTION_MAX];
     int n;
     cg_error err;
-    cg_status st = cg_solve_puzzle(run->tables, p, &run->opt, moves, &n, &err);
     char buf[2048];
+    cg_status st = cg_solve_puzzle_note(run->tables, p, &run->opt, moves, &n, buf, sizeof buf, &err);
+    if (st == CG_OK && buf[0])
+        fprintf(stderr, "cubegod solve: line %ld: %s\n", line, buf);
     if (st == CG_OK)
         st = cg_dialect_answer(run->dialect, cg_tables_metric(run->tables), run->answer_max,
                                moves, (size_t)n, buf, sizeof buf, &err);

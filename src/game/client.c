@@ -765,9 +765,13 @@ static cg_status answer(client_game *g, int64_t prompt_at, cg_error *err)
     cg_solve_options so = g->solve;
     if (g->o->goal || g->o->goal_first)
         so.target = CG_TARGET_HOME; /* the relative cube, in face letters */
+    char orient[160] = ""; /* a 2x2 of the common colours solved in any orientation */
     if (st == CG_OK)
         st = three ? solve3(g, moves, &n, &fits, err)
-                   : cg_solve_puzzle(tables, &g->pending, &so, moves, &n, err);
+                   : cg_solve_puzzle_note(tables, &g->pending, &so, moves, &n, orient,
+                                          sizeof orient, err);
+    if (st == CG_OK && orient[0])
+        note(g, "round %d: %s", round, orient);
     int64_t solved_at = cg_now_ns();
     if (st != CG_OK)
         return cg_error_prefix(st, err, "round %d: ", round);

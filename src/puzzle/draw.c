@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cubegod/shapes.h"
+#include "puzzle/colours.h"
 #include "puzzle/deflate.h"
 #include "puzzle/reader.h"
 
@@ -114,6 +115,29 @@ static bool named_colour(const char *t, rgb *out)
         return true;
     }
     return ansi_colour(t, out);
+}
+
+int cgi_common_colour(const char *tok)
+{
+    static const char *const words[CG_FACES] = {"white", "yellow", "green", "blue", "orange", "red"};
+    static const char letters[] = "WYGBOR";
+    for (int f = 0; f < CG_FACES; f++)
+        if (same_word(tok, words[f]) || (tok[0] && !tok[1] && (char)(tok[0] & ~0x20) == letters[f]))
+            return f;
+    rgb c;
+    if (!ansi_colour(tok, &c))
+        return -1;
+    int best = -1;
+    long best_d = 120L * 120; /* nearer than this to one of the six: magenta is none of them */
+    for (int f = 0; f < CG_FACES; f++) {
+        long dr = c.r - FACE_RGB[f].r, dg = c.g - FACE_RGB[f].g, db = c.b - FACE_RGB[f].b;
+        long d = dr * dr + dg * dg + db * db;
+        if (d < best_d) {
+            best_d = d;
+            best = f;
+        }
+    }
+    return best;
 }
 
 static bool rgb_eq(rgb a, rgb b) { return a.r == b.r && a.g == b.g && a.b == b.b; }

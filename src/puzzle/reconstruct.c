@@ -301,3 +301,29 @@ cg_status cg_reconstruct(const cg_puzzle *p, const cg_scheme *scheme, cg_reading
     out->scheme = *scheme;
     return finish(p, &a, out, err);
 }
+
+bool cg_puzzle_common_scheme(const cg_puzzle *p, cg_scheme *out)
+{
+    int token[CG_FACES];
+    if (p->size == 3 || p->ncolours != CG_FACES)
+        return false;
+    for (int f = 0; f < CG_FACES; f++)
+        token[f] = -1;
+    for (int c = 0; c < p->ncolours; c++) {
+        int k = cgi_common_colour(p->colour[c]);
+        if (k < 0 || token[k] >= 0)
+            return false;
+        token[k] = c;
+    }
+    /* white up, yellow down, green front, blue back; red right, or (a mirror-coloured cube) left */
+    for (int mirror = 0; mirror < 2; mirror++) {
+        cg_reading rd;
+        for (int f = 0; f < CG_FACES; f++) {
+            int k = mirror && (f == CG_L || f == CG_R) ? (f == CG_L ? CG_R : CG_L) : f;
+            snprintf(out->face[f], sizeof out->face[f], "%s", p->colour[token[k]]);
+        }
+        if (cg_reconstruct(p, out, &rd, NULL) == CG_OK)
+            return true;
+    }
+    return false;
+}

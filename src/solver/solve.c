@@ -1,6 +1,7 @@
 /* Opening the tables and walking down them to home. */
 #include <stddef.h>
 #include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "cubegod/clock.h"
@@ -204,13 +205,35 @@ cg_solve_options cg_solve_defaults(void)
 cg_status cg_solve_puzzle(const cg_tables *t, const cg_puzzle *p, const cg_solve_options *opt,
                           cg_move out[CG_SOLUTION_MAX], int *n, cg_error *err)
 {
+    return cg_solve_puzzle_note(t, p, opt, out, n, NULL, 0, err);
+}
+
+cg_status cg_solve_puzzle_note(const cg_tables *t, const cg_puzzle *p, const cg_solve_options *opt,
+                               cg_move out[CG_SOLUTION_MAX], int *n, char *note, size_t cap,
+                               cg_error *err)
+{
     cg_solve_options o = opt ? *opt : cg_solve_defaults();
     cg_reading rd;
+    cg_scheme common;
     *n = 0;
+    if (cap)
+        note[0] = '\0';
     cg_status st = cg_reconstruct(p, o.scheme, &rd, err);
     if (st != CG_OK)
         return st;
     cg_target target = o.target;
+    if (target == CG_TARGET_AUTO && !rd.scheme_known && cg_puzzle_common_scheme(p, &common)) {
+        /* the six common colours: the common orientation when a solution of it fits */
+        cg_reading home;
+        st = cg_reconstruct(p, &common, &home, err);
+        if (st == CG_OK)
+            st = cg_solve_cube(t, &home.cube, CG_TARGET_HOME, o.max_moves, out, n, err);
+        if (st != CG_ERR_TOO_LONG)
+            return st;
+        if (cap)
+            snprintf(note, cap, "no solution to white up, green in front fits in %d moves: "
+                     "solved in any orientation", o.max_moves);
+    }
     if (target == CG_TARGET_AUTO)
         target = rd.scheme_known ? CG_TARGET_HOME : CG_TARGET_ANY;
     if (target == CG_TARGET_HOME && !rd.scheme_known)

@@ -157,4 +157,30 @@ expect_eq "$(wc -l < "$TMP/err")" 1 "one message for --line on boxes"
 expect_grep "looks like face boxes.*drop --line" "$TMP/err"
 echo "UUUUUUUUU?????????FFFFFFFFF?????????LLLLLLLLLRRRRRRRRR" | "$CUBEGOD" solve > "$TMP/out" 2> "$TMP/err"
 expect_grep "cubes fit what is shown.*--ambiguous pick" "$TMP/err"
+
+# 8. A 2x2 in the six common colours, no goal: the answer brings it to white up, green in front
+#    (checked on the independent model by bench/orientation2.py, 60 cubes turned at random);
+#    when no such solution fits --max-moves, any orientation, said on stderr; --target any keeps
+#    the old answer (any orientation).
+python3 "$MODEL_DIR/../../bench/orientation2.py" "$CUBEGOD" 60 5 > "$TMP/out" ||
+  fail "orientation: $(cat "$TMP/out")"
+expect_grep "every default answer reaches white up, green front" "$TMP/out"
+python3 - "$MODEL_DIR" "$CUBEGOD" <<'PY' || fail "the fallback to any orientation"
+import subprocess, sys
+sys.path.insert(0, sys.argv[1])
+import turn_model as tm
+W = dict(U='white', R='red', F='green', D='yellow', L='orange', B='blue')
+s = tm.apply(2, [W[f] for f in tm.ORDER for _ in range(4)], "R U F' y")  # any: 3 moves, home: more
+text = ''.join('%s:\n%s %s\n%s %s\n' % (f, *s[4 * i:4 * i + 4]) for i, f in enumerate(tm.ORDER))
+run = lambda *a: subprocess.run([sys.argv[2], 'solve'] + list(a), input=text, capture_output=True,
+                                text=True)
+home, anyo, tight = run(), run('--target', 'any'), run('--max-moves', '3')
+assert len(anyo.stdout.split()) == 3 and len(home.stdout.split()) > 3, (home.stdout, anyo.stdout)
+r = tm.apply(2, s, home.stdout)
+assert r[0:4] == ['white'] * 4 and r[8:12] == ['green'] * 4, r
+assert tight.returncode == 0 and len(tight.stdout.split()) == 3, tight
+assert "no solution to white up, green in front fits in 3 moves: solved in any orientation" \
+    in tight.stderr, tight.stderr
+assert home.stderr == '' and anyo.stderr == '', (home.stderr, anyo.stderr)
+PY
 echo ok
