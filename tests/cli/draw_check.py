@@ -60,6 +60,11 @@ def svg(text):
         assert (r.find(ns + "title").text == "hidden") == hidden
     # each face's letter: once, outside every sticker (so never on a hidden one's '?'), in a
     # colour that reads on what is under it (WCAG contrast at least 4.5 against the background)
+    w, h = float(root.get("width")), float(root.get("height"))
+    for r in rects:  # every sticker inside the picture
+        x, y = float(r.get("x")), float(r.get("y"))
+        assert 0 <= x and x + float(r.get("width")) <= w and 0 <= y and y + float(r.get("height")) <= h, \
+            "sticker at (%g, %g) outside the %gx%g picture" % (x, y, w, h)
     labels = [t for t in root.iter(ns + "text") if t.get("class") == "face-label"]
     assert sorted(t.text for t in labels) == sorted("UDFBLR"), [t.text for t in labels]
     size = float(labels[0].get("font-size"))
@@ -70,6 +75,9 @@ def svg(text):
             rx, ry, rw, rh = (float(r.get(k)) for k in ("x", "y", "width", "height"))
             assert box[2] <= rx or box[0] >= rx + rw or box[3] <= ry or box[1] >= ry + rh, \
                 "label %s at (%g, %g) over a sticker at (%g, %g)" % (t.text, x, y, rx, ry)
+        # just above its own face: the face's top row starts less than two letters below it
+        top = min(float(r.get("y")) for r in rects if r.get("data-face") == t.text)
+        assert y <= top <= y + 2 * size, "label %s at y %g, its face's top at %g" % (t.text, y, top)
         back = [b for b in root.iter(ns + "rect") if "sticker" not in b.get("class", "")][0]
         assert contrast(t.get("fill"), back.get("fill")) >= 4.5, (t.get("fill"), back.get("fill"))
     return cells
