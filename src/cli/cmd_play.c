@@ -18,6 +18,7 @@
 #include "cli/options.h"
 #include "cli/picture.h"
 #include "cli/play_hints.h"
+#include "cli/play_tries.h"
 #include "cli/stats.h"
 #include "cli/term.h"
 #include "cubegod/client.h"
@@ -36,7 +37,8 @@ static const char USAGE[] =
     "                    [--reply RULE]... [--replies FILE] [--send-first TEXT]\n"
     "                    [--verdict-ok RE] [--verdict-fail RE] [--send-each] [--end TEXT]\n"
     "                    [--pace MS] [--max-replies N] [--json] [--size 2|3]\n"
-    "                    [--color auto|always|never] [-q] [-v] [-vv] HOST PORT | HOST:PORT\n"
+    "                    [--color auto|always|never] [--tries N] [--save-profile FILE]\n"
+    "                    [-q] [-v] [-vv] HOST PORT | HOST:PORT\n"
     "                    | [V6]:PORT | nc HOST PORT\n"
     "                    | tcp://HOST:PORT | tls://HOST:PORT\n"
     "       cubegod play [options] --exec 'CMD ARGS'\n"
@@ -71,6 +73,16 @@ static const char USAGE[] =
     "                    input goes to the server, the server's output to standard output,\n"
     "                    until the server closes (or, once standard input ended, stays silent\n"
     "                    for --timeout seconds)\n"
+    "  --tries N         games at most (1 to 16; default 3 over TCP and TLS, 1 with --exec):\n"
+    "                    a game lost in round 1 for a reason that has other ways (the answer\n"
+    "                    refused as written, round 1 not passed after a guessed orientation or\n"
+    "                    face order, no prompt recognised, no cube after a question) is played\n"
+    "                    again over a new connection with the next guess (--notation, --scheme\n"
+    "                    and --target home, --order, --across, --prompt the text the server\n"
+    "                    waited after, --reply sending an empty line there); options given\n"
+    "                    are never changed; a line says what was tried and which options won\n"
+    "  --save-profile FILE  after a won game, write the options the tries added (none, when\n"
+    "                    the first game won) as a profile for --profile\n"
     "  --timeout S       seconds to wait for each piece of data (default 10)\n"
     "  --record FILE     write everything that crossed the wire to FILE as it goes (a transcript\n"
     "                    for 'cubegod replay')\n"
@@ -159,6 +171,7 @@ static const cli_option PLAY_OPTIONS[] = {
     {"verdict-ok", CLI_VALUE}, {"verdict-fail", CLI_VALUE}, {"send-each", CLI_FLAG},
     {"end", CLI_VALUE},       {"pace", CLI_VALUE},      {"json", CLI_FLAG},
     {"size", CLI_VALUE},      {"color", CLI_VALUE},     {"max-replies", CLI_VALUE},
+    {"tries", CLI_VALUE},     {"save-profile", CLI_VALUE},
     {NULL, CLI_FLAG},
 };
 
@@ -184,6 +197,8 @@ typedef struct play_args {
     term_color color;      /* --color */
     int64_t start;         /* when the game started (the status line's clock) */
     int size;              /* --size: 2 or 3, 0 for the default (2) */
+    int tries;             /* --tries: games at most (0: the default) */
+    const char *save_profile;
 } play_args;
 
 /* --target STATE|FILE|first, --across and --layout, once every option is known. */
@@ -319,6 +334,12 @@ static int parse_args(int argc, char **argv, play_args *a)
             if (!cli_long("play", o, v, 1, 100000, &n))
                 return 2;
             a->play.max_replies = (int)n;
+        } else if (strcmp(o, "--tries") == 0) {
+            if (!cli_long("play", o, v, 1, 16, &n))
+                return 2;
+            a->tries = (int)n;
+        } else if (strcmp(o, "--save-profile") == 0) {
+            a->save_profile = v;
         } else if (strcmp(o, "--tls") == 0) {
             a->tube.tls = true;
         } else if (strcmp(o, "--insecure") == 0) {
@@ -425,6 +446,8 @@ static int parse_args(int argc, char **argv, play_args *a)
         return cli_usage("play", "--tls goes with HOST PORT, not --exec");
     if (a->exec && a->proxy)
         return cli_usage("play", "--proxy goes with HOST PORT, not --exec");
+    if (!a->tries) /* a new connection costs little; a local process may count its runs */
+        a->tries = a->exec ? 1 : CLI_TRIES_DEFAULT;
     cg_error err;
     if (!a->exec && cg_address_parse(pos, npos, &a->addr, &err) != CG_OK)
         return cli_usage("play", "%s", err.msg);
@@ -883,17 +906,69 @@ static void log_to_stderr(void *ctx, cg_log_level at, const char *text)
     term_write(text);
 }
 
-/* A server's verdict on how an answer was written ("Invalid move", "'R2' is not a move"). */
-static bool refused_as_written(const char *reason)
+enum { MAX_STATS = 100000 };
+
+/* One game: connects (or starts --exec), plays, prints its summary and hints; *t is the
+ * connection (NULL when none was made), closed by the caller. */
+static cg_status play_game(play_args *a, cg_tables *tables, cg_transcript *tr, taps *tap,
+                           cg_round_stat *stats, cg_play_result *out, cg_tube **tp,
+                           cg_error *err_out)
 {
-    static const char *const words[] = {"nvalid", "not a move", "nknown move", "llegal",
-                                        "format", "unknown token", "bad move"};
-    if (!strstr(reason, "the server said"))
-        return false;
-    for (size_t i = 0; i < sizeof words / sizeof *words; i++)
-        if (strstr(reason, words[i]))
-            return true;
-    return false;
+    cg_error err;
+    cg_tube *t = NULL;
+    cg_status st = !stats        ? cg_fail(&err, CG_ERR_NOMEM, "no memory for statistics")
+                   : stop_signal ? cg_fail(&err, CG_ERR_EOF, "stopped by a signal")
+                   : a->exec     ? cg_tube_process_cmd(a->exec, &a->tube, &t, &err)
+                                 : cg_tube_connect_proxy(a->proxy, a->addr.host, a->addr.port,
+                                                         &a->tube, &t, &err);
+    cg_play_result res;
+    memset(&res, 0, sizeof res);
+    if (st == CG_OK) {
+        if (tr)
+            cg_transcript_note(tr, CG_DIR_NOTE, NULL, "connected: %s", cg_tube_name(t));
+        a->play.stats = stats;
+        a->play.stats_cap = MAX_STATS;
+        a->play.on_round = a->quiet && !a->json ? NULL : progress;
+        a->play.on_round_ctx = a;
+        a->play.on_note = a->verbose && !a->quiet ? on_note : NULL;
+        a->play.on_event = a->verbose && !a->quiet ? on_event : NULL;
+        a->play.pow_notice = a->quiet ? NULL : pow_notice;
+        a->play.handover = a->interactive;
+        a->play.solver3 = open_solver3;
+        a->play.solver3_ctx = a;
+        a->play.tables_qtm = open_tables_qtm;
+        a->play.tables_qtm_ctx = a;
+        watch_fd(cg_tube_fileno(t));
+        a->start = cg_now_ns();
+        if (!a->quiet && !a->json)
+            term_status("%s: waiting for the first cube", cg_tube_name(t));
+        st = cg_play(t, tables, &a->play, &res, &err);
+        live_summary(a, stats, res.rounds_answered < MAX_STATS ? res.rounds_answered : MAX_STATS);
+        summary(&res, stats, res.rounds_answered < MAX_STATS ? res.rounds_answered : MAX_STATS,
+                a->json, true);
+        if (!res.won && !stop_signal && cli_refused_as_written(res.reason))
+            cli_err("play", "hint: the server refused how the answer was written: say how it "
+                            "wants moves with --notation standard|digits|quarter|quarter-cw, "
+                            "--move-map MOVE=NAME,... and --separator S");
+        if (st != CG_OK && !stop_signal)
+            play_error(&err);
+        cli_play_given given = {.goal = a->goal_text != NULL, .replies = a->replies != NULL};
+        if (!stop_signal)
+            cli_play_hints_after(tap->hints, &res, &given);
+        if (st == CG_OK && res.open && !stop_signal &&
+            !interactive(t, a->play.timeout, a->quiet, tr) && !stop_signal)
+            st = CG_ERR_SYSTEM;
+    } else if (stop_signal) {
+        summary(&res, stats, 0, a->json, false);
+    } else {
+        play_error(&err);
+    }
+    if (tr && t)
+        note_judge(tr, a, &res);
+    *out = res;
+    *tp = t;
+    *err_out = err;
+    return st;
 }
 
 static int play_main(play_args *a, int argc, char **argv)
@@ -928,58 +1003,27 @@ static int play_main(play_args *a, int argc, char **argv)
         a->tube.on_data = on_data;
         a->tube.on_data_ctx = &tap;
     }
-    enum { MAX_STATS = 100000 };
     cg_round_stat *stats = malloc(MAX_STATS * sizeof *stats);
     cg_tube *t = NULL;
-    cg_status st = !stats        ? cg_fail(&err, CG_ERR_NOMEM, "no memory for statistics")
-                   : stop_signal ? cg_fail(&err, CG_ERR_EOF, "stopped by a signal")
-                   : a->exec     ? cg_tube_process_cmd(a->exec, &a->tube, &t, &err)
-                                 : cg_tube_connect_proxy(a->proxy, a->addr.host, a->addr.port,
-                                                         &a->tube, &t, &err);
     cg_play_result res;
-    memset(&res, 0, sizeof res);
-    if (st == CG_OK) {
+    cg_status st;
+    cli_tries *tries = cli_tries_new(a->tries, argc, argv);
+    for (;;) {
+        st = play_game(a, tables, tr, &tap, stats, &res, &t, &err);
+        if (st == CG_OK && res.won)
+            break;
+        if (stop_signal ||
+            !cli_tries_next(tries, &res, st, tap.hints, &a->play, &a->replies, a->quiet))
+            break;
         if (tr)
-            cg_transcript_note(tr, CG_DIR_NOTE, NULL, "connected: %s", cg_tube_name(t));
-        a->play.stats = stats;
-        a->play.stats_cap = MAX_STATS;
-        a->play.on_round = a->quiet && !a->json ? NULL : progress;
-        a->play.on_round_ctx = a;
-        a->play.on_note = a->verbose && !a->quiet ? on_note : NULL;
-        a->play.on_event = a->verbose && !a->quiet ? on_event : NULL;
-        a->play.pow_notice = a->quiet ? NULL : pow_notice;
-        a->play.handover = a->interactive;
-        a->play.solver3 = open_solver3;
-        a->play.solver3_ctx = a;
-        a->play.tables_qtm = open_tables_qtm;
-        a->play.tables_qtm_ctx = a;
-        watch_fd(cg_tube_fileno(t));
-        a->start = cg_now_ns();
-        if (!a->quiet && !a->json)
-            term_status("%s: waiting for the first cube", cg_tube_name(t));
-        st = cg_play(t, tables, &a->play, &res, &err);
-        live_summary(a, stats, res.rounds_answered < MAX_STATS ? res.rounds_answered : MAX_STATS);
-        summary(&res, stats, res.rounds_answered < MAX_STATS ? res.rounds_answered : MAX_STATS,
-                a->json, true);
-        if (!res.won && !stop_signal && refused_as_written(res.reason))
-            cli_err("play", "hint: the server refused how the answer was written: say how it "
-                            "wants moves with --notation standard|digits|quarter|quarter-cw, "
-                            "--move-map MOVE=NAME,... and --separator S");
-        if (st != CG_OK && !stop_signal)
-            play_error(&err);
-        cli_play_given given = {.goal = a->goal_text != NULL, .replies = a->replies != NULL};
-        if (!stop_signal)
-            cli_play_hints_after(tap.hints, &res, &given);
-        if (st == CG_OK && res.open && !stop_signal &&
-            !interactive(t, a->play.timeout, a->quiet, tr) && !stop_signal)
-            st = CG_ERR_SYSTEM;
-    } else if (stop_signal) {
-        summary(&res, stats, 0, a->json, false);
-    } else {
-        play_error(&err);
+            cg_transcript_note(tr, CG_DIR_NOTE, NULL, "lost in round 1: trying again");
+        cg_tube_close(t);
+        t = NULL;
+        cli_play_hints_free(tap.hints); /* the next game's text only */
+        tap.hints = cli_play_hints_new();
     }
-    if (tr && t)
-        note_judge(tr, a, &res);
+    int saved = cli_tries_finish(tries, st == CG_OK && res.won, a->save_profile, a->quiet);
+    cli_tries_free(tries);
     if (tr && stop_signal)
         cg_transcript_note(tr, CG_DIR_NOTE, NULL, "stopped by %s after %d passed round%s%s",
                            signal_name(stop_signal), res.rounds_passed,
@@ -998,7 +1042,7 @@ static int play_main(play_args *a, int argc, char **argv)
     cg_tables_close(tables);
     if (stop_signal)
         return 128 + stop_signal;
-    return st == CG_OK && res.won ? 0 : 1;
+    return st == CG_OK && res.won && saved == 0 ? 0 : 1;
 }
 
 int cmd_play(int argc, char **argv)

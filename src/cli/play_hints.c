@@ -123,6 +123,65 @@ static bool find_menu(const cli_play_hints *h, char *menu, size_t msize, char *a
     return found && ask[0];
 }
 
+int cli_play_hints_cubes(const cli_play_hints *h, cg_shape shape)
+{
+    cg_shape_reader rd;
+    if (!h || cg_shape_reader_init(&rd, shape, NULL, NULL) != CG_OK)
+        return 0;
+    return count_cubes(&rd, h->text, 0, h->len);
+}
+
+int cli_play_hints_cubes_per_answer(const cli_play_hints *h)
+{
+    return h ? cubes_before_one_answer(h) : 0;
+}
+
+bool cli_play_hints_menu(const cli_play_hints *h, char *ask, size_t asize)
+{
+    char menu[96];
+    return h && find_menu(h, menu, sizeof menu, ask, asize);
+}
+
+bool cli_play_hints_first_cube(const cli_play_hints *h, cg_puzzle *p)
+{
+    cg_shape_reader rd;
+    if (!h || cg_shape_reader_init(&rd, CG_SHAPE_AUTO, NULL, NULL) != CG_OK)
+        return false;
+    for (size_t from = 0; from < h->len;) {
+        const char *nl = memchr(h->text + from, '\n', h->len - from);
+        size_t end = nl ? (size_t)(nl - h->text) : h->len;
+        cg_shape_reader_feed(&rd, h->text + from, end - from, NULL);
+        from = end + 1;
+        if (cg_shape_reader_take(&rd, p, NULL))
+            return true;
+    }
+    cg_shape_reader_pause(&rd, NULL);
+    return cg_shape_reader_take(&rd, p, NULL);
+}
+
+void cli_play_hints_last(const cli_play_hints *h, char *out, size_t cap)
+{
+    out[0] = '\0';
+    size_t end = h ? h->len : 0;
+    while (end > 0) {
+        size_t start = end;
+        while (start > 0 && h->text[start - 1] != '\n')
+            start--;
+        size_t a = start, b = end;
+        while (a < b && strchr(" \t\r", h->text[a]))
+            a++;
+        while (b > a && strchr(" \t\r", h->text[b - 1]))
+            b--;
+        if (b > a) {
+            size_t n = b - a < cap - 1 ? b - a : cap - 1;
+            memcpy(out, h->text + a, n);
+            out[n] = '\0';
+            return;
+        }
+        end = start > 0 ? start - 1 : 0;
+    }
+}
+
 void cli_play_hints_after(const cli_play_hints *h, const cg_play_result *r,
                           const cli_play_given *given)
 {

@@ -25,5 +25,16 @@ typedef struct cli_play_given {
 void cli_play_hints_after(const cli_play_hints *h, const cg_play_result *r,
                           const cli_play_given *given);
 void cli_play_hints_free(cli_play_hints *h);
+/* What the text shows, for play --tries: the cubes of one shape in the whole text (the reader
+ * forced to it); the most cubes between two of our writes; the question after the last menu
+ * (false when no menu). h may be NULL: nothing shown. */
+int cli_play_hints_cubes(const cli_play_hints *h, cg_shape shape);
+int cli_play_hints_cubes_per_answer(const cli_play_hints *h);
+bool cli_play_hints_menu(const cli_play_hints *h, char *ask, size_t asize);
+/* The first cube the text shows (any shape), false when none. */
+bool cli_play_hints_first_cube(const cli_play_hints *h, cg_puzzle *p);
+/* The last line of the text that holds more than blanks, finished or not (a prompt the server
+ * left waiting), blanks at its ends and a '\r' cut, at most cap - 1 bytes; "" when none. */
+void cli_play_hints_last(const cli_play_hints *h, char *out, size_t cap);
 
 #endif

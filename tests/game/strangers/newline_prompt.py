@@ -2,9 +2,12 @@
 """A stranger's 2x2 whose prompt is a whole line, line end included ('Solution please:' then a
 newline): the net in colour letters, one line of moves, a verdict. With --latency FILE it
 appends, a line a round, the round and the seconds from the prompt leaving to the answer
-arriving (bench/prompt_latency.sh reads them).
+arriving (bench/prompt_latency.sh reads them). With --wait-first TEXT it first prints TEXT
+without a line end and waits for a line (anything) before the first cube: a gate in its own
+words.
 
-  python3 newline_prompt.py [--rounds N] [--latency FILE] [--games N] [--alarm S] [--port-file F]"""
+  python3 newline_prompt.py [--rounds N] [--latency FILE] [--wait-first TEXT] [--games N]
+                            [--alarm S] [--port-file F]"""
 import cubes
 import harness
 
@@ -13,6 +16,9 @@ COLOURS = dict(zip("URFDLB", "WRGYOB"))
 
 def play(conn, args, rng):
     conn.send("Speed cubing, remote edition. %d cubes.\n" % args.rounds)
+    if args.wait_first:
+        conn.send(args.wait_first)
+        conn.line()
     show = lambda rnd, cube: "Cube %d:\n%s" % (rnd, cubes.net(cubes.paint(cube, COLOURS)))
     if not harness.line_rounds(conn, args, rng, 2, show, "Solution please:\n",
                                verdicts=("Right!", "Wrong!")):
@@ -22,4 +28,4 @@ def play(conn, args, rng):
 
 
 if __name__ == "__main__":
-    harness.serve(play, description=__doc__, rounds=10)
+    harness.serve(play, lambda ap: ap.add_argument("--wait-first"), description=__doc__, rounds=10)
