@@ -89,10 +89,13 @@ def serve(play, add_args=None, description=None, rounds=1):
     sys.exit(1)
 
 
-def line_rounds(conn, args, rng, size, show, prompt, solved=None, verdicts=("correct", "wrong")):
+def line_rounds(conn, args, rng, size, show, prompt, solved=None, verdicts=("correct", "wrong"),
+                read_moves=None):
     """rounds of: a scrambled cube shown by show(round, cube), the prompt, one line of moves
-    (face turns), a verdict. solved(cube) judges (default: every face one colour). True when
-    every round was solved."""
+    (face turns), a verdict. solved(cube) judges (default: every face one colour); read_moves
+    (answer) turns the server's own notation into face turns, raising ValueError for a word it
+    refuses (the server then says 'Invalid move' and the game is lost). True when every round
+    was solved."""
     for rnd in range(1, args.rounds + 1):
         _, cube = cubes.scramble(rng, size)
         conn.send(show(rnd, cube))
@@ -101,6 +104,12 @@ def line_rounds(conn, args, rng, size, show, prompt, solved=None, verdicts=("cor
         if args.latency:
             with open(args.latency, "a") as f:
                 f.write("%d %.6f\n" % (rnd, time.perf_counter() - conn.sent_at))
+        if read_moves:
+            try:
+                answer = read_moves(answer)
+            except ValueError as e:
+                conn.send("Invalid move: %s\n" % e)
+                return False
         cube.apply(answer)
         if not (solved or cubes.Cube.uniform)(cube):
             conn.send(verdicts[1] + "\n")
