@@ -39,7 +39,7 @@
 #   ./run.sh coverage [CTEST_ARGS...]
 #                      the release suite (or the tests CTEST_ARGS pick) under gcov (build-coverage): line and branch coverage
 #                      per module of src/ and in total, an HTML report, the branches of src/tube/
-#                      and src/game/server.c never taken (gcovr, installed with apt if missing)
+#                      and src/game/serve never taken (gcovr, installed with apt if missing)
 set -euo pipefail
 cd "$(dirname "$0")"
 ROOT=$PWD
@@ -818,7 +818,7 @@ test_all() {
 # (./run.sh coverage). Counters atomic: threads (the server's games, the proof-of-work search, the
 # Python binding's solves) then count exactly; plain counters race there and gcov reads negative
 # counts, which gcovr refuses. Prints line and branch coverage per module and in total and the
-# uncovered branches of src/tube and src/game/server.c; the HTML report goes to BUILD/coverage
+# uncovered branches of src/tube and src/game/serve; the HTML report goes to BUILD/coverage
 # (or COVERAGE_OUT).
 # Fails when a test failed; coverage is measured all the same.
 coverage_run() {
@@ -848,7 +848,7 @@ coverage_run() {
   gcovr -r "$src" --object-directory "$dir" "$dir" --filter "$src/src/" --exclude-unreachable-branches \
     --exclude-directories '.*/CMakeFiles/[0-9.]+$' \
     --json "$out/coverage.json" --html-details "$out/index.html" || return 1
-  python3 "$src/tests/tools/coverage.py" "$out/coverage.json" --list src/tube src/game/server.c \
+  python3 "$src/tests/tools/coverage.py" "$out/coverage.json" --list src/tube src/game/serve \
     > "$out/summary.txt" || return 1
   # the per-module table and totals; the list of uncovered branches stays in the file
   sed -n '1,/^$/p' "$out/summary.txt"

@@ -11,6 +11,7 @@
  * running game: their waits end at once with an end of stream, and the stopping flag tells the
  * game it was stopped rather than left. */
 #include "cubegod/server.h"
+#include "game/serve/internal.h"
 
 #include <errno.h>
 #include <poll.h>
@@ -27,61 +28,8 @@
 #include "cubegod/state.h"
 #include "game/answer.h"
 #include "game/pow_gate.h"
-#include "game/drawing.h"
 #include "util/compat.h"
 #include "puzzle/reader.h"
-
-#define THREAD_STACK (256 * 1024)
-#define IO_TIMEOUT 10.0     /* seconds for a TLS handshake or for the client to take our output */
-#define DRAIN_SECONDS 0.2   /* after the last verdict, reading what the client still sends */
-#define DRAIN_BYTES (4u << 20)
-#define ACCEPT_PAUSE_MS 100 /* out of descriptors: the pending connection stays queued */
-
-typedef struct server_game server_game;
-
-struct cg_server {
-    cg_server_options opt;
-    cg_dialect dialect; /* opt.dialect points here */
-    char order[8];      /* and opt.order here, when given */
-    char pow[16];       /* and opt.pow here */
-    cg3_tables t3;      /* the 3x3 moves (size 3) */
-    cgi_drawing drawing; /* how rounds are drawn (drawing.h) */
-    bool goal_fixed;     /* opt.goal is a state: its cube */
-    cg_cube goal2;
-    cg3_cube goal3;
-    size_t round_max;    /* the longest round text (drawing.h) */
-    int listen_fd;
-    int stop_fd;      /* readable once cg_server_stop was called */
-    int stop_wfd;     /* its writing end (the same descriptor for an eventfd) */
-    int port;
-    uint64_t seed;
-    cg_tls_server *tls;
-    size_t banner_len;
-    char banner[1024];
-    atomic_bool stopping; /* games end as "stopped", not as dropped */
-
-    pthread_mutex_t lock; /* guards the counters and the list below */
-    pthread_cond_t idle;  /* signalled when a game ends */
-    long active, started, finished, won;
-    server_game *games;   /* running games, so that a stop can reach their sockets */
-    server_game *ended;   /* games whose thread is ending, to be joined and freed */
-    time_t accept_noted;  /* last time an accept failure was logged (accepting thread only) */
-};
-
-/* One game on the server side (the client's is client_game in client.c). */
-struct server_game {
-    cg_server *srv;
-    long number;
-    int fd;      /* the connection, owned by t once it exists; shut down by a stop */
-    pthread_t tid; /* read only by the accepting thread, which joins it */
-    cg_tube *t;
-    server_game *prev, *next;
-    char peer[80];
-    int passed;
-    char outcome[CG_ERROR_MSG_MAX + 64];
-    size_t out_cap;
-    char *out; /* one round's output */
-};
 
 cg_server_options cg_server_defaults(void)
 {
@@ -215,7 +163,7 @@ static void set_drawing(cg_server *s)
 {
     const cg_server_options *o = &s->opt;
     int n = o->size == 3 ? 3 : 2;
-    s->drawing = (cgi_drawing){o->show, o->colours, o->order, o->across, o->layout};
+    s->style = (cgi_round_style){o->show, o->colours, o->order, o->across, o->layout};
     if (o->goal && strcmp(o->goal, "shown") != 0) {
         cg_puzzle p;
         cg_puzzle_from_string(o->goal, strlen(o->goal), "URFDLB", &p, NULL);
@@ -230,7 +178,7 @@ static void set_drawing(cg_server *s)
             s->goal2 = rd.cube;
         }
     }
-    s->round_max = cgi_round_text_max(&s->drawing, n, o->goal != NULL, 64);
+    s->round_max = cgi_round_text_max(&s->style, n, o->goal != NULL, 64);
 }
 
 cg_status cg_server_open(const cg_server_options *opt, cg_server **out, cg_error *err)
@@ -335,464 +283,6 @@ void cg_server_close(cg_server *s)
     pthread_cond_destroy(&s->idle);
     free(s);
 }
-
-/* ---- one game ---- */
-
-/* Appends formatted text to the game's output buffer (sized for the longest round). */
-static size_t out_add(server_game *g, size_t len, const char *fmt, const char *text)
-{
-    int n = snprintf(g->out + len, g->out_cap - len, fmt, text);
-    len += (size_t)n;
-    return len < g->out_cap ? len : g->out_cap - 1;
-}
-
-/* Counts an append of `more` bytes (as snprintf counts them) at *len: a round text that did not
- * fit the buffer ends the game here, so nothing past the buffer is ever sent. */
-static bool fit(server_game *g, size_t *len, size_t more, int round)
-{
-    if (more >= g->out_cap - *len) {
-        snprintf(g->outcome, sizeof g->outcome, "round %d: its text (%zu bytes) does not fit the "
-                 "buffer (%zu)", round, *len + more, g->out_cap);
-        return false;
-    }
-    *len += more;
-    return true;
-}
-
-/* Sends the output and the failure verdict, then records why the game ended. */
-static void lose(server_game *g, size_t len, int round, const char *reason)
-{
-    len = out_add(g, len, "[-] %s\n", reason);
-    cg_tube_send(g->t, g->out, len, NULL);
-    snprintf(g->outcome, sizeof g->outcome, "lost in round %d: %s", round, reason);
-}
-
-static const char *read_failure(cg_status st, const cg_error *e)
-{
-    switch (st) {
-    case CG_ERR_TIMEOUT: return "Time's up!";
-    case CG_ERR_LIMIT: return "Answer too long: no newline within 4096 bytes";
-    case CG_ERR_EOF: return "Connection closed before an answer";
-    default: return e->msg;
-    }
-}
-
-/* Sends g->out[0..len) and reads the answer line before the alarm. Returns the line's length
- * (the line itself in *line, valid until the next receive), or -1 when the game ended (outcome
- * recorded, verdict sent when there was one to send). */
-static long exchange(server_game *g, size_t len, int round, const char **line)
-{
-    cg_server *s = g->srv;
-    cg_error e;
-    cg_status st = cg_tube_send(g->t, g->out, len, &e);
-    if (st == CG_OK) {
-        const uint8_t *got;
-        size_t n;
-        st = cg_tube_recvline(g->t, s->opt.alarm, &got, &n, &e);
-        if (st == CG_OK) {
-            *line = (const char *)got;
-            return (long)n;
-        }
-        if (!atomic_load(&s->stopping)) {
-            lose(g, 0, round, read_failure(st, &e));
-            return -1;
-        }
-    }
-    if (atomic_load(&s->stopping))
-        snprintf(g->outcome, sizeof g->outcome, "stopped in round %d", round);
-    else
-        snprintf(g->outcome, sizeof g->outcome, "dropped in round %d: %s", round, e.msg);
-    return -1;
-}
-
-/* The prompt line of a round, and the round's text ending as the options say: without its line
- * break for a bare prompt. */
-static const char *prompt_of(const cg_server *s, bool moves_one_by_one)
-{
-    return s->opt.prompt ? s->opt.prompt : moves_one_by_one ? CG_ONE_MOVE_PROMPT
-                                                            : "Enter your solution:";
-}
-
-static size_t bare(const server_game *g, size_t len)
-{
-    len = len < g->out_cap ? len : g->out_cap - 1;
-    return g->srv->opt.bare_prompt && len && g->out[len - 1] == '\n' ? len - 1 : len;
-}
-
-typedef struct live_cube live_cube;
-static int one_move_round(server_game *g, live_cube *cube, int i, size_t len);
-
-/* A 2x2 round drawn in the unseen-challenge variants, as special_round3 (below) draws a 3x3. */
-static size_t special_round2(server_game *g, cg_rng *rng, const cg_round *r, int i, size_t len,
-                             cg_cube *rel)
-{
-    cg_server *s = g->srv;
-    cg_cube goal = s->goal_fixed ? s->goal2 : cg_cube_random(rng);
-    cg_stickers gs = cg_cube_to_stickers(&goal), cs = cg_cube_to_stickers(&r->cube);
-    size_t n = cgi_round_text(&s->drawing, i, s->opt.rounds, 2, s->opt.goal ? gs.s : NULL, cs.s,
-                              1u << r->hidden, prompt_of(s, false), g->out + len,
-                              g->out_cap - len);
-    if (s->opt.goal) {
-        cg_cube inv = cg_cube_inverse(&goal);
-        *rel = cg_cube_mul(&inv, &r->cube);
-    }
-    return n;
-}
-
-/* A round of the ordinary game: the whole answer on one line. Returns the moves, or -1. */
-static int answer_round(server_game *g, cg_rng *rng, const cg_round *r, int i, size_t len)
-{
-    cg_server *s = g->srv;
-    cg_cube judged = r->cube; /* with a goal: the cube relative to it, solved at the goal */
-    cg_target check = s->opt.check;
-    size_t more;
-    if (cgi_drawing_special(&s->drawing, s->opt.goal != NULL)) {
-        more = special_round2(g, rng, r, i, len, &judged);
-        if (s->opt.goal)
-            check = CG_TARGET_HOME;
-    } else {
-        more = cgi_round_format(r, i, s->opt.rounds, prompt_of(s, false), s->opt.show,
-                                s->opt.colours, s->opt.order, g->out + len, g->out_cap - len);
-    }
-    if (!fit(g, &len, more, i))
-        return -1;
-    const char *line;
-    long n = exchange(g, bare(g, len), i, &line);
-    if (n < 0)
-        return -1;
-    int moves = 0;
-    cg_error e;
-    cg_answer_rules rules = {s->opt.max_moves, check, &s->dialect, s->opt.metric};
-    cg_status st = cg_answer_check_rules(&judged, line, (size_t)n, &rules, &moves, &e);
-    if (st != CG_OK) {
-        lose(g, 0, i, e.msg);
-        return -1;
-    }
-    return moves;
-}
-
-/* The cube of a one-move round, either size: what is applied, checked and shown between moves. */
-struct live_cube {
-    const cg_server *s;
-    bool three;
-    bool exact;     /* the cube relative to a goal: solved means home exactly */
-    cg_cube c;      /* 2x2 */
-    int hidden;
-    cg3_cube c3;    /* 3x3 */
-    uint8_t hidden3;
-};
-
-static void live_apply(live_cube *l, cg_move m)
-{
-    if (l->three)
-        cg3_cube_apply_face_turns(&l->s->t3, &l->c3, &m, 1);
-    else
-        cg_cube_apply(&l->c, m);
-}
-
-static bool live_solved(const live_cube *l)
-{
-    if (l->three) { /* face turns never move centres: one colour a face is home */
-        uint8_t f[CG3_FACELETS];
-        cg3_cube_to_facelets(&l->c3, f);
-        return cg3_facelets_solved(f);
-    }
-    return l->exact || l->s->opt.check == CG_TARGET_HOME ? cg_cube_is_home(&l->c)
-                                                         : cg_cube_is_solved_any(&l->c);
-}
-
-static size_t live_after_move(const live_cube *l, int k, const char *name, char *buf, size_t size)
-{
-    return l->three ? cg_round3_format_after_move(&l->c3, l->hidden3, k, name, buf, size)
-                    : cg_round_format_after_move(&l->c, l->hidden, k, name, buf, size);
-}
-
-static bool is_end(const cg_server *s, const char *line, long n)
-{
-    size_t k = (size_t)n;
-    if (k && line[k - 1] == '\r')
-        k--;
-    return s->opt.end && strlen(s->opt.end) == k && memcmp(line, s->opt.end, k) == 0;
-}
-
-/* A round of one-move mode (server.h), either size: a prompt per move, the cube shown after
- * each; or of send-each mode: one prompt, then a move a line until the end line (or, without
- * one, the solved cube). g->out[0..len) already holds the round's text up to its first prompt. */
-static int one_move_round(server_game *g, live_cube *cube, int i, size_t len)
-{
-    cg_server *s = g->srv;
-    cg_answer_rules rules = {s->opt.max_moves, s->opt.check, &s->dialect, s->opt.metric};
-    int count = 0;
-    len = bare(g, len);
-    for (int k = 1;; k++) {
-        const char *line;
-        long n = exchange(g, len, i, &line);
-        if (n < 0)
-            return -1;
-        if (s->opt.send_each && is_end(s, line, n)) {
-            if (live_solved(cube))
-                return count;
-            lose(g, 0, i, "Not solved!");
-            return -1;
-        }
-        int m;
-        cg_error e;
-        cg_status st = cg_answer_one_move(line, (size_t)n, &rules, &m, &e);
-        if (st != CG_OK || (m < 0 && !live_solved(cube))) {
-            lose(g, 0, i, st != CG_OK ? e.msg : "Not solved!");
-            return -1;
-        }
-        if (m < 0)
-            return count;
-        cg_move mv = (cg_move)m;
-        count += (int)cg_moves_count(&mv, 1, s->opt.metric);
-        if (count > s->opt.max_moves) {
-            char why[96];
-            snprintf(why, sizeof why, "Too many moves (%d%s, at most %d allowed)", count,
-                     s->opt.metric == CG_METRIC_QTM ? " quarter turns" : "", s->opt.max_moves);
-            lose(g, 0, i, why);
-            return -1;
-        }
-        live_apply(cube, mv);
-        if (live_solved(cube) && !(s->opt.send_each && s->opt.end))
-            return count;
-        len = s->opt.send_each ? 0 : bare(g, live_after_move(cube, k, s->dialect.name[mv], g->out, g->out_cap));
-    }
-}
-
-/* A round of the 2x2 game. Returns the moves, or -1. */
-static int round2(server_game *g, cg_rng *rng, int i, size_t len)
-{
-    cg_server *s = g->srv;
-    cg_round r;
-    cg_round_make(rng, &r);
-    if (!s->opt.one_move && !s->opt.send_each)
-        return answer_round(g, rng, &r, i, len);
-    live_cube cube = {.s = s, .c = r.cube, .hidden = r.hidden};
-    size_t more;
-    if (s->opt.send_each && cgi_drawing_special(&s->drawing, s->opt.goal != NULL)) {
-        more = special_round2(g, rng, &r, i, len, &cube.c); /* moves turn the relative cube */
-        cube.exact = s->opt.goal != NULL;
-    } else {
-        more = s->opt.send_each
-                   ? cgi_round_format(&r, i, s->opt.rounds, prompt_of(s, false), s->opt.show,
-                                      s->opt.colours, s->opt.order, g->out + len,
-                                      g->out_cap - len)
-                   : cg_round_format_prompt(&r, i, s->opt.rounds, prompt_of(s, true),
-                                            g->out + len, g->out_cap - len);
-    }
-    if (!fit(g, &len, more, i))
-        return -1;
-    return one_move_round(g, &cube, i, len);
-}
-
-/* A 3x3 round drawn in the unseen-challenge variants (a goal, a layout, a side order): its text
- * at g->out + len, as cgi_round_text counts it; with a goal, *rel becomes the cube relative to
- * it, which the answer must bring home. */
-static size_t special_round3(server_game *g, cg_rng *rng, const cg_round3 *r, int i, size_t len,
-                             cg3_cube *rel)
-{
-    cg_server *s = g->srv;
-    cg3_cube goal = s->goal_fixed ? s->goal3 : cg3_cube_random(rng);
-    uint8_t gf[CG3_FACELETS], cf[CG3_FACELETS];
-    cg3_cube_to_facelets(&goal, gf);
-    cg3_cube_to_facelets(&r->cube, cf);
-    size_t n = cgi_round_text(&s->drawing, i, s->opt.rounds, 3, s->opt.goal ? gf : NULL, cf,
-                              r->hidden, prompt_of(s, false), g->out + len, g->out_cap - len);
-    if (s->opt.goal) {
-        cg3_cube inv = cg3_cube_inverse(&goal);
-        *rel = cg3_cube_mul(&inv, &r->cube);
-    }
-    return n;
-}
-
-/* A round of the 3x3 game. Returns the moves, or -1. */
-static int answer_round3(server_game *g, cg_rng *rng, int i, size_t len)
-{
-    cg_server *s = g->srv;
-    cg_round3 r;
-    cg_round3_make(&s->t3, rng, s->opt.hide < 0 ? 0 : s->opt.hide, s->opt.scramble, &r);
-    if (s->opt.one_move || s->opt.send_each) {
-        live_cube cube = {.s = s, .three = true, .c3 = r.cube, .hidden3 = r.hidden};
-        size_t first;
-        if (s->opt.send_each && cgi_drawing_special(&s->drawing, s->opt.goal != NULL)) {
-            first = special_round3(g, rng, &r, i, len, &cube.c3); /* moves turn the relative cube */
-        } else {
-            first = s->opt.send_each
-                ? cgi_round3_format(&r, i, s->opt.rounds, prompt_of(s, false), s->opt.show,
-                                    s->opt.colours, s->opt.order, g->out + len, g->out_cap - len)
-                : cgi_round3_format(&r, i, s->opt.rounds, prompt_of(s, true), CG_SHAPE_BOXES,
-                                    CG_COLOURS_LETTERS, NULL, g->out + len, g->out_cap - len);
-        }
-        if (!fit(g, &len, first, i))
-            return -1;
-        return one_move_round(g, &cube, i, len);
-    }
-    cg3_cube judged = r.cube; /* with a goal: the cube relative to it, solved at the goal */
-    size_t more;
-    if (cgi_drawing_special(&s->drawing, s->opt.goal != NULL)) {
-        more = special_round3(g, rng, &r, i, len, &judged);
-    } else {
-        more = cgi_round3_format(&r, i, s->opt.rounds, prompt_of(s, false), s->opt.show,
-                                 s->opt.colours, s->opt.order, g->out + len, g->out_cap - len);
-    }
-    if (!fit(g, &len, more, i))
-        return -1;
-    const char *line;
-    long n = exchange(g, bare(g, len), i, &line);
-    if (n < 0)
-        return -1;
-    int moves = 0;
-    cg_error e;
-    cg_answer_rules rules = {s->opt.max_moves, s->opt.check, &s->dialect, s->opt.metric};
-    if (cg_answer3_check_rules(&s->t3, &judged, line, (size_t)n, &rules, &moves, &e) != CG_OK) {
-        lose(g, 0, i, e.msg);
-        return -1;
-    }
-    return moves;
-}
-
-/* ---- the menu game (server.h, opt.menu) ---- */
-
-#define MENU_LEVELS "(1) baby (2) world record (3) insane"
-/* A round's bounds, so that a client asking only to be shown the cube cannot hold its place
- * forever (each answer comes within the alarm, so the alarm alone never ends it): choices (a
- * player needs three: show, move, check) and time, in alarms. A game is then bounded by
- * rounds times these. */
-#define MENU_CHOICES_MAX CG_SERVER_MENU_CHOICES
-#define MENU_ROUND_ALARMS CG_SERVER_MENU_ROUND_ALARMS
-#define MENU_ACTIONS                                                                           \
-    "Please make your choice\n(1) show the cube (2) move (3) check (4) some information (0) exit"
-
-/* A whole-cube rotation as the colours it puts on each face (rot[f]: the home face whose colour
- * face f shows), one of the 24 drawn from r: x and y turns applied at random, enough times to
- * reach every rotation. Centres moved so are what slice moves leave behind. */
-static void menu_rotation(cg_rng *r, uint8_t rot[6])
-{
-    static const uint8_t X[6] = {CG_F, CG_B, CG_D, CG_U, CG_L, CG_R}; /* U gets F's colour... */
-    static const uint8_t Y[6] = {CG_U, CG_D, CG_R, CG_L, CG_F, CG_B}; /* F gets R's... */
-    for (int f = 0; f < 6; f++)
-        rot[f] = (uint8_t)f;
-    for (int k = 0; k < 24; k++) {
-        const uint8_t *t = cg_rng_below(r, 2) ? X : Y;
-        uint8_t next[6];
-        for (int f = 0; f < 6; f++)
-            next[f] = rot[t[f]];
-        memcpy(rot, next, sizeof next);
-    }
-}
-
-/* label, the cube drawn with its colours rotated, the action menu and "your choice: ". */
-static size_t menu_show(server_game *g, size_t len, const char *label, const cg3_cube *c,
-                        const uint8_t rot[6], const char *menu)
-{
-    cg_server *s = g->srv;
-    uint8_t f[CG3_FACELETS];
-    cg3_cube_to_facelets(c, f);
-    for (int i = 0; i < CG3_FACELETS; i++)
-        f[i] = rot[f[i]];
-    len = out_add(g, len, "%s\n", label);
-    cg_shape shape = s->opt.show == CG_SHAPE_AUTO ? CG_SHAPE_ANSI : s->opt.show;
-    len += cgi_view_append(g->out + len, g->out_cap - len, 0, f, 3, 0, shape, s->opt.colours,
-                           s->opt.order, menu);
-    len = len < g->out_cap ? len : g->out_cap - 1;
-    return out_add(g, len, "%s", "your choice: ");
-}
-
-/* One line of moves at "your step:": applied, or the game lost (reason sent). */
-static bool menu_step(server_game *g, live_cube *cube, int round)
-{
-    cg_server *s = g->srv;
-    const char *line;
-    long n = exchange(g, out_add(g, 0, "%s", "your step:"), round, &line);
-    if (n < 0)
-        return false;
-    cg_answer_rules rules = {s->opt.max_moves, s->opt.check, &s->dialect, s->opt.metric};
-    cg_move moves[CG_SERVER_LINE_MAX];
-    size_t k;
-    int counted;
-    cg_error e;
-    if (cgi_answer_parse(line, (size_t)n, &rules, moves, &k, &counted, &e) != CG_OK) {
-        lose(g, 0, round, e.msg);
-        return false;
-    }
-    for (size_t i = 0; i < k; i++)
-        live_apply(cube, moves[i]);
-    return true;
-}
-
-/* A round's choices and time within their bounds; otherwise the game is lost, saying which. */
-static bool menu_in_bounds(server_game *g, int round, int choices, int64_t round_end)
-{
-    char why[96];
-    if (choices > MENU_CHOICES_MAX)
-        snprintf(why, sizeof why, "Too many choices in round %d (at most %d)", round,
-                 MENU_CHOICES_MAX);
-    else if (cg_now_ns() > round_end)
-        snprintf(why, sizeof why, "Time's up for round %d (at most %g s)", round,
-                 MENU_ROUND_ALARMS * g->srv->opt.alarm);
-    else
-        return true;
-    lose(g, 0, round, why);
-    return false;
-}
-
-/* The menu game: returns after the flag, or when the game was lost or left. */
-static void menu_game(server_game *g, cg_rng *rng)
-{
-    cg_server *s = g->srv;
-    static const uint8_t home[6] = {CG_U, CG_D, CG_F, CG_B, CG_L, CG_R};
-    cg3_cube solved = cg3_cube_home();
-    size_t len = out_add(g, 0, "%s", s->banner);
-    len = menu_show(g, len, "origin:", &solved, home, MENU_LEVELS);
-    const char *line;
-    long n = exchange(g, len, 0, &line);
-    if (n < 0)
-        return;
-    if (n < 1 || line[0] != '3') {
-        lose(g, 0, 0, "No flag at this level. Bye!");
-        return;
-    }
-    uint8_t rot[6];
-    live_cube cube = {.s = s, .three = true};
-    char before[64] = ""; /* the last round's verdict, sent with the next cube */
-    for (int round = 1; round <= s->opt.rounds; round++) {
-        cube.c3 = cg3_cube_random(rng);
-        menu_rotation(rng, rot);
-        len = out_add(g, 0, "%s", before);
-        len = menu_show(g, len, round == 1 ? "scrambled:" : "after disruption:", &cube.c3, rot,
-                        MENU_ACTIONS);
-        int64_t round_end = cg_deadline(MENU_ROUND_ALARMS * s->opt.alarm);
-        for (int choices = 1;; choices++) {
-            if ((n = exchange(g, len, round, &line)) < 0)
-                return;
-            if (!menu_in_bounds(g, round, choices, round_end))
-                return;
-            char choice = n > 0 ? line[0] : ' ';
-            if (choice == '2' && !menu_step(g, &cube, round))
-                return;
-            if (choice == '3' && live_solved(&cube))
-                break;
-            if (choice == '0') {
-                lose(g, 0, round, "Bye!");
-                return;
-            }
-            len = choice == '3' ? out_add(g, 0, "%s\n", "The magic cube has not been restored yet!")
-                  : choice == '4' ? out_add(g, 0, "%s\n", "Restore the magic cube, then check.")
-                  : choice == '1' || choice == '2' ? 0
-                  : out_add(g, 0, "%s\n", "Invalid choice!");
-            len = menu_show(g, len, choice == '2' ? "after move:" : "now:", &cube.c3, rot,
-                            MENU_ACTIONS);
-        }
-        g->passed = round;
-        snprintf(before, sizeof before, "Congratulations!\nyour score: %d\n", round);
-    }
-    len = out_add(g, 0, "%s", before);
-    len = out_add(g, len, "Give you flag: %s\n", s->opt.flag);
-    cg_tube_send(g->t, g->out, len, NULL);
-    snprintf(g->outcome, sizeof g->outcome, "won");
-}
-
 /* Plays one game; fills g->outcome and g->passed. */
 static void play(server_game *g)
 {
@@ -803,20 +293,20 @@ static void play(server_game *g)
                                      sizeof g->outcome))
         return;
     if (s->opt.menu) {
-        menu_game(g, &rng);
+        cgi_serve_menu(g, &rng);
         return;
     }
-    size_t len = out_add(g, 0, "%s", s->banner);
+    size_t len = cgi_serve_add(g, 0, "%s", s->banner);
     for (int i = 1; i <= s->opt.rounds; i++) {
-        int moves = s->opt.size == 3 ? answer_round3(g, &rng, i, len) : round2(g, &rng, i, len);
+        int moves = s->opt.size == 3 ? cgi_serve_round3(g, &rng, i, len) : cgi_serve_round2(g, &rng, i, len);
         if (moves < 0)
             return;
         g->passed = i;
         char verdict[64];
         snprintf(verdict, sizeof verdict, "%d", moves);
-        len = out_add(g, 0, "[+] Correct! (%s moves)\n\n", verdict);
+        len = cgi_serve_add(g, 0, "[+] Correct! (%s moves)\n\n", verdict);
     }
-    len = out_add(g, len, "Congratulations! Here is your flag: %s\n", s->opt.flag);
+    len = cgi_serve_add(g, len, "Congratulations! Here is your flag: %s\n", s->opt.flag);
     cg_tube_send(g->t, g->out, len, NULL);
     snprintf(g->outcome, sizeof g->outcome, "won");
 }

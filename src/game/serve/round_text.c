@@ -1,11 +1,11 @@
-/* serve's drawings for the unseen-challenge variants (drawing.h). Every append is bounded: the
+/* serve's round texts for the unseen-challenge variants (round_text.h). Every append is bounded: the
  * length needed is counted on, and nothing is written past size. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "game/answer.h"
-#include "game/drawing.h"
+#include "game/serve/round_text.h"
 
 /* Appends like snprintf at buf + len, never past size; returns the new length needed. */
 static size_t put(char *buf, size_t size, size_t len, const char *fmt, ...)
@@ -17,7 +17,7 @@ static size_t put(char *buf, size_t size, size_t len, const char *fmt, ...)
     return k < 0 ? len : len + (size_t)k;
 }
 
-bool cgi_drawing_special(const cgi_drawing *d, bool goal)
+bool cgi_round_special(const cgi_round_style *d, bool goal)
 {
     return goal || d->layout || (d->across && strcmp(d->across, "LFRB") != 0) ||
            d->show == CG_SHAPE_DICT || d->show == CG_SHAPE_JSON;
@@ -56,7 +56,7 @@ static const char *sticker_text(const cg_puzzle *p, int i, cg_colours colours, c
 }
 
 /* The template with each facelet name (U1 .. B9 in Kociemba's numbering) replaced. */
-static size_t draw_layout(const cgi_drawing *d, const cg_puzzle *p, char *buf, size_t size,
+static size_t draw_layout(const cgi_round_style *d, const cg_puzzle *p, char *buf, size_t size,
                           size_t len)
 {
     int n = p->size, per = n * n;
@@ -78,7 +78,7 @@ static size_t draw_layout(const cgi_drawing *d, const cg_puzzle *p, char *buf, s
     return len;
 }
 
-static size_t draw(const cgi_drawing *d, const uint8_t *faces, int n, unsigned hidden, char *buf,
+static size_t draw(const cgi_round_style *d, const uint8_t *faces, int n, unsigned hidden, char *buf,
                    size_t size, size_t len)
 {
     cg_puzzle p, q;
@@ -105,7 +105,7 @@ static size_t draw(const cgi_drawing *d, const uint8_t *faces, int n, unsigned h
                                         len < size ? size - len : 0);
 }
 
-size_t cgi_round_text(const cgi_drawing *d, int index, int rounds, int n, const uint8_t *goal,
+size_t cgi_round_text(const cgi_round_style *d, int index, int rounds, int n, const uint8_t *goal,
                       const uint8_t *cube, unsigned hidden, const char *prompt, char *buf,
                       size_t size)
 {
@@ -121,7 +121,7 @@ size_t cgi_round_text(const cgi_drawing *d, int index, int rounds, int n, const 
     return put(buf, size, len, "%s\n", prompt);
 }
 
-size_t cgi_round_text_max(const cgi_drawing *d, int n, bool goal, size_t prompt_len)
+size_t cgi_round_text_max(const cgi_round_style *d, int n, bool goal, size_t prompt_len)
 {
     /* the longest sticker is an ANSI cell (13 bytes) or a word (6), each at most 15 bytes
      * with its separators; a layout's names are 2 bytes each, its text at most its length */

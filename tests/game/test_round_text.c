@@ -1,4 +1,4 @@
-/* serve's round text for the unseen-challenge variants (game/drawing.c): for every variant
+/* serve's round text for the unseen-challenge variants (game/serve/round_text.c): for every variant
  * (size x shape x colours x goal x side order x layout) the largest text stays under the bound
  * the server sizes its buffer by, a buffer too small is never written past, and the text read
  * back by the shape reader (with the layout or side order) gives the cubes drawn. */
@@ -13,7 +13,7 @@
 
 #include "cubegod/cube3.h"
 #include "cubegod/shapes.h"
-#include "game/drawing.h"
+#include "game/serve/round_text.h"
 #include "puzzle/reader.h"
 
 static const char *LAYOUT3 =
@@ -36,7 +36,7 @@ static void random_faces(cg_rng *r, int n, uint8_t *f)
 }
 
 /* Reads the text back: the last cube (the goal first when there are two) as face letters. */
-static int read_back(const cgi_drawing *d, const char *text, cg_puzzle *out)
+static int read_back(const cgi_round_style *d, const char *text, cg_puzzle *out)
 {
     cg_shape_reader r;
     assert_int_equal(cg_shape_reader_init(&r, CG_SHAPE_AUTO, d->order, NULL), CG_OK);
@@ -100,7 +100,7 @@ static void test_every_variant(void **state)
             for (int c = 0; c <= CG_COLOURS_ANSI; c++)
                 for (int goal = 0; goal <= 1; goal++)
                     for (int v = 0; v < 3; v++) { /* plain, side order, layout */
-                        cgi_drawing d = {shapes[s], (cg_colours)c, NULL, NULL, NULL};
+                        cgi_round_style d = {shapes[s], (cg_colours)c, NULL, NULL, NULL};
                         bool net = shapes[s] == CG_SHAPE_NET || shapes[s] == CG_SHAPE_ANSI;
                         if (v == 1 && !net)
                             continue;
