@@ -13,8 +13,8 @@ HERE=$(dirname "$0")
 . "$HERE/lib_serve.sh"
 S="$HERE/strangers"
 
-WINS="newline hash_words ansi_keys punct_percent punct_chevrons paren menu ten_rounds hidden_text facelets b_under_d"
-NOT_YET="six_colours"
+WINS="newline hash_words ansi_keys punct_percent punct_chevrons paren menu ten_rounds hidden_text facelets b_under_d six_colours"
+NOT_YET=""
 
 # stranger NAME SCRIPT ARGS...: starts strangers/SCRIPT with its port in its own file; sets
 # PORT and SPID

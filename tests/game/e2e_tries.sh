@@ -58,12 +58,12 @@ stranger dig2 newline_prompt.py --seed 32 --rounds 3 --digits
 play dig2 --profile "$TMP/dig.profile" --tries 1 127.0.0.1 "$PORT"
 won dig2 "flag{a_whole_line_can_be_the_prompt}" 1
 
-# round 1 not passed: the usual picture of the six colours
+# the usual picture of the six colours: since the 2x2's default answer brings the six common
+# colours to white up, green front (cg_puzzle_common_scheme), game 1 wins it with no try; the
+# tries' orientation hypothesis (--scheme ... --target home) needs a case of its own
 stranger six six_colours.py --seed 33
-play six --save-profile "$TMP/six.profile" 127.0.0.1 "$PORT"
-won six "flag{white_up_green_front}" 2
-has "won with --scheme 'U=W,D=Y,F=G,B=B,L=O,R=R' --target 'home'" "$TMP/six.err"
-has 'target = "home"' "$TMP/six.profile"
+play six 127.0.0.1 "$PORT"
+won six "flag{white_up_green_front}" 1
 
 # no cube after text the server waited on: an empty line there
 stranger gate newline_prompt.py --seed 35 --rounds 3 --wait-first 'Ready when you are. '
