@@ -65,19 +65,23 @@ bool cgi_gate_asks_enter(const char *text, size_t n);
 /* A controls legend being read from the server's banner: the names it gives to moves. */
 typedef struct cgi_legend {
     cg_move_map map;
+    char suffix[3][3]; /* "1 = clockwise": the suffix of a quarter, half, counter turn, or "" */
     int entries; /* names read */
     char line[96]; /* the first legend line, for notes */
 } cgi_legend;
 
 /* Reads the legend entries of one line into l ("r = R (right CW)", "R = R' (right CCW)",
- * "x : R2", "u -> U"): NAME (1 to 4 characters), '=', ':', '->' or '=>', a move in standard notation, then the end,
+ * "x : R2", "u -> U"), or a suffix's meaning ("1 = clockwise", "' : counter-clockwise",
+ * "2 = half turn"): NAME (1 to 4 characters; a suffix 1 or 2), '=', ':', '->' or '=>', a move in standard notation, then the end,
  * a description or a break (two blanks, ',', ';'); "Moves: R U F" is a list, not a legend.
  * Returns the entries taken from this line (0: no legend). A name given to two moves, or a move
  * named twice, keeps the first. */
 int cgi_legend_read(cgi_legend *l, const char *line, size_t n);
 /* The dialect the legend describes: when the names cover, for every face, exactly the moves of
- * one notation (R and R': quarter; R only: quarter-cw; all three: standard), true and *d built.
- * False when the legend is incomplete or names moves no notation fits. */
+ * one notation (R and R': quarter; R only: quarter-cw; all three: standard), true and *d built;
+ * a legend of suffixes alone ("1 = clockwise", "3 = counter-clockwise", "2 = half turn") names
+ * each face letter with them. False when the legend is incomplete or names moves no notation
+ * fits. */
 bool cgi_legend_dialect(const cgi_legend *l, cg_dialect *d);
 
 /* True when text says answers go one move at a time ("one move per line", "one move at a

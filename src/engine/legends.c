@@ -58,6 +58,26 @@ static bool add(cgi_legend *l, int move, const char *name, size_t len, const cha
     return true;
 }
 
+/* A suffix legend's meaning at s: 1 clockwise, 2 half turn, 3 counter-clockwise; 0: none. */
+static int suffix_turn(const char *s, size_t n)
+{
+    static const struct {
+        const char *words;
+        int turn;
+    } means[] = {
+        {"counter-clockwise", 3}, {"counterclockwise", 3}, {"anticlockwise", 3},
+        {"anti-clockwise", 3},    {"ccw", 3},              {"clockwise", 1},
+        {"cw", 1},                {"half turn", 2},        {"180", 2},
+        {"double", 2},
+    };
+    for (size_t i = 0; i < sizeof means / sizeof *means; i++) {
+        size_t k = strlen(means[i].words);
+        if (k <= n && cgi_text_has(s, k, means[i].words) && (k == n || !isalnum((unsigned char)s[k])))
+            return means[i].turn;
+    }
+    return 0;
+}
+
 int cgi_legend_read(cgi_legend *l, const char *line, size_t n)
 {
     int found = 0;
@@ -84,6 +104,15 @@ int cgi_legend_read(cgi_legend *l, const char *line, size_t n)
         k += mark;
         while (k < n && line[k] == ' ')
             k++;
+        int turn = len <= 2 && !isalpha((unsigned char)line[a]) ? suffix_turn(line + k, n - k) : 0;
+        if (turn) { /* "1 = clockwise": what follows a face letter */
+            if (!l->suffix[turn - 1][0]) {
+                memcpy(l->suffix[turn - 1], line + a, len);
+                l->suffix[turn - 1][len] = '\0';
+                found++;
+            }
+            continue;
+        }
         int move = read_move(line, n, &k);
         if (move < 0 || !entry_ends(line, n, k))
             continue;
@@ -93,8 +122,28 @@ int cgi_legend_read(cgi_legend *l, const char *line, size_t n)
     return found;
 }
 
-bool cgi_legend_dialect(const cgi_legend *l, cg_dialect *d)
+/* A suffix legend ("1 = clockwise, 3 = counter-clockwise"): each face letter followed by the
+ * suffix of its turn, written into the legend's map. */
+static void suffixes_to_map(cgi_legend *l)
 {
+    static const char faces[] = "UDFBLR";
+    for (int f = 0; f < 6; f++)
+        for (int q = 0; q < 3; q++)
+            if (l->suffix[q][0]) {
+                snprintf(l->map.name[f * 3 + q], sizeof l->map.name[0], "%c%.2s", faces[f],
+                         l->suffix[q]);
+                l->map.named |= 1u << (f * 3 + q);
+            }
+}
+
+bool cgi_legend_dialect(const cgi_legend *given, cg_dialect *d)
+{
+    cgi_legend suffixed = *given;
+    const cgi_legend *l = given;
+    if (!given->map.named && given->suffix[0][0] && given->suffix[2][0]) {
+        suffixes_to_map(&suffixed);
+        l = &suffixed;
+    }
     static const cg_notation tried[] = {CG_NOTATION_STANDARD, CG_NOTATION_QUARTER,
                                         CG_NOTATION_QUARTER_CW};
     for (size_t t = 0; t < sizeof tried / sizeof *tried; t++) {

@@ -96,6 +96,31 @@ static void legend_colon_and_lists(void **state)
     assert_string_equal(twice.map.name[0], "");
 }
 
+static void legend_of_suffixes(void **state)
+{
+    (void)state;
+    cgi_legend l = {0};
+    assert_int_equal(read_legend(&l, "Turns: 1 = clockwise, 3 = counter-clockwise"), 2);
+    cg_dialect d;
+    assert_true(cgi_legend_dialect(&l, &d)); /* quarter turns, R1 and R3 */
+    assert_int_equal(d.notation, CG_NOTATION_QUARTER);
+    cg_move m[2] = {5 * 3 + 2, 0}; /* R' U */
+    char out[16];
+    cg_dialect_format(&d, m, 2, out, sizeof out);
+    assert_string_equal(out, "R3 U1");
+    assert_int_equal(read_legend(&l, "2 = half turn"), 1);
+    assert_true(cgi_legend_dialect(&l, &d));
+    assert_int_equal(d.notation, CG_NOTATION_STANDARD);
+    cg_move h = 4 * 3 + 1; /* L2 */
+    cg_dialect_format(&d, &h, 1, out, sizeof out);
+    assert_string_equal(out, "L2");
+    cgi_legend letters = {0}; /* a face letter is no suffix */
+    assert_int_equal(read_legend(&letters, "R = clockwise"), 0);
+    cgi_legend half = {0};
+    read_legend(&half, "1 = clockwise");
+    assert_false(cgi_legend_dialect(&half, &d)); /* no counter turn: no notation */
+}
+
 static void one_move_words(void **state)
 {
     (void)state;
@@ -113,7 +138,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(prompt_learned),         cmocka_unit_test(enter_gates),
         cmocka_unit_test(legend_quarter),         cmocka_unit_test(legend_colon_and_lists),
-        cmocka_unit_test(one_move_words),
+        cmocka_unit_test(one_move_words),         cmocka_unit_test(legend_of_suffixes),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
