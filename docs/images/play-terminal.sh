@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Makes docs/images/play-terminal.png: `cubegod play` in a real terminal (tmux), a 100-round game
-# won, a game lost (a goal shown above each cube, without --target first: the hint) and a third
+# won, a game lost (a goal shown above each cube, without --target first: the hint; the next try
+# takes it and wins) and a third
 # one whose server went silent in round 58, with its status line; captured with its colours
 # (tmux capture-pane -e), written as an HTML page and photographed by headless Chromium.
 # Needs tmux, chromium and a build: CUBEGOD=build/cubegod docs/images/play-terminal.sh
@@ -13,11 +14,11 @@ PIDS=()
 cleanup() { for p in "${PIDS[@]}"; do kill "$p" 2>/dev/null || true; done; tmux kill-session -t cgshot 2>/dev/null || true; sleep 0.5; rm -rf "$TMP" 2>/dev/null || true; }
 trap cleanup EXIT
 "$CUBEGOD" serve --port 0 --games 1 -q > "$TMP/serve.port" & PIDS+=($!)
-"$CUBEGOD" serve --port 0 --games 1 --goal shown -q > "$TMP/goal.port" & PIDS+=($!)
+"$CUBEGOD" serve --port 0 --games 3 --goal shown -q > "$TMP/goal.port" & PIDS+=($!)
 python3 "$HERE/../../tests/game/app.py" --listen 0 --rounds 100 --seed 36 --silent-after 58 > "$TMP/app.port" & PIDS+=($!)
 for _ in $(seq 100); do [ -s "$TMP/serve.port" ] && [ -s "$TMP/goal.port" ] && [ -s "$TMP/app.port" ] && break; sleep 0.1; done
 mkdir -p "$TMP/bin" && ln -s "$CUBEGOD" "$TMP/bin/cubegod"
-tmux new-session -d -s cgshot -x 100 -y 26 "env -i PATH=$TMP/bin:/usr/bin:/bin HOME=$TMP TERM=xterm-256color CUBEGOD_CACHE=${CUBEGOD_CACHE:-} PS1='\$ ' bash --norc --noprofile"
+tmux new-session -d -s cgshot -x 100 -y 40 "env -i PATH=$TMP/bin:/usr/bin:/bin HOME=$TMP TERM=xterm-256color CUBEGOD_CACHE=${CUBEGOD_CACHE:-} PS1='\$ ' bash --norc --noprofile"
 tmux send-keys -t cgshot "cubegod play --size 2 127.0.0.1 $(head -n1 "$TMP/serve.port")" Enter
 sleep 3
 tmux send-keys -t cgshot "cubegod play --size 2 127.0.0.1 $(head -n1 "$TMP/goal.port")" Enter
@@ -47,6 +48,6 @@ page = ("<!doctype html><meta charset=utf-8><body style='margin:0;background:#1e
 open(sys.argv[2], "w", encoding="utf-8").write(page)
 PY
 timeout 120 chromium --headless --no-sandbox --disable-gpu --no-first-run --user-data-dir="$TMP/chr" \
-  --hide-scrollbars --window-size=960,530 --screenshot="$HERE/play-terminal.png" "file://$TMP/pane.html" 2> "$TMP/chromium.err"
+  --hide-scrollbars --window-size=960,680 --screenshot="$HERE/play-terminal.png" "file://$TMP/pane.html" 2> "$TMP/chromium.err"
 cat "$TMP/pane.ansi" | sed 's/\x1b\[[0-9;]*m//g'
 echo "wrote $HERE/play-terminal.png"

@@ -777,10 +777,8 @@ static void live_summary(const play_args *a, const cg_round_stat *stats, int n)
         snprintf(sizes, sizeof sizes, "%d 2x2, %d 3x3", n - size3, size3);
     cg_latency solve = cg_latency_of_field(stats, (size_t)n, cg_round_stat, solve_us);
     double secs = cg_seconds_between(a->start, cg_now_ns());
-    char took[32];
-    snprintf(took, sizeof took, secs < 1 ? "%.0f ms" : "%.1f s", secs < 1 ? secs * 1e3 : secs);
-    term_say(stderr, '*', "%d round%s in %s (%s): %.1f %s on average (max %d), solve median "
-             "%.0f \xC2\xB5s (max %.0f \xC2\xB5s)", n, n == 1 ? "" : "s", took, sizes, sum / n,
+    term_say(stderr, '*', "%d round%s in %.2f s (%s): %.1f %s on average (max %d), solve median "
+             "%.0f \xC2\xB5s (max %.0f \xC2\xB5s)", n, n == 1 ? "" : "s", secs, sizes, sum / n,
              stats[0].qtm ? "quarter turns" : "moves", max, solve.median, solve.max);
 }
 

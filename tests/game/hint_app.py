@@ -66,6 +66,7 @@ def pattern(rounds, rng):
 def menu(rng):
     say("Cube arcade")
     say("1) a 2x2 game  2) leave")
+    say("Note: each answer within 10 s")
     say("choice> ", end="")
     if sys.stdin.readline().strip() != "1":
         say("Bye.")
