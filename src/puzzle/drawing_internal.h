@@ -80,7 +80,5 @@ cg_status cgi_read_string(const cgi_text *t, const cgi_read_options *o, cgi_foun
 cg_status cgi_read_layout(const cgi_text *t, const cgi_read_options *o, const char *layout,
                           cgi_found *f, cg_error *err);
 
-/* The Kociemba index of (face, row, col) on a cube of size n, face as in cube.h. */
-int cgi_kociemba(int n, int face, int row, int col);
 
 #endif

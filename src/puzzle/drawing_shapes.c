@@ -3,6 +3,7 @@
 #include <ctype.h>
 #include <stdio.h>
 #include <string.h>
+#include <stdlib.h>
 #include <strings.h>
 
 #include "puzzle/drawing_internal.h"
@@ -306,40 +307,47 @@ enum { LAYOUT_ROWS = 64 };
 
 typedef struct layout_row {
     int count;
-    uint8_t place[CGI_ROW_STICKERS]; /* Kociemba face place * 9 + number - 1 */
+    uint8_t place[CGI_ROW_STICKERS]; /* Kociemba index of each name, in reading order */
+    int ntok;                        /* the template line's tokens */
+    int names[CGI_ROW_STICKERS];     /* names each token stands for, 0 for a literal ("top:") */
+    char literal[CGI_ROW_STICKERS][16]; /* a literal's text (cut: compared as far as kept) */
 } layout_row;
 
-/* The facelet names (U1..B9) of the template's lines with any, in reading order. */
-static cg_status layout_rows(const cgi_text *t, layout_row *rows, int *nrows, int *total,
-                             cg_error *err)
+/* The stickers of a line read token by token as the template line writes it: its words are the
+ * template's tokens, a literal skipped, a token of k names k characters. */
+static bool by_tokens(const cgi_text *t, int l, const layout_row *row, cgi_span *s)
 {
-    *nrows = *total = 0;
-    for (int l = 0; l < t->nlines; l++) {
-        const cgi_line *line = &t->line[l];
-        const char *s = t->text + line->off;
-        layout_row *r = &rows[*nrows];
-        r->count = 0;
-        for (size_t i = 0; i + 1 < line->len; i++) {
-            const char *face = strchr("URFDLB", s[i]);
-            bool name = s[i] && face && s[i + 1] >= '1' && s[i + 1] <= '9' &&
-                        (i == 0 || !isalpha((unsigned char)s[i - 1])) &&
-                        (i + 2 >= line->len || !isdigit((unsigned char)s[i + 2]));
-            if (!name)
-                continue;
-            if (r->count == CGI_ROW_STICKERS || *nrows == LAYOUT_ROWS)
-                return cg_fail(err, CG_ERR_INPUT, "layout line %d: too many facelet names", l + 1);
-            r->place[r->count++] = (uint8_t)((face - "URFDLB") * 9 + s[i + 1] - '1');
+    cgi_span w[CGI_ROW_STICKERS];
+    if (row->ntok > CGI_ROW_STICKERS || cgi_line_words(t, l, w, CGI_ROW_STICKERS) != row->ntok)
+        return false;
+    int k = 0;
+    for (int i = 0; i < row->ntok; i++) {
+        if (row->names[i] == 0) { /* a literal stands where the template has it */
+            size_t n = strlen(row->literal[i]);
+            if (w[i].len < n || memcmp(t->text + w[i].off, row->literal[i], n) != 0)
+                return false;
+            continue;
         }
-        if (r->count) {
-            *total += r->count;
-            (*nrows)++;
+        if (row->names[i] == 1) {
+            s[k++] = w[i];
+            continue;
         }
+        size_t off = w[i].off, end = w[i].off + w[i].len;
+        for (int c = 0; c < row->names[i]; c++) {
+            if (off >= end)
+                return false;
+            size_t g = cgi_grapheme(t->text + off, end - off);
+            s[k++] = (cgi_span){off, (uint32_t)g};
+            off += g;
+        }
+        if (off != end)
+            return false;
     }
-    return CG_OK;
+    return k == row->count;
 }
 
 /* Whether the text's lines from `start` on (blank lines skipped) hold the template's rows. */
-static bool layout_at(const cgi_text *t, int start, const layout_row *rows, int nrows, int n,
+static bool layout_at(const cgi_text *t, int start, const layout_row *rows, int nrows,
                       cgi_found *f, int *reached)
 {
     cgi_span s[CGI_ROW_STICKERS];
@@ -347,53 +355,70 @@ static bool layout_at(const cgi_text *t, int start, const layout_row *rows, int 
     for (int r = 0; r < nrows; r++, l++) {
         while (l < t->nlines && t->line[l].blank)
             l++;
-        if (l == t->nlines || !cgi_line_stickers(t, l, 0, rows[r].count, s)) {
+        if (l == t->nlines || !(by_tokens(t, l, &rows[r], s) ||
+                                cgi_line_stickers(t, l, 0, rows[r].count, s))) {
             *reached = r;
             return false;
         }
         for (int k = 0; k < rows[r].count; k++)
-            f->at[rows[r].place[k] / 9 * n * n + rows[r].place[k] % 9] = s[k];
+            f->at[rows[r].place[k]] = s[k];
     }
     f->first = start;
     f->last = l - 1;
     return true;
 }
 
+/* The template read by the shape reader's one parser (cg_layout_new), its rows of names. */
+static cg_status layout_rows(const char *layout, const cgi_read_options *o, layout_row *rows,
+                             int *nrows, int *n, cg_error *err)
+{
+    cg_layout *lay;
+    *nrows = *n = 0;
+    cg_status st = cg_layout_new(layout, strlen(layout), &lay, err);
+    if (st != CG_OK)
+        return cg_error_prefix(st, err, "layout: ");
+    *n = cg_layout_size(lay);
+    *nrows = cgi_layout_lines(lay);
+    if (*nrows > LAYOUT_ROWS)
+        st = cg_fail(err, CG_ERR_INPUT, "layout: more than %d lines with stickers", LAYOUT_ROWS);
+    else if (o->size && o->size != *n)
+        st = cg_fail(err, CG_ERR_INPUT, "layout: the template is a %dx%d, --size says %d", *n, *n,
+                     o->size);
+    for (int r = 0; r < *nrows && st == CG_OK; r++) {
+        rows[r].count = cgi_layout_places(lay, r, rows[r].place, CGI_ROW_STICKERS);
+        const char *text[CGI_ROW_STICKERS];
+        rows[r].ntok = cgi_layout_tokens(lay, r, rows[r].names, text, CGI_ROW_STICKERS);
+        for (int k = 0; k < rows[r].ntok && k < CGI_ROW_STICKERS; k++)
+            if (rows[r].names[k] == 0)
+                snprintf(rows[r].literal[k], sizeof rows[r].literal[k], "%s", text[k]);
+        if (rows[r].count > CGI_ROW_STICKERS)
+            st = cg_fail(err, CG_ERR_INPUT, "layout: a line of %d names", rows[r].count);
+    }
+    cg_layout_free(lay);
+    return st;
+}
+
 cg_status cgi_read_layout(const cgi_text *t, const cgi_read_options *o, const char *layout,
                           cgi_found *f, cg_error *err)
 {
-    cgi_text lt;
-    cg_status st = cgi_text_split(&lt, layout, strlen(layout), err);
-    if (st != CG_OK)
-        return cg_error_prefix(st, err, "layout: ");
-    layout_row local[LAYOUT_ROWS];
-    int nrows, total;
-    st = layout_rows(&lt, local, &nrows, &total, err);
-    cgi_text_free(&lt);
-    if (st != CG_OK)
+    layout_row *local = calloc(LAYOUT_ROWS, sizeof *local); /* 70 KB: not on the stack */
+    if (!local)
+        return cg_fail(err, CG_ERR_NOMEM, "no memory for a layout");
+    int nrows = 0, n = 0;
+    cg_status st = layout_rows(layout, o, local, &nrows, &n, err);
+    if (st != CG_OK) {
+        free(local);
         return st;
-    int n = total == 54 ? 3 : total == 24 ? 2 : 0;
-    if (!n || (o->size && o->size != n))
-        return cg_fail(err, CG_ERR_INPUT, "layout: %d facelet names where a %s has %d", total,
-                       o->size == 2 || total < 54 ? "2x2" : "3x3",
-                       o->size == 2 || total < 54 ? 24 : 54);
-    bool seen[CG_TURN_STICKERS_MAX] = {false};
-    for (int r = 0; r < nrows; r++)
-        for (int k = 0; k < local[r].count; k++) {
-            int p = local[r].place[k];
-            if (p % 9 >= n * n || seen[p / 9 * n * n + p % 9])
-                return cg_fail(err, CG_ERR_INPUT, "layout: facelet %c%d is %s", "URFDLB"[p / 9],
-                               p % 9 + 1, p % 9 >= n * n ? "not on a 2x2" : "named twice");
-            seen[p / 9 * n * n + p % 9] = true;
-        }
+    }
     int best = -1, best_line = 0;
     for (int start = 0; start < t->nlines; start++) {
         int reached = 0;
         if (t->line[start].blank)
             continue;
-        if (layout_at(t, start, local, nrows, n, f, &reached)) {
+        if (layout_at(t, start, local, nrows, f, &reached)) {
             f->size = n;
             f->shape = "layout";
+            free(local);
             return CG_OK;
         }
         if (reached > best) {
@@ -401,7 +426,9 @@ cg_status cgi_read_layout(const cgi_text *t, const cgi_read_options *o, const ch
             best_line = start;
         }
     }
+    int next = local[best < 0 ? 0 : best].count;
+    free(local);
     return cg_fail(err, CG_ERR_INPUT, "no part of the text has the layout's rows: the best match, "
                    "from line %d, has %d of its %d rows (the next row needs %d stickers)",
-                   best_line + 1, best < 0 ? 0 : best, nrows, local[best < 0 ? 0 : best].count);
+                   best_line + 1, best < 0 ? 0 : best, nrows, next);
 }

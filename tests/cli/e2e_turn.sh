@@ -87,6 +87,16 @@ for f in "$F"/shapes/*.txt "$F"/layouts/*.txt; do
   "$CUBEGOD" draw "$f" | "$CUBEGOD" turn --check "$answer" > "$TMP/out" 2>&1 ||
     fail "draw $f | turn reads another cube: $(cat "$TMP/out")"
 done
+# a layout template is parsed by the shape reader's one parser: its literals ("top:") and grouped
+# names read in turn as in solve
+for lay in rows2-labelled cross3-b-under; do
+  answer=$("$CUBEGOD" solve --layout "$F/layouts/$lay.layout" "$F/layouts/$lay.txt" 2> /dev/null)
+  "$CUBEGOD" turn --check "$answer" --layout "$F/layouts/$lay.layout" "$F/layouts/$lay.txt" > "$TMP/out" 2>&1 ||
+    fail "turn --layout $lay reads another cube: $(cat "$TMP/out")"
+done
+"$CUBEGOD" turn R --layout "$F/layouts/bad-twice.layout" "$F/layouts/rows2-labelled.txt" > /dev/null 2> "$TMP/err"
+expect_eq "$?" 2 "a bad layout"
+expect_grep "layout: layout line [0-9]*: [URFDLB][0-9] given twice" "$TMP/err"
 # unturned, a scrambled picture is not solved; the README's kind of check on a net of colour cells
 "$CUBEGOD" draw "$F/shapes/net3-blfr.txt" | "$CUBEGOD" turn --check '' > "$TMP/out"
 expect_eq "$?" 1 "draw net3-blfr | turn --check '' (scrambled)"
