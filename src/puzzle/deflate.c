@@ -50,10 +50,10 @@ static void put_symbol(bits *b, int s)
         put_code(b, 0xc0u + (uint32_t)(s - 280), 8);
 }
 
-static const uint16_t LEN_BASE[29] = {3,  4,  5,  6,  7,  8,  9,  10, 11,  13,  15,  17,  19,  23, 27,
-                                      31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227, 258};
-static const uint8_t LEN_EXTRA[29] = {0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2,
-                                      2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0};
+static const uint16_t LEN_BASE[] = {3,  4,  5,  6,  7,  8,  9,  10, 11,  13,  15,  17,  19,  23, 27,
+                                    31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227, 258};
+static const uint8_t LEN_EXTRA[] = {0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2,
+                                    2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0};
 /* The distance codes up to 23 (3073..4096): a match is never further back than a row. */
 #define DIST_CODES 24
 _Static_assert(CGI_ZLIB_ROW_MAX <= 4096, "a row further back than distance code 23 reaches");
@@ -66,7 +66,7 @@ static const uint8_t DIST_EXTRA[DIST_CODES] = {0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 
 /* A match of len (3..258) bytes, dist (1..4096) back. */
 static void put_match(bits *b, int len, int dist)
 {
-    int i = 28;
+    int i = (int)(sizeof LEN_BASE / sizeof *LEN_BASE) - 1;
     while (LEN_BASE[i] > len)
         i--;
     put_symbol(b, 257 + i);
