@@ -15,7 +15,7 @@ static const char TABLES3_USAGE[] =
     "usage: cubegod tables --size 3 [--cache FILE] [--rebuild]\n"
     "\n"
     "Makes sure the 3x3 two-phase solver's tables are ready: loads and checks the cache file, or\n"
-    "builds the tables (38 s, 75 MB) and saves them.\n"
+    "builds the tables (12 s of CPU on both cores, 75 MB) and saves them.\n"
     "\n"
     "  --cache FILE  the cache file (default: twophase.tbl in the folder of the 2x2 cache:\n"
     "                $CUBEGOD_CACHE's folder, else $XDG_CACHE_HOME/cubegod, else\n"

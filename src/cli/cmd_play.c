@@ -127,10 +127,10 @@ static const char USAGE[] =
     "                    twophase.tbl in FILE's folder (by default both in the cache folder)\n"
     "  --size 2|3        the tables to have ready before connecting: 2 (default), the 2x2\n"
     "                    table (built in 1 s the first time); the first 3x3 cube then loads\n"
-    "                    or builds the 3x3 tables in the background (a build takes 14 s) and\n"
-    "                    a quick solver answers until they are ready (its tables take 0.2 s,\n"
-    "                    its answers at most 20 moves); 3: the 3x3 tables too, with a progress\n"
-    "                    bar, for limits under 20 from the first round\n"
+    "                    or builds the 3x3 tables in the background (12 s of CPU) and\n"
+    "                    a quick solver answers until they are ready (its tables take a\n"
+    "                    fraction of a second, its answers at most 20 moves); 3: the 3x3\n"
+    "                    tables too, with a progress bar, for limits under 20 from round 1\n"
     "  --one-move        answer one move per prompt, 2x2 or 3x3; when the server shows the\n"
     "                    cube between moves, check it is the cube the moves made (a mismatch\n"
     "                    names the round and the move); give the server's prompt with --prompt\n"
@@ -635,8 +635,8 @@ static cg_status open_solver3(void *ctx, const cg3_twophase **out, cg_error *err
             a->tables3.progress = NULL; /* no bar across the game's lines: the notices say it */
             st = cg3_twophase_open_background(&a->solver3, &a->tables3, err);
             if (st == CG_OK && !a->quiet)
-                term_say(stderr, '*', "3x3: a quick solver answers while the 3x3 tables load in "
-                                      "the background");
+                term_say(stderr, '*', "3x3: the tables load in the background; a quick solver "
+                                      "answers until they are ready");
         }
     }
     *out = a->solver3;

@@ -43,7 +43,7 @@ has "\[+\] won: 5/5 rounds passed" "$TMP/first.out"
 [ -f "$TMP/cache/pocket.tbl" ] || fail "no pocket.tbl saved in the cache folder"
 # Connected first; the 3x3 tables started with the first 3x3 cube, the quick solver answering.
 connected=$(grep -n "Opening connection to 127.0.0.1" "$TMP/first.err" | head -n1 | cut -d: -f1)
-quick=$(grep -n "a quick solver answers while the 3x3 tables load" "$TMP/first.err" | head -n1 | cut -d: -f1)
+quick=$(grep -n "3x3: the tables load in the background; a quick solver answers" "$TMP/first.err" | head -n1 | cut -d: -f1)
 built=$(grep -n "building the 3x3 two-phase tables" "$TMP/first.err" | head -n1 | cut -d: -f1)
 round1=$(grep -n "round 1/5  3x3" "$TMP/first.err" | head -n1 | cut -d: -f1)
 [ -n "$connected" ] && [ -n "$quick" ] && [ -n "$built" ] && [ -n "$round1" ] ||

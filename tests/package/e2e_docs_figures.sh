@@ -26,7 +26,7 @@ broken() {
 }
 broken "an unmeasured build time" 's/^| 3x3 optimal (`cubegod tables --optimal`) | about 300 MB | \([0-9]*\) s |/| 3x3 optimal (`cubegod tables --optimal`) | about 300 MB | \1 s (or 50 s) |/' \
   "'50 s' is quoted but neither measured"
-broken "a quote reworded" 's/built once, in \([0-9]*\) s (`cubegod tables --size 3`)/built once, in \1 seconds (`cubegod tables --size 3`)/' \
+broken "a quote reworded" 's/built once, with \([0-9]*\) s of CPU on both cores (`cubegod tables --size 3`)/built once, with \1 seconds of CPU on both cores (`cubegod tables --size 3`)/' \
   "table3-build: the quote"
 [ $status -eq 0 ] && echo "docs_figures.py --quotes fails on both broken copies, naming the fault"
 exit $status
