@@ -22,6 +22,7 @@
 #                      "killed N of M". JOBS copies of the tree work at once (default 1). Slow:
 #                      not part of ./run.sh test. --check only checks that each mutant applies
 #   ./run.sh mutants --since REF [-j JOBS] [--per-line K] [--max N] [--minutes M] [--list]
+#                    [--paths 'FILE...']
 #                    [--root DIR] [--map FILE] [--equivalent FILE]
 #                      automatic mutants (tests/tools/automutate.py) on the lines of src/ changed
 #                      since REF, each run against the tests tests/mutants/testmap.txt gives its
@@ -681,8 +682,8 @@ mut_auto_worker() {
 }
 
 mutants_since_main() {
-  local usage="usage: ./run.sh mutants --since REF [--root DIR] [--map FILE] [--equivalent FILE] [-j JOBS] [--per-line K] [--max N] [--minutes M] [--list]"
-  local since="" jobs=1 per_line=0 max=0 minutes=0 list_only=0 map="" equiv="" gen=()
+  local usage="usage: ./run.sh mutants --since REF [--root DIR] [--map FILE] [--equivalent FILE] [-j JOBS] [--per-line K] [--max N] [--minutes M] [--paths 'FILE...'] [--list]"
+  local since="" jobs=1 per_line=0 max=0 minutes=0 list_only=0 map="" equiv="" paths="" gen=()
   while [ $# -gt 0 ]; do
     case $1 in
       --since) since=${2:-}; shift 2 || true ;;
@@ -692,6 +693,7 @@ mutants_since_main() {
       --per-line) per_line=${2:-}; shift 2 || true ;;
       --max) max=${2:-}; shift 2 || true ;;
       --minutes) minutes=${2:-}; shift 2 || true ;;
+      --paths) paths=${2:-}; shift 2 || true ;;  # only these files' changed lines (a helper's own)
       --list) list_only=1; shift ;;
       -j) jobs=${2:-}; shift 2 || true ;;
       -j*) jobs=${1#-j}; shift ;;
@@ -714,6 +716,8 @@ mutants_since_main() {
   gen=(--root "$MUT_SRC" --since "$since" --per-line "$per_line" --max "$max")
   [ -z "$map" ] || gen+=(--map "$map")
   [ -z "$equiv" ] || gen+=(--equivalent "$equiv")
+  # shellcheck disable=SC2206
+  [ -z "$paths" ] || gen+=(--paths $paths)
   python3 "$ROOT/tests/tools/automutate.py" list "${gen[@]}" > "$MUT_LIST" || exit 1
   local ids=() equivalent=0 id eq
   while IFS=$'\t' read -r id _ _ _ _ eq _; do
