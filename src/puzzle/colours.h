@@ -10,7 +10,7 @@ cg_status cgi_puzzle_check_colours(const cg_puzzle *p, cg_error *err);
 
 /* Which of the six common colours a token shows: 0..5 for white yellow green blue orange red (the
  * homes of U D F B L R with white up and green in front), -1 for none. A letter W Y G B O R, the
- * word, or an ANSI colour (ansi41, c5_208, rgb255_0_0) near one of them (draw.c, which knows the
+ * word, or an ANSI colour (ansi41, c5_208, rgb255_0_0) near one of them (picture.c, which knows the
  * colours of tokens). Face letters and digits are not colours here. */
 int cgi_common_colour(const char *tok);
 

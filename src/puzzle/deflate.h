@@ -1,4 +1,4 @@
-/* A small zlib stream writer for the PNG pictures of draw.c (RFC 1950 and 1951). */
+/* A small zlib stream writer for the PNG pictures of picture.c (RFC 1950 and 1951). */
 #ifndef CUBEGOD_PUZZLE_DEFLATE_H
 #define CUBEGOD_PUZZLE_DEFLATE_H
 
