@@ -127,14 +127,23 @@ int cgi_common_colour(const char *tok)
     rgb c;
     if (!ansi_colour(tok, &c))
         return -1;
+    /* each colour as cubes and terminals draw it: ours, the xterm palettes' pure and dim ones */
+    static const struct {
+        int face;
+        rgb c;
+    } REF[] = {{0, {255, 255, 255}}, {0, {229, 229, 229}}, {1, {255, 213, 0}}, {1, {255, 255, 0}},
+               {1, {205, 205, 0}},   {2, {0, 155, 72}},    {2, {0, 255, 0}},   {2, {0, 205, 0}},
+               {2, {0, 135, 0}},     {3, {0, 70, 173}},    {3, {0, 0, 255}},   {3, {0, 0, 238}},
+               {3, {92, 92, 255}},   {4, {255, 88, 0}},    {4, {255, 135, 0}}, {4, {255, 165, 0}},
+               {5, {183, 18, 52}},   {5, {255, 0, 0}},     {5, {205, 0, 0}}};
     int best = -1;
-    long best_d = 120L * 120; /* nearer than this to one of the six: magenta is none of them */
-    for (int f = 0; f < CG_FACES; f++) {
-        long dr = c.r - FACE_RGB[f].r, dg = c.g - FACE_RGB[f].g, db = c.b - FACE_RGB[f].b;
+    long best_d = 80L * 80; /* nearer than this to one of them: magenta is none */
+    for (size_t k = 0; k < sizeof REF / sizeof *REF; k++) {
+        long dr = c.r - REF[k].c.r, dg = c.g - REF[k].c.g, db = c.b - REF[k].c.b;
         long d = dr * dr + dg * dg + db * db;
         if (d < best_d) {
             best_d = d;
-            best = f;
+            best = REF[k].face;
         }
     }
     return best;

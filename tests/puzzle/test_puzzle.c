@@ -48,6 +48,51 @@ static void test_every_hidden_face(void **state)
     }
 }
 
+/* The six common colours in their common pairs (words, letters, 256-colour ANSI; a face hidden
+ * or not): the common orientation's scheme, white up, green in front, in which the cube reads
+ * as itself; red on the left (a mirror-coloured cube) too; face letters, digits, serve's 16
+ * ANSI colours (magenta for orange), a seventh colour word: no common scheme. */
+static void test_common_scheme(void **state)
+{
+    (void)state;
+    static const char *const LETTERS[CG_FACES] = {"W", "Y", "G", "B", "O", "R"};
+    static const char *const ANSI256[CG_FACES] = {"c5_231", "c5_226", "c5_28", "c5_21", "c5_208",
+                                                  "c5_196"};
+    static const char *const MIRROR[CG_FACES] = {"white", "yellow", "green", "blue", "red",
+                                                 "orange"};
+    static const char *const FACES[CG_FACES] = {"U", "D", "F", "B", "L", "R"};
+    static const char *const DIGITS[CG_FACES] = {"0", "1", "2", "3", "4", "5"};
+    static const char *const ANSI16[CG_FACES] = {"ansi47", "ansi43", "ansi42", "ansi44", "ansi45",
+                                                 "ansi41"};
+    static const char *const SEVEN[CG_FACES] = {"white", "yellow", "green", "blue", "purple",
+                                                "red"};
+    const char *const *yes[] = {WORDS, LETTERS, ANSI256, MIRROR};
+    const char *const *no[] = {FACES, DIGITS, ANSI16, SEVEN};
+    cg_rng rng;
+    cg_rng_seed(&rng, 44);
+    for (int i = 0; i < 200; i++) {
+        cg_cube c = cg_cube_random(&rng);
+        for (int hidden = -1; hidden < CG_FACES; hidden++) {
+            for (size_t k = 0; k < sizeof yes / sizeof *yes; k++) {
+                cg_puzzle p = show(&c, hidden, yes[k]);
+                cg_scheme sc;
+                cg_reading rd;
+                if (!cg_puzzle_common_scheme(&p, &sc))
+                    fail_msg("cube %d, hidden %d, names %zu: no common scheme", i, hidden, k);
+                for (int f = 0; f < CG_FACES; f++)
+                    assert_string_equal(sc.face[f], yes[k][f]);
+                assert_int_equal(cg_reconstruct(&p, &sc, &rd, NULL), CG_OK);
+                assert_true(cg_cube_equal(&rd.cube, &c));
+            }
+            for (size_t k = 0; k < sizeof no / sizeof *no; k++) {
+                cg_puzzle p = show(&c, hidden, no[k]);
+                cg_scheme sc;
+                assert_false(cg_puzzle_common_scheme(&p, &sc));
+            }
+        }
+    }
+}
+
 /* With unknown colours the frame is the reconstruction's own: the cube must show exactly the same
  * stickers, hidden ones included, once its faces are named by the deduced scheme. */
 static void test_unknown_colours(void **state)
@@ -289,6 +334,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_every_hidden_face), cmocka_unit_test(test_unknown_colours),
+        cmocka_unit_test(test_common_scheme),
         cmocka_unit_test(test_given_scheme),      cmocka_unit_test(test_compact_fixture),
         cmocka_unit_test(test_impossible_cubes),  cmocka_unit_test(test_box_reader),
         cmocka_unit_test(test_format_round_trip), cmocka_unit_test(test_faces_known),
