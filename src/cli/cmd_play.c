@@ -1030,6 +1030,7 @@ static int play_main(play_args *a, int argc, char **argv)
         cg_transcript_note(tr, CG_DIR_NOTE, NULL, "%s", res.won ? "won" : "lost");
     watch_fd(-1);      /* its number is free once closed: a signal must not dup2 onto it */
     cg_tube_close(t);  /* stops and reaps an --exec child */
+    int stopped = stop_signal; /* a Ctrl-C that only skips finish_tables3 keeps the game's status */
     finish_tables3(a); /* the connection closed first: the server is not kept waiting */
     unwatch_signals(); /* before the descriptor's number can be reused */
     if (tr)
@@ -1038,8 +1039,8 @@ static int play_main(play_args *a, int argc, char **argv)
     cli_play_hints_free(tap.hints);
     free(stats);
     cg_tables_close(tables);
-    if (stop_signal)
-        return 128 + stop_signal;
+    if (stopped)
+        return 128 + stopped;
     return st == CG_OK && res.won && saved == 0 ? 0 : 1;
 }
 
