@@ -49,8 +49,10 @@ CG_API cg_status cg_replies_new(cg_replies **out, cg_error *err);
 /* Frees the set; NULL is fine. */
 CG_API void cg_replies_free(cg_replies *r);
 /* Adds one rule. CG_ERR_INPUT, the message quoting the rule: no '=', an unknown phase, a bad
- * regular expression, a rule longer than CG_REPLY_TEXT_MAX, an opening line in a phase other
- * than start or any, or more than CG_REPLIES_MAX rules. */
+ * regular expression or one that repeats too much (the product of 2 for each '+' and of each
+ * {m,n}'s largest count over 65536: regcomp would build that many copies), a rule longer than
+ * CG_REPLY_TEXT_MAX, an opening line in a phase other than start or any, or more than
+ * CG_REPLIES_MAX rules. */
 CG_API cg_status cg_replies_add(cg_replies *r, const char *rule, cg_error *err);
 /* Adds the rules of a file's text (len bytes, NUL bytes refused): one rule a line; blank lines
  * and lines whose first non-blank character is '#' are skipped; blanks at a line's ends and a

@@ -79,6 +79,46 @@ static const char *split_text(const char *s, char *out)
     return NULL;
 }
 
+/* How many copies of its pieces a regular expression asks regcomp for: glibc builds 'a+' as
+ * 'aa*' and 'a{m,n}' as n copies, nested ones multiplying ("re:^|\xab++++...+" from fuzz_replies
+ * took longer than 10 s and all the memory). The product over every '+' (2) and interval (its
+ * largest count) bounds it from above, whether they nest or follow each other. */
+#define REGEX_COPIES_MAX 65536.0
+static double regex_copies(const char *re)
+{
+    double copies = 1;
+    bool in_bracket = false;
+    for (const char *s = re; *s && copies <= REGEX_COPIES_MAX; s++) {
+        if (in_bracket) {
+            in_bracket = *s != ']';
+        } else if (*s == '\\' && s[1]) {
+            s++;
+        } else if (*s == '[') {
+            in_bracket = true;
+            if (s[1] == '^')
+                s++;
+            if (s[1] == ']') /* "[]...]": a ']' first is a member */
+                s++;
+        } else if (*s == '+') {
+            copies *= 2;
+        } else if (*s == '{') {
+            double most = 1;
+            for (s++; *s && *s != '}'; s++) {
+                double v = 0;
+                while (*s >= '0' && *s <= '9' && v <= REGEX_COPIES_MAX)
+                    v = v * 10 + (*s++ - '0');
+                most = v > most ? v : most;
+                if (*s == '}' || !*s)
+                    break;
+            }
+            copies *= most + 1;
+            if (!*s)
+                break;
+        }
+    }
+    return copies;
+}
+
 static cg_status bad(cg_error *err, const char *rule, const char *why)
 {
     return cg_fail(err, CG_ERR_INPUT, "reply rule '%.*s': %s", 120, rule, why);
@@ -128,6 +168,9 @@ cg_status cg_replies_add(cg_replies *r, const char *spec, cg_error *err)
     if (x->opening && x->phase != CG_PHASE_ANY && x->phase != CG_PHASE_START)
         return bad(err, spec, "an empty text is an opening line, sent before anything arrives: "
                               "its phase is start");
+    if (x->re && regex_copies(x->text) > REGEX_COPIES_MAX)
+        return bad(err, spec, "a regular expression that repeats too much (its '+' and {m,n} "
+                              "would make more than 65536 copies: write a repetition once)");
     if (x->re) {
         int rc = regcomp(&x->rx, x->text, REG_EXTENDED | REG_NOSUB);
         if (rc != 0) {

@@ -430,3 +430,10 @@ cg_status cgi_gate_read(const char *text, size_t len, cgi_gate *g, bool *found, 
     }
     return CG_OK;
 }
+
+cg_status cgi_no_gate(cg_error *err)
+{
+    if (err && err->code != CG_OK)
+        return cg_error_prefix(CG_ERR_INPUT, err, "not read as a gate: ");
+    return cg_fail(err, CG_ERR_INPUT, "no proof of work found in the text");
+}

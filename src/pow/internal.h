@@ -1,6 +1,7 @@
 /* Shared inside src/pow: the gate as read from text, and the engines that answer it.
  * Files: pow.c (the API) uses gate.c (readers), hash.c (threaded search), sloth.c (the
- * Mersenne square roots) and check.c (the server's side); those use nothing above them. */
+ * Mersenne square roots) and check.c (the server's side, and the check of the solver's own
+ * answers); check.c uses gate.c and sloth.c; none of them uses pow.c. */
 #ifndef CUBEGOD_POW_INTERNAL_H
 #define CUBEGOD_POW_INTERNAL_H
 
@@ -48,7 +49,7 @@ typedef struct cgi_gate {
  * *found says whether a gate was read; when not, err (CG_ERR_INPUT) says why the first line
  * that looked like one was not read, or is CG_OK and "" when none did. */
 cg_status cgi_gate_read(const char *text, size_t len, cgi_gate *g, bool *found, cg_error *err);
-/* pow.c: CG_ERR_INPUT "no proof of work ...", with cgi_gate_read's near miss when err holds one. */
+/* CG_ERR_INPUT "no proof of work ...", with cgi_gate_read's near miss when err holds one. */
 cg_status cgi_no_gate(cg_error *err);
 /* "sha256", ... */
 const char *cgi_hash_name(cgi_hash h);

@@ -246,13 +246,6 @@ int cg_pow_scan(const char *text, size_t len, cg_error *err)
     return found ? 1 : 0;
 }
 
-cg_status cgi_no_gate(cg_error *err)
-{
-    if (err && err->code != CG_OK)
-        return cg_error_prefix(CG_ERR_INPUT, err, "not read as a gate: ");
-    return cg_fail(err, CG_ERR_INPUT, "no proof of work found in the text");
-}
-
 cg_status cg_pow_answer(const char *text, size_t len, char *out, size_t cap, cg_error *err)
 {
     cg_pow *p;

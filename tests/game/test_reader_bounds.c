@@ -77,6 +77,28 @@ static void reply_rule_count_and_length(void **state)
     cg_replies_free(r);
 }
 
+/* A regular expression that repeats too much: "re:^|\xab++++...+" (found by fuzz_replies:
+ * glibc's regcomp copies 'a+' as 'aa*', so 48 of them took over 10 s and all the memory) is
+ * refused at once; a rule with a few repetitions is kept. */
+static void regex_repetitions_bounded(void **state)
+{
+    (void)state;
+    cg_replies *r;
+    cg_error err;
+    assert_int_equal(cg_replies_new(&r, NULL), CG_OK);
+    char rule[CG_REPLY_TEXT_MAX + 1] = "re:^|\xab\xab\xab\xab";
+    for (int k = 0; k < 48; k++)
+        strcat(rule, "+");
+    strcat(rule, "\xabrt:=hellsot");
+    assert_int_equal(cg_replies_add(r, rule, &err), CG_ERR_INPUT);
+    assert_non_null(strstr(err.msg, "repeats too much"));
+    assert_int_equal(cg_replies_add(r, "re:((a{1,100}){1,100}){1,100}=x", &err), CG_ERR_INPUT);
+    assert_int_equal(cg_replies_add(r, "re:Round [0-9]+/[0-9]+ \\(+[a-z]+\\)=go", &err), CG_OK);
+    assert_int_equal(cg_replies_add(r, "re:[+{]{2,3}x+=y", &err), CG_OK); /* '+' '{' in brackets: members */
+    assert_int_equal(cg_replies_match(r, 0, CG_PHASE_START, "Round 3/10 (ok)", 15), 0);
+    cg_replies_free(r);
+}
+
 /* The limit sentence reader: a megabyte of digits and words is read in one pass, a number past
  * 999 is no limit, a phrase is cut to its buffer. */
 static void limit_reader_bounds(void **state)
@@ -141,6 +163,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(regex_rules_see_the_whole_line),
         cmocka_unit_test(reply_rule_count_and_length),
+        cmocka_unit_test(regex_repetitions_bounded),
         cmocka_unit_test(limit_reader_bounds),
         cmocka_unit_test(pow_reader_bounds),
     };
