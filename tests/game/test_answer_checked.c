@@ -1,4 +1,4 @@
-// link-wrap: cg_solve_puzzle cgi_hash_search cgi_sloth_root
+// link-wrap: cg_solve_puzzle_note cgi_hash_search cgi_sloth_root
 /* Every answer checked before it is sent (issue 35), with a wrong producer injected: the 2x2
  * solver, the hash search and the sloth's root are replaced (the linker's --wrap) by ones that
  * answer wrong when asked to. The check must catch each, say so naming the answer, and send
@@ -21,12 +21,14 @@
 
 static bool wrong; /* the producers below answer wrong while this is set */
 
-cg_status __real_cg_solve_puzzle(const cg_tables *t, const cg_puzzle *p, const cg_solve_options *opt,
-                                 cg_move out[CG_SOLUTION_MAX], int *n, cg_error *err);
-cg_status __wrap_cg_solve_puzzle(const cg_tables *t, const cg_puzzle *p, const cg_solve_options *opt,
-                                 cg_move out[CG_SOLUTION_MAX], int *n, cg_error *err)
+cg_status __real_cg_solve_puzzle_note(const cg_tables *t, const cg_puzzle *p,
+                                      const cg_solve_options *opt, cg_move out[CG_SOLUTION_MAX],
+                                      int *n, char *note, size_t cap, cg_error *err);
+cg_status __wrap_cg_solve_puzzle_note(const cg_tables *t, const cg_puzzle *p,
+                                      const cg_solve_options *opt, cg_move out[CG_SOLUTION_MAX],
+                                      int *n, char *note, size_t cap, cg_error *err)
 {
-    cg_status st = __real_cg_solve_puzzle(t, p, opt, out, n, err);
+    cg_status st = __real_cg_solve_puzzle_note(t, p, opt, out, n, note, cap, err);
     if (st == CG_OK && wrong && *n > 0)
         (*n)--; /* one move short: legal moves, a cube not solved */
     return st;
