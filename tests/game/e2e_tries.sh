@@ -5,12 +5,13 @@
 # found the cubes solved):
 #   - moves wanted as digits with no example shown: game 2 with --notation digits wins;
 #     --save-profile writes it, and the profile alone then wins a fresh server in one game;
-#   - a 2x2 judged against its picture (white up, green front): --scheme ... --target home;
+#   - a goal shown above each cube (cubegod serve --goal shown): --target first;
 #   - a gate in its own words: an empty line sent at it (--reply 'start:TEXT=');
 #   - what the player gave is never changed (--notation given: one game); --tries 1: one game;
 #     bad values refused; no profile written for a lost game.
-# (The other guesses, --prompt and --order/--across, have no case here: the engine now finds
-# prompts by waiting and face orders by the cube they make, so no stranger loses on them.)
+# (The other guesses, --prompt, the orientation, --order/--across, have no case here: the engine
+# now finds prompts by waiting, brings a 2x2 of the usual colours to the usual picture and face
+# orders by the cube they make, so no stranger loses on them.)
 HERE=$(dirname "$0")
 . "$HERE/lib_serve.sh"
 S="$HERE/strangers"
@@ -44,7 +45,7 @@ won() {
 }
 
 # Each case below needs a guess the engine cannot make from the text (no example of the
-# notation, a picture to match, a gate in words of its own): should the engine come to win one
+# notation, a goal it is not asked to follow, a gate in words of its own): should the engine come to win one
 # in its first game, the test says so and the case must be replaced by one it still loses.
 
 # the answer refused as written: --notation digits; --save-profile, then the profile alone
@@ -64,6 +65,16 @@ won dig2 "flag{a_whole_line_can_be_the_prompt}" 1
 stranger six six_colours.py --seed 33
 play six 127.0.0.1 "$PORT"
 won six "flag{white_up_green_front}" 1
+
+# round 1 not passed: two cubes came before one answer (a goal shown above the cube, which the
+# engine does not follow unasked): --target first (cubegod serve --goal shown)
+serve goal --games 2 --rounds 3 --goal shown --alarm 30
+SPID=${PIDS[-1]}
+play goal --save-profile "$TMP/goal.profile" 127.0.0.1 "$PORT"
+wait "$SPID" || fail "goal: serve exit $?"
+[ "$RC" = 0 ] || fail "goal: play exit $RC"
+has "2 games: 1: lost (round 1 not passed); 2: won with --target 'first'" "$TMP/goal.err"
+has 'target = "first"' "$TMP/goal.profile"
 
 # no cube after text the server waited on: an empty line there
 stranger gate newline_prompt.py --seed 35 --rounds 3 --wait-first 'Ready when you are. '
