@@ -9,12 +9,6 @@
 #include "puzzle/drawing_internal.h"
 #include "puzzle/shapes_internal.h"
 
-int cgi_kociemba(int n, int face, int row, int col)
-{
-    static const int PLACE[CG_FACES] = {0, 3, 2, 5, 4, 1}; /* U D F B L R in "URFDLB" */
-    return PLACE[face] * n * n + row * n + col;
-}
-
 static void put_row(cgi_found *f, int n, int face, int row, const cgi_span *s)
 {
     for (int c = 0; c < n; c++)

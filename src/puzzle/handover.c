@@ -1,6 +1,7 @@
 /* What the shape readers (faces.c, net.c, across.c, dict.c, drawing_shapes.c) share with the
  * line dispatcher (detect.c): setting a sticker from a token, where a string's k-th sticker
- * goes, whether a row may give stickers, handing a finished puzzle over, face names. Below all of them, so none calls another back. */
+ * goes, whether a row may give stickers, handing a finished puzzle over, face names, Kociemba
+ * places. Below all of them, so none calls another back. */
 #include <ctype.h>
 #include <stdio.h>
 #include <string.h>
@@ -87,4 +88,10 @@ int cgi_face_named(const char *s, size_t len)
             if (names[f][k][0] && strcmp(low, names[f][k]) == 0)
                 return f;
     return -1;
+}
+
+int cgi_kociemba(int n, int face, int row, int col)
+{
+    static const int PLACE[CG_FACES] = {0, 3, 2, 5, 4, 1}; /* U D F B L R in "URFDLB" */
+    return PLACE[face] * n * n + row * n + col;
 }

@@ -88,7 +88,7 @@ int cgi_layout_places(const cg_layout *l, int i, uint8_t *out, int max);
  * text (valid while l is). */
 int cgi_layout_tokens(const cg_layout *l, int i, int *names, const char **text, int max);
 /* The Kociemba index of (face, row, col) on a cube of size n, face as in cube.h
- * (drawing_shapes.c). */
+ * (handover.c). */
 int cgi_kociemba(int n, int face, int row, int col);
 cg_status cgi_layout_line(cg_shape_reader *r, const cgi_row *row, cg_error *err);
 cg_status cgi_layout_stop(cg_shape_reader *r, bool end, cg_error *err);
