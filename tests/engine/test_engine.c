@@ -30,6 +30,10 @@ static void prompt_learned(void **state)
     memset(big, 'x', sizeof big);
     cgi_prompt_learn(&p, big, sizeof big); /* too long to keep: the old one stays */
     assert_true(is(&p, "moves>"));
+    assert_string_equal(p.text, "moves>");
+    cgi_prompt_learn(&p, " $ ", 3); /* a shorter one replaces it whole */
+    assert_string_equal(p.text, "$");
+    assert_true(is(&p, "$ "));
 }
 
 static void enter_gates(void **state)
