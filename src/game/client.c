@@ -1082,7 +1082,7 @@ static cg_status one_line(client_game *g, const char *line, size_t n, bool parti
 static cg_status text_budget(client_game *g, int64_t at, const char *line, size_t n, cg_error *err)
 {
     double waited = (double)(at - g->progress_at) / 1e9;
-    if (waited <= TEXT_BUDGET * g->o->timeout)
+    if (g->o->timeout < 0 || waited <= TEXT_BUDGET * g->o->timeout) /* < 0: no time limit */
         return CG_OK;
     return cg_fail(err, CG_ERR_PROTOCOL, "round %d: %.0f s of text without a cube (%d times the "
                    "timeout of %g s; the server keeps talking and never shows one); last line: "

@@ -59,7 +59,9 @@ bool __wrap_cgi_sloth_root(const uint64_t *x, uint32_t difficulty, uint64_t *y, 
     return ok;
 }
 
-/* fixtures/faults/round.txt, one round and its prompt, played over a memory tube. */
+/* fixtures/faults/round.txt, one round and its prompt, played over a memory tube (timeout:
+ * play's, negative for none). */
+static double round_timeout = 1;
 static cg_status play_round(char *sent, size_t cap, cg_error *err)
 {
     static char text[1 << 16];
@@ -73,7 +75,7 @@ static cg_status play_round(char *sent, size_t cap, cg_error *err)
     cg_tube *t;
     assert_int_equal(cg_tube_memory(text, n, 0, &to, &t, NULL), CG_OK);
     cg_play_options opt = cg_play_defaults();
-    opt.timeout = 1;
+    opt.timeout = round_timeout;
     cg_play_result res;
     cg_status st = cg_play(t, tables, &opt, &res, err);
     const uint8_t *p;
@@ -101,6 +103,11 @@ static void cube_answer_checked(void **state)
     assert_non_null(strstr(err.msg, "was checked before sending and does not solve the cube as read"));
     assert_non_null(strstr(err.msg, "Not solved"));
     wrong = false;
+    /* no time limit (a negative timeout): no budget of text either, the round is answered */
+    round_timeout = -1;
+    play_round(sent, sizeof sent, &err);
+    round_timeout = 1;
+    assert_true(strlen(sent) > 1);
 }
 
 static void pow_answers_checked(void **state)
