@@ -21,7 +21,7 @@
 #                      per mutant (killed by which tests, survived, did not apply/build) and
 #                      "killed N of M". JOBS copies of the tree work at once (default 1). Slow:
 #                      not part of ./run.sh test. --check only checks that each mutant applies
-#   ./run.sh mutants --since REF [-j JOBS] [--per-line K] [--max N] [--minutes M] [--list]
+#   ./run.sh mutants --since REF [-j JOBS] [--per-line K] [--max N] [--keys K,...] [--minutes M] [--list]
 #                    [--paths 'FILE...']
 #                    [--root DIR] [--map FILE] [--equivalent FILE]
 #                      automatic mutants (tests/tools/automutate.py) on the lines of src/ changed
@@ -682,8 +682,8 @@ mut_auto_worker() {
 }
 
 mutants_since_main() {
-  local usage="usage: ./run.sh mutants --since REF [--root DIR] [--map FILE] [--equivalent FILE] [-j JOBS] [--per-line K] [--max N] [--minutes M] [--paths 'FILE...'] [--list]"
-  local since="" jobs=1 per_line=0 max=0 minutes=0 list_only=0 map="" equiv="" paths="" gen=()
+  local usage="usage: ./run.sh mutants --since REF [--root DIR] [--map FILE] [--equivalent FILE] [-j JOBS] [--per-line K] [--max N] [--keys K1,K2] [--minutes M] [--paths 'FILE...'] [--list]"
+  local since="" jobs=1 per_line=0 max=0 minutes=0 list_only=0 map="" equiv="" keys="" paths="" gen=()
   while [ $# -gt 0 ]; do
     case $1 in
       --since) since=${2:-}; shift 2 || true ;;
@@ -692,6 +692,7 @@ mutants_since_main() {
       --equivalent) equiv=$(realpath "${2:-}"); shift 2 || true ;;
       --per-line) per_line=${2:-}; shift 2 || true ;;
       --max) max=${2:-}; shift 2 || true ;;
+      --keys) keys=${2:-}; shift 2 || true ;;
       --minutes) minutes=${2:-}; shift 2 || true ;;
       --paths) paths=${2:-}; shift 2 || true ;;  # only these files' changed lines (a helper's own)
       --list) list_only=1; shift ;;
@@ -718,6 +719,7 @@ mutants_since_main() {
   [ -z "$equiv" ] || gen+=(--equivalent "$equiv")
   # shellcheck disable=SC2206
   [ -z "$paths" ] || gen+=(--paths $paths)
+  [ -z "$keys" ] || gen+=(--keys "$keys")
   python3 "$ROOT/tests/tools/automutate.py" list "${gen[@]}" > "$MUT_LIST" || exit 1
   local ids=() equivalent=0 id eq
   while IFS=$'\t' read -r id _ _ _ _ eq _; do

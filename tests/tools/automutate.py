@@ -23,7 +23,8 @@ preprocessor lines. The operators (one change each):
 Sampling (deterministic): each mutant gets a KEY, a hash of its file, its line's text (blanks
 squeezed), which of the file's lines with that same text it is, and the change; on each line
 the K mutants of smallest hash are kept (--per-line, 0 = all), then the N of smallest hash
-overall (--max, 0 = all). The same tree always gives the same mutants, and an edit elsewhere in
+overall (--max, 0 = all); --keys K1,K2 keeps only the mutants with those KEYs (a re-run of the
+survivors after new tests). The same tree always gives the same mutants, and an edit elsewhere in
 a file changes none of a line's keys.
 Equivalent mutants: a file (default ROOT/tests/mutants/equivalent.txt) of lines
     KEY  anything for the reader  -- why the mutant cannot change what the program does
@@ -351,7 +352,7 @@ def cmd_list(a):
     rules = read_map(a.map)
     equivalent = read_equivalent(a.equivalent)
     changed = changed_lines(a.root, a.since, a.paths)
-    chosen, generated, nlines = [], 0, sum(len(v) for v in changed.values())
+    chosen, all_ms, generated, nlines = [], [], 0, sum(len(v) for v in changed.values())
     for rel in sorted(changed):
         path = os.path.join(a.root, rel)
         if not os.path.exists(path):
@@ -370,8 +371,12 @@ def cmd_list(a):
             by_line.setdefault(line, []).append((key, rel, line, op, change, edits, src))
         for line in sorted(by_line):
             ms = sorted(by_line[line])
+            all_ms.append(ms)
             generated += len(ms)
             chosen.extend(ms[:a.per_line] if a.per_line > 0 else ms)
+    if a.keys:  # the mutants named, whatever the sampling would keep
+        want = set(a.keys.split(","))
+        chosen = [m for line_ms in all_ms for m in line_ms if m[0] in want]
     total = len(chosen)
     if a.max > 0:
         chosen = sorted(chosen)[:a.max]
@@ -428,6 +433,7 @@ def main():
     ls.add_argument("--equivalent")
     ls.add_argument("--per-line", type=int, default=0)
     ls.add_argument("--max", type=int, default=0)
+    ls.add_argument("--keys", help="KEY,KEY...: only these mutants (sampling ignored)")
     ls.add_argument("--paths", nargs="+", default=["src"])
     ap = sub.add_parser("apply")
     ap.add_argument("list")
