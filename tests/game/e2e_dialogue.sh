@@ -21,9 +21,7 @@ RULES=(--reply 'start:your choice:=3' --reply 'cube:your choice:=2' --reply 'ans
 # pyapp NAME SCRIPT ARGS...: an independent Python server; sets PORT
 pyapp() {
   local name=$1 script=$2; shift 2
-  python3 "$HERE/$script" --listen 0 "$@" > "$TMP/$name.port" 2> "$TMP/$name.log" &
-  PIDS+=($!)
-  wait_port "$name" "$script"
+  bg_server "$name" "$script" python3 "$HERE/$script" --listen 0 "$@"
 }
 won() { # won NAME N: exit 0 and N/N rounds
   [ "$RC" = 0 ] || fail "$1: exited $RC: $(tail -2 "$TMP/$1.err")"

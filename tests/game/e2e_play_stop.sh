@@ -12,17 +12,17 @@
 HERE=$(cd "$(dirname "$0")" && pwd)
 . "$HERE/lib_serve.sh"
 
-# 1. SIGTERM during the TLS handshake with a listener that never accepts.
-python3 -c '
+# 1. SIGTERM during the TLS handshake with a listener that never answers it (it says when the
+#    connection came, so the signal falls in the handshake, not before the connection).
+bg_server mute "the silent listener" python3 -c '
 import socket, sys, time
 s = socket.socket(); s.bind(("127.0.0.1", 0)); s.listen(4)
-print(s.getsockname()[1], flush=True); time.sleep(30)' > "$TMP/mute.port" &
-PIDS+=($!)
-wait_port mute "the silent listener"
+print(s.getsockname()[1], flush=True); s.settimeout(30); c, _ = s.accept()
+print("connected", flush=True); time.sleep(30)'
 "$CUBEGOD" play --tls --insecure --record "$TMP/mute.rec" 127.0.0.1 "$PORT" \
   > "$TMP/mute.out" 2> "$TMP/mute.err" < /dev/null &
 pid=$!
-sleep 1.5
+wait_for "$TMP/mute.port" "^connected" || fail "play did not connect to the silent listener"
 kill -TERM $pid
 for _ in $(seq 100); do kill -0 $pid 2>/dev/null || break; sleep 0.05; done
 kill -0 $pid 2>/dev/null && { kill -9 $pid; fail "play still running 5 s after SIGTERM while connecting"; }
@@ -34,10 +34,11 @@ tail -n1 "$TMP/mute.rec" | grep -q "^! [0-9.]* stopped by SIGTERM after 0 passed
 
 # 2. Ctrl-C while waiting for a prompt that does not come: what it waited for, what arrived.
 serve wrong --games 1 --rounds 2 --alarm 30
-"$CUBEGOD" play --prompt 'Your move:' 127.0.0.1 "$PORT" > "$TMP/int.out" 2> "$TMP/int.err" < /dev/null &
+"$CUBEGOD" play --prompt 'Your move:' --record "$TMP/int.rec" 127.0.0.1 "$PORT" > "$TMP/int.out" \
+  2> "$TMP/int.err" < /dev/null &
 pid=$!
-for _ in $(seq 100); do grep -q "Opening connection.*Done" "$TMP/int.err" 2>/dev/null && break; sleep 0.05; done
-sleep 0.5
+# the transcript has the server's prompt once play has read it (it records what arrives)
+wait_for "$TMP/int.rec" "Enter your solution:" || fail "the round's prompt never reached play"
 kill -INT $pid
 wait $pid; rc=$?
 [ "$rc" = 130 ] || fail "SIGINT: exit $rc, expected 130"

@@ -14,13 +14,14 @@ trap cleanup EXIT
 fail() { echo "FAIL: $*" >&2; for f in "$TMP"/*.out "$TMP"/*.err; do [ -f "$f" ] && { echo "--- $f" >&2; tail -5 "$f" >&2; }; done; exit 1; }
 has() { grep -q -- "$1" "$2" || fail "'$1' not in $2"; }
 
-# bg NAME CMD...: a server in the background that prints its port first; sets PORT
+. "$HERE/../lib_wait.sh"
+# bg NAME CMD...: a server in the background that prints its port first, through a port file of
+# its own (lib_wait.sh); sets PORT
 bg() {
   local name=$1; shift
-  "$@" > "$TMP/$name.port" 2> "$TMP/$name.log" &
-  PIDS+=($!)
-  for _ in $(seq 600); do PORT=$(head -n1 "$TMP/$name.port" 2>/dev/null); [ -n "$PORT" ] && return; sleep 0.05; done
-  fail "$name printed no port"
+  start_bg "$TMP/$name.port" "$TMP/$name.log" "$@"
+  PIDS+=("$BG_PID")
+  [ -n "$PORT" ] || fail "$name printed no port"
 }
 play() {
   local name=$1; shift
@@ -38,7 +39,8 @@ for sig in TERM INT; do
   for _ in $(seq 200); do grep -q "round 2/5" "$TMP/sig$sig.err" 2>/dev/null && break; sleep 0.05; done
   child=$(sed -n "s/.*Starting local process .*: pid \([0-9]*\).*/\1/p" "$TMP/sig$sig.err")
   [ -n "$child" ] || fail "SIG$sig: no child pid in the log"
-  sleep 0.2
+  # round 2's verdict has arrived (the transcript records what arrives): 2 rounds passed
+  wait_for "$TMP/sig$sig.rec" "Correct!" 2 || fail "SIG$sig: no second verdict in the transcript"
   kill -$sig $pid
   for _ in $(seq 100); do kill -0 $pid 2>/dev/null || break; sleep 0.05; done
   kill -0 $pid 2>/dev/null && { kill -9 $pid; fail "SIG$sig: play still running 5 s after the signal"; }

@@ -37,10 +37,8 @@ if grep -q "proof of work:" "$TMP/off.err"; then fail "--pow off answered a gate
 if command -v python3 > /dev/null; then
   for gates in sha256 md5 sha1 zeros-hex zeros-bits zeros-first prose hashcash kctf redpwn "hashcash,redpwn"; do
     name=py_$(echo "$gates" | tr -c 'a-z0-9\n' _)
-    python3 "$HERE/pow_server.py" --listen 0 --gates "$gates" --rounds 2 --timeout 300 --xs "$XS" \
-      > "$TMP/$name.port" 2> "$TMP/$name.log" &
-    PIDS+=($!)
-    wait_port "$name" "python server"
+    bg_server "$name" "python server" \
+      python3 "$HERE/pow_server.py" --listen 0 --gates "$gates" --rounds 2 --timeout 300 --xs "$XS"
     play "$name" 127.0.0.1 "$PORT"
     [ "$RC" = 0 ] || fail "pow_server.py --gates $gates: play exited $RC"
     has "flag: flag{python_edition}" "$TMP/$name.out"

@@ -16,10 +16,10 @@ TMP=$(mktemp -d)
 # Under valgrind both programs run many times slower: this test is about the dialogue, not speed.
 ALARM=1
 [ -n "${CUBEGOD_SLOW_TOOLS:-}" ] && ALARM=10
-"$CUBEGOD" serve --port 0 --games 1 --alarm "$ALARM" --flag 'flag{pwntools}' >"$TMP/port" 2>"$TMP/log" &
-SERVER=$!
+. "$(dirname "$0")/../lib_wait.sh"
+start_bg "$TMP/port" "$TMP/log" "$CUBEGOD" serve --port 0 --games 1 --alarm "$ALARM" --flag 'flag{pwntools}'
+SERVER=$BG_PID
 trap 'kill $SERVER 2>/dev/null; rm -rf "$TMP"' EXIT
-for _ in $(seq 600); do PORT=$(head -n1 "$TMP/port"); [ -n "$PORT" ] && break; sleep 0.05; done
 [ -n "$PORT" ] || { echo "FAIL: no port"; exit 1; }
 
 PORT=$PORT CUBEGOD=$CUBEGOD "$PY" - <<'PY'

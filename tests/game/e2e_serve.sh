@@ -14,17 +14,14 @@ cleanup() {
 trap cleanup EXIT
 fail() { echo "FAIL: $*" >&2; exit 1; }
 
-# start NAME ARGS...: starts a server, sets PORT; its log goes to $TMP/NAME.log
+. "$(dirname "$0")/../lib_wait.sh"
+# start NAME ARGS...: starts a server, sets PORT (through a port file of its own: lib_wait.sh);
+# its log goes to $TMP/NAME.log
 start() {
   local name=$1; shift
-  "$CUBEGOD" serve --port 0 "$@" >"$TMP/$name.port" 2>"$TMP/$name.log" &
-  SERVERS+=($!)
-  for _ in $(seq 600); do
-    PORT=$(head -n1 "$TMP/$name.port" 2>/dev/null)
-    [ -n "$PORT" ] && return 0
-    sleep 0.05
-  done
-  fail "server $name printed no port"
+  start_bg "$TMP/$name.port" "$TMP/$name.log" "$CUBEGOD" serve --port 0 "$@"
+  SERVERS+=("$BG_PID")
+  [ -n "$PORT" ] || fail "server $name printed no port"
 }
 
 # read_round: reads fd 3 up to and including the prompt into $TMP/round; fails on EOF
@@ -96,9 +93,8 @@ exec 3<>"/dev/tcp/127.0.0.1/$PORT"; read_round; exec 3<&-
 exec 3<>"/dev/tcp/127.0.0.1/$PORT"
 read_round || fail "server stopped serving after a disconnect"
 exec 3<&-
-sleep 0.3
-grep -q "lost in round 1: Connection closed" "$TMP/main.log" || fail "disconnect not logged"
-grep -q "5/5 rounds, won" "$TMP/main.log" || fail "won game not logged"
+wait_for "$TMP/main.log" "lost in round 1: Connection closed" || fail "disconnect not logged"
+wait_for "$TMP/main.log" "5/5 rounds, won" || fail "won game not logged"
 echo "ok: disconnect logged, server still serving"
 
 # --- timeout with a short alarm
@@ -141,13 +137,17 @@ fi
 start signals --seed 5
 pid=${SERVERS[-1]}
 kill -USR1 "$pid"
-sleep 0.3
+# a whole round served after the signal: it was delivered (before the server's next system call
+# returned) and did not end it
+exec 3<>"/dev/tcp/127.0.0.1/$PORT" && read_round || fail "SIGUSR1 ended the server"
+exec 3<&-
+wait_for "$TMP/signals.log" "lost in round 1: Connection closed" || fail "the game after SIGUSR1 not logged"
 kill -0 "$pid" 2>/dev/null || fail "SIGUSR1 ended the server"
 kill -TERM "$pid"
 for _ in $(seq 100); do kill -0 "$pid" 2>/dev/null || break; sleep 0.05; done
 kill -0 "$pid" 2>/dev/null && { kill -KILL "$pid"; fail "SIGTERM after SIGUSR1 did not stop the server"; }
 wait "$pid"; rc=$?
 [ "$rc" = 0 ] || fail "server stopped by SIGTERM exited $rc"
-grep -q "serve: 0 games, 0 won" "$TMP/signals.log" || fail "no closing line after SIGTERM"
+grep -q "serve: 1 games, 0 won" "$TMP/signals.log" || fail "no closing line after SIGTERM"
 echo "ok: SIGUSR1 from outside ignored, SIGTERM stops"
 echo "all serve tests passed"

@@ -73,9 +73,7 @@ has "draws a 2x2, the game is a 3x3" "$TMP/bad.err"
 
 # The independent server: each drawing read with no reading option.
 ustart() {
-  python3 "$HERE/unseen_server.py" "$@" > "$TMP/u.port" 2> "$TMP/u.log" &
-  PIDS+=($!)
-  wait_port u "python server"
+  bg_server u "python server" python3 "$HERE/unseen_server.py" "$@"
 }
 ustart --style blfr --rounds 3 --seed 5
 play ub -q --prompt 'Enter your moves: (One at a time: Use # to finish early)' 127.0.0.1 "$PORT"

@@ -9,25 +9,30 @@ cleanup() { for p in "${PIDS[@]}"; do kill "$p" 2>/dev/null; done; wait 2>/dev/n
 trap cleanup EXIT
 fail() { echo "FAIL: $*" >&2; for f in "$TMP"/*.out "$TMP"/*.err; do [ -f "$f" ] && { echo "--- $f" >&2; tail -5 "$f" >&2; }; done; exit 1; }
 has() { grep -q -- "$1" "$2" || fail "'$1' not in $2"; }
+. "$HERE/../lib_wait.sh"
 
-# wait_port NAME WHAT: waits for the first line of $TMP/NAME.port; sets PORT
+# bg_server NAME WHAT CMD...: CMD in the background, printing its port first; its port file is
+# $TMP/NAME.port and its log $TMP/NAME.log, both made anew (lib_wait.sh); sets PORT
+bg_server() {
+  local name=$1 what=$2; shift 2
+  start_bg "$TMP/$name.port" "$TMP/$name.log" "$@"
+  PIDS+=("$BG_PID")
+  [ -n "$PORT" ] || fail "$what $name printed no port: $(tail -3 "$TMP/$name.log")"
+}
+# wait_port NAME WHAT: for a server started by hand with stdout to $TMP/NAME.port (a new name,
+# or a file removed first); sets PORT
 wait_port() {
-  for _ in $(seq 600); do PORT=$(head -n1 "$TMP/$1.port" 2>/dev/null); [ -n "$PORT" ] && return; sleep 0.05; done
-  fail "$2 $1 printed no port"
+  wait_port_file "$TMP/$1.port" || fail "$2 $1 printed no port"
 }
 # serve NAME ARGS...: a cubegod server in the background; sets PORT
 serve() {
   local name=$1; shift
-  "$CUBEGOD" serve --port 0 "$@" > "$TMP/$name.port" 2> "$TMP/$name.log" &
-  PIDS+=($!)
-  wait_port "$name" server
+  bg_server "$name" server "$CUBEGOD" serve --port 0 "$@"
 }
 # pyserve NAME ARGS...: app.py listening; sets PORT
 pyserve() {
   local name=$1; shift
-  python3 "$HERE/app.py" --listen 0 "$@" > "$TMP/$name.port" 2> "$TMP/$name.log" &
-  PIDS+=($!)
-  wait_port "$name" "python server"
+  bg_server "$name" "python server" python3 "$HERE/app.py" --listen 0 "$@"
 }
 # play NAME ARGS...: runs play, keeps its exit status in RC; a game it won and recorded
 # (--record FILE) is replayed with no options and must be judged the same (issue 34)

@@ -11,9 +11,8 @@ SERVER=
 trap 'kill $SERVER 2>/dev/null; rm -rf "$TMP"' EXIT
 ALARM=3
 [ -n "${CUBEGOD_SLOW_TOOLS:-}${SANITIZED:-}" ] && ALARM=20
-"$PY" "$CUBEGOD_SOURCE/tests/game/menu_app.py" --rounds 20 --seed 7 --alarm "$ALARM" > "$TMP/port" 2> "$TMP/log" &
-SERVER=$!
-for _ in $(seq 600); do PORT=$(head -n1 "$TMP/port" 2>/dev/null); [ -n "$PORT" ] && break; sleep 0.05; done
+start_bg "$TMP/port" "$TMP/log" "$PY" "$CUBEGOD_SOURCE/tests/game/menu_app.py" --rounds 20 --seed 7 --alarm "$ALARM"
+SERVER=$BG_PID
 [ -n "$PORT" ] || { echo "FAIL: menu_app.py printed no port"; exit 1; }
 MAP="U=U,U'=u,D=D,D'=d,F=F,F'=f,B=B,B'=b,L=L,L'=l,R=R,R'=r"
 "$PY" "$CUBEGOD_SOURCE/python/examples/play_with_replies.py" 127.0.0.1 "$PORT" \

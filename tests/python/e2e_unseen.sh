@@ -9,9 +9,8 @@
 cd "$HERE" && "$PY" -m unittest -v test_unseen || exit 1
 TMP=$(mktemp -d)
 trap 'kill $SERVER 2>/dev/null; rm -rf "$TMP"' EXIT
-"$PY" "$CUBEGOD_SOURCE/tests/game/unseen_server.py" --style goal --rounds 5 --seed 3 > "$TMP/port" 2> "$TMP/log" &
-SERVER=$!
-for _ in $(seq 200); do PORT=$(head -n1 "$TMP/port" 2>/dev/null); [ -n "$PORT" ] && break; sleep 0.05; done
+start_bg "$TMP/port" "$TMP/log" "$PY" "$CUBEGOD_SOURCE/tests/game/unseen_server.py" --style goal --rounds 5 --seed 3
+SERVER=$BG_PID
 [ -n "$PORT" ] || { echo "FAIL: the server printed no port"; exit 1; }
 "$PY" "$CUBEGOD_SOURCE/python/examples/win_goal.py" 127.0.0.1 "$PORT" > "$TMP/out" 2> "$TMP/err"
 rc=$?

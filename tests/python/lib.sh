@@ -30,11 +30,12 @@ need_pwntools() {
   exit 77
 }
 
+. "$HERE/../lib_wait.sh"
 # serve ARGS...: starts `cubegod serve --port 0 ARGS` in the background; sets PORT and SERVER.
+# Scripts start one server after another: each gets its port file anew (lib_wait.sh), or the
+# next one could read the port of the previous, finished one.
 serve() {
-  "$CUBEGOD" serve --port 0 "$@" >"$TMP/port" 2>"$TMP/serve.log" &
-  SERVER=$!
-  PORT=
-  for _ in $(seq 600); do PORT=$(head -n1 "$TMP/port"); [ -n "$PORT" ] && break; sleep 0.05; done
+  start_bg "$TMP/port" "$TMP/serve.log" "$CUBEGOD" serve --port 0 "$@"
+  SERVER=$BG_PID
   [ -n "$PORT" ] || { echo "FAIL: no port from cubegod serve"; cat "$TMP/serve.log"; exit 1; }
 }

@@ -15,6 +15,7 @@
 #include <string.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cmocka.h>
@@ -234,7 +235,10 @@ static void child_reaped_elsewhere(void **state)
     const uint8_t *p;
     size_t n;
     assert_int_equal(cg_tube_recvall(t, 10, &p, &n, NULL), CG_OK); /* it exited */
-    usleep(100000);
+    /* and is gone (SIGCHLD ignored: the kernel reaps it), waited for, not slept on: no child
+     * left is ECHILD; one still exiting is 0 */
+    for (int k = 0; k < 1000 && !(waitpid(-1, NULL, WNOHANG) == -1 && errno == ECHILD); k++)
+        usleep(10000);
     cg_error e;
     int ws;
     assert_int_equal(cg_tube_wait(t, 5, &ws, &e), CG_ERR_SYSTEM);
