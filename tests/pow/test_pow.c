@@ -139,6 +139,10 @@ static void test_readers(void **state)
         {"  hashcash -m -b 18 res.example", CGI_GATE_HASHCASH, 18, 0},
         {"Run: hashcash -b22 -m 'quoted'", CGI_GATE_HASHCASH, 22, 0},
         {"sha256(XXXXXX+abc) == 00ff", CGI_GATE_PREFIX, 16, 6},
+        /* the table's edges: one unknown, and the longest (CGI_UNKNOWN_MAX, 8) */
+        {"sha256(X+abc) == 00ff", CGI_GATE_PREFIX, 16, 1},
+        {"sha256(abc+XXXXXXXX) == 00ff", CGI_GATE_PREFIX, 16, 8},
+        {"md5(????????+abc) == 00ff", CGI_GATE_PREFIX, 16, 8},
         {"pow: solve s.AAAAAQ==.AQ==", CGI_GATE_SLOTH, 0, 0},
     };
     for (size_t i = 0; i < sizeof OK / sizeof *OK; i++) {
@@ -161,7 +165,9 @@ static void test_readers(void **state)
     static const char *const BAD[] = {"sha256(XXXX+abc) == zz", "sha3(XXXX+abc) == 00",
                                       "solve s.!!!.AA==", "hashcash -mb20",
                                       "sha256(XXXX+abc", "sha256(abc + def) == 00",
-                                      "solve s.AAAAAA==.AQ=="};
+                                      "solve s.AAAAAA==.AQ==",
+                                      /* nine unknowns, one past the longest searched */
+                                      "sha256(XXXXXXXXX+abc) == 00ff"};
     /* a gate is a gate only when it parses: these are text, and say why they were not read */
     for (size_t i = 0; i < sizeof BAD / sizeof *BAD; i++) {
         cg_error err;

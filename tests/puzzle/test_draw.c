@@ -127,6 +127,15 @@ static void colours(void **state)
             assert_string_not_equal(fills[t], fills[u]);
     }
     assert_string_equal(fills[5], "b71234"); /* "x" is on R's centre: red */
+    /* a two-letter token names no colour, even when its first letter does: "Rx" on U's centre
+     * is painted as U (white), and "R" keeps red */
+    static const char *two[6] = {"Rx", "D", "F", "B", "L", "R"};
+    cg_puzzle_clear_size(&q, 3);
+    for (int i = 0; i < 54; i++)
+        assert_int_equal(cg_puzzle_set(&q, i, two[i / 9], strlen(two[i / 9]), NULL), CG_OK);
+    assert_int_equal(cg_puzzle_draw(&q, CG_DRAW_SVG, svg, sizeof svg, &need, NULL), CG_OK);
+    assert_non_null(strstr(svg, "fill=\"#ffffff\" stroke=\"#000\"><title>Rx<"));
+    assert_non_null(strstr(svg, "fill=\"#b71234\" stroke=\"#000\"><title>R<"));
     /* a hidden sticker: '? ' and the gap in ANSI (after two empty cells), class hidden in SVG */
     cg_puzzle h = line("?UUUDDDDFFFFBBBBLLLLRRRR");
     assert_int_equal(cg_puzzle_draw(&h, CG_DRAW_ANSI, svg, sizeof svg, &need, NULL), CG_OK);

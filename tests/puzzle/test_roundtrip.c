@@ -300,6 +300,58 @@ static void test_net_without_d_then_text(void **state)
     }
 }
 
+/* A Python/JSON dict cube with a face left out (the seed's own challenge hides one) is read, the
+ * missing face unknown, in both sizes and wherever the missing face is; four faces are refused,
+ * saying how many were found and that five are needed (issue 37: every dict in the suite had
+ * six faces). */
+static void test_dict_with_five_faces(void **state)
+{
+    (void)state;
+    static const char *const KEY[CG_FACES] = {"U", "D", "F", "B", "L", "R"};
+    for (int size = 2; size <= 3; size++)
+        for (int left = -1; left < CG_FACES; left++) { /* -1: all six */
+            char text[1024];
+            size_t n = (size_t)snprintf(text, sizeof text, "cube = {\n");
+            for (int f = 0; f < CG_FACES; f++) {
+                if (f == left)
+                    continue;
+                n += (size_t)snprintf(text + n, sizeof text - n, "    '%s': [", KEY[f]);
+                for (int i = 0; i < size * size; i++)
+                    n += (size_t)snprintf(text + n, sizeof text - n, "%s'%c'", i ? ", " : "",
+                                          cg_face_letter(f));
+                n += (size_t)snprintf(text + n, sizeof text - n, "],\n");
+            }
+            snprintf(text + n, sizeof text - n, "}\nEnter your solution:\n");
+            cg_puzzle p[2];
+            int errors;
+            cg_error err = {0};
+            int got = read_text(NULL, text, p, 2, &errors, &err);
+            if (got != 1 || errors)
+                fail_msg("size %d, face %d left out: %d puzzles, %d errors (%s)", size, left, got,
+                         errors, err.msg);
+            assert_int_equal(p[0].size, size);
+            for (int i = 0; i < 6 * size * size; i++) {
+                int face = i / (size * size);
+                if (face == left) {
+                    assert_int_equal(p[0].sticker[i], CG_UNKNOWN);
+                    continue;
+                }
+                char want[2] = {cg_face_letter(face), '\0'};
+                assert_true(p[0].sticker[i] != CG_UNKNOWN);
+                assert_string_equal(p[0].colour[p[0].sticker[i]], want);
+            }
+        }
+    static const char FOUR[] = "{\"U\": \"UUUU\", \"D\": \"DDDD\", \"F\": \"FFFF\", \"B\": \"BBBB\"}\n";
+    cg_puzzle p[2];
+    int errors;
+    cg_error err = {0};
+    int got = read_text(NULL, FOUR, p, 2, &errors, &err);
+    assert_int_equal(got, 0);
+    assert_true(errors > 0);
+    assert_non_null(strstr(err.msg, "4 faces"));
+    assert_non_null(strstr(err.msg, "at least five are needed"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -307,6 +359,7 @@ int main(void)
         cmocka_unit_test(test_3x3_every_view),
         cmocka_unit_test(test_hidden_centres_scheme_matches_cube),
         cmocka_unit_test(test_net_without_d_then_text),
+        cmocka_unit_test(test_dict_with_five_faces),
     };
     return cmocka_run_group_tests(tests, setup, NULL);
 }
