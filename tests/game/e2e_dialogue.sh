@@ -102,8 +102,9 @@ serve cw --games 1 --rounds 5 --seed 7 --one-move --notation quarter-cw --max-mo
   --metric qtm --banner "Clockwise turns only, 42 turns at most"
 play cw -q --one-move --notation quarter-cw --prompt 'Enter your move:' 127.0.0.1 "$PORT"
 won cw 5
-# a 3x3 that refuses answers longer than 19 moves
-serve three --games 1 --size 3 --rounds 5 --seed 8 --max-moves 19 \
+# a 3x3 that refuses answers longer than 19 moves (a 10 s alarm: the first round loads the 3x3
+# tables, over a second on a loaded machine; the limit is checked, not the speed)
+serve three --games 1 --size 3 --rounds 5 --seed 8 --max-moves 19 --alarm 10 \
   --banner "Answers longer than 19 moves are refused."
 play three -v 127.0.0.1 "$PORT"
 won three 5
