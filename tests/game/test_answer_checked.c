@@ -1,6 +1,6 @@
 // link-wrap: cg_solve_puzzle_note cgi_hash_search cgi_sloth_root
 /* Every answer checked before it is sent (issue 35), with a wrong producer injected: the 2x2
- * solver, the hash search and the sloth's root are replaced (the linker's --wrap) by ones that
+ * solver (the call the client makes, cg_solve_puzzle_note), the hash search and the sloth's root are replaced (the linker's --wrap) by ones that
  * answer wrong when asked to. The check must catch each, say so naming the answer, and send
  * nothing: no wrong answer on the wire. And binary garbage is not taken for a flag. */
 #include <setjmp.h>

@@ -191,6 +191,7 @@ static void dialects(void **state)
     FAILS(cg_turn_text("hello\n", "R", NULL, buf, sizeof buf, NULL, NULL));
     assert_int_equal(cg_drawing_read("UUUURRRRFFFFDDDDLLLLBBBB\n", 25, NULL, NULL, &dr, NULL), CG_OK);
     FAILS(cg_drawing_turn(dr, "M", NULL, 0, NULL));
+    FAILS(cg_drawing_moves(dr, NULL, buf, sizeof buf, NULL)); /* no line after the drawing */
     cg_drawing_free(dr);
 }
 
@@ -207,6 +208,7 @@ static void solver(void **state)
     cg_puzzle_clear(&p);
     cg_solve_options o = cg_solve_defaults();
     FAILS(cg_solve_puzzle(tables, &p, &o, out, &n, NULL));
+    FAILS(cg_solve_puzzle_note(tables, &p, &o, out, &n, NULL, 0, NULL));
     /* cg_tables_open fails only without memory or on a big-endian machine: no input of its own
      * can make it fail, so it is not called here (listed as such in e2e_null_errors.sh). */
 
@@ -221,6 +223,12 @@ static void solver(void **state)
     FAILS(cg3_twophase_solve(tp, &bad, NULL, &sol, NULL));
     cg_puzzle_clear_size(&p, 3);
     FAILS(cg3_solve_puzzle(tp, &p, NULL, NULL, &sol, NULL, NULL));
+    assert_int_equal(cg3_twophase_wait(tp, NULL, NULL), CG_OK); /* not a background one */
+    cg3_twophase_close(tp);
+    /* In the background: the same cache loaded by a thread; waiting hands over its status. */
+    assert_int_equal(cg3_twophase_open_background(&tp, &o3, NULL), CG_OK);
+    assert_int_equal(cg3_twophase_wait(tp, NULL, NULL), CG_OK);
+    FAILS(cg3_twophase_solve(tp, &bad, NULL, &sol, NULL));
     cg3_twophase_close(tp);
     /* The optimal solver's 300 MB tables are not built for tests; an impossible cube is refused
      * before a solver is touched (solver3.h), so none is needed to check the status. */
