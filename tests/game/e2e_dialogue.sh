@@ -173,23 +173,25 @@ PY
 serve each3 --games 1 --rounds 3 --seed 15 --send-each
 play each3 -q --send-each 127.0.0.1 "$PORT"
 won each3 3
-# a notation that writes a half turn as two quarter turns: every move it expands is sent, on a
-# line of its own (issue 37: every --send-each game above sends one line per move)
-serve each4 --games 1 --rounds 5 --seed 16 --send-each --end '#' --notation quarter --max-moves 22
-# (play run directly, not through lib_serve.sh's play: `replay` with no options judges round 2's
-# 12 quarter turns wrong where the server said Correct, a disagreement left to replay's owners)
-"$CUBEGOD" play -q --send-each --end '#' --notation quarter --record "$TMP/each4.rec" 127.0.0.1 "$PORT" \
-  > "$TMP/each4.out" 2> "$TMP/each4.err"
+# a notation that writes a move as several: clockwise quarter turns only (R' is R R R, R2 is
+# R R), every one sent on a line of its own (issue 37: every --send-each game above sent one line
+# per move, so a loop that dropped the moves a notation adds lost no test)
+serve each4 --games 1 --rounds 5 --seed 16 --send-each --end '#' --notation quarter-cw \
+  --max-moves 42 --metric qtm
+# (play run directly, not through lib_serve.sh's play: `replay` with no options judges such a
+# game's rounds wrong where the server said Correct, a disagreement left to replay's owners)
+"$CUBEGOD" play -q --send-each --end '#' --notation quarter-cw --record "$TMP/each4.rec" \
+  127.0.0.1 "$PORT" > "$TMP/each4.out" 2> "$TMP/each4.err"
 RC=$?
 won each4 5
-python3 - "$TMP/each4.rec" <<'PY' || fail "--send-each --notation quarter: not one quarter turn a line"
+python3 - "$TMP/each4.rec" <<'PY' || fail "--send-each --notation quarter-cw: not one clockwise quarter turn a line"
 import sys
 # "> SECONDS TEXT\n": a sent line, its line end written as the two characters \n
 sent = [l.rstrip("\n").split(" ", 2)[2][:-2] for l in open(sys.argv[1]) if l.startswith("> ")]
 moves = [m for m in sent if m != "#"]
-assert moves and all(len(m) in (1, 2) and m[0] in "UDFBLR" and m[1:] in ("", "'") for m in moves), sent
-twice = sum(1 for a, b in zip(moves, moves[1:]) if a == b and not a.endswith("'"))
-assert twice > 0, "no half turn written as two quarter turns in five rounds: %s" % sent
-print("quarter: %d moves sent one a line, %d half turns as two" % (len(moves), twice))
+assert moves and all(len(m) == 1 and m in "UDFBLR" for m in moves), sent
+thrice = sum(1 for a, b, c in zip(moves, moves[1:], moves[2:]) if a == b == c)
+assert thrice > 0, "no R' written as R R R in five rounds: %s" % sent
+print("quarter-cw: %d moves sent one a line, %d runs of three" % (len(moves), thrice))
 PY
 echo "e2e_dialogue: ok"
