@@ -65,6 +65,11 @@ def svg(text):
         x, y = float(r.get("x")), float(r.get("y"))
         assert 0 <= x and x + float(r.get("width")) <= w and 0 <= y and y + float(r.get("height")) <= h, \
             "sticker at (%g, %g) outside the %gx%g picture" % (x, y, w, h)
+    # the same margin left, right and below the net (above it: the letters' strip as well)
+    left = min(float(r.get("x")) for r in rects)
+    right = w - max(float(r.get("x")) + float(r.get("width")) for r in rects)
+    bottom = h - max(float(r.get("y")) + float(r.get("height")) for r in rects)
+    assert left == right == bottom, "margins left %g, right %g, below %g" % (left, right, bottom)
     labels = [t for t in root.iter(ns + "text") if t.get("class") == "face-label"]
     assert sorted(t.text for t in labels) == sorted("UDFBLR"), [t.text for t in labels]
     size = float(labels[0].get("font-size"))
