@@ -142,23 +142,6 @@ bool cli_play_hints_menu(const cli_play_hints *h, char *ask, size_t asize)
     return h && find_menu(h, menu, sizeof menu, ask, asize);
 }
 
-bool cli_play_hints_first_cube(const cli_play_hints *h, cg_puzzle *p)
-{
-    cg_shape_reader rd;
-    if (!h || cg_shape_reader_init(&rd, CG_SHAPE_AUTO, NULL, NULL) != CG_OK)
-        return false;
-    for (size_t from = 0; from < h->len;) {
-        const char *nl = memchr(h->text + from, '\n', h->len - from);
-        size_t end = nl ? (size_t)(nl - h->text) : h->len;
-        cg_shape_reader_feed(&rd, h->text + from, end - from, NULL);
-        from = end + 1;
-        if (cg_shape_reader_take(&rd, p, NULL))
-            return true;
-    }
-    cg_shape_reader_pause(&rd, NULL);
-    return cg_shape_reader_take(&rd, p, NULL);
-}
-
 void cli_play_hints_last(const cli_play_hints *h, char *out, size_t cap)
 {
     out[0] = '\0';

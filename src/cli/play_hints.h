@@ -31,8 +31,6 @@ void cli_play_hints_free(cli_play_hints *h);
 int cli_play_hints_cubes(const cli_play_hints *h, cg_shape shape);
 int cli_play_hints_cubes_per_answer(const cli_play_hints *h);
 bool cli_play_hints_menu(const cli_play_hints *h, char *ask, size_t asize);
-/* The first cube the text shows (any shape), false when none. */
-bool cli_play_hints_first_cube(const cli_play_hints *h, cg_puzzle *p);
 /* The last line of the text that holds more than blanks, finished or not (a prompt the server
  * left waiting), blanks at its ends and a '\r' cut, at most cap - 1 bytes; "" when none. */
 void cli_play_hints_last(const cli_play_hints *h, char *out, size_t cap);

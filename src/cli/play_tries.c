@@ -2,12 +2,10 @@
  * summary and the profile of the options that won. */
 #include "cli/play_tries.h"
 
-#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 #include "cli/cli.h"
 #include "cubegod/notation.h"
@@ -35,20 +33,19 @@ struct cli_tries {
     bool prompt, notation, target, order, across, replies, layout, input;
     /* the hypotheses used up */
     int notation_next, order_next, across_next;
-    bool tried_prompt, tried_gate, tried_menu, tried_first, tried_turn;
+    bool tried_prompt, tried_gate, tried_menu, tried_first;
     tried_option opts[OPTS_MAX]; /* in force now */
     int nopts;
     char said[TRIES_MAX][VALUE_MAX + 96]; /* each game: "lost (why)" or "won" and its options */
     /* what the changed play options point at */
     cg_dialect dialect;
     char prompt_text[VALUE_MAX], order_text[8], across_text[8];
-    cg_scheme scheme;
 };
 
 /* play's options whose hypotheses the tries leave alone when the player gave them */
 static const char *const PROMPT[] = {"--prompt", NULL};
 static const char *const NOTATION[] = {"--notation", "--move-map", "--separator", NULL};
-static const char *const TARGET[] = {"--target", "--scheme", NULL};
+static const char *const TARGET[] = {"--target", NULL};
 static const char *const ORDER[] = {"--order", NULL};
 static const char *const ACROSS[] = {"--across", NULL};
 static const char *const REPLIES[] = {"--reply", "--replies", "--send-first", NULL};
@@ -158,50 +155,9 @@ static bool next_notation(cli_tries *t, cg_play_options *o)
     return true;
 }
 
-/* The other orientation of the answer: a cube of face letters was solved home (auto), so try
- * any; a cube of the six usual colours (letters or words) in any orientation, so try the usual
- * picture, white up and green front (as --scheme U=W,...  --target home). */
-static bool next_turn(cli_tries *t, const cli_play_hints *h, cg_play_options *o)
-{
-    static const char usual[] = "WYGBOR", faces[] = "UDFBLR";
-    cg_puzzle p;
-    if (t->target || t->tried_turn || o->goal || o->goal_first ||
-        !cli_play_hints_first_cube(h, &p) || p.ncolours != 6)
-        return false;
-    t->tried_turn = true;
-    int letters = 0, at[6] = {-1, -1, -1, -1, -1, -1};
-    for (int i = 0; i < 6; i++) {
-        const char *c = p.colour[i];
-        letters += c[1] == '\0' && strchr(faces, c[0]);
-        const char *u = strchr(usual, toupper((unsigned char)c[0]));
-        static const char *const words[] = {"white", "yellow", "green", "blue", "orange", "red"};
-        if (u && (c[1] == '\0' || strcasecmp(c, words[u - usual]) == 0))
-            at[u - usual] = i;
-    }
-    if (letters == 6 && o->solve.target != CG_TARGET_ANY) {
-        o->solve.target = CG_TARGET_ANY;
-        put_option(t, "target", "any");
-        return true;
-    }
-    char text[6 * (CG_TOKEN_MAX + 4)];
-    size_t len = 0;
-    for (int f = 0; f < 6; f++) {
-        if (at[f] < 0)
-            return false;
-        len += (size_t)snprintf(text + len, sizeof text - len, "%s%c=%s", f ? "," : "", faces[f],
-                                p.colour[at[f]]);
-    }
-    if (cg_scheme_parse(text, &t->scheme, NULL) != CG_OK)
-        return false;
-    o->solve.scheme = &t->scheme;
-    o->solve.target = CG_TARGET_HOME;
-    put_option(t, "scheme", text);
-    put_option(t, "target", "home");
-    return true;
-}
-
-/* Another target, orientation, face order or side order, in that order, each only where it
- * applies. */
+/* Another target, face order or side order, in that order, each only where it applies. (No
+ * orientation: a 2x2 of face letters is solved home and one of the six usual colours brought
+ * to the usual picture, white up and green front, which every orientation check accepts.) */
 static bool next_reading(cli_tries *t, const cli_play_hints *h, cg_play_options *o)
 {
     static const char *const orders[] = {"URFDLB", "ULFRBD", "UFRBLD", "UDLRFB", "FRBLUD", "net"};
@@ -213,8 +169,6 @@ static bool next_reading(cli_tries *t, const cli_play_hints *h, cg_play_options 
         put_option(t, "target", "first");
         return true;
     }
-    if (next_turn(t, h, o))
-        return true;
     if (!t->order && !t->input && t->order_next < (int)(sizeof orders / sizeof *orders) &&
         cli_play_hints_cubes(h, CG_SHAPE_STRING) > 0) {
         snprintf(t->order_text, sizeof t->order_text, "%s", orders[t->order_next++]);

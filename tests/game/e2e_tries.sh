@@ -8,6 +8,7 @@
 #   - a goal shown above each cube (cubegod serve --goal shown): --target first;
 #   - a gate in its own words: an empty line sent at it (--reply 'start:TEXT=');
 #   - what the player gave is never changed (--notation given: one game); --tries 1: one game;
+#     a connection closed before any cube is not tried again;
 #     bad values refused; no profile written for a lost game.
 # (The other guesses, --prompt, the orientation, --order/--across, have no case here: the engine
 # now finds prompts by waiting, brings a 2x2 of the usual colours to the usual picture and face
@@ -96,6 +97,37 @@ play one --tries 1 --save-profile "$TMP/one.profile" 127.0.0.1 "$PORT"
 stop_after_one one
 has "not written: no game was won" "$TMP/one.err"
 [ -e "$TMP/one.profile" ] && fail "a profile written for a lost game"
+
+# a connection closed before any cube is no guess's business: one game
+python3 - "$TMP/closed.port" > "$TMP/closed.log" 2>&1 <<'PY' &
+import os, socket, sys
+s = socket.socket()
+s.bind(("127.0.0.1", 0))
+s.listen(4)
+s.settimeout(20)
+with open(sys.argv[1] + ".part", "w") as f:
+    f.write("%d\n" % s.getsockname()[1])
+os.rename(sys.argv[1] + ".part", sys.argv[1])
+n = 0
+while True:
+    try:
+        c, _ = s.accept()
+    except OSError:
+        break
+    n += 1
+    c.sendall(b"Closed for maintenance, come back tomorrow.\n")
+    c.close()
+    print("connection", n, flush=True)
+    s.settimeout(2)
+PY
+SPID=$!
+PIDS+=("$SPID")
+wait_port closed "closing server"
+play closed 127.0.0.1 "$PORT"
+[ "$RC" = 1 ] || fail "a closed connection won"
+wait "$SPID"
+[ "$(grep -c '^connection' "$TMP/closed.log")" = 1 ] || fail "a closed connection was tried again: $(cat "$TMP/closed.log")"
+grep -q "trying again" "$TMP/closed.err" && fail "a closed connection: tried again"
 
 "$CUBEGOD" play --tries 0 127.0.0.1 1 2> "$TMP/bad.err"; [ $? = 2 ] || fail "--tries 0 taken"
 has "tries" "$TMP/bad.err"
