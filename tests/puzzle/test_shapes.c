@@ -477,6 +477,21 @@ static void test_errors_and_ends(void **state)
     const char *net2 = "  W W\n  W W\nO O G G R R B B\nO O G G R R B\n  Y Y\n  Y Y\n";
     assert_int_equal(read_text(CG_SHAPE_AUTO, net2, &err, &errors, NULL), 0);
     assert_non_null(strstr(err.msg, "row 4 (line 4) has 7 stickers where 8 (L F R B) were expected"));
+    assert_null(strstr(err.msg, "hidden face")); /* the hint is for a row of three faces only */
+    const char *net2b = "  W W\n  W W\nO O G G R R B B\nO O G G R R\n  Y Y\n  Y Y\n";
+    assert_int_equal(read_text(CG_SHAPE_AUTO, net2b, &err, &errors, NULL), 0);
+    assert_non_null(strstr(err.msg, "has 6 stickers where 8 (L F R B) were expected (a hidden face is "
+                                    "shown as '?' stickers)"));
+    /* the end of input hands over a net without D rows, a cross without B rows (that face hidden) */
+    cg_puzzle nod;
+    assert_int_equal(read_text(CG_SHAPE_AUTO, "  W W\n  W W\nO O G G R R B B\nO O G G R R B B\n", &err,
+                               &errors, &nod), 1);
+    assert_int_equal(errors, 0);
+    assert_int_equal(nod.faces_shown, 0x3F & ~(1u << 1)); /* D hidden */
+    assert_int_equal(read_text(CG_SHAPE_AUTO, "  W W\n  W W\nO O G G R R\nO O G G R R\n  Y Y\n  Y Y\n", &err,
+                               &errors, &nod), 1);
+    assert_int_equal(errors, 0);
+    assert_int_equal(nod.faces_shown, 0x3F & ~(1u << 3)); /* B hidden */
     /* text of two or three words before a net is not taken for U rows */
     const char *net3 = "Round 1/100\nEnter your solution:\n  W W\n  W W\nO O G G R R B B\nO O G G R R B B\n"
                        "  Y Y\n  Y Y\n";
