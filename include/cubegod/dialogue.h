@@ -50,7 +50,7 @@ CG_API cg_status cg_replies_new(cg_replies **out, cg_error *err);
 CG_API void cg_replies_free(cg_replies *r);
 /* Adds one rule. CG_ERR_INPUT, the message quoting the rule: no '=', an unknown phase, a bad
  * regular expression or one that repeats too much (the product of 2 for each '+' and of each
- * {m,n}'s largest count over 65536: regcomp would build that many copies), a rule longer than
+ * {m,n}'s largest count over 4096: regcomp would build that many copies), a rule longer than
  * CG_REPLY_TEXT_MAX, an opening line in a phase other than start or any, or more than
  * CG_REPLIES_MAX rules. */
 CG_API cg_status cg_replies_add(cg_replies *r, const char *rule, cg_error *err);
