@@ -582,7 +582,7 @@ static void progress(void *ctx, const cg_round_stat *s, int announced)
 static void on_note(void *ctx, const char *note)
 {
     (void)ctx;
-    term_say(stderr, '*', "%s", note);
+    term_say(stderr, '*', "%s%s", note, cli_read_hint(note));
 }
 
 /* -v: each line the engine classified as more than text (a gate, a reply's text, the prompt, the
@@ -885,6 +885,8 @@ static const struct {
     {"but not the prompt", "; if the server asks differently, give --prompt TEXT"},
     {") never came", "; if the server asks differently, give --prompt TEXT"},
     {"before the prompt", "; if the server asks differently, give --prompt TEXT"},
+    {"answers that", " (--reply 'TEXT=ANSWER'; a cube shown but not read: --input SHAPE or "
+                     "--layout FILE)"},
 };
 
 static void play_error(const cg_error *err)

@@ -306,7 +306,7 @@ static int judge_with(replay_args *r, const char *text, size_t len)
     if (st != CG_OK) {
         if (r->p.html) /* what was replayed up to the error */
             replay_html_write(r->p.html, r->html, r->path, &sum);
-        cli_err("replay", "%s: %s", r->path, err.msg);
+        cli_err("replay", "%s: %s%s", r->path, err.msg, cli_read_hint(err.msg));
         return 2;
     }
     int rc = report(r->path, &sum, &r->p, r->opt.prompt);

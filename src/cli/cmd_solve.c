@@ -339,7 +339,7 @@ static void answer_cube(solve_run *run, const cg_puzzle *p, long line)
     char buf[2048];
     cg_status st = cg_solve_puzzle_note(run->tables, p, &run->opt, moves, &n, buf, sizeof buf, &err);
     if (st == CG_OK && buf[0])
-        fprintf(stderr, "cubegod solve: line %ld: %s\n", line, buf);
+        fprintf(stderr, "cubegod solve: line %ld: %s%s\n", line, buf, cli_read_hint(buf));
     if (st == CG_OK)
         st = cg_dialect_answer(run->dialect, cg_tables_metric(run->tables), run->answer_max,
                                moves, (size_t)n, buf, sizeof buf, &err);
@@ -521,7 +521,8 @@ static void take_all(solve_run *run, cg_shape_reader *rd)
     cg_shape_info info;
     while (cg_shape_reader_take(rd, &p, &info)) {
         if (info.note[0])
-            fprintf(stderr, "cubegod solve: line %ld: %s\n", info.first_line, info.note);
+            fprintf(stderr, "cubegod solve: line %ld: %s%s\n", info.first_line, info.note,
+                    cli_read_hint(info.note));
         if (run->explain_input)
             explain_input(run, &p, &info);
         if (run->target_first && !run->have_goal) {

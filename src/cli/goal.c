@@ -101,6 +101,9 @@ const char *cli_read_hint(const char *msg)
                                     "the server's cube)"},
         {"another drawing needs a layout", " (--layout FILE)"},
         {"the side order must be given", " (--across ORDER, such as BLFR, or --layout FILE)"},
+        {"the face order can be given", " (--order ORDER)"},
+        {"goals shown first", " (--target first reads them)"},
+        {"the size asked is", " (--size)"},
     };
     for (size_t i = 0; i < sizeof HINTS / sizeof *HINTS; i++)
         if (strstr(msg, HINTS[i].seen))

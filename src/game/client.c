@@ -292,8 +292,8 @@ static void prompt_hint(const client_game *g, const char *last, char *msg, size_
     prompt_desc(g, what, sizeof what);
     size_t asked = trimmed_len(last, strlen(last));
     if (faces == 0 && !g->ever_cube && cg_line_asks(last, asked))
-        snprintf(msg + len, size - len, "; no cube was read (one shown may need --input or "
-                 "--layout), and the server asks '%.*s': to answer that, --reply '%.*s=ANSWER'",
+        snprintf(msg + len, size - len, "; no cube was read (one shown may need another input shape or a "
+                 "layout), and the server asks '%.*s': a reply rule '%.*s=ANSWER' answers that",
                  (int)asked, last, (int)asked, last);
     else if (faces == 0)
         snprintf(msg + len, size - len, "; the prompt (%s) never came; last text received: '%s'",

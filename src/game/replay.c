@@ -183,7 +183,7 @@ static bool toward_goal(engine *e, cg_error *err)
     const cg_puzzle *goal = e->opt.goal_first ? (e->have_prev ? &e->prev : NULL) : e->opt.goal;
     e->have_prev = false;
     if (!goal && e->opt.goal_first) {
-        cg_fail(err, CG_ERR_INPUT, "no goal came before the cube (--target first: each round "
+        cg_fail(err, CG_ERR_INPUT, "no goal came before the cube (goals shown first: each round "
                                    "shows two cubes)");
         return false;
     }

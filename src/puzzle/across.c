@@ -203,9 +203,9 @@ int cgi_string_auto(cg_puzzle *p, char order[8], char *note, size_t cap)
     snprintf(order, 8, "%s", COMMON_ORDERS[fit]);
     if (fits > 1)
         snprintf(note, cap, "a string read in the face order %s; other common orders give other "
-                 "possible cubes (%s): --order to choose", COMMON_ORDERS[fit], others + 1);
+                 "possible cubes (%s): the face order can be given to choose", COMMON_ORDERS[fit], others + 1);
     else if (fit > 0)
         snprintf(note, cap, "a string read in the face order %s, the one common order that gives "
-                 "a possible cube (--order to choose another)", COMMON_ORDERS[fit]);
+                 "a possible cube (the face order can be given to choose another)", COMMON_ORDERS[fit]);
     return fits;
 }

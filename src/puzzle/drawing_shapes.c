@@ -376,7 +376,7 @@ static cg_status layout_rows(const char *layout, const cgi_read_options *o, layo
     if (*nrows > LAYOUT_ROWS)
         st = cg_fail(err, CG_ERR_INPUT, "layout: more than %d lines with stickers", LAYOUT_ROWS);
     else if (o->size && o->size != *n)
-        st = cg_fail(err, CG_ERR_INPUT, "layout: the template is a %dx%d, --size says %d", *n, *n,
+        st = cg_fail(err, CG_ERR_INPUT, "layout: the template is a %dx%d, the size asked is %d", *n, *n,
                      o->size);
     for (int r = 0; r < *nrows && st == CG_OK; r++) {
         rows[r].count = cgi_layout_places(lay, r, rows[r].place, CGI_ROW_STICKERS);
