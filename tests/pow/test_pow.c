@@ -369,6 +369,32 @@ static void test_stop_flag_ends_a_search(void **state)
     }
 }
 
+/* The solver's own check of a hashcash stamp (cgi_answer_holds): enough zero bits is not
+ * enough, the stamp must name the gate's resource (a mutant that dropped that test survived). */
+static void test_own_check_wants_the_resource(void **state)
+{
+    (void)state;
+    static const char text[] = "hashcash -mb8 res";
+    cgi_gate g;
+    bool found;
+    cg_error err;
+    assert_int_equal(cgi_gate_read(text, strlen(text), &g, &found, &err), CG_OK);
+    assert_true(found);
+    for (int resource = 0; resource < 2; resource++) {
+        char stamp[64];
+        bool made = false;
+        for (unsigned k = 0; k < 100000 && !made; k++) {
+            snprintf(stamp, sizeof stamp, "1:8:261127:%s::abc:%u", resource ? "res" : "other", k);
+            unsigned char md[20];
+            unsigned len = 0;
+            assert_int_equal(EVP_Digest(stamp, strlen(stamp), md, &len, EVP_sha1(), NULL), 1);
+            made = md[0] == 0;
+        }
+        assert_true(made);
+        assert_int_equal(cgi_answer_holds(&g, stamp, &err), resource ? CG_OK : CG_ERR_PROTOCOL);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -381,6 +407,7 @@ int main(void)
         cmocka_unit_test(test_unknown_first_zero_gates),
         cmocka_unit_test(test_sloth_refuses_y_plus_p),
         cmocka_unit_test(test_huge_estimate_keeps_its_unit),
+        cmocka_unit_test(test_own_check_wants_the_resource),
         cmocka_unit_test(test_stop_flag_ends_a_search),
         cmocka_unit_test(test_server_gates_round_trip),
         cmocka_unit_test(test_limits_and_empty_spaces),
