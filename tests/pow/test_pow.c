@@ -334,6 +334,23 @@ static void test_huge_estimate_keeps_its_unit(void **state)
     cg_pow_free(p);
 }
 
+/* A prefix gate's estimate is half its space of candidates (found on average halfway; the
+ * target's 64 bits would need more): 8 unknowns of 62 characters, 62^8 / 2 = 1.09e+14. */
+static void test_prefix_estimate_is_half_the_space(void **state)
+{
+    (void)state;
+    cg_pow *p;
+    cg_error err;
+    char out[CG_POW_ANSWER_MAX];
+    assert_int_equal(cg_pow_new(&p, &err), CG_OK);
+    cg_pow_set_limit(p, 1);
+    static const char gate[] = "sha256(XXXXXXXX+abc) == 0000000000000000";
+    assert_int_equal(cg_pow_solve(p, gate, strlen(gate), out, sizeof out, &err), CG_ERR_LIMIT);
+    assert_non_null(strstr(err.msg, "(218340105584896 candidates)"));
+    assert_non_null(strstr(err.msg, "(1.09e+14 candidates at "));
+    cg_pow_free(p);
+}
+
 static volatile sig_atomic_t stop_now;
 
 static void *raise_stop(void *arg)
@@ -408,6 +425,7 @@ int main(void)
         cmocka_unit_test(test_sloth_refuses_y_plus_p),
         cmocka_unit_test(test_huge_estimate_keeps_its_unit),
         cmocka_unit_test(test_own_check_wants_the_resource),
+        cmocka_unit_test(test_prefix_estimate_is_half_the_space),
         cmocka_unit_test(test_stop_flag_ends_a_search),
         cmocka_unit_test(test_server_gates_round_trip),
         cmocka_unit_test(test_limits_and_empty_spaces),
