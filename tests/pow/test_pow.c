@@ -351,6 +351,27 @@ static void test_prefix_estimate_is_half_the_space(void **state)
     cg_pow_free(p);
 }
 
+/* serve --pow's difficulties: each kind's range is taken at both ends and refused one past
+ * them (the mutation run: check.c:88 '>' -> '>=' survived, key 02b3d79651). */
+static void test_challenge_difficulty_edges(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *kind;
+        long min, max;
+    } K[] = {{"sha256", 1, 6}, {"hashcash", 1, 40}};
+    char text[512];
+    cg_error err;
+    for (size_t i = 0; i < sizeof K / sizeof *K; i++) {
+        assert_int_equal(cg_pow_challenge(K[i].kind, K[i].min, text, sizeof text, &err), CG_OK);
+        assert_int_equal(cg_pow_challenge(K[i].kind, K[i].max, text, sizeof text, &err), CG_OK);
+        assert_int_equal(cg_pow_challenge(K[i].kind, K[i].max + 1, text, sizeof text, &err),
+                         CG_ERR_INPUT);
+        assert_non_null(strstr(err.msg, "is not from"));
+        assert_int_equal(cg_pow_challenge(K[i].kind, -1, text, sizeof text, &err), CG_ERR_INPUT);
+    }
+}
+
 static volatile sig_atomic_t stop_now;
 
 static void *raise_stop(void *arg)
@@ -426,6 +447,7 @@ int main(void)
         cmocka_unit_test(test_huge_estimate_keeps_its_unit),
         cmocka_unit_test(test_own_check_wants_the_resource),
         cmocka_unit_test(test_prefix_estimate_is_half_the_space),
+        cmocka_unit_test(test_challenge_difficulty_edges),
         cmocka_unit_test(test_stop_flag_ends_a_search),
         cmocka_unit_test(test_server_gates_round_trip),
         cmocka_unit_test(test_limits_and_empty_spaces),
