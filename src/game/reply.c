@@ -83,9 +83,9 @@ static const char *split_text(const char *s, char *out)
  * 'aa*' and 'a{m,n}' as n copies, nested ones multiplying ("re:^|\xab++++...+" from fuzz_replies
  * took longer than 10 s and all the memory; "c*" and 12 '+', 4096 copies, 10 s: regcomp's
  * closures grow faster than the copies). The product over every '+' (2) and interval (its
- * largest count) bounds it from above, whether they nest or follow each other; 4096 copies
- * compile in about 0.05 s. */
-#define REGEX_COPIES_MAX 4096.0
+ * largest count) bounds it from above, whether they nest or follow each other; 1024 copies
+ * compile in a few ms. A repetition of a repetition ("a?++", found next) is refused outright. */
+#define REGEX_COPIES_MAX 1024.0
 static double regex_copies(const char *re)
 {
     double copies = 1;
@@ -101,6 +101,10 @@ static double regex_copies(const char *re)
                 s++;
             if (s[1] == ']') /* "[]...]": a ']' first is a member */
                 s++;
+        } else if ((*s == '+' || *s == '*' || *s == '?' || *s == '{') && s > re &&
+                   strchr("+*?}", s[-1]) && (s - 1 == re || s[-2] != '\\')) {
+            return REGEX_COPIES_MAX + 1; /* "a?+", "a++": stacked, undefined in POSIX, and
+                                            each makes regcomp's closures explode */
         } else if (*s == '+') {
             copies *= 2;
         } else if (*s == '{') {
@@ -172,7 +176,7 @@ cg_status cg_replies_add(cg_replies *r, const char *spec, cg_error *err)
                               "its phase is start");
     if (x->re && regex_copies(x->text) > REGEX_COPIES_MAX)
         return bad(err, spec, "a regular expression that repeats too much (its '+' and {m,n} "
-                              "would make more than 4096 copies: write a repetition once)");
+                              "would make more than 1024 copies, or one repeats another: write a repetition once)");
     if (x->re) {
         int rc = regcomp(&x->rx, x->text, REG_EXTENDED | REG_NOSUB);
         if (rc != 0) {
