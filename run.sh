@@ -650,6 +650,9 @@ mut_auto_one() {
   local slot=$1 id=$2 row rel line key tests change out="$MUT_DIR/results/$2" failed
   row=$(awk -F'\t' -v id="$id" '$1 == id' "$MUT_LIST")
   IFS=$'\t' read -r _ rel line key tests _ change _ <<< "$row"
+  # the copy's own file is kept and put back, not the working tree's: that may have moved on
+  # meanwhile (a rebase during a long run put newer files into the copies)
+  cp "$slot/tree/$rel" "$slot/original"
   if ! python3 "$ROOT/tests/tools/automutate.py" apply "$MUT_LIST" "$id" "$slot/tree" > /dev/null 2> "$slot/apply.log"; then
     printf 'nobuild\n%s\n' "$(head -n1 "$slot/apply.log")" > "$out"
     printf '%s %s:%s  did not apply: %s\n' "$id" "$rel" "$line" "$(head -n1 "$slot/apply.log")"
@@ -666,7 +669,7 @@ mut_auto_one() {
     printf 'killed\n%s\n' "$failed" > "$out"
     printf '%s %s:%s  killed by %s\n' "$id" "$rel" "$line" "$failed"
   fi
-  cp "$MUT_SRC/$rel" "$MUT_RESTORE"
+  cp "$slot/original" "$MUT_RESTORE" # a fresh mtime: the next build recompiles it
   MUT_RESTORE=""
 }
 
@@ -674,7 +677,7 @@ mut_auto_one() {
 mut_auto_worker() {
   local k=$1 deadline=$2; shift 2
   local slot="$MUT_DIR/slot$k" id
-  trap '[ -n "$MUT_RESTORE" ] && cp "$MUT_SRC/${MUT_RESTORE#"$slot/tree/"}" "$MUT_RESTORE"; exit 130' INT TERM
+  trap '[ -n "$MUT_RESTORE" ] && cp "$slot/original" "$MUT_RESTORE"; exit 130' INT TERM
   for id in "$@"; do
     [ "$deadline" = 0 ] || [ "$(date +%s)" -lt "$deadline" ] || break
     mut_auto_one "$slot" "$id"
