@@ -158,6 +158,7 @@ static void test_readers(void **state)
         assert_int_equal(cg_pow_scan(OK[i].text, strlen(OK[i].text), &err), 1);
     }
     static const char *const NONE[] = {"=== Round 1/100 ===", "Face U:\n+-----+\n| U U |",
+                                       "", /* nothing: no line to read (ASan sees a loop past it) */
                                        "Enter your solution:", "hashcash is a proof of work",
                                        "the sha256 of the flag is secret", "Give me XXXX:"};
     for (size_t i = 0; i < sizeof NONE / sizeof *NONE; i++)
@@ -433,6 +434,54 @@ static void test_own_check_wants_the_resource(void **state)
     }
 }
 
+/* The solver's own check takes answers of up to 64 bytes, the longest a search writes: one of 64
+ * that meets the gate passes, one of 65 is refused (a mutant that moved the bound to 63 survived). */
+static void test_own_check_answer_lengths(void **state)
+{
+    (void)state;
+    static const char text[] = "sha256(nonce + 'xyz') has 4 leading zero bits";
+    cgi_gate g;
+    bool found;
+    cg_error err;
+    assert_int_equal(cgi_gate_read(text, strlen(text), &g, &found, &err), CG_OK);
+    assert_true(found);
+    for (size_t len = 64; len <= 65; len++) {
+        char answer[80], msg[90];
+        bool made = false;
+        for (unsigned k = 0; k < 100000 && !made; k++) {
+            memset(answer, 'a', len);
+            snprintf(answer + len - 5, 6, "%05u", k % 100000);
+            snprintf(msg, sizeof msg, "%sxyz", answer);
+            unsigned char md[32];
+            unsigned n = 0;
+            assert_int_equal(EVP_Digest(msg, strlen(msg), md, &n, EVP_sha256(), NULL), 1);
+            made = (md[0] >> 4) == 0;
+        }
+        assert_true(made);
+        assert_int_equal(strlen(answer), len);
+        assert_int_equal(cgi_answer_holds(&g, answer, &err), len <= 64 ? CG_OK : CG_ERR_PROTOCOL);
+    }
+}
+
+/* A text that looks like a gate but is not read is quoted in the message up to 48 bytes whole,
+ * and cut with "..." past that (a mutant quoting 47 survived). */
+static void test_near_gate_quote_length(void **state)
+{
+    (void)state;
+    char line[64];
+    for (size_t len = 48; len <= 49; len++) {
+        memset(line, 'q', sizeof line);
+        memcpy(line, "sha256(XXXX+", 12); /* no ')': near a gate, not one */
+        line[len] = '\0';
+        cg_error err;
+        assert_int_equal(cg_pow_scan(line, len, &err), 0);
+        assert_int_equal(err.code, CG_ERR_INPUT);
+        char want[80];
+        snprintf(want, sizeof want, "'%.48s%s' looks like", line, len > 48 ? "..." : "");
+        assert_non_null(strstr(err.msg, want));
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -446,6 +495,8 @@ int main(void)
         cmocka_unit_test(test_sloth_refuses_y_plus_p),
         cmocka_unit_test(test_huge_estimate_keeps_its_unit),
         cmocka_unit_test(test_own_check_wants_the_resource),
+        cmocka_unit_test(test_own_check_answer_lengths),
+        cmocka_unit_test(test_near_gate_quote_length),
         cmocka_unit_test(test_prefix_estimate_is_half_the_space),
         cmocka_unit_test(test_challenge_difficulty_edges),
         cmocka_unit_test(test_stop_flag_ends_a_search),
