@@ -130,8 +130,10 @@ static void suffixes_to_map(cgi_legend *l)
     for (int f = 0; f < 6; f++)
         for (int q = 0; q < 3; q++)
             if (l->suffix[q][0]) {
+                char suffix[3]; /* a copy: gcc -O1 cannot see the two fields apart (-Wrestrict) */
+                memcpy(suffix, l->suffix[q], sizeof suffix);
                 snprintf(l->map.name[f * 3 + q], sizeof l->map.name[0], "%c%.2s", faces[f],
-                         l->suffix[q]);
+                         suffix);
                 l->map.named |= 1u << (f * 3 + q);
             }
 }
