@@ -753,22 +753,39 @@ def pow(text, limit=600.0):
         raise _error(status, err.raw[4:].split(b"\0", 1)[0].decode("utf-8", "replace"))
     stop = ctypes.c_int(0)  # sig_atomic_t: the C search looks at it every quarter second
     result = []
+    # The search thread says itself when it runs and when it is done: after a join() cut by
+    # Ctrl-C, CPython 3.11's is_alive() can say False while the thread is still in the search.
+    entered, done = threading.Event(), threading.Event()
+
+    def search():
+        entered.set()
+        try:
+            result.append(f.cg_pow_solve(handle, data, len(data), out, len(out), err))
+        finally:
+            done.set()
+
+    worker = None
     try:
         f.cg_pow_set_limit(handle, float(limit or 0))
         f.cg_pow_set_stop(handle, ctypes.byref(stop))
         # the search runs in a thread (ctypes lets go of the GIL), so that this one can take
         # Ctrl-C, raise the stop flag and wait for the search to end
-        worker = threading.Thread(target=lambda: result.append(
-            f.cg_pow_solve(handle, data, len(data), out, len(out), err)), daemon=True)
+        worker = threading.Thread(target=search, daemon=True)
         worker.start()
-        try:
-            while worker.is_alive():
-                worker.join(0.1)
-        except BaseException:
-            stop.value = 1
-            worker.join()
-            raise
+        while not done.wait(0.1):
+            pass
     finally:
+        # The search uses the handle until it returns: an interrupt anywhere above raises the
+        # stop flag, and the handle is freed only once the search has seen it (a thread that
+        # never started within 2 s never will); a second Ctrl-C does not cut that wait.
+        waited = 0
+        while worker is not None and not done.is_set() and (entered.is_set() or waited < 20):
+            stop.value = 1
+            waited += 1
+            try:
+                done.wait(0.1)
+            except BaseException:
+                pass
         f.cg_pow_free(handle)
     status = result[0]
     if status != 0:

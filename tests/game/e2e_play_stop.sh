@@ -91,8 +91,13 @@ fi
 # 7. Ctrl-C during a proof-of-work search (issue 35, item 6: the hash loop never looked at the
 # stop flag, so play went on hashing for the whole search). A gate no candidate reaches (64 zero
 # bits), estimated at about 20 s, so only the stop can end it early.
+# Under ASan or valgrind the search runs at another rate: 4 unknowns were searched through
+# before the SIGINT came, 5 are estimated past play's 60 s limit. The release run checks this
+# part; test_stop_flag_ends_a_search checks the stop flag under every build.
+if [ -n "${CUBEGOD_SLOW_TOOLS:-}${CUBEGOD_SANITIZED:-}" ]; then
+  echo "part 7 (SIGINT during a proof of work) skipped under ASan/valgrind"
+else
 XS=5
-[ -n "${CUBEGOD_SLOW_TOOLS:-}${CUBEGOD_SANITIZED:-}" ] && XS=4
 python3 - "$XS" > "$TMP/gate.port" <<'PYEOF' &
 import socket, sys
 s = socket.socket(); s.bind(("127.0.0.1", 0)); s.listen(1); s.settimeout(60)
@@ -118,4 +123,5 @@ kill -0 $pid 2>/dev/null && { kill -9 $pid; fail "play still hashing 10 s after 
 wait $pid; rc=$?
 [ "$rc" = 130 ] || fail "SIGINT during a proof of work: exit $rc, expected 130: $(tail -3 "$TMP/gate.err")"
 has "stopped by SIGINT" "$TMP/gate.out"
+fi
 echo "e2e_play_stop: ok"
