@@ -97,7 +97,7 @@ static bool find_menu(const cli_play_hints *h, char *menu, size_t msize, char *a
     const char *t = h->text;
     size_t end = h->len;
     bool found = false;
-    ask[0] = '\0';
+    menu[0] = ask[0] = '\0'; /* both made printable below, found or not */
     while (end > 0 && !found) {
         size_t start = end;
         while (start > 0 && t[start - 1] != '\n')
