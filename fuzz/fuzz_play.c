@@ -1,7 +1,7 @@
 /* The client, `cubegod play`, against an arbitrary server: the input (after byte 0, which picks
  * the read size: 0 all at once, else 1..7 bytes at a time) is everything the server says, over a
- * memory tube. Whatever it says, every line play sends must be a move sequence of at most 11
- * moves, and the result's texts must be NUL-terminated. */
+ * memory tube, with proofs of work left unanswered. Whatever it says, every line play sends must
+ * be a move sequence of at most 11 moves, and the result's texts must be NUL-terminated. */
 #include "fuzz.h"
 
 #include "cubegod/client.h"
@@ -34,6 +34,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     FUZZ_CHECK(cg_tube_memory(data + 1, size - 1, data[0] % 8, &to, &t, NULL) == CG_OK);
     cg_play_options opt = cg_play_defaults();
     opt.timeout = 1;
+    /* a proof of work's answer is not moves: fuzz_pow checks those answers (against the
+     * server's own check); here every line sent must be moves (or an Enter gate's empty line) */
+    opt.pow_off = true;
     cg_play_result res;
     cg_error err;
     cg_status st = cg_play(t, fuzz_tables(), &opt, &res, &err);
