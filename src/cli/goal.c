@@ -9,7 +9,7 @@
 #include "cli/goal.h"
 #include "cubegod/state.h"
 #include "puzzle/reader.h"
-#include "puzzle/shapes_internal.h"
+#include "read/shapes_internal.h"
 
 #define FILE_MAX 65536
 

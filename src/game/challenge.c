@@ -5,7 +5,7 @@
 #include "cubegod/puzzle.h"
 #include "cubegod/server.h"
 #include "game/answer.h"
-#include "puzzle/shapes_internal.h"
+#include "read/shapes_internal.h"
 
 uint64_t cg_game_seed(uint64_t seed, uint64_t game)
 {

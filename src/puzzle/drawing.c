@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "puzzle/drawing_internal.h"
-#include "puzzle/shapes_internal.h"
+#include "read/drawing_internal.h"
+#include "read/shapes_internal.h"
 
 struct cg_drawing {
     char *text;

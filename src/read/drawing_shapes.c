@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <strings.h>
 
-#include "puzzle/drawing_internal.h"
-#include "puzzle/shapes_internal.h"
+#include "read/drawing_internal.h"
+#include "read/shapes_internal.h"
 
 static void put_row(cgi_found *f, int n, int face, int row, const cgi_span *s)
 {

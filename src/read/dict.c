@@ -6,7 +6,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "puzzle/shapes_internal.h"
+#include "read/shapes_internal.h"
 #include "puzzle/reader.h"
 
 #define LEAVES_MAX 64

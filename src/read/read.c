@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "cubegod/state.h"
-#include "puzzle/shapes_internal.h"
+#include "read/shapes_internal.h"
 #include "puzzle/reader.h"
 
 /* A puzzle as one line of its stickers, faces U D F B L R, blank-separated ('?' unknown). */

@@ -4,8 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "puzzle/drawing_internal.h"
-#include "puzzle/shapes_internal.h"
+#include "read/drawing_internal.h"
+#include "read/shapes_internal.h"
 
 static bool is_blank(unsigned char c) { return c == ' ' || c == '\t' || c == '\v' || c == '\f' || c == '\r'; }
 

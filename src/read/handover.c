@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "puzzle/shapes_internal.h"
+#include "read/shapes_internal.h"
 
 cg_status cgi_set(cg_puzzle *p, int i, const char *tok, cg_error *err)
 {

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "puzzle/shapes_internal.h"
+#include "read/shapes_internal.h"
 #include "puzzle/reader.h"
 
 #define LAYOUT_LINES 54

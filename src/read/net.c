@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "puzzle/shapes_internal.h"
+#include "read/shapes_internal.h"
 
 static const int ACROSS[4] = {CG_L, CG_F, CG_R, CG_B};
 

@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "puzzle/shapes_internal.h"
+#include "read/shapes_internal.h"
 
 static const char *const SHAPE_NAMES[] = {"auto", "boxes", "faces", "net", "string", "ansi",
                                           "dict", "json", "layout"};

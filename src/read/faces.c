@@ -4,7 +4,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "puzzle/shapes_internal.h"
+#include "read/shapes_internal.h"
 
 static bool is_word(const char *s, size_t len)
 {

@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "puzzle/shapes_internal.h"
+#include "read/shapes_internal.h"
 
 typedef struct item {
     bool colour;

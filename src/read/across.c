@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "cubegod/state.h"
-#include "puzzle/shapes_internal.h"
+#include "read/shapes_internal.h"
 #include "puzzle/reader.h"
 
 static const char TURNS[4][5] = {"LFRB", "FRBL", "RBLF", "BLFR"};
