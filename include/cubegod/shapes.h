@@ -6,9 +6,10 @@
  *           any case, optional "face"/"side", optional ':') then n rows of n stickers (separated
  *           by blanks or '|', or n characters without separators); '+---+' rule lines are
  *           skipped. The stickers may also follow the label on its line ("U: W W W W W W W W W"),
- *           the label then ends in ':'. A block ends at its sixth face, or with five faces at a
- *           line that is no label (a blank line only when no blank line stood between its
- *           faces), or at cg_shape_reader_pause;
+ *           the label then ends in ':'. One letter alone on the line after a line ending in
+ *           ':' (a typed move after a prompt) is no label. A block ends at its sixth face, or
+ *           with five faces at a line that is no label (a blank line only when no blank line
+ *           stood between its faces), or at cg_shape_reader_pause;
  *   net     the unfolded cross: n rows of U (indented: they stand over F), n rows of
  *           L F R B (4n stickers), n rows of D (indented); any separators, any indentation.
  *           It ends at its last D row (a net without D rows ends at the first line that is not

@@ -34,6 +34,7 @@ struct cg_shape_reader {
     char order[8];
     bool order_auto;               /* no order given: a string's order found (cgi_string_auto) */
     long lineno;
+    bool after_question;           /* the last line with text ended in ':' outside a cube */
     int ansi_cell;                 /* narrowest ANSI cell seen (columns), 0 before any */
     cg_box_reader box;
     long box_first;

@@ -221,7 +221,36 @@ cg_status cg_shape_reader_across(cg_shape_reader *r, const char *across, cg_erro
     return st;
 }
 
+/* A line that asks ("Enter your solution:"): what ends in ':' after its blanks. */
+static bool asks(const char *line, size_t len)
+{
+    while (len && (line[len - 1] == ' ' || line[len - 1] == '\t' || line[len - 1] == '\r'))
+        len--;
+    return len && line[len - 1] == ':';
+}
+
+/* One face letter alone on the line after a question: the player's typed move (a transcript's
+ * "Enter your solution:" then "U"), not a face's label. */
+static bool typed_move(const cg_shape_reader *r, const cgi_row *row)
+{
+    return r->after_question && row->n == 1 && !row->colour[0] && strlen(row->tok[0]) == 1;
+}
+
+static cg_status feed_line(cg_shape_reader *r, const char *line, size_t len, cg_error *err);
+
 cg_status cg_shape_reader_feed(cg_shape_reader *r, const char *line, size_t len, cg_error *err)
+{
+    cg_status st = feed_line(r, line, len, err);
+    bool busy = cg_shape_reader_busy(r);
+    size_t i = 0;
+    while (i < len && (line[i] == ' ' || line[i] == '\t' || line[i] == '\r'))
+        i++;
+    if (i < len) /* blank lines keep what the line before said */
+        r->after_question = !busy && asks(line, len);
+    return st;
+}
+
+static cg_status feed_line(cg_shape_reader *r, const char *line, size_t len, cg_error *err)
 {
     r->lineno++;
     cg_status result = CG_OK;
@@ -287,7 +316,7 @@ faces:;
         return result != CG_OK ? result : st;
     }
     int first, face = allows(r, CG_SHAPE_FACES) ? cgi_row_label(&row, &first) : -1;
-    if (face >= 0) {
+    if (face >= 0 && !typed_move(r, &row)) {
         r->net.pending = 0;
         cg_status st = cgi_faces_start(r, &row, face, first, err);
         return result != CG_OK ? result : st;

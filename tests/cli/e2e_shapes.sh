@@ -74,3 +74,12 @@ for name in ("net2-nosep.txt", "faces2-letters.txt"):
 p.stdin.close()
 assert p.wait() == 0
 PY
+
+# A transcript's typed answer is no face (issue 36): "Enter your solution:" then the move "U" on
+# its own line. solve answers the capture's three rounds and stops there; draw pictures them.
+C="$FIXTURES/captures/game-wrong-answer-round-3.txt"
+"$CUBEGOD" solve "$C" > "$TMP/out" 2> "$TMP/err"
+expect_eq "$?" 0 "solve of a capture that ends in a typed 'U' ($(cat "$TMP/err"))"
+expect_eq "$(wc -l < "$TMP/out")" 3 "three rounds, three answers"
+"$CUBEGOD" draw "$C" > "$TMP/out" 2> "$TMP/err"
+expect_eq "$?" 0 "draw of the same capture ($(cat "$TMP/err"))"

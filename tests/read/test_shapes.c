@@ -551,6 +551,43 @@ static void test_errors_and_ends(void **state)
     assert_int_equal(s, CG_SHAPE_NET);
 }
 
+/* A transcript's typed answer: "Enter your solution:" then the move "U" on its own line is no
+ * face label (issue 36: solve read it as face U cut off by the end of input); the same letter
+ * after a line that asks nothing still starts labelled faces. */
+static void test_typed_answer(void **state)
+{
+    (void)state;
+    cg_error err;
+    int errors;
+    cg_puzzle p;
+    const char *five = "U:\nW W\nW W\nF:\nG G\nG G\nR:\nR R\nR R\nB:\nB B\nB B\n"
+                       "L:\nO O\nO O\n";
+    const char *tails[] = {"Enter your solution:\nU\n[-] Not solved!\n",
+                           "Enter your solution:  \n\nR\n[-] Not solved!\n\n",
+                           "Your move:\nF\nOK a b\n"};
+    for (int t = 0; t < 3; t++) {
+        char text[512];
+        snprintf(text, sizeof text, "%s%s", five, tails[t]);
+        assert_int_equal(read_text(CG_SHAPE_AUTO, text, &err, &errors, &p), 1);
+        assert_int_equal(errors, 0);
+        assert_int_equal(cg_puzzle_faces_known(&p), 5);
+    }
+    /* no question before it: "U" is a label, and the row after it a face cut off */
+    char text[512];
+    snprintf(text, sizeof text, "%sYou said\nU\n[-] Not solved!\n", five);
+    assert_int_equal(read_text(CG_SHAPE_AUTO, text, &err, &errors, &p), 1);
+    assert_int_equal(errors, 1);
+    assert_non_null(strstr(err.msg, "face U is cut off"));
+    /* the price: a question, then labelled faces whose first label is a bare letter: that face
+     * is taken for a typed move, and the other five are the cube (five faces rebuild it) */
+    const char *asked = "Here is the cube:\nU\nW W\nW W\nF\nG G\nG G\nR\nR R\nR R\nB\nB B\nB B\n"
+                        "L\nO O\nO O\nD\nY Y\nY Y\n";
+    assert_int_equal(read_text(CG_SHAPE_AUTO, asked, &err, &errors, &p), 1);
+    assert_int_equal(errors, 0);
+    assert_int_equal(cg_puzzle_faces_known(&p), 5);
+    assert_int_equal(p.faces_shown & (1u << CG_U), 0);
+}
+
 /* ANSI: foreground blocks, true colour, a run of one colour several cells wide, OSC and
  * cursor escapes ignored. */
 static void test_ansi(void **state)
@@ -634,6 +671,7 @@ int main(void)
         cmocka_unit_test(test_strings),
         cmocka_unit_test(test_string_orders),
         cmocka_unit_test(test_errors_and_ends),
+        cmocka_unit_test(test_typed_answer),
         cmocka_unit_test(test_ansi),
         cmocka_unit_test(test_writer_round_trip),
     };
