@@ -99,7 +99,8 @@ CG_API cg_status cg_drawing_read(const char *text, size_t len, const char *optio
 CG_API void cg_drawing_free(cg_drawing *d);
 /* 2 or 3. */
 CG_API int cg_drawing_size(const cg_drawing *d);
-/* "net", "cross" (B under D), "boxes", "faces", "string" or "layout". */
+/* "net", "cross" (B under D), "boxes", "faces", "string", "layout", or "dict" (a cube only the
+ * shape reader of shapes.h places). */
 CG_API const char *cg_drawing_shape(const cg_drawing *d);
 /* The drawing's first and last lines (1-based), and the byte offset just after its last line. */
 CG_API int cg_drawing_first_line(const cg_drawing *d);
@@ -109,7 +110,11 @@ CG_API size_t cg_drawing_end(const cg_drawing *d);
 CG_API cg_status cg_drawing_turn(cg_drawing *d, const char *moves, const char *map, int flags,
                                  cg_error *err);
 /* Writes the drawing's lines as they now stand, NUL-terminated; returns the length the whole
- * text needs (like snprintf). Each sticker's bytes are replaced by its symbol's, nothing else. */
+ * text needs (like snprintf). Each sticker's bytes are replaced by its symbol's, nothing else.
+ * A cube the shape reader of shapes.h reads but whose stickers have no place found in the text
+ * (a dict, a labelled string, five faces) is turned as that reader read it, hidden stickers
+ * rebuilt when the view fits one cube, and written again in its shape
+ * (cg_puzzle_format_shape, all six faces). */
 CG_API size_t cg_drawing_write(const cg_drawing *d, char *buf, size_t size);
 /* Writes the stickers in the drawing's reading order (line by line, left to right) on one line:
  * joined by nothing when every sticker is one character, by a space otherwise. */

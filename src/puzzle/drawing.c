@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "read/drawing_internal.h"
+#include "cubegod/state.h"
 #include "read/shapes_internal.h"
 
 struct cg_drawing {
@@ -18,7 +19,24 @@ struct cg_drawing {
     uint8_t order[CG_TURN_STICKERS_MAX]; /* places in reading order (by their bytes' offset) */
     bool single;                         /* every sticker is one character */
     size_t first_off, end_off;           /* the drawing's lines: [first_off, end_off) */
+    /* A cube the shape reader reads whose stickers have no place in the text to turn (a dict,
+     * a labelled string, five faces, a drawing turn's places read otherwise): its stickers as
+     * tokens, rebuilt where hidden, written again in the shape it was read in. */
+    bool whole;
+    cg_shape whole_shape;
+    char tok[CG_TURN_STICKERS_MAX][CG_TOKEN_MAX + 1];
 };
+
+/* The symbol first read at place i: its bytes in the text, or the token solve's reading gave. */
+static const char *symbol(const cg_drawing *d, int i, size_t *len)
+{
+    if (d->tok[i][0]) {
+        *len = strlen(d->tok[i]);
+        return d->tok[i];
+    }
+    *len = d->f.at[i].len;
+    return d->text + d->f.at[i].off;
+}
 
 /* ---- options ---- */
 
@@ -140,13 +158,8 @@ static void finish(cg_drawing *d, const cgi_text *t)
 {
     int n = d->f.size;
     d->count = 6 * n * n;
-    d->single = true;
-    for (int i = 0; i < d->count; i++) {
-        d->now[i] = (uint8_t)i;
-        d->order[i] = (uint8_t)i;
-        const cgi_span *s = &d->f.at[i];
-        d->single &= cgi_grapheme(d->text + s->off, s->len) == s->len;
-    }
+    for (int i = 0; i < d->count; i++)
+        d->now[i] = d->order[i] = (uint8_t)i;
     for (int i = 1; i < d->count; i++) /* insertion sort by offset: 54 at most */
         for (int j = i; j > 0 && d->f.at[d->order[j]].off < d->f.at[d->order[j - 1]].off; j--) {
             uint8_t x = d->order[j];
@@ -157,26 +170,110 @@ static void finish(cg_drawing *d, const cgi_text *t)
     d->end_off = t->line[d->f.last].end;
 }
 
-/* What solve's shape reader found in the text decides what the options leave open: a string's
- * face order (turn's default, Kociemba's, kept when it gives a possible cube), a net's side
- * order; so a cube of colours is the same state in turn as in solve (a drawing of other symbols
- * is no cube to it, and the defaults stay). */
-static void readings_of_solve(const char *text, size_t len, all_options *o)
+/* The cube solve reads in the text (its first), with the options turn was given; turn's default
+ * string order, Kociemba's, kept when it gives a possible cube, else the common order solve
+ * finds. False when the shape reader reads no cube there (a drawing of other symbols). */
+static bool cube_of_solve(const char *text, size_t len, const all_options *o, const char *layout,
+                          cg_puzzle *p, cg_shape_info *info)
 {
-    cg_shape_info info;
-    bool possible;
-    if (o->order_given && o->across_given)
-        return;
-    if (!o->order_given && cgi_read_first_info(text, len, o->read.order, &info, &possible) &&
-        info.shape == CG_SHAPE_STRING && possible)
-        o->order_given = true; /* the default order gives a cube */
-    if (!cgi_read_first_info(text, len, o->order_given ? o->read.order : NULL, &info, &possible))
-        return;
-    if (info.shape == CG_SHAPE_STRING && !o->order_given)
-        snprintf(o->read.order, sizeof o->read.order, "%s", info.order);
-    if (info.shape == CG_SHAPE_NET && !o->across_given && strcmp(info.order, "net") == 0)
+    char across[5] = "", state[CG3_FACELETS + 1];
+    for (int i = 0; i < 4 && o->across_given; i++)
+        across[i] = cg_face_letter(o->read.across[i]);
+    const char *given = o->across_given ? across : NULL;
+    bool got;
+    if (o->order_given || layout)
+        got = cgi_read_first(text, len, o->read.order, given, layout, p, info);
+    else if (!(got = cgi_read_first(text, len, "URFDLB", given, NULL, p, info)) ||
+             info->shape != CG_SHAPE_STRING || cg_puzzle_state(p, NULL, 1, state, sizeof state,
+                                                               NULL) != CG_OK)
+        got = cgi_read_first(text, len, NULL, given, NULL, p, info);
+    return got && (!o->read.size || o->read.size == p->size);
+}
+
+/* What solve's shape reader found decides what the options leave open: a string's face order,
+ * a net's side order; so a cube of colours is the same state in turn as in solve (a drawing of
+ * other symbols is no cube to it, and the defaults stay). */
+static void readings_of_solve(const cg_shape_info *info, all_options *o)
+{
+    if (info->shape == CG_SHAPE_STRING && !o->order_given)
+        snprintf(o->read.order, sizeof o->read.order, "%s", info->order);
+    if (info->shape == CG_SHAPE_NET && !o->across_given && strcmp(info->order, "net") == 0)
         for (int i = 0; i < 4; i++)
-            o->read.across[i] = cg_face_from_letter(info.across[i]);
+            o->read.across[i] = cg_face_from_letter(info->across[i]);
+}
+
+/* The token at sticker i (Kociemba's numbering) of a puzzle, "?" when hidden. */
+static const char *token_at(const cg_puzzle *p, int k)
+{
+    int n = p->size, per = n * n;
+    static const int FACE[CG_FACES] = {CG_U, CG_R, CG_F, CG_D, CG_L, CG_B};
+    int s = p->sticker[FACE[k / per] * per + k % per];
+    return s == CG_UNKNOWN ? "?" : p->colour[s];
+}
+
+/* Whether the places turn found show what solve read: the same stickers alike (symbols are
+ * bytes to turn and tokens to solve, so their classes are compared, not their names). */
+static bool same_reading(const cg_drawing *d, const cg_puzzle *p)
+{
+    if (d->f.size != p->size)
+        return false;
+    for (int i = 0; i < d->count; i++)
+        for (int j = 0; j < i; j++) {
+            const cgi_span *a = &d->f.at[i], *b = &d->f.at[j];
+            bool alike = a->len == b->len && memcmp(d->text + a->off, d->text + b->off, a->len) == 0;
+            if (alike != (strcmp(token_at(p, i), token_at(p, j)) == 0))
+                return false;
+        }
+    return true;
+}
+
+/* Byte offset of line `line` (0-based) of the text, len at the end. */
+static size_t line_start(const char *text, size_t len, long line)
+{
+    size_t i = 0;
+    for (long l = 0; l < line && i < len; i++)
+        l += text[i] == '\n';
+    return i;
+}
+
+/* Stickers solve's reading shows or rebuilds, as tokens (each face letter of the rebuilt state
+ * is the token a shown sticker of that letter has): all of them for a whole cube, else only the
+ * hidden ones rebuilt (the places that show '?'). Nothing when the view fits several cubes. */
+static void take_tokens(cg_drawing *d, const cg_puzzle *p, bool all)
+{
+    int count = 6 * p->size * p->size;
+    char state[CG3_FACELETS + 1], of[CG_FACES][CG_TOKEN_MAX + 1] = {""};
+    bool rebuilt = cg_puzzle_state(p, NULL, 0, state, sizeof state, NULL) == CG_OK;
+    for (int k = 0; k < count && rebuilt; k++)
+        if (strcmp(token_at(p, k), "?") != 0)
+            snprintf(of[cg_face_from_letter(state[k])], sizeof of[0], "%s", token_at(p, k));
+    for (int k = 0; k < count; k++) {
+        const char *t = token_at(p, k);
+        bool hidden = strcmp(t, "?") == 0;
+        if (hidden && rebuilt && of[cg_face_from_letter(state[k])][0])
+            t = of[cg_face_from_letter(state[k])];
+        if (all || (hidden && strcmp(t, "?") != 0))
+            snprintf(d->tok[k], sizeof d->tok[k], "%s", t);
+    }
+}
+
+/* The whole cube as solve read it, written again in its shape. */
+static void take_whole(cg_drawing *d, const cg_puzzle *p, const cg_shape_info *info)
+{
+    int n = p->size, count = 6 * n * n;
+    take_tokens(d, p, true);
+    d->whole = true;
+    d->whole_shape = info->shape == CG_SHAPE_LAYOUT ? CG_SHAPE_NET : info->shape;
+    d->f.size = n;
+    d->f.first = (int)info->first_line - 1;
+    d->f.last = (int)info->last_line - 1;
+    d->f.shape = info->shape == CG_SHAPE_NET && strcmp(info->order, "cross") == 0
+                     ? "cross" : cg_shape_name(info->shape);
+    d->count = count;
+    for (int k = 0; k < count; k++)
+        d->now[k] = d->order[k] = (uint8_t)k; /* Kociemba's order */
+    d->first_off = line_start(d->text, d->len, d->f.first);
+    d->end_off = line_start(d->text, d->len, d->f.last + 1);
 }
 
 static cg_status read_drawing(const char *text, size_t len, all_options *all,
@@ -184,8 +281,11 @@ static cg_status read_drawing(const char *text, size_t len, all_options *all,
 {
     const cgi_read_options *o = &all->read;
     *out = NULL;
-    if (!layout)
-        readings_of_solve(text, len, all);
+    cg_puzzle p;
+    cg_shape_info info;
+    bool cube = cube_of_solve(text, len, all, layout, &p, &info);
+    if (cube && !layout)
+        readings_of_solve(&info, all);
     cg_drawing *d = calloc(1, sizeof *d);
     char *copy = malloc(len + 1);
     if (!d || !copy) {
@@ -204,6 +304,18 @@ static cg_status read_drawing(const char *text, size_t len, all_options *all,
         if (st == CG_OK)
             finish(d, &t);
         cgi_text_free(&t);
+    }
+    if (cube && (st != CG_OK || !same_reading(d, &p))) {
+        st = CG_OK; /* solve's reading is the cube: written as it was read */
+        take_whole(d, &p, &info);
+    } else if (cube) {
+        take_tokens(d, &p, false); /* hidden stickers as solve rebuilds them */
+    }
+    d->single = true; /* every symbol one character: the line joins them with nothing */
+    for (int i = 0; st == CG_OK && i < d->count; i++) {
+        size_t n;
+        const char *sym = symbol(d, i, &n);
+        d->single &= n > 0 && cgi_grapheme(sym, n) == n;
     }
     if (st != CG_OK) {
         cg_drawing_free(d);
@@ -251,6 +363,7 @@ cg_status cg_drawing_turn(cg_drawing *d, const char *moves, const char *map, int
 
 /* ---- writing ---- */
 
+
 static void emit(char *buf, size_t size, size_t *pos, const char *s, size_t n)
 {
     if (*pos < size) {
@@ -267,13 +380,32 @@ static size_t terminate(char *buf, size_t size, size_t pos)
     return pos;
 }
 
+/* The whole cube as it now stands, in the shape it was read in (faces U D F B L R). */
+static size_t write_whole(const cg_drawing *d, char *buf, size_t size)
+{
+    static const int FACE[CG_FACES] = {CG_U, CG_R, CG_F, CG_D, CG_L, CG_B};
+    cg_puzzle q;
+    int n = d->f.size, per = n * n;
+    cg_puzzle_clear_size(&q, n);
+    for (int k = 0; k < d->count; k++) {
+        const char *t = d->tok[d->now[k]];
+        if (strcmp(t, "?") != 0)
+            cg_puzzle_set(&q, FACE[k / per] * per + k % per, t, strlen(t), NULL);
+    }
+    return cg_puzzle_format_shape(&q, d->whole_shape, CG_COLOURS_LETTERS, buf, size);
+}
+
 size_t cg_drawing_write(const cg_drawing *d, char *buf, size_t size)
 {
+    if (d->whole)
+        return write_whole(d, buf, size);
     size_t pos = 0, at = d->first_off;
     for (int k = 0; k < d->count; k++) {
-        const cgi_span *place = &d->f.at[d->order[k]], *shown = &d->f.at[d->now[d->order[k]]];
+        const cgi_span *place = &d->f.at[d->order[k]];
+        size_t n;
+        const char *shown = symbol(d, d->now[d->order[k]], &n);
         emit(buf, size, &pos, d->text + at, place->off - at);
-        emit(buf, size, &pos, d->text + shown->off, shown->len);
+        emit(buf, size, &pos, shown, n);
         at = place->off + place->len;
     }
     emit(buf, size, &pos, d->text + at, d->end_off - at);
@@ -284,10 +416,11 @@ size_t cg_drawing_line(const cg_drawing *d, char *buf, size_t size)
 {
     size_t pos = 0;
     for (int k = 0; k < d->count; k++) {
-        const cgi_span *shown = &d->f.at[d->now[d->order[k]]];
+        size_t n;
+        const char *shown = symbol(d, d->now[d->order[k]], &n);
         if (k && !d->single)
             emit(buf, size, &pos, " ", 1);
-        emit(buf, size, &pos, d->text + shown->off, shown->len);
+        emit(buf, size, &pos, shown, n);
     }
     return terminate(buf, size, pos);
 }
@@ -296,8 +429,9 @@ bool cg_drawing_solved(const cg_drawing *d)
 {
     int per = d->count / 6;
     for (int i = 0; i < d->count; i++) {
-        const cgi_span *a = &d->f.at[d->now[i]], *b = &d->f.at[d->now[i - i % per]];
-        if (a->len != b->len || memcmp(d->text + a->off, d->text + b->off, a->len) != 0)
+        size_t la, lb;
+        const char *a = symbol(d, d->now[i], &la), *b = symbol(d, d->now[i - i % per], &lb);
+        if (la != lb || memcmp(a, b, la) != 0)
             return false;
     }
     return true;

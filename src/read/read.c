@@ -128,14 +128,16 @@ cg_status cg_toward_text(const char *goal, const char *current, const char *orde
     return st == CG_OK ? cg_puzzle_state(&rel, NULL, pick, out, cap, err) : st;
 }
 
-bool cgi_read_first_info(const char *text, size_t len, const char *order, cg_shape_info *info,
-                         bool *possible)
+bool cgi_read_first(const char *text, size_t len, const char *order, const char *across,
+                    const char *layout, cg_puzzle *p, cg_shape_info *info)
 {
     cg_shape_reader r;
-    cg_puzzle p;
+    cg_layout *lay = NULL;
     bool got = false;
-    if (cg_shape_reader_init(&r, CG_SHAPE_AUTO, order, NULL) != CG_OK)
+    if (reader_setup(&r, NULL, order, across, &lay, layout, NULL) != CG_OK) {
+        cg_layout_free(lay);
         return false;
+    }
     for (size_t i = 0; i <= len && !got;) {
         size_t e = i;
         while (e < len && text[e] != '\n')
@@ -144,10 +146,9 @@ bool cgi_read_first_info(const char *text, size_t len, const char *order, cg_sha
             cg_shape_reader_finish(&r, NULL);
         else
             cg_shape_reader_feed(&r, text + i, e - i, NULL);
-        got = cg_shape_reader_take(&r, &p, info);
+        got = cg_shape_reader_take(&r, p, info);
         i = e + 1;
     }
-    char state[CG3_FACELETS + 1];
-    *possible = got && cg_puzzle_state(&p, NULL, 1, state, sizeof state, NULL) == CG_OK;
+    cg_layout_free(lay);
     return got;
 }

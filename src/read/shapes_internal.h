@@ -94,11 +94,12 @@ cg_status cgi_layout_line(cg_shape_reader *r, const cgi_row *row, cg_error *err)
 cg_status cgi_layout_stop(cg_shape_reader *r, bool end, cg_error *err);
 bool cgi_layout_busy(const cg_shape_reader *r);
 
-/* The first cube the shape reader finds in a text (any shape, a string in `order`, NULL: found;
- * the side order found), what was recognised in info, whether it is a possible cube: how
- * turn's drawings take the readings solve takes (read.c). */
-bool cgi_read_first_info(const char *text, size_t len, const char *order, cg_shape_info *info,
-                         bool *possible);
+/* The first cube the shape reader finds in a text, read as solve reads it: a string in `order`
+ * (NULL: the common order that gives a cube), a net's side faces `across` (NULL: found), in a
+ * layout template's text (NULL: none); what was recognised in info. turn's drawings take the
+ * cube from here (read.c). */
+bool cgi_read_first(const char *text, size_t len, const char *order, const char *across,
+                    const char *layout, cg_puzzle *p, cg_shape_info *info);
 
 /* Side faces of a net (across.c): a forced order checked, a puzzle relabelled, or the order
  * that gives a possible cube found (the puzzle relabelled, the order in across). */

@@ -101,6 +101,39 @@ expect_grep "layout: layout line [0-9]*: [URFDLB][0-9] given twice" "$TMP/err"
 "$CUBEGOD" draw "$F/shapes/net3-blfr.txt" | "$CUBEGOD" turn --check '' > "$TMP/out"
 expect_eq "$?" 1 "draw net3-blfr | turn --check '' (scrambled)"
 
+# 1d. The same cube in every shape solve reads (fixtures/turn/same-cube.txt: each shape's
+#     shortest and longest form and one hiding a face; dicts, JSON, labelled strings and five
+#     faces too): undoing its scramble solves it in turn, unturned it is not, and solve's answer
+#     solves it in turn. Then the drawing turn writes is read again by solve: solved.
+awk -v dir="$TMP" '/^=== /{n++; sub(/^=== /, ""); print > (dir "/case" n ".head"); next}
+                   n && !/^#/{print > (dir "/case" n ".txt")}' "$F/turn/same-cube.txt"
+cases=0
+for head in "$TMP"/case*.head; do
+  f=${head%.head}.txt
+  IFS="$(printf '\t')" read -r name sopts topts scramble < "$head"
+  [ "$sopts" = "-" ] && sopts=""
+  [ "$topts" = "-" ] && topts=""
+  # shellcheck disable=SC2086
+  "$CUBEGOD" turn $topts --undo --check "$scramble" "$f" > "$TMP/out" 2>&1
+  expect_eq "$?" 0 "$name: turn --undo --check its scramble ($(cat "$TMP/out"))"
+  # shellcheck disable=SC2086
+  "$CUBEGOD" turn $topts --check '' "$f" > "$TMP/out" 2>&1
+  expect_eq "$?" 1 "$name: turn --check '' of the scrambled cube ($(cat "$TMP/out"))"
+  # shellcheck disable=SC2086
+  answer=$("$CUBEGOD" solve $sopts "$f" 2> "$TMP/err") || fail "$name: solve: $(cat "$TMP/err")"
+  # shellcheck disable=SC2086
+  "$CUBEGOD" turn $topts --check "$answer" "$f" > "$TMP/out" 2>&1
+  expect_eq "$?" 0 "$name: turn --check of solve's answer '$answer' ($(cat "$TMP/out"))"
+  # shellcheck disable=SC2086
+  "$CUBEGOD" turn $topts --undo "$scramble" "$f" > "$TMP/out" 2> "$TMP/err" || fail "$name: turn --undo: $(cat "$TMP/err")"
+  sed '$d' "$TMP/out" > "$TMP/turned" # the drawing without turn's line of stickers
+  # shellcheck disable=SC2086
+  again=$("$CUBEGOD" solve $sopts "$TMP/turned" 2> "$TMP/err") || fail "$name: solve of what turn wrote: $(cat "$TMP/err")"
+  expect_eq "$(echo "$again" | head -1)" "" "$name: solve of what turn wrote, the scramble undone"
+  cases=$((cases + 1))
+done
+[ "$cases" -ge 20 ] || fail "only $cases cases read from same-cube.txt"
+
 # 2. cubegod against the model: random sequences of every kind, on facelet strings of distinct
 #    symbols in Kociemba's order, both sizes.
 python3 - "$TMP" "$MODEL_DIR" <<'PY' || fail "could not write the cases"
