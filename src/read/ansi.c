@@ -277,6 +277,23 @@ void cgi_row_read(const char *line, size_t len, int *cell, cgi_row *row)
     row->rule = rule_chars && !other;
 }
 
+size_t cgi_row_offset(const char *line, size_t len, int col)
+{
+    int c = 1;
+    for (size_t i = 0; i < len;) {
+        if (line[i] == 0x1b) {
+            bool colour;
+            i = cgi_ansi_escape(line, len, i, &colour);
+            continue;
+        }
+        if (c++ == col)
+            return i;
+        unsigned cp;
+        i += utf8(line + i, len - i, &cp);
+    }
+    return len;
+}
+
 bool cgi_row_stickers(const cgi_row *row, int k, char out[][CGI_TOK], int *cols)
 {
     if (row->long_line || row->n == 0 || k > CGI_ROW_MAX)

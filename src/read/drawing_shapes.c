@@ -4,7 +4,6 @@
 #include <stdio.h>
 #include <string.h>
 #include <stdlib.h>
-#include <strings.h>
 
 #include "read/drawing_internal.h"
 #include "read/shapes_internal.h"
@@ -120,41 +119,21 @@ cg_status cgi_read_net(const cgi_text *t, const cgi_read_options *o, cgi_found *
 
 /* ---- labelled faces ---- */
 
-/* The face a label line names ("Up face:", "U:", "Face U:", "front", "Left side"), or -1;
- * *rest: where the stickers after its colon start. Without a colon the label is the whole line. */
+/* The face a label line names ("Up face:", "U:", "Face U:", "front", "Left side"), or -1, read
+ * by the shape reader's one reading of labels (cgi_row_label); *rest: where the stickers after
+ * its colon start. */
 static int label_of(const cgi_text *t, int l, size_t *rest)
 {
-    cgi_span w[4];
-    int nw = cgi_line_words(t, l, w, 4);
-    for (int m = 1; m <= 2 && m <= nw; m++) {
-        int face = -1;
-        bool colon = false, ok = true;
-        for (int k = 0; k < m && ok; k++) {
-            const char *s = t->text + w[k].off;
-            size_t len = w[k].len;
-            if (k == m - 1 && len > 1 && s[len - 1] == ':') {
-                len--;
-                colon = true;
-            }
-            int f = cgi_face_named(s, len);
-            if (f >= 0 && face < 0)
-                face = f;
-            else if (!(len == 4 && (strncasecmp(s, "face", 4) == 0 || strncasecmp(s, "side", 4) == 0)))
-                ok = false;
-        }
-        if (!ok || face < 0)
-            continue;
-        int next = m;
-        if (!colon && next < nw && w[next].len == 1 && t->text[w[next].off] == ':') {
-            colon = true;
-            next++;
-        }
-        if (!colon && next < nw)
-            continue;
-        *rest = next < nw ? w[next].off : t->line[l].off + t->line[l].len;
-        return face;
-    }
-    return -1;
+    const cgi_line *line = &t->line[l];
+    cgi_row row;
+    int cell = 0, first;
+    cgi_row_read(t->text + line->off, line->len, &cell, &row);
+    int face = cgi_row_label(&row, &first);
+    if (face >= 0)
+        *rest = line->off + (first < row.n ? cgi_row_offset(t->text + line->off, line->len,
+                                                            row.col[first])
+                                           : line->len);
+    return face;
 }
 
 /* Fills rows of the open face from a line (from `from` on): a row, or the whole face after the
@@ -259,19 +238,18 @@ cg_status cgi_read_faces(const cgi_text *t, const cgi_read_options *o, cgi_found
 
 /* ---- facelet string ---- */
 
-/* Face, row and column of position p of a string in `order` (six letters or "net"). */
+/* Where position p of a string in `order` goes (the shape reader's cgi_string_index; a net
+ * flattened into one line shows its side faces in the order across). */
 static int string_place(const cgi_read_options *o, int n, int p)
 {
-    int per = n * n;
-    if (strcmp(o->order, "net") != 0)
-        return cgi_kociemba(n, cg_face_from_letter(o->order[p / per]), p % per / n, p % n);
-    if (p < per)
-        return cgi_kociemba(n, CG_U, p / n, p % n);
-    p -= per;
-    if (p < 4 * per)
-        return cgi_kociemba(n, o->across[p % (4 * n) / n], p / (4 * n), p % n);
-    p -= 4 * per;
-    return cgi_kociemba(n, CG_D, p / n, p % n);
+    static const int LFRB[4] = {CG_L, CG_F, CG_R, CG_B};
+    int per = n * n, i = cgi_string_index(o->order, n, p), face = i / per;
+    for (int k = 0; k < 4 && strcmp(o->order, "net") == 0; k++)
+        if (face == LFRB[k]) {
+            face = o->across[k];
+            break;
+        }
+    return cgi_kociemba(n, face, i % per / n, i % n);
 }
 
 cg_status cgi_read_string(const cgi_text *t, const cgi_read_options *o, cgi_found *f, bool *hit,

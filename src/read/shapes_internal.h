@@ -31,6 +31,10 @@ void cgi_row_read(const char *line, size_t len, int *cell, cgi_row *row);
  * drawings share (a colour cell is a sticker there too). */
 size_t cgi_ansi_escape(const char *s, size_t len, size_t i, bool *colour);
 
+/* The byte offset of display column col (1-based, as cgi_row_read counts them: escapes take
+ * none) in the line; len past its end. */
+size_t cgi_row_offset(const char *line, size_t len, int col);
+
 /* Whether the row is k stickers: k tokens, or (no ANSI cells) one token of k characters, or
  * tokens of equal length whose characters make k. On true, out (k tokens) holds them and
  * cols their columns. */

@@ -134,6 +134,20 @@ for head in "$TMP"/case*.head; do
 done
 [ "$cases" -ge 20 ] || fail "only $cases cases read from same-cube.txt"
 
+# 1e. A net flattened into one line whose side faces stand in another order: --order net
+#     --across BLFR reads each row across as B L F R, the same as the string with each row's
+#     blocks put in L F R B order read with the default, then put back.
+S='abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ01'
+lfrb() { python3 -c "import sys; s, back = sys.argv[1], sys.argv[2] == '1'
+rows = [s[9 + 12 * r:21 + 12 * r] for r in range(3)]
+blocks = [[row[3 * k:3 * k + 3] for k in range(4)] for row in rows]
+perm = [3, 0, 1, 2] if back else [1, 2, 3, 0]
+print(s[:9] + ''.join(''.join(b[k] for k in perm) for b in blocks) + s[45:])" "$1" "$2"; }
+got=$("$CUBEGOD" turn --order net --across BLFR "R U' x" <<< "$S" | tail -1)
+want=$(lfrb "$("$CUBEGOD" turn --order net "R U' x" <<< "$(lfrb "$S" 0)" | tail -1)" 1)
+expect_eq "$got" "$want" "--order net --across BLFR"
+[ "$got" != "$("$CUBEGOD" turn --order net "R U' x" <<< "$S" | tail -1)" ] || fail "--across BLFR changed nothing"
+
 # 2. cubegod against the model: random sequences of every kind, on facelet strings of distinct
 #    symbols in Kociemba's order, both sizes.
 python3 - "$TMP" "$MODEL_DIR" <<'PY' || fail "could not write the cases"
