@@ -2,10 +2,13 @@
  *
  * Input is either a transcript (transcript.h; detected by its first line) or a plain capture of a
  * terminal session: the server's text with each typed answer on its own line right after the
- * prompt line (or on the prompt line itself, after the prompt). In a transcript the server's side
- * is the direction that carries the prompt ('<' when none does), and, unless prompt_given, a
- * round is where the recorder answered: its first line after a cube (the prompt is where the
- * server waited, whatever its text).
+ * prompt line (or on the prompt line itself, after the prompt). A transcript ('<' the server's
+ * side, '>' play's) is replayed through play's own engine (client.h): the server's recorded
+ * chunks come in with the silences play saw (play's answers mark where the server waited), so
+ * the prompts, the rounds, one move a prompt, the cubes shown between moves and the verdicts
+ * are found as play found them; the engine sends play's recorded answers instead of solving,
+ * and a round's answer is the lines play sent for it (the moves the server took, when it took
+ * only the first of a line). prompt_given makes `prompt` play's --prompt.
  *
  * For every round (a prompt preceded by a run of face boxes) the view is rebuilt and solved again
  * (cg_reconstruct, cg_solve_puzzle); the recorded answer is checked exactly as the server checks
@@ -47,8 +50,10 @@ typedef struct cg_replay_options {
      * after a cube (the prompt is where the server waited, whatever its text); true finds them
      * at `prompt`, as in terminal captures. */
     bool prompt_given;
-    const char *end;    /* one-move games: a line that ends a round's moves (play --end), or
-                           NULL */
+    const char *end;    /* one-move and send-each games: a line that ends a round's moves
+                           (play --end), or NULL */
+    bool send_each;     /* transcripts: a game of play's --send-each, each answer's moves a
+                           line each (the engine replays it as play played it) */
     /* As play's (client.h): the colour of each face (NULL: from the centres or the letters), a
      * net's side faces (NULL: auto), the layout the drawings follow (NULL: none), the goal each
      * round's answer must reach instead of solved (NULL: none; checked as cg_puzzle_toward's
@@ -99,6 +104,10 @@ typedef struct cg_replay_summary {
     int unknown_optimum; /* rounds whose optimum was not computed (3x3) */
     bool transcript;  /* the input was a transcript (else a terminal capture) */
     char after[256];  /* the first non-empty server line after the last round (the flag) */
+    /* Transcripts: lines the engine sent that play did not send there, or play's that the
+     * engine did not (replies and gates of options not given), and the first of them. */
+    int differences;
+    char difference[256];
 } cg_replay_summary;
 
 typedef void (*cg_replay_round_fn)(void *ctx, const cg_replay_round *r);

@@ -492,8 +492,12 @@ static void note_judge(cg_transcript *tr, const play_args *a, const cg_play_resu
 {
     char buf[1024] = "", map[CG_MOVES * (CG_MOVE_NAME_MAX + 6)] = "";
     const cg_dialect *d = &res->dialect;
-    if (res->one_move || a->play.send_each)
+    /* one move a prompt said by the server, or seen (the first move of a line taken), the
+     * engine finds again in replay: only the option is noted */
+    if (a->play.one_move)
         add_option(buf, sizeof buf, "--one-move", NULL);
+    if (a->play.send_each)
+        add_option(buf, sizeof buf, "--send-each", NULL);
     if (a->play.send_each && a->play.end)
         add_option(buf, sizeof buf, "--end", a->play.end);
     add_option(buf, sizeof buf, "--notation", cg_notation_name(d->notation));

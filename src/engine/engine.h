@@ -24,6 +24,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "cubegod/client.h"
 #include "cubegod/notation.h"
 #include "cubegod/puzzle.h"
 
@@ -87,5 +88,31 @@ bool cgi_legend_dialect(const cgi_legend *l, cg_dialect *d);
 /* True when text says answers go one move at a time ("one move per line", "one move at a
  * time", "enter a single move"). */
 bool cgi_text_one_move(const char *text, size_t n);
+
+/* ---- replay: the engine over a recorded game (client.c, driven by replay_tube.c) ---- */
+
+/* What replay gives the engine instead of its solvers: the answers play recorded. */
+typedef struct cgi_replay_hooks {
+    void *ctx;
+    /* A round's answer is due for cube p (brought toward the goal already): the lines play sent
+     * here, each with its '\n', into text; false when play sent nothing here (the cube still
+     * waits). */
+    bool (*answer)(void *ctx, const cg_puzzle *p, int round, int total, char *text, size_t size);
+    /* One move a prompt, the recorded moves used up: the next lines play sent; false: none. */
+    bool (*more)(void *ctx, char *text, size_t size);
+    /* The server took only the first k moves of the round's first line. */
+    void (*took)(void *ctx, size_t k);
+    /* The server's verdict on the answer awaiting one (ok: it passed). */
+    void (*verdict)(void *ctx, const char *line, size_t n, bool ok);
+    /* A cube the server showed between moves that the recorded moves do not make (why). */
+    void (*differs)(void *ctx, const char *why);
+    /* The game ended with cube p shown and never answered. */
+    void (*left)(void *ctx, const cg_puzzle *p, int round, int total);
+} cgi_replay_hooks;
+
+/* cg_play over a tube that replays a transcript (replay_tube.c): the same classification and
+ * rounds, with play's recorded answers sent instead of solved ones. */
+cg_status cgi_play_replay(cg_tube *t, const cg_tables *tables, const cg_play_options *opt,
+                          const cgi_replay_hooks *replay, cg_play_result *res, cg_error *err);
 
 #endif

@@ -87,6 +87,7 @@ typedef struct client_game {
     size_t each_seen;
     char diverged[CG_ERROR_MSG_MAX]; /* a cube shown between them that none of them makes */
     int64_t progress_at;       /* the last cube read, answer or gate answered (text_budget) */
+    const cgi_replay_hooks *replay; /* replay: play's recorded answers instead of the solvers */
 } client_game;
 
 /* What the reader looks for, in the words of the shape asked for (messages). */
@@ -539,14 +540,28 @@ static bool each_shown(client_game *g, const cg_puzzle *p)
     return false;
 }
 
+static cg_status move_or_wait(client_game *g, int round, cg_error *err);
+static cg_status recorded_more(client_game *g, int round, cg_error *err);
+
 /* One-move mode, at a prompt within a round: check what the server showed, send the next move. */
 static cg_status next_move(client_game *g, int round, cg_error *err)
 {
     if (g->have_pending && g->sent > 0) {
         cg_status st = check_shown(g, round, err);
-        if (st != CG_OK)
+        if (st != CG_OK && !g->replay)
             return st;
+        if (st != CG_OK) /* the recording holds what play sent: the judge weighs the moves */
+            g->replay->differs(g->replay->ctx, err->msg);
     }
+    if (g->replay && g->sent == g->queued)
+        return recorded_more(g, round, err);
+    return move_or_wait(g, round, err);
+}
+
+/* next_move() once the cube shown is checked: the solution's next move, or, used up, the
+ * verdict a loop server gives after one more prompt. */
+static cg_status move_or_wait(client_game *g, int round, cg_error *err)
+{
     if (g->sent == g->queued && g->have_pending) {
         /* a loop server that checks for solved only after it asked again: the verdict comes */
         note(g, "round %d: the solution is used up and the cube shown is at the goal: waiting "
@@ -709,8 +724,14 @@ static cg_status took_some(client_game *g, cg_error *err)
     g->in_round = true;
     g->sent = g->each_seen;
     g->each_open = false;
+    if (g->replay) { /* the rest of play's line was not taken: its next lines are the moves */
+        g->replay->took(g->replay->ctx, g->each_seen);
+        g->queued = g->sent;
+    }
     return next_move(g, g->last_answered, err);
 }
+
+static cg_status replayed(client_game *g, int round, bool three, cg_error *err);
 
 static cg_status answer(client_game *g, int64_t prompt_at, cg_error *err)
 {
@@ -740,6 +761,8 @@ static cg_status answer(client_game *g, int64_t prompt_at, cg_error *err)
     bool three = g->pending.size == 3;
     const cg_tables *tables = g->tables;
     cg_status st = toward_goal(g, &g->pending, err);
+    if (g->replay)
+        return st == CG_OK ? replayed(g, round, three, err) : cg_error_prefix(st, err, "round %d: ", round);
     if (st == CG_OK && !three)
         st = tables_now(g, &tables, err);
     cg_metric metric = three ? (g->qtm ? CG_METRIC_QTM : CG_METRIC_HTM) : cg_tables_metric(tables);
@@ -813,6 +836,74 @@ static cg_status answer(client_game *g, int64_t prompt_at, cg_error *err)
     g->res->rounds_answered++;
     if (g->o->on_round)
         g->o->on_round(g->o->on_round_ctx, &s, g->res->rounds_announced);
+    return CG_OK;
+}
+
+/* Replay: the moves of the lines play recorded (its end line and lines that are no moves
+ * left out), appended to the queue; the server's side is judged by replay, not here. */
+static void recorded_moves(client_game *g, const char *text)
+{
+    size_t cap = sizeof g->queue / sizeof *g->queue;
+    for (const char *line = text; *line && g->queued < cap;) {
+        const char *nl = strchr(line, '\n');
+        size_t len = nl ? (size_t)(nl - line) : strlen(line), k = 0;
+        bool end = g->o->end && strlen(g->o->end) == len && memcmp(line, g->o->end, len) == 0;
+        if (!end && cg_dialect_parse(dialect_of(g), line, len, g->queue + g->queued,
+                                     cap - g->queued, &k, NULL) == CG_OK)
+            g->queued += k;
+        line += len + (nl != NULL);
+    }
+}
+
+/* Replay, at a round's prompt: the answer play recorded here, sent as play sent it, becomes the
+ * round's queue (the cubes shown between its moves, one move a prompt); nothing recorded here:
+ * play did not answer, the cube still waits. */
+static cg_status replayed(client_game *g, int round, bool three, cg_error *err)
+{
+    char text[ANSWER_TEXT_MAX];
+    if (!g->replay->answer(g->replay->ctx, &g->pending, round, g->res->rounds_announced, text,
+                           sizeof text))
+        return CG_OK;
+    cg_reconstruct3_options ro = {.pick = true}; /* a guess, as play's own was one */
+    bool readable = three ? cg_reconstruct3(&g->pending, &ro, &g->start3, NULL) == CG_OK
+                          : cg_reconstruct(&g->pending, g->o->solve.scheme, &g->start, NULL) == CG_OK;
+    g->start_size = three ? 3 : 2;
+    if (three && !g->have_t3) {
+        cg3_tables_init(&g->t3);
+        g->have_t3 = true;
+    }
+    g->queued = 0;
+    if (readable)
+        recorded_moves(g, text);
+    cg_status st = cg_tube_send(g->t, text, strlen(text), err);
+    if (st != CG_OK)
+        return cg_error_prefix(st, err, "round %d: ", round);
+    g->sent = g->queued;
+    /* a line that is no move (cut or changed in the transcript) still opens the round's moves;
+     * an empty answer to a cube at the goal ends it */
+    g->in_round = g->one_move && (g->queued > 0 || !cgi_puzzle_at_goal(&g->pending));
+    g->each_open = !g->one_move && !g->o->goal && !g->o->goal_first && readable;
+    g->each_seen = 0;
+    g->have_pending = g->have_shown = false;
+    g->last_answer = g->progress_at = cg_now_ns();
+    g->last_answered = round;
+    g->res->rounds_answered++;
+    return CG_OK;
+}
+
+/* Replay, one move a prompt with the recorded moves used up: the next lines play sent in the
+ * round, or, none, what play did without them (move_or_wait). */
+static cg_status recorded_more(client_game *g, int round, cg_error *err)
+{
+    char text[ANSWER_TEXT_MAX];
+    if (!g->replay->more(g->replay->ctx, text, sizeof text))
+        return move_or_wait(g, round, err);
+    recorded_moves(g, text);
+    cg_status st = cg_tube_send(g->t, text, strlen(text), err);
+    if (st != CG_OK)
+        return cg_error_prefix(st, err, "round %d: sending move %zu: ", round, g->sent + 1);
+    g->sent = g->queued;
+    g->have_pending = false;
     return CG_OK;
 }
 
@@ -1043,12 +1134,16 @@ static cg_status one_line(client_game *g, const char *line, size_t n, bool parti
 {
     bool prompt = names_prompt(g, line, n) || learned_prompt(g, line, n);
     if (!prompt) {
-        int cubes = g->cubes, verdicts = g->res->rounds_passed + g->failed + g->lost;
+        int cubes = g->cubes, passed = g->res->rounds_passed, failed = g->failed + g->lost;
         cg_status st = text_line(g, line, n, err);
         if (st != CG_OK)
             return st;
-        event(g, g->res->rounds_passed + g->failed + g->lost != verdicts ? CG_EVENT_VERDICT
-                 : g->cubes != cubes ? CG_EVENT_CUBE : CG_EVENT_TEXT, line, n);
+        bool yes = g->res->rounds_passed != passed && g->cubes == cubes; /* not a new cube's */
+        bool said = yes || g->failed + g->lost != failed;
+        if (said && g->replay)
+            g->replay->verdict(g->replay->ctx, line, n, yes);
+        event(g, said ? CG_EVENT_VERDICT : g->cubes != cubes ? CG_EVENT_CUBE : CG_EVENT_TEXT,
+              line, n);
     }
     int i = cg_replies_match(g->o->replies, 0, phase_of(g), line, n);
     if (i >= 0) {
@@ -1155,8 +1250,11 @@ static cg_status run(client_game *g, cg_error *err)
         }
         if (st == CG_OK && !gate)
             st = one_line(g, line, n, partial, at, err);
-        if (st == CG_OK && g->diverged[0])
+        if (st == CG_OK && g->diverged[0] && g->replay)
+            g->replay->differs(g->replay->ctx, g->diverged);
+        else if (st == CG_OK && g->diverged[0])
             st = cg_fail(err, CG_ERR_PROTOCOL, "%s", g->diverged);
+        g->diverged[0] = g->replay ? '\0' : g->diverged[0];
         keep_last_line(g, line, n);
         if (st != CG_OK) {
             snprintf(g->res->reason, sizeof g->res->reason, "%s", err->msg);
@@ -1213,8 +1311,23 @@ static cg_status compile(regex_t *re, bool *have, const char *pattern, const cha
     return CG_OK;
 }
 
+static cg_status play_game(cg_tube *t, const cg_tables *tables, const cg_play_options *opt,
+                           const cgi_replay_hooks *replay, cg_play_result *res, cg_error *err);
+
 cg_status cg_play(cg_tube *t, const cg_tables *tables, const cg_play_options *opt,
                   cg_play_result *res, cg_error *err)
+{
+    return play_game(t, tables, opt, NULL, res, err);
+}
+
+cg_status cgi_play_replay(cg_tube *t, const cg_tables *tables, const cg_play_options *opt,
+                          const cgi_replay_hooks *replay, cg_play_result *res, cg_error *err)
+{
+    return play_game(t, tables, opt, replay, res, err);
+}
+
+static cg_status play_game(cg_tube *t, const cg_tables *tables, const cg_play_options *opt,
+                           const cgi_replay_hooks *replay, cg_play_result *res, cg_error *err)
 {
     cg_play_options defaults = cg_play_defaults();
     client_game g;
@@ -1225,6 +1338,7 @@ cg_status cg_play(cg_tube *t, const cg_tables *tables, const cg_play_options *op
     memset(res, 0, sizeof *res);
     g.t = t;
     g.tables = tables;
+    g.replay = replay;
     g.o = opt ? opt : &defaults;
     g.res = res;
     const char *prompt = g.o->prompt ? g.o->prompt : CG_PLAY_DEFAULT_PROMPT;
@@ -1264,6 +1378,8 @@ cg_status cg_play(cg_tube *t, const cg_tables *tables, const cg_play_options *op
         st = openings(&g, err);
     if (st == CG_OK)
         st = run(&g, err);
+    if (replay && g.have_pending && !g.in_round) /* a cube play never answered */
+        replay->left(replay->ctx, &g.pending, round_number(&g), res->rounds_announced);
     if (res->flags[0]) { /* the flag is the win, whatever the verdicts looked like */
         res->rounds_passed += awaiting(&g); /* the last answer's verdict was the flag */
         res->won = true;

@@ -14,6 +14,7 @@
 #include "cubegod/state.h"
 #include "cubegod/transcript.h"
 #include "engine/engine.h"
+#include "game/replay_judge.h"
 #include "puzzle/reader.h"
 
 cg_replay_options cg_replay_defaults(void)
@@ -37,7 +38,9 @@ const char *cg_replay_result_name(cg_replay_result r)
 
 /* ---- the round checker, fed server lines and answer lines ---- */
 
-typedef struct engine {
+static void start_moving(struct cgi_judge *e, size_t k);
+
+typedef struct cgi_judge {
     const cg_tables *tables;
     cg_replay_options opt;
     cg_replay_round_fn fn;
@@ -65,10 +68,12 @@ typedef struct engine {
     /* One-move games: the moves answered so far in the open round, checked at its end. */
     size_t nmoves;
     cg_move moves[CG_SERVER_MAX_MOVES + 1];
-    /* Transcripts without a prompt given: a round is where play answered, the first line it
-     * sent after a cube; the server's last record before it is where the prompt was. */
-    bool by_answers;
-    double server_now;
+    /* Transcripts: the engine (replay_tube.c) opens rounds on the cubes it answered, toward
+     * the goal already; a round with more than one line, or whose first line the server took
+     * only in part, is judged move by move (moving). */
+    bool driven;
+    bool moving;
+    bool verdict_ok; /* the verdict kept in the open round is the server's yes */
 } engine;
 
 static bool starts_with(const char *s, size_t len, const char *prefix)
@@ -118,7 +123,8 @@ static bool moves_solve(const engine *e)
 static void check_moves(engine *e)
 {
     cg_replay_round *r = &e->cur;
-    if (!e->opt.one_move || !e->answered || !e->have_cube || r->result != CG_REPLAY_CORRECT)
+    if (!(e->opt.one_move || e->moving) || !e->answered || !e->have_cube ||
+        r->result != CG_REPLAY_CORRECT)
         return;
     size_t count = cg_moves_count(e->moves, e->nmoves, e->opt.metric);
     int max = e->three ? e->opt.max_moves3 : e->opt.max_moves;
@@ -144,10 +150,8 @@ static void report(engine *e)
         r->result = CG_REPLAY_NO_ANSWER;
         snprintf(r->reason, sizeof r->reason, "no answer recorded");
     }
-    if (r->verdict[0]) {
-        bool plus = strstr(r->verdict, "[+]") != NULL;
-        r->disagrees = plus != (r->result == CG_REPLAY_CORRECT);
-    }
+    if (r->verdict[0])
+        r->disagrees = e->verdict_ok != (r->result == CG_REPLAY_CORRECT);
     cg_replay_summary *s = e->sum;
     s->rounds++;
     s->correct += r->result == CG_REPLAY_CORRECT;
@@ -221,13 +225,14 @@ static void open_round(engine *e, long line)
     r->line = line;
     r->moves = -1;
     r->optimal = -1;
-    r->prompt_at = e->by_answers ? e->server_now : e->now;
+    r->prompt_at = e->now;
     r->answer_at = -1;
     if (e->have_puzzle)
         r->puzzle = e->puzzle;
     e->open = true;
     e->answered = false;
     e->have_cube = false;
+    e->moving = false;
     e->nmoves = 0;
     e->number = 0;
 
@@ -241,7 +246,7 @@ static void open_round(engine *e, long line)
     }
     e->have_puzzle = false;
     e->three = e->puzzle.size == 3;
-    if (!toward_goal(e, &err)) {
+    if (!e->driven && !toward_goal(e, &err)) {
         r->result = CG_REPLAY_UNREADABLE;
         snprintf(r->reason, sizeof r->reason, "%s", err.msg);
         return;
@@ -305,45 +310,14 @@ static void move_line(engine *e, const char *line, size_t len)
     }
 }
 
-/* The prompt (or the end) ends the cube being read, as in play. */
-static void finish_cube(engine *e, long lineno)
-{
-    cg_error err;
-    if (cg_shape_reader_finish(&e->shapes, &err) != CG_OK)
-        snprintf(e->box_error, sizeof e->box_error, "line %ld: %.200s", lineno, err.msg);
-    take_cubes(e);
-}
-
-/* A transcript's line sent by play, without a prompt given: a cube since the last answer makes
- * it the answer of a new round, unless it is a move of a one-move round its moves have not
- * solved yet (the cube shown between moves); other lines (replies, gates) are not answers. */
-static void answered_at(engine *e, long lineno)
-{
-    finish_cube(e, lineno);
-    bool moving = e->open && e->opt.one_move && e->answered && e->have_cube && !moves_solve(e);
-    if (e->have_puzzle && moving)
-        e->have_puzzle = false; /* the cube after a move: the same round */
-    else if (e->have_puzzle)
-        open_round(e, lineno);
-}
-
-/* The end of a transcript read by answers: a cube left waiting (not one at the goal, shown
- * and not asked) is a round with no answer, as play lost it. */
-static void unanswered(engine *e, long lineno)
-{
-    finish_cube(e, lineno);
-    if (e->have_puzzle && !cgi_puzzle_at_goal(&e->puzzle) &&
-        !(e->open && e->opt.one_move && e->answered && e->have_cube && !moves_solve(e)))
-        open_round(e, lineno);
-}
-
 static void answer_line(engine *e, const char *line, size_t len, long lineno)
 {
-    if (e->by_answers)
-        answered_at(e, lineno);
+    (void)lineno;
     if (e->open && e->cur.answer_at < 0)
         e->cur.answer_at = e->now;
-    if (e->open && e->opt.one_move) {
+    if (e->open && e->driven && e->answered && !e->moving)
+        start_moving(e, SIZE_MAX); /* a second line: the round's moves, one a line */
+    if (e->open && (e->opt.one_move || e->moving)) {
         move_line(e, line, len);
         return;
     }
@@ -392,7 +366,7 @@ static void server_line(engine *e, const char *line, size_t len, long lineno)
             e->number = e->total = 0;
         return;
     }
-    if (!e->by_answers && find(line, len, e->opt.prompt) >= 0) {
+    if (find(line, len, e->opt.prompt) >= 0) {
         /* One-move games: a prompt within a round that has moves asks for the next one. */
         if (!(e->opt.one_move && e->open && e->answered))
             open_round(e, lineno);
@@ -400,6 +374,7 @@ static void server_line(engine *e, const char *line, size_t len, long lineno)
     }
     if (is_verdict(line, len) && e->open) {
         copy_text(e->cur.verdict, sizeof e->cur.verdict, line, len);
+        e->verdict_ok = strstr(e->cur.verdict, "[+]") != NULL;
         report(e);
         return;
     }
@@ -445,127 +420,41 @@ static void replay_capture(engine *e, const char *text, size_t len)
     }
 }
 
-/* ---- transcripts ---- */
+/* ---- rounds the engine found in a transcript (replay_judge.h) ---- */
 
-typedef struct stream {
-    char *buf;
-    size_t len, cap;
-} stream;
-
-static cg_status stream_add(stream *s, const char *p, size_t n, cg_error *err)
+/* The round's first line, judged whole so far, becomes its first moves: all of them, or the
+ * first k the server took; the lines after it are one move each (move_line). */
+static void start_moving(engine *e, size_t k)
 {
-    if (n == 0)
-        return CG_OK; /* and s->buf may still be NULL */
-    if (s->len + n > s->cap) {
-        size_t cap = s->cap ? s->cap : 256;
-        while (cap < s->len + n)
-            cap *= 2;
-        char *b = realloc(s->buf, cap);
-        if (!b)
-            return cg_fail(err, CG_ERR_NOMEM, "out of memory");
-        s->buf = b;
-        s->cap = cap;
-    }
-    memcpy(s->buf + s->len, p, n);
-    s->len += n;
-    return CG_OK;
+    cg_replay_round *r = &e->cur;
+    e->moving = true;
+    e->nmoves = 0;
+    if (!e->have_cube || r->result == CG_REPLAY_INVALID)
+        return; /* a first line that is no moves stays what it was */
+    cg_dialect standard = cg_dialect_default();
+    const cg_dialect *d = e->opt.dialect ? e->opt.dialect : &standard;
+    size_t n = 0;
+    if (cg_dialect_parse(d, r->answer, strlen(r->answer), e->moves,
+                         sizeof e->moves / sizeof *e->moves, &n, NULL) != CG_OK)
+        return;
+    e->nmoves = n < k ? n : k;
+    r->result = CG_REPLAY_CORRECT; /* the whole line's check no longer applies */
+    r->reason[0] = '\0';
+    if (k < n)
+        cg_dialect_format(d, e->moves, e->nmoves, r->answer, sizeof r->answer);
 }
 
-/* The server's side: the direction of the first record that shows the prompt ('<' if none). */
-static char server_direction(const char *text, size_t len, const char *prompt)
-{
-    for (size_t i = 0; i < len;) {
-        const char *nl = memchr(text + i, '\n', len - i);
-        size_t end = nl ? (size_t)(nl - text) : len;
-        if ((text[i] == '<' || text[i] == '>') && find(text + i, end - i, prompt) >= 0)
-            return text[i];
-        i = end + 1;
-    }
-    return '<';
-}
-
-static void deliver(engine *e, bool server, const char *line, size_t n, long lineno)
-{
-    if (server)
-        server_line(e, line, n, lineno);
-    else
-        answer_line(e, line, n, lineno);
-}
-
-/* Adds a record's bytes to its direction and hands on every completed line. */
-static cg_status take_record(engine *e, stream *s, bool server, const cg_transcript_record *rec,
-                             long lineno, cg_error *err)
-{
-    e->now = rec->seconds;
-    if (server)
-        e->server_now = rec->seconds;
-    for (size_t i = 0; i < rec->len;) {
-        const char *nl = memchr(rec->data + i, '\n', rec->len - i);
-        size_t end = nl ? (size_t)(nl - rec->data) : rec->len;
-        cg_status st = stream_add(s, rec->data + i, end - i, err);
-        if (st != CG_OK)
-            return st;
-        i = end;
-        if (nl) {
-            deliver(e, server, s->len ? s->buf : "", s->len, lineno);
-            s->len = 0;
-            i++;
-        }
-    }
-    return CG_OK;
-}
-
-static cg_status replay_transcript(engine *e, const char *text, size_t len, cg_error *err)
-{
-    char server = server_direction(text, len, e->opt.prompt);
-    char *copy = malloc(len + 1);
-    if (!copy)
-        return cg_fail(err, CG_ERR_NOMEM, "out of memory");
-    memcpy(copy, text, len);
-    stream dirs[2] = {{0}, {0}}; /* [0] server, [1] client */
-    cg_status st = CG_OK;
-    long lineno = 0;
-    for (size_t i = 0; i < len && st == CG_OK;) {
-        char *nl = memchr(copy + i, '\n', len - i);
-        size_t end = nl ? (size_t)(nl - copy) : len;
-        lineno++;
-        cg_transcript_record rec;
-        st = cg_transcript_parse_line(copy + i, end - i, &rec, err);
-        if (st != CG_OK)
-            st = cg_error_prefix(st, err, "line %ld: ", lineno);
-        else if (rec.kind == '<' || rec.kind == '>') {
-            if (e->by_answers && rec.kind != server && dirs[0].len) {
-                /* the server's partial line before an answer: the prompt it waited after */
-                deliver(e, true, dirs[0].buf, dirs[0].len, lineno);
-                dirs[0].len = 0;
-            }
-            st = take_record(e, &dirs[rec.kind != server], rec.kind == server, &rec, lineno, err);
-        }
-        i = end + 1;
-    }
-    for (int d = 0; d < 2 && st == CG_OK; d++)
-        if (dirs[d].len)
-            deliver(e, d == 0, dirs[d].buf, dirs[d].len, lineno);
-    if (st == CG_OK && e->by_answers)
-        unanswered(e, lineno);
-    free(dirs[0].buf);
-    free(dirs[1].buf);
-    free(copy);
-    return st;
-}
-
-cg_status cg_replay_text(const cg_tables *t, const cg_replay_options *opt, const char *text,
-                         size_t len, cg_replay_round_fn fn, void *ctx, cg_replay_summary *sum,
-                         cg_error *err)
+cg_status cgi_judge_new(const cg_tables *t, const cg_replay_options *opt, cg_replay_round_fn fn,
+                        void *ctx, cg_replay_summary *sum, cgi_judge **out, cg_error *err)
 {
     engine *e = calloc(1, sizeof *e);
+    *out = NULL;
     if (!e)
         return cg_fail(err, CG_ERR_NOMEM, "out of memory");
     *e = (engine){.tables = t, .opt = opt ? *opt : cg_replay_defaults(), .fn = fn, .ctx = ctx,
                   .sum = sum, .now = -1};
     if (!e->opt.prompt || !e->opt.prompt[0])
         e->opt.prompt = cg_replay_defaults().prompt;
-    e->by_answers = !e->opt.prompt_given && cg_transcript_detect(text, len);
     if (e->opt.max_moves3 <= 0)
         e->opt.max_moves3 = CG3_GODS_NUMBER;
     if (e->opt.goal || e->opt.goal_first)
@@ -578,14 +467,61 @@ cg_status cg_replay_text(const cg_tables *t, const cg_replay_options *opt, const
         free(e);
         return cg_error_prefix(CG_ERR_INPUT, err, "input: ");
     }
-    sum->transcript = cg_transcript_detect(text, len);
-    cg_status st = CG_OK;
-    if (sum->transcript)
-        st = replay_transcript(e, text, len, err);
-    else
-        replay_capture(e, text, len);
-    if (st == CG_OK)
-        report(e);
+    *out = e;
+    return CG_OK;
+}
+
+void cgi_judge_free(cgi_judge *e)
+{
+    if (!e)
+        return;
+    report(e);
     free(e);
-    return st;
+}
+
+void cgi_judge_cube(cgi_judge *e, const cg_puzzle *p, int number, int total, long line,
+                    double at)
+{
+    e->driven = true;
+    e->puzzle = *p;
+    e->have_puzzle = true;
+    e->number = number;
+    e->total = total;
+    e->now = at;
+    open_round(e, line);
+}
+
+void cgi_judge_answer(cgi_judge *e, const char *line, size_t n, double at)
+{
+    e->now = at;
+    answer_line(e, line, n, e->cur.line);
+}
+
+void cgi_judge_took(cgi_judge *e, size_t k)
+{
+    if (e->open && e->answered)
+        start_moving(e, k);
+}
+
+void cgi_judge_verdict(cgi_judge *e, const char *line, size_t n, bool ok)
+{
+    if (!e->open)
+        return;
+    copy_text(e->cur.verdict, sizeof e->cur.verdict, line, n);
+    e->verdict_ok = ok;
+    report(e);
+}
+
+void cgi_judge_text(cgi_judge *e, const char *line, size_t n)
+{
+    bool blank = true;
+    for (size_t i = 0; i < n; i++)
+        blank = blank && isspace((unsigned char)line[i]);
+    if (e->between && !blank && !e->sum->after[0])
+        copy_text(e->sum->after, sizeof e->sum->after, line, n);
+}
+
+void cgi_judge_capture(cgi_judge *e, const char *text, size_t len)
+{
+    replay_capture(e, text, len);
 }

@@ -249,7 +249,8 @@ static void replay_of_a_recorded_game(void **state)
     cg_replay_summary sum;
     cg_error e;
     cg_replay_options o = cg_replay_defaults();
-    assert_int_equal(cg_replay_text(tables, &o, text, len, on_round, &s, &sum, &e), CG_OK);
+    if (cg_replay_text(tables, &o, text, len, on_round, &s, &sum, &e) != CG_OK)
+        fail_msg("replay: %s", e.msg);
     assert_true(sum.transcript);
     assert_int_equal(sum.rounds, 5);
     assert_int_equal(s.rounds, 5);
