@@ -59,6 +59,7 @@ static void fold(const uint64_t *t, uint64_t *r)
         r[i] = (uint64_t)s;
         carry = (uint64_t)(s >> 64);
     }
+    carry += t[2 * N - 1] >> 63; /* high's bit 1280, which the limbs above did not hold */
     carry = 2 * carry + (r[N - 1] >> 63);
     r[N - 1] &= TOP_MASK;
     for (int i = 0; i < N && carry; i++) {

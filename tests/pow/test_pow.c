@@ -482,6 +482,128 @@ static void test_near_gate_quote_length(void **state)
     }
 }
 
+/* Each hash's digest size bounds what its gate reads: a digest of exactly 2 * size hex digits,
+ * or 8 * size leading zero bits, is read; one digit or bit more is not a gate of that hash. */
+static void test_digest_size_edges(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *name;
+        int size;
+    } HASH[] = {{"md5", 16}, {"sha1", 20}, {"sha224", 28}, {"sha256", 32}, {"sha384", 48}, {"sha512", 64}};
+    for (size_t h = 0; h < sizeof HASH / sizeof *HASH; h++) {
+        for (int more = 0; more <= 1; more++) {
+            char text[256], hex[160];
+            int digits = 2 * HASH[h].size + more;
+            memset(hex, 'f', (size_t)digits);
+            hex[digits] = '\0';
+            snprintf(text, sizeof text, "%s(XXXX+abc) == %s", HASH[h].name, hex);
+            cgi_gate g;
+            bool found;
+            cg_error err;
+            cg_status st = cgi_gate_read(text, strlen(text), &g, &found, &err);
+            if (!more) {
+                assert_int_equal(st, CG_OK);
+                assert_true(found);
+                assert_int_equal(g.target_bits, 8 * HASH[h].size);
+            } else {
+                assert_int_equal(cg_pow_scan(text, strlen(text), &err), 0);
+                assert_non_null(strstr(err.msg, "no hex digest follows"));
+            }
+            snprintf(text, sizeof text, "%s(\"k3y\" + S) has %d leading zero bits", HASH[h].name,
+                     8 * HASH[h].size + more);
+            st = cgi_gate_read(text, strlen(text), &g, &found, &err);
+            if (!more) {
+                assert_int_equal(st, CG_OK);
+                assert_true(found);
+                assert_int_equal(g.target_bits, 8 * HASH[h].size);
+            } else {
+                assert_int_equal(cg_pow_scan(text, strlen(text), &err), 0);
+                assert_non_null(strstr(err.msg, "leading zeros cannot be read"));
+            }
+        }
+    }
+}
+
+/* The known part is kept up to 255 bytes (its buffer's size less the NUL); 256 is refused. */
+static void test_known_part_edge(void **state)
+{
+    (void)state;
+    for (size_t len = 255; len <= 256; len++) {
+        char text[400];
+        int n = snprintf(text, sizeof text, "sha256(XXXX+");
+        memset(text + n, 'k', len);
+        snprintf(text + n + len, sizeof text - (size_t)n - len, ") == 00ff");
+        cgi_gate g;
+        bool found;
+        cg_error err;
+        if (len == 255) {
+            assert_int_equal(cgi_gate_read(text, strlen(text), &g, &found, &err), CG_OK);
+            assert_true(found);
+            assert_int_equal(g.known_len, 255);
+            assert_int_equal(strlen(g.known), 255);
+        } else {
+            assert_int_equal(cg_pow_scan(text, strlen(text), &err), 0);
+            assert_non_null(strstr(err.msg, "longer than 255 bytes"));
+        }
+    }
+}
+
+/* base64 padding: '=' only at the end, and a second-to-last '=' only before a last one. */
+static void test_b64_padding(void **state)
+{
+    (void)state;
+    uint64_t v[CGI_SLOTH_LIMBS];
+    assert_true(cgi_b64_number("AQI=", 4, v));
+    assert_true(v[0] == 0x0102);
+    assert_true(cgi_b64_number("AQ==", 4, v));
+    assert_true(v[0] == 1);
+    assert_false(cgi_b64_number("AQ=I", 4, v));
+    assert_false(cgi_b64_number("A=I=", 4, v));
+    assert_false(cgi_b64_number("A===", 4, v));
+    assert_false(cgi_b64_number("=AQI", 4, v));
+}
+
+/* kCTF's verifier squares y xor 1 modulo p whatever its size, so y' with y' xor 1 = m + p, m the
+ * root's larger representative, is a right answer: its square passes 2^2559, the fold's carry. */
+static void test_sloth_check_folds_a_big_root(void **state)
+{
+    (void)state;
+    static const char gate[] = "pow: solve s.AAAAAw==.AQI=";
+    char out[CG_POW_ANSWER_MAX], big[CG_POW_ANSWER_MAX];
+    cg_error err;
+    assert_int_equal(cg_pow_answer(gate, strlen(gate), out, sizeof out, &err), CG_OK);
+    uint64_t y[CGI_SLOTH_LIMBS], x[CGI_SLOTH_LIMBS], m[CGI_SLOTH_LIMBS];
+    number_of(out, y);
+    assert_true(cgi_b64_number("AQI=", 4, x));
+    y[0] ^= 1; /* r = y xor 1, in [0, p) */
+    unsigned __int128 c = 0;
+    for (int i = 0; i < CGI_SLOTH_LIMBS; i++) { /* p - r */
+        uint64_t pl = i == CGI_SLOTH_LIMBS - 1 ? 0x7fffffffffffffffULL : ~0ULL;
+        c = (unsigned __int128)pl - y[i] - (uint64_t)c;
+        m[i] = (uint64_t)c;
+        c = (c >> 64) ? 1 : 0;
+    }
+    if (m[CGI_SLOTH_LIMBS - 1] < y[CGI_SLOTH_LIMBS - 1])
+        memcpy(m, y, sizeof m); /* the larger of r and p - r: at least p / 2 */
+    c = 0;
+    for (int i = 0; i < CGI_SLOTH_LIMBS; i++) { /* m + p */
+        uint64_t pl = i == CGI_SLOTH_LIMBS - 1 ? 0x7fffffffffffffffULL : ~0ULL;
+        c += (unsigned __int128)m[i] + pl;
+        m[i] = (uint64_t)c;
+        c >>= 64;
+    }
+    assert_true(c == 0);
+    assert_true(m[CGI_SLOTH_LIMBS - 1] >= 0xb504f333f9de6484ULL); /* m + p > 2^1279.5 */
+    m[0] ^= 1;
+    assert_true(cgi_sloth_check(x, 3, m));
+    memcpy(big, "s.", 2);
+    cgi_number_b64(m, big + 2, sizeof big - 2);
+    assert_int_equal(cg_pow_check(gate, strlen(gate), big, strlen(big), &err), CG_OK);
+    m[2] ^= 8;
+    assert_false(cgi_sloth_check(x, 3, m));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -502,6 +624,10 @@ int main(void)
         cmocka_unit_test(test_stop_flag_ends_a_search),
         cmocka_unit_test(test_server_gates_round_trip),
         cmocka_unit_test(test_limits_and_empty_spaces),
+        cmocka_unit_test(test_digest_size_edges),
+        cmocka_unit_test(test_known_part_edge),
+        cmocka_unit_test(test_b64_padding),
+        cmocka_unit_test(test_sloth_check_folds_a_big_root),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,149 @@
+// link-wrap: clock_gettime BN_new BN_free BN_CTX_new BN_CTX_free BN_MONT_CTX_new BN_MONT_CTX_free
+/* What depends on time, on a clock of our own (the linker's --wrap puts a clock that moves a
+ * fixed step at each reading in place of CLOCK_MONOTONIC): the sloth's estimate of a step, and
+ * progress notices once a second, from the first second on. And the BIGNUM check's allocations,
+ * counted, each freed (a dropped BN_free is a leak only ASan and valgrind would otherwise see). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include <cmocka.h>
+#include <openssl/bn.h>
+
+#include "cubegod/pow.h"
+#include "pow/internal.h"
+
+static long long fake_step_ns; /* 0: the real clock */
+static long long fake_now_ns;
+
+int __real_clock_gettime(clockid_t id, struct timespec *ts);
+int __wrap_clock_gettime(clockid_t id, struct timespec *ts)
+{
+    if (!fake_step_ns || id != CLOCK_MONOTONIC)
+        return __real_clock_gettime(id, ts);
+    ts->tv_sec = (time_t)(fake_now_ns / 1000000000);
+    ts->tv_nsec = (long)(fake_now_ns % 1000000000);
+    fake_now_ns += fake_step_ns;
+    return 0;
+}
+
+static int live_bn, live_ctx, live_mont; /* allocated less freed */
+
+BIGNUM *__real_BN_new(void);
+BIGNUM *__wrap_BN_new(void)
+{
+    live_bn++;
+    return __real_BN_new();
+}
+void __real_BN_free(BIGNUM *b);
+void __wrap_BN_free(BIGNUM *b)
+{
+    live_bn -= b != NULL;
+    __real_BN_free(b);
+}
+BN_CTX *__real_BN_CTX_new(void);
+BN_CTX *__wrap_BN_CTX_new(void)
+{
+    live_ctx++;
+    return __real_BN_CTX_new();
+}
+void __real_BN_CTX_free(BN_CTX *c);
+void __wrap_BN_CTX_free(BN_CTX *c)
+{
+    live_ctx -= c != NULL;
+    __real_BN_CTX_free(c);
+}
+BN_MONT_CTX *__real_BN_MONT_CTX_new(void);
+BN_MONT_CTX *__wrap_BN_MONT_CTX_new(void)
+{
+    live_mont++;
+    return __real_BN_MONT_CTX_new();
+}
+void __real_BN_MONT_CTX_free(BN_MONT_CTX *m);
+void __wrap_BN_MONT_CTX_free(BN_MONT_CTX *m)
+{
+    live_mont -= m != NULL;
+    __real_BN_MONT_CTX_free(m);
+}
+
+typedef struct {
+    char lines[16][160];
+    int n;
+} notices;
+
+static void keep(void *ctx, const char *text)
+{
+    notices *ns = ctx;
+    if (ns->n < 16)
+        snprintf(ns->lines[ns->n], sizeof ns->lines[0], "%s", text);
+    ns->n++;
+}
+
+/* A clock moving 0.25 s at each reading: the start (0), the step estimate's two readings (3
+ * steps in 0.25 s: 83.33 ms a step), then one reading a step, step d at 0.5 + 0.25 d s. */
+static void test_sloth_estimate_and_notices(void **state)
+{
+    (void)state;
+    static const char gate[] = "pow: solve s.AAAAFA==.AQI="; /* difficulty 20 */
+    cg_pow *p;
+    cg_error err;
+    char out[CG_POW_ANSWER_MAX];
+    notices ns = {0};
+    assert_int_equal(cg_pow_new(&p, &err), CG_OK);
+    cg_pow_set_notice(p, keep, &ns);
+    fake_now_ns = 0;
+    fake_step_ns = 250000000;
+    cg_status st = cg_pow_solve(p, gate, strlen(gate), out, sizeof out, &err);
+    fake_step_ns = 0;
+    assert_int_equal(st, CG_OK);
+    static const char *const want[] = {
+        "sloth (kCTF/redpwn), difficulty 20: about 1.7 s expected (83.33 ms a step on one core)",
+        "sloth (kCTF/redpwn), difficulty 20: step 2, 1.0 s",
+        "sloth (kCTF/redpwn), difficulty 20: step 6, 2.0 s",
+        "sloth (kCTF/redpwn), difficulty 20: step 10, 3.0 s",
+        "sloth (kCTF/redpwn), difficulty 20: step 14, 4.0 s",
+        "sloth (kCTF/redpwn), difficulty 20: step 18, 5.0 s",
+    };
+    assert_int_equal(ns.n, sizeof want / sizeof *want);
+    for (size_t i = 0; i < sizeof want / sizeof *want; i++)
+        assert_string_equal(ns.lines[i], want[i]);
+    assert_true(cg_pow_last_seconds(p) == 5.75); /* step 20 at 5.5 s, then the end's reading */
+    assert_int_equal(cg_pow_check(gate, strlen(gate), out, strlen(out), &err), CG_OK);
+    /* the same gate under a limit below the estimate: refused before any step, saying why */
+    cg_pow_set_limit(p, 1.5);
+    ns.n = 0;
+    fake_now_ns = 0;
+    fake_step_ns = 250000000;
+    st = cg_pow_solve(p, gate, strlen(gate), out, sizeof out, &err);
+    fake_step_ns = 0;
+    assert_int_equal(st, CG_ERR_LIMIT);
+    assert_non_null(strstr(err.msg, "would take about 1.7 s (83.33 ms a step on one core), over the limit of 1.5 s"));
+    assert_int_equal(ns.n, 0);
+    cg_pow_free(p);
+}
+
+static void test_bignum_check_frees_all(void **state)
+{
+    (void)state;
+    uint64_t x[CGI_SLOTH_LIMBS] = {0x0102}, y[CGI_SLOTH_LIMBS], mine[CGI_SLOTH_LIMBS];
+    live_bn = live_ctx = live_mont = 0;
+    assert_true(cgi_sloth_root_bn(x, 2, y));
+    assert_int_equal(live_bn, 0);
+    assert_int_equal(live_ctx, 0);
+    assert_int_equal(live_mont, 0);
+    cgi_sloth_root(x, 2, mine, NULL, NULL);
+    assert_memory_equal(y, mine, sizeof y);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_sloth_estimate_and_notices),
+        cmocka_unit_test(test_bignum_check_frees_all),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
