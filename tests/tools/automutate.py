@@ -9,6 +9,10 @@
     automutate.py apply LISTFILE ID TREE
         puts mutant ID into TREE's copy of its file (checks the text is still the one listed);
         prints the file's path relative to TREE
+    automutate.py targets BUILD REGEX
+        prints the CMake targets that the tests REGEX matches (and their fixtures' setup tests)
+        run, one a line, so a mutant's build relinks only those; prints nothing when that cannot
+        be told (then everything is built)
 
 What is mutated: C sources (.c, .h) under PATHS (default src), on the lines `git diff -U0 REF`
 shows as added or changed; never inside comments, string or character literals, or
@@ -37,6 +41,7 @@ no line matches gets "^AREA_" for src/AREA/..., else every test (an empty regex)
 import argparse
 import fnmatch
 import hashlib
+import json
 import os
 import re
 import subprocess
@@ -423,6 +428,54 @@ def cmd_apply(a):
     return 0
 
 
+def test_targets(build, regex):
+    """The targets the tests matching regex need: each test's own program (a unit test's or a
+    fuzz replay's), the command line for every script and fixture, the libraries for the Python
+    and package scripts, and any tests/NAME program a script runs. None: build everything (a
+    script that installs or builds, or a program no target makes)."""
+    out = subprocess.run(["ctest", "--show-only=json-v1"], cwd=build, check=True,
+                         capture_output=True, text=True).stdout
+    tests = {t["name"]: t for t in json.loads(out)["tests"]}
+    props = {n: {p["name"]: p["value"] for p in t.get("properties", [])} for n, t in tests.items()}
+    rx = re.compile(regex)
+    chosen = [n for n in tests if rx.search(n)]
+    setup = {}
+    for n, p in props.items():
+        for fx in p.get("FIXTURES_SETUP", []):
+            setup.setdefault(fx, []).append(n)
+    todo, seen = list(chosen), set()
+    while todo:  # the fixtures' setup tests, which ctest runs with them
+        n = todo.pop()
+        if n in seen:
+            continue
+        seen.add(n)
+        for fx in props[n].get("FIXTURES_REQUIRED", []):
+            todo.extend(setup.get(fx, []))
+    want = {"cubegod"}
+    for n in seen:
+        cmd = tests[n].get("command") or []
+        if len(cmd) >= 2 and os.path.basename(cmd[0]) in ("bash", "sh"):
+            with open(cmd[1], encoding="utf-8") as f:
+                script = f.read()
+            if re.search(r"cmake --(install|build)", script):
+                return None
+            want.update(re.findall(r"\$CUBEGOD_BUILD/tests/(\w+)", script))
+            if n.startswith(("python_", "package_")):
+                want.update(("cubegod_shared", "cubegod_lib"))
+        elif cmd and os.path.abspath(cmd[0]).startswith(os.path.abspath(build) + os.sep):
+            want.add(os.path.basename(cmd[0]))
+        elif n.startswith("fuzz_"):  # not built yet: ctest shows no command
+            want.add("fuzz_replay_" + n[len("fuzz_"):])
+        elif cmd:
+            return None  # a program from elsewhere: what it needs is not known here
+        else:
+            want.add(n)
+    known = subprocess.run(["cmake", "--build", build, "--target", "help"], check=True,
+                           capture_output=True, text=True).stdout
+    known = set(re.findall(r"^\.\.\. (\S+)", known, re.M))
+    return sorted(want) if want <= known else None  # another project (no cubegod): all of it
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     sub = p.add_subparsers(dest="cmd", required=True)
@@ -439,12 +492,18 @@ def main():
     ap.add_argument("list")
     ap.add_argument("id")
     ap.add_argument("tree")
+    tg = sub.add_parser("targets")
+    tg.add_argument("build")
+    tg.add_argument("regex")
     a = p.parse_args()
     try:
         if a.cmd == "list":
             a.map = a.map or os.path.join(a.root, "tests/mutants/testmap.txt")
             a.equivalent = a.equivalent or os.path.join(a.root, "tests/mutants/equivalent.txt")
             return cmd_list(a)
+        if a.cmd == "targets":
+            print("\n".join(test_targets(a.build, a.regex) or []))
+            return 0
         return cmd_apply(a)
     except (OSError, ValueError) as e:
         print(f"automutate: {e}", file=sys.stderr)
