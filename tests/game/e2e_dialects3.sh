@@ -76,6 +76,10 @@ has "5 rounds, 5 correct" "$TMP/replay.out"
 "$CUBEGOD" replay --metric qtm "$TMP/qtm.tr" > "$TMP/replay26.out" 2>&1
 has "5 rounds, $((5 - over)) correct (5 3x3, optimum not computed), $over wrong" "$TMP/replay26.out"
 [ "$over" = 0 ] || has "Too many moves ([0-9]* quarter turns, at most 26 allowed)" "$TMP/replay26.out"
+# With no options, play's judge note makes replay count as the server counted: quarter turns.
+"$CUBEGOD" replay "$TMP/qtm.tr" > "$TMP/replaynote.out" 2>&1 || fail "replay of the qtm game: $(tail -3 "$TMP/replaynote.out")"
+counted=$(sed -n 's/^round [0-9/]*: correct, \([0-9]*\) moves.*/\1/p' "$TMP/replaynote.out" | tr '\n' ' ')
+[ "${counted% }" = "$said" ] || fail "replay with play's note counted '$counted', the server '$said'"
 
 # play --metric qtm solves the 3x3 in quarter turns: whole games won against the default limit
 # of 26, every answer within it (counted here, and by the server: equal); in quarter notation

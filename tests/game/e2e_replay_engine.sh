@@ -60,6 +60,27 @@ awk -v n="$last" -v m="$other" 'NR == n { print "> " $2 " " m "\\n"; next } { pr
 has "round 1: not solved" "$TMP/bad.replay"
 has "0 correct (0 optimal), 1 wrong" "$TMP/bad.replay"
 
+# A 3x3 answered in 28 quarter turns (14 half turns): correct under --metric qtm --max-moves
+# 40, too many under the default 26 quarter turns.
+python3 - "$HERE/strangers" > "$TMP/qtm.tr" <<'PY'
+import sys
+sys.path.insert(0, sys.argv[1])
+import cubes
+moves = "R2 U2 F2 L2 D2 B2 R2 U2 F2 L2 D2 B2 R2 U2".split()
+cube = cubes.Cube(3).apply(" ".join(moves))
+print("# cubegod transcript 1")
+for line in cubes.net(cube).splitlines() + ["Your moves:"]:
+    print("< 0.001 %s\\n" % line)
+print("> 0.002 %s\\n" % " ".join(reversed(moves)))
+print("< 0.003 [+] Correct!\\n")
+PY
+"$CUBEGOD" replay --metric qtm --max-moves 40 "$TMP/qtm.tr" > "$TMP/qtm.out" 2>&1 ||
+  fail "28 quarter turns under --max-moves 40: $(cat "$TMP/qtm.out")"
+has "round 1: correct, 28 moves" "$TMP/qtm.out"
+"$CUBEGOD" replay --metric qtm "$TMP/qtm.tr" > "$TMP/qtm26.out" 2>&1
+[ $? = 1 ] || fail "28 quarter turns under the default limit: $(cat "$TMP/qtm26.out")"
+has "Too many moves (28 quarter turns, at most 26 allowed)" "$TMP/qtm26.out"
+
 # Bad transcripts: exit 2, the line and what is wrong; a cut one ends without a loop.
 printf '# cubegod transcript 1\n< 0.1 Face U:\\n\n< 0.2x oops\\n\n' > "$TMP/time.tr"
 timeout 10 "$CUBEGOD" replay "$TMP/time.tr" > "$TMP/time.out" 2>&1
