@@ -1,23 +1,26 @@
 /* The dialogue engine's pieces (docs/architecture.md walks a line through them): what the
  * server's text is, decided in one order, and what the engine remembers between rounds.
  *
- * The order of classification, written here once and followed by client.c's classify():
+ * The order of classification, written here once and followed by cgi_classify() (classify.c)
+ * for every line or partial line the server sends:
  *
- *   1. gate      a proof of work that parses (pow_gate.c): answered at once
- *   2. reply     a reply rule of the caller's (dialogue.h) that matches the line in its phase
- *   3. prompt    the prompt given, or the one learned in round 1, while a cube waits
- *   4. cube      lines the shape readers take (a cube may end here)
- *   5. verdict   "[+]"/"[-]", or the usual words on an answer that awaits one
- *   6. rules     a limit, a metric, a notation, a controls legend, "one move per line"
- *   7. text      anything else: kept as the last text, looked at for flags
+ *   0. gate      before it, in client.c's loop: a proof of work that parses (pow_gate.c) is
+ *                answered at once and is not the game's text
+ *   1. prompt    the prompt given, or the one learned in round 1 while a cube waits or is
+ *                being read: answered at once
+ *   2. text      anything else, read by each reader in turn (cgi_text_line): a round header;
+ *                the rules (before the first answer: a limit, a metric, a notation, a controls
+ *                legend, "one move per line"); a verdict ("[+]"/"[-]", or the usual words on an
+ *                answer that awaits one, words.c); flags; the shape readers, where a cube ends
+ *                (between.c: the goal, a cube at the goal, a cube between the moves of the
+ *                answer sent, or the next cube)
+ *   3. reply     a reply rule of the caller's (dialogue.h, replies.c) that matches in the phase
+ *   4. silence   what comes last before the server goes quiet: with no cube waiting, a request
+ *                to press Enter or a key, or to start, gets an empty line; with a cube waiting,
+ *                it is the prompt (learned for the next rounds)
  *
- * and then, for text after which the server goes quiet (it waits for us):
- *
- *   8. prompt    a cube waits: what came last is the prompt (learned for the next rounds)
- *   9. enter     no cube yet and the text asks to press Enter or a key, or to start: an empty
- *                line is sent
- *
- * No reader ends the game on a guess: text no reader is sure of is text. */
+ * client.c acts on the result (the answer, a reply's line, the empty line). No reader ends the
+ * game on a guess: text no reader is sure of is text. */
 #ifndef CUBEGOD_ENGINE_ENGINE_H
 #define CUBEGOD_ENGINE_ENGINE_H
 

@@ -1,0 +1,292 @@
+/* The classification: what each line the server sends is, in the one order engine.h writes
+ * down, and what the engine's silence tests say (the prompt is where the server waits). */
+#include <regex.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cubegod/server.h"
+#include "engine/game.h"
+
+/* --prompt auto: how long a line that asks must be followed by silence to be the prompt (the
+ * server's next lines, when there are any, come within this over any network a game runs on) */
+#define AUTO_PROMPT_SETTLE 0.05
+
+static bool learned_prompt(const cgi_game *g, const char *line, size_t n);
+static bool server_waits_after(cgi_game *g, const char *line, size_t n, bool partial);
+static bool take_paused(cgi_game *g);
+static cg_verdict verdict(const cgi_game *g, const char *line, size_t n);
+static void read_rules(cgi_game *g, const char *line, size_t n);
+static void note_flags(cgi_game *g, const char *line);
+static bool binary_line(const char *line, size_t n);
+static bool has_text(const char *line, size_t n, const char *what, size_t k);
+
+cg_status cgi_classify(cgi_game *g, const char *line, size_t n, bool partial, cg_event *kind,
+                       int *rule, bool *settled, cg_error *err)
+{
+    *kind = CG_EVENT_TEXT;
+    *settled = false;
+    /* 1. the prompt given, or the one learned, while a cube waits or is being read */
+    bool prompt = cgi_names_prompt(g, line, n) || learned_prompt(g, line, n);
+    if (!prompt) { /* 2. text: round header, rules, verdict, flags, cubes */
+        int cubes = g->cubes, passed = g->res->rounds_passed, failed = g->failed + g->lost;
+        cg_status st = cgi_text_line(g, line, n, err);
+        if (st != CG_OK)
+            return st;
+        bool yes = g->res->rounds_passed != passed && g->cubes == cubes; /* not a new cube's */
+        bool said = yes || g->failed + g->lost != failed;
+        if (said && g->replay)
+            g->replay->verdict(g->replay->ctx, line, n, yes);
+        *kind = said ? CG_EVENT_VERDICT : g->cubes != cubes ? CG_EVENT_CUBE : CG_EVENT_TEXT;
+        cgi_event(g, *kind, line, n);
+    }
+    /* 3. a reply rule of the caller's, in the game's phase */
+    if ((*rule = cg_replies_match(g->o->replies, 0, cgi_phase_of(g), line, n)) >= 0) {
+        *kind = CG_EVENT_REPLY;
+        cgi_event(g, CG_EVENT_REPLY, line, n);
+        return CG_OK;
+    }
+    /* 4. what the server's silence after the line says: an Enter gate, or the prompt */
+    if (!prompt && g->auto_prompt) {
+        bool gate = cgi_between_cubes(g) && cgi_gate_asks_enter(line, n);
+        prompt = !gate && server_waits_after(g, line, n, partial);
+        if (gate && (partial || cg_tube_idle(g->t, cgi_quiet_of(g)))) {
+            g->partial_since = 0;
+            *kind = CG_EVENT_ENTER;
+            cgi_event(g, CG_EVENT_ENTER, line, n);
+            return CG_OK;
+        }
+        if (prompt && !g->learned.len)
+            cgi_prompt_learn(&g->learned, line, n);
+        *settled = prompt && !partial;
+    }
+    g->partial_since = 0;
+    if (prompt) {
+        *kind = CG_EVENT_PROMPT;
+        cgi_event(g, CG_EVENT_PROMPT, line, n);
+    }
+    return CG_OK;
+}
+
+/* Everything that is not a prompt: cubes, round headers, verdicts, the flag, the rules. */
+cg_status cgi_text_line(cgi_game *g, const char *line, size_t n, cg_error *err)
+{
+    const char *round = strstr(line, "Round ");
+    int i, total;
+    if (round && cg_round_numbers(round + 6, &i, &total) == 2 && i > 0 && total >= i) {
+        g->current = i;
+        g->res->rounds_announced = total;
+    }
+    read_rules(g, line, n);
+    cg_verdict v = verdict(g, line, n);
+    if (v == CG_VERDICT_FAIL) {
+        /* The verdict is on the answer still waiting for one, if any. */
+        bool awaited = cgi_awaiting(g);
+        g->lost = true;
+        g->failed += awaited;
+        g->in_round = false;
+        snprintf(g->res->reason, sizeof g->res->reason, "round %d: the server said: %.*s",
+                 awaited ? g->last_answered : cgi_round_number(g), (int)cgi_trimmed_len(line, n), line);
+        if (!awaited) /* it gave up waiting for an answer we never saw it ask for */
+            cgi_prompt_hint(g, g->last_line, g->res->reason, sizeof g->res->reason);
+        cg_text_printable(g->res->reason); /* the server's words, shown on a terminal */
+    } else if (v == CG_VERDICT_OK) {
+        g->res->rounds_passed++;
+        g->in_round = false;
+        g->res->flag_line[0] = '\0';
+    } else if (g->res->rounds_passed > 0 && cgi_trimmed_len(line, n) > 0 &&
+               !cg_shape_reader_busy(&g->shapes) && strncmp(line, "Face ", 5) != 0) {
+        size_t len = cgi_trimmed_len(line, n), max = sizeof g->res->flag_line - 4;
+        snprintf(g->res->flag_line, sizeof g->res->flag_line, "%.*s%s", (int)(len > max ? max : len),
+                 line, len > max ? "..." : ""); /* a cut line says so */
+        cg_text_printable(g->res->flag_line);
+    }
+    if (!binary_line(line, n)) /* random bytes hold "a{...}" often enough to end a game won */
+        note_flags(g, line);
+    cg_status st = cg_shape_reader_feed(&g->shapes, line, n, err);
+    cg_puzzle p;
+    while (cgi_take_cube(g, &p))
+        cgi_cube_came(g, &p);
+    if (st != CG_OK)
+        return cg_error_prefix(CG_ERR_INPUT, err, "round %d: ", cgi_round_number(g));
+    return CG_OK;
+}
+
+/* A partial line the game is waiting for: the prompt (given, learned, or once a cube waits a
+ * partial line that asks, or any text after which the server goes quiet), a reply rule's
+ * text, or, between cubes, a quiet request to press Enter. */
+bool cgi_waiting_for(void *ctx, const char *text, size_t n, bool quiet)
+{
+    cgi_game *g = ctx;
+    if (!g->partial_since)
+        g->partial_since = cg_now_ns();
+    if (cgi_names_prompt(g, text, n) || cg_replies_match(g->o->replies, 0, cgi_phase_of(g), text, n) >= 0 ||
+        learned_prompt(g, text, n))
+        return true;
+    if (!g->auto_prompt)
+        return false;
+    if (quiet && (take_paused(g) || cgi_prompt_may_come(g)))
+        return cgi_trimmed_len(text, n) > 0; /* words or punctuation: "$ ", ">>> " */
+    if (cgi_prompt_may_come(g))
+        return cg_line_asks(text, n);
+    return quiet && cgi_between_cubes(g) && cgi_gate_asks_enter(text, n);
+}
+
+/* The prompt given (or auto's fixed text) anywhere in the line. */
+bool cgi_names_prompt(const cgi_game *g, const char *line, size_t n)
+{
+    if (g->auto_prompt)
+        return has_text(line, n, CG_PLAY_AUTO_PROMPT, strlen(CG_PLAY_AUTO_PROMPT));
+    return has_text(line, n, g->prompt, g->prompt_len);
+}
+
+/* The learned prompt: answered at once, no settle (a cube still being read ends there). */
+static bool learned_prompt(const cgi_game *g, const char *line, size_t n)
+{
+    return g->auto_prompt && (cgi_prompt_may_come(g) || cg_shape_reader_busy(&g->shapes)) &&
+           cgi_prompt_is(&g->learned, line, n);
+}
+
+/* auto: with a cube waiting, the text after which the server goes quiet is the prompt: a
+ * partial line (waiting_for took it), or a whole line followed by silence (AUTO_PROMPT_SETTLE
+ * after one that asks, the quiet time after other words); the wait is the round's settle. */
+static bool server_waits_after(cgi_game *g, const char *line, size_t n, bool partial)
+{
+    if (cgi_trimmed_len(line, n) == 0)
+        return false;
+    if (partial) {
+        g->settle_us = cgi_us_between(g->partial_since, cg_now_ns());
+        return cgi_prompt_may_come(g);
+    }
+    bool reading = !g->have_pending && cg_shape_reader_busy(&g->shapes);
+    if (!cgi_prompt_may_come(g) && !(reading && cg_line_has_words(line, n)))
+        return false;
+    int64_t from = cg_now_ns();
+    if (!cg_tube_idle(g->t, cg_line_asks(line, n) ? AUTO_PROMPT_SETTLE : cgi_quiet_of(g)))
+        return false;
+    g->settle_us = cgi_us_between(from, cg_now_ns());
+    return take_paused(g) || cgi_prompt_may_come(g);
+}
+
+/* A cube whose end only silence shows (a reader still open): what is complete, taken. */
+static bool take_paused(cgi_game *g)
+{
+    if (!g->have_pending && cg_shape_reader_busy(&g->shapes) &&
+        cg_shape_reader_pause(&g->shapes, NULL) == CG_OK) {
+        cg_puzzle p;
+        while (cgi_take_cube(g, &p))
+            cgi_cube_came(g, &p);
+    }
+    return cgi_cube_waits(g);
+}
+
+/* At the first answer: a complete controls legend in the banner is how moves are written. */
+void cgi_use_legend(cgi_game *g)
+{
+    cg_dialect d;
+    if (g->legend_used || !g->legend.entries || g->o->dialect || !cgi_legend_dialect(&g->legend, &d))
+        return;
+    g->legend_used = true;
+    g->dialect = d;
+    char what[160];
+    cg_dialect_describe(&d, what, sizeof what);
+    cgi_note(g, "moves written as the server's legend names them (%s): \"%s\"", what,
+         g->legend.line);
+}
+
+/* The verdict a line gives: "[+]"/"[-]" anywhere, other words only on an answer that awaits
+ * one (the caller's patterns, or the usual words). */
+static cg_verdict verdict(const cgi_game *g, const char *line, size_t n)
+{
+    if (strstr(line, "[-]"))
+        return CG_VERDICT_FAIL;
+    if (strstr(line, "[+]"))
+        return CG_VERDICT_OK;
+    if (!cgi_awaiting(g))
+        return CG_VERDICT_NONE;
+    if (g->have_fail_re && regexec(&g->fail_re, line, 0, NULL, 0) == 0)
+        return CG_VERDICT_FAIL;
+    if (g->have_ok_re && regexec(&g->ok_re, line, 0, NULL, 0) == 0)
+        return CG_VERDICT_OK;
+    if (g->have_ok_re || g->have_fail_re)
+        return CG_VERDICT_NONE;
+    return cg_verdict_of(line, n);
+}
+
+/* Before the first answer: the limit, the metric and the notation the server's text states. */
+static void read_rules(cgi_game *g, const char *line, size_t n)
+{
+    if (g->res->rounds_answered > 0)
+        return;
+    char phrase[80];
+    int limit;
+    if (g->o->auto_limit && g->limit == 0 && g->o->max_answer <= 0 &&
+        (limit = cg_limit_read(line, n, phrase, sizeof phrase)) > 0) {
+        g->limit = limit;
+        snprintf(g->limit_phrase, sizeof g->limit_phrase, "%s", phrase);
+        cgi_note(g, "limit %d, from the server's text: \"%s\"", limit, phrase);
+    }
+    if (g->o->auto_metric && !g->qtm && cg_metric_hint_qtm(line, n)) {
+        g->qtm = true;
+        cgi_note(g, "moves counted in quarter turns, from the server's text: \"%.80s\"", line);
+    }
+    int nt;
+    if (!g->o->dialect && g->o->auto_notation && !g->notation_read &&
+        (nt = cg_notation_hint(line, n)) >= 0 &&
+        cg_dialect_make(&g->dialect, (cg_notation)nt, NULL, NULL, NULL) == CG_OK) {
+        g->notation_read = true;
+        if ((nt == CG_NOTATION_QUARTER || nt == CG_NOTATION_QUARTER_CW) && g->o->auto_metric)
+            g->qtm = true;
+        cgi_note(g, "notation %s, from the server's text: \"%.80s\"", cg_notation_name((cg_notation)nt),
+             line);
+    }
+    if (!g->o->dialect && g->o->auto_notation)
+        cgi_legend_read(&g->legend, line, n);
+    if (!g->one_move && !g->o->send_each && cgi_text_one_move(line, n)) {
+        g->one_move = true;
+        cgi_note(g, "one move a prompt, from the server's text: \"%.80s\"", line);
+    }
+}
+
+static void note_flags(cgi_game *g, const char *line)
+{
+    if (g->res->flags_cut)
+        return; /* full: the last flag kept already ends in "..." */
+    regmatch_t m;
+    const char *p = line;
+    int flags = 0;
+    while (*p && regexec(&g->flag_re, p, 1, &m, flags) == 0 && m.rm_eo > m.rm_so) {
+        /* What does not fit is cut and marked "...", never dropped unseen: room stays for " ...". */
+        size_t have = strlen(g->res->flags), len = (size_t)(m.rm_eo - m.rm_so);
+        size_t sep = have ? 1 : 0, cap = sizeof g->res->flags - 5;
+        size_t room = have + sep < cap ? cap - have - sep : 0;
+        bool cut = len > room;
+        snprintf(g->res->flags + have, sizeof g->res->flags - have, "%s%.*s%s", sep ? " " : "",
+                 (int)(cut ? room : len), p + m.rm_so, cut ? "..." : "");
+        if (cut) {
+            g->res->flags_cut = true;
+            break;
+        }
+        p += m.rm_eo;
+        flags = REG_NOTBOL;
+    }
+    cg_text_printable(g->res->flags);
+}
+
+/* Bytes, not text: a NUL or a control byte other than tab, CR and ESC (colours). */
+static bool binary_line(const char *line, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)line[i];
+        if ((c < 0x20 && c != '\t' && c != '\r' && c != 0x1b) || c == 0x7f)
+            return true;
+    }
+    return false;
+}
+
+static bool has_text(const char *line, size_t n, const char *what, size_t k)
+{
+    for (size_t i = 0; k <= n && i <= n - k; i++)
+        if (memcmp(line + i, what, k) == 0)
+            return true;
+    return false;
+}

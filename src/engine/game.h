@@ -1,0 +1,150 @@
+/* The game the engine plays (client.c runs it): what it remembers between lines, and the engine's
+ * functions over it, one file a concern: state.c (what the game knows: rounds, phases, notes and
+ * hints), classify.c (each line classified in the order engine.h writes down), between.c (the
+ * cubes a server shows between the moves of one answer). client.c acts on what they decide:
+ * answers, replies, gates. */
+#ifndef CUBEGOD_ENGINE_GAME_H
+#define CUBEGOD_ENGINE_GAME_H
+
+#include <regex.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "cubegod/client.h"
+#include "cubegod/dialogue.h"
+#include "cubegod/puzzle.h"
+#include "cubegod/solver3.h"
+#include "engine/engine.h"
+#include "puzzle/reader.h"
+
+typedef struct cgi_game {
+    cg_tube *t;
+    cg_dialect dialect; /* the default, when the options name none */
+    const cg_tables *tables;
+    const cg3_twophase *solver3; /* once the first 3x3 round asked for it */
+    const cg_play_options *o;
+    cg_play_result *res;
+    const char *prompt;
+    size_t prompt_len;
+    regex_t flag_re;
+    cg_shape_reader shapes; /* every shape of shapes.h (opt->input) */
+    cg_puzzle pending;    /* a cube that ended before the prompt */
+    bool have_pending;
+    cg_puzzle goal;       /* opt->goal_first: the round's first cube */
+    bool have_goal;
+    bool lost;            /* a "[-]" verdict came */
+    int current;          /* round number the server announced last, or 0 */
+    int last_answered;    /* round number of the last answer sent */
+    int64_t last_answer;  /* when the previous answer left (start of the game at first) */
+    bool received;        /* anything at all came from the server */
+    char last_line[96];   /* the last non-blank line received, for messages */
+    /* One-move mode: the solution being sent one move a prompt, and the cube it started from
+     * (start for a 2x2, start3 for a 3x3, with the 3x3's moves once needed). */
+    bool in_round;
+    size_t queued, sent;
+    cg_move queue[3 * CG3_SOLUTION_MAX]; /* quarter-cw triples R', the 3x3's are the longest */
+    int start_size;
+    cg_reading start;
+    cg_reading3 start3;
+    bool have_t3;
+    cg3_tables t3;
+    /* The dialogue: what the server's text said, and where the game stands. */
+    cg_solve_options solve;    /* the caller's, with the limits the text stated */
+    cg3_solve_options solve3;
+    const cg_tables *tables_q; /* the 2x2 in quarter turns, once asked for */
+    bool qtm;                  /* moves counted in quarter turns */
+    int limit;                 /* stated in the server's text, 0: none */
+    char limit_phrase[80];
+    bool notation_read;
+    bool auto_prompt;
+    int failed;                /* rounds a failing verdict ended */
+    bool have_ok_re, have_fail_re;
+    regex_t ok_re, fail_re;
+    int fired[CG_REPLIES_MAX];
+    int since[CG_REPLIES_MAX + 2]; /* fired since the last cube read: each rule, then the gates */
+    cg_puzzle shown;           /* a cube at the goal, shown and not asked */
+    bool have_shown;
+    bool read_noted;           /* the reader's note (a string's order found) was said */
+    /* The engine (src/engine/engine.h): the prompt learned in round 1, the server's legend,
+     * one move a prompt (the option or the server's words), the replies sent since a cube. */
+    cgi_prompt learned;
+    cgi_legend legend;
+    bool legend_used;
+    bool one_move;
+    bool ever_cube;            /* a cube was read at some point */
+    int cubes;                 /* cubes read */
+    int64_t partial_since;     /* when the partial line now buffered was first seen, or 0 */
+    double settle_us;          /* the wait after the line that was taken for the prompt */
+    /* The cubes a server that applies an answer a move at a time shows between the moves
+     * (--send-each, or keys read one at a time from the answer's line) */
+    bool each_open;
+    size_t each_seen;
+    char diverged[CG_ERROR_MSG_MAX]; /* a cube shown between them that none of them makes */
+    int64_t progress_at;       /* the last cube read, answer or gate answered (text_budget) */
+    const cgi_replay_hooks *replay; /* replay: play's recorded answers instead of the solvers */
+} cgi_game;
+
+/* ---- state.c: what the game knows ---- */
+
+/* What the reader looks for, in the words of the shape asked for (messages). */
+const char *cgi_shape_wanted(const cg_play_options *o);
+/* The next cube the shape reader has ready; its note said once a game. */
+bool cgi_take_cube(cgi_game *g, cg_puzzle *p);
+/* A note for the caller's on_note, printf-style, made printable. */
+void cgi_note(const cgi_game *g, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* One classified item for the caller's on_event. */
+void cgi_event(const cgi_game *g, cg_event kind, const char *line, size_t n);
+/* The round being played: the one announced last, or the one after the last answered. */
+int cgi_round_number(const cgi_game *g);
+/* n without the trailing blanks and '\r'. */
+size_t cgi_trimmed_len(const char *s, size_t n);
+/* An answer was sent and no verdict came yet. */
+bool cgi_awaiting(const cgi_game *g);
+/* The reply rules' phase the game is in. */
+cg_phase cgi_phase_of(const cgi_game *g);
+/* What the prompt is, for messages. */
+void cgi_prompt_desc(const cgi_game *g, char *out, size_t size);
+/* "; N faces came but not the prompt ...; last text received: ..." appended to msg. */
+void cgi_prompt_hint(const cgi_game *g, const char *last, char *msg, size_t size);
+/* The dialect answers are written in: the caller's, else the one read from the server. */
+const cg_dialect *cgi_dialect_of(const cgi_game *g);
+/* Seconds of silence after a partial line for it to count (opt->quiet). */
+double cgi_quiet_of(const cgi_game *g);
+/* A cube waits for its answer: shown, or, in one-move mode, the round's moves go on. */
+bool cgi_cube_waits(const cgi_game *g);
+/* A prompt may come: a cube waits, or the server showed some moves of the answer applied. */
+bool cgi_prompt_may_come(const cgi_game *g);
+/* No cube waits and no answer awaits its verdict: where a gate stands. */
+bool cgi_between_cubes(const cgi_game *g);
+/* Microseconds between two cg_now_ns() times. */
+double cgi_us_between(int64_t from, int64_t to);
+
+/* ---- between.c: cubes, and the cubes shown between the moves of one answer ---- */
+
+/* A cube the reader finished: the round's goal, a cube at the goal (shown, not asked), a cube
+ * between the moves of the answer sent (the same round), or the next cube to answer. */
+void cgi_cube_came(cgi_game *g, const cg_puzzle *p);
+/* The cube p against the round's start after its first k moves: true when they differ, and
+ * where in why. */
+bool cgi_differs(const cgi_game *g, const cg_puzzle *p, size_t k, char *why, size_t size);
+
+/* ---- classify.c: the classification (engine.h's order) ---- */
+
+/* What one line (or a partial one) is, in engine.h's order, with the engine's own bookkeeping
+ * done (cubes read, verdicts counted, rules, the learned prompt, on_event): *kind is
+ * CG_EVENT_PROMPT (answer now; *settled: found by a settle, the round's time starts now),
+ * CG_EVENT_REPLY (send reply rule *rule), CG_EVENT_ENTER (send an empty line), or another
+ * kind with nothing to send. Errors: the shape readers' (CG_ERR_INPUT). */
+cg_status cgi_classify(cgi_game *g, const char *line, size_t n, bool partial, cg_event *kind,
+                       int *rule, bool *settled, cg_error *err);
+/* Everything that is not a prompt: round headers, rules, verdicts, flags, cubes. */
+cg_status cgi_text_line(cgi_game *g, const char *line, size_t n, cg_error *err);
+/* The tube's partial-line test (cg_partial_fn): a partial line the game is waiting for. */
+bool cgi_waiting_for(void *ctx, const char *text, size_t n, bool quiet);
+/* The prompt given (or auto's fixed text) anywhere in the line. */
+bool cgi_names_prompt(const cgi_game *g, const char *line, size_t n);
+/* At the first answer: a complete controls legend in the banner is how moves are written. */
+void cgi_use_legend(cgi_game *g);
+
+#endif

@@ -1,0 +1,158 @@
+/* What the game knows, asked by every part of the engine: the round, the phase, what waits,
+ * notes to the caller and the hints of a lost game's messages (game.h). */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "engine/game.h"
+
+static int faces_unanswered(const cgi_game *g);
+
+/* What the reader looks for, in the words of the shape asked for (messages). */
+const char *cgi_shape_wanted(const cg_play_options *o)
+{
+    if (o->layout)
+        return "any drawing in the layout";
+    switch (o->input) {
+    case CG_SHAPE_BOXES: return "any Face boxes";
+    case CG_SHAPE_FACES: return "any labelled faces";
+    case CG_SHAPE_NET: return "any net";
+    case CG_SHAPE_STRING: return "any string of 24 or 54 stickers";
+    case CG_SHAPE_ANSI: return "any cube in ANSI colours";
+    case CG_SHAPE_DICT: case CG_SHAPE_JSON: return "any Python or JSON cube";
+    default: return "any cube (boxes, faces, a net, a string, ANSI colours, a Python or JSON cube)";
+    }
+}
+
+/* The next cube the shape reader has ready; its note (a string read in another face order)
+ * said once a game. */
+bool cgi_take_cube(cgi_game *g, cg_puzzle *p)
+{
+    cg_shape_info info;
+    if (!cg_shape_reader_take(&g->shapes, p, &info))
+        return false;
+    if (info.note[0] && !g->read_noted)
+        cgi_note(g, "%s", info.note);
+    g->read_noted |= info.note[0] != '\0';
+    return true;
+}
+
+void cgi_note(const cgi_game *g, const char *fmt, ...)
+{
+    if (!g->o->on_note)
+        return;
+    char buf[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    cg_text_printable(buf);
+    g->o->on_note(g->o->on_note_ctx, buf);
+}
+
+/* One classified item for the caller's on_event. */
+void cgi_event(const cgi_game *g, cg_event kind, const char *line, size_t n)
+{
+    if (g->o->on_event)
+        g->o->on_event(g->o->on_event_ctx, kind, line, n);
+}
+
+/* The round being played: the one announced last, or the one after the last answered. */
+int cgi_round_number(const cgi_game *g)
+{
+    int next = g->res->rounds_answered + 1;
+    return g->current > next ? g->current : next;
+}
+
+/* Removes trailing blanks and '\r' so that "prompt \r" still matches. */
+size_t cgi_trimmed_len(const char *s, size_t n)
+{
+    while (n && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\r'))
+        n--;
+    return n;
+}
+
+/* An answer was sent and no verdict came yet. */
+bool cgi_awaiting(const cgi_game *g)
+{
+    return g->res->rounds_answered > g->res->rounds_passed + g->failed;
+}
+
+cg_phase cgi_phase_of(const cgi_game *g)
+{
+    return cgi_awaiting(g) ? CG_PHASE_ANSWERED : g->have_pending ? CG_PHASE_CUBE : CG_PHASE_START;
+}
+
+/* What the prompt is, for messages. */
+void cgi_prompt_desc(const cgi_game *g, char *out, size_t size)
+{
+    if (g->auto_prompt)
+        snprintf(out, size, "auto: '%s', or after a cube a line ending in ':', '?' or '>'",
+                 CG_PLAY_AUTO_PROMPT);
+    else
+        snprintf(out, size, "'%s'", g->prompt);
+}
+
+/* "; 5 faces came but not the prompt ...; last text received: ..." appended to msg (of size
+ * `size`): every prompt failure says what arrived last. */
+void cgi_prompt_hint(const cgi_game *g, const char *last, char *msg, size_t size)
+{
+    int faces = faces_unanswered(g);
+    size_t len = strlen(msg);
+    char what[160];
+    cgi_prompt_desc(g, what, sizeof what);
+    size_t asked = cgi_trimmed_len(last, strlen(last));
+    if (faces == 0 && !g->ever_cube && cg_line_asks(last, asked))
+        snprintf(msg + len, size - len, "; no cube was read (one shown may need another input shape or a "
+                 "layout), and the server asks '%.*s': a reply rule '%.*s=ANSWER' answers that",
+                 (int)asked, last, (int)asked, last);
+    else if (faces == 0)
+        snprintf(msg + len, size - len, "; the prompt (%s) never came; last text received: '%s'",
+                 what, last);
+    else
+        snprintf(msg + len, size - len, "; %d face%s came but not the prompt %s%s%s; last text "
+                 "received: '%s'",
+                 faces, faces == 1 ? "" : "s", g->auto_prompt ? "(" : "", what,
+                 g->auto_prompt ? ")" : "", last);
+}
+
+/* Faces of the round in progress that came without the prompt after them. */
+static int faces_unanswered(const cgi_game *g)
+{
+    int faces = g->shapes.box.boxes + (g->shapes.fc.on ? g->shapes.fc.faces : 0);
+    if (g->have_pending)
+        for (int f = 0; f < 6; f++)
+            faces += (g->pending.faces_shown >> f) & 1;
+    return faces;
+}
+
+const cg_dialect *cgi_dialect_of(const cgi_game *g)
+{
+    return g->o->dialect ? g->o->dialect : &g->dialect;
+}
+
+/* Seconds of silence after a partial line for it to count (quiet). */
+double cgi_quiet_of(const cgi_game *g)
+{
+    return g->o->quiet == 0 ? 0.2 : g->o->quiet < 0 ? 0 : g->o->quiet;
+}
+
+/* A cube waits for its answer: shown, or, in one-move mode, the round's moves go on. */
+bool cgi_cube_waits(const cgi_game *g)
+{
+    return g->have_pending || (g->one_move && g->in_round);
+}
+
+/* A prompt may come: a cube waits, or the server showed some moves of the answer applied. */
+bool cgi_prompt_may_come(const cgi_game *g)
+{
+    return cgi_cube_waits(g) || (g->each_open && cgi_awaiting(g) && g->each_seen > 0);
+}
+
+/* No cube waits and no answer awaits its verdict: where a gate stands. */
+bool cgi_between_cubes(const cgi_game *g)
+{
+    return !cgi_cube_waits(g) && !cgi_awaiting(g) && !cg_shape_reader_busy(&g->shapes);
+}
+
+double cgi_us_between(int64_t from, int64_t to) { return (double)(to - from) / 1e3; }
