@@ -101,7 +101,7 @@ CG_API void cg3_twophase_close(cg3_twophase *s);
 
 /* As cg3_twophase_open, but returns at once: a thread of its own loads or builds the tables
  * (notices and progress come from that thread), and until they are ready cg3_twophase_solve
- * answers with a quick two-phase solver without symmetry reduction (10 MB of tables, which
+ * answers with a quick two-phase solver without symmetry reduction (12 MB of tables, which
  * that thread builds first, in about 0.2 s, unless a cache file is there to be loaded first; a
  * solve waits for one or the other). It finds a solution of at most 20 moves in milliseconds;
  * a solve it has not finished when the tables are ready goes on with them, one beyond its

@@ -51,8 +51,10 @@ int cgi_tp_slice(const cg3_cube *c);
 int cgi_tp_cp(const cg3_cube *c);
 int cgi_tp_ep(const cg3_cube *c);
 int cgi_tp_sp(const cg3_cube *c);
-/* The same two from the edge permutation alone (cg3_cube.ep), as the search tracks it. */
+/* The same two from the edge permutation alone (cg3_cube.ep), as the search tracks it, and the
+ * corner one from the corner permutation alone (cg3_cube.cp). */
 int cgi_tp_ep_of(const uint8_t *ep);
+int cgi_tp_cp_of(const uint8_t *cp);
 int cgi_tp_sp_of(const uint8_t *ep);
 void cgi_tp_set_twist(cg3_cube *c, int v);
 void cgi_tp_set_flip(cg3_cube *c, int v);
@@ -307,6 +309,8 @@ void cgi_tp_move_table(uint16_t *mv, int n, cgi_tp_get_fn get, cgi_tp_set_fn set
                        const cg3_tables *model, const uint8_t *moves, int nmoves);
 void cgi_tp_bfs_pairs(uint8_t *dist, const uint16_t *amv, int na, const uint16_t *bmv, int nb,
                       int nmoves, size_t home);
+/* dist[v] = the least of pair[v][sp] over the slice orders sp (pair: [n][TP_SP]). */
+void cgi_tp_min_over_sp(uint8_t *dist, const uint8_t *pair, int n);
 
 /* The quick solver's tables (twophase_quick.c): no symmetry, built in a fraction of a second. */
 typedef struct tp_quick {
@@ -315,6 +319,10 @@ typedef struct tp_quick {
     uint8_t *tw_sl, *fl_sl; /* [slice][twist], [slice][flip]: phase-1 distances of the pairs */
     uint8_t *cp_sp, *ep_sp; /* [n][slice order]: phase-2 distances of the pairs */
     uint8_t *fl_tw;         /* [flip][twist]: phase-1 distances */
+    uint8_t *cp_dist, *ep_dist; /* [TP_CP], [TP_EP]: their least over the slice orders */
+    /* the three phase-1 tables again as distance mod 3, two bits an entry (tpq_mod3): a
+       quarter of the bytes, so that the search's reads stay in the caches */
+    uint8_t *tw_sl3, *fl_sl3, *fl_tw3;
     void *mem;              /* the one allocation they are carved from */
 } tp_quick;
 size_t cgi_tpq_bytes(void);

@@ -128,6 +128,7 @@ int cgi_tp_slice_home(void)
     return cgi_tp_slice(&h);
 }
 
+int cgi_tp_cp_of(const uint8_t *cp) { return perm_rank(cp, 8); }
 int cgi_tp_cp(const cg3_cube *c) { return perm_rank(c->cp, 8); }
 void cgi_tp_set_cp(cg3_cube *c, int v) { perm_unrank(v, c->cp, 8); }
 
@@ -239,8 +240,7 @@ void cgi_tp_tables_point(tp_tables *t, const uint8_t *p)
 #undef SEG16
 }
 
-/* dist[v] = the least of pair[v][sp] over the slice orders sp. */
-static void min_over_sp(uint8_t *dist, const uint8_t *pair, int n)
+void cgi_tp_min_over_sp(uint8_t *dist, const uint8_t *pair, int n)
 {
     for (int v = 0; v < n; v++) {
         dist[v] = 0xFF;
@@ -320,8 +320,8 @@ void cgi_tp_coord_build(uint8_t *p, const cg3_tables *model)
     cgi_tp_move_table((uint16_t *)(void *)(p + cgi_tp_seg_offset(TP_SEG_CP18_MV)), TP_CP, cgi_tp_cp,
                cgi_tp_set_cp, model, all, TP_MOVES);
     /* the corners alone, and the U/D edges alone: the best slice order */
-    min_over_sp(p + cgi_tp_seg_offset(TP_SEG_CP_DIST), p + cgi_tp_seg_offset(TP_SEG_CP_SP), TP_CP);
-    min_over_sp(p + cgi_tp_seg_offset(TP_SEG_EP_DIST), p + cgi_tp_seg_offset(TP_SEG_EP_SP), TP_EP);
+    cgi_tp_min_over_sp(p + cgi_tp_seg_offset(TP_SEG_CP_DIST), p + cgi_tp_seg_offset(TP_SEG_CP_SP), TP_CP);
+    cgi_tp_min_over_sp(p + cgi_tp_seg_offset(TP_SEG_EP_DIST), p + cgi_tp_seg_offset(TP_SEG_EP_SP), TP_EP);
 }
 
 /* Whether entry i is on the list of the TP_P1_TWELVES entries 12 moves from G1. */

@@ -1,9 +1,11 @@
-/* The quick two-phase solver: Kociemba's algorithm as first published, without symmetry
- * reduction, whose tables (10.3 MB) are built in a fraction of a second. It answers 3x3 cubes
- * while the big tables (twophase_sym.c) are loaded or built in the background
- * (cg3_twophase_open_background): the same coordinates and move tables, phase 1 pruned by
- * twist x slice, flip x slice and flip x twist, phase 2 by corners x slice order and U/D edges x slice
- * order, each cube searched from the same six sides as the big solver. */
+/* The quick two-phase solver: Kociemba's algorithm without symmetry reduction, whose tables
+ * (12 MB) are built in a fraction of a second. It answers 3x3 cubes while the big tables
+ * (twophase_sym.c) are loaded or built in the background (cg3_twophase_open_background): the
+ * same coordinates and move tables; phase 1 pruned by twist x slice, flip x slice and flip x
+ * twist, searched in their two-bit copies (distance mod 3, each pair's distance tracked from
+ * node to node) with every child's entries prefetched; phase 2 by corners x slice order and
+ * U/D edges x slice order; each cube searched from the same six sides as the big solver, with
+ * its pre-moves. docs/solving-3x3.md has the figures. */
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,6 +15,10 @@
 
 enum { QS_NONE, QS_FOUND, QS_NODES, QS_GIVE_UP, QS_TIME };
 
+/* Pre-moves (as the big search's, twophase.c): at most QPRE_MAX, while the phase 1 after them
+ * has at least QPRE_PHASE1_MIN moves and phase 2 at most QPRE_ROOM_MAX of room. */
+enum { QPRE_MAX = 2, QPRE_PHASE1_MIN = 8, QPRE_ROOM_MAX = 11 };
+
 /* Each table's entries, in the order they are carved from one allocation. */
 static const size_t Q16[] = {
     (size_t)TP_TWIST * TP_MOVES, (size_t)TP_FLIP * TP_MOVES, (size_t)TP_SLICE * TP_MOVES,
@@ -21,6 +27,10 @@ static const size_t Q16[] = {
 static const size_t Q8[] = {
     (size_t)TP_SLICE * TP_TWIST, (size_t)TP_SLICE * TP_FLIP,
     (size_t)TP_CP * TP_SP, (size_t)TP_EP * TP_SP, (size_t)TP_FLIP * TP_TWIST,
+    TP_CP, TP_EP,
+    /* the two-bit copies: four entries a byte, rounded up */
+    ((size_t)TP_SLICE * TP_TWIST + 3) / 4, ((size_t)TP_SLICE * TP_FLIP + 3) / 4,
+    ((size_t)TP_FLIP * TP_TWIST + 3) / 4,
 };
 
 size_t cgi_tpq_bytes(void)
@@ -33,17 +43,25 @@ size_t cgi_tpq_bytes(void)
     return n;
 }
 
+/* dist's n entries as distance mod 3, two bits each, into mod3 (zeroed). */
+static void pack_mod3(uint8_t *mod3, const uint8_t *dist, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        mod3[i >> 2] |= (uint8_t)(dist[i] % 3 << (2 * (i & 3)));
+}
+
 static void *flip_twist(void *arg)
 {
     tp_quick *q = arg;
     cgi_tp_bfs_pairs(q->fl_tw, q->flip_mv, TP_FLIP, q->twist_mv, TP_TWIST, TP_MOVES, 0);
+    pack_mod3(q->fl_tw3, q->fl_tw, (size_t)TP_FLIP * TP_TWIST);
     return NULL;
 }
 
 cg_status cgi_tpq_build(tp_quick *q, const cg3_tables *model, cg_error *err)
 {
     memset(q, 0, sizeof *q);
-    uint8_t *p = malloc(cgi_tpq_bytes());
+    uint8_t *p = calloc(1, cgi_tpq_bytes());
     if (!p)
         return cg_fail(err, CG_ERR_NOMEM, "no memory for the quick 3x3 tables (%zu bytes)",
                        cgi_tpq_bytes());
@@ -53,7 +71,8 @@ cg_status cgi_tpq_build(tp_quick *q, const cg3_tables *model, cg_error *err)
         *w16[i] = (uint16_t *)(void *)p;
         p += 2 * Q16[i];
     }
-    uint8_t **w8[] = {&q->tw_sl, &q->fl_sl, &q->cp_sp, &q->ep_sp, &q->fl_tw};
+    uint8_t **w8[] = {&q->tw_sl, &q->fl_sl, &q->cp_sp, &q->ep_sp, &q->fl_tw, &q->cp_dist,
+                      &q->ep_dist, &q->tw_sl3, &q->fl_sl3, &q->fl_tw3};
     for (size_t i = 0; i < sizeof Q8 / sizeof *Q8; i++) {
         *w8[i] = p;
         p += Q8[i];
@@ -63,20 +82,24 @@ cg_status cgi_tpq_build(tp_quick *q, const cg3_tables *model, cg_error *err)
         all[m] = (uint8_t)m;
     cgi_tp_move_table(q->twist_mv, TP_TWIST, cgi_tp_twist, cgi_tp_set_twist, model, all, TP_MOVES);
     cgi_tp_move_table(q->flip_mv, TP_FLIP, cgi_tp_flip, cgi_tp_set_flip, model, all, TP_MOVES);
+    /* the largest table on a thread of its own, the others meanwhile (here if none starts) */
+    pthread_t tid;
+    bool apart = pthread_create(&tid, NULL, flip_twist, q) == 0;
     cgi_tp_move_table(q->slice_mv, TP_SLICE, cgi_tp_slice, cgi_tp_set_slice, model, all, TP_MOVES);
     cgi_tp_move_table(q->cp_mv, TP_CP, cgi_tp_cp, cgi_tp_set_cp, model, cgi_tp_p2_moves, TP_P2MOVES);
     cgi_tp_move_table(q->ep_mv, TP_EP, cgi_tp_ep, cgi_tp_set_ep, model, cgi_tp_p2_moves, TP_P2MOVES);
     cgi_tp_move_table(q->sp_mv, TP_SP, cgi_tp_sp, cgi_tp_set_sp, model, cgi_tp_p2_moves, TP_P2MOVES);
-    /* the largest table on a thread of its own, the others meanwhile (here if none starts) */
-    pthread_t tid;
-    bool apart = pthread_create(&tid, NULL, flip_twist, q) == 0;
     size_t sh = (size_t)cgi_tp_slice_home();
     cgi_tp_bfs_pairs(q->tw_sl, q->slice_mv, TP_SLICE, q->twist_mv, TP_TWIST, TP_MOVES, sh * TP_TWIST);
     cgi_tp_bfs_pairs(q->fl_sl, q->slice_mv, TP_SLICE, q->flip_mv, TP_FLIP, TP_MOVES, sh * TP_FLIP);
+    pack_mod3(q->tw_sl3, q->tw_sl, (size_t)TP_SLICE * TP_TWIST);
+    pack_mod3(q->fl_sl3, q->fl_sl, (size_t)TP_SLICE * TP_FLIP);
     if (!apart)
         flip_twist(q);
     cgi_tp_bfs_pairs(q->cp_sp, q->cp_mv, TP_CP, q->sp_mv, TP_SP, TP_P2MOVES, 0);
     cgi_tp_bfs_pairs(q->ep_sp, q->ep_mv, TP_EP, q->sp_mv, TP_SP, TP_P2MOVES, 0);
+    cgi_tp_min_over_sp(q->cp_dist, q->cp_sp, TP_CP);
+    cgi_tp_min_over_sp(q->ep_dist, q->ep_sp, TP_EP);
     if (apart)
         pthread_join(tid, NULL);
     return CG_OK;
@@ -103,9 +126,19 @@ typedef struct qsearch {
     int64_t deadline;     /* the improvement's (0: none) */
     int slice_home;
     uint8_t p1[CG3_SOLUTION_MAX + 1], p2[CG3_SOLUTION_MAX + 1];
+    uint8_t pre[QPRE_MAX]; /* the pre-moves, pre[0] the last one applied */
+    int npre;
+    cg3_cube start;        /* the side's cube after the pre-moves: where phase 1 starts */
     cg_move best[CG3_SOLUTION_MAX];
     int best_n, best_cost;
 } qsearch;
+
+/* A phase-1 node: its coordinates and the exact distances of its three pairs (twist x slice,
+ * flip x slice, flip x twist), tracked from the two-bit residues. */
+typedef struct p1node {
+    int tw, fl, sl;
+    int ts, fs, ft;
+} p1node;
 
 static inline bool redundant(int face, int last)
 {
@@ -133,10 +166,12 @@ static inline bool tick(qsearch *q)
 
 static inline int max2(int a, int b) { return a > b ? a : b; }
 
-static int p1_bound(const tp_quick *t, int tw, int fl, int sl)
+/* The distance of entry i of a two-bit table whose neighbour (one move away) is at d: a move
+ * changes a distance by at most one, so the residue tells which. */
+static inline int tpq_next(const uint8_t *mod3, size_t i, int d)
 {
-    return max2(max2(t->tw_sl[sl * TP_TWIST + tw], t->fl_sl[sl * TP_FLIP + fl]),
-                t->fl_tw[fl * TP_TWIST + tw]);
+    static const int8_t step[3][3] = {{0, 1, -1}, {-1, 0, 1}, {1, -1, 0}};
+    return d + step[d % 3][(mod3[i >> 2] >> (2 * (i & 3))) & 3];
 }
 
 static int p2_bound(const tp_quick *t, int cp, int ep, int sp)
@@ -144,20 +179,27 @@ static int p2_bound(const tp_quick *t, int cp, int ep, int sp)
     return max2(t->cp_sp[cp * TP_SP + sp], t->ep_sp[ep * TP_SP + sp]);
 }
 
-/* A solution of n1 + n2 moves; under QTM kept only if its quarter turns fit (else the search
- * goes on). */
+/* A solution: the phase 1's n1 moves, the phase 2's n2, then the pre-moves (turns of one face
+ * where they meet merged); under QTM kept only if its quarter turns fit (else the search goes
+ * on). */
 static bool record(qsearch *q, int n1, int n2)
 {
     cg_move seq[CG3_SOLUTION_MAX];
-    int quarters = 0;
-    for (int i = 0; i < n1 + n2; i++) {
-        seq[i] = (cg_move)(i < n1 ? q->p1[i] : q->p2[i - n1]);
-        quarters += seq[i] % 3 == 1 ? 2 : 1;
+    int n = n1 + n2 + q->npre;
+    for (int i = 0; i < n; i++)
+        seq[i] = (cg_move)(i < n1 ? q->p1[i] : i < n1 + n2 ? q->p2[i - n1] : q->pre[n - 1 - i]);
+    if (q->npre > 0) {
+        n = cgi_tp_merge_turns(seq, n);
+        if (q->best_n >= 0 && n >= q->best_cost)
+            return false; /* an earlier one merged as short */
     }
+    int quarters = 0;
+    for (int i = 0; i < n; i++)
+        quarters += seq[i] % 3 == 1 ? 2 : 1;
     if (q->qtm_max && quarters > q->qtm_max)
         return false;
-    q->best_n = cgi_tp_read_back(q->s, q->variant, seq, n1 + n2, q->best);
-    q->best_cost = n1 + n2;
+    q->best_n = cgi_tp_read_back(q->s, q->variant, seq, n, q->best);
+    q->best_cost = n;
     q->limit = q->best_cost - 1;
     if (!q->improve)
         q->stop = QS_FOUND;
@@ -175,9 +217,12 @@ static bool phase2(qsearch *q, int cp, int ep, int sp, int left, int ply, int la
             continue;
         if (!tick(q))
             return false;
-        int ncp = t->cp_mv[cp * TP_P2MOVES + k], nep = t->ep_mv[ep * TP_P2MOVES + k];
-        int nsp = t->sp_mv[sp * TP_P2MOVES + k], rest = left - 1;
-        if (p2_bound(t, ncp, nep, nsp) > rest)
+        int ncp = t->cp_mv[cp * TP_P2MOVES + k], nsp = t->sp_mv[sp * TP_P2MOVES + k];
+        int rest = left - 1;
+        if (t->cp_sp[ncp * TP_SP + nsp] > rest)
+            continue;
+        int nep = t->ep_mv[ep * TP_P2MOVES + k];
+        if (t->ep_sp[nep * TP_SP + nsp] > rest)
             continue;
         q->p2[ply] = (uint8_t)m;
         if (phase2(q, ncp, nep, nsp, rest, ply + 1, m / 3))
@@ -188,42 +233,174 @@ static bool phase2(qsearch *q, int cp, int ep, int sp, int left, int ply, int la
     return false;
 }
 
-/* A phase 1 of n1 moves reached G1: the cube there, then the shortest phase 2 that fits. */
-static void end_phase1(qsearch *q, int n1)
+/* A phase 1 of n1 moves reached G1 with corners cp and edges ep (as cg3_cube's): the shortest
+ * phase 2 that fits, the cheapest filters first. */
+static void end_phase1(qsearch *q, int n1, int cp, const uint8_t *edges)
 {
-    cg3_cube z = q->cube[q->variant];
-    for (int i = 0; i < n1; i++)
-        z = cg3_cube_mul(&z, &q->s->model.cube[cg3_move_from_face_turn((cg_move)q->p1[i])]);
-    int cp = cgi_tp_cp(&z), ep = cgi_tp_ep(&z), sp = cgi_tp_sp(&z);
-    int room = q->limit - q->d1, last = n1 ? q->p1[n1 - 1] / 3 : -1;
-    for (int d = p2_bound(q->t, cp, ep, sp); d <= room && !q->stop; d++)
+    const tp_quick *t = q->t;
+    int room = q->limit - q->d1;
+    int sp = cgi_tp_sp_of(edges);
+    if (t->cp_sp[cp * TP_SP + sp] > room)
+        return;
+    int ep = cgi_tp_ep_of(edges);
+    if (t->ep_sp[ep * TP_SP + sp] > room)
+        return;
+    int last = n1 ? q->p1[n1 - 1] / 3 : -1;
+    for (int d = p2_bound(t, cp, ep, sp); d <= room && !q->stop; d++)
         if (phase2(q, cp, ep, sp, d, 0, last) && record(q, n1, d))
             return;
 }
 
-static void phase1(qsearch *q, int tw, int fl, int sl, int left, int ply, int last)
+/* to[i] = from[gather[i]] for n pieces: a face turn on a permutation, as cg3_cube_mul. */
+static inline void gather(uint8_t *to, const uint8_t *from, const uint8_t *g, int n)
 {
-    if (left == 0) {
-        /* a last move inside G1 means a shorter phase 1 got here already */
-        if (ply == 0 || !cgi_tp_in_g1(q->p1[ply - 1]))
-            end_phase1(q, ply);
-        return;
-    }
+    for (int i = 0; i < n; i++)
+        to[i] = from[g[i]];
+}
+
+/* The last moves of a phase 1 of ply + 1 moves, from n: quarter turns of a side face (after a
+ * G1 move a shorter phase 1 got there) into G1, which the child's coordinates tell without a
+ * table; then the corners and edges, carried from the cube through the phase 1 (only here:
+ * such nodes are few), and the corners' own phase-2 distance must fit the room. */
+static void last_moves(qsearch *q, const p1node *n, int ply, int last)
+{
     const tp_quick *t = q->t;
+    const cg3_tables *model = &q->s->model;
+    uint8_t c[2][CG3_CORNERS], e[2][CG3_EDGES];
+    memcpy(c[0], q->start.cp, CG3_CORNERS);
+    memcpy(e[0], q->start.ep, CG3_EDGES);
+    bool done = false;
     for (int m = 0; m < TP_MOVES; m++) {
-        if (redundant(m / 3, last))
-            continue;
-        int rest = left - 1;
-        if (rest == 0 && cgi_tp_in_g1(m))
-            continue;
-        int ntw = t->twist_mv[tw * TP_MOVES + m], nfl = t->flip_mv[fl * TP_MOVES + m];
-        int nsl = t->slice_mv[sl * TP_MOVES + m];
-        if (p1_bound(t, ntw, nfl, nsl) > rest)
+        if (redundant(m / 3, last) || cgi_tp_in_g1(m) || t->twist_mv[n->tw * TP_MOVES + m] != 0 ||
+            t->flip_mv[n->fl * TP_MOVES + m] != 0 ||
+            t->slice_mv[n->sl * TP_MOVES + m] != q->slice_home)
             continue;
         if (!tick(q))
             return;
+        for (int i = 0; i < ply && !done; i++) {
+            const cg3_cube *mc = &model->cube[cg3_move_from_face_turn((cg_move)q->p1[i])];
+            gather(c[~i & 1], c[i & 1], mc->cp, CG3_CORNERS);
+            gather(e[~i & 1], e[i & 1], mc->ep, CG3_EDGES);
+        }
+        done = true;
+        const cg3_cube *mc = &model->cube[cg3_move_from_face_turn((cg_move)m)];
+        uint8_t cn[CG3_CORNERS], en[CG3_EDGES];
+        gather(cn, c[ply & 1], mc->cp, CG3_CORNERS);
+        int cp = cgi_tp_cp_of(cn);
+        if (t->cp_dist[cp] > q->limit - q->d1)
+            continue;
+        gather(en, e[ply & 1], mc->ep, CG3_EDGES);
         q->p1[ply] = (uint8_t)m;
-        phase1(q, ntw, nfl, nsl, rest, ply + 1, m / 3);
+        end_phase1(q, ply + 1, cp, en);
+        if (q->stop || q->d1 > q->limit)
+            return;
+    }
+}
+
+/* Where a child's three pairs are in their tables. */
+typedef struct p1at {
+    size_t ts, fs, ft;
+} p1at;
+
+/* The child of node n by move m, its coordinates and where its pairs are; the three entries
+ * are prefetched, so that the reads of all the children overlap. */
+static inline void child_at(const tp_quick *t, const p1node *n, int m, p1node *c, p1at *a)
+{
+    c->tw = t->twist_mv[n->tw * TP_MOVES + m];
+    c->sl = t->slice_mv[n->sl * TP_MOVES + m];
+    c->fl = t->flip_mv[n->fl * TP_MOVES + m];
+    a->ts = (size_t)c->sl * TP_TWIST + c->tw;
+    a->fs = (size_t)c->sl * TP_FLIP + c->fl;
+    a->ft = (size_t)c->fl * TP_TWIST + c->tw;
+    __builtin_prefetch(&t->tw_sl3[a->ts >> 2]);
+    __builtin_prefetch(&t->fl_sl3[a->fs >> 2]);
+    __builtin_prefetch(&t->fl_tw3[a->ft >> 2]);
+}
+
+/* Whether child c of n (child_at) can reach G1 within rest moves, its three distances read off
+ * the two-bit tables. */
+static inline bool child_fits(const tp_quick *t, const p1node *n, p1node *c, const p1at *a,
+                              int rest)
+{
+    c->ts = tpq_next(t->tw_sl3, a->ts, n->ts);
+    c->fs = tpq_next(t->fl_sl3, a->fs, n->fs);
+    c->ft = tpq_next(t->fl_tw3, a->ft, n->ft);
+    return c->ts <= rest && c->fs <= rest && c->ft <= rest;
+}
+
+static void phase1(qsearch *q, const p1node *n, int left, int ply, int last)
+{
+    if (left == 0) { /* at the root: the cube is in G1 */
+        end_phase1(q, 0, cgi_tp_cp(&q->start), q->start.ep);
+        return;
+    }
+    /* In G1 with under five moves left: a way out of G1 and back takes five (a quarter turn of a
+       side face leaves it), and a phase 1 ending on a G1 move is never used. */
+    if (left < 5 && n->ts == 0 && n->fs == 0)
+        return;
+    if (left == 1) {
+        last_moves(q, n, ply, last);
+        return;
+    }
+    /* every child's entries first, then which fit, then down them */
+    p1node c[TP_MOVES];
+    p1at a[TP_MOVES];
+    uint8_t moves[TP_MOVES];
+    int k = 0, fit = 0;
+    for (int m = 0; m < TP_MOVES; m++)
+        if (!redundant(m / 3, last)) {
+            child_at(q->t, n, m, &c[k], &a[k]);
+            moves[k++] = (uint8_t)m;
+        }
+    for (int i = 0; i < k; i++)
+        if (child_fits(q->t, n, &c[i], &a[i], left - 1)) {
+            c[fit] = c[i];
+            moves[fit++] = moves[i];
+        }
+    for (int i = 0; i < fit; i++) {
+        if (!tick(q))
+            return;
+        q->p1[ply] = moves[i];
+        phase1(q, &c[i], left - 1, ply + 1, moves[i] / 3);
+        if (q->stop || q->d1 > q->limit)
+            return;
+    }
+}
+
+/* Phase 1 from z, side q->variant's cube after the pre-moves in q->pre (the last applied:
+ * last, or -1), then after one more (see twophase.c's premoves: A B P solves Y when A is a
+ * phase 1 and B a phase 2 of P Y; the pre-move next to B leaves G1, else B P is a phase 2
+ * Y's own search tries). */
+static void premoves(qsearch *q, const cg3_cube *z, int last)
+{
+    const tp_quick *t = q->t;
+    int depth = q->d1 - q->npre;
+    if (q->npre == 0 || !cgi_tp_in_g1(last)) {
+        if (q->npre > 0 && !tick(q))
+            return;
+        p1node n;
+        n.tw = cgi_tp_twist(z), n.fl = cgi_tp_flip(z), n.sl = cgi_tp_slice(z);
+        n.ts = t->tw_sl[n.sl * TP_TWIST + n.tw];
+        n.fs = t->fl_sl[n.sl * TP_FLIP + n.fl];
+        n.ft = t->fl_tw[n.fl * TP_TWIST + n.tw];
+        if (max2(max2(n.ts, n.fs), n.ft) <= depth) {
+            q->start = *z;
+            phase1(q, &n, depth, 0, -1);
+            if (q->stop || q->d1 > q->limit)
+                return;
+        }
+    }
+    if (q->npre >= QPRE_MAX || depth - 1 < QPRE_PHASE1_MIN || q->limit - q->d1 > QPRE_ROOM_MAX)
+        return;
+    bool next_is_last = q->npre + 1 == QPRE_MAX || depth - 2 < QPRE_PHASE1_MIN;
+    for (int m = 0; m < TP_MOVES; m++) {
+        /* m comes before the pre-move `last` in the solution's order */
+        if ((last >= 0 && redundant(last / 3, m / 3)) || (next_is_last && cgi_tp_in_g1(m)))
+            continue;
+        cg3_cube next = cg3_cube_mul(&q->s->model.cube[cg3_move_from_face_turn((cg_move)m)], z);
+        q->pre[q->npre++] = (uint8_t)m;
+        premoves(q, &next, m);
+        q->npre--;
         if (q->stop || q->d1 > q->limit)
             return;
     }
@@ -255,13 +432,9 @@ cg_status cgi_tpq_solve(const cg3_twophase *s, const tp_quick *t, const cg3_cube
     cgi_tp_variants(s, c, q->cube);
     for (int d1 = 0; d1 <= q->limit && !q->stop; d1++)
         for (int v = 0; v < TP_VARIANTS && !q->stop && d1 <= q->limit; v++) {
-            const cg3_cube *z = &q->cube[v];
-            int tw = cgi_tp_twist(z), fl = cgi_tp_flip(z), sl = cgi_tp_slice(z);
-            if (p1_bound(t, tw, fl, sl) > d1)
-                continue;
             q->variant = v;
             q->d1 = d1;
-            phase1(q, tw, fl, sl, d1, 0, -1);
+            premoves(q, &q->cube[v], -1);
         }
     out->nodes = q->nodes;
     out->ms = cg_seconds_between(start, cg_now_ns()) * 1e3;

@@ -75,7 +75,9 @@ static cg3_solution solve(const cg3_cube *c, int max, cg_metric metric, void *co
     return sol;
 }
 
-/* The pair tables: home at 0, every entry reached, and one face turn from home at most 1. */
+/* The pair tables: home at 0, every entry reached, and one face turn from home at most 1; the
+ * two-bit copies the search reads hold each entry's distance mod 3; the corners' and U/D
+ * edges' own distances are their pairs' least. */
 static void test_tables_agree_with_the_model(void **state)
 {
     (void)state;
@@ -88,8 +90,32 @@ static void test_tables_agree_with_the_model(void **state)
         assert_true(quick.tw_sl[i] <= 12);
     for (size_t i = 0; i < (size_t)TP_SLICE * TP_FLIP; i++)
         assert_true(quick.fl_sl[i] <= 12);
+    for (size_t i = 0; i < (size_t)TP_FLIP * TP_TWIST; i++)
+        assert_true(quick.fl_tw[i] <= 12);
     for (size_t i = 0; i < (size_t)TP_CP * TP_SP; i++)
         assert_true(quick.cp_sp[i] <= 18 && quick.ep_sp[i] <= 18);
+    const struct {
+        const uint8_t *dist, *mod3;
+        size_t n;
+    } packed[] = {
+        {quick.tw_sl, quick.tw_sl3, (size_t)TP_SLICE * TP_TWIST},
+        {quick.fl_sl, quick.fl_sl3, (size_t)TP_SLICE * TP_FLIP},
+        {quick.fl_tw, quick.fl_tw3, (size_t)TP_FLIP * TP_TWIST},
+    };
+    for (size_t k = 0; k < 3; k++)
+        for (size_t i = 0; i < packed[k].n; i++)
+            if ((packed[k].mod3[i >> 2] >> (2 * (i & 3)) & 3) != packed[k].dist[i] % 3)
+                fail_msg("table %zu entry %zu: residue %d, distance %d", k, i,
+                         packed[k].mod3[i >> 2] >> (2 * (i & 3)) & 3, packed[k].dist[i]);
+    for (int v = 0; v < TP_CP; v++) {
+        int cmin = 255, emin = 255;
+        for (int sp = 0; sp < TP_SP; sp++) {
+            cmin = quick.cp_sp[v * TP_SP + sp] < cmin ? quick.cp_sp[v * TP_SP + sp] : cmin;
+            emin = quick.ep_sp[v * TP_SP + sp] < emin ? quick.ep_sp[v * TP_SP + sp] : emin;
+        }
+        assert_int_equal(quick.cp_dist[v], cmin);
+        assert_int_equal(quick.ep_dist[v], emin);
+    }
     for (int m = 0; m < TP_MOVES; m++) {
         cg3_cube c = shell.model.cube[cg3_move_from_face_turn((cg_move)m)];
         int tw = cgi_tp_twist(&c), fl = cgi_tp_flip(&c), sl = cgi_tp_slice(&c);
@@ -100,6 +126,7 @@ static void test_tables_agree_with_the_model(void **state)
         assert_int_equal(quick.tw_sl[sl * TP_TWIST + tw] > quick.fl_sl[sl * TP_FLIP + fl]
                              ? quick.tw_sl[sl * TP_TWIST + tw] : quick.fl_sl[sl * TP_FLIP + fl],
                          out);
+        assert_int_equal(quick.fl_tw[fl * TP_TWIST + tw], quick.fl_tw[fl * TP_TWIST + tw] != 0);
     }
 }
 
@@ -184,6 +211,59 @@ static void test_short_scrambles_and_impossible_limits(void **state)
     assert_true(exhausted);
 }
 
+/* The edge cases: home (no moves, whatever the limit), each face turn (one move, and none
+ * within 0), the superflip (20 moves away, the most any cube needs: Michael Reid, 1995)
+ * within 22 (within 20 or 21 it takes this solver hundreds of millions of nodes, past its
+ * node cap: the big tables' search needs 87 M and 0.27 M; docs/solving-3x3.md), and cubes in G1 that only a phase 1 leaving G1 and coming
+ * back solves within their length (scrambles of 5 and 6 moves that start and end with a side
+ * quarter turn and land in G1: the search's "in G1 with under five moves left" cut). */
+static void test_edge_cases(void **state)
+{
+    (void)state;
+    cg3_cube h = cg3_cube_home();
+    cg3_solution sol = solve(&h, 20, CG_METRIC_HTM, NULL, NULL, CG_OK);
+    assert_int_equal(sol.n, 0);
+    for (int m = 0; m < TP_MOVES; m++) {
+        cg_move one[] = {(cg_move)m};
+        cg3_cube c = after(&h, one, 1);
+        sol = solve(&c, 20, CG_METRIC_HTM, NULL, NULL, CG_OK);
+        assert_int_equal(sol.n, 1);
+        assert_solves(&c, &sol);
+        bool exhausted = false;
+        solve(&c, 0, CG_METRIC_HTM, NULL, &exhausted, CG_ERR_TOO_LONG);
+        assert_true(exhausted);
+    }
+    cg3_cube flip = h;
+    memset(flip.eo, 1, sizeof flip.eo);
+    sol = solve(&flip, 22, CG_METRIC_HTM, NULL, NULL, CG_OK);
+    assert_true(sol.n >= 20 && sol.n <= 22);
+    assert_solves(&flip, &sol);
+    printf("superflip within 22: %d moves, %llu nodes, %.1f ms\n", sol.n, sol.nodes, sol.ms);
+    cg_rng r;
+    cg_rng_seed(&r, 3641);
+    int found = 0, sh = cgi_tp_slice_home();
+    for (long tries = 0; found < 12 && tries < 2000000; tries++) {
+        int k = 5 + (int)cg_rng_below(&r, 2);
+        cg_move seq[6];
+        int last = -1;
+        for (int j = 0; j < k; j++) {
+            bool side = j == 0 || j == k - 1;
+            do
+                seq[j] = (cg_move)cg_rng_below(&r, TP_MOVES);
+            while (seq[j] / 3 == last || (side && cgi_tp_in_g1(seq[j])));
+            last = seq[j] / 3;
+        }
+        cg3_cube c = after(&h, seq, k);
+        if (cgi_tp_twist(&c) != 0 || cgi_tp_flip(&c) != 0 || cgi_tp_slice(&c) != sh)
+            continue;
+        found++;
+        sol = solve(&c, k, CG_METRIC_HTM, NULL, NULL, CG_OK);
+        assert_true(sol.n <= k);
+        assert_solves(&c, &sol);
+    }
+    assert_int_equal(found, 12);
+}
+
 /* Once the big tables are said to be ready, a search that has not found a solution yet gives
  * way (not exhausted); one that finds a solution first keeps it. */
 static void test_gives_way_to_the_big_tables(void **state)
@@ -257,6 +337,7 @@ int main(void)
         cmocka_unit_test(test_random_cubes_within_20),
         cmocka_unit_test(test_quarter_turns),
         cmocka_unit_test(test_short_scrambles_and_impossible_limits),
+        cmocka_unit_test(test_edge_cases),
         cmocka_unit_test(test_gives_way_to_the_big_tables),
         cmocka_unit_test(test_background_open),
     };
