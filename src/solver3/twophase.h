@@ -290,7 +290,7 @@ int cgi_tp_p2_distance(const tp_tables *t, int cp, int ep, int max);
 
 /* Turns of one face that meet, side by side or across turns of the opposite face (which
  * commute with them), become one turn or none, in place, until none meet; returns the new
- * length. */
+ * length (twophase_sym.c, beside the other things both searches share). */
 int cgi_tp_merge_turns(cg_move *seq, int n);
 
 /* Rotations and the inverse used to search a cube from six sides. */

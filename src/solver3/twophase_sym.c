@@ -458,3 +458,29 @@ int cgi_tp_read_back(const cg3_twophase *s, int variant, const cg_move *seq, int
     }
     return n;
 }
+
+int cgi_tp_merge_turns(cg_move *seq, int n)
+{
+    bool again = true;
+    while (again) {
+        again = false;
+        for (int i = 0; i + 1 < n && !again; i++) {
+            int j = i + 1;
+            if (seq[j] / 3 != seq[i] / 3 && j + 1 < n && seq[j] / 3 == (seq[i] / 3 ^ 1))
+                j++;
+            if (seq[j] / 3 != seq[i] / 3)
+                continue;
+            int turns = (seq[i] % 3 + seq[j] % 3 + 2) % 4; /* quarter turns, each m % 3 + 1 */
+            memmove(&seq[j], &seq[j + 1], sizeof *seq * (size_t)(n - j - 1));
+            n--;
+            if (turns == 0) {
+                memmove(&seq[i], &seq[i + 1], sizeof *seq * (size_t)(n - i - 1));
+                n--;
+            } else {
+                seq[i] = (cg_move)(seq[i] / 3 * 3 + turns - 1);
+            }
+            again = true;
+        }
+    }
+    return n;
+}
