@@ -317,8 +317,9 @@ static cg_status replay_transcript(cgi_judge *j, const cg_tables *t, const cg_re
     cg_play_result res;
     cg_error why;
     if (st == CG_OK && cgi_play_replay(tube, t, &o, &hooks, &res, &why) != CG_OK && next(r))
-        st = cg_fail(err, CG_ERR_INPUT, "line %ld: the engine stopped where play went on: %s",
-                     next(r)->line, why.msg);
+        st = cg_fail(err, CG_ERR_INPUT, "line %ld: the engine stopped where play went on: %s "
+                     "(a file changed by hand, or options other than play's)", next(r)->line,
+                     why.msg);
     cg_tube_close(tube);
     free(r->bytes);
     free(r->rec);
