@@ -498,6 +498,8 @@ static void note_judge(cg_transcript *tr, const play_args *a, const cg_play_resu
         add_option(buf, sizeof buf, "--one-move", NULL);
     if (a->play.send_each)
         add_option(buf, sizeof buf, "--send-each", NULL);
+    if (a->play.prompt && strcmp(a->play.prompt, "auto") != 0) /* replay's engine waits for it */
+        add_option(buf, sizeof buf, "--prompt", a->play.prompt);
     if (a->play.send_each && a->play.end)
         add_option(buf, sizeof buf, "--end", a->play.end);
     add_option(buf, sizeof buf, "--notation", cg_notation_name(d->notation));
