@@ -17,6 +17,7 @@ struct cg_drawing {
     int count;
     uint8_t now[CG_TURN_STICKERS_MAX];  /* place i shows the symbol first read at place now[i] */
     uint8_t order[CG_TURN_STICKERS_MAX]; /* places in reading order (by their bytes' offset) */
+    int placed;                          /* places in the text: order[0 .. placed) */
     bool single;                         /* every sticker is one character */
     size_t first_off, end_off;           /* the drawing's lines: [first_off, end_off) */
     /* A cube the shape reader reads whose stickers have no place in the text to turn (a dict,
@@ -119,8 +120,11 @@ static cg_status parse_options(const char *text, bool extra, all_options *o, cg_
 
 /* ---- reading ---- */
 
-static cg_status no_drawing(const cgi_text *t, const char *miss, cg_error *err)
+/* why: solve's reason for reading no cube ("" for none), NULL when it read one. */
+static cg_status no_drawing(const cgi_text *t, const char *miss, const cg_error *why, cg_error *err)
 {
+    if (why && why->msg[0]) /* solve's reader read something and says why it is no cube */
+        return cg_fail(err, CG_ERR_INPUT, "no cube drawing found: %s", why->msg);
     if (miss[0])
         return cg_fail(err, CG_ERR_INPUT, "no cube drawing found: %s", miss);
     int best = 0, most = -1;
@@ -137,20 +141,17 @@ static cg_status no_drawing(const cgi_text *t, const char *miss, cg_error *err)
                    count);
 }
 
+/* turn's own reading of a net or a layout, the places solve's reader does not give. */
 static cg_status find_shape(const cgi_text *t, const cgi_read_options *o, const char *layout,
-                            cgi_found *f, cg_error *err)
+                            const cg_error *why, cgi_found *f, cg_error *err)
 {
     if (layout)
         return cgi_read_layout(t, o, layout, f, err);
     char miss[320] = "";
     bool hit = false;
-    cg_status st = cgi_read_faces(t, o, f, &hit, err);
+    cg_status st = cgi_read_net(t, o, f, &hit, miss, sizeof miss, err);
     if (st == CG_OK && !hit)
-        st = cgi_read_net(t, o, f, &hit, miss, sizeof miss, err);
-    if (st == CG_OK && !hit)
-        st = cgi_read_string(t, o, f, &hit, err);
-    if (st == CG_OK && !hit)
-        st = no_drawing(t, miss, err);
+        st = no_drawing(t, miss, why, err);
     return st;
 }
 
@@ -160,6 +161,7 @@ static void finish(cg_drawing *d, const cgi_text *t)
     d->count = 6 * n * n;
     for (int i = 0; i < d->count; i++)
         d->now[i] = d->order[i] = (uint8_t)i;
+    d->placed = d->count;
     for (int i = 1; i < d->count; i++) /* insertion sort by offset: 54 at most */
         for (int j = i; j > 0 && d->f.at[d->order[j]].off < d->f.at[d->order[j - 1]].off; j--) {
             uint8_t x = d->order[j];
@@ -170,24 +172,49 @@ static void finish(cg_drawing *d, const cgi_text *t)
     d->end_off = t->line[d->f.last].end;
 }
 
-/* The cube solve reads in the text (its first), with the options turn was given; turn's default
- * string order, Kociemba's, kept when it gives a possible cube, else the common order solve
- * finds. False when the shape reader reads no cube there (a drawing of other symbols). */
-static bool cube_of_solve(const char *text, size_t len, const all_options *o, const char *layout,
-                          cg_puzzle *p, cg_shape_info *info)
+/* solve's reading of the text: its first cube, what was recognised, where each sticker stood
+ * (labelled faces, boxes and strings say), or why there is none. */
+typedef struct solve_reading {
+    bool cube;
+    cg_puzzle p;
+    cg_shape_info info;
+    cg_shape_place at[CG_TURN_STICKERS_MAX];
+    cg_error err;
+} solve_reading;
+
+static bool possible(const cg_puzzle *p)
 {
-    char across[5] = "", state[CG3_FACELETS + 1];
+    char state[CG3_FACELETS + 1];
+    return cg_puzzle_state(p, NULL, 1, state, sizeof state, NULL) == CG_OK;
+}
+
+/* The cube solve reads in the text, with the options turn was given, any symbols allowed;
+ * turn's default string order, Kociemba's, kept when it gives a possible cube (or when no
+ * common order does), else the common order solve finds. Boxes are read again as labelled
+ * faces, which say where each sticker stood. */
+static void cube_of_solve(const char *text, size_t len, const all_options *o, const char *layout,
+                          solve_reading *s)
+{
+    char across[5] = "";
     for (int i = 0; i < 4 && o->across_given; i++)
         across[i] = cg_face_letter(o->read.across[i]);
-    const char *given = o->across_given ? across : NULL;
-    bool got;
-    if (o->order_given || layout)
-        got = cgi_read_first(text, len, o->read.order, given, layout, p, info);
-    else if (!(got = cgi_read_first(text, len, "URFDLB", given, NULL, p, info)) ||
-             info->shape != CG_SHAPE_STRING || cg_puzzle_state(p, NULL, 1, state, sizeof state,
-                                                               NULL) != CG_OK)
-        got = cgi_read_first(text, len, NULL, given, NULL, p, info);
-    return got && (!o->read.size || o->read.size == p->size);
+    cgi_first_options fo = {CG_SHAPE_AUTO, o->read.order, o->across_given ? across : NULL, layout,
+                            true};
+    s->cube = cgi_read_first(text, len, &fo, &s->p, &s->info, s->at, &s->err);
+    if (s->cube && !o->order_given && !layout &&
+        !(s->info.shape == CG_SHAPE_STRING && possible(&s->p))) {
+        solve_reading found;
+        fo.order = NULL;
+        found.cube = cgi_read_first(text, len, &fo, &found.p, &found.info, found.at, NULL);
+        if (found.cube && possible(&found.p))
+            *s = found;
+    }
+    if (s->cube && s->info.shape == CG_SHAPE_BOXES && !s->at[0].line) {
+        fo.mode = CG_SHAPE_FACES;
+        fo.order = s->info.shape == CG_SHAPE_STRING ? s->info.order : fo.order;
+        s->cube = cgi_read_first(text, len, &fo, &s->p, &s->info, s->at, &s->err);
+    }
+    s->cube &= !o->read.size || o->read.size == s->p.size;
 }
 
 /* What solve's shape reader found decides what the options leave open: a string's face order,
@@ -272,27 +299,92 @@ static void take_whole(cg_drawing *d, const cg_puzzle *p, const cg_shape_info *i
     d->count = count;
     for (int k = 0; k < count; k++)
         d->now[k] = d->order[k] = (uint8_t)k; /* Kociemba's order */
+    d->placed = count;
     d->first_off = line_start(d->text, d->len, d->f.first);
     d->end_off = line_start(d->text, d->len, d->f.last + 1);
+}
+
+/* The places solve's reading gives (labelled faces, boxes, strings): each sticker's bytes, from
+ * its line and column; false when it gives none. A hidden sticker has no place. */
+static bool take_places(cg_drawing *d, const cgi_text *t, const solve_reading *s)
+{
+    static const int FACE[CG_FACES] = {CG_U, CG_R, CG_F, CG_D, CG_L, CG_B};
+    int n = s->p.size, per = n * n;
+    bool any = false;
+    for (int i = 0; i < 6 * per; i++)
+        any |= s->at[i].line > 0;
+    if (!any)
+        return false;
+    d->count = 6 * per;
+    d->placed = 0;
+    for (int k = 0; k < d->count; k++) {
+        const cg_shape_place *at = &s->at[FACE[k / per] * per + k % per];
+        d->now[k] = (uint8_t)k;
+        if (at->line < 1 || at->line > t->nlines) {
+            snprintf(d->tok[k], sizeof d->tok[k], "?"); /* hidden: rebuilt below, if it can be */
+            continue;
+        }
+        const cgi_line *l = &t->line[at->line - 1];
+        size_t off;
+        size_t len = cgi_row_span(t->text + l->off, l->len, at->col, at->len, &off);
+        d->f.at[k] = (cgi_span){l->off + off, (uint32_t)len};
+        d->order[d->placed++] = (uint8_t)k;
+    }
+    for (int i = 1; i < d->placed; i++) /* insertion sort by offset: 54 at most */
+        for (int j = i; j > 0 && d->f.at[d->order[j]].off < d->f.at[d->order[j - 1]].off; j--) {
+            uint8_t x = d->order[j];
+            d->order[j] = d->order[j - 1];
+            d->order[j - 1] = x;
+        }
+    d->f.size = n;
+    d->f.first = (int)s->info.first_line - 1;
+    d->f.last = (int)s->info.last_line - 1;
+    if (d->f.last + 1 < t->nlines && t->line[d->f.last + 1].rule) /* the last box's bottom */
+        d->f.last++;
+    d->f.shape = cg_shape_name(s->info.shape);
+    d->first_off = t->line[d->f.first].off;
+    d->end_off = t->line[d->f.last].end;
+    return true;
+}
+
+/* Where each sticker stands: solve's reading's places, else turn's net or layout reading of
+ * them when it shows what solve read (or solve read no cube: a drawing of other symbols),
+ * else solve's cube as a whole. */
+static cg_status place_stickers(cg_drawing *d, const cgi_text *t, const all_options *all,
+                                const char *layout, const solve_reading *s, cg_error *err)
+{
+    if (s->cube && !layout && take_places(d, t, s)) {
+        take_tokens(d, &s->p, false); /* hidden stickers as solve rebuilds them */
+        return CG_OK;
+    }
+    cg_status st = find_shape(t, &all->read, layout, s->cube ? NULL : &s->err, &d->f, err);
+    if (st == CG_OK)
+        finish(d, t);
+    if (s->cube && (st != CG_OK || !same_reading(d, &s->p))) {
+        take_whole(d, &s->p, &s->info); /* solve's reading is the cube: written as it was read */
+        return CG_OK;
+    }
+    if (s->cube)
+        take_tokens(d, &s->p, false);
+    return st;
 }
 
 static cg_status read_drawing(const char *text, size_t len, all_options *all,
                               const char *layout, cg_drawing **out, cg_error *err)
 {
-    const cgi_read_options *o = &all->read;
     *out = NULL;
-    cg_puzzle p;
-    cg_shape_info info;
-    bool cube = cube_of_solve(text, len, all, layout, &p, &info);
-    if (cube && !layout)
-        readings_of_solve(&info, all);
+    solve_reading *s = malloc(sizeof *s);
     cg_drawing *d = calloc(1, sizeof *d);
     char *copy = malloc(len + 1);
-    if (!d || !copy) {
+    if (!s || !d || !copy) {
+        free(s);
         free(d);
         free(copy);
         return cg_fail(err, CG_ERR_NOMEM, "no memory for a drawing of %zu bytes", len);
     }
+    cube_of_solve(text, len, all, layout, s);
+    if (s->cube && !layout)
+        readings_of_solve(&s->info, all);
     memcpy(copy, text, len);
     copy[len] = '\0';
     d->text = copy;
@@ -300,17 +392,10 @@ static cg_status read_drawing(const char *text, size_t len, all_options *all,
     cgi_text t;
     cg_status st = cgi_text_split(&t, copy, len, err);
     if (st == CG_OK) {
-        st = find_shape(&t, o, layout, &d->f, err);
-        if (st == CG_OK)
-            finish(d, &t);
+        st = place_stickers(d, &t, all, layout, s, err);
         cgi_text_free(&t);
     }
-    if (cube && (st != CG_OK || !same_reading(d, &p))) {
-        st = CG_OK; /* solve's reading is the cube: written as it was read */
-        take_whole(d, &p, &info);
-    } else if (cube) {
-        take_tokens(d, &p, false); /* hidden stickers as solve rebuilds them */
-    }
+    free(s);
     d->single = true; /* every symbol one character: the line joins them with nothing */
     for (int i = 0; st == CG_OK && i < d->count; i++) {
         size_t n;
@@ -400,7 +485,7 @@ size_t cg_drawing_write(const cg_drawing *d, char *buf, size_t size)
     if (d->whole)
         return write_whole(d, buf, size);
     size_t pos = 0, at = d->first_off;
-    for (int k = 0; k < d->count; k++) {
+    for (int k = 0; k < d->placed; k++) {
         const cgi_span *place = &d->f.at[d->order[k]];
         size_t n;
         const char *shown = symbol(d, d->now[d->order[k]], &n);
@@ -415,7 +500,7 @@ size_t cg_drawing_write(const cg_drawing *d, char *buf, size_t size)
 size_t cg_drawing_line(const cg_drawing *d, char *buf, size_t size)
 {
     size_t pos = 0;
-    for (int k = 0; k < d->count; k++) {
+    for (int k = 0; k < d->placed; k++) {
         size_t n;
         const char *shown = symbol(d, d->now[d->order[k]], &n);
         if (k && !d->single)

@@ -17,6 +17,13 @@ struct cg_box_reader {
     int size;         /* size of the run (2 or 3), 0 until its first row is read */
 };
 
+/* Where a sticker stood: the line (1-based as fed, 0: nowhere, a hidden sticker), its display
+ * column as cgi_row_read counts them, its token's bytes (0: an ANSI colour cell). */
+typedef struct cg_shape_place {
+    long line;
+    int col, len;
+} cg_shape_place;
+
 #define CG_SHAPE_NET_ROWS 3
 #define CG_SHAPE_DICT_MAX 8192 /* bytes of a Python or JSON cube, all its lines */
 #define CG_SHAPE_NET_TOKENS 12
@@ -47,6 +54,7 @@ struct cg_shape_reader {
         long first, last, label_line;
         cg_puzzle p;
         char order[8];
+        cg_shape_place at[CG_PUZZLE_STICKERS_MAX];
     } fc;
     /* the net: unconfirmed U rows, then the confirmed net */
     struct {
@@ -63,6 +71,9 @@ struct cg_shape_reader {
     int ready;
     cg_puzzle out[2];
     cg_shape_info info[2];
+    cg_shape_place place[2][CG_PUZZLE_STICKERS_MAX]; /* where each sticker stood (labelled
+                                                        faces, strings), else nowhere */
+    bool symbols;                  /* any symbols: a string may show more than six */
     char across[8];                /* a net's side faces, "" for auto (cg_shape_reader_across) */
     struct cg_layout *layout;      /* cg_shape_reader_layout */
     struct {                       /* a Python or JSON mapping being gathered */

@@ -277,21 +277,34 @@ void cgi_row_read(const char *line, size_t len, int *cell, cgi_row *row)
     row->rule = rule_chars && !other;
 }
 
-size_t cgi_row_offset(const char *line, size_t len, int col)
+size_t cgi_row_span(const char *line, size_t len, int col, int bytes, size_t *off)
 {
-    int c = 1;
-    for (size_t i = 0; i < len;) {
-        if (line[i] == 0x1b) {
-            bool colour;
+    size_t i = 0, escapes = 0; /* where the escapes just before i start */
+    bool colour;
+    for (int c = 1; i < len; c++) {
+        escapes = i;
+        while (i < len && line[i] == 0x1b) {
             i = cgi_ansi_escape(line, len, i, &colour);
-            continue;
+            escapes = colour ? escapes : i; /* a reset ends the cell before */
         }
-        if (c++ == col)
-            return i;
+        if (c == col || i == len)
+            break;
         unsigned cp;
         i += utf8(line + i, len - i, &cp);
     }
-    return len;
+    *off = bytes ? i : escapes;
+    if (bytes)
+        return (size_t)bytes <= len - i ? (size_t)bytes : len - i;
+    size_t k = i; /* a colour cell: its escape, what it colours up to the next escape, a reset */
+    while (k < len && line[k] != 0x1b)
+        k++;
+    while (k > i && line[k - 1] == '\r')
+        k--;
+    if (k < len && line[k] == 0x1b) {
+        size_t e = cgi_ansi_escape(line, len, k, &colour);
+        k = colour ? k : e;
+    }
+    return k - escapes;
 }
 
 bool cgi_row_stickers(const cgi_row *row, int k, char out[][CGI_TOK], int *cols)

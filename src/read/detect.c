@@ -131,6 +131,17 @@ static cg_status box_line(cg_shape_reader *r, const char *line, size_t len, bool
     return CG_OK;
 }
 
+/* Where sticker i of a string in `order` goes; a net flattened into one line shows its side
+ * faces in the order across given (cg_shape_reader_across). */
+static int string_at(const cg_shape_reader *r, const char *order, int n, int i)
+{
+    int per = n * n, at = cgi_string_index(order, n, i);
+    const char *side = strchr("LFRB", cg_face_letter(at / per));
+    if (strcmp(order, "net") != 0 || !r->across[0] || !side)
+        return at;
+    return cg_face_from_letter(r->across[side - "LFRB"]) * per + at % per;
+}
+
 /* A string: 24 or 54 stickers in the row; col0: the row's first column in the line. */
 static bool string_row(cg_shape_reader *r, const cgi_row *row, int col0, cg_status *st, cg_error *err)
 {
@@ -144,12 +155,12 @@ static bool string_row(cg_shape_reader *r, const cgi_row *row, int col0, cg_stat
         if (!cgi_row_stickers(row, k, tok, cols))
             continue;
         /* in auto mode, text that happens to have 24 words is not a cube: a cube has six colours */
-        if (r->mode == CG_SHAPE_AUTO && cgi_distinct(tok, k) > CG_FACES)
+        if (r->mode == CG_SHAPE_AUTO && !r->symbols && cgi_distinct(tok, k) > CG_FACES)
             return false;
         cg_puzzle p;
         cg_puzzle_clear_size(&p, n);
         for (int i = 0; i < k && *st == CG_OK; i++) {
-            *st = cgi_set(&p, cgi_string_index(r->order, n, i), tok[i], err);
+            *st = cgi_set(&p, string_at(r, r->order, n, i), tok[i], err);
             if (*st != CG_OK)
                 *st = cg_error_prefix(*st, err, "a string of %d stickers: line %ld, column %d: ", k,
                                       r->lineno, col0 + cols[i] - 1);
@@ -161,6 +172,10 @@ static bool string_row(cg_shape_reader *r, const cgi_row *row, int col0, cg_stat
         if (*st == CG_OK) {
             cgi_push(r, &p, CG_SHAPE_STRING, row->ansi, r->lineno, r->lineno, order);
             snprintf(r->info[r->ready - 1].note, sizeof note, "%s", note);
+            for (int i = 0; i < k; i++) /* in the order the string was read in */
+                r->place[r->ready - 1][string_at(r, order, n, i)] =
+                    (cg_shape_place){r->lineno, col0 + cols[i] - 1,
+                                     row->ansi ? 0 : (int)strlen(tok[i])};
         }
         return true;
     }
@@ -196,7 +211,8 @@ static bool labelled_string(cg_shape_reader *r, const char *line, size_t len, cg
     char tok[54][CGI_TOK];
     int cols[54];
     for (int n = 2; n <= 3; n++)
-        if (cgi_row_stickers(&row, 6 * n * n, tok, cols) && cgi_distinct(tok, 6 * n * n) <= CG_FACES)
+        if (cgi_row_stickers(&row, 6 * n * n, tok, cols) &&
+            (r->symbols || cgi_distinct(tok, 6 * n * n) <= CG_FACES))
             return string_row(r, &row, (int)at + 1, st, err);
     return false;
 }
@@ -361,17 +377,25 @@ cg_status cg_shape_reader_finish(cg_shape_reader *r, cg_error *err)
     return st != CG_OK ? st : st2 != CG_OK ? st2 : st3 != CG_OK ? st3 : st4 != CG_OK ? st4 : st5;
 }
 
-bool cg_shape_reader_take(cg_shape_reader *r, cg_puzzle *p, cg_shape_info *info)
+bool cgi_take_placed(cg_shape_reader *r, cg_puzzle *p, cg_shape_info *info, cg_shape_place *at)
 {
     if (r->ready == 0)
         return false;
     *p = r->out[0];
     if (info)
         *info = r->info[0];
+    if (at)
+        memcpy(at, r->place[0], sizeof r->place[0]);
     r->ready--;
     memmove(&r->out[0], &r->out[1], sizeof r->out[0] * (size_t)r->ready);
     memmove(&r->info[0], &r->info[1], sizeof r->info[0] * (size_t)r->ready);
+    memmove(&r->place[0], &r->place[1], sizeof r->place[0] * (size_t)r->ready);
     return true;
+}
+
+bool cg_shape_reader_take(cg_shape_reader *r, cg_puzzle *p, cg_shape_info *info)
+{
+    return cgi_take_placed(r, p, info, NULL);
 }
 
 bool cg_shape_reader_busy(const cg_shape_reader *r)

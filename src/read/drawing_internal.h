@@ -68,15 +68,11 @@ typedef struct cgi_read_options {
     char order[8];  /* a string's face order, or "net" */
 } cgi_read_options;
 
-/* The shape readers (drawing_shapes.c). Each returns CG_OK with *hit true when it found its
+/* turn's own readers of a net and a layout (drawing_shapes.c). Each returns CG_OK with *hit true when it found its
  * shape, CG_OK with *hit false when the text is not that shape (a near miss is kept in *miss,
  * when that is still empty, for the message when no shape fits), or an error. */
 cg_status cgi_read_net(const cgi_text *t, const cgi_read_options *o, cgi_found *f, bool *hit,
                        char *miss, size_t miss_size, cg_error *err);
-cg_status cgi_read_faces(const cgi_text *t, const cgi_read_options *o, cgi_found *f, bool *hit,
-                         cg_error *err);
-cg_status cgi_read_string(const cgi_text *t, const cgi_read_options *o, cgi_found *f, bool *hit,
-                          cg_error *err);
 cg_status cgi_read_layout(const cgi_text *t, const cgi_read_options *o, const char *layout,
                           cgi_found *f, cg_error *err);
 

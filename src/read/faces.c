@@ -71,6 +71,7 @@ static cg_status fc_hand_over(cg_shape_reader *r)
     memcpy(order, r->fc.order, sizeof order);
     cgi_push(r, &r->fc.p, r->fc.rules ? CG_SHAPE_BOXES : CG_SHAPE_FACES, r->fc.ansi, r->fc.first,
              r->fc.last, order);
+    memcpy(r->place[r->ready - 1], r->fc.at, sizeof r->fc.at);
     fc_drop(r);
     return CG_OK;
 }
@@ -101,6 +102,8 @@ static bool fc_row(cg_shape_reader *r, const cgi_row *row, cg_status *st, cg_err
         }
         int base = r->fc.face * n * n + r->fc.row * n;
         for (int i = 0; i < k && *st == CG_OK; i++) {
+            r->fc.at[base + i] = (cg_shape_place){r->lineno, cols[i],
+                                                  row->ansi ? 0 : (int)strlen(tok[i])};
             *st = cgi_set(&r->fc.p, base + i, tok[i], err);
             if (*st != CG_OK)
                 *st = cg_error_prefix(*st, err, "labelled faces: face %c, line %ld, column %d: ",

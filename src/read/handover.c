@@ -32,8 +32,10 @@ void cgi_push(cg_shape_reader *r, const cg_puzzle *p, cg_shape shape, bool ansi,
     if (r->ready == cap) { /* the caller takes after every call; never more than two a line */
         memmove(&r->out[0], &r->out[1], sizeof r->out[0] * (size_t)(cap - 1));
         memmove(&r->info[0], &r->info[1], sizeof r->info[0] * (size_t)(cap - 1));
+        memmove(&r->place[0], &r->place[1], sizeof r->place[0] * (size_t)(cap - 1));
         r->ready--;
     }
+    memset(r->place[r->ready], 0, sizeof r->place[0]);
     r->out[r->ready] = *p;
     cg_shape_info *in = &r->info[r->ready];
     memset(in, 0, sizeof *in);

@@ -128,27 +128,37 @@ cg_status cg_toward_text(const char *goal, const char *current, const char *orde
     return st == CG_OK ? cg_puzzle_state(&rel, NULL, pick, out, cap, err) : st;
 }
 
-bool cgi_read_first(const char *text, size_t len, const char *order, const char *across,
-                    const char *layout, cg_puzzle *p, cg_shape_info *info)
+bool cgi_read_first(const char *text, size_t len, const cgi_first_options *o, cg_puzzle *p,
+                    cg_shape_info *info, cg_shape_place *at, cg_error *err)
 {
     cg_shape_reader r;
     cg_layout *lay = NULL;
-    bool got = false;
-    if (reader_setup(&r, NULL, order, across, &lay, layout, NULL) != CG_OK) {
+    bool got = false, failed = false;
+    if (reader_setup(&r, NULL, o->order, o->across, &lay, o->layout, err) != CG_OK) {
         cg_layout_free(lay);
         return false;
     }
-    for (size_t i = 0; i <= len && !got;) {
+    if (o->mode != CG_SHAPE_AUTO && !o->layout)
+        r.mode = o->mode;
+    r.symbols = o->symbols;
+    for (size_t i = 0; !got;) {
+        bool end = i >= len;
         size_t e = i;
         while (e < len && text[e] != '\n')
             e++;
-        if (e == len && i == len)
-            cg_shape_reader_finish(&r, NULL);
-        else
-            cg_shape_reader_feed(&r, text + i, e - i, NULL);
-        got = cg_shape_reader_take(&r, p, info);
+        cg_error one;
+        cg_status st = end ? cg_shape_reader_finish(&r, &one)
+                           : cg_shape_reader_feed(&r, text + i, e - i, &one);
+        if (st != CG_OK && !failed && err) /* the first error (it names its lines) */
+            *err = one;
+        failed |= st != CG_OK;
+        got = cgi_take_placed(&r, p, info, at);
+        if (end)
+            break;
         i = e + 1;
     }
     cg_layout_free(lay);
+    if (!got && !failed && err)
+        err->msg[0] = '\0'; /* no cube, and nothing said why */
     return got;
 }

@@ -31,9 +31,11 @@ void cgi_row_read(const char *line, size_t len, int *cell, cgi_row *row);
  * drawings share (a colour cell is a sticker there too). */
 size_t cgi_ansi_escape(const char *s, size_t len, size_t i, bool *colour);
 
-/* The byte offset of display column col (1-based, as cgi_row_read counts them: escapes take
- * none) in the line; len past its end. */
-size_t cgi_row_offset(const char *line, size_t len, int col);
+/* The bytes of the sticker at display column col of the line (1-based, as cgi_row_read counts
+ * them: escapes take none; past the end, the end): `bytes` from
+ * there for a token, or (bytes 0) a colour cell: the escapes just before it, what they colour
+ * up to the next escape, and that escape when it is a reset. Its offset in *off. */
+size_t cgi_row_span(const char *line, size_t len, int col, int bytes, size_t *off);
 
 /* Whether the row is k stickers: k tokens, or (no ANSI cells) one token of k characters, or
  * tokens of equal length whose characters make k. On true, out (k tokens) holds them and
@@ -50,6 +52,10 @@ int cgi_distinct(char tok[][CGI_TOK], int k);
 /* handover.c, below the readers and the dispatcher: hands a puzzle over (cg_shape_reader_take). */
 void cgi_push(cg_shape_reader *r, const cg_puzzle *p, cg_shape shape, bool ansi, long first,
               long last, const char *order);
+/* cg_shape_reader_take, and where each sticker stood (at may be NULL): labelled faces and
+ * strings say, other shapes leave every place nowhere (detect.c). */
+bool cgi_take_placed(cg_shape_reader *r, cg_puzzle *p, cg_shape_info *info, cg_shape_place *at);
+
 /* Whether a row may give stickers in the reader's mode (--input ansi: only colour cells). */
 bool cgi_sticker_row_ok(const cg_shape_reader *r, const cgi_row *row);
 
@@ -98,12 +104,19 @@ cg_status cgi_layout_line(cg_shape_reader *r, const cgi_row *row, cg_error *err)
 cg_status cgi_layout_stop(cg_shape_reader *r, bool end, cg_error *err);
 bool cgi_layout_busy(const cg_shape_reader *r);
 
-/* The first cube the shape reader finds in a text, read as solve reads it: a string in `order`
- * (NULL: the common order that gives a cube), a net's side faces `across` (NULL: found), in a
- * layout template's text (NULL: none); what was recognised in info. turn's drawings take the
- * cube from here (read.c). */
-bool cgi_read_first(const char *text, size_t len, const char *order, const char *across,
-                    const char *layout, cg_puzzle *p, cg_shape_info *info);
+/* How cgi_read_first reads: the shapes (CG_SHAPE_AUTO: all), a string's order (NULL: the common
+ * order that gives a cube), a net's side faces (NULL: found), a layout template's text (NULL:
+ * none), and whether any symbols may be stickers (a string of more than six). */
+typedef struct cgi_first_options {
+    cg_shape mode;
+    const char *order, *across, *layout;
+    bool symbols;
+} cgi_first_options;
+/* The first cube the shape reader finds in a text, read as solve reads it; what was recognised in
+ * info, where each sticker stood in at (may be NULL). False when there is none: err (may be
+ * NULL) says why, the first error read. turn's drawings take the cube from here (read.c). */
+bool cgi_read_first(const char *text, size_t len, const cgi_first_options *o, cg_puzzle *p,
+                    cg_shape_info *info, cg_shape_place *at, cg_error *err);
 
 /* Side faces of a net (across.c): a forced order checked, a puzzle relabelled, or the order
  * that gives a possible cube found (the puzzle relabelled, the order in across). */

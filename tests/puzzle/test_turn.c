@@ -415,9 +415,13 @@ static void test_drawing_errors(void **state)
     expect_read_error("   abc\n   def\n   ghi\njklmnopqrstu\nvwxyzABCDEFG\nHIJKLMNOPQRS\n   TU\n", NULL,
                       "line 7 has 2 stickers where 3 (a row of D) were expected");
     expect_read_error("hello world\n", NULL, "no cube drawing found in 1 line");
-    expect_read_error("Up:\nab\ncd\nDown:\nef\ng\nF:\n", NULL, "line 6 has 1 sticker where 2 (row 2 of face D)");
-    expect_read_error("Up:\nab\ncd\nUp:\nef\ngh\nL:\nR:\n", NULL, "face U is given twice (lines 1 and 4)");
-    expect_read_error("Up:\nab\ncd\nDown:\nef\ngh\nF: a b\nc d\n", NULL, "3 faces (UDF) where a cube has six");
+    /* labelled faces are read by solve's reader: its messages */
+    expect_read_error("Up:\nab\ncd\nDown:\nef\ng\nF:\n", NULL,
+                      "face D (label on line 4): line 6 has 1 sticker where 2 were expected");
+    expect_read_error("Up:\nab\ncd\nUp:\nef\ngh\nL:\nR:\n", NULL,
+                      "face U is given twice (line 4) before the cube had five faces");
+    expect_read_error("Up:\nab\ncd\nDown:\nef\ngh\nF: a b\nc d\n", NULL,
+                      "only 3 faces before the end of input; a cube needs five or six");
     expect_read_error("x", "across=LFRR", "not the four side faces");
     expect_read_error("x", "order=URFDL", "not six face letters");
     expect_read_error("x", "colour=3", "'colour=3' is not one of");
