@@ -265,6 +265,7 @@ static void open_round(engine *e, long line)
     e->cube = reading.cube;
     e->have_cube = true;
     cg_solve_options so = cg_solve_defaults();
+    so.max_moves = CG_SOLUTION_MAX; /* God's number of the tables' metric (14 quarter turns) */
     so.target = e->opt.check == CG_TARGET_HOME ? CG_TARGET_HOME : CG_TARGET_ANY;
     so.scheme = scheme;
     cg_move best[CG_SOLUTION_MAX];

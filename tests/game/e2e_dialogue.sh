@@ -178,11 +178,9 @@ won each3 3
 # per move, so a loop that dropped the moves a notation adds lost no test)
 serve each4 --games 1 --rounds 5 --seed 16 --send-each --end '#' --notation quarter-cw \
   --max-moves 42 --metric qtm
-# (play run directly, not through lib_serve.sh's play: `replay` with no options judges such a
-# game's rounds wrong where the server said Correct, a disagreement left to replay's owners)
-"$CUBEGOD" play -q --send-each --end '#' --notation quarter-cw --record "$TMP/each4.rec" \
-  127.0.0.1 "$PORT" > "$TMP/each4.out" 2> "$TMP/each4.err"
-RC=$?
+# (replayed with no options as play judged it: lib_serve.sh's play, replayed_same)
+play each4 -q --send-each --end '#' --notation quarter-cw --record "$TMP/each4.rec" \
+  127.0.0.1 "$PORT"
 won each4 5
 python3 - "$TMP/each4.rec" <<'PY' || fail "--send-each --notation quarter-cw: not one clockwise quarter turn a line"
 import sys

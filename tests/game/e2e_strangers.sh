@@ -33,10 +33,14 @@ won() {
 }
 # nplay NAME: play with no options against PORT, bounded in time
 nplay() { play "$1" -q 127.0.0.1 "$PORT"; }
+# play NAME ARGS...: recorded; a game won is replayed with no options and must be judged the
+# same (replayed_same, lib_serve.sh)
 play() {
   local name=$1; shift
+  case " $* " in *" --record "*) ;; *) set -- --record "$TMP/$name.rec" "$@" ;; esac
   timeout 120 "$CUBEGOD" play "$@" > "$TMP/$name.out" 2> "$TMP/$name.err"
   RC=$?
+  replayed_same "$name" "$@"
 }
 
 # One function a case: returns 0 when the case holds, sets WHY when it does not.
