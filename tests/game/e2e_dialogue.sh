@@ -121,6 +121,12 @@ play low -q --record "$TMP/low.rec" 127.0.0.1 "$PORT"
 [ "$RC" = 1 ] || fail "a limit below the shortest solution: exited $RC"
 has "more than the 4 allowed (the limit of the server's text: \"up to 4 moves per answer\")" "$TMP/low.err"
 grep -q "^> " "$TMP/low.rec" && fail "an answer longer than the stated limit was sent"
+# the smallest limit a text can state, one move, is a limit too
+serve one --games 1 --rounds 3 --seed 2 --banner "Be quick: up to 1 move per answer." --max-moves 64
+play one -q --record "$TMP/one.rec" 127.0.0.1 "$PORT"
+[ "$RC" = 1 ] || fail "a limit of one move below the shortest solution: exited $RC"
+has "more than the 1 allowed (the limit of the server's text: \"up to 1 move per answer\")" "$TMP/one.err"
+grep -q "^> " "$TMP/one.rec" && fail "an answer longer than a stated limit of one move was sent"
 
 # 6. Prompts: no newline, text after it, auto; a Solution?-style server whose verdicts are ok.
 pyapp bare dialogue_app.py --prompt "Your answer > " --bare --rounds 5 --seed 9

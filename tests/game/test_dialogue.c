@@ -97,6 +97,9 @@ static void notations_and_metrics(void **state)
         {"Quarter turns only (R R for R2)", CG_NOTATION_QUARTER},
         {"clockwise only!", CG_NOTATION_QUARTER_CW},
         {"Send your moves, for example: U R2 F'", CG_NOTATION_STANDARD},
+        /* no prime and no 1 or 3: nothing says digits (a bare letter, a 2 are both dialects') */
+        {"e.g. R U2 F", CG_NOTATION_STANDARD}, {"like R2 U2 F2 D", CG_NOTATION_STANDARD},
+        {"e.g. U3 R2 F", CG_NOTATION_DIGITS},
         {"Round 1: Face U", -1}, {"like a boss", -1}, {"Enter your solution:", -1},
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++)
