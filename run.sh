@@ -469,10 +469,31 @@ mut_ctest() {
     # each under timeout(1): 30 s + 4 times its unmutated time (MUT_TIMEOUT at most), the whole
     # process group killed. Only the first run has the fixtures' setup tests (the table checks,
     # which a mutant may fail or make rebuild: 120 s more when its file builds tables).
-    local secs name limit rc=0 fixtures=() extra=30
+    local secs name limit rc=0 fixtures=() extra=30 order=() targets=() rest=() all=0 k
     [[ $file != src/solver/* && ! $file =~ ^src/solver3/(twophase_(build|sym|coord)\.c|pdb) ]] || extra=120
     : > "$slot/ctest.log"
-    while read -r secs name; do
+    # a test named after the mutant's file (puzzle_test_colours for colours.c) before the others
+    local stem=${file##*/}
+    stem=${stem%.*}
+    mapfile -t order < <(cd "$slot/build" && ctest -N ${regex:+-R "$regex"} | sed -n 's/^ *Test *#[0-9]*: //p' |
+      awk -v times="$slot/../slot1/clean-times" -v stem="$stem" 'BEGIN { while ((getline l < times) > 0) {
+        split(l, f, " "); t[f[2]] = f[1] } }
+        { print (index($0, stem) ? 0 : 1), ($0 in t ? t[$0] : 1e6), $0 }' | sort -k1,1n -k2,2g | cut -d' ' -f2-)
+    # the programs: each of the first three tests' alone before it (a mutant they kill has
+    # relinked only those), then the others' at once (one more build); a test whose programs are
+    # not known (MUT_TEST_TARGETS) makes that build everything
+    for ((k = 3; k < ${#order[@]}; k++)); do
+      read -ra targets <<< "${MUT_TEST_TARGETS[${order[k]#* }]-}"
+      [ ${#targets[@]} -gt 0 ] || all=1
+      rest+=("${targets[@]}")
+    done
+    [ $all = 0 ] || rest=()
+    for ((k = 0; k < ${#order[@]}; k++)); do
+      secs=${order[k]%% *} name=${order[k]#* }
+      if [ $k -le 3 ]; then
+        if [ $k -lt 3 ]; then read -ra targets <<< "${MUT_TEST_TARGETS[$name]-}"; else targets=("${rest[@]}"); fi
+        mut_build "$slot" "${targets[@]}" || { echo "(did not build)"; return 3; }
+      fi
       limit=$(awk -v s="$secs" -v x="$extra" -v m="$MUT_TIMEOUT" 'BEGIN { t = 30 + 4 * s + x; print int(t < m ? t : m) }')
       (cd "$slot/build" && timeout -k 5 "$limit" nice ctest --timeout "$MUT_TIMEOUT" "${fixtures[@]}" \
          -R "^$name\$" >> "$slot/ctest.log" 2>&1)
@@ -483,10 +504,7 @@ mut_ctest() {
         return 1
       fi
       [ $rc = 0 ] || break
-    done < <(cd "$slot/build" && ctest -N ${regex:+-R "$regex"} | sed -n 's/^ *Test *#[0-9]*: //p' |
-             awk -v times="$slot/../slot1/clean-times" 'BEGIN { while ((getline l < times) > 0) {
-               split(l, f, " "); t[f[2]] = f[1] } } { print ($0 in t ? t[$0] : 1e6), $0 }' |
-             sort -g -k1,1)
+    done
     [ $rc != 0 ] || return 0
   elif [ -z "$area" ]; then
     (cd "$slot/build" && nice ctest -j "$MUT_CTEST_JOBS" > "$slot/ctest.log" 2>&1) && return 0
@@ -686,12 +704,12 @@ mut_auto_one() {
     return
   fi
   MUT_RESTORE="$slot/tree/$rel"
-  local targets=()
-  [ -z "$tests" ] || read -ra targets <<< "${MUT_TARGETS[$tests]-}"
-  if ! mut_build "$slot" "${targets[@]}"; then
+  local rc=0
+  failed=$(mut_ctest "$slot" "$rel" "$tests") || rc=$?
+  if [ $rc = 3 ]; then # the build before its first test failed (mut_ctest builds)
     printf 'nobuild\n%s\n' "$((SECONDS - t0))" > "$out"
     printf '%s %s:%s  did not build  (%s) %d s\n' "$id" "$rel" "$line" "$change" $((SECONDS - t0))
-  elif failed=$(mut_ctest "$slot" "$rel" "$tests"); then
+  elif [ $rc = 0 ]; then
     printf 'survived\n%s\n' "$((SECONDS - t0))" > "$out"
     printf '%s %s:%s  SURVIVED  [%s] %s  %d s\n' "$id" "$rel" "$line" "$key" "$change" $((SECONDS - t0))
   else
@@ -784,11 +802,12 @@ mutants_since_main() {
     [ -z "$rx" ] || (cd "$MUT_DIR/slot1/build" && ctest -N -R "$rx" | grep -q '^Total Tests: [1-9]') ||
       { echo "mutants: the test map's '$rx' matches no test" >&2; exit 1; }
   done < <(awk -F'\t' '$6 == 0 { print $5 }' "$MUT_LIST" | sort -u)
-  # the programs each map line's tests run (their builds then relink only those); none known: all
-  declare -gA MUT_TARGETS=()
-  while IFS= read -r rx; do
-    [ -z "$rx" ] || MUT_TARGETS[$rx]=$(python3 "$ROOT/tests/tools/automutate.py" targets "$MUT_DIR/slot1/build" "$rx" | paste -sd' ')
-  done < <(awk -F'\t' '$6 == 0 { print $5 }' "$MUT_LIST" | sort -u)
+  # the programs each test runs (a mutant's build before it relinks only those; none known: all)
+  declare -gA MUT_TEST_TARGETS=()
+  local name targets
+  while read -r name targets; do
+    MUT_TEST_TARGETS[$name]=$targets
+  done < <(python3 "$ROOT/tests/tools/automutate.py" targets "$MUT_DIR/slot1/build")
   local failed
   failed=$(MUT_CTEST_JOBS=$JOBS mut_ctest "$MUT_DIR/slot1" "" "$all_tests") || {
     echo "mutants: tests fail without any mutant ($failed); see $MUT_DIR/slot1/ctest.log" >&2; exit 1; }

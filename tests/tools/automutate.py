@@ -9,10 +9,10 @@
     automutate.py apply LISTFILE ID TREE
         puts mutant ID into TREE's copy of its file (checks the text is still the one listed);
         prints the file's path relative to TREE
-    automutate.py targets BUILD REGEX
-        prints the CMake targets that the tests REGEX matches (and their fixtures' setup tests)
-        run, one a line, so a mutant's build relinks only those; prints nothing when that cannot
-        be told (then everything is built)
+    automutate.py targets BUILD
+        prints a line a test of BUILD: its name, then the CMake targets it (and its fixtures'
+        setup tests) runs, so a mutant's build before that test relinks only those; the name
+        alone when that cannot be told (then everything is built)
 
 What is mutated: C sources (.c, .h) under PATHS (default src), on the lines `git diff -U0 REF`
 shows as added or changed; never inside comments, string or character literals, or
@@ -428,52 +428,55 @@ def cmd_apply(a):
     return 0
 
 
-def test_targets(build, regex):
-    """The targets the tests matching regex need: each test's own program (a unit test's or a
-    fuzz replay's), the command line for every script and fixture, the libraries for the Python
-    and package scripts, and any tests/NAME program a script runs. None: build everything (a
-    script that installs or builds, or a program no target makes)."""
+def test_targets(build):
+    """{test: the targets it needs}: its own program (a unit test's or a fuzz replay's), the
+    command line for a script (the table fixtures run it too), the libraries for the Python and
+    package scripts, any tests/NAME program a script runs, and what its fixtures' setup tests
+    need (ctest runs them with it). None for a test that needs everything (a script that installs
+    or builds, a program no target makes, another project's tests)."""
     out = subprocess.run(["ctest", "--show-only=json-v1"], cwd=build, check=True,
                          capture_output=True, text=True).stdout
     tests = {t["name"]: t for t in json.loads(out)["tests"]}
     props = {n: {p["name"]: p["value"] for p in t.get("properties", [])} for n, t in tests.items()}
-    rx = re.compile(regex)
-    chosen = [n for n in tests if rx.search(n)]
+    known = subprocess.run(["cmake", "--build", build, "--target", "help"], check=True,
+                           capture_output=True, text=True).stdout
+    known = set(re.findall(r"^\.\.\. (\S+)", known, re.M))
     setup = {}
     for n, p in props.items():
         for fx in p.get("FIXTURES_SETUP", []):
             setup.setdefault(fx, []).append(n)
-    todo, seen = list(chosen), set()
-    while todo:  # the fixtures' setup tests, which ctest runs with them
-        n = todo.pop()
-        if n in seen:
-            continue
-        seen.add(n)
-        for fx in props[n].get("FIXTURES_REQUIRED", []):
-            todo.extend(setup.get(fx, []))
-    want = {"cubegod"}
-    for n in seen:
+
+    def own(n):
         cmd = tests[n].get("command") or []
         if len(cmd) >= 2 and os.path.basename(cmd[0]) in ("bash", "sh"):
             with open(cmd[1], encoding="utf-8") as f:
                 script = f.read()
             if re.search(r"cmake --(install|build)", script):
                 return None
-            want.update(re.findall(r"\$CUBEGOD_BUILD/tests/(\w+)", script))
+            need = {"cubegod"} | set(re.findall(r"\$CUBEGOD_BUILD/tests/(\w+)", script))
             if n.startswith(("python_", "package_")):
-                want.update(("cubegod_shared", "cubegod_lib"))
-        elif cmd and os.path.abspath(cmd[0]).startswith(os.path.abspath(build) + os.sep):
-            want.add(os.path.basename(cmd[0]))
-        elif n.startswith("fuzz_"):  # not built yet: ctest shows no command
-            want.add("fuzz_replay_" + n[len("fuzz_"):])
-        elif cmd:
-            return None  # a program from elsewhere: what it needs is not known here
-        else:
-            want.add(n)
-    known = subprocess.run(["cmake", "--build", build, "--target", "help"], check=True,
-                           capture_output=True, text=True).stdout
-    known = set(re.findall(r"^\.\.\. (\S+)", known, re.M))
-    return sorted(want) if want <= known else None  # another project (no cubegod): all of it
+                need.update(("cubegod_shared", "cubegod_lib"))
+            return need
+        if cmd and os.path.abspath(cmd[0]).startswith(os.path.abspath(build) + os.sep):
+            return {os.path.basename(cmd[0])}
+        if n.startswith("fuzz_"):  # not built yet: ctest shows no command
+            return {"fuzz_replay_" + n[len("fuzz_"):]}
+        return None if cmd else {n}  # a program from elsewhere: what it needs is not known
+
+    result = {}
+    for name in tests:
+        todo, seen, want = [name], set(), set()
+        while todo and want is not None:
+            n = todo.pop()
+            if n in seen:
+                continue
+            seen.add(n)
+            need = own(n)
+            want = want | need if need is not None else None
+            for fx in props[n].get("FIXTURES_REQUIRED", []):
+                todo.extend(setup.get(fx, []))
+        result[name] = sorted(want) if want is not None and want <= known else None
+    return result
 
 
 def main():
@@ -494,7 +497,6 @@ def main():
     ap.add_argument("tree")
     tg = sub.add_parser("targets")
     tg.add_argument("build")
-    tg.add_argument("regex")
     a = p.parse_args()
     try:
         if a.cmd == "list":
@@ -502,7 +504,8 @@ def main():
             a.equivalent = a.equivalent or os.path.join(a.root, "tests/mutants/equivalent.txt")
             return cmd_list(a)
         if a.cmd == "targets":
-            print("\n".join(test_targets(a.build, a.regex) or []))
+            for name, targets in test_targets(a.build).items():
+                print(" ".join([name] + (targets or [])))
             return 0
         return cmd_apply(a)
     except (OSError, ValueError) as e:
