@@ -2,16 +2,20 @@
  * nodes and times (median, p90, p99, max) over N uniformly random cubes with a fixed seed,
  * every answer applied to the model. Figures are printed, never asserted.
  *
- *   build/bench_twophase_quick [-n N] [--seed S] [--max-moves M] [--cache FILE]
+ *   build/bench_twophase_quick [-n N] [--seed S | --serve-seed S] [--max-moves M] [--cache FILE]
+ *                              [--each 1]
  *
- * With --cache (an existing big-table file, cubegod tables --size 3) the big solver is timed
- * on the same cubes after the file is opened. */
+ * --each 1 prints every cube's figures. --serve-seed S (each printed): the cubes of the first
+ * game of `cubegod serve --size 3 --seed S`, its rounds' random cubes in order (seed 26: the
+ * first 3x3 game of tests/game/e2e_first_game3.sh). With --cache (an existing big-table file,
+ * cubegod tables --size 3) the big solver is timed on the same cubes after the file is opened. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
 #include "cubegod/clock.h"
+#include "cubegod/server.h"
 #include "cubegod/solver3.h"
 #include "solver3/twophase.h"
 
@@ -80,7 +84,7 @@ static cg_status solve_big(void *ctx, const cg3_cube *c, const cg3_solve_options
 }
 
 static void run(const char *who, solve_fn f, void *ctx, const cg3_tables *model, int n,
-                unsigned long long seed, int max_moves)
+                unsigned long long seed, int max_moves, bool each)
 {
     double *ms = malloc(sizeof *ms * (size_t)n), *nodes = malloc(sizeof *nodes * (size_t)n);
     if (!ms || !nodes) {
@@ -109,6 +113,9 @@ static void run(const char *who, solve_fn f, void *ctx, const cg3_tables *model,
         wrong += memcmp(&x, &h, sizeof h) != 0 || sol.n > max_moves;
         len += sol.n;
         ms[i] = sol.ms, nodes[i] = (double)sol.nodes;
+        if (each)
+            printf("%-6s cube %d: %d moves, %llu nodes, %.3f ms\n", who, i + 1, sol.n, sol.nodes,
+                   sol.ms);
     }
     report(who, ms, nodes, n, len / n, wrong, thread_cpu_ms() - cpu0);
     free(ms);
@@ -120,6 +127,7 @@ int main(int argc, char **argv)
     int n = 1000, max_moves = CG3_GODS_NUMBER;
     unsigned long long seed = 1;
     const char *cache = NULL;
+    bool serve = false, each = false;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         if (!v) {
@@ -130,13 +138,17 @@ int main(int argc, char **argv)
             n = atoi(v);
         else if (strcmp(a, "--seed") == 0)
             seed = strtoull(v, NULL, 10);
+        else if (strcmp(a, "--each") == 0)
+            each = atoi(v) != 0;
+        else if (strcmp(a, "--serve-seed") == 0)
+            seed = cg_game_seed(strtoull(v, NULL, 10), 1), serve = true;
         else if (strcmp(a, "--max-moves") == 0)
             max_moves = atoi(v);
         else if (strcmp(a, "--cache") == 0)
             cache = v;
         else {
-            fprintf(stderr, "usage: %s [-n N] [--seed S] [--max-moves M] [--cache FILE]\n",
-                    argv[0]);
+            fprintf(stderr, "usage: %s [-n N] [--seed S | --serve-seed S] [--max-moves M] "
+                    "[--cache FILE] [--each 1]\n", argv[0]);
             return 2;
         }
         i++;
@@ -158,12 +170,12 @@ int main(int argc, char **argv)
         fprintf(stderr, "%s\n", err.msg);
         return 1;
     }
-    printf("%d uniformly random cubes, seed %llu, at most %d moves, one core\n", n, seed,
-           max_moves);
+    printf("%d uniformly random cubes, %s %llu, at most %d moves, one core\n", n,
+           serve ? "serve's first game, its seed" : "seed", seed, max_moves);
     printf("quick  tables %.1f MB built in %.1f ms wall, %.1f ms CPU\n", cgi_tpq_bytes() / 1e6,
            cg_seconds_between(t0, cg_now_ns()) * 1e3, cpu_ms() - c0);
     quick_ctx q = {&shell, &t};
-    run("quick", solve_quick, &q, &shell.model, n, seed, max_moves);
+    run("quick", solve_quick, &q, &shell.model, n, seed, max_moves, serve || each);
     cgi_tpq_free(&t);
     if (cache) {
         cg3_tables_options o = {.cache_path = cache};
@@ -175,7 +187,7 @@ int main(int argc, char **argv)
         }
         printf("big    tables %.1f MB %s in %.1f ms\n", info.bytes / 1e6,
                info.from_cache ? "loaded" : "built", info.ready_ms);
-        run("big", solve_big, s, &shell.model, n, seed, max_moves);
+        run("big", solve_big, s, &shell.model, n, seed, max_moves, serve || each);
         cg3_twophase_close(s);
     }
     return 0;

@@ -273,21 +273,28 @@ void cgi_tp_bfs_pairs(uint8_t *dist, const uint16_t *amv, int na, const uint16_t
     for (int d = 0; reached < total && d < 254; d++) {
         size_t found = 0;
         /* few at depth d: from them forward; else each unreached pair looks for one at d (the
-           moves include their inverses) */
+           moves include their inverses); row by row, so that no index is divided */
         bool forward = level < total - reached;
-        for (size_t i = 0; i < total; i++) {
-            if (dist[i] != (forward ? d : 0xFF))
+        uint8_t want = forward ? (uint8_t)d : 0xFF;
+        for (int a = 0; a < na; a++) {
+            uint8_t *row = dist + (size_t)a * nb;
+            if (!memchr(row, want, (size_t)nb))
                 continue;
-            int a = (int)(i / nb), b = (int)(i % nb);
-            for (int k = 0; k < nmoves; k++) {
-                size_t j = (size_t)amv[(size_t)a * nmoves + k] * nb + bmv[(size_t)b * nmoves + k];
-                if (forward && dist[j] == 0xFF) {
-                    dist[j] = (uint8_t)(d + 1);
-                    found++;
-                } else if (!forward && dist[j] == d) {
-                    dist[i] = (uint8_t)(d + 1);
-                    found++;
-                    break;
+            const uint16_t *am = amv + (size_t)a * nmoves;
+            for (int b = 0; b < nb; b++) {
+                if (row[b] != want)
+                    continue;
+                const uint16_t *bm = bmv + (size_t)b * nmoves;
+                for (int k = 0; k < nmoves; k++) {
+                    size_t j = (size_t)am[k] * nb + bm[k];
+                    if (forward && dist[j] == 0xFF) {
+                        dist[j] = (uint8_t)(d + 1);
+                        found++;
+                    } else if (!forward && dist[j] == d) {
+                        row[b] = (uint8_t)(d + 1);
+                        found++;
+                        break;
+                    }
                 }
             }
         }
