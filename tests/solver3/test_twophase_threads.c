@@ -1,6 +1,7 @@
 /* The two-phase tables built on one thread are the same, byte for byte, as those built on
  * several (the suite's cache file was built with one thread a core, tests/CMakeLists.txt's
- * tables3 fixture); and a build stops when its cancel flag is set. */
+ * tables3 fixture); and a build stops when its cancel flag is set, also from its progress
+ * reports, which come within a level and not only between levels. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -16,18 +17,24 @@
 #include "testutil.h"
 #include "util/tablefile.h"
 
-static uint8_t *build(int threads, const int *cancel, cg_status *st, double *seconds)
+static uint8_t *build_with(int threads, const int *cancel, cg_tables_progress_fn fn, void *ctx,
+                           cg_status *st, double *seconds)
 {
     cg3_tables model;
     cg3_tables_init(&model);
     uint8_t *p = malloc(cgi_tp_payload_bytes());
     assert_non_null(p);
-    cgi_progress pr = {NULL, NULL, cancel};
+    cgi_progress pr = {fn, ctx, cancel};
     cg_error err = {0};
     int64_t t0 = cg_now_ns();
     *st = cgi_tp_tables_build(p, &model, NULL, threads, &pr, &err);
     *seconds = cg_seconds_between(t0, cg_now_ns());
     return p;
+}
+
+static uint8_t *build(int threads, const int *cancel, cg_status *st, double *seconds)
+{
+    return build_with(threads, cancel, NULL, NULL, st, seconds);
 }
 
 static void test_one_thread_equals_the_suites_file(void **state)
@@ -72,11 +79,45 @@ static void test_cancel_stops_the_build(void **state)
     free(p);
 }
 
+/* Counts the phase-1 table's reports past 97.5 % of its entries and sets the cancel flag at
+ * the fifth. */
+typedef struct reports {
+    int late, cancel;
+} reports;
+
+static void count_report(void *ctx, const char *phase, double fraction)
+{
+    reports *r = ctx;
+    if (strcmp(phase, "3x3 phase-1 table") == 0 && fraction > 0.975 && fraction < 1 &&
+        ++r->late == 5)
+        __atomic_store_n(&r->cancel, 1, __ATOMIC_RELAXED);
+}
+
+/* Two threads: the phase-1 table's last levels (past 97 % of its entries) are found backward,
+ * each thread scanning its own classes, and the first thread reports progress every 1,024 of
+ * them (the level starts alone give two reports there); the flag set from a report stops the
+ * build. Most of a phase-1 build, about 5 s of CPU. */
+static void test_reports_within_a_level_stop_the_build(void **state)
+{
+    (void)state;
+    if (slow_tools())
+        skip(); /* most of a phase-1 build */
+    reports r = {0, 0};
+    cg_status st;
+    double s;
+    uint8_t *p = build_with(2, &r.cancel, count_report, &r, &st, &s);
+    assert_int_equal(st, CG_ERR_SYSTEM);
+    assert_int_equal(r.late, 5);
+    printf("stopped at the 5th phase-1 report past 97.5 %% of the entries, %.2f s\n", s);
+    free(p);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_one_thread_equals_the_suites_file),
         cmocka_unit_test(test_cancel_stops_the_build),
+        cmocka_unit_test(test_reports_within_a_level_stop_the_build),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
