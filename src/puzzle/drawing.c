@@ -211,7 +211,6 @@ static void cube_of_solve(const char *text, size_t len, const all_options *o, co
     }
     if (s->cube && s->info.shape == CG_SHAPE_BOXES && !s->at[0].line) {
         fo.mode = CG_SHAPE_FACES;
-        fo.order = s->info.shape == CG_SHAPE_STRING ? s->info.order : fo.order;
         s->cube = cgi_read_first(text, len, &fo, &s->p, &s->info, s->at, &s->err);
     }
     s->cube &= !o->read.size || o->read.size == s->p.size;
@@ -273,7 +272,7 @@ static void take_tokens(cg_drawing *d, const cg_puzzle *p, bool all)
     bool rebuilt = cg_puzzle_state(p, NULL, 0, state, sizeof state, NULL) == CG_OK;
     for (int k = 0; k < count && rebuilt; k++)
         if (strcmp(token_at(p, k), "?") != 0)
-            snprintf(of[cg_face_from_letter(state[k])], sizeof of[0], "%s", token_at(p, k));
+            snprintf(of[cg_face_from_letter(state[k])], sizeof *of, "%s", token_at(p, k));
     for (int k = 0; k < count; k++) {
         const char *t = token_at(p, k);
         bool hidden = strcmp(t, "?") == 0;

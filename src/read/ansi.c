@@ -281,13 +281,13 @@ size_t cgi_row_span(const char *line, size_t len, int col, int bytes, size_t *of
 {
     size_t i = 0, escapes = 0; /* where the escapes just before i start */
     bool colour;
-    for (int c = 1; i < len; c++) {
+    for (int c = 1;; c++) {
         escapes = i;
         while (i < len && line[i] == 0x1b) {
             i = cgi_ansi_escape(line, len, i, &colour);
             escapes = colour ? escapes : i; /* a reset ends the cell before */
         }
-        if (c == col || i == len)
+        if (c == col || i >= len)
             break;
         unsigned cp;
         i += utf8(line + i, len - i, &cp);
