@@ -134,6 +134,15 @@ for head in "$TMP"/case*.head; do
 done
 [ "$cases" -ge 20 ] || fail "only $cases cases read from same-cube.txt"
 
+# 1f. The first cube is solve's first: a scrambled dict, then a solved net below it, is the dict
+#     (turn's own net reading shows other stickers, so solve's cube is written as it was read).
+sed -n '/^=== dict3-python/,/^===/p' "$F/turn/same-cube.txt" | sed '1d;$d' > "$TMP/dictnet"
+printf '      W W W\n      W W W\n      W W W\nO O O G G G R R R B B B\nO O O G G G R R R B B B\nO O O G G G R R R B B B\n      Y Y Y\n      Y Y Y\n      Y Y Y\n' >> "$TMP/dictnet"
+"$CUBEGOD" turn --check '' "$TMP/dictnet" > "$TMP/out" 2>&1
+expect_eq "$?" 1 "a scrambled dict before a solved net: the dict ($(cat "$TMP/out"))"
+"$CUBEGOD" turn --check "$("$CUBEGOD" solve "$TMP/dictnet" | head -1)" "$TMP/dictnet" > "$TMP/out" 2>&1
+expect_eq "$?" 0 "solve's first answer solves turn's reading of the dict ($(cat "$TMP/out"))"
+
 # 1e. A net flattened into one line whose side faces stand in another order: --order net
 #     --across BLFR reads each row across as B L F R, the same as the string with each row's
 #     blocks put in L F R B order read with the default, then put back.
