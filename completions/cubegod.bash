@@ -12,7 +12,7 @@ _cubegod_options() {
     serve) echo "--host --port --rounds --alarm --max-moves --flag --seed --check --tls-cert
                  --tls-key --max-clients --games --one-move --size --hide --scramble --show --colours --order --notation --move-map --separator --metric --profile -q --pow --pow-difficulty
                  --goal --layout --across --banner --prompt --bare-prompt --send-each --end --menu" ;;
-    replay) echo "--check --max-moves --prompt --cache --one-move --send-each --end --target --scheme --layout --across --input --order --notation --move-map --separator --metric -q --html" ;;
+    replay) echo "--check --max-moves --prompt --cache --one-move --end --target --scheme --layout --across --input --order --notation --move-map --separator --metric -q --html" ;;
     tables) echo "--cache --rebuild --metric --optimal --size" ;;
     order) echo "--state --explain" ;;
     pow) echo "--threads --limit -q -v" ;;

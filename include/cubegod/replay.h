@@ -52,8 +52,6 @@ typedef struct cg_replay_options {
     bool prompt_given;
     const char *end;    /* one-move and send-each games: a line that ends a round's moves
                            (play --end), or NULL */
-    bool send_each;     /* transcripts: a game of play's --send-each, each answer's moves a
-                           line each (the engine replays it as play played it) */
     /* As play's (client.h): the colour of each face (NULL: from the centres or the letters), a
      * net's side faces (NULL: auto), the layout the drawings follow (NULL: none), the goal each
      * round's answer must reach instead of solved (NULL: none; checked as cg_puzzle_toward's

@@ -493,11 +493,10 @@ static void note_judge(cg_transcript *tr, const play_args *a, const cg_play_resu
     char buf[1024] = "", map[CG_MOVES * (CG_MOVE_NAME_MAX + 6)] = "";
     const cg_dialect *d = &res->dialect;
     /* one move a prompt said by the server, or seen (the first move of a line taken), the
-     * engine finds again in replay: only the option is noted */
+     * engine finds again in replay, and a send-each answer is the lines play sent at one
+     * prompt: only the option is noted */
     if (a->play.one_move)
         add_option(buf, sizeof buf, "--one-move", NULL);
-    if (a->play.send_each)
-        add_option(buf, sizeof buf, "--send-each", NULL);
     if (a->play.prompt && strcmp(a->play.prompt, "auto") != 0) /* replay's engine waits for it */
         add_option(buf, sizeof buf, "--prompt", a->play.prompt);
     if (a->play.send_each && a->play.end)

@@ -17,7 +17,7 @@
 
 static const char USAGE[] =
     "usage: cubegod replay [--check any|home] [--max-moves N] [--prompt TEXT] [--cache FILE]\n"
-    "                      [--one-move] [--send-each] [--notation N] [--move-map MAP] [--separator S]\n"
+    "                      [--one-move] [--notation N] [--move-map MAP] [--separator S]\n"
     "                      [--metric htm|qtm] [--input SHAPE] [--order FACES] [--end TEXT]\n"
     "                      [--target GOAL] [--scheme S] [--layout FILE] [--across ORDER] [-q]\n"
     "                      [--html PAGE] FILE\n"
@@ -44,10 +44,7 @@ static const char USAGE[] =
     "  --one-move         a one-move game (play --one-move, either size): each answer is one\n"
     "                     move of the round, checked together at the round's end; give\n"
     "                     --prompt too\n"
-    "  --send-each        a game played with play --send-each: each answer's moves a line\n"
-    "                     each, at one prompt\n"
-    "  --end TEXT         with --one-move or --send-each: the line that ends a round's moves\n"
-    "                     (play --end)\n"
+    "  --end TEXT         the line that ends a round's moves (play --end)\n"
     "  --input SHAPE      how the server showed the cube: auto (default: recognised), boxes,\n"
     "                     faces, net, string, ansi, dict or json (as 'cubegod solve --help' says)\n"
     "  --order FACES      the face order of a cube shown as a string (six letters or net;\n"
@@ -165,8 +162,6 @@ static int options(int argc, char **argv, int from, replay_args *r)
                 return 2;
         } else if (strcmp(a, "--one-move") == 0) {
             r->opt.one_move = true;
-        } else if (strcmp(a, "--send-each") == 0) {
-            r->opt.send_each = true;
         } else if (strcmp(a, "--end") == 0) {
             if (!(r->opt.end = cli_value("replay", argc, argv, &i)))
                 return 2;

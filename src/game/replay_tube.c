@@ -24,6 +24,7 @@ typedef struct replay {
     record *rec;
     size_t n, i, part; /* records, the next one, bytes of it already taken */
     double now;        /* the time of the last bytes taken: waits are measured from it */
+    long last;         /* the transcript line of the last bytes taken */
     cgi_judge *judge;
     bool answering;    /* the engine sends play's answer for a round now */
     cg_replay_summary *sum;
@@ -97,7 +98,6 @@ static cg_status replay_transcript(cgi_judge *j, const cg_tables *t, const cg_re
     o.pow_off = true;
     o.dialect = opt->dialect;
     o.one_move = opt->one_move;
-    o.send_each = opt->send_each;
     o.end = opt->end;
     o.input = opt->input;
     o.order = opt->order;
@@ -182,7 +182,7 @@ static void on_left(void *ctx, const cg_puzzle *p, int round, int total)
 {
     replay *r = ctx;
     if (!cgi_puzzle_at_goal(p))
-        cgi_judge_cube(r->judge, p, round, total, r->n ? r->rec[r->n - 1].line : 0, r->now);
+        cgi_judge_cube(r->judge, p, round, total, r->last, r->now);
 }
 
 static void on_verdict(void *ctx, const char *line, size_t n, bool ok)
@@ -194,7 +194,7 @@ static void on_verdict(void *ctx, const char *line, size_t n, bool ok)
 static void on_differs(void *ctx, const char *why)
 {
     replay *r = ctx;
-    differs(r, "%s", why, strlen(why), next(r) ? next(r)->line : r->n ? r->rec[r->n - 1].line : 0);
+    differs(r, "%s", why, strlen(why), r->last); /* at the cube just read */
 }
 
 static void on_event(void *ctx, cg_event kind, const char *line, size_t n)
@@ -346,6 +346,7 @@ static size_t take(replay *r, char *to, size_t cap)
     size_t k = c->len - r->part < cap ? c->len - r->part : cap;
     memcpy(to, r->bytes + c->off + r->part, k);
     r->part += k;
+    r->last = c->line;
     if (c->at > r->now)
         r->now = c->at;
     if (r->part == c->len) {

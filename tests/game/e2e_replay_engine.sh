@@ -60,6 +60,17 @@ awk -v n="$last" -v m="$other" 'NR == n { print "> " $2 " " m "\\n"; next } { pr
 has "round 1: not solved" "$TMP/bad.replay"
 has "0 correct (0 optimal), 1 wrong" "$TMP/bad.replay"
 
+# A server that turns the second move the other way: play loses there; replay judges the answer
+# against the cube (correct) and says where the cubes the server showed part from play's moves,
+# at a line of the server's.
+start twist "$HERE/first_word.py" --seed 3 --each --twist 2
+"$CUBEGOD" play -q --record "$TMP/twist.rec" 127.0.0.1 "$PORT" > "$TMP/twist.out" 2>&1
+[ $? = 1 ] || fail "twist: play did not lose: $(tail -n 3 "$TMP/twist.out")"
+"$CUBEGOD" replay "$TMP/twist.rec" > "$TMP/twist.replay" 2>&1
+has "the engine and the recording part [0-9]* times\?, first at line [0-9]*: round 1, move 2 (.*): the cube shown after it is not the one expected" "$TMP/twist.replay"
+at=$(sed -n 's/.*first at line \([0-9]*\):.*/\1/p' "$TMP/twist.replay")
+sed -n "${at}p" "$TMP/twist.rec" | grep -q '^< ' || fail "twist: line $at is not the server's: $(sed -n "${at}p" "$TMP/twist.rec")"
+
 # A 3x3 answered in 28 quarter turns (14 half turns): correct under --metric qtm --max-moves
 # 40, too many under the default 26 quarter turns.
 python3 - "$HERE/strangers" > "$TMP/qtm.tr" <<'PY'
