@@ -273,6 +273,22 @@ static void test_edge_cases(void **state)
     assert_int_equal(found, 12);
 }
 
+/* A second set of tables, freed: nothing is left pointing at the memory, so freeing again
+ * (a close after a failed build, say) frees nothing twice. */
+static void test_free_forgets_the_tables(void **state)
+{
+    (void)state;
+    tp_quick q;
+    cg_error err;
+    assert_int_equal(cgi_tpq_build(&q, &shell.model, &err), CG_OK);
+    assert_non_null(q.mem);
+    cgi_tpq_free(&q);
+    assert_null(q.mem);
+    assert_null(q.twist_mv);
+    assert_null(q.fl_tw3);
+    cgi_tpq_free(&q);
+}
+
 /* Once the big tables are said to be ready, a search that has not found a solution yet gives
  * way (not exhausted); one that finds a solution first keeps it. */
 static void test_gives_way_to_the_big_tables(void **state)
@@ -347,6 +363,7 @@ int main(void)
         cmocka_unit_test(test_quarter_turns),
         cmocka_unit_test(test_short_scrambles_and_impossible_limits),
         cmocka_unit_test(test_edge_cases),
+        cmocka_unit_test(test_free_forgets_the_tables),
         cmocka_unit_test(test_gives_way_to_the_big_tables),
         cmocka_unit_test(test_background_open),
     };
