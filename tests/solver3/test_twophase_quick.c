@@ -12,6 +12,9 @@
 #include <unistd.h>
 
 #include <cmocka.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 
 #include "cubegod/clock.h"
 #include "cubegod/solver3.h"
@@ -289,6 +292,29 @@ static void test_free_forgets_the_tables(void **state)
     cgi_tpq_free(&q);
 }
 
+/* A solve frees what it allocates: the heap in use is the same after 50 solves (glibc's count;
+ * the sanitizer and valgrind runs see leaks themselves). */
+static void test_solves_free_their_memory(void **state)
+{
+    (void)state;
+#ifdef __GLIBC__
+    if (slow_tools())
+        skip();
+    cg_rng r;
+    cg_rng_seed(&r, 3642);
+    cg3_cube cubes[50];
+    for (int i = 0; i < 50; i++)
+        cubes[i] = cg3_cube_random(&r);
+    solve(&cubes[0], 22, CG_METRIC_HTM, NULL, NULL, CG_OK); /* the heap's first growth */
+    size_t before = mallinfo2().uordblks;
+    for (int i = 0; i < 50; i++)
+        solve(&cubes[i], 22, CG_METRIC_HTM, NULL, NULL, CG_OK);
+    assert_int_equal(mallinfo2().uordblks, before);
+#else
+    skip();
+#endif
+}
+
 /* Once the big tables are said to be ready, a search that has not found a solution yet gives
  * way (not exhausted); one that finds a solution first keeps it. */
 static void test_gives_way_to_the_big_tables(void **state)
@@ -364,6 +390,7 @@ int main(void)
         cmocka_unit_test(test_short_scrambles_and_impossible_limits),
         cmocka_unit_test(test_edge_cases),
         cmocka_unit_test(test_free_forgets_the_tables),
+        cmocka_unit_test(test_solves_free_their_memory),
         cmocka_unit_test(test_gives_way_to_the_big_tables),
         cmocka_unit_test(test_background_open),
     };
