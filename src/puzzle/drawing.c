@@ -141,12 +141,10 @@ static cg_status no_drawing(const cgi_text *t, const char *miss, const cg_error 
                    count);
 }
 
-/* turn's own reading of a net or a layout, the places solve's reader does not give. */
-static cg_status find_shape(const cgi_text *t, const cgi_read_options *o, const char *layout,
-                            const cg_error *why, cgi_found *f, cg_error *err)
+/* turn's own reading of a net, the places solve's reader does not give. */
+static cg_status find_shape(const cgi_text *t, const cgi_read_options *o, const cg_error *why,
+                            cgi_found *f, cg_error *err)
 {
-    if (layout)
-        return cgi_read_layout(t, o, layout, f, err);
     char miss[320] = "";
     bool hit = false;
     cg_status st = cgi_read_net(t, o, f, &hit, miss, sizeof miss, err);
@@ -352,11 +350,15 @@ static bool take_places(cg_drawing *d, const cgi_text *t, const solve_reading *s
 static cg_status place_stickers(cg_drawing *d, const cgi_text *t, const all_options *all,
                                 const char *layout, const solve_reading *s, cg_error *err)
 {
-    if (s->cube && !layout && take_places(d, t, s)) {
+    if (s->cube && take_places(d, t, s)) {
         take_tokens(d, &s->p, false); /* hidden stickers as solve rebuilds them */
         return CG_OK;
     }
-    cg_status st = find_shape(t, &all->read, layout, s->cube ? NULL : &s->err, &d->f, err);
+    if (layout) /* the template and its reading are solve's reader's */
+        return cg_fail(err, CG_ERR_INPUT, "layout: %s", s->err.msg[0] ? s->err.msg
+                       : s->cube ? "the template's size is not the size asked"
+                                 : "no part of the text has the template's rows in its order");
+    cg_status st = find_shape(t, &all->read, s->cube ? NULL : &s->err, &d->f, err);
     if (st == CG_OK)
         finish(d, t);
     if (s->cube && (st != CG_OK || !same_reading(d, &s->p))) {

@@ -49,8 +49,6 @@ void cgi_text_free(cgi_text *t);
  * (words of bars only left out), else k characters (bars left out), else k characters (bars
  * too). out gets their spans. */
 bool cgi_line_stickers(const cgi_text *t, int line, size_t from, int k, cgi_span *out);
-/* The words of a line (words of bars only left out): their count, at most max stored. */
-int cgi_line_words(const cgi_text *t, int line, cgi_span *out, int max);
 /* What a line holds from `from` on, for messages: "11 stickers", "3 words (14 characters)". */
 void cgi_line_count(const cgi_text *t, int line, size_t from, char *buf, size_t size);
 
@@ -68,13 +66,11 @@ typedef struct cgi_read_options {
     char order[8];  /* a string's face order, or "net" */
 } cgi_read_options;
 
-/* turn's own readers of a net and a layout (drawing_shapes.c). Each returns CG_OK with *hit true when it found its
+/* turn's own reader of a net (drawing_shapes.c). It returns CG_OK with *hit true when it found its
  * shape, CG_OK with *hit false when the text is not that shape (a near miss is kept in *miss,
  * when that is still empty, for the message when no shape fits), or an error. */
 cg_status cgi_read_net(const cgi_text *t, const cgi_read_options *o, cgi_found *f, bool *hit,
                        char *miss, size_t miss_size, cg_error *err);
-cg_status cgi_read_layout(const cgi_text *t, const cgi_read_options *o, const char *layout,
-                          cgi_found *f, cg_error *err);
 
 
 #endif

@@ -227,11 +227,6 @@ bool cgi_line_stickers(const cgi_text *t, int line, size_t from, int k, cgi_span
            (!ends && chars(t, l, from, true, out, k) == k);
 }
 
-int cgi_line_words(const cgi_text *t, int line, cgi_span *out, int max)
-{
-    return words(t, &t->line[line], 0, out, max);
-}
-
 void cgi_line_count(const cgi_text *t, int line, size_t from, char *buf, size_t size)
 {
     const cgi_line *l = &t->line[line];

@@ -29,6 +29,7 @@ struct cg_layout {
     int at;
     long first;
     cg_puzzle p;
+    cg_shape_place place[CG_PUZZLE_STICKERS_MAX]; /* where each sticker stood */
 };
 
 /* Facelet names in a token ("U1", "U1U2U3"): how many, the face letter and digit of each; 0 when
@@ -174,7 +175,8 @@ static bool fits(const tpl_line *tl, const cgi_row *row)
     return true;
 }
 
-static cg_status take_row(cg_layout *l, const tpl_line *tl, const cgi_row *row, cg_error *err)
+static cg_status take_row(cg_layout *l, const tpl_line *tl, const cgi_row *row, long lineno,
+                          cg_error *err)
 {
     for (int t = 0; t < row->n; t++) {
         const tpl_token *tk = &tl->tok[t];
@@ -184,6 +186,8 @@ static cg_status take_row(cg_layout *l, const tpl_line *tl, const cgi_row *row, 
                 snprintf(one, sizeof one, "%s", row->tok[t]);
             else
                 snprintf(one, sizeof one, "%c", row->tok[t][k]);
+            l->place[tk->sticker[k]] = (cg_shape_place){lineno, row->col[t] + k,
+                                                         row->colour[t] ? 0 : (int)strlen(one)};
             cg_status st = cgi_set(&l->p, tk->sticker[k], one, err);
             if (st != CG_OK)
                 return st;
@@ -209,9 +213,10 @@ cg_status cgi_layout_line(cg_shape_reader *r, const cgi_row *row, cg_error *err)
         if (!fits(&l->lines[0], row))
             return st;
         cg_puzzle_clear_size(&l->p, l->size);
+        memset(l->place, 0, sizeof l->place);
         l->first = r->lineno;
     }
-    cg_status st2 = take_row(l, &l->lines[l->at], row, err);
+    cg_status st2 = take_row(l, &l->lines[l->at], row, r->lineno, err);
     if (st2 != CG_OK) {
         l->at = 0;
         return cg_error_prefix(st2, err, "a drawing in the layout: line %ld: ", r->lineno);
@@ -219,6 +224,7 @@ cg_status cgi_layout_line(cg_shape_reader *r, const cgi_row *row, cg_error *err)
     if (++l->at == l->nlines) {
         l->at = 0;
         cgi_push(r, &l->p, CG_SHAPE_LAYOUT, row->ansi, l->first, r->lineno, "layout");
+        memcpy(r->place[r->ready - 1], l->place, sizeof l->place);
     }
     return st;
 }
