@@ -143,6 +143,17 @@ expect_eq "$?" 1 "a scrambled dict before a solved net: the dict ($(cat "$TMP/ou
 "$CUBEGOD" turn --check "$("$CUBEGOD" solve "$TMP/dictnet" | head -1)" "$TMP/dictnet" > "$TMP/out" 2>&1
 expect_eq "$?" 0 "solve's first answer solves turn's reading of the dict ($(cat "$TMP/out"))"
 
+# 1g. A colour cell carries its own reset: in fixtures/turn/cells-resets.txt (a string of 24
+#     cells) U1 (cyan) has none, so after U the cell from U3 keeps its reset and cyan, now U2,
+#     still has none.
+E=$(printf '\033')
+"$CUBEGOD" turn U "$F/turn/cells-resets.txt" | head -1 | cut -c1-40 > "$TMP/out"
+expect_eq "$(cat "$TMP/out")" "${E}[42m  ${E}[0m${E}[46m  ${E}[43m  ${E}[0m${E}[41m  ${E}[0m" "a cell's reset moves with it"
+# 1h. --moves last-line right after a dict: the line after the cube's last line
+sed -n '/^=== dict3-python/,/^===/p' "$F/turn/same-cube.txt" | sed '1d;$d' > "$TMP/dictmoves"
+echo "R U F" >> "$TMP/dictmoves"
+expect_eq "$("$CUBEGOD" turn --moves last-line "$TMP/dictmoves" 2>&1)" "$("$CUBEGOD" turn "R U F" "$TMP/dictmoves" 2>&1)" "--moves last-line after a dict"
+
 # 1e. A net flattened into one line whose side faces stand in another order: --order net
 #     --across BLFR reads each row across as B L F R, the same as the string with each row's
 #     blocks put in L F R B order read with the default, then put back.
