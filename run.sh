@@ -30,9 +30,11 @@
 #                      file; prints each survivor (file:line [KEY] change) and the counts
 #                      (generated, equivalent, did not build, killed, survived); exits 1 on a
 #                      survivor. Mark an equivalent one in tests/mutants/equivalent.txt (KEY ...
-#                      -- reason). Cost: the slots' first build (a full build each), then about
-#                      10-60 s a mutant on a free core (docs/testing.md); --per-line/--max sample
-#                      deterministically, --minutes stops starting mutants
+#                      -- reason). Cost: the slots' first build (a full build each) and one run of
+#                      the mapped tests unmutated, then seconds to minutes a mutant (a build of the
+#                      programs its tests need, its tests fastest first until one fails; figures
+#                      in docs/testing.md); --per-line/--max sample deterministically, --minutes
+#                      stops starting mutants
 #   ./run.sh docs-figures [NAME...]
 #                      measures every figure README.md and --help quote (table builds, the suite's
 #                      times, bench results: tests/tools/docs_figures.py --list) and fails when a
