@@ -147,8 +147,53 @@ static void test_every_variant(void **state)
     assert_true(checked > 60);
 }
 
+/* A layout in ANSI colours: each facelet the template names gets its sticker's colour, six
+ * distinct colours for six faces (read from the text, in the template's order of names; the
+ * shape reader does not read ANSI cells through a layout). */
+static void test_layout_ansi_colours(void **state)
+{
+    (void)state;
+    static char buf[16384];
+    cg_rng r;
+    cg_rng_seed(&r, 77);
+    for (int n = 2; n <= 3; n++) {
+        cgi_round_style d = {CG_SHAPE_BOXES, CG_COLOURS_ANSI, NULL, NULL, n == 3 ? LAYOUT3 : LAYOUT2};
+        uint8_t f[54];
+        random_faces(&r, n, f);
+        unsigned hidden = n == 2 ? 1u << CG_D : 0;
+        size_t need = cgi_round_text(&d, 1, 3, n, NULL, f, hidden, "Go:", buf, sizeof buf);
+        assert_true(need < sizeof buf);
+        int idx[54], code[54], names = 0, codes = 0;
+        for (const char *t = d.layout; *t; t++) /* facelet names: a face letter and a digit */
+            if (strchr("URFDLB", *t) && t[1] >= '1' && t[1] <= '0' + n * n)
+                idx[names++] = cg_face_from_letter(*t) * n * n + (t[1] - '1');
+        const char *t = buf;
+        for (int k = 0; k < names; k++) {
+            if ((hidden >> (idx[k] / (n * n))) & 1)
+                continue;
+            t = strstr(t, "\x1b[");
+            assert_non_null(t);
+            int sgr = 0, len = 0;
+            assert_int_equal(sscanf(t, "\x1b[%dm%n", &sgr, &len), 1);
+            assert_true(len > 0);
+            code[codes] = sgr;
+            idx[codes++] = idx[k];
+            t = strstr(t + len, "\x1b[0m");
+            assert_non_null(t);
+            t += 4;
+        }
+        assert_int_equal(codes, 6 * n * n - (n == 2 ? n * n : 0));
+        for (int a = 0; a < codes; a++)
+            for (int b = 0; b < a; b++)
+                if ((f[idx[a]] == f[idx[b]]) != (code[a] == code[b]))
+                    fail_msg("%dx%d: facelets %d and %d (colours %d, %d) drawn as SGR %d and %d", n,
+                             n, idx[a], idx[b], f[idx[a]], f[idx[b]], code[a], code[b]);
+    }
+}
+
 int main(void)
 {
-    const struct CMUnitTest tests[] = {cmocka_unit_test(test_every_variant)};
+    const struct CMUnitTest tests[] = {cmocka_unit_test(test_every_variant),
+                                       cmocka_unit_test(test_layout_ansi_colours)};
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
