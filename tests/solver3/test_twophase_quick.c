@@ -87,6 +87,14 @@ static void test_tables_agree_with_the_model(void **state)
     int sh = cgi_tp_slice_home();
     /* carved from the one allocation cgi_tpq_free frees, the first table at its start */
     assert_ptr_equal(quick.mem, quick.twist_mv);
+    /* its size: the move tables (two bytes an entry), the byte tables, the two-bit copies */
+    size_t moves = (size_t)(TP_TWIST + TP_FLIP + TP_SLICE) * TP_MOVES +
+                   (size_t)(TP_CP + TP_EP + TP_SP) * TP_P2MOVES;
+    size_t bytes = (size_t)TP_SLICE * TP_TWIST + (size_t)TP_SLICE * TP_FLIP +
+                   (size_t)TP_FLIP * TP_TWIST + 2 * (size_t)TP_CP * TP_SP + TP_CP + TP_EP;
+    size_t twobit = ((size_t)TP_SLICE * TP_TWIST + 3) / 4 + ((size_t)TP_SLICE * TP_FLIP + 3) / 4 +
+                    ((size_t)TP_FLIP * TP_TWIST + 3) / 4;
+    assert_int_equal(cgi_tpq_bytes(), 2 * moves + bytes + twobit);
     assert_int_equal(quick.tw_sl[sh * TP_TWIST], 0);
     assert_int_equal(quick.fl_sl[sh * TP_FLIP], 0);
     assert_int_equal(quick.cp_sp[0], 0);

@@ -37,6 +37,26 @@ static uint8_t *build(int threads, const int *cancel, cg_status *st, double *sec
     return build_with(threads, cancel, NULL, NULL, st, seconds);
 }
 
+/* The two tables' reports: how many, and the last two (the phase-1 table's BFS reports its
+ * end, then its build a closing 1; the phase-2 table's BFS is the last to report). */
+typedef struct seen {
+    int n[2];
+    double prev[2], last[2];
+} seen;
+
+static void note_report(void *ctx, const char *phase, double fraction)
+{
+    seen *s = ctx;
+    int k = strcmp(phase, "3x3 phase-1 table") == 0   ? 0
+            : strcmp(phase, "3x3 phase-2 table") == 0 ? 1
+                                                      : -1;
+    if (k < 0)
+        return;
+    s->n[k]++;
+    s->prev[k] = s->last[k];
+    s->last[k] = fraction;
+}
+
 static void test_one_thread_equals_the_suites_file(void **state)
 {
     (void)state;
@@ -54,9 +74,18 @@ static void test_one_thread_equals_the_suites_file(void **state)
     fclose(f);
     cg_status st;
     double s;
-    uint8_t *p = build(1, NULL, &st, &s);
+    seen r = {{0, 0}, {0, 0}, {0, 0}};
+    uint8_t *p = build_with(1, NULL, note_report, &r, &st, &s);
     assert_int_equal(st, CG_OK);
-    printf("one thread: %.1f s (threads by default: %d)\n", s, cgi_tp_bfs_threads());
+    printf("one thread: %.1f s (threads by default: %d); %d and %d progress reports\n", s,
+           cgi_tp_bfs_threads(), r.n[0], r.n[1]);
+    /* each BFS counted every entry it reached: its last report says all of them; and it
+       reported every 1,024 classes, not every class (64,430 and 2,768 of them a level) */
+    assert_true(r.prev[0] == 1.0);
+    for (int k = 0; k < 2; k++) {
+        assert_true(r.last[k] == 1.0);
+        assert_in_range(r.n[k], 3, 2000);
+    }
     size_t diff = 0;
     while (diff < n && p[diff] == file[diff])
         diff++;
