@@ -229,12 +229,35 @@ static void test_short_scrambles_and_impossible_limits(void **state)
     assert_true(exhausted);
 }
 
+/* Extends seq (k moves so far, the last on face `last`) to 5 canonical moves with a side
+ * quarter turn first and last; each that lands in G1 must be solved within 5. */
+static void g1_walk(const cg3_cube *c, int k, int last, int *found)
+{
+    if (k == 5) {
+        if (cgi_tp_twist(c) != 0 || cgi_tp_flip(c) != 0 || cgi_tp_slice(c) != cgi_tp_slice_home())
+            return;
+        (*found)++;
+        cg3_solution sol = solve(c, 5, CG_METRIC_HTM, NULL, NULL, CG_OK);
+        assert_true(sol.n <= 5);
+        assert_solves(c, &sol);
+        return;
+    }
+    for (int m = 0; m < TP_MOVES; m++) {
+        if (m / 3 == last || (m / 3 == (last ^ 1) && m / 3 < last) ||
+            ((k == 0 || k == 4) && cgi_tp_in_g1(m)))
+            continue;
+        cg_move one[] = {(cg_move)m};
+        cg3_cube d = after(c, one, 1);
+        g1_walk(&d, k + 1, m / 3, found);
+    }
+}
+
 /* The edge cases: home (no moves, whatever the limit), each face turn (one move, and none
  * within 0), the superflip (20 moves away, the most any cube needs: Michael Reid, 1995)
  * within 22 (within 20 or 21 it takes this solver hundreds of millions of nodes, past its
- * node cap: the big tables' search needs 87 M and 0.27 M; docs/solving-3x3.md), and cubes in G1 that only a phase 1 leaving G1 and coming
- * back solves within their length (scrambles of 5 and 6 moves that start and end with a side
- * quarter turn and land in G1: the search's "in G1 with under five moves left" cut). */
+ * node cap: the big tables' search needs 87 M and 0.27 M; docs/solving-3x3.md), and the 128
+ * cubes in G1 that 5 moves starting and ending with a side quarter turn make, each within 5
+ * (the search's "in G1 with under five moves left" cut: none of 2 to 4 moves exists). */
 static void test_edge_cases(void **state)
 {
     (void)state;
@@ -257,31 +280,12 @@ static void test_edge_cases(void **state)
     assert_true(sol.n >= 20 && sol.n <= 22);
     assert_solves(&flip, &sol);
     printf("superflip within 22: %d moves, %llu nodes, %.1f ms\n", sol.n, sol.nodes, sol.ms);
-    cg_rng r;
-    cg_rng_seed(&r, 3641);
-    int found = 0, sh = cgi_tp_slice_home();
-    long tries = 0;
-    for (; found < 12 && tries < 2000000; tries++) {
-        int k = 5 + (int)cg_rng_below(&r, 2);
-        cg_move seq[6];
-        int last = -1;
-        for (int j = 0; j < k; j++) {
-            bool side = j == 0 || j == k - 1;
-            do
-                seq[j] = (cg_move)cg_rng_below(&r, TP_MOVES);
-            while (seq[j] / 3 == last || (side && cgi_tp_in_g1(seq[j])));
-            last = seq[j] / 3;
-        }
-        cg3_cube c = after(&h, seq, k);
-        if (cgi_tp_twist(&c) != 0 || cgi_tp_flip(&c) != 0 || cgi_tp_slice(&c) != sh)
-            continue;
-        found++;
-        sol = solve(&c, k, CG_METRIC_HTM, NULL, NULL, CG_OK);
-        assert_true(sol.n <= k);
-        assert_solves(&c, &sol);
-    }
-    printf("G1 cubes out of G1 and back: 12 found in %ld scrambles\n", tries);
-    assert_int_equal(found, 12);
+    /* every canonical 5-move sequence with a side quarter turn at each end that lands in G1
+       (none of 2 to 4 moves does) */
+    int found = 0;
+    g1_walk(&h, 0, -1, &found);
+    printf("G1 cubes out of G1 and back in 5 moves: %d\n", found);
+    assert_int_equal(found, 128);
 }
 
 /* A second set of tables, freed: nothing is left pointing at the memory, so freeing again
