@@ -106,4 +106,12 @@ refused 2 "--cube 3: only 2 cubes read" "$CUBEGOD" draw --cube 3 "$TMP/two.txt"
 NO_COLOR=1 "$CUBEGOD" draw "$TMP/cube.txt" > "$TMP/plain.txt" || fail "NO_COLOR draw exited $?"
 if grep -q $'\x1b' "$TMP/plain.txt"; then fail "NO_COLOR draw wrote an escape"; fi
 expect_eq "$(tr -cd 'UDFBLR' < "$TMP/plain.txt" | wc -c)" 54 "stickers of the NO_COLOR net"
+# ---- solve's order hint ----
+# a string that is a cube in its own order gets no "try --order" hint, even when it is one in
+# the other orders too (a solved 3x3 is: a 3x3's state did not fit solve's buffer, survived)
+echo "$cube" | "$CUBEGOD" solve > "$TMP/out" 2> "$TMP/err" || fail "solve of a solved 3x3 exited $?"
+expect_eq "$(cat "$TMP/out")" "" "the answer to a solved cube"
+[ ! -s "$TMP/err" ] || fail "solve of a solved 3x3 said: $(cat "$TMP/err")"
+echo "UUUUDDDDFFFFBBBBLLLLRRRR" | "$CUBEGOD" solve > "$TMP/out" 2> "$TMP/err" || fail "solve of a solved 2x2 exited $?"
+[ ! -s "$TMP/err" ] || fail "solve of a solved 2x2 said: $(cat "$TMP/err")"
 echo "cli errors: ok"
