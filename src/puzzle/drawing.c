@@ -6,14 +6,26 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "read/drawing_internal.h"
 #include "cubegod/state.h"
+#include "cubegod/turn.h"
 #include "read/shapes_internal.h"
+
+typedef struct span { /* a sticker's bytes in the text */
+    size_t off;
+    uint32_t len;
+} span;
+
+typedef struct line_at { /* a line's bytes, without its line end; where the next one starts */
+    size_t off, len, end;
+} line_at;
 
 struct cg_drawing {
     char *text;
     size_t len;
-    cgi_found f;
+    int size;
+    const char *shape;
+    int first, last; /* the drawing's lines, 0-based */
+    span at[CG_TURN_STICKERS_MAX]; /* each place's bytes (Kociemba's numbering) */
     int count;
     uint8_t now[CG_TURN_STICKERS_MAX];  /* place i shows the symbol first read at place now[i] */
     uint8_t order[CG_TURN_STICKERS_MAX]; /* places in reading order (by their bytes' offset) */
@@ -35,14 +47,20 @@ static const char *symbol(const cg_drawing *d, int i, size_t *len)
         *len = strlen(d->tok[i]);
         return d->tok[i];
     }
-    *len = d->f.at[i].len;
-    return d->text + d->f.at[i].off;
+    *len = d->at[i].len;
+    return d->text + d->at[i].off;
 }
 
 /* ---- options ---- */
 
+typedef struct read_options {
+    int size;      /* 0: any */
+    int across[4]; /* the side faces across a net (cube.h faces) */
+    char order[8]; /* a string's face order, or "net" */
+} read_options;
+
 typedef struct all_options {
-    cgi_read_options read;
+    read_options read;
     bool order_given, across_given;
     bool undo, line, last_line;
     char map[512];
@@ -120,54 +138,35 @@ static cg_status parse_options(const char *text, bool extra, all_options *o, cg_
 
 /* ---- reading ---- */
 
-/* why: solve's reason for reading no cube ("" for none), NULL when it read one. */
-static cg_status no_drawing(const cgi_text *t, const char *miss, const cg_error *why, cg_error *err)
+/* No cube: solve's reader's reason (why: "" for none). */
+static cg_status no_drawing(int nlines, const cg_error *why, cg_error *err)
 {
-    if (why && why->msg[0]) /* solve's reader read something and says why it is no cube */
+    if (why->msg[0])
         return cg_fail(err, CG_ERR_INPUT, "no cube drawing found: %s", why->msg);
-    if (miss[0])
-        return cg_fail(err, CG_ERR_INPUT, "no cube drawing found: %s", miss);
-    int best = 0, most = -1;
-    for (int l = 0; l < t->nlines; l++)
-        if (t->line[l].ng > most) {
-            most = t->line[l].ng;
-            best = l;
-        }
-    char count[48];
-    cgi_line_count(t, best, 0, count, sizeof count);
     return cg_fail(err, CG_ERR_INPUT, "no cube drawing found in %d line%s: no net (rows of n, then "
-                   "4n, then n stickers), no labelled faces, no line of 54 or 24 stickers; the "
-                   "longest line (line %d) has %s", t->nlines, t->nlines == 1 ? "" : "s", best + 1,
-                   count);
+                   "4n, then n stickers), no labelled faces, no line of 54 or 24 stickers, no dict",
+                   nlines, nlines == 1 ? "" : "s");
 }
 
-/* turn's own reading of a net, the places solve's reader does not give. */
-static cg_status find_shape(const cgi_text *t, const cgi_read_options *o, const cg_error *why,
-                            cgi_found *f, cg_error *err)
+/* The text's lines (CR LF or LF; a last line without one), *n of them; NULL: no memory. */
+static line_at *lines_of(const char *text, size_t len, int *n)
 {
-    char miss[320] = "";
-    bool hit = false;
-    cg_status st = cgi_read_net(t, o, f, &hit, miss, sizeof miss, err);
-    if (st == CG_OK && !hit)
-        st = no_drawing(t, miss, why, err);
-    return st;
-}
-
-static void finish(cg_drawing *d, const cgi_text *t)
-{
-    int n = d->f.size;
-    d->count = 6 * n * n;
-    for (int i = 0; i < d->count; i++)
-        d->now[i] = d->order[i] = (uint8_t)i;
-    d->placed = d->count;
-    for (int i = 1; i < d->count; i++) /* insertion sort by offset: 54 at most */
-        for (int j = i; j > 0 && d->f.at[d->order[j]].off < d->f.at[d->order[j - 1]].off; j--) {
-            uint8_t x = d->order[j];
-            d->order[j] = d->order[j - 1];
-            d->order[j - 1] = x;
-        }
-    d->first_off = t->line[d->f.first].off;
-    d->end_off = t->line[d->f.last].end;
+    size_t count = 1;
+    for (size_t i = 0; i < len; i++)
+        count += text[i] == '\n';
+    line_at *l = malloc(count * sizeof *l);
+    *n = 0;
+    for (size_t i = 0; l && (i < len || *n == 0);) {
+        size_t e = i;
+        while (e < len && text[e] != '\n')
+            e++;
+        size_t k = e;
+        while (k > i && text[k - 1] == '\r')
+            k--;
+        l[(*n)++] = (line_at){i, k - i, e < len ? e + 1 : e};
+        i = e + 1;
+    }
+    return l;
 }
 
 /* solve's reading of the text: its first cube, what was recognised, where each sticker stood
@@ -214,18 +213,6 @@ static void cube_of_solve(const char *text, size_t len, const all_options *o, co
     s->cube &= !o->read.size || o->read.size == s->p.size;
 }
 
-/* What solve's shape reader found decides what the options leave open: a string's face order,
- * a net's side order; so a cube of colours is the same state in turn as in solve (a drawing of
- * other symbols is no cube to it, and the defaults stay). */
-static void readings_of_solve(const cg_shape_info *info, all_options *o)
-{
-    if (info->shape == CG_SHAPE_STRING && !o->order_given)
-        snprintf(o->read.order, sizeof o->read.order, "%s", info->order);
-    if (info->shape == CG_SHAPE_NET && !o->across_given && strcmp(info->order, "net") == 0)
-        for (int i = 0; i < 4; i++)
-            o->read.across[i] = cg_face_from_letter(info->across[i]);
-}
-
 /* The token at sticker i (Kociemba's numbering) of a puzzle, "?" when hidden. */
 static const char *token_at(const cg_puzzle *p, int k)
 {
@@ -233,22 +220,6 @@ static const char *token_at(const cg_puzzle *p, int k)
     static const int FACE[CG_FACES] = {CG_U, CG_R, CG_F, CG_D, CG_L, CG_B};
     int s = p->sticker[FACE[k / per] * per + k % per];
     return s == CG_UNKNOWN ? "?" : p->colour[s];
-}
-
-/* Whether the places turn found show what solve read: the same stickers alike (symbols are
- * bytes to turn and tokens to solve, so their classes are compared, not their names). */
-static bool same_reading(const cg_drawing *d, const cg_puzzle *p)
-{
-    if (d->f.size != p->size)
-        return false;
-    for (int i = 0; i < d->count; i++)
-        for (int j = 0; j < i; j++) {
-            const cgi_span *a = &d->f.at[i], *b = &d->f.at[j];
-            bool alike = a->len == b->len && memcmp(d->text + a->off, d->text + b->off, a->len) == 0;
-            if (alike != (strcmp(token_at(p, i), token_at(p, j)) == 0))
-                return false;
-        }
-    return true;
 }
 
 /* Byte offset of line `line` (0-based) of the text, len at the end. */
@@ -288,22 +259,31 @@ static void take_whole(cg_drawing *d, const cg_puzzle *p, const cg_shape_info *i
     take_tokens(d, p, true);
     d->whole = true;
     d->whole_shape = info->shape == CG_SHAPE_LAYOUT ? CG_SHAPE_NET : info->shape;
-    d->f.size = n;
-    d->f.first = (int)info->first_line - 1;
-    d->f.last = (int)info->last_line - 1;
-    d->f.shape = info->shape == CG_SHAPE_NET && strcmp(info->order, "cross") == 0
+    d->size = n;
+    d->first = (int)info->first_line - 1;
+    d->last = (int)info->last_line - 1;
+    d->shape = info->shape == CG_SHAPE_NET && strcmp(info->order, "cross") == 0
                      ? "cross" : cg_shape_name(info->shape);
     d->count = count;
     for (int k = 0; k < count; k++)
         d->now[k] = d->order[k] = (uint8_t)k; /* Kociemba's order */
     d->placed = count;
-    d->first_off = line_start(d->text, d->len, d->f.first);
-    d->end_off = line_start(d->text, d->len, d->f.last + 1);
+    d->first_off = line_start(d->text, d->len, d->first);
+    d->end_off = line_start(d->text, d->len, d->last + 1);
 }
 
-/* The places solve's reading gives (labelled faces, boxes, strings): each sticker's bytes, from
- * its line and column; false when it gives none. A hidden sticker has no place. */
-static bool take_places(cg_drawing *d, const cgi_text *t, const solve_reading *s)
+/* Whether a line is a rule (only '+' '-' '=' '|' and blanks): a box's bottom. */
+static bool rule_line(const char *text, const line_at *l)
+{
+    cgi_row row;
+    int cell = 0;
+    cgi_row_read(text + l->off, l->len, &cell, &row);
+    return row.rule;
+}
+
+/* The places solve's reading gives: each sticker's bytes, from its line and column. A hidden
+ * sticker has no place; false when there are none at all (a dict, a list of faces). */
+static bool take_places(cg_drawing *d, const line_at *lines, int nlines, const solve_reading *s)
 {
     static const int FACE[CG_FACES] = {CG_U, CG_R, CG_F, CG_D, CG_L, CG_B};
     int n = s->p.size, per = n * n;
@@ -317,57 +297,31 @@ static bool take_places(cg_drawing *d, const cgi_text *t, const solve_reading *s
     for (int k = 0; k < d->count; k++) {
         const cg_shape_place *at = &s->at[FACE[k / per] * per + k % per];
         d->now[k] = (uint8_t)k;
-        if (at->line < 1 || at->line > t->nlines) {
+        if (at->line < 1 || at->line > nlines) {
             snprintf(d->tok[k], sizeof d->tok[k], "?"); /* hidden: rebuilt below, if it can be */
             continue;
         }
-        const cgi_line *l = &t->line[at->line - 1];
-        size_t off;
-        size_t len = cgi_row_span(t->text + l->off, l->len, at->col, at->len, &off);
-        d->f.at[k] = (cgi_span){l->off + off, (uint32_t)len};
+        const line_at *l = &lines[at->line - 1];
+        size_t off, len = cgi_row_span(d->text + l->off, l->len, at->col, at->len, &off);
+        d->at[k] = (span){l->off + off, (uint32_t)len};
         d->order[d->placed++] = (uint8_t)k;
     }
     for (int i = 1; i < d->placed; i++) /* insertion sort by offset: 54 at most */
-        for (int j = i; j > 0 && d->f.at[d->order[j]].off < d->f.at[d->order[j - 1]].off; j--) {
+        for (int j = i; j > 0 && d->at[d->order[j]].off < d->at[d->order[j - 1]].off; j--) {
             uint8_t x = d->order[j];
             d->order[j] = d->order[j - 1];
             d->order[j - 1] = x;
         }
-    d->f.size = n;
-    d->f.first = (int)s->info.first_line - 1;
-    d->f.last = (int)s->info.last_line - 1;
-    if (d->f.last + 1 < t->nlines && t->line[d->f.last + 1].rule) /* the last box's bottom */
-        d->f.last++;
-    d->f.shape = cg_shape_name(s->info.shape);
-    d->first_off = t->line[d->f.first].off;
-    d->end_off = t->line[d->f.last].end;
+    d->size = n;
+    d->first = (int)s->info.first_line - 1;
+    d->last = (int)s->info.last_line - 1;
+    if (d->last + 1 < nlines && rule_line(d->text, &lines[d->last + 1])) /* a box's bottom */
+        d->last++;
+    d->shape = s->info.shape == CG_SHAPE_NET && strcmp(s->info.order, "cross") == 0
+                   ? "cross" : cg_shape_name(s->info.shape);
+    d->first_off = lines[d->first].off;
+    d->end_off = lines[d->last].end;
     return true;
-}
-
-/* Where each sticker stands: solve's reading's places, else turn's net or layout reading of
- * them when it shows what solve read (or solve read no cube: a drawing of other symbols),
- * else solve's cube as a whole. */
-static cg_status place_stickers(cg_drawing *d, const cgi_text *t, const all_options *all,
-                                const char *layout, const solve_reading *s, cg_error *err)
-{
-    if (s->cube && take_places(d, t, s)) {
-        take_tokens(d, &s->p, false); /* hidden stickers as solve rebuilds them */
-        return CG_OK;
-    }
-    if (layout) /* the template and its reading are solve's reader's */
-        return cg_fail(err, CG_ERR_INPUT, "layout: %s", s->err.msg[0] ? s->err.msg
-                       : s->cube ? "the template's size is not the size asked"
-                                 : "no part of the text has the template's rows in its order");
-    cg_status st = find_shape(t, &all->read, s->cube ? NULL : &s->err, &d->f, err);
-    if (st == CG_OK)
-        finish(d, t);
-    if (s->cube && (st != CG_OK || !same_reading(d, &s->p))) {
-        take_whole(d, &s->p, &s->info); /* solve's reading is the cube: written as it was read */
-        return CG_OK;
-    }
-    if (s->cube)
-        take_tokens(d, &s->p, false);
-    return st;
 }
 
 static cg_status read_drawing(const char *text, size_t len, all_options *all,
@@ -377,26 +331,33 @@ static cg_status read_drawing(const char *text, size_t len, all_options *all,
     solve_reading *s = malloc(sizeof *s);
     cg_drawing *d = calloc(1, sizeof *d);
     char *copy = malloc(len + 1);
-    if (!s || !d || !copy) {
+    int nlines = 0;
+    line_at *lines = copy ? lines_of(text, len, &nlines) : NULL;
+    if (!s || !d || !copy || !lines) {
         free(s);
         free(d);
         free(copy);
+        free(lines);
         return cg_fail(err, CG_ERR_NOMEM, "no memory for a drawing of %zu bytes", len);
     }
-    cube_of_solve(text, len, all, layout, s);
-    if (s->cube && !layout)
-        readings_of_solve(&s->info, all);
     memcpy(copy, text, len);
     copy[len] = '\0';
     d->text = copy;
     d->len = len;
-    cgi_text t;
-    cg_status st = cgi_text_split(&t, copy, len, err);
-    if (st == CG_OK) {
-        st = place_stickers(d, &t, all, layout, s, err);
-        cgi_text_free(&t);
-    }
+    cube_of_solve(text, len, all, layout, s);
+    cg_status st = CG_OK;
+    if (s->cube && take_places(d, lines, nlines, s))
+        take_tokens(d, &s->p, false); /* hidden stickers as solve rebuilds them */
+    else if (s->cube && !layout)
+        take_whole(d, &s->p, &s->info); /* no places: written again in its shape */
+    else if (layout) /* the template and its reading are solve's reader's */
+        st = cg_fail(err, CG_ERR_INPUT, "layout: %s", s->err.msg[0] ? s->err.msg
+                     : s->cube ? "the template's size is not the size asked"
+                               : "no part of the text has the template's rows in its order");
+    else
+        st = no_drawing(nlines, &s->err, err);
     free(s);
+    free(lines);
     d->single = true; /* every symbol one character: the line joins them with nothing */
     for (int i = 0; st == CG_OK && i < d->count; i++) {
         size_t n;
@@ -428,17 +389,17 @@ void cg_drawing_free(cg_drawing *d)
     free(d);
 }
 
-int cg_drawing_size(const cg_drawing *d) { return d->f.size; }
-const char *cg_drawing_shape(const cg_drawing *d) { return d->f.shape; }
-int cg_drawing_first_line(const cg_drawing *d) { return d->f.first + 1; }
-int cg_drawing_last_line(const cg_drawing *d) { return d->f.last + 1; }
+int cg_drawing_size(const cg_drawing *d) { return d->size; }
+const char *cg_drawing_shape(const cg_drawing *d) { return d->shape; }
+int cg_drawing_first_line(const cg_drawing *d) { return d->first + 1; }
+int cg_drawing_last_line(const cg_drawing *d) { return d->last + 1; }
 size_t cg_drawing_end(const cg_drawing *d) { return d->end_off; }
 
 cg_status cg_drawing_turn(cg_drawing *d, const char *moves, const char *map, int flags,
                           cg_error *err)
 {
     uint8_t src[CG_TURN_STICKERS_MAX], now[CG_TURN_STICKERS_MAX];
-    cg_status st = cg_turn_perm(d->f.size, moves, map, flags, src, err);
+    cg_status st = cg_turn_perm(d->size, moves, map, flags, src, err);
     if (st != CG_OK)
         return st;
     for (int i = 0; i < d->count; i++)
@@ -471,7 +432,7 @@ static size_t write_whole(const cg_drawing *d, char *buf, size_t size)
 {
     static const int FACE[CG_FACES] = {CG_U, CG_R, CG_F, CG_D, CG_L, CG_B};
     cg_puzzle q;
-    int n = d->f.size, per = n * n;
+    int n = d->size, per = n * n;
     cg_puzzle_clear_size(&q, n);
     for (int k = 0; k < d->count; k++) {
         const char *t = d->tok[d->now[k]];
@@ -487,7 +448,7 @@ size_t cg_drawing_write(const cg_drawing *d, char *buf, size_t size)
         return write_whole(d, buf, size);
     size_t pos = 0, at = d->first_off;
     for (int k = 0; k < d->placed; k++) {
-        const cgi_span *place = &d->f.at[d->order[k]];
+        const span *place = &d->at[d->order[k]];
         size_t n;
         const char *shown = symbol(d, d->now[d->order[k]], &n);
         emit(buf, size, &pos, d->text + at, place->off - at);
@@ -563,7 +524,7 @@ cg_status cg_drawing_moves(const cg_drawing *d, const char *map, char *buf, size
         return cg_fail(err, CG_ERR_NOMEM, "no memory for a line of %zu bytes", d->len - d->end_off);
     size_t at = d->end_off, best = 0, best_len = 0;
     bool found = false;
-    int line = d->f.last + 1, last = 0; /* 1-based: the drawing's last line, the last one tried */
+    int line = d->last + 1, last = 0; /* 1-based: the drawing's last line, the last one tried */
     cg_error why = {0};
     uint8_t src[CG_TURN_STICKERS_MAX];
     while (at < d->len) {
@@ -575,7 +536,7 @@ cg_status cg_drawing_moves(const cg_drawing *d, const char *map, char *buf, size
         memcpy(copy, d->text + i, end - i);
         copy[end - i] = '\0';
         cg_error e;
-        if (cg_turn_perm(d->f.size, copy, map, 0, src, &e) == CG_OK) {
+        if (cg_turn_perm(d->size, copy, map, 0, src, &e) == CG_OK) {
             found = true;
             best = i;
             best_len = end - i;
@@ -587,10 +548,10 @@ cg_status cg_drawing_moves(const cg_drawing *d, const char *map, char *buf, size
     free(copy);
     if (!found && last == 0)
         return cg_fail(err, CG_ERR_INPUT, "no line after the drawing (which ends at line %d)",
-                       d->f.last + 1);
+                       d->last + 1);
     if (!found)
         return cg_fail(err, CG_ERR_INPUT, "no line after the drawing (which ends at line %d) "
-                       "reads as moves; the last one (line %d): %s", d->f.last + 1, last, why.msg);
+                       "reads as moves; the last one (line %d): %s", d->last + 1, last, why.msg);
     if (best_len >= size)
         return cg_fail(err, CG_ERR_LIMIT, "the line of moves needs %zu bytes, the buffer holds %zu",
                        best_len + 1, size);

@@ -62,10 +62,12 @@ struct cg_shape_reader {
         cg_shape_netrow up[CG_SHAPE_NET_ROWS];
         bool on, ansi;             /* confirmed */
         bool cross;                /* rows across L F R (3n), B's rows under D's */
+        bool flat;                 /* U's rows not indented: nor need D's be */
         int size, row, col0;       /* rows read in the confirmed net (U rows included) */
         bool have_up;
         long first, last;
         cg_puzzle p;
+        cg_shape_place at[CG_PUZZLE_STICKERS_MAX]; /* as read, before the side order */
     } net;
     /* puzzles ready to take */
     int ready;
@@ -73,7 +75,9 @@ struct cg_shape_reader {
     cg_shape_info info[2];
     cg_shape_place place[2][CG_PUZZLE_STICKERS_MAX]; /* where each sticker stood (labelled
                                                         faces, strings), else nowhere */
-    bool symbols;                  /* any symbols: a string may show more than six */
+    bool symbols;                  /* any symbols: a string may show more than six, a net's rows
+                                      any indentation, a net no possible cube */
+    char miss[160];                /* a near miss, for a text where no cube is found */
     char across[8];                /* a net's side faces, "" for auto (cg_shape_reader_across) */
     struct cg_layout *layout;      /* cg_shape_reader_layout */
     struct {                       /* a Python or JSON mapping being gathered */

@@ -84,8 +84,7 @@ cg_status cgi_across_auto(cg_puzzle *p, char across[8], cg_error *err)
                    first.msg, fits);
 }
 
-/* B's stickers as drawn, turned q quarter turns clockwise. */
-static void turn_b(const cg_puzzle *in, int q, cg_puzzle *out)
+void cgi_turn_b(const cg_puzzle *in, int q, cg_puzzle *out)
 {
     int n = in->size, per = n * n;
     *out = *in;
@@ -101,7 +100,7 @@ static void turn_b(const cg_puzzle *in, int q, cg_puzzle *out)
         }
 }
 
-cg_status cgi_cross_auto(cg_puzzle *p, char *note, size_t cap, cg_error *err)
+cg_status cgi_cross_auto(cg_puzzle *p, char *note, size_t cap, int *turned, cg_error *err)
 {
     static const int TRY[4] = {2, 0, 1, 3}; /* the half turn first: how a cross folds */
     static const char *const NAMES[4] = {"as drawn", "a quarter turn clockwise",
@@ -112,14 +111,16 @@ cg_status cgi_cross_auto(cg_puzzle *p, char *note, size_t cap, cg_error *err)
     int fit = -1, fits = 0;
     if (cap)
         note[0] = '\0';
+    *turned = 0;
     if (!(p->faces_shown & (1u << CG_B)))
         return CG_OK;
     for (int k = 0; k < 4; k++) {
-        turn_b(p, TRY[k], &q[k]);
+        cgi_turn_b(p, TRY[k], &q[k]);
         if (!possible(&q[k], state[k], sizeof state[k], k == 0 ? &first : NULL))
             continue;
         if (k == 0) {
             *p = q[0];
+            *turned = TRY[0];
             return CG_OK;
         }
         if (fit < 0 || strcmp(state[fit], state[k]) != 0) {
@@ -129,6 +130,7 @@ cg_status cgi_cross_auto(cg_puzzle *p, char *note, size_t cap, cg_error *err)
     }
     if (fits == 1) {
         *p = q[fit];
+        *turned = TRY[fit];
         snprintf(note, cap, "a cross with B under D: B read turned %s (the one turn that gives a "
                  "possible cube)", NAMES[TRY[fit]]);
         return CG_OK;

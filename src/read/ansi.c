@@ -307,6 +307,46 @@ size_t cgi_row_span(const char *line, size_t len, int col, int bytes, size_t *of
     return k - escapes;
 }
 
+/* Code points that belong to the character before them: combining marks, variation selectors,
+ * skin tones, tags, the zero-width joiner. */
+static bool extends(unsigned cp)
+{
+    return (cp >= 0x300 && cp <= 0x36F) || (cp >= 0x1AB0 && cp <= 0x1AFF) ||
+           (cp >= 0x1DC0 && cp <= 0x1DFF) || (cp >= 0x20D0 && cp <= 0x20FF) ||
+           (cp >= 0xFE00 && cp <= 0xFE0F) || (cp >= 0xFE20 && cp <= 0xFE2F) || cp == 0x200D ||
+           (cp >= 0x1F3FB && cp <= 0x1F3FF) || (cp >= 0xE0020 && cp <= 0xE007F) ||
+           (cp >= 0xE0100 && cp <= 0xE01EF);
+}
+
+static bool regional(unsigned cp) { return cp >= 0x1F1E6 && cp <= 0x1F1FF; }
+
+/* The grapheme at text (n bytes left, n > 0): its bytes, and in *cps its code points. */
+static size_t grapheme(const char *text, size_t n, int *cps)
+{
+    unsigned cp, next;
+    size_t len = utf8(text, n, &cp);
+    bool joiner = false;
+    int flags = regional(cp);
+    *cps = 1;
+    while (len < n && text[len] != ' ' && text[len] != '\t' && text[len] != '\r' &&
+           text[len] != '\n') {
+        size_t k = utf8(text + len, n - len, &next);
+        if (!(extends(next) || joiner || (flags == 1 && regional(next))))
+            break;
+        flags += regional(next);
+        joiner = next == 0x200D;
+        len += k;
+        ++*cps;
+    }
+    return len;
+}
+
+size_t cgi_grapheme(const char *text, size_t n)
+{
+    int cps;
+    return grapheme(text, n, &cps);
+}
+
 bool cgi_row_stickers(const cgi_row *row, int k, char out[][CGI_TOK], int *cols)
 {
     if (row->long_line || row->n == 0 || k > CGI_ROW_MAX)
@@ -320,13 +360,13 @@ bool cgi_row_stickers(const cgi_row *row, int k, char out[][CGI_TOK], int *cols)
     }
     if (row->n > k || row->ansi)
         return false;
-    /* Tokens of equal length (in characters) whose characters are the k stickers. */
-    int each = -1;
+    /* Tokens of equal length (in characters: an emoji with its modifiers is one) whose
+     * characters are the k stickers. */
+    int each = -1, cps;
     for (int t = 0; t < row->n; t++) {
         int chars = 0;
-        unsigned cp;
         for (size_t i = 0, l = strlen(row->tok[t]); i < l; chars++)
-            i += utf8(row->tok[t] + i, l - i, &cp);
+            i += grapheme(row->tok[t] + i, l - i, &cps);
         if (each >= 0 && chars != each)
             return false;
         each = chars;
@@ -338,9 +378,8 @@ bool cgi_row_stickers(const cgi_row *row, int k, char out[][CGI_TOK], int *cols)
         const char *s = row->tok[t];
         size_t l = strlen(s);
         int c = row->col[t];
-        for (size_t i = 0; i < l; m++, c++) {
-            unsigned cp;
-            size_t n = utf8(s + i, l - i, &cp);
+        for (size_t i = 0; i < l; m++, c += cps) {
+            size_t n = grapheme(s + i, l - i, &cps);
             memcpy(out[m], s + i, n);
             out[m][n] = '\0';
             cols[m] = c;

@@ -23,17 +23,38 @@ static cg_status net_hand_over(cg_shape_reader *r, cg_error *err)
     }
     r->net.on = false;
     r->net.pending = 0;
+    /* where each sticker went: a puzzle whose sticker i is i, relabelled as p is */
+    cg_puzzle was, moved;
+    cg_puzzle_clear_size(&was, n);
+    for (int i = 0; i < 6 * per; i++)
+        was.sticker[i] = (int8_t)i;
     char across[8] = "LFRB", note[sizeof r->info[0].note] = "";
     cg_status st = CG_OK;
     if (r->net.cross) {
+        int turned = 2; /* a drawing of other symbols folds as a cross does */
         snprintf(across, sizeof across, "LFR");
-        st = cgi_cross_auto(p, note, sizeof note, err);
+        st = cgi_cross_auto(p, note, sizeof note, &turned, r->symbols ? NULL : err);
+        if (st != CG_OK && r->symbols) {
+            cg_puzzle q = *p;
+            cgi_turn_b(&q, turned = 2, p);
+            st = CG_OK;
+        }
+        cgi_turn_b(&was, turned, &moved);
+        was = moved;
     } else if (r->across[0] && strcmp(r->across, "LFRB") != 0) {
         cg_puzzle q = *p;
         cgi_across_relabel(&q, r->across, p);
         snprintf(across, sizeof across, "%s", r->across);
     } else if (!r->across[0]) {
-        st = cgi_across_auto(p, across, err);
+        st = cgi_across_auto(p, across, r->symbols ? NULL : err);
+        if (st != CG_OK && r->symbols) { /* other symbols: the usual order */
+            snprintf(across, sizeof across, "LFRB");
+            st = CG_OK;
+        }
+    }
+    if (!r->net.cross && strcmp(across, "LFRB") != 0) {
+        cgi_across_relabel(&was, across, &moved);
+        was = moved;
     }
     if (st != CG_OK)
         return cg_error_prefix(st, err, "a %s of %dx%d faces (lines %ld-%ld): ",
@@ -41,18 +62,21 @@ static cg_status net_hand_over(cg_shape_reader *r, cg_error *err)
                                r->net.last);
     cgi_push(r, p, CG_SHAPE_NET, r->net.ansi, r->net.first, r->net.last,
              r->net.cross ? "cross" : "net");
+    for (int i = 0; i < 6 * per; i++)
+        r->place[r->ready - 1][i] = r->net.at[was.sticker[i]];
     snprintf(r->info[r->ready - 1].across, sizeof r->info[0].across, "%s", across);
     snprintf(r->info[r->ready - 1].note, sizeof note, "%s", note);
     return CG_OK;
 }
 
 static cg_status set_row(cg_shape_reader *r, int face, int row, char tok[][CGI_TOK], const int *cols,
-                         int k, int faces_across, long line, cg_error *err)
+                         int k, int faces_across, long line, bool ansi, cg_error *err)
 {
     int n = r->net.size;
     for (int i = 0; i < k; i++) {
-        int f = faces_across ? ACROSS[i / n] : face;
-        cg_status st = cgi_set(&r->net.p, f * n * n + row * n + i % n, tok[i], err);
+        int f = faces_across ? ACROSS[i / n] : face, at = f * n * n + row * n + i % n;
+        r->net.at[at] = (cg_shape_place){line, cols[i], ansi ? 0 : (int)strlen(tok[i])};
+        cg_status st = cgi_set(&r->net.p, at, tok[i], err);
         if (st != CG_OK) {
             r->net.on = false;
             r->net.pending = 0;
@@ -63,9 +87,9 @@ static cg_status set_row(cg_shape_reader *r, int face, int row, char tok[][CGI_T
     return CG_OK;
 }
 
-static bool plausible_across(char tok[][CGI_TOK], int k)
+static bool plausible_across(const cg_shape_reader *r, char tok[][CGI_TOK], int k)
 {
-    return cgi_distinct(tok, k) <= CG_FACES;
+    return r->symbols || cgi_distinct(tok, k) <= CG_FACES;
 }
 
 /* Starts the confirmed net at its first row across, L F R B (or L F R: a cross), the U rows
@@ -79,9 +103,11 @@ static cg_status confirm(cg_shape_reader *r, int n, bool with_up, int faces, cha
     r->net.have_up = with_up;
     r->net.ansi = row->ansi;
     r->net.col0 = row->col[0];
+    r->net.flat = with_up && r->net.up[0].col0 <= row->col[0]; /* any symbols only */
     r->net.first = with_up ? r->net.up[0].line : r->lineno;
     r->net.last = r->lineno;
     cg_puzzle_clear_size(&r->net.p, n);
+    memset(r->net.at, 0, sizeof r->net.at);
     if (with_up)
         for (int i = 0; i < r->net.pending; i++) {
             cg_shape_netrow *u = &r->net.up[i];
@@ -92,13 +118,13 @@ static cg_status confirm(cg_shape_reader *r, int n, bool with_up, int faces, cha
                 memcpy(utok[j], u->tok[j], sizeof u->tok[j]);
             }
             r->net.ansi |= u->ansi;
-            cg_status st = set_row(r, CG_U, i, utok, ucols, n, 0, u->line, err);
+            cg_status st = set_row(r, CG_U, i, utok, ucols, n, 0, u->line, u->ansi, err);
             if (st != CG_OK)
                 return st;
         }
     r->net.pending = 0;
     r->net.row = n + 1;
-    return set_row(r, 0, 0, tok, cols, faces * n, 1, r->lineno, err);
+    return set_row(r, 0, 0, tok, cols, faces * n, 1, r->lineno, row->ansi, err);
 }
 
 static void keep_up(cg_shape_reader *r, const cgi_row *row, char tok[][CGI_TOK], const int *cols, int n)
@@ -113,6 +139,15 @@ static void keep_up(cg_shape_reader *r, const cgi_row *row, char tok[][CGI_TOK],
         u->col[j] = cols[j];
         memcpy(u->tok[j], tok[j], CG_TOKEN_MAX + 1);
     }
+}
+
+/* What a row holds, for a message: its tokens, or the characters of its one token. */
+static int count_of(const cgi_row *row)
+{
+    int k = 0;
+    for (size_t i = 0, l = strlen(row->tok[0]); row->n == 1 && i < l; k++)
+        i += cgi_grapheme(row->tok[0] + i, l - i);
+    return row->n == 1 ? k : row->n;
 }
 
 /* U rows are kept in the reader: a token too long for a puzzle makes the row plain text. */
@@ -142,22 +177,22 @@ cg_status cgi_net_line(cg_shape_reader *r, const cgi_row *row, bool *consumed, c
                 *consumed = true;
                 r->net.ansi |= row->ansi;
                 r->net.last = r->lineno;
-                return set_row(r, 0, r->net.row++ - n, tok, cols, across * n, 1, r->lineno, err);
+                return set_row(r, 0, r->net.row++ - n, tok, cols, across * n, 1, r->lineno, row->ansi, err);
             }
             r->net.on = false;
             return cg_fail(err, CG_ERR_INPUT, "a net of %dx%d faces (from line %ld): row %d (line %ld) "
                            "has %d sticker%s where %d (%s) were expected%s", n, n, r->net.first,
-                           r->net.row + (r->net.have_up ? 1 : 1 - n), r->lineno, row->n,
-                           row->n == 1 ? "" : "s", across * n, r->net.cross ? "L F R" : "L F R B",
+                           r->net.row + (r->net.have_up ? 1 : 1 - n), r->lineno, count_of(row),
+                           count_of(row) == 1 ? "" : "s", across * n, r->net.cross ? "L F R" : "L F R B",
                            row->n == 3 * n && !r->net.cross
                                ? " (a hidden face is shown as '?' stickers)" : "");
         }
-        if (ok && cgi_row_stickers(row, n, tok, cols) && cols[0] > r->net.col0) {
+        if (ok && cgi_row_stickers(row, n, tok, cols) && (cols[0] > r->net.col0 || r->net.flat)) {
             *consumed = true;
             r->net.ansi |= row->ansi;
             r->net.last = r->lineno;
             int k = r->net.row++ - 2 * n; /* D's rows, then (a cross) B's as drawn */
-            cg_status st = set_row(r, k < n ? CG_D : CG_B, k % n, tok, cols, n, 0, r->lineno, err);
+            cg_status st = set_row(r, k < n ? CG_D : CG_B, k % n, tok, cols, n, 0, r->lineno, row->ansi, err);
             if (st == CG_OK && r->net.row == rows)
                 st = net_hand_over(r, err);
             return st;
@@ -170,8 +205,8 @@ cg_status cgi_net_line(cg_shape_reader *r, const cgi_row *row, bool *consumed, c
         r->net.on = false;
         return cg_fail(err, CG_ERR_INPUT, "a net of %dx%d faces (from line %ld): row %d (line %ld) has "
                        "%d sticker%s where %d (%s) were expected", n, n, r->net.first,
-                       r->net.row + (r->net.have_up ? 1 : 1 - n), r->lineno, row->n,
-                       row->n == 1 ? "" : "s", n,
+                       r->net.row + (r->net.have_up ? 1 : 1 - n), r->lineno, count_of(row),
+                       count_of(row) == 1 ? "" : "s", n,
                        r->net.row < 3 * n ? "D, under F" : "B, under D");
     }
     if (!ok)
@@ -186,17 +221,22 @@ cg_status cgi_net_line(cg_shape_reader *r, const cgi_row *row, bool *consumed, c
             return CG_OK;
         }
         if (r->net.pending == n && cgi_row_stickers(row, 4 * n, tok, cols) &&
-            plausible_across(tok, 4 * n) && r->net.up[0].col0 > cols[0]) {
+            plausible_across(r, tok, 4 * n) && (r->net.up[0].col0 > cols[0] || r->symbols)) {
             *consumed = true;
             return confirm(r, n, true, 4, tok, cols, row, err);
         }
         /* a cross: three faces across, U standing over the middle one */
         if (r->net.pending == n && cgi_row_stickers(row, 3 * n, tok, cols) &&
-            plausible_across(tok, 3 * n) && r->net.up[0].col0 > cols[0] &&
+            plausible_across(r, tok, 3 * n) && r->net.up[0].col0 > cols[0] &&
             r->net.up[0].col0 < cols[3 * n - 1]) {
             *consumed = true;
             return confirm(r, n, true, 3, tok, cols, row, err);
         }
+        int got = count_of(row);
+        if (r->net.pending == n && !r->miss[0] && got > 2 * n && got < 8 * n)
+            snprintf(r->miss, sizeof r->miss, "a net of %dx%d faces (from line %ld): line %ld has %d "
+                     "stickers where %d (a row across the side faces) were expected", n, n,
+                     r->net.up[0].line, r->lineno, got, 4 * n);
         memmove(&r->net.up[0], &r->net.up[1], sizeof r->net.up[0] * (size_t)(r->net.pending - 1));
         r->net.pending--;
     }

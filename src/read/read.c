@@ -158,7 +158,7 @@ bool cgi_read_first(const char *text, size_t len, const cgi_first_options *o, cg
         i = e + 1;
     }
     cg_layout_free(lay);
-    if (!got && !failed && err)
-        err->msg[0] = '\0'; /* no cube, and nothing said why */
+    if (!got && !failed && err) /* no cube: a near miss, or nothing said why */
+        snprintf(err->msg, sizeof err->msg, "%s", r.miss);
     return got;
 }

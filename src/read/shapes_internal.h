@@ -37,6 +37,10 @@ size_t cgi_ansi_escape(const char *s, size_t len, size_t i, bool *colour);
  * up to the next escape, and that escape when it is a reset. Its offset in *off. */
 size_t cgi_row_span(const char *line, size_t len, int col, int bytes, size_t *off);
 
+/* The bytes of the one character (grapheme) starting at text (n bytes left, n > 0): a code
+ * point with the marks, modifiers, joined code points or flag half that belong to it. */
+size_t cgi_grapheme(const char *text, size_t n);
+
 /* Whether the row is k stickers: k tokens, or (no ANSI cells) one token of k characters, or
  * tokens of equal length whose characters make k. On true, out (k tokens) holds them and
  * cols their columns. */
@@ -130,7 +134,10 @@ cg_status cgi_across_auto(cg_puzzle *p, char across[8], cg_error *err);
 int cgi_string_auto(cg_puzzle *p, char order[8], char *note, size_t cap);
 /* A cross whose B rows were stored as drawn under D: B turned half a turn (how it folds) when
  * that gives a possible cube, otherwise the one other turn of B that does (said in note); none
- * or several: CG_ERR_INPUT naming them. A hidden B is left as it is. */
-cg_status cgi_cross_auto(cg_puzzle *p, char *note, size_t cap, cg_error *err);
+ * or several: CG_ERR_INPUT naming them. A hidden B is left as it is. *turned: the quarter
+ * turns B was turned (0: as drawn, or hidden). */
+cg_status cgi_cross_auto(cg_puzzle *p, char *note, size_t cap, int *turned, cg_error *err);
+/* B's stickers of in as drawn, turned q quarter turns clockwise (*turned above), into out. */
+void cgi_turn_b(const cg_puzzle *in, int q, cg_puzzle *out);
 
 #endif

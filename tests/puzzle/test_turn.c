@@ -413,7 +413,7 @@ static void test_drawing_errors(void **state)
     expect_read_error("   abc\n   def\n   ghi\njklmnopqrst\n", NULL,
                       "line 4 has 11 stickers where 12 (a row across the side faces) were expected");
     expect_read_error("   abc\n   def\n   ghi\njklmnopqrstu\nvwxyzABCDEFG\nHIJKLMNOPQRS\n   TU\n", NULL,
-                      "line 7 has 2 stickers where 3 (a row of D) were expected");
+                      "row 7 (line 7) has 2 stickers where 3 (D, under F) were expected");
     expect_read_error("hello world\n", NULL, "no cube drawing found in 1 line");
     /* labelled faces are read by solve's reader: its messages */
     expect_read_error("Up:\nab\ncd\nDown:\nef\ng\nF:\n", NULL,
