@@ -154,6 +154,10 @@ sed -n '/^=== dict3-python/,/^===/p' "$F/turn/same-cube.txt" | sed '1d;$d' > "$T
 echo "R U F" >> "$TMP/dictmoves"
 expect_eq "$("$CUBEGOD" turn --moves last-line "$TMP/dictmoves" 2>&1)" "$("$CUBEGOD" turn "R U F" "$TMP/dictmoves" 2>&1)" "--moves last-line after a dict"
 
+# 1i. The line of stickers joins words with a blank, single characters with nothing.
+expect_eq "$("$CUBEGOD" turn '' "$F/shapes/faces3-words.txt" | tail -1 | cut -d' ' -f1-4)" "white orange white red" "a line of words"
+expect_eq "$("$CUBEGOD" turn '' "$F/shapes/boxes3.txt" | tail -1 | cut -c1-9)" "ULURURRLL" "a line of letters"
+
 # 1e. A net flattened into one line whose side faces stand in another order: --order net
 #     --across BLFR reads each row across as B L F R, the same as the string with each row's
 #     blocks put in L F R B order read with the default, then put back.
