@@ -2,7 +2,7 @@
  * to it, at the edges of every range of code points that extends the character before (combining
  * marks, variation selectors, skin tones, tags), the joiner, flags in pairs; the code point just
  * outside each range starts a character of its own (./run.sh mutants --since 8adab20:
- * 'cp >= 0xE0100' -> '>' survived). */
+ * 'cp >= 0xE0100' -> '>' survived, in drawing_text.c then, ansi.c now). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -12,7 +12,7 @@
 
 #include <cmocka.h>
 
-#include "read/drawing_internal.h"
+#include "read/shapes_internal.h"
 
 /* UTF-8 of cp into out; its length */
 static size_t utf8(uint32_t cp, char *out)
