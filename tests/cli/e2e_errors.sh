@@ -1,7 +1,8 @@
 # The command line's own words (src/cli/main.c) and the error paths of `pow`, `bench pow` and
 # `draw`: each bad option, missing value, extra argument or unreadable file gets exit status 2
 # and a message naming what was wrong; and the few good paths those files hold beside them
-# (help, version, pow -v, one short bench pow run).
+# (help, version, pow -v, one short bench pow run), play's tcp:// and tls:// addresses, solve's
+# order hint.
 . "$(dirname "$0")/lib.sh"
 
 # refused EXIT PATTERN COMMAND...: COMMAND exits EXIT and its standard error holds PATTERN
@@ -106,6 +107,11 @@ refused 2 "--cube 3: only 2 cubes read" "$CUBEGOD" draw --cube 3 "$TMP/two.txt"
 NO_COLOR=1 "$CUBEGOD" draw "$TMP/cube.txt" > "$TMP/plain.txt" || fail "NO_COLOR draw exited $?"
 if grep -q $'\x1b' "$TMP/plain.txt"; then fail "NO_COLOR draw wrote an escape"; fi
 expect_eq "$(tr -cd 'UDFBLR' < "$TMP/plain.txt" | wc -c)" 54 "stickers of the NO_COLOR net"
+# ---- play's addresses: tcp://HOST:PORT and tls://HOST:PORT/ name the host whole ----
+for address in tcp://localhost:1 tls://localhost:1/; do
+  refused 1 "connect to localhost port 1 (127.0.0.1): Connection refused" "$CUBEGOD" play "$address"
+done
+
 # ---- solve's order hint ----
 # a string that is a cube in its own order gets no "try --order" hint, even when it is one in
 # the other orders too (a solved 3x3 is: a 3x3's state did not fit solve's buffer, survived)
