@@ -13,6 +13,10 @@ expect_grep "side faces across: F R B L" "$TMP/explain"
 "$CUBEGOD" turn R "$TMP/frbl" > "$TMP/auto" || fail "turn R exited $?"
 "$CUBEGOD" turn --across FRBL R "$TMP/frbl" > "$TMP/given" || fail "turn --across FRBL R exited $?"
 cmp -s "$TMP/auto" "$TMP/given" || fail "turn R of an F R B L net: $(cat "$TMP/auto") but --across FRBL gives $(cat "$TMP/given")"
+# --size 3, the size solve read, keeps solve's reading too (a size that agrees is no reason to
+# read it otherwise: the size check's '==' -> '!=' survived as well)
+"$CUBEGOD" turn --size 3 R "$TMP/frbl" > "$TMP/sized" || fail "turn --size 3 R exited $?"
+cmp -s "$TMP/sized" "$TMP/given" || fail "turn --size 3 R of an F R B L net: $(cat "$TMP/sized")"
 # and the turned net is read with the same side order
 "$CUBEGOD" solve --explain-input "$TMP/auto" 2>&1 > /dev/null | grep -q "side faces across: F R B L" ||
   fail "the turned net is not read with its side order F R B L: $(cat "$TMP/auto")"
