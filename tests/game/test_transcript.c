@@ -193,13 +193,17 @@ static void bad_lines(void **state)
 typedef struct seen {
     int rounds;
     cg_replay_result result[8];
+    double prompt_at[8], answer_at[8];
 } seen;
 
 static void on_round(void *ctx, const cg_replay_round *r)
 {
     seen *s = ctx;
-    if (s->rounds < 8)
+    if (s->rounds < 8) {
         s->result[s->rounds] = r->result;
+        s->prompt_at[s->rounds] = r->prompt_at;
+        s->answer_at[s->rounds] = r->answer_at;
+    }
     s->rounds++;
 }
 
@@ -261,6 +265,12 @@ static void replay_of_a_recorded_game(void **state)
     assert_int_equal(s.result[2], CG_REPLAY_TOO_MANY);
     assert_int_equal(s.result[3], CG_REPLAY_INVALID);
     assert_int_equal(s.result[4], CG_REPLAY_NO_ANSWER);
+    for (int i = 0; i < 4; i++) { /* the transcript's times: the prompt, then the answer */
+        assert_true(s.prompt_at[i] > 0);
+        assert_true(s.answer_at[i] >= s.prompt_at[i]);
+        assert_true(i == 0 || s.prompt_at[i] > s.answer_at[i - 1]);
+    }
+    assert_true(s.answer_at[4] < 0); /* round 5 was never answered */
     assert_int_equal(sum.disagreements, 0);
     unlink(path);
 }
@@ -274,6 +284,23 @@ static void malformed_transcript_names_the_line(void **state)
     assert_int_equal(cg_replay_text(tables, NULL, text, sizeof text - 1, NULL, NULL, &sum, &e),
                      CG_ERR_INPUT);
     assert_non_null(strstr(e.msg, "line 3"));
+}
+
+/* A line play sent that the engine did not (a reply rule of play's, here with an escape byte):
+ * counted, and named in printable text at its line. */
+static void replay_names_what_play_sent_alone(void **state)
+{
+    (void)state;
+    const char text[] = CG_TRANSCRIPT_MAGIC "\n< 0.1 Menu\\n\n> 0.2 \\x1b[1m\\n\n< 0.3 Bye\\n\n";
+    cg_replay_summary sum;
+    cg_error e;
+    assert_int_equal(cg_replay_text(tables, NULL, text, sizeof text - 1, NULL, NULL, &sum, &e),
+                     CG_OK);
+    assert_int_equal(sum.rounds, 0);
+    assert_int_equal(sum.differences, 1);
+    assert_non_null(strstr(sum.difference, "line 3: play sent '"));
+    for (const char *c = sum.difference; *c; c++)
+        assert_true((unsigned char)*c >= 0x20);
 }
 
 /* A bad face order or shape in the options is refused before anything is read, naming it. */
@@ -335,6 +362,7 @@ int main(void)
         cmocka_unit_test(bad_lines),
         cmocka_unit_test(replay_of_a_recorded_game),
         cmocka_unit_test(malformed_transcript_names_the_line),
+        cmocka_unit_test(replay_names_what_play_sent_alone),
         cmocka_unit_test(replay_bad_reading_options),
         cmocka_unit_test(transcript_not_inherited),
     };
