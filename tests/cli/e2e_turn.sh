@@ -295,7 +295,7 @@ printf '   abc\n   def\n   ghi\njklmnopqrstuvw\n' | "$CUBEGOD" turn R > /dev/nul
 expect_eq "$?" 2 "a row too long"
 expect_grep "line 4 has 14 stickers where 12 (a row across the side faces) were expected" "$TMP/err"
 echo 'hello' | "$CUBEGOD" turn R > /dev/null 2> "$TMP/err"; expect_eq "$?" 2 "no cube"
-expect_grep "no cube drawing found in 1 line" "$TMP/err"
+expect_grep "no cube drawing found in 1 line: no net" "$TMP/err"
 head -n 11 "$TMP/challenge.txt" | "$CUBEGOD" turn --moves last-line > /dev/null 2> "$TMP/err"
 expect_eq "$?" 2 "no moves line"
 expect_grep "no line after the drawing (which ends at line 11)" "$TMP/err"

@@ -414,7 +414,7 @@ static void test_drawing_errors(void **state)
                       "line 4 has 11 stickers where 12 (a row across the side faces) were expected");
     expect_read_error("   abc\n   def\n   ghi\njklmnopqrstu\nvwxyzABCDEFG\nHIJKLMNOPQRS\n   TU\n", NULL,
                       "row 7 (line 7) has 2 stickers where 3 (D, under F) were expected");
-    expect_read_error("hello world\n", NULL, "no cube drawing found in 1 line");
+    expect_read_error("hello world\n", NULL, "no cube drawing found in 1 line: no net");
     /* labelled faces are read by solve's reader: its messages */
     expect_read_error("Up:\nab\ncd\nDown:\nef\ng\nF:\n", NULL,
                       "face D (label on line 4): line 6 has 1 sticker where 2 were expected");
