@@ -330,7 +330,8 @@ static void skip_line(replay *r, char *line, size_t cap, size_t *n)
     *n = 0;
     while (next(r) && !next(r)->server) {
         char c;
-        take(r, &c, 1);
+        if (take(r, &c, 1) == 0)
+            continue; /* an empty record */
         if (c == '\n')
             break;
         if (*n + 1 < cap)
