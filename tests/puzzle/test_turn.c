@@ -411,7 +411,8 @@ static void test_drawing_errors(void **state)
 {
     (void)state;
     expect_read_error("   abc\n   def\n   ghi\njklmnopqrst\n", NULL,
-                      "line 4 has 11 stickers where 12 (a row across the side faces) were expected");
+                      "a net of 3x3 faces (from line 1): line 4 has 11 stickers where 12 (a row across "
+                      "the side faces) were expected");
     expect_read_error("   abc\n   def\n   ghi\njklmnopqrstu\nvwxyzABCDEFG\nHIJKLMNOPQRS\n   TU\n", NULL,
                       "row 7 (line 7) has 2 stickers where 3 (D, under F) were expected");
     expect_read_error("hello world\n", NULL, "no cube drawing found in 1 line: no net");
