@@ -252,6 +252,38 @@ static void g1_walk(const cg3_cube *c, int k, int last, int *found)
     }
 }
 
+/* Every canonical sequence of k side quarter turns (F B L R, each way), k <= 3: its cube is
+ * solved within k, whose only solutions that short are often phase 1 alone, of exactly the
+ * limit's length. */
+static void side_walk(const cg3_cube *c, int k, int n, int last, int *count)
+{
+    if (k == n) {
+        cg3_solution sol = solve(c, n, CG_METRIC_HTM, NULL, NULL, CG_OK);
+        assert_true(sol.n <= n);
+        assert_solves(c, &sol);
+        (*count)++;
+        return;
+    }
+    for (int m = 6; m < TP_MOVES; m++) {
+        if (m % 3 == 1 || m / 3 == last || (m / 3 == (last ^ 1) && m / 3 < last))
+            continue;
+        cg_move one[] = {(cg_move)m};
+        cg3_cube d = after(c, one, 1);
+        side_walk(&d, k + 1, n, m / 3, count);
+    }
+}
+
+static void test_side_quarter_turns(void **state)
+{
+    (void)state;
+    cg3_cube h = cg3_cube_home();
+    int count = 0;
+    for (int n = 1; n <= 3; n++)
+        side_walk(&h, 0, n, -1, &count);
+    printf("side quarter-turn sequences of 1 to 3: %d\n", count);
+    assert_int_equal(count, 8 + 40 + 192); /* of 1, 2 and 3 moves */
+}
+
 /* The edge cases: home (no moves, whatever the limit), each face turn (one move, and none
  * within 0), the superflip (20 moves away, the most any cube needs: Michael Reid, 1995)
  * within 22 (within 20 or 21 it takes this solver hundreds of millions of nodes, past its
@@ -401,6 +433,7 @@ int main(void)
         cmocka_unit_test(test_quarter_turns),
         cmocka_unit_test(test_short_scrambles_and_impossible_limits),
         cmocka_unit_test(test_edge_cases),
+        cmocka_unit_test(test_side_quarter_turns),
         cmocka_unit_test(test_free_forgets_the_tables),
         cmocka_unit_test(test_solves_free_their_memory),
         cmocka_unit_test(test_gives_way_to_the_big_tables),
