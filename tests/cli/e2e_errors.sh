@@ -94,6 +94,10 @@ refused 2 "$TMP/short.txt: no cube found" "$CUBEGOD" draw --input string "$TMP/s
 refused 2 "draw: line 7: a net of 3x3 faces (from line 1): row 7 (line 7) has 2 stickers where 3" \
   "$CUBEGOD" draw "$FIXTURES/shapes/bad-net3-short-row.txt"
 refused 2 "unknown option '--sgv'; did you mean '--svg'?" "$CUBEGOD" draw --sgv "$TMP/cube.txt"
+# a net cut off by the end of the input says how far it got, of how many rows
+printf '      W W W\n      W W W\n      W W W\nO O O G G G R R R B B B\n' > "$TMP/cut.txt"
+refused 2 "line 4: a net of 3x3 faces (from line 1): cut off by the end of input after row 4 of 9\$" \
+  "$CUBEGOD" draw "$TMP/cut.txt"
 # --svg of two cubes: the first drawn, the second named in a note; --cube 2 draws the second
 printf '%s\n%s\n' "$cube" "$cube" > "$TMP/two.txt"
 "$CUBEGOD" draw --svg "$TMP/two.txt" > "$TMP/one.svg" 2> "$TMP/err" || fail "draw --svg of two cubes exited $?"
