@@ -262,14 +262,12 @@ static void take_whole(cg_drawing *d, const cg_puzzle *p, const cg_shape_info *i
     d->size = n;
     d->first = (int)info->first_line - 1;
     d->last = (int)info->last_line - 1;
-    d->shape = info->shape == CG_SHAPE_NET && strcmp(info->order, "cross") == 0
-                     ? "cross" : cg_shape_name(info->shape);
+    d->shape = cg_shape_name(info->shape); /* a dict or a list: shapes that give no places */
     d->count = count;
     for (int k = 0; k < count; k++)
         d->now[k] = d->order[k] = (uint8_t)k; /* Kociemba's order */
     d->placed = count;
-    d->first_off = line_start(d->text, d->len, d->first);
-    d->end_off = line_start(d->text, d->len, d->last + 1);
+    d->end_off = line_start(d->text, d->len, d->last + 1); /* written whole: no first_off */
 }
 
 /* Whether a line is a rule (only '+' '-' '=' '|' and blanks): a box's bottom. */

@@ -31,12 +31,12 @@ static cg_status net_hand_over(cg_shape_reader *r, cg_error *err)
     char across[8] = "LFRB", note[sizeof r->info[0].note] = "";
     cg_status st = CG_OK;
     if (r->net.cross) {
-        int turned = 2; /* a drawing of other symbols folds as a cross does */
+        int turned; /* the quarter turns B was read turned (set by cgi_cross_auto) */
         snprintf(across, sizeof across, "LFR");
         st = cgi_cross_auto(p, note, sizeof note, &turned, r->symbols ? NULL : err);
         if (st != CG_OK && r->symbols) {
             cg_puzzle q = *p;
-            cgi_turn_b(&q, turned = 2, p);
+            cgi_turn_b(&q, turned = 2, p); /* other symbols fold as a cross does */
             st = CG_OK;
         }
         cgi_turn_b(&was, turned, &moved);
