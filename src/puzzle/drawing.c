@@ -197,10 +197,11 @@ static void cube_of_solve(const char *text, size_t len, const all_options *o, co
         across[i] = cg_face_letter(o->read.across[i]);
     cgi_first_options fo = {CG_SHAPE_AUTO, o->read.order, o->across_given ? across : NULL, layout,
                             true};
+    s->err.msg[0] = '\0'; /* read by no_drawing, and no reader writes it when one succeeds */
     s->cube = cgi_read_first(text, len, &fo, &s->p, &s->info, s->at, &s->err);
     if (s->cube && !o->order_given && !layout &&
         !(s->info.shape == CG_SHAPE_STRING && possible(&s->p))) {
-        solve_reading found;
+        solve_reading found = {.err.msg = ""};
         fo.order = NULL;
         found.cube = cgi_read_first(text, len, &fo, &found.p, &found.info, found.at, NULL);
         if (found.cube && possible(&found.p))
@@ -210,7 +211,11 @@ static void cube_of_solve(const char *text, size_t len, const all_options *o, co
         fo.mode = CG_SHAPE_FACES;
         s->cube = cgi_read_first(text, len, &fo, &s->p, &s->info, s->at, &s->err);
     }
-    s->cube &= !o->read.size || o->read.size == s->p.size;
+    if (s->cube && o->read.size && o->read.size != s->p.size) {
+        s->cube = false;
+        snprintf(s->err.msg, sizeof s->err.msg, "the cube found is a %dx%d, the size asked %dx%d",
+                 s->p.size, s->p.size, o->read.size, o->read.size);
+    }
 }
 
 /* The token at sticker i (Kociemba's numbering) of a puzzle, "?" when hidden. */
