@@ -43,11 +43,20 @@ play() {
   replayed_same "$name" "$@"
 }
 # replayed_same NAME PLAY-ARGS...: every round of a won, recorded game correct in replay, as
-# many rounds as play passed
+# many rounds as play passed; a lost one: as many rounds correct as play passed, the next wrong
 replayed_same() {
   local name=$1 rec='' passed; shift
   while [ $# -gt 0 ]; do [ "$1" = --record ] && rec=${2:-}; shift; done
-  [ -n "$rec" ] && [ "$RC" = 0 ] || return 0
+  [ -n "$rec" ] || return 0
+  if [ "$RC" = 1 ]; then
+    passed=$(sed -n 's/^\[-\] lost: \([0-9]*\) rounds* passed.*/\1/p' "$TMP/$name.out")
+    [ -n "$passed" ] || return 0 # lost before any round (a gate, a connection): nothing to judge
+    "$CUBEGOD" replay -q "$rec" > "$TMP/$name.replay" 2>&1
+    grep -q ", $passed correct .*first wrong: round $((passed + 1))" "$TMP/$name.replay" ||
+      fail "$name: play lost after $passed rounds, replay of its transcript judged: $(tail -n 2 "$TMP/$name.replay")"
+    return 0
+  fi
+  [ "$RC" = 0 ] || return 0
   passed=$(sed -n 's/^\[+\] won: \([0-9]*\).*/\1/p' "$TMP/$name.out")
   "$CUBEGOD" replay -q "$rec" > "$TMP/$name.replay" 2>&1 ||
     fail "$name: play won, replay of its transcript with no options did not: $(tail -n 3 "$TMP/$name.replay")"
