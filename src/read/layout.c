@@ -251,29 +251,3 @@ cg_status cg_shape_reader_layout(cg_shape_reader *r, cg_layout *l, cg_error *err
     r->mode = CG_SHAPE_LAYOUT;
     return CG_OK;
 }
-
-int cgi_layout_lines(const cg_layout *l) { return l->nlines; }
-
-int cgi_layout_tokens(const cg_layout *l, int i, int *names, const char **text, int max)
-{
-    const tpl_line *tl = &l->lines[i];
-    for (int t = 0; t < tl->ntok && t < max; t++) {
-        names[t] = tl->tok[t].names;
-        text[t] = tl->tok[t].text;
-    }
-    return tl->ntok;
-}
-
-int cgi_layout_places(const cg_layout *l, int i, uint8_t *out, int max)
-{
-    const tpl_line *tl = &l->lines[i];
-    int n = l->size, per = n * n, count = 0;
-    for (int t = 0; t < tl->ntok; t++)
-        for (int k = 0; k < tl->tok[t].names; k++) {
-            int p = tl->tok[t].sticker[k]; /* faces U D F B L R, as the puzzle's */
-            if (count < max)
-                out[count] = (uint8_t)cgi_kociemba(n, p / per, p % per / n, p % n);
-            count++;
-        }
-    return count;
-}

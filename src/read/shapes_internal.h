@@ -92,15 +92,6 @@ cg_status cgi_dict_stop(cg_shape_reader *r, bool end, cg_error *err);
 int cgi_dict_parse(const char *text, size_t len, const char *order, cg_puzzle *pz, char given[8],
                    cg_error *err);
 
-/* Layouts (layout.c). */
-/* The template's lines with names (the one parse of a template, which turn's drawings read
- * too): how many, and line i's names in reading order as Kociemba indexes (cgi_kociemba), their
- * count returned (at most max stored). */
-int cgi_layout_lines(const cg_layout *l);
-int cgi_layout_places(const cg_layout *l, int i, uint8_t *out, int max);
-/* Line i's tokens: how many, the names each stands for (0: a literal such as "top:") and its
- * text (valid while l is). */
-int cgi_layout_tokens(const cg_layout *l, int i, int *names, const char **text, int max);
 /* The Kociemba index of (face, row, col) on a cube of size n, face as in cube.h
  * (handover.c). */
 int cgi_kociemba(int n, int face, int row, int col);
