@@ -54,6 +54,10 @@ assert hashlib.sha256(b"abc" + a.encode()).hexdigest().startswith("00"), a' "$an
 refused 2 "" "$CUBEGOD" pow -q "sha256(abc+XX) == zz"
 expect_grep "looks like a proof of work" "$TMP/err"
 
+# ---- bench solve's target (cli.c cli_target) ----
+refused 2 "bench solve: --target: 'bogus' is not home, any or auto" "$CUBEGOD" bench solve --target bogus -n 1
+refused 2 "bench solve: --target: 'Home' is not home, any or auto" "$CUBEGOD" bench solve --target Home -n 1
+
 # ---- bench pow ----
 refused 2 "--runs: '0' is not a whole number from 1 to 1000" "$CUBEGOD" bench pow --runs 0
 refused 2 "--difficulty: '100001' is not a whole number from 1 to 100000" "$CUBEGOD" bench pow --difficulty 100001
