@@ -102,10 +102,7 @@ size_t cg_puzzle_format_boxes(const cg_puzzle *p, char *buf, size_t size)
 #define OUT(...)                                                                                   \
     len += (size_t)snprintf(len < size ? buf + len : NULL, len < size ? size - len : 0, __VA_ARGS__)
     for (int f = 0; f < CG_FACES; f++) {
-        bool shown = p->faces_shown ? (p->faces_shown >> f) & 1 : true;
-        for (int k = 0; k < per && shown && !p->faces_shown; k++)
-            shown = p->sticker[f * per + k] != CG_UNKNOWN;
-        if (!shown)
+        if (!cgi_puzzle_face_shown(p, f))
             continue;
         /* Columns widen for long tokens; single letters give the server's "+-----+" (2x2) and
          * "+-------+" (3x3). */
@@ -354,4 +351,15 @@ cg_status cg_scheme_parse(const char *text, cg_scheme *s, cg_error *err)
             return cg_fail(err, CG_ERR_INPUT, "scheme gives no colour for face %c",
                            cg_face_letter(f));
     return CG_OK;
+}
+
+bool cgi_puzzle_face_shown(const cg_puzzle *p, int f)
+{
+    if (p->faces_shown)
+        return (p->faces_shown >> f) & 1;
+    int per = p->size == 3 ? 9 : 4;
+    for (int k = 0; k < per; k++)
+        if (p->sticker[f * per + k] == CG_UNKNOWN)
+            return false;
+    return true;
 }

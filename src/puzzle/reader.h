@@ -88,4 +88,8 @@ struct cg_shape_reader {
     } dict;
 };
 
+/* Whether face f of p is shown: as faces_shown says when the reader set it, else when none of
+ * its stickers is unknown (puzzle.c; the boxes and faces writers skip the others). */
+bool cgi_puzzle_face_shown(const cg_puzzle *p, int f);
+
 #endif

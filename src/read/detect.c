@@ -540,10 +540,7 @@ size_t cg_puzzle_format_shape(const cg_puzzle *p, cg_shape shape, cg_colours col
         return cg_puzzle_format_boxes(p, buf, size);
     if (shape == CG_SHAPE_BOXES || shape == CG_SHAPE_FACES) {
         for (int f = 0; f < CG_FACES; f++) {
-            bool shown = p->faces_shown ? (p->faces_shown >> f) & 1 : true;
-            for (int k = 0; k < per && shown && !p->faces_shown; k++)
-                shown = p->sticker[f * per + k] != CG_UNKNOWN;
-            if (!shown)
+            if (!cgi_puzzle_face_shown(p, f))
                 continue;
             OUT("%c:\n", cg_face_letter(f));
             for (int r = 0; r < n; r++) {
