@@ -13,11 +13,7 @@ HERE=$(cd "$(dirname "$0")" && pwd)
 # pyword NAME ARGS...: first_word.py with its port in its own file; sets PORT and SPID
 pyword() {
   local name=$1; shift
-  python3 "$HERE/first_word.py" --port-file "$TMP/$name.port" --alarm 60 "$@" 2> "$TMP/$name.log" &
-  SPID=$!
-  PIDS+=("$SPID")
-  for _ in $(seq 200); do [ -s "$TMP/$name.port" ] && break; sleep 0.05; done
-  PORT=$(cat "$TMP/$name.port") || fail "first_word.py $name printed no port"
+  script_server "$name" "$HERE/first_word.py" --alarm 60 "$@"
 }
 
 for late in "" --late; do

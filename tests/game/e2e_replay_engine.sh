@@ -15,10 +15,7 @@ HERE=$(cd "$(dirname "$0")" && pwd)
 # start NAME SCRIPT ARGS...: a Python server with its port in its own file; sets PORT and SPID
 start() {
   local name=$1 script=$2; shift 2
-  python3 "$script" --port-file "$TMP/$name.port" --alarm 60 "$@" 2> "$TMP/$name.log" &
-  SPID=$!
-  PIDS+=("$SPID")
-  wait_port "$name" "server"
+  script_server "$name" "$script" --alarm 60 "$@"
 }
 # replays NAME N: replay of $TMP/NAME.rec with no options: exit 0, N rounds, N correct
 replays() {

@@ -20,10 +20,7 @@ NOT_YET=""
 # PORT and SPID
 stranger() {
   local name=$1 script=$2; shift 2
-  python3 "$S/$script" --port-file "$TMP/$name.port" --alarm 60 "$@" 2> "$TMP/$name.log" &
-  SPID=$!
-  PIDS+=("$SPID")
-  wait_port "$name" "stranger"
+  script_server "$name" "$S/$script" --alarm 60 "$@"
 }
 # won NAME FLAG: play's status was 0, its output holds FLAG, the server exited saying "won"
 won() {

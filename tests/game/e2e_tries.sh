@@ -20,10 +20,7 @@ S="$HERE/strangers"
 # stranger NAME SCRIPT ARGS...: up to 3 games, the port in its own file; sets PORT and SPID
 stranger() {
   local name=$1 script=$2; shift 2
-  python3 "$S/$script" --games 3 --port-file "$TMP/$name.port" --alarm 90 "$@" 2> "$TMP/$name.log" &
-  SPID=$!
-  PIDS+=("$SPID")
-  wait_port "$name" stranger
+  script_server "$name" "$S/$script" --games 3 --alarm 90 "$@"
 }
 # stop_after_one NAME: waits for the server to log its first game's end, stops it, and fails
 # unless exactly one game was played

@@ -34,6 +34,15 @@ pyserve() {
   local name=$1; shift
   bg_server "$name" "python server" python3 "$HERE/app.py" --listen 0 "$@"
 }
+# script_server NAME SCRIPT ARGS...: a Python server of the tests' own (strangers/*.py,
+# first_word.py) in the background, its port in its own file; sets PORT and SPID
+script_server() {
+  local name=$1 script=$2; shift 2
+  python3 "$script" --port-file "$TMP/$name.port" "$@" 2> "$TMP/$name.log" &
+  SPID=$!
+  PIDS+=("$SPID")
+  wait_port "$name" "$(basename "$script")"
+}
 # play NAME ARGS...: runs play, keeps its exit status in RC; a game it won and recorded
 # (--record FILE) is replayed with no options and must be judged the same (issue 34)
 play() {
