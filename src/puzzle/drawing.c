@@ -197,7 +197,6 @@ static void cube_of_solve(const char *text, size_t len, const all_options *o, co
         across[i] = cg_face_letter(o->read.across[i]);
     cgi_first_options fo = {CG_SHAPE_AUTO, o->read.order, o->across_given ? across : NULL, layout,
                             true};
-    s->err.msg[0] = '\0'; /* read by no_drawing, and no reader writes it when one succeeds */
     s->cube = cgi_read_first(text, len, &fo, &s->p, &s->info, s->at, &s->err);
     if (s->cube && !o->order_given && !layout &&
         !(s->info.shape == CG_SHAPE_STRING && possible(&s->p))) {
@@ -331,7 +330,7 @@ static cg_status read_drawing(const char *text, size_t len, all_options *all,
                               const char *layout, cg_drawing **out, cg_error *err)
 {
     *out = NULL;
-    solve_reading *s = malloc(sizeof *s);
+    solve_reading *s = calloc(1, sizeof *s); /* its error empty: no reader writes one on success */
     cg_drawing *d = calloc(1, sizeof *d);
     char *copy = malloc(len + 1);
     int nlines = 0;
