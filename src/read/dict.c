@@ -58,6 +58,18 @@ static bool scalar(parser *p, char *out, size_t cap)
     return true;
 }
 
+/* A mapping's key and its ':' at p, past both (false: no key, or no ':' after it). */
+static bool key_colon(parser *p, char *key, size_t cap)
+{
+    if (!scalar(p, key, cap))
+        return false;
+    skip_space(p);
+    if (p->i >= p->n || p->s[p->i] != ':')
+        return false;
+    p->i++;
+    return true;
+}
+
 /* A value's leaves (strings split at blanks), in order; false on a syntax error. Mappings
  * inside are skipped (their leaves are not stickers). */
 static bool leaves(parser *p, char out[][CGI_TOK], int *n, bool keep)
@@ -83,12 +95,8 @@ static bool leaves(parser *p, char out[][CGI_TOK], int *n, bool keep)
             if (c == '{') { /* key: value, not stickers */
                 char key[CGI_TOK];
                 skip_space(p);
-                if (!scalar(p, key, sizeof key))
+                if (!key_colon(p, key, sizeof key))
                     return false;
-                skip_space(p);
-                if (p->i >= p->n || p->s[p->i] != ':')
-                    return false;
-                p->i++;
             }
             if (!leaves(p, out, n, keep && c != '{')) {
                 ok = false;
@@ -153,12 +161,8 @@ static int mapping(parser *p, cg_puzzle *pz, char *order, cg_error *err)
             return faces;
         }
         char key[CGI_TOK];
-        if (!scalar(p, key, sizeof key))
+        if (!key_colon(p, key, sizeof key))
             return faces;
-        skip_space(p);
-        if (p->i >= p->n || p->s[p->i] != ':')
-            return faces;
-        p->i++;
         skip_space(p);
         int f = cgi_face_named(key, strlen(key));
         if (f < 0 && faces == 0 && p->i < p->n && p->s[p->i] == '{') {
