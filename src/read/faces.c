@@ -76,6 +76,17 @@ static cg_status fc_hand_over(cg_shape_reader *r)
     return CG_OK;
 }
 
+/* After a row was taken with status st: a bad sticker drops the faces, the sixth face hands
+ * them over. Returns st. */
+static cg_status fc_row_taken(cg_shape_reader *r, cg_status st)
+{
+    if (st != CG_OK)
+        fc_drop(r);
+    else if (r->fc.faces == CG_FACES)
+        fc_hand_over(r);
+    return st;
+}
+
 /* Stickers of the open face from a row: a row of n, or (as the face's first row) all n*n.
  * Returns false when the row is neither. */
 static bool fc_row(cg_shape_reader *r, const cgi_row *row, cg_status *st, cg_error *err)
@@ -161,12 +172,8 @@ cg_status cgi_faces_start(cg_shape_reader *r, const cgi_row *row, int face, int 
                            "(4 or 9)", r->lineno, cg_face_letter(face), tail.n,
                            tail.n == 1 ? "" : "s", tail.col[0]);
         }
-        if (rs != CG_OK) {
-            fc_drop(r);
+        if (fc_row_taken(r, rs) != CG_OK)
             return rs;
-        }
-        if (r->fc.faces == CG_FACES)
-            fc_hand_over(r);
     }
     return st;
 }
@@ -185,13 +192,7 @@ cg_status cgi_faces_line(cg_shape_reader *r, const cgi_row *row, bool *consumed,
         cg_status st;
         if (fc_row(r, row, &st, err)) {
             *consumed = true;
-            if (st != CG_OK) {
-                fc_drop(r);
-                return st;
-            }
-            if (r->fc.faces == CG_FACES)
-                fc_hand_over(r);
-            return CG_OK;
+            return fc_row_taken(r, st);
         }
         int face = r->fc.face, n = r->fc.size;
         long label = r->fc.label_line;
