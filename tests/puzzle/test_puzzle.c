@@ -330,10 +330,31 @@ static void test_format_round_trip(void **state)
     }
 }
 
+/* With no faces_shown, a face is written only when none of its stickers is unknown: a cube
+ * missing all of one face and one sticker of another is written as four boxes. */
+static void test_boxes_skip_faces_with_unknowns(void **state)
+{
+    (void)state;
+    static const char *const LETTERS[CG_FACES] = {"U", "D", "F", "B", "L", "R"};
+    cg_cube c = cg_cube_home();
+    cg_puzzle p = show(&c, 4, LETTERS);
+    p.faces_shown = 0;
+    p.sticker[3 * 4 + 2] = CG_UNKNOWN;
+    char text[1024];
+    size_t len = cg_puzzle_format_boxes(&p, text, sizeof text);
+    assert_true(len < sizeof text);
+    int tops = 0;
+    for (const char *q = text; (q = strstr(q, "+-----+")) != NULL; q++)
+        tops++;
+    if (tops != 2 * 4) /* a box has a top and a bottom rule */
+        fail_msg("expected 4 boxes, found %d rules in:\n%s", tops, text);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_every_hidden_face), cmocka_unit_test(test_unknown_colours),
+        cmocka_unit_test(test_boxes_skip_faces_with_unknowns),
         cmocka_unit_test(test_common_scheme),
         cmocka_unit_test(test_given_scheme),      cmocka_unit_test(test_compact_fixture),
         cmocka_unit_test(test_impossible_cubes),  cmocka_unit_test(test_box_reader),
