@@ -54,6 +54,15 @@ assert hashlib.sha256(b"abc" + a.encode()).hexdigest().startswith("00"), a' "$an
 refused 2 "" "$CUBEGOD" pow -q "sha256(abc+XX) == zz"
 expect_grep "looks like a proof of work" "$TMP/err"
 
+# ---- a bad sticker in labelled faces: the row's error, not a dropped cube ----
+# (on a row after the label line, and on the label line itself)
+printf 'U:\nW W\nW W\nR:\nR R\nR\001 R\nF:\nG G\nG G\nD:\nY Y\nY Y\nL:\nO O\nO O\nB:\nB B\nB B\n' > "$TMP/ctl-row.txt"
+refused 2 "puzzle 1 (line 6): labelled faces: face R, line 6, column 1: colour token has the control byte 0x01" \
+  "$CUBEGOD" solve "$TMP/ctl-row.txt"
+printf 'U: W W W W\nR: R R R\001 R\nF: G G G G\nD: Y Y Y Y\nL: O O O O\nB: B B B B\n' > "$TMP/ctl-label.txt"
+refused 2 "labelled faces: face R, line 2, column 8: colour token has the control byte 0x01" \
+  "$CUBEGOD" solve "$TMP/ctl-label.txt"
+
 # ---- bench solve's target (cli.c cli_target) ----
 refused 2 "bench solve: --target: 'bogus' is not home, any or auto" "$CUBEGOD" bench solve --target bogus -n 1
 refused 2 "bench solve: --target: 'Home' is not home, any or auto" "$CUBEGOD" bench solve --target Home -n 1
