@@ -63,6 +63,10 @@ printf 'U: W W W W\nR: R R R\001 R\nF: G G G G\nD: Y Y Y Y\nL: O O O O\nB: B B B
 refused 2 "labelled faces: face R, line 2, column 8: colour token has the control byte 0x01" \
   "$CUBEGOD" solve "$TMP/ctl-label.txt"
 
+# ---- a dict whose key has no ':' ends its faces there (not a face read past the missing colon) ----
+echo '{"U": "WWWW", "R" "RRRR", "F": "GGGG", "D": "YYYY", "L": "OOOO", "B": "BBBB"}' > "$TMP/nocolon.txt"
+refused 2 "a Python or JSON cube (lines 1-1): 1 face (U), at least five are needed" "$CUBEGOD" solve "$TMP/nocolon.txt"
+
 # ---- bench solve's target (cli.c cli_target) ----
 refused 2 "bench solve: --target: 'bogus' is not home, any or auto" "$CUBEGOD" bench solve --target bogus -n 1
 refused 2 "bench solve: --target: 'Home' is not home, any or auto" "$CUBEGOD" bench solve --target Home -n 1
