@@ -67,6 +67,11 @@ refused 2 "labelled faces: face R, line 2, column 8: colour token has the contro
 echo '{"U": "WWWW", "R" "RRRR", "F": "GGGG", "D": "YYYY", "L": "OOOO", "B": "BBBB"}' > "$TMP/nocolon.txt"
 refused 2 "a Python or JSON cube (lines 1-1): 1 face (U), at least five are needed" "$CUBEGOD" solve "$TMP/nocolon.txt"
 
+# and a value that is itself a mapping is passed over whole: the faces after it are read
+echo '{"U": ["W","W","W","W"], "x": {"y": "z"}, "R": "RRRR", "F": "GGGG", "D": "YYYY", "L": "OOOO", "B": "BBBB"}' > "$TMP/nested.txt"
+"$CUBEGOD" solve "$TMP/nested.txt" > "$TMP/out" 2> "$TMP/err" || fail "a dict with a nested mapping value: exit $?: $(cat "$TMP/err")"
+expect_eq "$(cat "$TMP/out")" "" "the solved cube's answer"
+
 # ---- bench solve's target (cli.c cli_target) ----
 refused 2 "bench solve: --target: 'bogus' is not home, any or auto" "$CUBEGOD" bench solve --target bogus -n 1
 refused 2 "bench solve: --target: 'Home' is not home, any or auto" "$CUBEGOD" bench solve --target Home -n 1
