@@ -43,6 +43,18 @@ class PlayResult:
             self.won, self.rounds_passed, self.flags, self.reason)
 
 
+def _received(got, what):
+    """What an object's recv returned, as bytes: bytes, bytearray or a memoryview of bytes (a
+    pwntools tube's, a socket's); anything else (str, None, a number) is the object's fault,
+    said as such rather than guessed at (a str's encoding is not known)."""
+    if isinstance(got, bytes):
+        return got
+    if isinstance(got, (bytearray, memoryview)):
+        return bytes(got)
+    raise TypeError("play: the object's %s returned %s, not bytes (a bytes-like object is "
+                    "expected, as pwntools' recv returns)" % (what, type(got).__name__))
+
+
 class _Pipe:
     """The object's recv/send as the tube's callbacks; an exception raised in one is kept for
     play() to raise again (none may cross the C frames)."""
@@ -60,31 +72,34 @@ class _Pipe:
 
     def _get(self, cap, timeout):
         """Up to cap bytes; b"" when nothing came within timeout (None: no limit); EOFError at
-        the end."""
-        if self.stash:
-            got, self.stash = self.stash[:cap], self.stash[cap:]
-            return got
-        if self.sock:
-            if not select.select([self.sock], [], [], timeout)[0]:
-                return b""
-            got = self.sock.recv(cap)
-            if not got:
-                raise EOFError
-            return got
-        return self.io.recv(cap, timeout=timeout)
+        the end. What the object returned beyond cap stays in the stash for the next call: the
+        copy into the library's buffer never exceeds what it asked for."""
+        if not self.stash:
+            if self.sock:
+                if not select.select([self.sock], [], [], timeout)[0]:
+                    return b""
+                got = self.sock.recv(cap)
+                if not got:
+                    raise EOFError
+                self.stash = got
+            else:
+                self.stash = _received(self.io.recv(cap, timeout=timeout), "recv")
+        got, self.stash = self.stash[:cap], self.stash[cap:]
+        return got
 
     def _recv(self, ctx, buf, cap, timeout):
         try:
             got = self._get(cap, None if timeout < 0 else timeout)
         except EOFError:
             return 0
-        except Exception as e:  # kept for play() to raise
+        except BaseException as e:  # kept for play() to raise (Ctrl-C too): none may cross C
             self.failure = e
             return -2
         if not got:
             return -1
-        ctypes.memmove(buf, got, len(got))
-        return len(got)
+        n = min(len(got), cap)  # _get bounds it already; the copy must never depend on that
+        ctypes.memmove(buf, got, n)
+        return n
 
     def _send(self, ctx, p, n):
         try:
@@ -94,7 +109,7 @@ class _Pipe:
             else:
                 self.io.send(data)
             return 0
-        except Exception as e:
+        except BaseException as e:
             self.failure = e
             return -2
 
@@ -106,11 +121,11 @@ class _Pipe:
                 return 1 if select.select([self.sock], [], [], timeout)[0] else 0
             if callable(getattr(self.io, "can_recv", None)):
                 return 1 if self.io.can_recv(timeout=timeout) else 0
-            self.stash = self.io.recv(4096, timeout=timeout)
+            self.stash = _received(self.io.recv(4096, timeout=timeout), "recv")
             return 1 if self.stash else 0
         except EOFError:
             return 1  # the end is news too: the next receive says so
-        except Exception as e:
+        except BaseException as e:
             self.failure = e
             return 1
 

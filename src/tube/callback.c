@@ -24,7 +24,12 @@ static cg_status cb_recv(void *self, uint8_t *buf, size_t cap, int64_t deadline,
         return cg_fail(err, CG_ERR_EOF, "end of stream");
     if (r == -1)
         return cg_fail(err, CG_ERR_TIMEOUT, "timeout");
-    if (r < 0 || (size_t)r > cap)
+    /* A callback that wrote more than cap has already overrun buf: the binding bounds its
+     * copy (python/cubegod/_play.py); this only names the broken promise. */
+    if (r > 0 && (size_t)r > cap)
+        return cg_fail(err, CG_ERR_SYSTEM,
+                       "the receive callback returned %ld bytes, more than the %zu asked for", r, cap);
+    if (r < 0)
         return cg_fail(err, CG_ERR_SYSTEM, "the receive callback failed (it returned %ld)", r);
     *got = (size_t)r;
     return CG_OK;

@@ -6,6 +6,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -144,6 +145,35 @@ static void test_sends(void **state)
     cg_tube_close(t);
 }
 
+/* A callback that claims more than cap (a binding that wrote past the buffer) is a failure
+ * naming both numbers; nothing of it is taken as received. */
+static long claims_too_much(void *ctx, uint8_t *buf, size_t cap, double timeout)
+{
+    (void)timeout;
+    *(size_t *)ctx = cap;
+    buf[0] = 'x';
+    return (long)cap + 1;
+}
+
+static void test_more_than_cap_is_refused(void **state)
+{
+    (void)state;
+    size_t cap = 0;
+    cg_tube_callbacks cb = {claims_too_much, NULL, NULL, &cap};
+    cg_tube *t;
+    cg_error err;
+    assert_int_equal(cg_tube_from_callbacks(&cb, "liar", NULL, &t, &err), CG_OK);
+    const uint8_t *line;
+    size_t n;
+    assert_int_equal(cg_tube_recvline(t, 1, &line, &n, &err), CG_ERR_SYSTEM);
+    char want[96];
+    snprintf(want, sizeof want, "returned %zu bytes, more than the %zu asked for", cap + 1, cap);
+    assert_non_null(strstr(err.msg, want));
+    cg_tube_peek(t, &line, &n);
+    assert_int_equal(n, 0);
+    cg_tube_close(t);
+}
+
 static void test_refusals(void **state)
 {
     (void)state;
@@ -162,6 +192,7 @@ int main(void)
         cmocka_unit_test(test_return_values_become_statuses),
         cmocka_unit_test(test_idle_asks_readable),
         cmocka_unit_test(test_sends),
+        cmocka_unit_test(test_more_than_cap_is_refused),
         cmocka_unit_test(test_refusals),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
