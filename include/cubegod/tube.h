@@ -137,7 +137,8 @@ CG_API cg_status cg_tube_connect(const char *host, const char *port, const cg_tu
                           cg_tube **out, cg_error *err);
 
 /* A local process: argv[0] searched in PATH, no shell, stdin and stdout are pipes, stderr is
- * inherited. Close reaps the child (see cg_tube_close). Errors: CG_ERR_SYSTEM (pipe, spawn:
+ * inherited. The child leads a process group of its own (a terminal's Ctrl-C reaches the
+ * caller, not it). Close reaps the child and ends its group (see cg_tube_close). Errors: CG_ERR_SYSTEM (pipe, spawn:
  * "No such file or directory" when argv[0] is not found). */
 CG_API cg_status cg_tube_process(char *const argv[], const cg_tube_options *o, cg_tube **out,
                           cg_error *err);
@@ -280,7 +281,9 @@ CG_API bool cg_tube_idle(const cg_tube *t, double seconds);
  * CG_ERR_TIMEOUT, CG_ERR_INPUT (not a process tube), CG_ERR_SYSTEM. */
 CG_API cg_status cg_tube_wait(cg_tube *t, double timeout, int *wstatus, cg_error *err);
 /* Closes the transport and frees everything (NULL is fine). A process still running gets EOF on
- * stdin, then SIGTERM after 0.5 s and SIGKILL after 1 s more; it is always reaped. */
+ * stdin, then SIGTERM after 0.5 s and SIGKILL after 1 s more, each sent to its whole process
+ * group; it is always reaped. What it left in its group once it is gone (a shell's children)
+ * gets SIGTERM, then SIGKILL after 1 s. */
 CG_API void cg_tube_close(cg_tube *t);
 
 /* ---- custom transports ---- */

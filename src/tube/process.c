@@ -87,19 +87,54 @@ static cg_status reap(proc_tr *c, int64_t deadline, cg_error *err)
     return CG_OK;
 }
 
+/* True while a process of the child's group is left (zombies awaiting their reaper count). */
+static bool group_left(pid_t pgid)
+{
+    return kill(-pgid, 0) == 0 || errno == EPERM;
+}
+
+/* sig to the child's group, and to the child itself should it have left the group. */
+static void signal_child(proc_tr *c, int sig)
+{
+    kill(-c->pid, sig);
+    kill(c->pid, sig);
+}
+
+/* Ends what the child left in its process group (a shell's own children: `sh -c "...; sleep
+ * 99"`, which may ignore SIGTERM): asks, then insists after a short grace. Only while the
+ * child's own status was seen: a group whose leader was reaped elsewhere may be gone and its
+ * number taken by another group. */
+static void end_group(proc_tr *c)
+{
+    if (c->lost || !group_left(c->pid))
+        return;
+    kill(-c->pid, SIGTERM);
+    for (int i = 0; i < 50 && group_left(c->pid); i++) {
+        struct timespec ts = {0, 20000000}; /* 20 ms, 1 s in all */
+        nanosleep(&ts, NULL);
+    }
+    if (group_left(c->pid))
+        kill(-c->pid, SIGKILL);
+}
+
 static void proc_close(void *self, const cg_log *log)
 {
     proc_tr *c = self;
     proc_shutdown(c, NULL);
     close(c->out_r);
-    /* EOF on stdin first; then ask, then insist. */
+    /* EOF on stdin first; then ask, then insist; the group whole each time (the child leads
+     * a process group of its own: spawn). */
+    bool killed = false;
     if (reap(c, cg_deadline(0.5), NULL) && !c->reaped) {
-        kill(c->pid, SIGTERM);
+        signal_child(c, SIGTERM);
         if (reap(c, cg_deadline(1.0), NULL) && !c->reaped) {
-            kill(c->pid, SIGKILL);
+            signal_child(c, SIGKILL);
+            killed = true;
             reap(c, -1, NULL);
         }
     }
+    if (!killed) /* after SIGKILL only zombies can be left, which their reaper takes */
+        end_group(c);
     if (c->lost)
         cg_log_msg(log, CG_LOG_INFO, '*', "Stopped process '%s' (pid %d): exit status unknown "
                    "(reaped elsewhere)", c->cmd, (int)c->pid);
@@ -184,7 +219,9 @@ static int find_program(const char *name, char *path, size_t size)
     }
 }
 
-/* posix_spawn: the child gets the pipes as stdin/stdout, default SIGPIPE and an empty mask. */
+/* posix_spawn: the child gets the pipes as stdin/stdout, default SIGPIPE and an empty mask,
+ * and leads a process group of its own, so that closing the tube ends whatever it started (a
+ * shell's children) and a terminal's Ctrl-C reaches play, which ends it, rather than it. */
 static int spawn(const char *path, char *const argv[], int in_r, int out_w, pid_t *pid)
 {
     posix_spawn_file_actions_t fa;
@@ -199,7 +236,9 @@ static int spawn(const char *path, char *const argv[], int in_r, int out_w, pid_
     posix_spawn_file_actions_adddup2(&fa, out_w, 1);
     posix_spawnattr_setsigmask(&attr, &none);
     posix_spawnattr_setsigdefault(&attr, &pipe);
-    posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
+    posix_spawnattr_setpgroup(&attr, 0);
+    posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF |
+                                        POSIX_SPAWN_SETPGROUP);
     int r = posix_spawn(pid, path, &fa, &attr, argv, environ);
     posix_spawn_file_actions_destroy(&fa);
     posix_spawnattr_destroy(&attr);
