@@ -383,7 +383,7 @@ size_t cg_dialect_expand(const cg_dialect *d, const cg_move *moves, size_t n, cg
 size_t cg_dialect_format(const cg_dialect *d, const cg_move *moves, size_t n, char *buf,
                          size_t size)
 {
-    size_t len = 0;
+    size_t len = 0, seplen = strlen(d->separator);
     bool first = true;
     if (size)
         buf[0] = '\0';
@@ -391,11 +391,16 @@ size_t cg_dialect_format(const cg_dialect *d, const cg_move *moves, size_t n, ch
         cg_move one[3];
         size_t k = cg_dialect_expand(d, &moves[i], 1, one, 3);
         for (size_t j = 0; j < k; j++) {
-            const char *sep = first ? "" : d->separator, *name = d->name[one[j]];
-            size_t need = strlen(sep) + strlen(name);
-            if (len + need < size)
-                snprintf(buf + len, size - len, "%s%s", sep, name);
-            len += need;
+            /* memcpy, not snprintf: this is on every answer's path (a third of a 2x2's
+             * formatting time went to printf's machinery) */
+            const char *name = d->name[one[j]];
+            size_t sl = first ? 0 : seplen, nl = strlen(name);
+            if (len + sl + nl < size) {
+                memcpy(buf + len, d->separator, sl);
+                memcpy(buf + len + sl, name, nl);
+                buf[len + sl + nl] = '\0';
+            }
+            len += sl + nl;
             first = false;
         }
     }

@@ -8,6 +8,7 @@
  * When the scheme is unknown, one fully visible corner fixes the frame (its colours are called
  * U, R, F: any corner and any twist would do, they differ by a whole-cube rotation) and each way
  * to give the remaining colours to D, L and B is tried. */
+#include <pthread.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -38,26 +39,50 @@ static const char *token(const cg_puzzle *p, int sticker)
     return c == CG_UNKNOWN ? "?" : p->colour[c];
 }
 
+/* The (piece, twist) candidates of every view of a slot's three stickers, each a face or NO_FACE:
+ * 7^3 views, worked out once (reading them per slot per cube was a fifth of a 2x2's solve). */
+#define VIEWS (7 * 7 * 7)
+typedef struct view_candidates {
+    uint8_t n;
+    uint8_t piece[CG_CORNERS * 3];
+    uint8_t twist[CG_CORNERS * 3];
+} view_candidates;
+
+static view_candidates view_table[VIEWS];
+static pthread_once_t view_once = PTHREAD_ONCE_INIT;
+
+static void build_views(void)
+{
+    for (int v = 0; v < VIEWS; v++) {
+        const int seen[3] = {v / 49, v / 7 % 7, v % 7};
+        view_candidates *vc = &view_table[v];
+        vc->n = 0;
+        for (int piece = 0; piece < CG_CORNERS; piece++) {
+            const uint8_t *col = cg_corner_colours(piece);
+            for (int t = 0; t < 3; t++) {
+                int ok = 1;
+                for (int k = 0; k < 3 && ok; k++)
+                    ok = seen[k] == NO_FACE || seen[k] == col[(k + 3 - t) % 3];
+                if (ok) {
+                    vc->piece[vc->n] = (uint8_t)piece;
+                    vc->twist[vc->n++] = (uint8_t)t;
+                }
+            }
+        }
+    }
+}
+
 static void find_candidates(const uint8_t face_of[CG_FACES + 1], int slot, const cg_puzzle *p,
                             candidates *cand)
 {
     const uint8_t *st = cg_corner_stickers(slot);
-    uint8_t seen[3];
+    int v = 0;
     for (int k = 0; k < 3; k++)
-        seen[k] = p->sticker[st[k]] == CG_UNKNOWN ? NO_FACE : face_of[p->sticker[st[k]]];
-    cand->n[slot] = 0;
-    for (int piece = 0; piece < CG_CORNERS; piece++) {
-        const uint8_t *col = cg_corner_colours(piece);
-        for (int t = 0; t < 3; t++) {
-            int ok = 1;
-            for (int k = 0; k < 3 && ok; k++)
-                ok = seen[k] == NO_FACE || seen[k] == col[(k + 3 - t) % 3];
-            if (ok) {
-                cand->piece[slot][cand->n[slot]] = (uint8_t)piece;
-                cand->twist[slot][cand->n[slot]++] = (uint8_t)t;
-            }
-        }
-    }
+        v = v * 7 + (p->sticker[st[k]] == CG_UNKNOWN ? NO_FACE : face_of[p->sticker[st[k]]]);
+    const view_candidates *vc = &view_table[v];
+    cand->n[slot] = vc->n;
+    memcpy(cand->piece[slot], vc->piece, vc->n);
+    memcpy(cand->twist[slot], vc->twist, vc->n);
 }
 
 typedef struct search {
@@ -114,6 +139,7 @@ static void try_scheme(const cg_puzzle *p, const uint8_t face_of[CG_FACES + 1], 
 {
     candidates cand;
     search s;
+    pthread_once(&view_once, build_views);
     memset(&s, 0, sizeof s);
     a->stage = FAIL_SLOT;
     a->solutions = 0;
