@@ -52,8 +52,15 @@ char cg_face_letter(int face) { return face >= 0 && face < CG_FACES ? "UDFBLR"[f
 
 int cg_face_from_letter(char c)
 {
-    const char *p = c ? strchr("UDFBLR", c) : NULL;
-    return p ? (int)(p - "UDFBLR") : -1;
+    switch (c) { /* a switch, not strchr: every sticker of every cube read comes here */
+    case 'U': return CG_U;
+    case 'D': return CG_D;
+    case 'F': return CG_F;
+    case 'B': return CG_B;
+    case 'L': return CG_L;
+    case 'R': return CG_R;
+    default: return -1;
+    }
 }
 
 const char *cg_corner_name(int corner)

@@ -189,8 +189,8 @@ cg_status cgi_puzzle_check_colours(const cg_puzzle *p, cg_error *err)
         return cg_fail(err, CG_ERR_INPUT, "%d colours (%s); a cube has six", p->ncolours, list + 1);
     }
     int per_face = p->size == 3 ? 9 : 4;
-    int count[CG_PUZZLE_STICKERS_MAX] = {0};
-    for (int i = 0; i < cg_puzzle_stickers(p); i++)
+    int count[CG_PUZZLE_STICKERS_MAX] = {0}, nst = cg_puzzle_stickers(p);
+    for (int i = 0; i < nst; i++)
         if (p->sticker[i] != CG_UNKNOWN && ++count[p->sticker[i]] == per_face + 1)
             return cg_fail(err, CG_ERR_INPUT, "colour '%s' is seen more than %s times",
                            p->colour[p->sticker[i]], per_face == 9 ? "nine" : "four");
@@ -312,14 +312,19 @@ cg_status cg_reconstruct(const cg_puzzle *p, const cg_scheme *scheme, cg_reading
     cg_status st = check_counts(p, err);
     if (st != CG_OK)
         return st;
-    cg_scheme letters = cg_scheme_letters();
-    if (!scheme && all_face_letters(p))
+    cg_scheme letters;
+    bool by_letters = !scheme && all_face_letters(p);
+    if (by_letters) {
+        letters = cg_scheme_letters();
         scheme = &letters;
+    }
     if (!scheme)
         return deduce_scheme(p, out, err);
     uint8_t face_of[CG_FACES + 1];
-    st = map_scheme(p, scheme, face_of, err);
-    if (st != CG_OK)
+    if (by_letters) /* what map_scheme finds through the letters' scheme, without 36 strcmp */
+        for (int c = 0; c < p->ncolours; c++)
+            face_of[c] = (uint8_t)cg_face_from_letter(p->colour[c][0]);
+    else if ((st = map_scheme(p, scheme, face_of, err)) != CG_OK)
         return st;
     attempt a;
     try_scheme(p, face_of, &a);
