@@ -18,7 +18,7 @@ _cubegod_options() {
     pow) echo "--threads --limit -q -v" ;;
     draw) echo "--ansi --svg --png --input --order --across --layout --cube -o" ;;
     turn) echo "--undo --check --size --across --order --layout --move-map --moves-from --moves" ;;
-    "bench solve") echo "-n --seed --target --cache --json --size --max-moves --time-limit --max-nodes --metric --facelets" ;;
+    "bench solve") echo "-n --seed --target --cache --json --size --max-moves --time-limit --max-nodes --metric --facelets --write-cubes" ;;
     "bench net") echo "--size --games --rounds --alarm --seed --svg --cache --json" ;;
     "bench sim3") echo "-n --ops --seed --json" ;;
     "bench order") echo "-n -r --seed --json" ;;
@@ -59,7 +59,7 @@ _cubegod() {
         cmd="bench ${COMP_WORDS[2]}" ;;
     esac
     case $prev in
-    --cache | --record | --tls-cert | --tls-key | --svg | --profile | --move-map | --html | -o | --layout | --replies | --save-profile | \
+    --cache | --write-cubes | --record | --tls-cert | --tls-key | --svg | --profile | --move-map | --html | -o | --layout | --replies | --save-profile | \
         --twophase-cache)
         _cubegod_files
         return ;;

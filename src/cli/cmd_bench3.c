@@ -1,5 +1,6 @@
 /* The 3x3 two-phase solver on the command line: `cubegod tables --size 3` and
  * `cubegod bench solve --size 3` (cmd_tables.c and cmd_bench.c hand over here). */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,7 +26,7 @@ static const char TABLES3_USAGE[] =
 static const char BENCH3_USAGE[] =
     "usage: cubegod bench solve --size 3 [-n N] [--max-moves N] [--time-limit MS] [--seed S]\n"
     "                                    [--max-nodes N] [--metric htm|qtm] [--cache FILE]\n"
-    "                                    [--json]\n"
+    "                                    [--write-cubes FILE] [--json]\n"
     "\n"
     "N uniformly random 3x3 cubes (default 1000) solved by the two-phase solver, tables\n"
     "excluded. Prints the tables' start-up time, peak memory, the time per solve (median, p90,\n"
@@ -40,7 +41,10 @@ static const char BENCH3_USAGE[] =
     "  --max-nodes N    the search's node cap (default 0: the solver's own)\n"
     "  --cache FILE     the two-phase cache file (see cubegod tables --size 3 --help)\n"
     "  --facelets       print the N cubes as 54 facelet letters each, in Kociemba's URFDLB\n"
-    "                   order, instead of solving them (for bench/cubejs_compare.sh)\n";
+    "                   order, instead of solving them (for bench/cubejs_compare.sh)\n"
+    "  --write-cubes FILE\n"
+    "                   also write the cubes solved to FILE, one a line as --facelets prints\n"
+    "                   them, so another solver can be timed on the same ones\n";
 
 /* The --size value, when argv has one (the caller then hands over); 0 when absent, -1 when bad
  * (reported). */
@@ -123,12 +127,24 @@ static int cmp_double(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
+/* One bench run's settings, as parsed. */
+typedef struct bench3_run {
+    long n, seed, max_moves, max_nodes;
+    double time_limit;
+    cg_metric metric;
+    const char *cache;
+    bool as_json;
+    FILE *cubes_out; /* --write-cubes, or NULL */
+} bench3_run;
+
+static int run3(const bench3_run *b);
+
 int bench_solve3(int argc, char **argv)
 {
     long n = 1000, seed = 1, max_moves = -1, max_nodes = 0;
     double time_limit = 0;
     cg_metric metric = CG_METRIC_HTM;
-    const char *cache = NULL;
+    const char *cache = NULL, *write_cubes = NULL;
     bool as_json = false, facelets = false;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v;
@@ -172,6 +188,9 @@ int bench_solve3(int argc, char **argv)
             as_json = true;
         } else if (strcmp(a, "--facelets") == 0) {
             facelets = true;
+        } else if (strcmp(a, "--write-cubes") == 0) {
+            if (!(write_cubes = cli_value("bench solve", argc, argv, &i)))
+                return 2;
         } else {
             return cli_unknown("bench solve", a, BENCH3_USAGE);
         }
@@ -189,7 +208,33 @@ int bench_solve3(int argc, char **argv)
         }
         return 0;
     }
-    cg3_tables_options topt = {.cache_path = cache};
+    FILE *cubes_out = NULL;
+    if (write_cubes && !(cubes_out = fopen(write_cubes, "w"))) {
+        cli_err("bench solve", "--write-cubes %s: %s", write_cubes, strerror(errno));
+        return 1;
+    }
+    int rc = run3(&(bench3_run){n, seed, max_moves, max_nodes, time_limit, metric, cache, as_json,
+                                cubes_out});
+    if (cubes_out && fclose(cubes_out) != 0) {
+        cli_err("bench solve", "--write-cubes %s: %s", write_cubes, strerror(errno));
+        return 1;
+    }
+    return rc;
+}
+
+/* The time buckets printed, in ms: how many cubes were answered within each. */
+static const double BUCKETS[] = {1, 10, 100, 1000, 10000};
+#define NBUCKETS (sizeof BUCKETS / sizeof BUCKETS[0])
+
+static int run3(const bench3_run *b)
+{
+    long n = b->n, seed = b->seed, max_moves = b->max_moves;
+    double time_limit = b->time_limit;
+    cg_metric metric = b->metric;
+    bool as_json = b->as_json;
+    cg_rng rng;
+    cg_rng_seed(&rng, (uint64_t)seed);
+    cg3_tables_options topt = {.cache_path = b->cache};
     cli_tables3_options(&topt, CLI_TWOPHASE, NULL, false);
     cg3_twophase *s;
     cg3_tables_info info;
@@ -209,13 +254,19 @@ int bench_solve3(int argc, char **argv)
     cg3_solve_options opt = cg3_solve_defaults();
     opt.max_moves = (int)max_moves;
     opt.time_limit_ms = time_limit;
-    opt.max_nodes = (unsigned long long)max_nodes;
+    opt.max_nodes = (unsigned long long)b->max_nodes;
     opt.metric = metric;
     long wrong = 0, failed = 0, total_len = 0, max_len = 0;
     unsigned long long nodes = 0;
     double total_ms = 0;
+    long within[NBUCKETS] = {0};
     for (long i = 0; i < n; i++) {
         cg3_cube c = cg3_cube_random(&rng);
+        if (b->cubes_out) {
+            char text[CG3_FACELETS + 1];
+            facelet_string(&c, text);
+            fprintf(b->cubes_out, "%s\n", text);
+        }
         cg3_solution sol;
         cg_status st = cg3_twophase_solve(s, &c, &opt, &sol, &err);
         ms[i] = sol.ms;
@@ -230,6 +281,8 @@ int bench_solve3(int argc, char **argv)
         long len = (long)cg_moves_count(sol.moves, (size_t)sol.n, metric);
         if (!cg3_cube_is_home(&c) || len > max_moves)
             wrong++;
+        for (size_t k = 0; k < NBUCKETS; k++)
+            within[k] += sol.ms <= BUCKETS[k];
         total_len += len;
         max_len = len > max_len ? len : max_len;
     }
@@ -263,6 +316,13 @@ int bench_solve3(int argc, char **argv)
         json_bool(&j, "table_from_cache", info.from_cache);
         json_num(&j, "table_mb", (double)info.bytes / 1e6);
         json_num(&j, "peak_rss_mb", (double)ru.ru_maxrss / 1024.0);
+        json_object(&j, "solved_within_ms");
+        for (size_t k = 0; k < NBUCKETS; k++) {
+            char key[16];
+            snprintf(key, sizeof key, "%.0f", BUCKETS[k]);
+            json_int(&j, key, within[k]);
+        }
+        json_end(&j);
         json_int(&j, "failed", failed);
         json_int(&j, "wrong", wrong);
         json_finish(&j);
@@ -274,6 +334,11 @@ int bench_solve3(int argc, char **argv)
             printf("time limit       %.0f ms per cube\n", time_limit);
         printf("time (ms)        median %.3f  p90 %.3f  p99 %.3f  max %.3f  mean %.3f\n", med, p90,
                p99, ms[n - 1], total_ms / (double)n);
+        printf("solved within    ");
+        for (size_t k = 0; k < NBUCKETS; k++)
+            printf("%s%.0f ms: %ld (%.1f%%)", k ? "  " : "", BUCKETS[k], within[k],
+                   100.0 * (double)within[k] / (double)n);
+        printf("\n");
         printf("solution length  mean %.3f  max %ld%s\n", mean_len, max_len,
                metric == CG_METRIC_QTM ? " (quarter turns)" : "");
         printf("search nodes     mean %.0f\n", (double)nodes / (double)n);

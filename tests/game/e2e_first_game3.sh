@@ -58,9 +58,19 @@ grep -q "cubegod: building 3x3 [a-z0-9-]* table .*%" "$TMP/first.err" &&
 "$CUBEGOD" tables --size 3 --cache "$TMP/cache/twophase.tbl" > "$TMP/load.out" ||
   fail "tables (the first game's file) exited $?"
 has "loaded from $TMP/cache/twophase.tbl" "$TMP/load.out"
-"$CUBEGOD" bench solve --size 3 -n 20 --cache "$TMP/cache/twophase.tbl" > "$TMP/bench.out" ||
+"$CUBEGOD" bench solve --size 3 -n 20 --seed 5 --cache "$TMP/cache/twophase.tbl" \
+  --write-cubes "$TMP/cubes.txt" > "$TMP/bench.out" ||
   fail "bench through the first game's tables exited $?"
 has "wrong answers    0" "$TMP/bench.out"
+# --write-cubes: the very cubes solved, as --facelets prints the same seed's; the buckets count all 20
+"$CUBEGOD" bench solve --size 3 -n 20 --seed 5 --facelets > "$TMP/facelets.txt" ||
+  fail "bench --facelets exited $?"
+cmp -s "$TMP/cubes.txt" "$TMP/facelets.txt" || fail "--write-cubes wrote other cubes than --facelets"
+[ "$(grep -c '^[UDFBLR]\{54\}$' "$TMP/cubes.txt")" = 20 ] || fail "--write-cubes: not 20 facelet lines"
+has "10000 ms: 20 (100.0%)" "$TMP/bench.out"
+"$CUBEGOD" bench solve --size 3 -n 1 --cache "$TMP/cache/twophase.tbl" \
+  --write-cubes "$TMP/no/such/dir/cubes.txt" > /dev/null 2> "$TMP/wc.err" && fail "--write-cubes to a missing folder exited 0"
+has "--write-cubes $TMP/no/such/dir/cubes.txt: No such file or directory" "$TMP/wc.err"
 # Quiet: no progress, no notice, the game still won (the 2x2 table rebuilt, in a second; the
 # 3x3 tables, from the cache, in the background at the first 3x3 round).
 rm -f "$TMP/cache/pocket.tbl"
