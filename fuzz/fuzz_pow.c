@@ -6,6 +6,7 @@
 #include "fuzz.h"
 
 #include "cubegod/pow.h"
+#include "../src/pow/context.h"
 #include "../src/pow/internal.h" /* the gate read, to check its bounds */
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -15,6 +16,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     int r = cg_pow_scan(text, size, &err);
     FUZZ_CHECK(r == 0 || r == 1 || r == CG_ERR_INPUT);
     if (r < 0)
+        fuzz_check_message(&err);
+    /* play's reading: the last line a gate, the lines before it where its names get values */
+    const uint8_t *last = size ? memrchr(data, '\n', size) : NULL;
+    size_t at = last ? (size_t)(last - data) + 1 : 0;
+    int in = cgi_pow_scan_in(text + at, size - at, text, at, &err);
+    FUZZ_CHECK(in == 0 || in == 1 || in == CG_ERR_INPUT);
+    if (in < 0)
         fuzz_check_message(&err);
     cgi_gate g;
     bool found;
@@ -28,7 +36,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (g.difficulty > 64)
             return 0;
     } else {
-        FUZZ_CHECK(g.target_bits >= 0 && g.target_bits <= 8 * cgi_hash_size(g.hash));
+        FUZZ_CHECK(g.target_bits >= 0 && g.target_from >= 0 &&
+                   g.target_from + g.target_bits <= 8 * cgi_hash_size(g.hash));
         FUZZ_CHECK(g.kind != CGI_GATE_PREFIX || (g.unknown_len >= 1 && g.unknown_len <= CGI_UNKNOWN_MAX));
         FUZZ_CHECK(g.kind != CGI_GATE_HASHCASH || (g.bits >= 1 && g.bits <= 64));
     }

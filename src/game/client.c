@@ -616,6 +616,7 @@ static cg_status text_budget(cgi_game *g, int64_t at, const char *line, size_t n
 
 static cg_status run(cgi_game *g, cg_error *err)
 {
+    cgi_pow_seen seen = {.n = 0}; /* the lines before a gate: its sentence's names */
     for (;;) {
         if (g->o->handover && over(g)) {
             /* What the server says right after the end (the flag) still counts; then it pauses
@@ -671,7 +672,7 @@ static cg_status run(cgi_game *g, cg_error *err)
         bool gate; /* a proof of work, answered: not part of the game's text */
         st = text_budget(g, at, line, n, err);
         if (st == CG_OK)
-            st = cgi_play_gate(g->t, g->o, line, n, &gate, err);
+            st = cgi_play_gate(g->t, g->o, &seen, line, n, &gate, err);
         if (st == CG_OK && gate) {
             g->progress_at = cg_now_ns();
             cgi_event(g, CG_EVENT_GATE, line, n);

@@ -6,25 +6,49 @@
 #include <string.h>
 
 #include "cubegod/pow.h"
+#include "pow/context.h"
 
 #define DEFAULT_LIMIT 60.0 /* seconds: past that, the game's patience is likely gone */
 
 /* Cheap first look, as every line of a game passes here: a gate has a '(' (a hash call), "s."
- * (the sloth) or the word hashcash. */
+ * (the sloth), the word hashcash, or a hash's name ("the sha256 of 'k9' + S ..."). */
 static bool may_hold_gate(const char *line, size_t n)
 {
-    return memchr(line, '(', n) || memmem(line, n, "s.", 2) || memmem(line, n, "ashcash", 7);
+    return memchr(line, '(', n) || memmem(line, n, "s.", 2) || memmem(line, n, "ashcash", 7) ||
+           memmem(line, n, "sha", 3) || memmem(line, n, "SHA", 3) || memmem(line, n, "md5", 3) ||
+           memmem(line, n, "MD5", 3);
 }
 
-cg_status cgi_play_gate(cg_tube *t, const cg_play_options *opt, const char *line, size_t n,
-                        bool *gate, cg_error *err)
+/* Keeps the line in seen (the most recent lines, the oldest dropped when full). */
+static void remember(cgi_pow_seen *seen, const char *line, size_t n)
+{
+    size_t cap = sizeof seen->text;
+    if (n + 1 > cap)
+        line += n - (cap - 1), n = cap - 1;
+    if (seen->n + n + 1 > cap) {
+        size_t drop = seen->n + n + 1 - cap;
+        memmove(seen->text, seen->text + drop, seen->n - drop);
+        seen->n -= drop;
+    }
+    memcpy(seen->text + seen->n, line, n);
+    seen->n += n;
+    seen->text[seen->n++] = '\n';
+}
+
+cg_status cgi_play_gate(cg_tube *t, const cg_play_options *opt, cgi_pow_seen *seen,
+                        const char *line, size_t n, bool *gate, cg_error *err)
 {
     *gate = false;
-    if (opt->pow_off || !may_hold_gate(line, n))
+    if (opt->pow_off)
         return CG_OK;
+    if (!may_hold_gate(line, n)) {
+        remember(seen, line, n);
+        return CG_OK;
+    }
     cg_error near;
-    int found = cg_pow_scan(line, n, &near);
+    int found = cgi_pow_scan_in(line, n, seen->text, seen->n, &near);
     if (found != 1) { /* a gate is a gate only when it parses: the rest is the game's text */
+        remember(seen, line, n);
         if (near.code != CG_OK && opt->pow_notice) {
             char text[CG_ERROR_MSG_MAX + 32];
             snprintf(text, sizeof text, "read as text: %s", near.msg);
@@ -40,7 +64,8 @@ cg_status cgi_play_gate(cg_tube *t, const cg_play_options *opt, const char *line
     cg_pow_set_notice(p, opt->pow_notice, opt->pow_notice_ctx);
     cg_pow_set_stop(p, cg_tube_stop_flag_get()); /* Ctrl-C stops the search, as it stops a wait */
     char answer[CG_POW_ANSWER_MAX];
-    st = cg_pow_solve(p, line, n, answer, sizeof answer, err);
+    st = cgi_pow_solve_in(p, line, n, seen->text, seen->n, answer, sizeof answer, err);
+    seen->n = 0; /* the lines before this gate are not the next one's */
     if (st == CG_OK && opt->pow_notice) {
         char text[320];
         snprintf(text, sizeof text, "%s: answered in %.3f s", cg_pow_last_kind(p),

@@ -192,9 +192,10 @@ static bool digest_meets(const cgi_gate *g, const void *msg, size_t n)
                                                : EVP_sha512();
     unsigned char d[EVP_MAX_MD_SIZE];
     unsigned len = 0;
-    if (EVP_Digest(msg, n, d, &len, md, NULL) != 1 || (int)len * 8 < g->target_bits)
+    int to = g->target_from + g->target_bits;
+    if (EVP_Digest(msg, n, d, &len, md, NULL) != 1 || (int)len * 8 < to)
         return false;
-    for (int b = 0; b < g->target_bits; b++)
+    for (int b = g->target_from; b < to; b++)
         if (((d[b / 8] ^ g->target[b / 8]) >> (7 - b % 8)) & 1)
             return false;
     return true;

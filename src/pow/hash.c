@@ -59,13 +59,22 @@ static void h_final(cgi_hash h, hctx *c, uint8_t *md)
     }
 }
 
+/* The target's bits, from target_from on, compared byte by byte, the two end bytes masked. */
 static bool meets(const cgi_gate *g, const uint8_t *md)
 {
-    int full = g->target_bits / 8, rest = g->target_bits % 8;
-    if (memcmp(md, g->target, (size_t)full) != 0)
-        return false;
-    uint8_t mask = (uint8_t)(0xff << (8 - rest));
-    return rest == 0 || (md[full] & mask) == (g->target[full] & mask);
+    int from = g->target_from, to = from + g->target_bits;
+    if (g->target_bits <= 0)
+        return true;
+    for (int k = from / 8, last = (to - 1) / 8; k <= last; k++) {
+        uint8_t m = 0xff;
+        if (k == from / 8)
+            m &= (uint8_t)(0xff >> (from % 8));
+        if (k == last && to % 8)
+            m &= (uint8_t)(0xff << (8 - to % 8));
+        if ((md[k] ^ g->target[k]) & m)
+            return false;
+    }
+    return true;
 }
 
 bool cgi_hash_meets(const cgi_gate *g, const void *msg, size_t n)

@@ -37,8 +37,10 @@ typedef struct cgi_gate {
     size_t known_len;
     bool unknown_first;   /* hash(unknown + known) rather than hash(known + unknown) */
     int unknown_len;      /* PREFIX: the run's length; ZEROS: 0 (any length) */
-    uint8_t target[64];   /* the digest's first target_bits bits must equal these */
+    uint8_t target[64];   /* the digest's bits target_from .. target_from + target_bits - 1
+                             must equal these, at their place in the digest */
     int target_bits;
+    int target_from;      /* 0: the digest's start; a slice's or ends-with's first bit */
     int bits;             /* hashcash */
     uint32_t difficulty;  /* sloth */
     uint64_t x[CGI_SLOTH_LIMBS];
@@ -49,6 +51,10 @@ typedef struct cgi_gate {
  * *found says whether a gate was read; when not, err (CG_ERR_INPUT) says why the first line
  * that looked like one was not read, or is CG_OK and "" when none did. */
 cg_status cgi_gate_read(const char *text, size_t len, cgi_gate *g, bool *found, cg_error *err);
+/* The same, the names of a gate's sentence ("sha1(prefix + X) ...") also looked up in context
+ * (the lines before text; no gate is read from it). */
+cg_status cgi_gate_read_in(const char *text, size_t len, const char *context, size_t clen,
+                           cgi_gate *g, bool *found, cg_error *err);
 /* CG_ERR_INPUT "no proof of work ...", with cgi_gate_read's near miss when err holds one. */
 cg_status cgi_no_gate(cg_error *err);
 /* "sha256", ... */

@@ -1,5 +1,6 @@
 /* The proof-of-work API (pow.h): read the gate, estimate, refuse or answer. */
 #include "pow/internal.h"
+#include "pow/context.h"
 
 #include <math.h>
 #include <signal.h>
@@ -178,7 +179,8 @@ static cg_status solve_hash(cg_pow *p, const cgi_gate *g, char *out, size_t cap,
         expect = fmin(expect, space / 2);
     } else if (g->kind == CGI_GATE_ZEROS) {
         space = ldexp(1, 62);
-        snprintf(p->kind, sizeof p->kind, "%s with %d leading bits given", name, g->target_bits);
+        snprintf(p->kind, sizeof p->kind, "%s with %d %s bits given", name, g->target_bits,
+                 g->target_from ? "other" : "leading");
     } else {
         space = ldexp(1, 62);
         snprintf(p->kind, sizeof p->kind, "hashcash, %d bits", g->bits);
@@ -217,13 +219,19 @@ static cg_status solve_hash(cg_pow *p, const cgi_gate *g, char *out, size_t cap,
 cg_status cg_pow_solve(cg_pow *p, const char *text, size_t len, char *out, size_t cap,
                        cg_error *err)
 {
+    return cgi_pow_solve_in(p, text, len, NULL, 0, out, cap, err);
+}
+
+cg_status cgi_pow_solve_in(cg_pow *p, const char *text, size_t len, const char *context,
+                           size_t clen, char *out, size_t cap, cg_error *err)
+{
     cgi_gate g;
     bool found;
     p->kind[0] = '\0';
     p->seconds = p->candidates = 0;
     if (cap)
         out[0] = '\0';
-    if (cgi_gate_read(text, len, &g, &found, err) != CG_OK)
+    if (cgi_gate_read_in(text, len, context, clen, &g, &found, err) != CG_OK)
         return CG_ERR_INPUT;
     if (!found)
         return cgi_no_gate(err);
@@ -239,9 +247,14 @@ cg_status cg_pow_solve(cg_pow *p, const char *text, size_t len, char *out, size_
 
 int cg_pow_scan(const char *text, size_t len, cg_error *err)
 {
+    return cgi_pow_scan_in(text, len, NULL, 0, err);
+}
+
+int cgi_pow_scan_in(const char *text, size_t len, const char *context, size_t clen, cg_error *err)
+{
     cgi_gate g;
     bool found;
-    if (cgi_gate_read(text, len, &g, &found, err) != CG_OK)
+    if (cgi_gate_read_in(text, len, context, clen, &g, &found, err) != CG_OK)
         return CG_ERR_INPUT;
     return found ? 1 : 0;
 }

@@ -35,7 +35,8 @@ if grep -q "proof of work:" "$TMP/off.err"; then fail "--pow off answered a gate
 
 # 3. The independent Python server: every wording, two gates in a row, then its game.
 if command -v python3 > /dev/null; then
-  for gates in sha256 md5 sha1 zeros-hex zeros-bits zeros-first prose hashcash kctf redpwn "hashcash,redpwn"; do
+  for gates in sha256 md5 sha1 zeros-hex zeros-bits zeros-first prose tail endswith middle words \
+      words-of never "never,tail" hashcash kctf redpwn "hashcash,redpwn"; do
     name=py_$(echo "$gates" | tr -c 'a-z0-9\n' _)
     bg_server "$name" "python server" \
       python3 "$HERE/pow_server.py" --listen 0 --gates "$gates" --rounds 2 --timeout 300 --xs "$XS"

@@ -12,7 +12,10 @@ challenge beside this file) is played. One line per gate goes to standard error:
 Kinds: sha256, md5, sha1 (hash(XXXX+suffix) == hex, in three wordings), zeros-hex
 (sha256(prefix + S) starts with 00000), zeros-bits (has N leading zero bits), zeros-first
 (sha256(nonce + 'tail') has N leading zero bits), prose (English that mentions a hash and
-"solve s.t.", no gate), hashcash
+"solve s.t.", no gate), tail / endswith / middle (the digest's last digits, or digits inside it,
+as a slice or .endswith()), words / words-of (a gate told in a sentence, its known part named
+on the line before, or "the sha256 of ... ends with N zeros"), never (a slice no answer can
+meet: the client must leave it unanswered), hashcash
 (hashcash -mbB RESOURCE), kctf (kCTF's text and encoding), redpwn (4-byte difficulty).
 """
 import argparse
@@ -20,6 +23,7 @@ import base64
 import hashlib
 import os
 import secrets
+import select
 import socket
 import string
 import sys
@@ -55,8 +59,9 @@ def leading_zero_bits(digest):
 
 
 class Gates:
-    def __init__(self, a, out, inp):
+    def __init__(self, a, out, inp, readable=None):
         self.a, self.out, self.inp = a, out, inp
+        self.readable = readable or (lambda t: True)  # whether an answer comes within t s
 
     def say(self, text):
         self.out(text.encode())
@@ -97,6 +102,56 @@ class Gates:
         got = (self.inp() or "").strip()
         digest = hashlib.sha256((got + tail).encode()).digest()
         return leading_zero_bits(digest) >= bits, f"{leading_zero_bits(digest)} zero bits"
+
+    def ends(self, how):
+        """The digest's last digits, or digits inside it, given (issue 42): a secret of xs
+        characters makes the target, so an answer exists; any answer with the same digits
+        there passes."""
+        xs = "X" * self.a.xs
+        secret = "".join(secrets.choice(ALNUM) for _ in range(self.a.xs))
+        salt = "".join(secrets.choice(ALNUM) for _ in range(12))
+        name = {"tail": "sha256", "endswith": "md5", "middle": "sha1"}[how]
+        k = self.a.xs  # hex digits given: 4 bits each, what xs characters can meet
+        unknown_first = how != "endswith"
+        whole = (secret + salt) if unknown_first else (salt + secret)
+        digest = hashlib.new(name, whole.encode()).hexdigest()
+        if how == "tail":
+            at = len(digest) - k
+            self.say(f'Proof needed: sha256({xs} + "{salt}").hexdigest()[-{k}:] == '
+                     f'"{digest[at:]}"\nYour {xs}: ')
+        elif how == "endswith":
+            at = len(digest) - k
+            self.say(f"check = hashlib.md5(('{salt}' + {xs}).encode()).hexdigest()"
+                     f".endswith('{digest[at:]}')\n{xs} > ")
+        else:
+            at = 8
+            self.say(f"sha1({xs}+{salt})[{at}:{at + k}] == {digest[at:at + k]}\n{xs}? ")
+        got = (self.inp() or "").strip()
+        mine = hashlib.new(name, ((got + salt) if unknown_first else (salt + got)).encode())
+        ok = mine.hexdigest()[at:at + k] == digest[at:at + k]
+        return ok, f"{got!r}: {mine.hexdigest()} has not {digest[at:at + k]} at {at}"
+
+    def sentence(self, how):
+        """A gate told in words, its known part named on the line before (issue 42)."""
+        salt = secrets.token_hex(5)
+        if how == "words":
+            self.say(f"The prefix is '{salt}'.\nFind a string X such that sha1(prefix + X) "
+                     "starts with 4 zero hex digits.\nX: ")
+            name, unknown_first, at_end = "sha1", False, False
+        else:
+            self.say(f"Send any S for which the sha256 of '{salt}' + S ends with 4 zeros\nS: ")
+            name, unknown_first, at_end = "sha256", False, True
+        got = (self.inp() or "").strip()
+        hexd = hashlib.new(name, (salt + got).encode()).hexdigest()
+        return (hexd.endswith("0000") if at_end else hexd.startswith("0000")), f"{got!r}: {hexd}"
+
+    def never(self):
+        """A gate no answer can meet: 35 digits of the digest against 5 given. The client must
+        not answer it; the server lets it through after a pause."""
+        salt = "".join(secrets.choice(ALNUM) for _ in range(8))
+        self.say(f"sha1(XXXX+{salt})[:-5] == 00000\nGive me XXXX: ")
+        got = self.inp() if self.readable(3) else None
+        return got is None, f"answered a gate no answer meets: {got!r}"
 
     def prose(self):
         # English that mentions a hash and "solve s.": no gate, nothing to answer
@@ -141,6 +196,12 @@ class Gates:
             return self.zeros_first()
         if kind == "prose":
             return self.prose()
+        if kind in ("tail", "endswith", "middle"):
+            return self.ends(kind)
+        if kind in ("words", "words-of"):
+            return self.sentence(kind)
+        if kind == "never":
+            return self.never()
         if kind == "hashcash":
             return self.hashcash()
         if kind in ("kctf", "redpwn"):
@@ -172,7 +233,7 @@ def main():
         line = f.readline()
         return line.decode(errors="replace") if line else None
 
-    gates = Gates(a, conn.sendall, inp)
+    gates = Gates(a, conn.sendall, inp, lambda t: bool(select.select([conn], [], [], t)[0]))
     for kind in a.gates.split(","):
         ok, why = gates.run(kind)
         print(f"gate {kind}: " + ("ok" if ok else f"wrong ({why})"), file=sys.stderr, flush=True)

@@ -244,6 +244,87 @@ static void test_unknown_first_zero_gates(void **state)
     }
 }
 
+/* hash(msg) as hex, by OpenSSL's EVP call named by the gate's word. */
+static void digest_hex(const char *hash, const char *msg, char *hex)
+{
+    unsigned char md[EVP_MAX_MD_SIZE];
+    unsigned len = 0;
+    const EVP_MD *m = EVP_get_digestbyname(hash);
+    assert_non_null(m);
+    assert_int_equal(EVP_Digest(msg, strlen(msg), md, &len, m, NULL), 1);
+    for (unsigned i = 0; i < len; i++)
+        snprintf(hex + 2 * i, 3, "%02x", md[i]);
+}
+
+/* Gates on the digest's last digits or a slice of it, and gates told in a sentence (issue 42):
+ * each answered, and the answer's digest (OpenSSL's one-shot call, apart from the search)
+ * holds `want` at digit `at` (negative: from the end). */
+static void test_either_end_and_sentences(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *text, *hash, *known;
+        bool unknown_first;
+        int at;
+        const char *want;
+    } G[] = {
+        {"hashlib.sha256((XXXX+'k9Zq').encode()).hexdigest()[-3:] == '000'", "sha256", "k9Zq",
+         true, -3, "000"},
+        {"md5(('tail' + XXXX).encode()).hexdigest().endswith('ab')", "md5", "tail", false, -2,
+         "ab"},
+        {"sha1(XXXX + abc)[4:7] == 'fff'", "sha1", "abc", true, 4, "fff"},
+        {"sha1(XXXX + abc)[-6:-3] == '123'", "sha1", "abc", true, 34, "123"},
+        {"Find a string X such that sha1(prefix + X) starts with 3 zero hex digits\nprefix: Pq7",
+         "sha1", "Pq7", false, 0, "000"},
+        {"challenge = \"r4nd\"\nsend a nonce such that sha224(challenge + nonce) has 3 trailing "
+         "zeros", "sha224", "r4nd", false, -3, "000"},
+        {"Send S so that the sha256 hash of 'Lm2' + S ends with 3 zeros", "sha256", "Lm2", false,
+         -3, "000"},
+        {"the md5 of S + \"tl\" must begin with 2 zeroes", "md5", "tl", true, 0, "00"},
+        {"sha256(S + 'k9') has 8 leading zero bits", "sha256", "k9", true, 0, "00"},
+    };
+    for (size_t i = 0; i < sizeof G / sizeof *G; i++) {
+        char out[CG_POW_ANSWER_MAX], msg[2 * CG_POW_ANSWER_MAX], hex[129];
+        cg_error err;
+        assert_int_equal(cg_pow_answer(G[i].text, strlen(G[i].text), out, sizeof out, &err), CG_OK);
+        snprintf(msg, sizeof msg, "%s%s", G[i].unknown_first ? out : G[i].known,
+                 G[i].unknown_first ? G[i].known : out);
+        digest_hex(G[i].hash, msg, hex);
+        size_t at = G[i].at >= 0 ? (size_t)G[i].at : strlen(hex) - (size_t)-G[i].at;
+        if (memcmp(hex + at, G[i].want, strlen(G[i].want)) != 0)
+            fail_msg("%s: answer '%s', %s(%s) = %s", G[i].text, out, G[i].hash, msg, hex);
+        assert_int_equal(cg_pow_check(G[i].text, strlen(G[i].text), out, strlen(out), &err), CG_OK);
+    }
+}
+
+/* Gates no answer can meet, or that cannot be read whole, are refused with the reason, never
+ * answered (issue 42: "[:-5] == 00000" was read as a 5-digit prefix and answered). */
+static void test_gates_refused_with_the_reason(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *text, *why;
+    } R[] = {
+        {"sha1(XXXX+a)[:-5] == 00000", "the slice keeps 35 of sha1's 40 hex digits, and '==' gives 5"},
+        {"sha256(XXXX+abc)[:4] == 00000", "keeps 4 of sha256's 64 hex digits, and '==' gives 5"},
+        {"md5(XXXX+abc)[30:] == 000", "keeps 2 of md5's 32"},
+        {"find a string X such that sha1(prefix+X) starts with 5 zero hex digits",
+         "a name the text gives no value for"},
+        {"sha256(XXXX+abc)[3] == 0", "not a slice"},
+        {"sha256(S + 'a') starts with 65 zeros", "number of zeros"},
+        {"sha256(XXXX+abc)[:4] starts with 00", "compared with '== hex'"},
+    };
+    for (size_t i = 0; i < sizeof R / sizeof *R; i++) {
+        char out[CG_POW_ANSWER_MAX];
+        cg_error err;
+        assert_int_equal(cg_pow_answer(R[i].text, strlen(R[i].text), out, sizeof out, &err),
+                         CG_ERR_INPUT);
+        if (!strstr(err.msg, R[i].why))
+            fail_msg("%s: '%s' not in: %s", R[i].text, R[i].why, err.msg);
+        assert_string_equal(out, "");
+    }
+}
+
 /* kCTF's verifier xors the answer as given: y + p is another number there (issue 35, item 7). */
 static void test_sloth_refuses_y_plus_p(void **state)
 {
@@ -613,6 +694,8 @@ int main(void)
         cmocka_unit_test(test_readers),
         cmocka_unit_test(test_english_is_not_a_gate),
         cmocka_unit_test(test_unknown_first_zero_gates),
+        cmocka_unit_test(test_either_end_and_sentences),
+        cmocka_unit_test(test_gates_refused_with_the_reason),
         cmocka_unit_test(test_sloth_refuses_y_plus_p),
         cmocka_unit_test(test_estimates_over_the_limit),
         cmocka_unit_test(test_own_check_wants_the_resource),
