@@ -206,6 +206,13 @@ typedef struct cg_play_result {
                                     server's words) */
     cg_dialect dialect;          /* how the answers were written (the option, or the server's
                                     example or legend) */
+    /* A menu of modes (no entry that moves, checks or shows) the engine answered itself: the
+     * question it waited after, the keys of its entries separated by blanks ("1 2 3") and the
+     * entry chosen (1-based: the one whose words promise the flag, else the first); "" and 0
+     * when there was none. */
+    char mode_ask[96];
+    char mode_keys[64];
+    int mode_chosen;
 } cg_play_result;
 
 /* The game is won when a flag (flag_regex) was seen, whatever the verdicts looked like; or,

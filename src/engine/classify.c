@@ -19,6 +19,8 @@ static void read_rules(cgi_game *g, const char *line, size_t n);
 static void note_flags(cgi_game *g, const char *line);
 static bool binary_line(const char *line, size_t n);
 static bool has_text(const char *line, size_t n, const char *what, size_t k);
+static bool menu_asks(const cgi_game *g, const char *line, size_t n);
+static int menu_choice(cgi_game *g, const char *line, size_t n, bool partial);
 
 cg_status cgi_classify(cgi_game *g, const char *line, size_t n, bool partial, cg_event *kind,
                        int *rule, bool *settled, cg_error *err)
@@ -45,7 +47,15 @@ cg_status cgi_classify(cgi_game *g, const char *line, size_t n, bool partial, cg
         cgi_event(g, CG_EVENT_REPLY, line, n);
         return CG_OK;
     }
-    /* 4. what the server's silence after the line says: an Enter gate, or the prompt */
+    /* 4. what the server's silence after the line says: a menu's question (the entry the
+     * game needs now), an Enter gate, or the prompt */
+    if (!prompt && menu_choice(g, line, n, partial) >= 0) {
+        g->partial_since = 0;
+        *kind = CG_EVENT_REPLY;
+        *rule = CGI_MENU_RULE;
+        cgi_event(g, CG_EVENT_REPLY, line, n);
+        return CG_OK;
+    }
     if (!prompt && g->auto_prompt) {
         bool gate = cgi_between_cubes(g) && cgi_gate_asks_enter(line, n);
         prompt = !gate && server_waits_after(g, line, n, partial);
@@ -77,6 +87,7 @@ cg_status cgi_text_line(cgi_game *g, const char *line, size_t n, cg_error *err)
         g->res->rounds_announced = total;
     }
     read_rules(g, line, n);
+    cgi_menu_read(&g->menu, line, n);
     cg_verdict v = verdict(g, line, n);
     if (v == CG_VERDICT_FAIL) {
         /* The verdict is on the answer still waiting for one, if any. */
@@ -121,6 +132,8 @@ bool cgi_waiting_for(void *ctx, const char *text, size_t n, bool quiet)
         g->partial_since = cg_now_ns();
     if (cgi_names_prompt(g, text, n) || cg_replies_match(g->o->replies, 0, cgi_phase_of(g), text, n) >= 0 ||
         learned_prompt(g, text, n))
+        return true;
+    if (menu_asks(g, text, n) && (quiet || cg_line_asks(text, n)))
         return true;
     if (!g->auto_prompt)
         return false;
@@ -241,6 +254,13 @@ static void read_rules(cgi_game *g, const char *line, size_t n)
     }
     if (!g->o->dialect && g->o->auto_notation)
         cgi_legend_read(&g->legend, line, n);
+    if (!g->o->dialect && g->o->auto_notation && !g->notation_read &&
+        cgi_case_legend(line, n, &g->dialect)) {
+        g->notation_read = true;
+        g->qtm = g->qtm || g->o->auto_metric;
+        cgi_note(g, "moves written as the server's words say (one letter a quarter turn, its "
+                    "case the way): \"%.80s\"", line);
+    }
     if (!g->one_move && !g->o->send_each && cgi_text_one_move(line, n)) {
         g->one_move = true;
         cgi_note(g, "one move a prompt, from the server's text: \"%.80s\"", line);
@@ -289,4 +309,79 @@ static bool has_text(const char *line, size_t n, const char *what, size_t k)
         if (memcmp(line + i, what, k) == 0)
             return true;
     return false;
+}
+
+/* The text of a menu's question: the one the server waited after at the first choice, or,
+ * while entries are fresh (shown since the last choice), a line that asks or a menu line. */
+static bool menu_asks(const cgi_game *g, const char *line, size_t n)
+{
+    const cgi_menu *m = &g->menu;
+    if (m->n == 0 || cgi_trimmed_len(line, n) == 0)
+        return false;
+    size_t a = 0, len = cgi_trimmed_len(line, n);
+    while (a < len && (line[a] == ' ' || line[a] == '\t'))
+        a++;
+    if (m->ask[0] && strlen(m->ask) == len - a && memcmp(m->ask, line + a, len - a) == 0)
+        return true;
+    return m->fresh && (cg_line_asks(line, n) || m->last_was_menu);
+}
+
+/* The entry the game needs now: the information entry once while the notation is unknown;
+ * with a cube waiting the one that moves; after the answer the one that checks; else, in a
+ * menu of modes the one whose words promise the flag (or the first), in a menu of actions the
+ * one that shows the cube (or, with none, the one that moves). -1: none fits. */
+static int menu_entry(cgi_game *g)
+{
+    cgi_menu *m = &g->menu;
+    bool notation_known = g->o->dialect || !g->o->auto_notation || g->notation_read ||
+                          g->legend_used;
+    int e;
+    if (!m->info_read && !notation_known && (e = cgi_menu_find(m, CGI_MENU_INFO)) >= 0) {
+        m->info_read = true;
+        return e;
+    }
+    switch (cgi_phase_of(g)) {
+    case CG_PHASE_CUBE: return cgi_menu_find(m, CGI_MENU_MOVE);
+    case CG_PHASE_ANSWERED: return cgi_menu_find(m, CGI_MENU_CHECK);
+    default:
+        if (cgi_menu_of_modes(m))
+            return cgi_menu_find(m, CGI_MENU_NONE);
+        e = cgi_menu_find(m, CGI_MENU_SHOW);
+        return e >= 0 ? e : cgi_menu_find(m, CGI_MENU_MOVE);
+    }
+}
+
+/* A menu's question the server waits after (a partial line, or a whole one and silence): the
+ * entry chosen (g->menu.send), or -1. */
+static int menu_choice(cgi_game *g, const char *line, size_t n, bool partial)
+{
+    cgi_menu *m = &g->menu;
+    if (!menu_asks(g, line, n))
+        return -1;
+    if (!partial && !cg_tube_idle(g->t, cg_line_asks(line, n) ? AUTO_PROMPT_SETTLE : cgi_quiet_of(g)))
+        return -1;
+    int e = menu_entry(g);
+    if (e < 0)
+        return -1;
+    if (!m->ask[0]) {
+        size_t a = 0, len = cgi_trimmed_len(line, n);
+        while (a < len && (line[a] == ' ' || line[a] == '\t'))
+            a++;
+        snprintf(m->ask, sizeof m->ask, "%.*s", (int)(len - a), line + a);
+    }
+    if (cgi_phase_of(g) == CG_PHASE_START && cgi_menu_of_modes(m)) {
+        cg_play_result *r = g->res;
+        snprintf(r->mode_ask, sizeof r->mode_ask, "%.95s", m->ask);
+        cg_text_printable(r->mode_ask);
+        size_t len = 0;
+        r->mode_keys[0] = '\0';
+        for (int k = 0; k < m->n && len + 5 < sizeof r->mode_keys; k++)
+            len += (size_t)snprintf(r->mode_keys + len, sizeof r->mode_keys - len, "%s%s",
+                                    k ? " " : "", m->entry[k].key);
+        r->mode_chosen = e + 1;
+    }
+    snprintf(m->send, sizeof m->send, "%s", m->entry[e].key);
+    snprintf(m->why, sizeof m->why, "%s", m->entry[e].words);
+    m->fresh = false;
+    return e;
 }

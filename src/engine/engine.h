@@ -92,6 +92,52 @@ bool cgi_legend_dialect(const cgi_legend *l, cg_dialect *d);
  * time", "enter a single move"). */
 bool cgi_text_one_move(const char *text, size_t n);
 
+/* ---- menus (menus.c) ---- */
+
+#define CGI_MENU_ENTRIES 16
+
+/* A menu the server printed: numbered or lettered entries with their words ("(1) show the
+ * cube (2) move", "[a] display  [b] turn", "1) warm-up"), read as a person reads them. */
+typedef struct cgi_menu {
+    struct {
+        char key[4];    /* what is sent to choose it: "1", "a" */
+        char words[48]; /* its words, lower case */
+    } entry[CGI_MENU_ENTRIES];
+    int n;
+    bool last_was_menu;    /* the last line with text was a menu line: the next one adds */
+    bool fresh;            /* entries came since the last choice */
+    char ask[CGI_PROMPT_MAX]; /* the question the server waited after at the first choice */
+    bool info_read;        /* the information entry was chosen once */
+    char send[4];          /* the entry chosen last */
+    char why[64];          /* its words, for notes */
+} cgi_menu;
+
+/* What a menu's entry does, from its words. */
+typedef enum cgi_menu_act {
+    CGI_MENU_NONE,  /* none of the words below: a mode, a level */
+    CGI_MENU_MOVE,  /* moves, turns, solves, answers */
+    CGI_MENU_CHECK, /* checks, verifies, submits */
+    CGI_MENU_SHOW,  /* shows, displays, prints the cube */
+    CGI_MENU_INFO,  /* information, help, rules, notation */
+    CGI_MENU_EXIT,  /* exit, quit, leave: never chosen */
+} cgi_menu_act;
+
+/* Reads the entries of one line into m: a line of entries after a line of other text starts a
+ * new menu. Returns the entries read from this line. */
+int cgi_menu_read(cgi_menu *m, const char *line, size_t n);
+/* What an entry's words say it does. */
+cgi_menu_act cgi_menu_act_of(const char *words);
+/* The entry to choose: for act (CGI_MENU_NONE: a menu of modes, the one whose words promise
+ * the flag, else the first), -1 when the menu has none. */
+int cgi_menu_find(const cgi_menu *m, cgi_menu_act act);
+/* True when every entry is a mode (no entry moves, checks or shows). */
+bool cgi_menu_of_modes(const cgi_menu *m);
+
+/* A notation written in words: "a capital letter turns the face clockwise, a small letter
+ * anticlockwise" (or the other way round): true and *d the quarter-turn dialect of one letter
+ * a move, no separator. */
+bool cgi_case_legend(const char *text, size_t n, cg_dialect *d);
+
 /* ---- replay: the engine over a recorded game (client.c, driven by replay_tube.c) ---- */
 
 /* What replay gives the engine instead of its solvers: the answers play recorded. */

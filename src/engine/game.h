@@ -62,7 +62,8 @@ typedef struct cgi_game {
     bool have_ok_re, have_fail_re;
     regex_t ok_re, fail_re;
     int fired[CG_REPLIES_MAX];
-    int since[CG_REPLIES_MAX + 2]; /* fired since the last cube read: each rule, then the gates */
+    int since[CG_REPLIES_MAX + 3]; /* fired since the last cube read: each rule, then the gates
+                                      and the menu's choices */
     cg_puzzle shown;           /* a cube at the goal, shown and not asked */
     bool have_shown;
     bool read_noted;           /* the reader's note (a string's order found) was said */
@@ -70,6 +71,7 @@ typedef struct cgi_game {
      * one move a prompt (the option or the server's words), the replies sent since a cube. */
     cgi_prompt learned;
     cgi_legend legend;
+    cgi_menu menu;             /* the last menu shown, and what was chosen in it */
     bool legend_used;
     bool one_move;
     bool ever_cube;            /* a cube was read at some point */
@@ -84,6 +86,9 @@ typedef struct cgi_game {
     int64_t progress_at;       /* the last cube read, answer or gate answered (text_budget) */
     const cgi_replay_hooks *replay; /* replay: play's recorded answers instead of the solvers */
 } cgi_game;
+
+/* cgi_classify's *rule for a menu's entry the engine chose (g->menu.send), not a caller's rule */
+#define CGI_MENU_RULE (-2)
 
 /* ---- state.c: what the game knows ---- */
 

@@ -201,7 +201,7 @@ cg_verdict cg_verdict_of(const char *line, size_t n)
             (i == 0 && one_of(&t, i, "no|nope") && t.n > 1 && t.t[1].kind == 'p'))
             fail = true;
         if (one_of(&t, i, "ok|okay|correct|solved|nice|congratulations|congrats|passed|great|"
-                          "accepted|success|excellent|perfect|bravo") ||
+                          "accepted|success|excellent|perfect|bravo|verified") ||
             words(&t, i, "well done") || words(&t, i, "good job"))
             ok = true;
     }

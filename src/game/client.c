@@ -20,6 +20,7 @@
 #define MAX_REPLIES 20
 #define GATE_ENTER CG_REPLIES_MAX
 #define GATE_POW (CG_REPLIES_MAX + 1)
+#define GATE_MENU (CG_REPLIES_MAX + 2)
 
 
 
@@ -546,6 +547,7 @@ static cg_status reply(cgi_game *g, int i, const char *line, size_t n, cg_error 
 {
     const char *send = cg_replies_send(g->o->replies, i);
     g->fired[i]++;
+    g->menu.fresh = false; /* the caller's rule answered the menu shown */
     char what[CG_REPLY_TEXT_MAX + 16];
     snprintf(what, sizeof what, "reply rule '%s'", cg_replies_rule(g->o->replies, i));
     if (repeated(g, i, what, line, n, err) != CG_OK)
@@ -555,6 +557,18 @@ static cg_status reply(cgi_game *g, int i, const char *line, size_t n, cg_error 
     cg_status st = cg_tube_sendline(g->t, send, strlen(send), err);
     return st == CG_OK ? st : cg_error_prefix(st, err, "reply rule '%s': ",
                                               cg_replies_rule(g->o->replies, i));
+}
+
+/* A menu's question: the entry the engine chose (classify.c) is sent. */
+static cg_status menu_choice(cgi_game *g, const char *line, size_t n, cg_error *err)
+{
+    cg_status st = repeated(g, GATE_MENU, "the menu's choice", line, n, err);
+    if (st != CG_OK)
+        return st;
+    cgi_note(g, "the server's menu asks '%.*s': chose '%s' (%s)",
+             (int)cgi_trimmed_len(line, n > 80 ? 80 : n), line, g->menu.send, g->menu.why);
+    st = cg_tube_sendline(g->t, g->menu.send, strlen(g->menu.send), err);
+    return st == CG_OK ? st : cg_error_prefix(st, err, "the menu's choice: ");
 }
 
 /* Opening lines (rules with an empty text): sent before anything is received. */
@@ -590,7 +604,8 @@ static cg_status one_line(cgi_game *g, const char *line, size_t n, bool partial,
     if (st != CG_OK)
         return st;
     switch (kind) {
-    case CG_EVENT_REPLY: return reply(g, rule, line, n, err);
+    case CG_EVENT_REPLY:
+        return rule == CGI_MENU_RULE ? menu_choice(g, line, n, err) : reply(g, rule, line, n, err);
     case CG_EVENT_ENTER: return enter_gate(g, line, n, err);
     case CG_EVENT_PROMPT: /* found by a settle: the round's own time starts after it */
         return answer(g, settled ? cg_now_ns() : at, err);

@@ -13,7 +13,7 @@ HERE=$(dirname "$0")
 . "$HERE/lib_serve.sh"
 S="$HERE/strangers"
 
-WINS="newline hash_words ansi_keys punct_percent punct_chevrons paren menu ten_rounds hidden_text facelets b_under_d six_colours"
+WINS="newline hash_words ansi_keys punct_percent punct_chevrons paren menu ten_rounds hidden_text facelets b_under_d six_colours lettered_menu mode_menu"
 NOT_YET=""
 
 # stranger NAME SCRIPT ARGS...: starts strangers/SCRIPT with its port in its own file; sets
@@ -77,6 +77,14 @@ case_six_colours() {  # the server compares with its solved picture: white up, g
   stranger six_colours six_colours.py --seed 11; nplay six_colours
   won six_colours "flag{white_up_green_front}"
 }
+case_lettered_menu() {  # a menu of lettered actions; the help entry tells the notation in words
+  stranger lettered_menu lettered_menu.py --seed 12; nplay lettered_menu
+  won lettered_menu "flag{letters_in_a_cupboard}"
+}
+case_mode_menu() {  # a menu of modes, one promising the flag in its words
+  stranger mode_menu mode_menu.py --seed 13; nplay mode_menu
+  won mode_menu "flag{the_mode_that_says_flag}"
+}
 case_ten_rounds() {  # 10 rounds after 'turns> '; replay judges play's transcript as play did
   stranger ten_rounds ten_rounds.py --seed 12; play ten_rounds -q --record "$TMP/ten.rec" 127.0.0.1 "$PORT"
   won ten_rounds "flag{ten_levels_no_mistakes}" || return 1
@@ -125,6 +133,10 @@ facelets|facelets.py|--seed 25|--order URFDLB
 six|six_colours.py|--seed 26|--scheme U=W,R=R,F=G,D=Y,L=O,B=B --target home
 hash|hash_words.py|--seed 27|--pow off
 ten|ten_rounds.py|--seed 28|
+shelf|shelf_position.py|--seed 29|--scheme U=B,D=G,F=R,B=O,L=W,R=Y
+minus|minus_prime.py|--seed 30|--move-map "U=U,U2=U2,U'=U-,D=D,D2=D2,D'=D-,F=F,F2=F2,F'=F-,B=B,B2=B2,B'=B-,L=L,L2=L2,L'=L-,R=R,R2=R2,R'=R-"
+letters|lettered_menu.py|--seed 31|--notation quarter --move-map "U=U,U'=u,D=D,D'=d,F=F,F'=f,B=B,B'=b,L=L,L'=l,R=R,R'=r" --separator none --prompt 'Sequence>' --reply 'start:Pick one>=a' --reply 'cube:Pick one>=b' --reply 'answered:Pick one>=c'
+modes|mode_menu.py|--seed 32|--reply 'Mode?=3'
 EOV
 echo "ok: every stranger with a cube is won with today's options"
 

@@ -17,6 +17,10 @@
 #define MENU_ACTIONS                                                                           \
     "Please make your choice\n(1) show the cube (2) move (3) check (4) some information (0) exit"
 
+/* The information entry: the notation, as the published game prints it. */
+#define MENU_INFO "Restore the magic cube, then check. Moves: one letter a move, upper case " \
+                  "clockwise, lower case counter-clockwise (U D L R F B, u d l r f b)."
+
 /* A whole-cube rotation as the colours it puts on each face (rot[f]: the home face whose colour
  * face f shows), one of the 24 drawn from r: x and y turns applied at random, enough times to
  * reach every rotation. Centres moved so are what slice moves leave behind. */
@@ -131,7 +135,7 @@ void cgi_serve_menu(server_game *g, cg_rng *rng)
                 return;
             }
             len = choice == '3' ? cgi_serve_add(g, 0, "%s\n", "The magic cube has not been restored yet!")
-                  : choice == '4' ? cgi_serve_add(g, 0, "%s\n", "Restore the magic cube, then check.")
+                  : choice == '4' ? cgi_serve_add(g, 0, "%s\n", MENU_INFO)
                   : choice == '1' || choice == '2' ? 0
                   : cgi_serve_add(g, 0, "%s\n", "Invalid choice!");
             len = menu_show(g, len, choice == '2' ? "after move:" : "now:", &cube.c3, rot,
