@@ -336,7 +336,7 @@ static int parse_args(int argc, char **argv, play_args *a)
                 return 2;
             a->play.max_replies = (int)n;
         } else if (strcmp(o, "--tries") == 0) {
-            if (!cli_long("play", o, v, 1, 16, &n))
+            if (!cli_long("play", o, v, 1, CLI_TRIES_MAX, &n))
                 return 2;
             a->tries = (int)n;
         } else if (strcmp(o, "--save-profile") == 0) {

@@ -131,6 +131,24 @@ int cli_play_hints_cubes(const cli_play_hints *h, cg_shape shape)
     return count_cubes(&rd, h->text, 0, h->len);
 }
 
+bool cli_play_hints_first_cube(const cli_play_hints *h, cg_puzzle *p)
+{
+    cg_shape_reader rd;
+    if (!h || cg_shape_reader_init(&rd, CG_SHAPE_AUTO, NULL, NULL) != CG_OK)
+        return false;
+    size_t from = 0;
+    while (from < h->len) {
+        const char *nl = memchr(h->text + from, '\n', h->len - from);
+        size_t end = nl ? (size_t)(nl - h->text) : h->len;
+        cg_shape_reader_feed(&rd, h->text + from, end - from, NULL);
+        from = nl ? end + 1 : h->len;
+        if (cg_shape_reader_take(&rd, p, NULL))
+            return true;
+    }
+    cg_shape_reader_pause(&rd, NULL);
+    return cg_shape_reader_take(&rd, p, NULL);
+}
+
 int cli_play_hints_cubes_per_answer(const cli_play_hints *h)
 {
     return h ? cubes_before_one_answer(h) : 0;

@@ -30,6 +30,8 @@ void cli_play_hints_free(cli_play_hints *h);
  * (false when no menu). h may be NULL: nothing shown. */
 int cli_play_hints_cubes(const cli_play_hints *h, cg_shape shape);
 int cli_play_hints_cubes_per_answer(const cli_play_hints *h);
+/* The first cube the text shows (the reader in auto), false when none. */
+bool cli_play_hints_first_cube(const cli_play_hints *h, cg_puzzle *p);
 bool cli_play_hints_menu(const cli_play_hints *h, char *ask, size_t asize);
 /* The last line of the text that holds more than blanks, finished or not (a prompt the server
  * left waiting), blanks at its ends and a '\r' cut, at most cap - 1 bytes; "" when none. */

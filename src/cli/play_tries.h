@@ -11,8 +11,11 @@
 #include "cubegod/client.h"
 #include "cubegod/dialogue.h"
 
-/* Games played by default: TCP and TLS (a new connection costs little), not --exec. */
-#define CLI_TRIES_DEFAULT 3
+/* Games played by default over TCP and TLS (a new connection costs little; not --exec): a
+ * whole search of the 24 orientations fits, with room for a notation, a prompt or a gate
+ * found before it. The most --tries takes. */
+#define CLI_TRIES_DEFAULT 32
+#define CLI_TRIES_MAX 64
 
 typedef struct cli_tries cli_tries;
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# needs: tables3 (cubegod serve --menu draws a 3x3)
 # play --tries: a game lost in round 1 for a reason with alternatives is played again over a new
 # connection with the next hypothesis, against strangers' servers (tests/game/strangers/) that
 # accept several games and stop at the first won (their exit status 0 says their own model
@@ -50,8 +51,10 @@ won() {
 stranger dig newline_prompt.py --seed 31 --rounds 3 --digits
 play dig --save-profile "$TMP/dig.profile" 127.0.0.1 "$PORT"
 won dig "flag{a_whole_line_can_be_the_prompt}" 2
-has "try 1 of 3: lost in round 1 (the answer refused as written); trying again with --notation 'digits'" "$TMP/dig.err"
-has "2 games: 1: lost (the answer refused as written); 2: won with --notation 'digits'" "$TMP/dig.err"
+has "try 1 of 32: lost (the answer refused as written: 'Invalid move: " "$TMP/dig.err"
+has "'); trying again with --notation 'digits'" "$TMP/dig.err"
+has "2 games: 1: lost (the answer refused as written: 'Invalid move: " "$TMP/dig.err"
+has "'); 2: won with --notation 'digits'" "$TMP/dig.err"
 has 'notation = "digits"' "$TMP/dig.profile"
 stranger dig2 newline_prompt.py --seed 32 --rounds 3 --digits
 play dig2 --profile "$TMP/dig.profile" --tries 1 127.0.0.1 "$PORT"
@@ -71,7 +74,9 @@ SPID=${PIDS[-1]}
 play goal --save-profile "$TMP/goal.profile" 127.0.0.1 "$PORT"
 wait "$SPID" || fail "goal: serve exit $?"
 [ "$RC" = 0 ] || fail "goal: play exit $RC"
-has "2 games: 1: lost (round 1 not passed); 2: won with --target 'first'" "$TMP/goal.err"
+has "2 games: 1: lost (round 1 not passed: '" "$TMP/goal.err"
+has "Not solved!'); 2: won with --target 'first'" "$TMP/goal.err"
+has "2: won with --target 'first'" "$TMP/goal.err"
 has 'target = "first"' "$TMP/goal.profile"
 
 # no cube after text the server waited on: an empty line there
@@ -79,6 +84,41 @@ stranger gate newline_prompt.py --seed 35 --rounds 3 --wait-first 'Ready when yo
 play gate 127.0.0.1 "$PORT"
 won gate "flag{a_whole_line_can_be_the_prompt}" 2
 has "won with --reply 'start:Ready when you are.='" "$TMP/gate.err"
+
+# a home position in an orientation other than white up, green front (blue up, red in front:
+# past the eight common ones), said only as a rejection: the orientations are tried in
+# order, each a --scheme of the server's own colour letters, game 16 wins; the summary names
+# the words that chose it and the options that won, and the profile holds them
+stranger shelf shelf_position.py --seed 41 --games 30
+play shelf --save-profile "$TMP/shelf.profile" 127.0.0.1 "$PORT"
+won shelf "flag{blue_top_red_facing_you}" 16
+has "16 games:" "$TMP/shelf.err"
+has "  1: lost (round 1 not passed: 'Rejected: the cube does not stand the way it did on the shelf.')$" "$TMP/shelf.err"
+has "  2: lost (round 1 not passed) with --scheme 'U=Y,D=W,F=G,B=B,L=R,R=O'$" "$TMP/shelf.err"
+has "16: won with --scheme 'U=B,D=G,F=R,B=O,L=W,R=Y'" "$TMP/shelf.err"
+has 'scheme = "U=B,D=G,F=R,B=O,L=W,R=Y"' "$TMP/shelf.profile"
+stranger shelf2 shelf_position.py --seed 42
+play shelf2 --profile "$TMP/shelf.profile" --tries 1 127.0.0.1 "$PORT"
+won shelf2 "flag{blue_top_red_facing_you}" 1
+
+# a refusal that shows how a counter-clockwise turn is written ('as in F-'): the next game
+# writes it so (a move map), and wins
+stranger minus minus_prime.py --seed 43
+play minus 127.0.0.1 "$PORT"
+won minus "flag{minus_means_anticlockwise}" 2
+has "1: lost (the answer refused as written: 'Refused: I do not understand" "$TMP/minus.err"
+has "as in" "$TMP/minus.err"
+has "2: won with --move-map 'U=U,U2=U2,U'=U-," "$TMP/minus.err"
+
+# a menu of modes whose words promise no flag (cubegod serve --menu: baby, world record,
+# insane, only the last has one): each mode in turn, a reply rule at the menu's question
+serve modes --games 3 --menu --rounds 2 --alarm 30
+SPID=${PIDS[-1]}
+play modes 127.0.0.1 "$PORT"
+wait "$SPID" || fail "modes: serve exit $?"
+[ "$RC" = 0 ] || fail "modes: play exit $RC: $(tail -3 "$TMP/modes.err")"
+has "3 games: 1: lost (no flag in the mode chosen: '" "$TMP/modes.err"
+has "No flag at this level. Bye!'); 2: lost (no flag in the mode chosen) with --reply 'start:your choice:=2'; 3: won with --reply 'start:your choice:=3'" "$TMP/modes.err"
 
 # what the player gave stays: --notation standard is not replaced, so one game only
 stranger given newline_prompt.py --seed 36 --rounds 3 --digits
@@ -128,5 +168,5 @@ grep -q "trying again" "$TMP/closed.err" && fail "a closed connection: tried aga
 
 "$CUBEGOD" play --tries 0 127.0.0.1 1 2> "$TMP/bad.err"; [ $? = 2 ] || fail "--tries 0 taken"
 has "tries" "$TMP/bad.err"
-"$CUBEGOD" play --tries 17 127.0.0.1 1 2> "$TMP/bad.err"; [ $? = 2 ] || fail "--tries 17 taken"
+"$CUBEGOD" play --tries 65 127.0.0.1 1 2> "$TMP/bad.err"; [ $? = 2 ] || fail "--tries 65 taken"
 echo ok

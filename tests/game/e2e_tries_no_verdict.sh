@@ -14,7 +14,7 @@ play nv --tries 2 127.0.0.1 "$PORT"
 [ "$RC" = 1 ] || fail "play exit $RC against a server that never says won"
 kill "$SPID" 2>/dev/null
 has "^stranger: answer .*, no verdict$" "$TMP/nv.log"
-has "try 1 of 2: lost in round 1 (round 1 not passed)" "$TMP/nv.err"
+has "try 1 of 2: lost (round 1 not passed" "$TMP/nv.err"
 has "round 1: the connection closed before the verdict" "$TMP/nv.err"
 if grep -q "refused as written\|--notation\|how the answer was written" "$TMP/nv.err"; then
   fail "a loss without the server's words taken for a refused notation: $(cat "$TMP/nv.err")"
