@@ -138,12 +138,116 @@ static void one_move_words(void **state)
         assert_false(cgi_text_one_move(not_says[i], strlen(not_says[i])));
 }
 
+
+static int menu_of(cgi_menu *m, const char *line) { return cgi_menu_read(m, line, strlen(line)); }
+
+/* Entries in every common form, a line or several; text between menus starts a new one. */
+static void menu_entries(void **state)
+{
+    (void)state;
+    cgi_menu m = {0};
+    assert_int_equal(menu_of(&m, "(1) show the cube (2) move (3) check (4) some information (0) exit"), 5);
+    assert_int_equal(m.n, 5);
+    assert_string_equal(m.entry[0].key, "1");
+    assert_string_equal(m.entry[0].words, "show the cube");
+    assert_string_equal(m.entry[4].key, "0");
+    assert_string_equal(m.entry[4].words, "exit");
+    assert_true(m.fresh && m.last_was_menu);
+    assert_int_equal(menu_of(&m, "your choice: "), 0);
+    assert_false(m.last_was_menu);
+    assert_int_equal(menu_of(&m, "[a] Display  [b] TURN  [c] verify"), 3);
+    assert_int_equal(m.n, 3); /* a new menu */
+    assert_string_equal(m.entry[1].key, "b");
+    assert_string_equal(m.entry[1].words, "turn");
+    assert_int_equal(menu_of(&m, ""), 0);
+    assert_true(m.last_was_menu); /* a blank line keeps the menu open */
+    assert_int_equal(menu_of(&m, " 12. leave"), 1);
+    assert_int_equal(m.n, 4); /* the same menu, one more line */
+    assert_string_equal(m.entry[3].key, "12");
+    memset(&m, 0, sizeof m);
+    assert_int_equal(menu_of(&m, "1) warm-up, a single cube"), 1);
+    assert_int_equal(menu_of(&m, "a) also"), 1);
+    assert_int_equal(m.n, 2);
+    /* no menus: prose, a number in a word, a key with no words, a letter key with '.' */
+    const char *none[] = {"Solve 3 cubes.", "v1.2 released", "(1)", "(1)  ", "x1) y", "e.g. R U",
+                          "[ab] two letters", "(1)2 no blank", "(123) three digits", "(A) capital",
+                          "1) 2", "[1) mixed"};
+    for (size_t i = 0; i < sizeof none / sizeof *none; i++) {
+        memset(&m, 0, sizeof m);
+        assert_int_equal(menu_of(&m, none[i]), 0);
+    }
+}
+
+/* What each entry does, from its words; the entry found for each act and for modes. */
+static void menu_acts(void **state)
+{
+    (void)state;
+    assert_int_equal(cgi_menu_act_of("show the cube"), CGI_MENU_SHOW);
+    assert_int_equal(cgi_menu_act_of("move"), CGI_MENU_MOVE);
+    assert_int_equal(cgi_menu_act_of("turns"), CGI_MENU_MOVE);
+    assert_int_equal(cgi_menu_act_of("check if solved"), CGI_MENU_CHECK);
+    assert_int_equal(cgi_menu_act_of("some information"), CGI_MENU_INFO);
+    assert_int_equal(cgi_menu_act_of("exit"), CGI_MENU_EXIT);
+    assert_int_equal(cgi_menu_act_of("remove"), CGI_MENU_NONE); /* a word's start only */
+    assert_int_equal(cgi_menu_act_of("baby"), CGI_MENU_NONE);
+    cgi_menu m = {0};
+    menu_of(&m, "(1) show the cube (2) move (3) check (4) some information (0) exit");
+    assert_int_equal(cgi_menu_find(&m, CGI_MENU_SHOW), 0);
+    assert_int_equal(cgi_menu_find(&m, CGI_MENU_MOVE), 1);
+    assert_int_equal(cgi_menu_find(&m, CGI_MENU_CHECK), 2);
+    assert_int_equal(cgi_menu_find(&m, CGI_MENU_INFO), 3);
+    assert_false(cgi_menu_of_modes(&m));
+    memset(&m, 0, sizeof m);
+    menu_of(&m, "(1) baby (2) world record (3) insane");
+    assert_true(cgi_menu_of_modes(&m));
+    assert_int_equal(cgi_menu_find(&m, CGI_MENU_NONE), 0); /* no flag promised: the first */
+    assert_int_equal(cgi_menu_find(&m, CGI_MENU_MOVE), -1);
+    memset(&m, 0, sizeof m);
+    menu_of(&m, "1) leave, the flag stays here");
+    menu_of(&m, "2) warm-up");
+    menu_of(&m, "3) tournament, the flag goes to the winner");
+    assert_int_equal(cgi_menu_find(&m, CGI_MENU_NONE), 2); /* flag words, not an exit */
+    memset(&m, 0, sizeof m);
+    assert_false(cgi_menu_of_modes(&m)); /* no menu is no menu of modes */
+    menu_of(&m, "[a] view [b] quit");
+    assert_false(cgi_menu_of_modes(&m));
+    memset(&m, 0, sizeof m);
+    menu_of(&m, "[a] verify [b] quit");
+    assert_false(cgi_menu_of_modes(&m));
+}
+
+/* A notation told in words: the case of a letter is the way it turns. */
+static void case_legend(void **state)
+{
+    (void)state;
+    cg_dialect d;
+    char text[160];
+    cg_move moves[] = {5 * 3, 0 * 3 + 2, 2 * 3}; /* R U' F */
+    const char *upper = "Moves: one letter a move, upper case clockwise, lower case counter-clockwise.";
+    assert_true(cgi_case_legend(upper, strlen(upper), &d));
+    cg_dialect_format(&d, moves, 3, text, sizeof text);
+    assert_string_equal(text, "RuF");
+    const char *lower = "A small letter turns it clockwise; a capital anticlockwise";
+    assert_true(cgi_case_legend(lower, strlen(lower), &d));
+    cg_dialect_format(&d, moves, 3, text, sizeof text);
+    assert_string_equal(text, "rUf");
+    const char *no[] = {"upper case clockwise", "upper case clockwise, lower case clockwise",
+                        "upper and lower case clockwise, ccw", "Turn it clockwise or anticlockwise.",
+                        "lower case counter-clockwise, lower case clockwise", "upper case, lower case"};
+    for (size_t i = 0; i < sizeof no / sizeof *no; i++)
+        assert_false(cgi_case_legend(no[i], strlen(no[i]), &d));
+    const char *cw = "Capital letters: cw, small letters: ccw";
+    assert_true(cgi_case_legend(cw, strlen(cw), &d));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(prompt_learned),         cmocka_unit_test(enter_gates),
         cmocka_unit_test(legend_quarter),         cmocka_unit_test(legend_colon_and_lists),
         cmocka_unit_test(one_move_words),         cmocka_unit_test(legend_of_suffixes),
+        cmocka_unit_test(menu_entries),           cmocka_unit_test(menu_acts),
+        cmocka_unit_test(case_legend),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
