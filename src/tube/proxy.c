@@ -160,7 +160,9 @@ static cg_status http_connect(int fd, const char *host, const char *port, int64_
         len++;
     }
     head[len] = '\0';
-    char *eol = strstr(head, "\r\n");
+    /* the status line ends at the first CRLF, found by length: a NUL byte in the head (a
+     * hostile or broken proxy) must not hide it */
+    char *eol = memmem(head, len, "\r\n", 2);
     *eol = '\0';
     cg_text_printable(head);
     if (strncmp(head, "HTTP/1.", 7) != 0 || strlen(head) < 12)

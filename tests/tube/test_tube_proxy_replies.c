@@ -1,7 +1,8 @@
 /* Proxy replies the coverage run showed untested: SOCKS5 bound addresses given as a name or an
  * IPv6 address (read off the stream, the tunnel then works), an unknown address type, an unknown
  * reply code, wrong versions, a host name too long for SOCKS5; HTTP CONNECT to an IPv6 host,
- * a reply head too long, a status line too short or not HTTP; a proxy URL with a trailing '/'.
+ * a reply head too long, a status line too short or not HTTP, a NUL byte in the head (it
+ * crashed the reader: strstr stopped at it); a proxy URL with a trailing '/'.
  * The proxy is scripted here: it reads the client's first bytes, answers its script in one
  * write, reads the request, then echoes. */
 #include <setjmp.h>
@@ -167,6 +168,10 @@ static void test_http_replies(void **state)
          "not an HTTP proxy reply"},
         {"escapes in the refusal", true, S("HTTP/1.1 407 \x1b[31mauth\x1b[0m\r\n\r\n"),
          "127.0.0.1", NULL, CG_ERR_PROTOCOL, "the proxy refused: HTTP/1.1 407 "},
+        {"a NUL byte in the status line", true, S("HTTP/1.1 2\0\0 OK\r\n\r\n"), "127.0.0.1",
+         NULL, CG_ERR_PROTOCOL, "not an HTTP proxy reply: 'HTTP/1.1 2'"},
+        {"a NUL byte after the status code", true, S("HTTP/1.1 200\0OK\r\n\r\n"), "127.0.0.1",
+         NULL, CG_OK, "CONNECT 127.0.0.1:4242 HTTP/1.1"},
     };
     for (size_t i = 0; i < sizeof SC / sizeof SC[0]; i++)
         run(&SC[i]);
