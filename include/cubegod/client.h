@@ -107,9 +107,10 @@ typedef struct cg_play_options {
     cg_round_stat *stats;   /* optional: one entry per answered round */
     int stats_cap;
     /* Return as soon as the game is over (the last announced round passed, a flag matched, or
-     * a "[-]" verdict came) and the server has paused for `linger` seconds, instead of waiting
-     * for it to close: what follows stays in the tube, for a caller that hands the connection
-     * over to a person (pwntools' interactive()). */
+     * a "[-]" verdict came) and the server has paused for `linger` seconds (or kept talking for
+     * `timeout` seconds, 10 when negative), instead of waiting for it to close: what follows
+     * stays in the tube, for a caller that hands the connection over to a person (pwntools'
+     * interactive()). */
     bool handover;
     double linger;          /* default 0.25 s when 0 */
     const cg_dialect *dialect; /* how answers are written (notation.h); NULL: the default */

@@ -84,6 +84,7 @@ typedef struct cgi_game {
     size_t each_seen;
     char diverged[CG_ERROR_MSG_MAX]; /* a cube shown between them that none of them makes */
     int64_t progress_at;       /* the last cube read, answer or gate answered (text_budget) */
+    int64_t over_at;           /* handover: when the game was first seen over (0: not yet) */
     const cgi_replay_hooks *replay; /* replay: play's recorded answers instead of the solvers */
 } cgi_game;
 

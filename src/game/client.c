@@ -629,6 +629,24 @@ static cg_status text_budget(cgi_game *g, int64_t at, const char *line, size_t n
                    (int)cgi_trimmed_len(line, n > 60 ? 60 : n), line);
 }
 
+/* The game is over and the connection goes to the caller, still open. */
+static cg_status hand_over(cgi_game *g)
+{
+    cg_play_result *r = g->res;
+    r->won = !g->lost && r->rounds_passed > 0 &&
+             (r->rounds_announced == 0 || r->rounds_passed >= r->rounds_announced);
+    r->open = true;
+    return CG_OK;
+}
+
+/* A server that never pauses after the end (a line every 0.1 s) would hold a handover for
+ * ever: the lingering lasts at most the receive timeout (10 s when there is none). */
+static bool lingered_enough(const cgi_game *g)
+{
+    double most = g->o->timeout > 0 ? g->o->timeout : 10.0;
+    return (double)(cg_now_ns() - g->over_at) / 1e9 >= most;
+}
+
 static cg_status run(cgi_game *g, cg_error *err)
 {
     cgi_pow_seen seen = {.n = 0}; /* the lines before a gate: its sentence's names */
@@ -639,20 +657,19 @@ static cg_status run(cgi_game *g, cg_error *err)
             const uint8_t *p;
             size_t n;
             double linger = g->o->linger > 0 ? g->o->linger : 0.25;
+            if (!g->over_at)
+                g->over_at = cg_now_ns();
             cg_status st = cg_tube_recvline(g->t, linger, &p, &n, NULL);
             if (st == CG_OK) {
                 keep_last_line(g, (const char *)p, n);
                 if (cgi_text_line(g, (const char *)p, n, err) != CG_OK)
                     return CG_ERR_INPUT;
+                if (lingered_enough(g))
+                    return hand_over(g);
                 continue;
             }
-            if (st != CG_ERR_EOF) {
-                cg_play_result *r = g->res;
-                r->won = !g->lost && r->rounds_passed > 0 &&
-                         (r->rounds_announced == 0 || r->rounds_passed >= r->rounds_announced);
-                r->open = true;
-                return CG_OK;
-            }
+            if (st != CG_ERR_EOF)
+                return hand_over(g);
         }
         const uint8_t *p;
         size_t n;
