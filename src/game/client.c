@@ -3,6 +3,7 @@
 #include <regex.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -647,6 +648,29 @@ static bool lingered_enough(const cgi_game *g)
     return (double)(cg_now_ns() - g->over_at) / 1e9 >= most;
 }
 
+/* The server closed: a last line without a newline (a flag printed with end="") still counts,
+ * whole (a flag after the first 511 bytes of it was lost), then the game is decided. */
+static cg_status last_words(cgi_game *g, cg_error *err)
+{
+    const uint8_t *rest;
+    size_t rest_n;
+    cg_tube_peek(g->t, &rest, &rest_n);
+    if (rest_n) {
+        char *last = malloc(rest_n + 1);
+        if (!last)
+            return cg_fail(err, CG_ERR_NOMEM, "out of memory for the last %zu bytes", rest_n);
+        memcpy(last, rest, rest_n);
+        last[rest_n] = '\0';
+        cg_status st = cgi_text_line(g, last, strlen(last), err);
+        if (st == CG_OK)
+            keep_last_line(g, last, strlen(last));
+        free(last);
+        if (st != CG_OK)
+            return CG_ERR_INPUT;
+    }
+    return finish(g, err);
+}
+
 static cg_status run(cgi_game *g, cg_error *err)
 {
     cgi_pow_seen seen = {.n = 0}; /* the lines before a gate: its sentence's names */
@@ -677,19 +701,8 @@ static cg_status run(cgi_game *g, cg_error *err)
         cg_status st = cg_tube_recvline_or_partial(g->t, g->o->timeout, cgi_quiet_of(g), cgi_waiting_for, g, &p,
                                                    &n, &partial, err);
         int64_t at = cg_now_ns();
-        if (st == CG_ERR_EOF) {
-            /* A last line without a newline (a flag printed with end="") still counts. */
-            const uint8_t *rest;
-            size_t rest_n;
-            cg_tube_peek(g->t, &rest, &rest_n);
-            char last[CG_FLAG_MAX];
-            snprintf(last, sizeof last, "%.*s", (int)rest_n, (const char *)rest);
-            if (rest_n && cgi_text_line(g, last, strlen(last), err) != CG_OK)
-                return CG_ERR_INPUT;
-            if (rest_n)
-                keep_last_line(g, last, strlen(last));
-            return finish(g, err);
-        }
+        if (st == CG_ERR_EOF)
+            return last_words(g, err);
         if (st != CG_OK && (g->lost || g->res->flags[0])) /* the verdict (or the flag) is in */
             return CG_OK;
         if (st != CG_OK) {

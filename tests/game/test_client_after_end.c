@@ -1,6 +1,8 @@
 /* What comes after the end of a game (issue 42's review): a server that never pauses once the
  * game is over still lets a handover end (the connection goes back open within the receive
- * timeout, the chatter left unread), where it held cg_play for as long as the server talked. */
+ * timeout, the chatter left unread), where it held cg_play for as long as the server talked;
+ * a flag at the end of a long last line without a newline is seen (only its first 511 bytes
+ * were read). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -79,10 +81,49 @@ static void test_handover_ends_while_the_server_keeps_talking(void **state)
     assert_non_null(strstr(res.reason, "Too slow"));
 }
 
+/* fixtures/faults/round.txt: "=== Round 1/1 ===", the faces, the prompt. */
+static size_t round_text(char *text, size_t size)
+{
+    char path[4096];
+    snprintf(path, sizeof path, "%s/faults/round.txt", getenv("FIXTURES"));
+    FILE *f = fopen(path, "rb");
+    assert_non_null(f);
+    size_t n = fread(text, 1, size - 1, f);
+    fclose(f);
+    assert_true(n < size - 1);
+    text[n] = '\0';
+    return n;
+}
+
+static void test_flag_after_a_long_unterminated_last_line(void **state)
+{
+    (void)state;
+    static char text[1 << 16];
+    size_t n = round_text(text, sizeof text);
+    n += (size_t)snprintf(text + n, sizeof text - n, "[+] Correct!\nWell done, ");
+    memset(text + n, '=', 600);
+    n += 600;
+    n += (size_t)snprintf(text + n, sizeof text - n, " flag{long_tail}"); /* then the close */
+    cg_tube_options to = {.log_level = CG_LOG_QUIET};
+    cg_tube *t;
+    assert_int_equal(cg_tube_memory(text, n, 0, &to, &t, NULL), CG_OK);
+    cg_play_options opt = cg_play_defaults();
+    opt.timeout = 1;
+    cg_play_result res;
+    cg_error err = {0};
+    cg_status st = cg_play(t, tables, &opt, &res, &err);
+    cg_tube_close(t);
+    assert_int_equal(st, CG_OK);
+    assert_true(res.won);
+    if (!strstr(res.flags, "flag{long_tail}"))
+        fail_msg("the flag at the end of the last line was not seen (flags: '%s')", res.flags);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_handover_ends_while_the_server_keeps_talking),
+        cmocka_unit_test(test_flag_after_a_long_unterminated_last_line),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
