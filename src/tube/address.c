@@ -106,7 +106,10 @@ cg_status cg_address_parse(const char *const *words, int n, cg_address *a, cg_er
                            sizeof copy - 1);
         strcpy(copy, words[0]);
         n = 0;
-        for (char *tok = strtok(copy, " \t\r\n"); tok; tok = strtok(NULL, " \t\r\n")) {
+        /* strtok_r: a library call must not move its caller's (or another thread's) strtok */
+        char *at;
+        for (char *tok = strtok_r(copy, " \t\r\n", &at); tok;
+             tok = strtok_r(NULL, " \t\r\n", &at)) {
             if (n == 8)
                 return cg_fail(err, CG_ERR_INPUT, "too many words in '%s'", words[0]);
             split[n++] = tok;

@@ -77,11 +77,29 @@ static void test_mistakes(void **state)
     expect_error("3 words for an address", 3, "a", "b", "c");
 }
 
+/* The split of a one-word address leaves a caller's strtok where it was (it used strtok, whose
+ * one position serves the whole process: two threads parsing at once read each other's words,
+ * see issue 42's review). */
+static void test_callers_strtok_left_alone(void **state)
+{
+    (void)state;
+    char mine[] = "alpha beta gamma";
+    assert_string_equal(strtok(mine, " "), "alpha");
+    const char *w = "nc 10.0.0.1 1337";
+    cg_address a;
+    assert_int_equal(cg_address_parse(&w, 1, &a, NULL), CG_OK);
+    assert_string_equal(a.host, "10.0.0.1");
+    const char *next = strtok(NULL, " ");
+    assert_non_null(next);
+    assert_string_equal(next, "beta");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_forms),
         cmocka_unit_test(test_mistakes),
+        cmocka_unit_test(test_callers_strtok_left_alone),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
