@@ -1,0 +1,78 @@
+// link-wrap: cg_line_has_words
+/* The hints after a lost game (src/cli/play_hints.c, compiled in here: it is part of the cubegod
+ * program, not of the library): a menu is found in a long text in time linear in its length.
+ * The search for words after each numbered item made it quadratic: 40 s after a game whose
+ * server sent one 240 KB line of "(1) a " (issue 42's review); counted here in calls of the
+ * word test, not timed. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "cli/play_hints.c"
+
+void cli_err(const char *cmd, const char *fmt, ...)
+{
+    (void)cmd, (void)fmt;
+}
+
+static long word_tests;
+bool __real_cg_line_has_words(const char *line, size_t n);
+bool __wrap_cg_line_has_words(const char *line, size_t n)
+{
+    word_tests++;
+    return __real_cg_line_has_words(line, n);
+}
+
+static cli_play_hints *fed(const char *text)
+{
+    cli_play_hints *h = cli_play_hints_new();
+    assert_non_null(h);
+    cli_play_hints_feed(h, CG_TUBE_RECEIVED, (const uint8_t *)text, strlen(text));
+    return h;
+}
+
+static void test_menu_found(void **state)
+{
+    (void)state;
+    cli_play_hints *h = fed("Welcome!\n(1) easy (2) hard\nYour choice: ");
+    char ask[96];
+    assert_true(cli_play_hints_menu(h, ask, sizeof ask));
+    assert_string_equal(ask, "Your choice:");
+    cli_play_hints_free(h);
+    h = fed("Welcome!\n1) 2) 3)\nYour choice: "); /* numbers, no words: no menu */
+    assert_false(cli_play_hints_menu(h, ask, sizeof ask));
+    cli_play_hints_free(h);
+}
+
+static void test_long_line_of_items_costs_a_few_word_tests(void **state)
+{
+    (void)state;
+    enum { ITEMS = 20000 };
+    static char text[ITEMS * 6 + 16];
+    size_t n = 0;
+    for (int i = 0; i < ITEMS; i++)
+        n += (size_t)snprintf(text + n, sizeof text - n, "(1) a ");
+    snprintf(text + n, sizeof text - n, "\nok? ");
+    cli_play_hints *h = fed(text);
+    char ask[96];
+    word_tests = 0;
+    assert_false(cli_play_hints_menu(h, ask, sizeof ask)); /* no word after any item */
+    if (word_tests > 10)
+        fail_msg("%ld word tests for a text of 2 lines", word_tests);
+    cli_play_hints_free(h);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_menu_found),
+        cmocka_unit_test(test_long_line_of_items_costs_a_few_word_tests),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
