@@ -131,13 +131,22 @@ typedef struct qsearch {
     cg3_cube start;        /* the side's cube after the pre-moves: where phase 1 starts */
     cg_move best[CG3_SOLUTION_MAX];
     int best_n, best_cost;
+    tp_syms sy;
+    uint8_t conj_mv[TP_MOVES]; /* y^-1 m y as a face turn: the move of the conjugate's search */
 } qsearch;
+
+/* The symmetry the search also bounds through: the quarter turn y about the UD axis keeps G1
+ * and the moves, so the conjugate y^-1 c y is as far from G1 as c; its flips are the other
+ * axis's (F/B become R/L), so its flip pairs are another bound, and the larger one holds. */
+enum { QCONJ = 1 };
 
 /* A phase-1 node: its coordinates and the exact distances of its three pairs (twist x slice,
  * flip x slice, flip x twist), tracked from the two-bit residues. */
 typedef struct p1node {
     int tw, fl, sl;
     int ts, fs, ft;
+    int fl2, tw2, sl2; /* the conjugate's (QCONJ) */
+    int fs2, ft2;
 } p1node;
 
 static inline bool redundant(int face, int last)
@@ -299,12 +308,13 @@ static void last_moves(qsearch *q, const p1node *n, int ply, int last)
 
 /* Where a child's three pairs are in their tables. */
 typedef struct p1at {
-    size_t ts, fs, ft;
+    size_t ts, fs, ft, fs2, ft2;
 } p1at;
 
 /* The child of node n by move m, its coordinates and where its pairs are; the three entries
  * are prefetched, so that the reads of all the children overlap. */
-static inline void child_at(const tp_quick *t, const p1node *n, int m, p1node *c, p1at *a)
+static inline void child_at(const tp_quick *t, const p1node *n, int m, int m2, p1node *c,
+                            p1at *a)
 {
     c->tw = t->twist_mv[n->tw * TP_MOVES + m];
     c->sl = t->slice_mv[n->sl * TP_MOVES + m];
@@ -315,6 +325,13 @@ static inline void child_at(const tp_quick *t, const p1node *n, int m, p1node *c
     __builtin_prefetch(&t->tw_sl3[a->ts >> 2]);
     __builtin_prefetch(&t->fl_sl3[a->fs >> 2]);
     __builtin_prefetch(&t->fl_tw3[a->ft >> 2]);
+    c->tw2 = t->twist_mv[n->tw2 * TP_MOVES + m2];
+    c->sl2 = t->slice_mv[n->sl2 * TP_MOVES + m2];
+    c->fl2 = t->flip_mv[n->fl2 * TP_MOVES + m2];
+    a->fs2 = (size_t)c->sl2 * TP_FLIP + c->fl2;
+    a->ft2 = (size_t)c->fl2 * TP_TWIST + c->tw2;
+    __builtin_prefetch(&t->fl_sl3[a->fs2 >> 2]);
+    __builtin_prefetch(&t->fl_tw3[a->ft2 >> 2]);
 }
 
 /* Whether child c of n (child_at) can reach G1 within rest moves, its three distances read off
@@ -325,7 +342,11 @@ static inline bool child_fits(const tp_quick *t, const p1node *n, p1node *c, con
     c->ts = tpq_next(t->tw_sl3, a->ts, n->ts);
     c->fs = tpq_next(t->fl_sl3, a->fs, n->fs);
     c->ft = tpq_next(t->fl_tw3, a->ft, n->ft);
-    return c->ts <= rest && c->fs <= rest && c->ft <= rest;
+    if (c->ts > rest || c->fs > rest || c->ft > rest)
+        return false;
+    c->fs2 = tpq_next(t->fl_sl3, a->fs2, n->fs2);
+    c->ft2 = tpq_next(t->fl_tw3, a->ft2, n->ft2);
+    return c->fs2 <= rest && c->ft2 <= rest;
 }
 
 static void phase1(qsearch *q, const p1node *n, int left, int ply, int last)
@@ -349,7 +370,7 @@ static void phase1(qsearch *q, const p1node *n, int left, int ply, int last)
     int k = 0, fit = 0;
     for (int m = 0; m < TP_MOVES; m++)
         if (!redundant(m / 3, last)) {
-            child_at(q->t, n, m, &c[k], &a[k]);
+            child_at(q->t, n, m, q->conj_mv[m], &c[k], &a[k]);
             moves[k++] = (uint8_t)m;
         }
     for (int i = 0; i < k; i++)
@@ -383,7 +404,11 @@ static void premoves(qsearch *q, const cg3_cube *z, int last)
         n.ts = t->tw_sl[n.sl * TP_TWIST + n.tw];
         n.fs = t->fl_sl[n.sl * TP_FLIP + n.fl];
         n.ft = t->fl_tw[n.fl * TP_TWIST + n.tw];
-        if (max2(max2(n.ts, n.fs), n.ft) <= depth) {
+        cg3_cube y = cgi_tp_sym_conj(&q->sy, QCONJ, z);
+        n.tw2 = cgi_tp_twist(&y), n.fl2 = cgi_tp_flip(&y), n.sl2 = cgi_tp_slice(&y);
+        n.fs2 = t->fl_sl[n.sl2 * TP_FLIP + n.fl2];
+        n.ft2 = t->fl_tw[n.fl2 * TP_TWIST + n.tw2];
+        if (max2(max2(max2(n.ts, n.fs), max2(n.ft, n.fs2)), n.ft2) <= depth) {
             q->start = *z;
             phase1(q, &n, depth, 0, -1);
             if (q->stop || q->d1 > q->limit)
@@ -429,6 +454,11 @@ cg_status cgi_tpq_solve(const cg3_twophase *s, const tp_quick *t, const cg3_cube
     q->deadline = q->improve ? start + (int64_t)(limit_ns > 1e18 ? 1e18 : limit_ns) : 0;
     q->slice_home = cgi_tp_slice_home();
     q->best_n = -1;
+    cgi_tp_syms(&s->model, &q->sy);
+    for (int m = 0; m < TP_MOVES; m++) {
+        cg3_cube mc = cgi_tp_sym_conj(&q->sy, QCONJ, &s->model.cube[cg3_move_from_face_turn((cg_move)m)]);
+        q->conj_mv[m] = (uint8_t)cgi_tp_face_turn_of(&s->model, &mc);
+    }
     cgi_tp_variants(s, c, q->cube);
     for (int d1 = 0; d1 <= q->limit && !q->stop; d1++)
         for (int v = 0; v < TP_VARIANTS && !q->stop && d1 <= q->limit; v++) {
