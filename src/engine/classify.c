@@ -48,8 +48,9 @@ cg_status cgi_classify(cgi_game *g, const char *line, size_t n, bool partial, cg
         return CG_OK;
     }
     /* 4. what the server's silence after the line says: a menu's question (the entry the
-     * game needs now), an Enter gate, or the prompt */
-    if (!prompt && menu_choice(g, line, n, partial) >= 0) {
+     * game needs now; a request to press Enter after a list is the gate's), an Enter gate,
+     * or the prompt */
+    if (!prompt && !cgi_gate_asks_enter(line, n) && menu_choice(g, line, n, partial) >= 0) {
         g->partial_since = 0;
         *kind = CG_EVENT_REPLY;
         *rule = CGI_MENU_RULE;
@@ -133,7 +134,7 @@ bool cgi_waiting_for(void *ctx, const char *text, size_t n, bool quiet)
     if (cgi_names_prompt(g, text, n) || cg_replies_match(g->o->replies, 0, cgi_phase_of(g), text, n) >= 0 ||
         learned_prompt(g, text, n))
         return true;
-    if (menu_asks(g, text, n) && (quiet || cg_line_asks(text, n)))
+    if (menu_asks(g, text, n) && (quiet || cg_line_asks(text, n)) && !cgi_gate_asks_enter(text, n))
         return true;
     if (!g->auto_prompt)
         return false;
@@ -375,10 +376,15 @@ static int menu_choice(cgi_game *g, const char *line, size_t n, bool partial)
         cg_text_printable(r->mode_ask);
         size_t len = 0;
         r->mode_keys[0] = '\0';
-        for (int k = 0; k < m->n && len + 5 < sizeof r->mode_keys; k++)
+        r->mode_chosen = 0;
+        for (int k = 0, modes = 0; k < m->n && len + 5 < sizeof r->mode_keys; k++) {
+            if (cgi_menu_act_of(m->entry[k].words) == CGI_MENU_EXIT)
+                continue; /* never a mode to try */
             len += (size_t)snprintf(r->mode_keys + len, sizeof r->mode_keys - len, "%s%s",
-                                    k ? " " : "", m->entry[k].key);
-        r->mode_chosen = e + 1;
+                                    modes++ ? " " : "", m->entry[k].key);
+            if (k == e)
+                r->mode_chosen = modes;
+        }
     }
     snprintf(m->send, sizeof m->send, "%s", m->entry[e].key);
     snprintf(m->why, sizeof m->why, "%s", m->entry[e].words);
