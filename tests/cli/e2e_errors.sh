@@ -1,3 +1,4 @@
+# needs: tables3 (a solved 3x3 given to solve is answered from the two-phase tables: it must not build them)
 # The command line's own words (src/cli/main.c) and the error paths of `pow`, `bench pow` and
 # `draw`: each bad option, missing value, extra argument or unreadable file gets exit status 2
 # and a message naming what was wrong; and the few good paths those files hold beside them
