@@ -657,6 +657,8 @@ static bool part_value(span text, span context, span *p, bool *quoted)
     return !value_name(*p);
 }
 
+#define NEAR 1024
+
 static int read_call(span l, const span text[2], size_t at, const char *name, cgi_hash hash, cgi_gate *g,
                      cg_error *err)
 {
@@ -674,7 +676,13 @@ static int read_call(span l, const span text[2], size_t at, const char *name, cg
     span a = unquote(trim((span){l.p + pt.open, pt.plus - pt.open}), &q1);
     span b = unquote(trim((span){l.p + pt.plus + pt.plus_len, pt.close - pt.plus - pt.plus_len}),
                      &q2);
-    if (!part_value(text[0], text[1], &a, &q1) || !part_value(text[0], text[1], &b, &q2))
+    /* names are looked up within NEAR bytes of the line (play keeps as much of the lines
+     * before it): a long text of many calls stays linear */
+    size_t from = (size_t)(l.p - text[0].p), to = from + l.n;
+    from = from > NEAR ? from - NEAR : 0;
+    to = text[0].n - to > NEAR ? to + NEAR : text[0].n;
+    span near = {text[0].p + from, to - from};
+    if (!part_value(near, text[1], &a, &q1) || !part_value(near, text[1], &b, &q2))
         return looks_like(err, l, "its known part is a name the text gives no value for");
     memset(g, 0, sizeof *g);
     g->hash = hash;
