@@ -4,15 +4,16 @@
  * collects each round's `Face X:` boxes (any five, any order, colour tokens as printed), and at
  * the prompt answers with an optimal solution in a single write. A round of 3x3 boxes is rebuilt
  * with cg_reconstruct3 and solved by the two-phase solver (at most 20 moves by default); one of
- * 2x2 boxes by the table solver, so one game may even mix the sizes. It depends on nothing else of the
- * server's wording: round headers ("=== Round i/N ===") only feed the progress display, a verdict
- * line containing "[+]" counts a passed round, one containing "[-]" ends the game as lost, and the
- * text after the last round is where the flag is looked for. A prompt may end its line or not
- * (Python's input() prints it without a newline); "\r\n" and "\n" are both fine; the bytes may
- * come in any split.
+ * 2x2 boxes by the table solver, so one game may even mix the sizes. A round counter
+ * (cg_round_read: "Round 3/5", "Cube 3 of 5", "[3/5]") says how many rounds there are. A prompt
+ * may end its line or not (Python's input() prints it without a newline); "\r\n" and "\n" are
+ * both fine; the bytes may come in any split.
  *
- * The game is won when the server closes the connection after at least one passed round, no
- * round failed, and, when the server said how many rounds there are, all of them passed. */
+ * How the game ends is decided in one place from what the server said in each phase
+ * (cg_outcome below; docs/playing.md, "How a game ends"): a verdict counts only for an answer
+ * that awaits one, a flag only after an answer and never a format (flag{...}, CTF{xxx}); a
+ * close before the verdict, before the last announced round, or with no verdict and no flag
+ * is a loss. */
 #ifndef CUBEGOD_CLIENT_H
 #define CUBEGOD_CLIENT_H
 
@@ -157,8 +158,9 @@ typedef struct cg_play_options {
      * the server leaves waiting; "auto" (the default) is described at CG_PLAY_AUTO_PROMPT. */
     const cg_replies *replies; /* reply rules, checked before the prompt; NULL: none */
     /* A line that passes or fails the answered round (POSIX extended, case ignored); NULL:
-     * the usual words (cg_verdict_of). "[+]" and "[-]" always count. A line that is neither
-     * is no verdict: a round ends passed when a new cube comes after its answer. */
+     * the usual words (cg_verdict_of). "[+]" and "[-]" count too, on an answer that awaits its
+     * verdict ("[-]" also while a cube waits). A line that is neither is no verdict: a round
+     * ends passed when a new cube comes after its answer. */
     const char *verdict_ok;
     const char *verdict_fail;
     /* Rules from the server's own text before the first answer (defaults true): a stated move
@@ -188,6 +190,19 @@ typedef struct cg_play_options {
 /* The options with every field at its documented default. */
 CG_API cg_play_options cg_play_defaults(void);
 
+/* How a game ended (docs/playing.md, "How a game ends"): the server said the last answer was
+ * right or a flag came after an answer (won); it refused one, closed before a verdict or
+ * before the last announced round, or the game could not go on (lost); the server went quiet
+ * on the last answer, or the connection was left open before it judged it (no verdict). */
+typedef enum cg_outcome {
+    CG_OUTCOME_LOST,
+    CG_OUTCOME_WON,
+    CG_OUTCOME_NO_VERDICT,
+} cg_outcome;
+
+/* "won", "lost", "ended without a verdict". */
+CG_API const char *cg_outcome_name(cg_outcome o);
+
 typedef struct cg_play_result {
     bool won;
     int rounds_passed;
@@ -214,11 +229,14 @@ typedef struct cg_play_result {
     char mode_ask[96];
     char mode_keys[64];
     int mode_chosen;
+    cg_outcome outcome;          /* won (as won), lost, or ended without a verdict */
 } cg_play_result;
 
-/* The game is won when a flag (flag_regex) was seen, whatever the verdicts looked like; or,
- * without one, as said at the top of this header. A lost game's reason names every reply rule
- * that never matched.
+/* The outcome of a result cg_play filled (for bindings that know only its first fields). */
+CG_API cg_outcome cg_play_outcome(const cg_play_result *r);
+
+/* The outcome (won, lost, ended without a verdict) as said at the top of this header and at
+ * cg_outcome. A lost game's reason names every reply rule that never matched.
  *
  * Messages that say what probably went wrong: a timeout before anything at all was received
  * on a TCP tube suggests the server speaks TLS ("add --tls"); a timeout after a round's faces

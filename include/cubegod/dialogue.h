@@ -80,6 +80,13 @@ CG_API bool cg_replies_opening(const cg_replies *r, int i);
  * clause, at most cap - 1 bytes) go to phrase when phrase is not NULL. */
 CG_API int cg_limit_read(const char *line, size_t n, char *phrase, size_t cap);
 
+/* The round counter one line shows, in the usual wordings: "Round 3/5", "Cube 3 of 5", "Level
+ * 3 of 5", "stage 3 out of 5" (round, cube, level, stage, puzzle, challenge, scramble, task,
+ * question, problem, test, game), "[3/5]" anywhere, "3 / 5" with at most one word before it and
+ * no words after it ("Progress: 3 / 5"); or a number alone after the line's first word ("Round
+ * 3", "=== Level 3 ==="). Returns 2 (*i and *total set), 1 (*i only) or 0. */
+CG_API int cg_round_read(const char *line, size_t n, int *i, int *total);
+
 typedef enum cg_verdict {
     CG_VERDICT_NONE, /* not a verdict */
     CG_VERDICT_OK,

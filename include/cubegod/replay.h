@@ -26,6 +26,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "cubegod/client.h"
 #include "cubegod/error.h"
 #include "cubegod/notation.h"
 #include "cubegod/shapes.h"
@@ -106,6 +107,10 @@ typedef struct cg_replay_summary {
      * engine did not (replies and gates of options not given), and the first of them. */
     int differences;
     char difference[256];
+    /* Transcripts: the game's outcome, decided by the function play's is (docs/playing.md, "How a
+     * game ends"), and why when it was not won. */
+    cg_outcome outcome;
+    char outcome_reason[256];
 } cg_replay_summary;
 
 typedef void (*cg_replay_round_fn)(void *ctx, const cg_replay_round *r);

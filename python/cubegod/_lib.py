@@ -247,6 +247,8 @@ PROTOTYPES = {
     "cg_play_options_new": (P(PlayOptionsHead), []),
     "cg_play_result_new": (P(PlayResultHead), []),
     "cg_event_name": (c_char_p, [c_int]),
+    "cg_play_outcome": (c_int, [P(PlayResultHead)]),
+    "cg_outcome_name": (c_char_p, [c_int]),
     "cg_play_free": (None, [c_void_p]),
     "cg_play": (Status, [c_void_p, c_void_p, P(PlayOptionsHead), P(PlayResultHead), P(Error_)]),
     "cg_tube_from_callbacks": (Status, [P(TubeCallbacks), c_char_p, c_void_p, P(c_void_p),

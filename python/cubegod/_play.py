@@ -7,8 +7,9 @@ a pwntools tube (pwn.remote, pwn.process, ...), a socket, or anything with pwnto
     io.sendlineafter(b"word: ", b"please")         # the script's part again
     print(io.recvline())
 
-The game hands the connection back as soon as it is over (the last announced round passed, a
-flag seen or a round lost) and the server pauses: what the server had sent that the game did
+The game hands the connection back as soon as it is over (the last announced round passed, in
+any common wording of the counter: 'Round 5/5', 'Cube 5 of 5', '[5/5]'; a flag seen after an
+answer; or a round lost) and the server pauses: what the server had sent that the game did
 not read goes back into a pwntools tube (unrecv), or is result.rest for other objects."""
 
 import ctypes
@@ -19,14 +20,16 @@ from . import _bytes, _c, _check, _error, _lib, _lock, _pocket, _solver3, _solve
 
 
 class PlayResult:
-    """What cg_play reported: won, rounds_passed, rounds_answered, rounds_announced (0: the
-    server never said), flags (the matches of flag_regex), flag_line (the last line after the
+    """What cg_play reported: outcome ("won", "lost" or "ended without a verdict", decided as
+    `cubegod play` decides: docs/playing.md, "How a game ends"), won, rounds_passed,
+    rounds_answered, rounds_announced (0: the server never said), flags (the matches of flag_regex), flag_line (the last line after the
     last round), reason (why it was lost, or ""), open (the connection was handed back open),
     last_line (the last line the server sent), rest (bytes received but not read by the
     game)."""
 
-    def __init__(self, r, rest):
+    def __init__(self, r, outcome, rest):
         text = lambda b: b.decode("utf-8", "replace")  # noqa: E731
+        self.outcome = outcome
         self.won = bool(r.won)
         self.rounds_passed = r.rounds_passed
         self.rounds_answered = r.rounds_answered
@@ -39,8 +42,8 @@ class PlayResult:
         self.rest = rest
 
     def __repr__(self):
-        return "PlayResult(won=%r, rounds_passed=%d, flags=%r, reason=%r)" % (
-            self.won, self.rounds_passed, self.flags, self.reason)
+        return "PlayResult(outcome=%r, rounds_passed=%d, flags=%r, reason=%r)" % (
+            self.outcome, self.rounds_passed, self.flags, self.reason)
 
 
 def _received(got, what):
@@ -266,7 +269,8 @@ def play(io, prompt=None, timeout=10.0, target="auto", flag_regex=None, one_move
         rest = pipe.give_back(ctypes.string_at(p, n.value) if n.value else b"")
         if pipe.failure is not None:
             raise pipe.failure
-        result = PlayResult(res.contents, rest) if st == 0 else None
+        outcome = _c.cg_outcome_name(_c.cg_play_outcome(res)).decode()
+        result = PlayResult(res.contents, outcome, rest) if st == 0 else None
         events.end(result, err.msg.decode("utf-8", "replace"))
         if events.failure is not None:
             raise events.failure

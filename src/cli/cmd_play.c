@@ -58,7 +58,9 @@ static const char USAGE[] =
     "Rules are read from the server's own text before the first answer: a move limit it states\n"
     "('at most 14 moves', 'no more than 20', ...), 'quarter turns' (moves counted so), an example\n"
     "answer ('e.g. R1 R3 F2': the notation). A cube already at the goal is shown, not asked. A\n"
-    "flag seen wins the game, whatever the verdicts looked like.\n"
+    "verdict counts only for an answer awaiting one; a flag after an answer wins the game (a\n"
+    "flag's shape in the banner, or flag{...}, CTF{xxx}, is its format); a close before the\n"
+    "verdict or before the last announced round is a loss (docs/playing.md, 'How a game ends').\n"
     "\n"
     "  --exec CMD        run a local copy of the challenge over pipes (split like a shell splits\n"
     "                    words, no shell runs: write 'sh -c \"...\"' to have one), in a process\n"
@@ -743,6 +745,8 @@ static void json_summary(const cg_play_result *r, bool connected)
     json_start(&j, stdout);
     json_object(&j, NULL);
     json_bool(&j, "won", r->won && !stop_signal);
+    json_str(&j, "outcome", cg_outcome_name(stop_signal && !r->won ? CG_OUTCOME_NO_VERDICT
+                                                                   : r->outcome));
     json_int(&j, "rounds_passed", r->rounds_passed);
     json_int(&j, "rounds_answered", r->rounds_answered);
     if (r->rounds_announced)
@@ -809,8 +813,8 @@ static void summary(const cg_play_result *r, const cg_round_stat *stats, int n, 
         term_say(stdout, '+', "won: %d/%d rounds passed", r->rounds_passed,
                  r->rounds_announced ? r->rounds_announced : r->rounds_passed);
     else
-        term_say(stdout, '-', "lost: %d round%s passed; %s", r->rounds_passed,
-                 r->rounds_passed == 1 ? "" : "s", r->reason);
+        term_say(stdout, '-', "%s: %d round%s passed; %s", cg_outcome_name(r->outcome),
+                 r->rounds_passed, r->rounds_passed == 1 ? "" : "s", r->reason);
     if (r->flag_line[0])
         printf("last line: %s\n", r->flag_line);
     if (r->flags[0])

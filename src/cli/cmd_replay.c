@@ -126,6 +126,9 @@ static int report(const char *path, const cg_replay_summary *s, const printer *p
     printf("\n");
     if (s->after[0])
         printf("after the last round: %s\n", s->after);
+    if (s->transcript) /* the server's verdicts, weighed as play weighs them */
+        printf("the game: %s%s%s\n", cg_outcome_name(s->outcome), s->outcome_reason[0] ? ": " : "",
+               s->outcome_reason);
     if (s->differences) /* the options given are not play's, or the file was changed */
         printf("the engine and the recording part %d time%s, first at %s\n", s->differences,
                s->differences == 1 ? "" : "s", s->difference);

@@ -14,7 +14,6 @@
 static bool learned_prompt(const cgi_game *g, const char *line, size_t n);
 static bool server_waits_after(cgi_game *g, const char *line, size_t n, bool partial);
 static bool take_paused(cgi_game *g);
-static cg_verdict verdict(const cgi_game *g, const char *line, size_t n);
 static void read_rules(cgi_game *g, const char *line, size_t n);
 static void note_flags(cgi_game *g, const char *line);
 static bool binary_line(const char *line, size_t n);
@@ -30,14 +29,13 @@ cg_status cgi_classify(cgi_game *g, const char *line, size_t n, bool partial, cg
     /* 1. the prompt given, or the one learned, while a cube waits or is being read */
     bool prompt = cgi_names_prompt(g, line, n) || learned_prompt(g, line, n);
     if (!prompt) { /* 2. text: round header, rules, verdict, flags, cubes */
-        int cubes = g->cubes, passed = g->res->rounds_passed, failed = g->failed + g->lost;
+        int cubes = g->cubes;
         cg_status st = cgi_text_line(g, line, n, err);
         if (st != CG_OK)
             return st;
-        bool yes = g->res->rounds_passed != passed && g->cubes == cubes; /* not a new cube's */
-        bool said = yes || g->failed + g->lost != failed;
+        bool said = g->verdict_now != CG_VERDICT_NONE;
         if (said && g->replay)
-            g->replay->verdict(g->replay->ctx, line, n, yes);
+            g->replay->verdict(g->replay->ctx, line, n, g->verdict_now == CG_VERDICT_OK);
         *kind = said ? CG_EVENT_VERDICT : g->cubes != cubes ? CG_EVENT_CUBE : CG_EVENT_TEXT;
         cgi_event(g, *kind, line, n);
     }
@@ -81,31 +79,21 @@ cg_status cgi_classify(cgi_game *g, const char *line, size_t n, bool partial, cg
 /* Everything that is not a prompt: cubes, round headers, verdicts, the flag, the rules. */
 cg_status cgi_text_line(cgi_game *g, const char *line, size_t n, cg_error *err)
 {
-    const char *round = strstr(line, "Round ");
-    int i, total;
-    if (round && cg_round_numbers(round + 6, &i, &total) == 2 && i > 0 && total >= i) {
+    int i, total, got = cg_round_read(line, n, &i, &total);
+    if (got >= 1 && i > 0 && (got == 1 || total >= i)) {
         g->current = i;
-        g->res->rounds_announced = total;
+        g->yes_open = false; /* the next round: the yes before it stands */
+        if (got == 2)
+            g->res->rounds_announced = total;
     }
     read_rules(g, line, n);
     cgi_menu_read(&g->menu, line, n);
-    cg_verdict v = verdict(g, line, n);
-    if (v == CG_VERDICT_FAIL) {
-        /* The verdict is on the answer still waiting for one, if any. */
-        bool awaited = cgi_awaiting(g);
-        g->lost = true;
-        g->failed += awaited;
-        g->in_round = false;
-        snprintf(g->res->reason, sizeof g->res->reason, "round %d: the server said: %.*s",
-                 awaited ? g->last_answered : cgi_round_number(g), (int)cgi_trimmed_len(line, n), line);
-        if (!awaited) /* it gave up waiting for an answer we never saw it ask for */
-            cgi_prompt_hint(g, g->last_line, g->res->reason, sizeof g->res->reason);
-        cg_text_printable(g->res->reason); /* the server's words, shown on a terminal */
-    } else if (v == CG_VERDICT_OK) {
-        g->res->rounds_passed++;
-        g->in_round = false;
-        g->res->flag_line[0] = '\0';
-    } else if (g->res->rounds_passed > 0 && cgi_trimmed_len(line, n) > 0 &&
+    cg_verdict v = g->verdict_now = cgi_verdict_admitted(g, line, n);
+    if (v == CG_VERDICT_FAIL)
+        cgi_verdict_no(g, line, n);
+    else if (v == CG_VERDICT_OK)
+        cgi_verdict_yes(g);
+    else if (g->res->rounds_passed > 0 && cgi_trimmed_len(line, n) > 0 &&
                !cg_shape_reader_busy(&g->shapes) && strncmp(line, "Face ", 5) != 0) {
         size_t len = cgi_trimmed_len(line, n), max = sizeof g->res->flag_line - 4;
         snprintf(g->res->flag_line, sizeof g->res->flag_line, "%.*s%s", (int)(len > max ? max : len),
@@ -136,6 +124,8 @@ bool cgi_waiting_for(void *ctx, const char *text, size_t n, bool quiet)
         return true;
     if (menu_asks(g, text, n) && (quiet || cg_line_asks(text, n)) && !cgi_gate_asks_enter(text, n))
         return true;
+    if (cgi_game_over(g) && !g->lost && cg_line_asks(text, n))
+        return true; /* the rounds are done: a question of the server's own */
     if (!g->auto_prompt)
         return false;
     if (quiet && (take_paused(g) || cgi_prompt_may_come(g)))
@@ -207,25 +197,6 @@ void cgi_use_legend(cgi_game *g)
          g->legend.line);
 }
 
-/* The verdict a line gives: "[+]"/"[-]" anywhere, other words only on an answer that awaits
- * one (the caller's patterns, or the usual words). */
-static cg_verdict verdict(const cgi_game *g, const char *line, size_t n)
-{
-    if (strstr(line, "[-]"))
-        return CG_VERDICT_FAIL;
-    if (strstr(line, "[+]"))
-        return CG_VERDICT_OK;
-    if (!cgi_awaiting(g))
-        return CG_VERDICT_NONE;
-    if (g->have_fail_re && regexec(&g->fail_re, line, 0, NULL, 0) == 0)
-        return CG_VERDICT_FAIL;
-    if (g->have_ok_re && regexec(&g->ok_re, line, 0, NULL, 0) == 0)
-        return CG_VERDICT_OK;
-    if (g->have_ok_re || g->have_fail_re)
-        return CG_VERDICT_NONE;
-    return cg_verdict_of(line, n);
-}
-
 /* Before the first answer: the limit, the metric and the notation the server's text states. */
 static void read_rules(cgi_game *g, const char *line, size_t n)
 {
@@ -276,6 +247,11 @@ static void note_flags(cgi_game *g, const char *line)
     const char *p = line;
     int flags = 0;
     while (*p && regexec(&g->flag_re, p, 1, &m, flags) == 0 && m.rm_eo > m.rm_so) {
+        if (!cgi_flag_admitted(g, p + m.rm_so, (size_t)(m.rm_eo - m.rm_so))) {
+            p += m.rm_eo; /* the banner's flag, or a format: not a flag */
+            flags = REG_NOTBOL;
+            continue;
+        }
         /* What does not fit is cut and marked "...", never dropped unseen: room stays for " ...". */
         size_t have = strlen(g->res->flags), len = (size_t)(m.rm_eo - m.rm_so);
         size_t sep = have ? 1 : 0, cap = sizeof g->res->flags - 5;

@@ -33,7 +33,9 @@ typedef struct cgi_game {
     bool have_pending;
     cg_puzzle goal;       /* opt->goal_first: the round's first cube */
     bool have_goal;
-    bool lost;            /* a "[-]" verdict came */
+    bool lost;            /* a no came: on an answer, or on a cube that waited too long */
+    bool yes_open;        /* a yes just came, nothing new since: a no still takes it back */
+    cg_verdict verdict_now; /* the verdict the line being read gave, if any */
     int current;          /* round number the server announced last, or 0 */
     int last_answered;    /* round number of the last answer sent */
     int64_t last_answer;  /* when the previous answer left (start of the game at first) */
@@ -90,6 +92,24 @@ typedef struct cgi_game {
 
 /* cgi_classify's *rule for a menu's entry the engine chose (g->menu.send), not a caller's rule */
 #define CGI_MENU_RULE (-2)
+/* ---- outcome.c: the verdicts and flags each phase admits, and the one decision ---- */
+
+/* How the game loop ended: the server closed, the game is over with the connection open
+ * (handover, or a server that waits after the last announced round), or a failure. */
+typedef enum cgi_ending { CGI_END_CLOSED, CGI_END_OPEN, CGI_END_FAILED } cgi_ending;
+
+/* The verdict a line gives in the game's phase (a yes only on an answer that awaits one). */
+cg_verdict cgi_verdict_admitted(const cgi_game *g, const char *line, size_t n);
+/* A yes admitted: the round passes (a no before the next cube or prompt takes it back). */
+void cgi_verdict_yes(cgi_game *g);
+/* A no admitted: the game is lost, the server's words in the reason. */
+void cgi_verdict_no(cgi_game *g, const char *line, size_t n);
+/* A flag's shape with placeholders in the braces (flag{...}, CTF{xxx}, FLAG{<hex>}). */
+bool cgi_flag_is_format(const char *text, size_t n);
+/* A flag the game's phase admits: after an answer, and no format. */
+bool cgi_flag_admitted(const cgi_game *g, const char *text, size_t n);
+/* The outcome, decided once when the game ends; the game's status (CG_OK: it ran to its end). */
+cg_status cgi_outcome_decide(cgi_game *g, cgi_ending how, cg_status st, cg_error *err);
 
 /* ---- state.c: what the game knows ---- */
 
@@ -123,6 +143,8 @@ bool cgi_cube_waits(const cgi_game *g);
 bool cgi_prompt_may_come(const cgi_game *g);
 /* No cube waits and no answer awaits its verdict: where a gate stands. */
 bool cgi_between_cubes(const cgi_game *g);
+/* The game is over: a no, a flag, or every announced round passed. */
+bool cgi_game_over(const cgi_game *g);
 /* Microseconds between two cg_now_ns() times. */
 double cgi_us_between(int64_t from, int64_t to);
 

@@ -155,4 +155,14 @@ bool cgi_between_cubes(const cgi_game *g)
     return !cgi_cube_waits(g) && !cgi_awaiting(g) && !cg_shape_reader_busy(&g->shapes);
 }
 
+/* The game is over: a no came, a flag, or every announced round passed; what comes next is
+ * the flag, the close, or the caller's part. */
+bool cgi_game_over(const cgi_game *g)
+{
+    const cg_play_result *r = g->res;
+    return g->lost || r->flags[0] ||
+           (r->rounds_announced > 0 && r->rounds_passed >= r->rounds_announced &&
+            !cgi_awaiting(g));
+}
+
 double cgi_us_between(int64_t from, int64_t to) { return (double)(to - from) / 1e3; }

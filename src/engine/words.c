@@ -178,6 +178,63 @@ int cg_limit_read(const char *line, size_t n, char *phrase, size_t cap)
     return 0;
 }
 
+/* "of", "out of" or "/" at token i: tokens used, or 0. */
+static int out_of(const tokens *t, int i)
+{
+    return is(t, i, "/") || is(t, i, "of") ? 1 : words(t, i, "out of") ? 2 : 0;
+}
+
+/* No word after token i (punctuation only, or the end). */
+static bool no_words_after(const tokens *t, int i)
+{
+    for (int k = i + 1; k < t->n; k++)
+        if (t->t[k].kind != 'p')
+            return false;
+    return true;
+}
+
+static bool counter(const tokens *t, int i)
+{
+    return t->t[i].kind == 'n' && t->t[i].value >= 0 && t->t[i].value < 100000;
+}
+
+int cg_round_read(const char *line, size_t n, int *i, int *total)
+{
+    tokens t;
+    cut(line, n, &t);
+    int first_word = -1, words_before = 0;
+    for (int k = 0; k < t.n; k++) {
+        if (first_word < 0 && t.t[k].kind == 'w')
+            first_word = k;
+        bool named = one_of(&t, k, "round|cube|level|stage|puzzle|challenge|scramble|task|"
+                                   "question|problem|test|game");
+        int of = named && counter(&t, k + 1) ? out_of(&t, k + 2) : 0;
+        if (of && counter(&t, k + 2 + of)) { /* Round 3/5, Cube 3 of 5 */
+            *i = t.t[k + 1].value;
+            *total = t.t[k + 2 + of].value;
+            return 2;
+        }
+        if (is(&t, k, "[") && counter(&t, k + 1) && is(&t, k + 2, "/") && counter(&t, k + 3) &&
+            is(&t, k + 4, "]")) { /* [3/5] */
+            *i = t.t[k + 1].value;
+            *total = t.t[k + 3].value;
+            return 2;
+        }
+        if (counter(&t, k) && is(&t, k + 1, "/") && counter(&t, k + 2) && words_before <= 1 &&
+            no_words_after(&t, k + 2)) { /* Progress: 3 / 5 */
+            *i = t.t[k].value;
+            *total = t.t[k + 2].value;
+            return 2;
+        }
+        if (named && k == first_word && counter(&t, k + 1) && no_words_after(&t, k + 1)) {
+            *i = t.t[k + 1].value; /* Round 3 */
+            return 1;
+        }
+        words_before += t.t[k].kind == 'w';
+    }
+    return 0;
+}
+
 cg_verdict cg_verdict_of(const char *line, size_t n)
 {
     bool plus = false, minus = false;

@@ -274,6 +274,7 @@ static cg_status answer(cgi_game *g, int64_t prompt_at, cg_error *err)
         cgi_cube_came(g, &p);
     if (fst != CG_OK)
         return cg_error_prefix(CG_ERR_INPUT, err, "round %d: ", round);
+    g->yes_open = false; /* asked again: the yes before it stands */
     if (g->one_move && g->in_round)
         return next_move(g, g->last_answered, err); /* the round its first move answered */
     cgi_use_legend(g);
@@ -438,40 +439,7 @@ static cg_status recorded_more(cgi_game *g, int round, cg_error *err)
     return CG_OK;
 }
 
-/* The server closed the connection: decide won or lost, and why. */
-static cg_status finish(cgi_game *g, cg_error *err)
-{
-    cg_play_result *r = g->res;
-    if (g->lost)
-        return CG_OK;
-    bool mid_round = g->have_pending || cg_shape_reader_busy(&g->shapes);
-    if (!mid_round && cgi_awaiting(g) && !r->flags[0]) {
-        snprintf(r->reason, sizeof r->reason, "round %d: the connection closed before the verdict",
-                 g->last_answered);
-        return cg_fail(err, CG_ERR_EOF, "%s", r->reason);
-    }
-    if (mid_round && !r->flags[0]) {
-        snprintf(r->reason, sizeof r->reason, "round %d: the connection closed before the prompt",
-                 cgi_round_number(g));
-        cgi_prompt_hint(g, g->last_line, r->reason, sizeof r->reason);
-        return cg_fail(err, CG_ERR_EOF, "%s", r->reason);
-    }
-    r->won = r->rounds_passed > 0 &&
-             (r->rounds_announced == 0 || r->rounds_passed >= r->rounds_announced);
-    if (!r->won)
-        snprintf(r->reason, sizeof r->reason, "the connection closed after %d passed round%s%s",
-                 r->rounds_passed, r->rounds_passed == 1 ? "" : "s",
-                 r->rounds_announced ? " of the announced ones" : "");
-    return CG_OK;
-}
-
-/* The game is over for a caller that takes the connection over afterwards. */
-static bool over(const cgi_game *g)
-{
-    const cg_play_result *r = g->res;
-    return g->lost || r->flags[0] ||
-           (r->rounds_announced > 0 && r->rounds_passed >= r->rounds_announced);
-}
+static bool over(const cgi_game *g) { return cgi_game_over(g); }
 
 /* A line worth quoting in a message: words, or a prompt of punctuation ("$ ", ">>> "); not a
  * row of a drawn cube ("    B O R", "+-----+"), which says nothing to the player. */
@@ -630,16 +598,6 @@ static cg_status text_budget(cgi_game *g, int64_t at, const char *line, size_t n
                    (int)cgi_trimmed_len(line, n > 60 ? 60 : n), line);
 }
 
-/* The game is over and the connection goes to the caller, still open. */
-static cg_status hand_over(cgi_game *g)
-{
-    cg_play_result *r = g->res;
-    r->won = !g->lost && r->rounds_passed > 0 &&
-             (r->rounds_announced == 0 || r->rounds_passed >= r->rounds_announced);
-    r->open = true;
-    return CG_OK;
-}
-
 /* A server that never pauses after the end (a line every 0.1 s) would hold a handover for
  * ever: the lingering lasts at most the receive timeout (10 s when there is none). */
 static bool lingered_enough(const cgi_game *g)
@@ -648,63 +606,73 @@ static bool lingered_enough(const cgi_game *g)
     return (double)(cg_now_ns() - g->over_at) / 1e9 >= most;
 }
 
+/* The handover's last lines: what the server says right after the end (the flag) still
+ * counts; then it pauses (or talks on past the lingering's bound) and the connection goes to
+ * the caller (*open), or it closes. */
+static cg_status linger_after(cgi_game *g, bool *open, cg_error *err)
+{
+    const uint8_t *p;
+    size_t n;
+    double linger = g->o->linger > 0 ? g->o->linger : 0.25;
+    if (!g->over_at)
+        g->over_at = cg_now_ns();
+    cg_status st = cg_tube_recvline(g->t, linger, &p, &n, NULL);
+    *open = st != CG_OK && st != CG_ERR_EOF;
+    if (st != CG_OK)
+        return CG_OK;
+    keep_last_line(g, (const char *)p, n);
+    if (cgi_text_line(g, (const char *)p, n, err) != CG_OK)
+        return CG_ERR_INPUT;
+    *open = lingered_enough(g);
+    return CG_OK;
+}
+
 /* The server closed: a last line without a newline (a flag printed with end="") still counts,
- * whole (a flag after the first 511 bytes of it was lost), then the game is decided. */
+ * whole (a flag after the first 511 bytes of it was lost). */
 static cg_status last_words(cgi_game *g, cg_error *err)
 {
     const uint8_t *rest;
     size_t rest_n;
     cg_tube_peek(g->t, &rest, &rest_n);
-    if (rest_n) {
-        char *last = malloc(rest_n + 1);
-        if (!last)
-            return cg_fail(err, CG_ERR_NOMEM, "out of memory for the last %zu bytes", rest_n);
-        memcpy(last, rest, rest_n);
-        last[rest_n] = '\0';
-        cg_status st = cgi_text_line(g, last, strlen(last), err);
-        if (st == CG_OK)
-            keep_last_line(g, last, strlen(last));
-        free(last);
-        if (st != CG_OK)
-            return CG_ERR_INPUT;
-    }
-    return finish(g, err);
+    if (!rest_n)
+        return CG_OK;
+    char *last = malloc(rest_n + 1);
+    if (!last)
+        return cg_fail(err, CG_ERR_NOMEM, "out of memory for the last %zu bytes", rest_n);
+    memcpy(last, rest, rest_n);
+    last[rest_n] = '\0';
+    cg_status st = cgi_text_line(g, last, strlen(last), err);
+    if (st == CG_OK)
+        keep_last_line(g, last, strlen(last));
+    free(last);
+    return st != CG_OK ? CG_ERR_INPUT : CG_OK;
 }
 
-static cg_status run(cgi_game *g, cg_error *err)
+/* The receive loop, until the game ends (*how): the server closed, the game is over with the
+ * connection open, or a failure (the status returned, its reason in res). */
+static cg_status run(cgi_game *g, cgi_ending *how, cg_error *err)
 {
+    *how = CGI_END_FAILED;
     cgi_pow_seen seen = {.n = 0}; /* the lines before a gate: its sentence's names */
     for (;;) {
-        if (g->o->handover && over(g)) {
-            /* What the server says right after the end (the flag) still counts; then it pauses
-             * and the connection goes to the caller. */
-            const uint8_t *p;
-            size_t n;
-            double linger = g->o->linger > 0 ? g->o->linger : 0.25;
-            if (!g->over_at)
-                g->over_at = cg_now_ns();
-            cg_status st = cg_tube_recvline(g->t, linger, &p, &n, NULL);
-            if (st == CG_OK) {
-                keep_last_line(g, (const char *)p, n);
-                if (cgi_text_line(g, (const char *)p, n, err) != CG_OK)
-                    return CG_ERR_INPUT;
-                if (lingered_enough(g))
-                    return hand_over(g);
-                continue;
-            }
-            if (st != CG_ERR_EOF)
-                return hand_over(g);
+        bool open = false;
+        cg_status st = CG_OK;
+        if (g->o->handover && over(g) && (st = linger_after(g, &open, err)) == CG_OK && open) {
+            *how = CGI_END_OPEN;
+            return CG_OK;
         }
+        if (st != CG_OK)
+            return st;
         const uint8_t *p;
         size_t n;
         bool partial;
-        cg_status st = cg_tube_recvline_or_partial(g->t, g->o->timeout, cgi_quiet_of(g), cgi_waiting_for, g, &p,
-                                                   &n, &partial, err);
+        st = cg_tube_recvline_or_partial(g->t, g->o->timeout, cgi_quiet_of(g), cgi_waiting_for, g,
+                                         &p, &n, &partial, err);
         int64_t at = cg_now_ns();
-        if (st == CG_ERR_EOF)
+        if (st == CG_ERR_EOF) {
+            *how = CGI_END_CLOSED;
             return last_words(g, err);
-        if (st != CG_OK && (g->lost || g->res->flags[0])) /* the verdict (or the flag) is in */
-            return CG_OK;
+        }
         if (st != CG_OK) {
             if (st == CG_ERR_TIMEOUT)
                 explain_timeout(g, err);
@@ -734,6 +702,10 @@ static cg_status run(cgi_game *g, cg_error *err)
         if (st != CG_OK) {
             snprintf(g->res->reason, sizeof g->res->reason, "%s", err->msg);
             return st;
+        }
+        if (partial && over(g) && !g->lost && cg_line_asks(line, n)) {
+            *how = CGI_END_OPEN; /* the rounds are done and the server asks a question of its own */
+            return CG_OK;
         }
     }
 }
@@ -851,16 +823,13 @@ static cg_status play_game(cg_tube *t, const cg_tables *tables, const cg_play_op
         st = compile(&g.fail_re, &g.have_fail_re, g.o->verdict_fail, "verdict-fail", err);
     if (st == CG_OK)
         st = openings(&g, err);
+    cgi_ending how = CGI_END_FAILED;
     if (st == CG_OK)
-        st = run(&g, err);
+        st = run(&g, &how, err);
     if (replay && g.have_pending && !g.in_round) /* a cube play never answered */
         replay->left(replay->ctx, &g.pending, cgi_round_number(&g), res->rounds_announced);
-    if (res->flags[0]) { /* the flag is the win, whatever the verdicts looked like */
-        res->rounds_passed += cgi_awaiting(&g); /* the last answer's verdict was the flag */
-        res->won = true;
-        res->reason[0] = '\0';
-        st = CG_OK;
-    }
+    if (st == CG_OK || how == CGI_END_FAILED)
+        st = cgi_outcome_decide(&g, how, st, err);
     waiting_desc(&g);
     res->one_move = g.one_move;
     res->dialect = *cgi_dialect_of(&g);

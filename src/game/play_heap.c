@@ -16,6 +16,11 @@ cg_play_result *cg_play_result_new(void)
     return calloc(1, sizeof(cg_play_result));
 }
 
+cg_outcome cg_play_outcome(const cg_play_result *r)
+{
+    return r->outcome;
+}
+
 void cg_play_free(void *p)
 {
     free(p);

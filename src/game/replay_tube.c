@@ -115,6 +115,10 @@ static cg_status replay_transcript(cgi_judge *j, const cg_tables *t, const cg_re
         st = cg_fail(err, CG_ERR_INPUT, "line %ld: the engine stopped where play went on: %s "
                      "(a file changed by hand, or options other than play's)", next(r)->line,
                      why.msg);
+    if (st == CG_OK) { /* decided as play decides (outcome.c) */
+        sum->outcome = res.outcome;
+        snprintf(sum->outcome_reason, sizeof sum->outcome_reason, "%s", res.won ? "" : res.reason);
+    }
     cg_tube_close(tube);
     free(r->bytes);
     free(r->rec);

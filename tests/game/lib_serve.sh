@@ -53,6 +53,8 @@ play() {
 }
 # replayed_same NAME PLAY-ARGS...: every round of a won, recorded game correct in replay, as
 # many rounds as play passed; a lost one: as many rounds correct as play passed, the next wrong
+# (or the server's verdict on it differs from replay's own check: a server that refused a right
+# answer). Either way replay decides the game's outcome as play did ("the game: won|lost").
 replayed_same() {
   local name=$1 rec='' passed; shift
   while [ $# -gt 0 ]; do [ "$1" = --record ] && rec=${2:-}; shift; done
@@ -60,18 +62,23 @@ replayed_same() {
   if [ "$RC" = 1 ]; then
     passed=$(sed -n 's/^\[-\] lost: \([0-9]*\) rounds* passed.*/\1/p' "$TMP/$name.out")
     [ -n "$passed" ] || return 0 # lost before any round (a gate, a connection): nothing to judge
-    "$CUBEGOD" replay -q "$rec" > "$TMP/$name.replay" 2>&1
+    "$CUBEGOD" replay "$rec" > "$TMP/$name.replay" 2>&1
     # lost before any answer (a menu that never showed a cube): replay finds no round either
     [ "$passed" = 0 ] && grep -q "no round found (no answer sent after a cube)" "$TMP/$name.replay" &&
       return 0
+    grep -q "^the game: lost" "$TMP/$name.replay" ||
+      fail "$name: play lost, replay of its transcript decided: $(grep "^the game:" "$TMP/$name.replay")"
     grep -q ", $passed correct .*first wrong: round $((passed + 1))" "$TMP/$name.replay" ||
-      fail "$name: play lost after $passed rounds, replay of its transcript judged: $(tail -n 2 "$TMP/$name.replay")"
+      grep -A3 "^round $((passed + 1))[:/]" "$TMP/$name.replay" | grep -q "the server disagreed" ||
+      fail "$name: play lost after $passed rounds, replay of its transcript judged: $(tail -n 3 "$TMP/$name.replay")"
     return 0
   fi
   [ "$RC" = 0 ] || return 0
   passed=$(sed -n 's/^\[+\] won: \([0-9]*\).*/\1/p' "$TMP/$name.out")
-  "$CUBEGOD" replay -q "$rec" > "$TMP/$name.replay" 2>&1 ||
+  "$CUBEGOD" replay "$rec" > "$TMP/$name.replay" 2>&1 ||
     fail "$name: play won, replay of its transcript with no options did not: $(tail -n 3 "$TMP/$name.replay")"
   [ -z "$passed" ] || grep -q ", $passed rounds*, $passed correct" "$TMP/$name.replay" ||
     fail "$name: play passed $passed rounds, replay judged: $(tail -n 2 "$TMP/$name.replay")"
+  grep -q "^the game: won" "$TMP/$name.replay" ||
+    fail "$name: play won, replay of its transcript decided: $(grep "^the game:" "$TMP/$name.replay")"
 }

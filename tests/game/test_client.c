@@ -187,13 +187,13 @@ static void test_one_flag_longer_than_the_result(void **state)
 {
     (void)state;
     char tail[1200];
-    memset(tail, 'x', sizeof tail);
+    memset(tail, 'a', sizeof tail); /* not x: flag{xxx} is a format, no flag */
     memcpy(tail, "flag{", 5);
     memcpy(tail + sizeof tail - 3, "}\n", 3);
     cg_play_result res;
     play_text(tail, &res);
     assert_true(res.flags_cut);
-    assert_int_equal(strncmp(res.flags, "flag{xxx", 8), 0); /* its head is kept */
+    assert_int_equal(strncmp(res.flags, "flag{aaa", 8), 0); /* its head is kept */
     assert_string_equal(res.flags + strlen(res.flags) - 3, "...");
 }
 
@@ -218,7 +218,7 @@ static void test_closed_before_the_last_announced_round(void **state)
             assert_true(res.won);
         } else {
             assert_false(res.won);
-            assert_non_null(strstr(res.reason, "after 1 passed round of the announced ones"));
+            assert_non_null(strstr(res.reason, "after 1 passed round of the 2 announced"));
         }
     }
 }

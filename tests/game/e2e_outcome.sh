@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# How a game ends (issue 41; docs/playing.md, "How a game ends"), against servers written for
+# this test from the issue's words and phrased otherwise (tests/game/strangers/: misleading.py,
+# counters.py, quarter_keys.py, never_asks.py; their own cube model), played with NO options:
+#   - every misleading text in a lost game (a flag format in the banner, a success marker in
+#     the banner, an acknowledgement before the refusal, a close after fewer rounds than
+#     announced or after a round's counter, a close with no verdict) gives exit 1 and a
+#     "lost" summary, and no flag;
+#   - a won game with a format in its banner reports only the real flag;
+#   - round counters in five wordings are read (won N/N); after the last one a question of the
+#     server's own ends the game, won, without waiting for the timeout;
+# Every game is recorded and replayed (replayed_same, lib_serve.sh): the same outcome.
+HERE=$(dirname "$0")
+. "$HERE/lib_serve.sh"
+S="$HERE/strangers"
+
+stranger() {
+  local name=$1 script=$2; shift 2
+  script_server "$name" "$S/$script" "$@"
+}
+rplay() {
+  local name=$1; shift
+  play "$name" -q --record "$TMP/$name.rec" "$@"
+}
+
+for mode in hex_format x_format plus_banner ack_first short_close stage_close silent_close; do
+  stranger "$mode" misleading.py --mode "$mode" --seed 5 --alarm 60
+  rplay "$mode" 127.0.0.1 "$PORT"
+  wait "$SPID"; src=$?
+  [ "$src" = 1 ] || fail "$mode: the server itself did not lose (exit $src)"
+  [ "$RC" = 1 ] || fail "$mode: play exit $RC, a lost game: $(cat "$TMP/$mode.out")"
+  grep -q '^\[-\] lost: ' "$TMP/$mode.out" || fail "$mode: no 'lost' summary: $(cat "$TMP/$mode.out")"
+  if grep -q '^flag:' "$TMP/$mode.out"; then fail "$mode: a flag reported: $(cat "$TMP/$mode.out")"; fi
+  echo "ok: $mode lost: $(grep '^\[-\] lost' "$TMP/$mode.out")"
+done
+
+stranger won_format misleading.py --mode won_format --seed 5 --alarm 60
+rplay won_format 127.0.0.1 "$PORT"
+wait "$SPID" || fail "won_format: the server did not see its cube solved"
+[ "$RC" = 0 ] || fail "won_format: play exit $RC: $(cat "$TMP/won_format.out")"
+has '^flag: FLAG{0d15ea5e0ff1ce}$' "$TMP/won_format.out"
+echo "ok: won_format: only the real flag"
+
+for w in cube level bracket slash round; do
+  stranger "count_$w" counters.py --wording "$w" --seed 7 --alarm 60
+  rplay "count_$w" 127.0.0.1 "$PORT"
+  wait "$SPID" || fail "counters --wording $w: the server lost"
+  [ "$RC" = 0 ] || fail "counters --wording $w: play exit $RC: $(cat "$TMP/count_$w.out")"
+  has '^\[+\] won: 5/5 rounds passed' "$TMP/count_$w.out"
+done
+echo "ok: round counters in five wordings read"
+
+# After 'Cube 5 of 5' the server asks a question of its own and waits: play ends there, won.
+# Its alarm (20 s) is shorter than play's timeout (60 s): a play that waited for the timeout
+# would meet the alarm (exit 3) instead of leaving (the server's game then ends lost, exit 1).
+stranger ask counters.py --wording cube --ask --seed 8 --alarm 20
+rplay ask --timeout 60 127.0.0.1 "$PORT"
+wait "$SPID"; src=$?
+[ "$src" = 1 ] || fail "counters --ask: server exit $src (3: play waited for its timeout)"
+[ "$RC" = 0 ] || fail "counters --ask: play exit $RC: $(cat "$TMP/ask.out")"
+has '^\[+\] won: 5/5 rounds passed' "$TMP/ask.out"
+echo "ok: the server's own question after the last round ends the game, won"
+
+echo ok

@@ -1,0 +1,123 @@
+/* How a game ends (docs/playing.md, "How a game ends"; src/engine/outcome.c): one round of
+ * fixtures/faults/round.txt answered, with a banner before it and the server's words after it,
+ * over a memory tube. Each case is a text a person would not take for a win (or would), and
+ * what the outcome, the rounds passed, the flags and the reason must be. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "cubegod/client.h"
+#include "cubegod/tube.h"
+#include "tables_fixture.h"
+
+/* fixtures/faults/round.txt with its "=== Round 1/1 ===" line replaced by `header`. */
+static size_t round_text(const char *banner, const char *header, const char *after, char *text,
+                         size_t size)
+{
+    char path[4096], round[1 << 14];
+    snprintf(path, sizeof path, "%s/faults/round.txt", getenv("FIXTURES"));
+    FILE *f = fopen(path, "rb");
+    assert_non_null(f);
+    size_t n = fread(round, 1, sizeof round - 1, f);
+    fclose(f);
+    round[n] = '\0';
+    const char *head = "=== Round 1/1 ===\n";
+    char *at = strstr(round, head);
+    assert_non_null(at);
+    int k = snprintf(text, size, "%s%.*s%s%s%s", banner, (int)(at - round), round, header,
+                     at + strlen(head), after);
+    assert_true(k > 0 && (size_t)k < size);
+    return (size_t)k;
+}
+
+typedef struct ending {
+    const char *banner, *header, *after;
+    cg_outcome outcome;
+    int passed;
+    const char *flags;  /* the flags reported, exactly */
+    const char *reason; /* in the reason, or NULL */
+} ending;
+
+static void play_case(const ending *c)
+{
+    static char text[1 << 15];
+    size_t n = round_text(c->banner, c->header, c->after, text, sizeof text);
+    cg_tube_options to = {.log_level = CG_LOG_QUIET};
+    cg_tube *t;
+    assert_int_equal(cg_tube_memory(text, n, 0, &to, &t, NULL), CG_OK);
+    cg_play_options opt = cg_play_defaults();
+    opt.timeout = 1;
+    cg_play_result res;
+    cg_error err;
+    cg_play(t, tables, &opt, &res, &err);
+    cg_tube_close(t);
+    if (res.outcome != c->outcome || res.rounds_passed != c->passed ||
+        strcmp(res.flags, c->flags) != 0 || (c->reason && !strstr(res.reason, c->reason)))
+        fail_msg("banner '%s' header '%s' after '%s': %s, %d passed, flags '%s', reason '%s'",
+                 c->banner, c->header, c->after, cg_outcome_name(res.outcome),
+                 res.rounds_passed, res.flags, res.reason);
+    assert_int_equal(res.won, c->outcome == CG_OUTCOME_WON);
+}
+
+static void test_misleading_texts_are_lost(void **state)
+{
+    (void)state;
+    static const ending cases[] = {
+        /* a flag's format in the banner, then a refusal */
+        {"Flags look like flag{...}\n", "", "[-] Wrong\n", CG_OUTCOME_LOST, 0, "", "Wrong"},
+        {"Submit as FLAG{<hex>}\n", "", "Nope, still scrambled.\n", CG_OUTCOME_LOST, 0, "", "Nope"},
+        /* a real-looking flag in the banner is bait, not a win */
+        {"Last winner: flag{old_one}\n", "", "", CG_OUTCOME_LOST, 0, "", "before the verdict"},
+        /* a success marker in the banner */
+        {"[+] Connected to the cube service\n", "", "Wrong answer, bye\n", CG_OUTCOME_LOST, 0, "",
+         "Wrong answer"},
+        {"status: success, ready\n", "", "incorrect\n", CG_OUTCOME_LOST, 0, "", "incorrect"},
+        /* an acknowledgement before the real verdict */
+        {"", "", "Moves parsed OK, applying...\nWrong! The cube is not solved.\n", CG_OUTCOME_LOST,
+         0, "", "not solved"},
+        /* one round passed, the next begun, the close */
+        {"", "Round 1\n", "[+] Correct\nRound 2\n", CG_OUTCOME_LOST, 1, "", "round 2 began"},
+        {"", "Cube 1 of 2\n", "[+] ok\n", CG_OUTCOME_LOST, 1, "", "of the 2 announced"},
+        {"", "[1/3]\n", "correct\n", CG_OUTCOME_LOST, 1, "", "of the 3 announced"},
+        /* the close with no verdict and no flag */
+        {"Great day, well done for coming!\n", "", "", CG_OUTCOME_LOST, 0, "", "before the verdict"},
+        /* a prize after a refusal is no prize */
+        {"", "", "[-] Wrong\nconsolation: flag{try_again}\n", CG_OUTCOME_LOST, 0, "", "Wrong"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++)
+        play_case(&cases[i]);
+}
+
+static void test_wins_report_only_the_real_flag(void **state)
+{
+    (void)state;
+    static const ending cases[] = {
+        {"Flags look like CTF{...}\n", "", "correct\nCTF{real_one}\n", CG_OUTCOME_WON, 1,
+         "CTF{real_one}", NULL},
+        {"format: ctf{xxxx}\n", "", "[+] Correct\nflag{a1b2}\n", CG_OUTCOME_WON, 1, "flag{a1b2}", NULL},
+        /* a flag after the answer is its verdict */
+        {"", "", "here: flag{no_words_first}\n", CG_OUTCOME_WON, 1, "flag{no_words_first}", NULL},
+        /* a format after the answer is no flag either; the verdict wins the game */
+        {"", "Level 1 of 1\n", "solved\nflags look like flag{<...>} or flag{}\n", CG_OUTCOME_WON, 1,
+         "", NULL},
+        /* the rounds' counter in other words: all passed, then a question of its own */
+        {"", "progress 1 / 1\n", "nice\nName for the scoreboard? ", CG_OUTCOME_WON, 1, "", NULL},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++)
+        play_case(&cases[i]);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_misleading_texts_are_lost),
+        cmocka_unit_test(test_wins_report_only_the_real_flag),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}
