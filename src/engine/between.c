@@ -20,7 +20,7 @@ void cgi_cube_came(cgi_game *g, const cg_puzzle *p)
         return;
     }
     g->ever_cube = true;
-    g->yes_open = false; /* something new came: the yes before it stands */
+    cgi_yes_stands(g); /* something new came */
     g->cubes++;
     memset(g->since, 0, sizeof g->since);
     if (g->each_open && cgi_awaiting(g) && each_shown(g, p))

@@ -34,8 +34,8 @@ cg_status cgi_classify(cgi_game *g, const char *line, size_t n, bool partial, cg
         if (st != CG_OK)
             return st;
         bool said = g->verdict_now != CG_VERDICT_NONE;
-        if (said && g->replay)
-            g->replay->verdict(g->replay->ctx, line, n, g->verdict_now == CG_VERDICT_OK);
+        if (said && g->replay && g->verdict_now == CG_VERDICT_FAIL) /* a yes: once it stands */
+            g->replay->verdict(g->replay->ctx, line, n, false);
         *kind = said ? CG_EVENT_VERDICT : g->cubes != cubes ? CG_EVENT_CUBE : CG_EVENT_TEXT;
         cgi_event(g, *kind, line, n);
     }
@@ -82,7 +82,7 @@ cg_status cgi_text_line(cgi_game *g, const char *line, size_t n, cg_error *err)
     int i, total, got = cg_round_read(line, n, &i, &total);
     if (got >= 1 && i > 0 && (got == 1 || total >= i)) {
         g->current = i;
-        g->yes_open = false; /* the next round: the yes before it stands */
+        cgi_yes_stands(g); /* the next round */
         if (got == 2)
             g->res->rounds_announced = total;
     }
@@ -92,7 +92,7 @@ cg_status cgi_text_line(cgi_game *g, const char *line, size_t n, cg_error *err)
     if (v == CG_VERDICT_FAIL)
         cgi_verdict_no(g, line, n);
     else if (v == CG_VERDICT_OK)
-        cgi_verdict_yes(g);
+        cgi_verdict_yes(g, line, n);
     else if (g->res->rounds_passed > 0 && cgi_trimmed_len(line, n) > 0 &&
                !cg_shape_reader_busy(&g->shapes) && strncmp(line, "Face ", 5) != 0) {
         size_t len = cgi_trimmed_len(line, n), max = sizeof g->res->flag_line - 4;

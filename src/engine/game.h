@@ -35,6 +35,7 @@ typedef struct cgi_game {
     bool have_goal;
     bool lost;            /* a no came: on an answer, or on a cube that waited too long */
     bool yes_open;        /* a yes just came, nothing new since: a no still takes it back */
+    char yes_line[256];   /* its line, for replay's judge once it stands */
     cg_verdict verdict_now; /* the verdict the line being read gave, if any */
     int current;          /* round number the server announced last, or 0 */
     int last_answered;    /* round number of the last answer sent */
@@ -101,7 +102,9 @@ typedef enum cgi_ending { CGI_END_CLOSED, CGI_END_OPEN, CGI_END_FAILED } cgi_end
 /* The verdict a line gives in the game's phase (a yes only on an answer that awaits one). */
 cg_verdict cgi_verdict_admitted(const cgi_game *g, const char *line, size_t n);
 /* A yes admitted: the round passes (a no before the next cube or prompt takes it back). */
-void cgi_verdict_yes(cgi_game *g);
+void cgi_verdict_yes(cgi_game *g, const char *line, size_t n);
+/* Something new came after a yes: it stands (replay's judge hears it then). */
+void cgi_yes_stands(cgi_game *g);
 /* A no admitted: the game is lost, the server's words in the reason. */
 void cgi_verdict_no(cgi_game *g, const char *line, size_t n);
 /* A flag's shape with placeholders in the braces (flag{...}, CTF{xxx}, FLAG{<hex>}). */

@@ -53,12 +53,25 @@ cg_verdict cgi_verdict_admitted(const cgi_game *g, const char *line, size_t n)
 }
 
 /* A yes admitted: the round passes (taken back by a no before anything new comes). */
-void cgi_verdict_yes(cgi_game *g)
+void cgi_verdict_yes(cgi_game *g, const char *line, size_t n)
 {
+    cgi_yes_stands(g); /* a yes before it, if any, was not taken back */
     g->res->rounds_passed++;
     g->yes_open = true;
+    snprintf(g->yes_line, sizeof g->yes_line, "%.*s", (int)cgi_trimmed_len(line, n), line);
     g->in_round = false;
     g->res->flag_line[0] = '\0';
+}
+
+/* Something new came after a yes (a cube, a round counter, a prompt, the end): it stands, and
+ * replay's judge hears it. */
+void cgi_yes_stands(cgi_game *g)
+{
+    if (!g->yes_open)
+        return;
+    g->yes_open = false;
+    if (g->replay)
+        g->replay->verdict(g->replay->ctx, g->yes_line, strlen(g->yes_line), true);
 }
 
 /* A no admitted: the answer awaiting it (or the yes still open) failed, and the game is lost. */
@@ -164,6 +177,7 @@ cg_status cgi_outcome_decide(cgi_game *g, cgi_ending how, cg_status st, cg_error
 {
     cg_play_result *r = g->res;
     r->open = how == CGI_END_OPEN;
+    cgi_yes_stands(g);
     if (g->lost) /* a no on an answer (or on a cube that waited too long) */
         return lost(g, CG_OK, err, NULL);
     if (r->flags[0]) /* a flag after an answer */

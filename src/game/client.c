@@ -274,7 +274,7 @@ static cg_status answer(cgi_game *g, int64_t prompt_at, cg_error *err)
         cgi_cube_came(g, &p);
     if (fst != CG_OK)
         return cg_error_prefix(CG_ERR_INPUT, err, "round %d: ", round);
-    g->yes_open = false; /* asked again: the yes before it stands */
+    cgi_yes_stands(g); /* asked again */
     if (g->one_move && g->in_round)
         return next_move(g, g->last_answered, err); /* the round its first move answered */
     cgi_use_legend(g);

@@ -54,13 +54,13 @@ play() {
 # replayed_same NAME PLAY-ARGS...: every round of a won, recorded game correct in replay, as
 # many rounds as play passed; a lost one: as many rounds correct as play passed, the next wrong
 # (or the server's verdict on it differs from replay's own check: a server that refused a right
-# answer). Either way replay decides the game's outcome as play did ("the game: won|lost").
+# answer; or no round after them: a close; or the same reason for the loss). Either way replay decides the game's outcome as play did ("the game: won|lost").
 replayed_same() {
   local name=$1 rec='' passed; shift
   while [ $# -gt 0 ]; do [ "$1" = --record ] && rec=${2:-}; shift; done
   [ -n "$rec" ] || return 0
   if [ "$RC" = 1 ]; then
-    passed=$(sed -n 's/^\[-\] lost: \([0-9]*\) rounds* passed.*/\1/p' "$TMP/$name.out")
+    passed=$(sed -n 's/^\[-\] lost: \([0-9]*\) rounds* passed.*/\1/p' "$TMP/$name.out" | head -n 1)
     [ -n "$passed" ] || return 0 # lost before any round (a gate, a connection): nothing to judge
     "$CUBEGOD" replay "$rec" > "$TMP/$name.replay" 2>&1
     # lost before any answer (a menu that never showed a cube): replay finds no round either
@@ -68,7 +68,10 @@ replayed_same() {
       return 0
     grep -q "^the game: lost" "$TMP/$name.replay" ||
       fail "$name: play lost, replay of its transcript decided: $(grep "^the game:" "$TMP/$name.replay")"
+    # the next round wrong; or no round after the passed ones (a close, a counter and no cube)
     grep -q ", $passed correct .*first wrong: round $((passed + 1))" "$TMP/$name.replay" ||
+      grep -q "transcript, $passed rounds*, $passed correct" "$TMP/$name.replay" ||
+      grep -qxF "the game: lost: $(sed -n 's/^\[-\] lost: [0-9]* rounds* passed; //p' "$TMP/$name.out" | head -n 1)" "$TMP/$name.replay" ||
       grep -A3 "^round $((passed + 1))[:/]" "$TMP/$name.replay" | grep -q "the server disagreed" ||
       fail "$name: play lost after $passed rounds, replay of its transcript judged: $(tail -n 3 "$TMP/$name.replay")"
     return 0
