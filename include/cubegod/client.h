@@ -159,7 +159,7 @@ typedef struct cg_play_options {
     const cg_replies *replies; /* reply rules, checked before the prompt; NULL: none */
     /* A line that passes or fails the answered round (POSIX extended, case ignored); NULL:
      * the usual words (cg_verdict_of). "[+]" and "[-]" count too, on an answer that awaits its
-     * verdict ("[-]" also while a cube waits). A line that is neither is no verdict: a round
+     * verdict ("[-]" at any time). A line that is neither is no verdict: a round
      * ends passed when a new cube comes after its answer. */
     const char *verdict_ok;
     const char *verdict_fail;

@@ -39,17 +39,16 @@ static cg_verdict words_of(const cgi_game *g, const char *line, size_t n)
  *   - an answer awaits its verdict: a yes or a no (the yes stays open to a no until the next
  *     cube or prompt: "input OK" then "not solved" is a no);
  *   - a yes just given, nothing new since: only a no, which takes the yes back;
- *   - a cube waits or is being read: only "[-]" (the server gave up waiting);
- *   - the banner, between rounds: nothing ("[+] Connected", "OK" in a welcome are no verdict). */
+ *   - any other time (the banner, a cube waiting, between rounds): only "[-]" (the server gave
+ *     up on us: "[-] Too slow."); "[+] Connected", "OK" in a welcome are no verdict. A no
+ *     misread ends a game early, a yes misread would claim a win. */
 cg_verdict cgi_verdict_admitted(const cgi_game *g, const char *line, size_t n)
 {
     if (answer_awaits(g))
         return words_of(g, line, n);
     if (g->yes_open)
         return words_of(g, line, n) == CG_VERDICT_FAIL ? CG_VERDICT_FAIL : CG_VERDICT_NONE;
-    if (cube_in_play(g) && strstr(line, "[-]"))
-        return CG_VERDICT_FAIL;
-    return CG_VERDICT_NONE;
+    return strstr(line, "[-]") ? CG_VERDICT_FAIL : CG_VERDICT_NONE;
 }
 
 /* A yes admitted: the round passes (taken back by a no before anything new comes). */
