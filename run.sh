@@ -22,19 +22,25 @@
 #                      per mutant (killed by which tests, survived, did not apply/build) and
 #                      "killed N of M". JOBS copies of the tree work at once (default 1). Slow:
 #                      not part of ./run.sh test. --check only checks that each mutant applies
-#   ./run.sh mutants --since REF [-j JOBS] [--per-line K] [--max N] [--keys K,...] [--minutes M] [--list]
-#                    [--paths 'FILE...']
+#   ./run.sh mutants --since REF|all [-j JOBS] [--per-line K] [--max N] [--keys K,...] [--minutes M] [--list]
+#                    [--paths 'FILE...'] [--remap] [--no-covmap] [--results FILE] [--no-results]
 #                    [--root DIR] [--map FILE] [--equivalent FILE]
 #                      automatic mutants (tests/tools/automutate.py) on the lines of src/ changed
-#                      since REF, each run against the tests tests/mutants/testmap.txt gives its
-#                      file; prints each survivor (file:line [KEY] change) and the counts
-#                      (generated, equivalent, did not build, killed, survived); exits 1 on a
-#                      survivor. Mark an equivalent one in tests/mutants/equivalent.txt (KEY ...
-#                      -- reason). Cost: the slots' first build (a full build each) and one run of
-#                      the mapped tests unmutated, then seconds to minutes a mutant (a build of the
-#                      programs its tests need, its tests fastest first until one fails; figures
-#                      in docs/testing.md); --per-line/--max sample deterministically, --minutes
-#                      stops starting mutants
+#                      since REF (all: every line), each run against the tests that executed its
+#                      line (the per-test coverage map build-mutants/covmap.json, made when
+#                      missing or with --remap: tests/tools/covmap.py; a file changed since the
+#                      map, or --no-covmap: the tests tests/mutants/testmap.txt gives its file);
+#                      a mutant on a line no test executes survives at no cost. Each outcome is
+#                      kept in tests/mutants/results.tsv (committed: a stopped run continues in
+#                      a later session; --results FILE elsewhere, --no-results none) and reused
+#                      while its line and its tests' sources are unchanged. Prints each survivor
+#                      (file:line [KEY] change) and the counts (generated, equivalent, did not
+#                      build, killed, survived); exits 1 on a survivor. Mark an equivalent one in
+#                      tests/mutants/equivalent.txt (KEY ... -- reason). Cost: the map (one run of
+#                      the suite under gcov), the slots' first build (a full build each), then
+#                      seconds a mutant (one object compiled, the programs its tests need relinked,
+#                      its tests fastest first until one fails; figures in docs/testing.md);
+#                      --per-line/--max sample deterministically, --minutes stops starting mutants
 #   ./run.sh docs-figures [NAME...]
 #                      measures every figure README.md and --help quote (table builds, the suite's
 #                      times, bench results: tests/tools/docs_figures.py --list) and fails when a
@@ -481,10 +487,15 @@ mut_ctest() {
     # a test named after the mutant's file (puzzle_test_colours for colours.c) before the others
     local stem=${file##*/}
     stem=${stem%.*}
-    mapfile -t order < <(cd "$slot/build" && ctest -N ${regex:+-R "$regex"} | sed -n 's/^ *Test *#[0-9]*: //p' |
-      awk -v times="$slot/../slot1/clean-times" -v stem="$stem" 'BEGIN { while ((getline l < times) > 0) {
-        split(l, f, " "); t[f[2]] = f[1] } }
-        { print (index($0, stem) ? 0 : 1), ($0 in t ? t[$0] : 1e6), $0 }' | sort -k1,1n -k2,2g | cut -d' ' -f2-)
+    if [[ $regex == =* ]]; then
+      # the coverage map's tests of the mutant's line ("=NAME:SECS,...", fastest first): as given
+      mapfile -t order < <(tr ',' '\n' <<< "${regex#=}" | awk -F: 'NF == 2 { print $2, $1 }')
+    else
+      mapfile -t order < <(cd "$slot/build" && ctest -N ${regex:+-R "$regex"} | sed -n 's/^ *Test *#[0-9]*: //p' |
+        awk -v times="$slot/../slot1/clean-times" -v stem="$stem" 'BEGIN { while ((getline l < times) > 0) {
+          split(l, f, " "); t[f[2]] = f[1] } }
+          { print (index($0, stem) ? 0 : 1), ($0 in t ? t[$0] : 1e6), $0 }' | sort -k1,1n -k2,2g | cut -d' ' -f2-)
+    fi
     # the programs: each of the first three tests' alone before it (a mutant they kill has
     # relinked only those), then the others' at once (one more build); a test whose programs are
     # not known (MUT_TEST_TARGETS) makes that build everything
@@ -506,10 +517,11 @@ mut_ctest() {
       rc=$?
       fixtures=(-FA '.*') extra=0
       if [ $rc = 124 ] || [ $rc = 137 ]; then
+        echo "$name" > "$slot/killer"
         echo "$name (Timeout) after $limit s"
         return 1
       fi
-      [ $rc = 0 ] || break
+      [ $rc = 0 ] || { echo "$name" > "$slot/killer"; break; }
     done
     [ $rc != 0 ] || return 0
   elif [ -z "$area" ]; then
@@ -701,6 +713,12 @@ mut_auto_one() {
   local slot=$1 id=$2 row rel line key tests change out="$MUT_DIR/results/$2" failed t0=$SECONDS
   row=$(awk -F'\t' -v id="$id" '$1 == id' "$MUT_LIST")
   IFS=$'\t' read -r _ rel line key tests _ change _ <<< "$row"
+  if [ "$tests" = "=" ]; then # the coverage map: no test executes the line
+    printf 'survived\n0\n' > "$out"
+    printf '%s %s:%s  SURVIVED  [%s] %s  (no test executes the line) 0 s\n' "$id" "$rel" "$line" "$key" "$change"
+    return
+  fi
+  rm -f "$slot/killer"
   # the copy's own file is kept and put back, not the working tree's: that may have moved on
   # meanwhile (a rebase during a long run put newer files into the copies)
   cp "$slot/tree/$rel" "$slot/original"
@@ -712,16 +730,25 @@ mut_auto_one() {
   MUT_RESTORE="$slot/tree/$rel"
   local rc=0
   failed=$(mut_ctest "$slot" "$rel" "$tests") || rc=$?
+  local outcome ran=""
   if [ $rc = 3 ]; then # the build before its first test failed (mut_ctest builds)
+    outcome=nobuild
     printf 'nobuild\n%s\n' "$((SECONDS - t0))" > "$out"
     printf '%s %s:%s  did not build  (%s) %d s\n' "$id" "$rel" "$line" "$change" $((SECONDS - t0))
   elif [ $rc = 0 ]; then
+    outcome=survived
+    # the tests it ran (a survivor of the coverage map's list: all of them)
+    [[ $tests != =* ]] || ran=$(tr ',' '\n' <<< "${tests#=}" | cut -d: -f1 | paste -sd,)
     printf 'survived\n%s\n' "$((SECONDS - t0))" > "$out"
     printf '%s %s:%s  SURVIVED  [%s] %s  %d s\n' "$id" "$rel" "$line" "$key" "$change" $((SECONDS - t0))
   else
+    outcome=killed
+    ran=$(cat "$slot/killer" 2>/dev/null || echo "${failed%% *}")
     printf 'killed\n%s\n%s\n' "$failed" "$((SECONDS - t0))" > "$out"
     printf '%s %s:%s  killed by %s  %d s\n' "$id" "$rel" "$line" "$failed" $((SECONDS - t0))
   fi
+  [ -z "$MUT_RESULTS" ] || python3 "$ROOT/tests/tools/automutate.py" record --root "$MUT_SRC" \
+    "$MUT_RESULTS" "$key" "$outcome" "${ran%,}" "$rel:$line $change" || true
   cp "$slot/original" "$MUT_RESTORE" # a fresh mtime: the next build recompiles it
   MUT_RESTORE=""
 }
@@ -737,9 +764,33 @@ mut_auto_worker() {
   done
 }
 
+# mut_covmap BASE: the per-test coverage map BASE/covmap.json (tests/tools/covmap.py): a gcov build
+# of the tree in BASE/cov (its tables in BASE/cov-cache, made by the fixtures under gcov so the
+# table builders' lines count), every test run alone with its own counters. One suite's run,
+# niced; cached in BASE (the map is a function of the exact tree: other engineers' edits would
+# make a committed one stale at once, and a file changed since it falls back to testmap.txt).
+mut_covmap() {
+  local base=$1 jobs=$JOBS
+  mkdir -p "$base/cov-cache"
+  echo "== mutants: the coverage map (a gcov build of $MUT_SRC, then each test alone: one suite's time)"
+  cmake -S "$MUT_SRC" -B "$base/cov" -DCMAKE_BUILD_TYPE=Release "${MUT_CMAKE_ARGS[@]}" \
+    -DCMAKE_C_FLAGS="--coverage -fprofile-update=atomic" \
+    -DCMAKE_EXE_LINKER_FLAGS=--coverage -DCMAKE_SHARED_LINKER_FLAGS=--coverage \
+    -DCUBEGOD_TEST_CACHE="$base/cov-cache/pocket.tbl" -DCUBEGOD_TEST_CACHE3="$base/cov-cache/twophase.tbl" \
+    -DCUBEGOD_TEST_OPTIMAL_CACHE="$base/cov-cache/optimal-small.tbl" > "$base/cov-configure.log" 2>&1 &&
+  nice cmake --build "$base/cov" -j "$JOBS" > "$base/cov-build.log" 2>&1 ||
+    { echo "mutants: the coverage build failed, see $base/cov-build.log" >&2; return 1; }
+  find "$base/cov" -name '*.gcda' -delete
+  nice python3 "$ROOT/tests/tools/covmap.py" collect --root "$MUT_SRC" --build "$base/cov" \
+    --out "$base/covmap.json" -j "$jobs" --timeout "$MUT_TIMEOUT" 2> "$base/covmap.log" ||
+    { echo "mutants: the coverage map failed, see $base/covmap.log" >&2; return 1; }
+  tail -n1 "$base/covmap.log"
+}
+
 mutants_since_main() {
-  local usage="usage: ./run.sh mutants --since REF [--root DIR] [--map FILE] [--equivalent FILE] [-j JOBS] [--per-line K] [--max N] [--keys K1,K2] [--minutes M] [--paths 'FILE...'] [--list]"
+  local usage="usage: ./run.sh mutants --since REF|all [--root DIR] [--map FILE] [--equivalent FILE] [-j JOBS] [--per-line K] [--max N] [--keys K1,K2] [--minutes M] [--paths 'FILE...'] [--list] [--no-covmap] [--remap] [--results FILE] [--no-results]"
   local since="" jobs=1 per_line=0 max=0 minutes=0 list_only=0 map="" equiv="" keys="" paths="" gen=()
+  local covmap=1 remap=0 results="" use_results=1
   while [ $# -gt 0 ]; do
     case $1 in
       --since) since=${2:-}; shift 2 || true ;;
@@ -752,6 +803,10 @@ mutants_since_main() {
       --minutes) minutes=${2:-}; shift 2 || true ;;
       --paths) paths=${2:-}; shift 2 || true ;;  # only these files' changed lines (a helper's own)
       --list) list_only=1; shift ;;
+      --no-covmap) covmap=0; shift ;;   # each file's tests from --map's regexes (before issue 44)
+      --remap) remap=1; shift ;;        # make the coverage map anew first
+      --results) results=$(realpath "${2:-}"); shift 2 || true ;;
+      --no-results) use_results=0; shift ;; # run every mutant, keep nothing (a measurement)
       -j) jobs=${2:-}; shift 2 || true ;;
       -j*) jobs=${1#-j}; shift ;;
       *) echo "$usage" >&2; exit 2 ;;
@@ -759,12 +814,16 @@ mutants_since_main() {
   done
   [ -n "$since" ] && [[ "$jobs" =~ ^[1-9][0-9]*$ && "$per_line$max$minutes" =~ ^[0-9]+$ ]] ||
     { echo "$usage" >&2; exit 2; }
-  MUT_DIR="${CUBEGOD_MUTANTS_DIR:-$MUT_SRC/build-mutants}/since"
+  local base="${CUBEGOD_MUTANTS_DIR:-$MUT_SRC/build-mutants}"
+  MUT_DIR="$base/since"
   MUT_CMAKE_ARGS=(-DCUBEGOD_WERROR=OFF)
   # on a machine shared with other work the end-to-end tests run several times slower (a 16 s
   # test took 105 s): a longer timeout, and kills by a timeout alone counted apart
   MUT_TIMEOUT=${CUBEGOD_MUTANTS_TIMEOUT:-300}
   MUT_LIST="$MUT_DIR/mutants.tsv"
+  # the results cache: committed, so a run continues in a later session (a fresh work tree)
+  MUT_RESULTS=""
+  [ "$use_results" = 0 ] || MUT_RESULTS=${results:-$MUT_SRC/tests/mutants/results.tsv}
   mkdir -p "$MUT_DIR"
   if [ "$list_only" = 1 ]; then
     MUT_LIST=$(mktemp)
@@ -773,41 +832,77 @@ mutants_since_main() {
     exec 9> "$MUT_DIR/lock"
     flock -n 9 || { echo "mutants: another run is using $MUT_DIR (CUBEGOD_MUTANTS_DIR=DIR: a second one elsewhere)" >&2; exit 1; }
   fi
+  if [ "$covmap" = 1 ] && [ "$list_only" = 0 ] && { [ "$remap" = 1 ] || [ ! -f "$base/covmap.json" ]; }; then
+    mut_covmap "$base" || exit 1
+  fi
   gen=(--root "$MUT_SRC" --since "$since" --per-line "$per_line" --max "$max")
   [ -z "$map" ] || gen+=(--map "$map")
   [ -z "$equiv" ] || gen+=(--equivalent "$equiv")
   # shellcheck disable=SC2206
   [ -z "$paths" ] || gen+=(--paths $paths)
   [ -z "$keys" ] || gen+=(--keys "$keys")
+  [ "$covmap" = 0 ] || [ ! -f "$base/covmap.json" ] || gen+=(--covmap "$base/covmap.json")
+  [ -z "$MUT_RESULTS" ] || gen+=(--results "$MUT_RESULTS")
   python3 "$ROOT/tests/tools/automutate.py" list "${gen[@]}" > "$MUT_LIST" || exit 1
-  local ids=() equivalent=0 id eq
-  while IFS=$'\t' read -r id _ _ _ _ eq _; do
-    if [ "$eq" = 1 ]; then equivalent=$((equivalent + 1)); else ids+=("$id"); fi
+  local ids=() equivalent=0 id eq cached=() c
+  while IFS=$'\t' read -r id _ _ _ _ eq _ _ _ _ _ c; do
+    if [ "$eq" = 1 ]; then equivalent=$((equivalent + 1))
+    elif [ -n "$c" ]; then cached+=("$id")
+    else ids+=("$id"); fi
   done < "$MUT_LIST"
   if [ "$list_only" = 1 ]; then
-    awk -F'\t' '{ printf "%s %s:%s  [%s]%s %s  (tests: %s)\n", $1, $2, $3, $4, ($6 == 1 ? " equivalent," : ""), $7, ($5 == "" ? "all" : $5) }' "$MUT_LIST"
+    awk -F'\t' '{ printf "%s %s:%s  [%s]%s %s  (tests: %s)%s\n", $1, $2, $3, $4, ($6 == 1 ? " equivalent," : ""), $7, ($5 == "" ? "all" : $5 == "=" ? "none executes it" : $5), ($12 == "" ? "" : " cached: " $12) }' "$MUT_LIST"
     return
   fi
-  echo "== mutants --since $since: ${#ids[@]} to run, $equivalent marked equivalent; $jobs cop$([ "$jobs" = 1 ] && echo y || echo ies) of $MUT_SRC, ${MUT_TIMEOUT} s per test"
-  [ ${#ids[@]} -gt 0 ] || return 0
-  [ "$jobs" -le ${#ids[@]} ] || jobs=${#ids[@]}
-  MUT_CTEST_JOBS=$(( JOBS / jobs > 0 ? JOBS / jobs : 1 ))
+  echo "== mutants --since $since: ${#ids[@]} to run, ${#cached[@]} with a valid result in ${MUT_RESULTS:-(no cache)}, $equivalent marked equivalent; $jobs cop$([ "$jobs" = 1 ] && echo y || echo ies) of $MUT_SRC, ${MUT_TIMEOUT} s per test"
   rm -rf "$MUT_DIR/results"
   mkdir -p "$MUT_DIR/results"
-  local k setups=() pids=() all_tests
+  for id in "${cached[@]}"; do # the cache's outcomes, as a run's
+    c=$(awk -F'\t' -v id="$id" '$1 == id { print $12 }' "$MUT_LIST")
+    case $c in
+      "killed by "*) printf 'killed\n%s\n0\n' "${c#killed by }" > "$MUT_DIR/results/$id" ;;
+      *) printf '%s\n0\n' "$c" > "$MUT_DIR/results/$id" ;;
+    esac
+  done
+  local started=$SECONDS
+  if [ ${#ids[@]} -gt 0 ]; then
+    [ "$jobs" -le ${#ids[@]} ] || jobs=${#ids[@]}
+    mut_since_setup "$jobs" || exit 1
+    local deadline=0 k pids=()
+    [ "$minutes" = 0 ] || deadline=$(( $(date +%s) + minutes * 60 ))
+    started=$SECONDS
+    for ((k = 1; k <= jobs; k++)); do
+      local share=() i
+      for ((i = k - 1; i < ${#ids[@]}; i += jobs)); do share+=("${ids[$i]}"); done
+      mut_auto_worker "$k" "$deadline" "${share[@]}" &
+      pids+=($!)
+    done
+    trap 'kill -TERM "${pids[@]}" 2>/dev/null; wait; echo "mutants: interrupted" >&2; exit 130' INT TERM
+    wait
+    trap - INT TERM
+  fi
+  mut_since_report "$equivalent" "$started" "${#cached[@]}" "${ids[@]}" "${cached[@]}"
+}
+
+# mut_since_setup JOBS: the slots, built; the tests the mutants of the regex map may run must pass
+# unmutated (the coverage map's tests passed when it was made: a failing one is in no line's list).
+mut_since_setup() {
+  local jobs=$1 k setups=() all_tests rx
+  MUT_CTEST_JOBS=$(( JOBS / jobs > 0 ? JOBS / jobs : 1 ))
   for ((k = 1; k <= jobs; k++)); do mut_slot_setup "$k" & setups+=($!); done
-  for k in "${setups[@]}"; do wait "$k" || exit 1; done
+  for k in "${setups[@]}"; do wait "$k" || return 1; done
+  local regexes
+  regexes=$(awk -F'\t' '$6 == 0 && $12 == "" && $5 !~ /^=/ { print $5 }' "$MUT_LIST" | sort -u)
   # every test a mutant may run must pass unmutated (in slot 1, every core): their numbers
-  local rx
   all_tests=$(while IFS= read -r rx; do
       [ -n "$rx" ] || { echo all; continue; }
       (cd "$MUT_DIR/slot1/build" && ctest -N -R "$rx" | sed -n 's/^ *Test *#\([0-9]*\):.*/\1/p')
-    done < <(awk -F'\t' '$6 == 0 { print $5 }' "$MUT_LIST" | sort -u) | sort -un | paste -sd,)
+    done <<< "$regexes" | sort -un | paste -sd,)
   [[ $all_tests != *all* ]] || all_tests=""
   while IFS= read -r rx; do # a map line that names no test would make every mutant survive
     [ -z "$rx" ] || (cd "$MUT_DIR/slot1/build" && ctest -N -R "$rx" | grep -q '^Total Tests: [1-9]') ||
-      { echo "mutants: the test map's '$rx' matches no test" >&2; exit 1; }
-  done < <(awk -F'\t' '$6 == 0 { print $5 }' "$MUT_LIST" | sort -u)
+      { echo "mutants: the test map's '$rx' matches no test" >&2; return 1; }
+  done <<< "$regexes"
   # the programs each test runs (a mutant's build before it relinks only those; none known: all)
   declare -gA MUT_TEST_TARGETS=()
   local name targets
@@ -815,25 +910,23 @@ mutants_since_main() {
     MUT_TEST_TARGETS[$name]=$targets
   done < <(python3 "$ROOT/tests/tools/automutate.py" targets "$MUT_DIR/slot1/build")
   local failed
-  failed=$(MUT_CTEST_JOBS=$JOBS mut_ctest "$MUT_DIR/slot1" "" "$all_tests") || {
-    echo "mutants: tests fail without any mutant ($failed); see $MUT_DIR/slot1/ctest.log" >&2; exit 1; }
-  if [ -f "$MUT_DIR/slot1/build/cache/optimal-small.tbl" ]; then
-    for ((k = 1; k <= jobs; k++)); do
-      cp "$MUT_DIR/slot1/build/cache/optimal-small.tbl" "$MUT_DIR/slot$k/pristine-optimal.tbl"
-    done
+  if [ -n "$regexes" ]; then
+    failed=$(MUT_CTEST_JOBS=$JOBS mut_ctest "$MUT_DIR/slot1" "" "$all_tests") || {
+      echo "mutants: tests fail without any mutant ($failed); see $MUT_DIR/slot1/ctest.log" >&2; return 1; }
   fi
-  local started=$SECONDS deadline=0
-  [ "$minutes" = 0 ] || deadline=$(( $(date +%s) + minutes * 60 ))
-  for ((k = 1; k <= jobs; k++)); do
-    local share=() i
-    for ((i = k - 1; i < ${#ids[@]}; i += jobs)); do share+=("${ids[$i]}"); done
-    mut_auto_worker "$k" "$deadline" "${share[@]}" &
-    pids+=($!)
-  done
-  trap 'kill -TERM "${pids[@]}" 2>/dev/null; wait; echo "mutants: interrupted" >&2; exit 130' INT TERM
-  wait
-  trap - INT TERM
-  local killed=0 survived=0 nobuild=0 notrun=0 timeouts=0
+  # the optimal solver's small tables: the unmutated run's, else the coverage map's fixture's
+  local opt="$MUT_DIR/slot1/build/cache/optimal-small.tbl"
+  [ -f "$opt" ] || opt="$MUT_DIR/../cov-cache/optimal-small.tbl"
+  if [ -f "$opt" ]; then
+    for ((k = 1; k <= jobs; k++)); do cp "$opt" "$MUT_DIR/slot$k/pristine-optimal.tbl"; done
+  fi
+}
+
+# mut_since_report EQUIVALENT STARTED NCACHED ID...: the survivors and the counts.
+mut_since_report() {
+  local equivalent=$1 started=$2 ncached=$3 killed=0 survived=0 nobuild=0 notrun=0 timeouts=0 uncovered=0 id
+  shift 3
+  local ids=("$@")
   for id in "${ids[@]}"; do
     case $(head -n1 "$MUT_DIR/results/$id" 2>/dev/null || echo notrun) in
       killed) killed=$((killed + 1))
@@ -843,12 +936,16 @@ mutants_since_main() {
       *) notrun=$((notrun + 1)) ;;
     esac
   done
+  uncovered=$(awk -F'\t' '$6 == 0 && $5 == "=" { n++ } END { print n + 0 }' "$MUT_LIST")
   echo "== survivors (mark an equivalent one in tests/mutants/equivalent.txt: KEY ... -- reason)"
   for id in "${ids[@]}"; do
     [ "$(head -n1 "$MUT_DIR/results/$id" 2>/dev/null)" = survived ] || continue
-    awk -F'\t' -v id="$id" '$1 == id { printf "%s:%s  [%s] %s\n", $2, $3, $4, $7 }' "$MUT_LIST"
+    awk -F'\t' -v id="$id" '$1 == id { printf "%s:%s  [%s] %s%s\n", $2, $3, $4, $7, ($5 == "=" ? "  (no test executes it)" : "") }' "$MUT_LIST"
   done | sort -t: -k1,1 -k2,2n
-  echo "generated $(( ${#ids[@]} + equivalent )), equivalent $equivalent, did not build $nobuild, killed $killed ($timeouts by a timeout), survived $survived$([ "$notrun" = 0 ] || echo ", not run (--minutes) $notrun") ($(( (SECONDS - started) / 60 )) min, $(awk -v t=$((SECONDS - started)) -v n=$((killed + survived + nobuild)) 'BEGIN { printf "%.1f", n ? t / n : 0 }') s a mutant)"
+  # the cost: the wall time of this run's mutants (setup not counted), over all it decided (the
+  # lines no test executes at no cost) and over those it built and tested
+  local done_now=$(( ${#ids[@]} - ncached - notrun )) secs=$((SECONDS - started))
+  echo "generated $(( ${#ids[@]} + equivalent )), equivalent $equivalent, did not build $nobuild, killed $killed ($timeouts by a timeout), survived $survived ($uncovered on lines no test executes)$([ "$notrun" = 0 ] || echo ", not run (--minutes) $notrun"); $ncached from the results cache ($((secs / 60)) min, $(awk -v t=$secs -v n=$done_now -v u="$uncovered" 'BEGIN { printf "%.1f s a mutant, %.1f s a mutant tested", (n ? t / n : 0), (n - u > 0 ? t / (n - u) : 0) }'))"
   [ "$survived" = 0 ]
 }
 

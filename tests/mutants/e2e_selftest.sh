@@ -4,7 +4,12 @@
 # commit that adds it), the planted boundary `age >= 18` mutated to `>` must be reported as a
 # survivor when the test map gives the file only the test that misses the boundary, and as killed
 # when the map adds the test that checks it; the mutant marked in equivalent.txt is not run.
-# Seconds: eight mutants of a two-function file, each built and run in a copy of it.
+# Then the per-test coverage map (issue 44): it gives the planted line both tests and
+# clamp_positive's line only test_weak; once test_weak stops calling clamp_positive, a new map
+# drops it from that line (no test executes it: its mutants survive at no cost), and the results
+# cache keeps the kills whose killer did not change while it reruns those test_weak made.
+# Seconds: eight mutants of a two-function file, each built and run in a copy of it; two gcov
+# builds of it.
 set -u
 : "${CUBEGOD_SOURCE:?}"
 if [ -n "${CUBEGOD_SLOW_TOOLS:-}${CUBEGOD_SANITIZED:-}" ]; then
@@ -19,24 +24,51 @@ git_() { git -C "$P" -c user.name=selftest -c user.email=selftest@localhost "$@"
 git_ init -q && git_ add CMakeLists.txt tests && git_ commit -qm base && git_ add src &&
   git_ commit -qm planted || fail "cannot make the fixture's git repository"
 export CUBEGOD_MUTANTS_DIR="$TMP/mutants"
-run() { # MAP: the tool's output in $TMP/out, its exit status in $RC
-  "$CUBEGOD_SOURCE/run.sh" mutants --since HEAD~1 --root "$P" --map "$P/$1" \
-    --equivalent "$P/equivalent.txt" > "$TMP/out" 2>&1
+run() { # MAP [ARGS...]: the tool's output in $TMP/out, its exit status in $RC
+  local map=$1; shift
+  "$CUBEGOD_SOURCE/run.sh" mutants --since HEAD~1 --root "$P" --map "$P/$map" \
+    --equivalent "$P/equivalent.txt" "$@" > "$TMP/out" 2>&1
   RC=$?
   cat "$TMP/out"
 }
 planted="src/age.c:4  \[[0-9a-f]{10}\] rel: '>=' -> '>'"
 
-run map-weak.txt
+run map-weak.txt --no-covmap --no-results
 [ "$RC" = 1 ] || fail "survivors must make the run fail (exit $RC)"
 grep -Eq "^$planted in: return age >= 18;" "$TMP/out" || fail "the planted boundary not reported as a survivor"
 grep -q "^generated 8, equivalent 1, did not build 0, killed 4 (0 by a timeout), survived 3 " "$TMP/out" ||
   fail "wrong counts with the weak test only"
 grep -q "2d1d220089" "$TMP/out" && fail "the mutant marked equivalent was run"
 
-run map-both.txt
+run map-both.txt --no-covmap --no-results
 [ "$RC" = 0 ] || fail "no survivor, yet exit $RC"
 grep -Eq "src/age.c:4  killed by selftest_edge" "$TMP/out" || fail "the boundary test did not kill the planted mutants"
 grep -q "^generated 8, equivalent 1, did not build 0, killed 7 (0 by a timeout), survived 0 " "$TMP/out" ||
   fail "wrong counts with both tests"
 echo "ok: the planted fault survives without its test and is killed with it"
+
+# the coverage map: each line's tests are those that executed it (map-weak.txt is ignored)
+MAP="$TMP/mutants/covmap.json"
+RESULTS="$TMP/results.tsv"
+tests_at() { python3 "$CUBEGOD_SOURCE/tests/tools/covmap.py" tests "$MAP" src/age.c "$1" | cut -d' ' -f1 | sort | paste -sd' '; }
+run map-weak.txt --remap --results "$RESULTS"
+[ "$(tests_at 4)" = "selftest_edge selftest_weak" ] || fail "line 4 executed by: '$(tests_at 4)'"
+[ "$(tests_at 9)" = "selftest_weak" ] || fail "line 9 executed by: '$(tests_at 9)'"
+[ "$RC" = 0 ] || fail "with the map both tests run on the planted line, yet exit $RC"
+grep -Eq "src/age.c:4  killed by selftest_edge" "$TMP/out" || fail "the map's tests did not kill the planted mutant"
+grep -q "^generated 8, equivalent 1, did not build 0, killed 7 (0 by a timeout), survived 0 (0 on lines no test executes); 0 from the results cache" "$TMP/out" ||
+  fail "wrong counts with the coverage map"
+[ "$(grep -c $'\tkilled\t' "$RESULTS")" = 7 ] || fail "the results cache does not hold the 7 kills"
+
+# test_weak stops executing clamp_positive: a new map drops it from line 9
+sed -i 's/clamp_positive(5) == 5 &&/1 \&\&/; s/clamp_positive(1) == 1 && clamp_positive(-3) == 0/1/' "$P/tests/test_weak.c"
+grep -q 'clamp_positive(5)' "$P/tests/test_weak.c" && fail "the fixture's edit did not apply"
+run map-weak.txt --remap --results "$RESULTS"
+[ "$(tests_at 4)" = "selftest_edge selftest_weak" ] || fail "after the edit, line 4 executed by: '$(tests_at 4)'"
+[ -z "$(tests_at 9)" ] || fail "test_weak no longer calls clamp_positive, yet line 9 lists '$(tests_at 9)'"
+[ "$RC" = 1 ] || fail "line 9's mutants must now survive (exit $RC)"
+grep -Eq "^src/age.c:9  .*\(no test executes it\)" "$TMP/out" || fail "line 9's survivors not reported as executed by no test"
+# line 4's kills by selftest_edge are kept (its source did not change); line 9's were test_weak's
+grep -Eq "survived [1-9] \([1-9] on lines no test executes\); [1-9] from the results cache" "$TMP/out" ||
+  fail "wrong counts after test_weak's edit"
+echo "ok: a test that stops executing a line drops out of its entry; the cache kept the kills of the unchanged test"

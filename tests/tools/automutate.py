@@ -6,6 +6,18 @@
         writes one mutant a line, tab-separated:
         ID  FILE  LINE  KEY  TESTS  EQUIVALENT(0|1)  CHANGE  START  END  OLD  NEW
         (START/END: character offsets in FILE; OLD/NEW with \\t, \\n and \\\\ escaped)
+        With --covmap MAP (tests/tools/covmap.py's map): TESTS is "=NAME:SECS,..." for a file
+        unchanged since the map, the tests that executed the mutant's line, fastest first ("="
+        alone: no test executes it); a file changed since the map keeps the test map's regex.
+        With --results FILE (the committed cache, tests/mutants/results.tsv): a 12th column,
+        the mutant's cached outcome when still valid (see record), else empty.
+    automutate.py record --root ROOT RESULTS KEY OUTCOME TESTS WHERE
+        keeps OUTCOME (killed|survived|nobuild) of mutant KEY in RESULTS, with the tests it ran
+        (TESTS: NAME,...; for a killed one its killer) and each one's source hash. An entry stays
+        valid while its KEY exists (the KEY hashes the line's text: a changed line has new keys)
+        and: killed, while its killer's sources are unchanged; survived, while every test the map
+        now gives the line was run with the same sources (a survivor of the regex map is never
+        reused); nobuild, always.
     automutate.py apply LISTFILE ID TREE
         puts mutant ID into TREE's copy of its file (checks the text is still the one listed);
         prints the file's path relative to TREE
@@ -353,10 +365,150 @@ def h(text):
     return hashlib.sha1(text.encode("utf-8")).hexdigest()[:10]
 
 
+EMPTY_TREE = "4b825dc642cb6eb9a060e54bf8d69288fbee4904"  # git's empty tree: --since it = every line
+
+
+def test_source_files(root, name, _index={}):
+    """The files a test's behaviour comes from, as far as its name tells: its own program's source
+    or script, the files under tests/ (or fuzz/) that the script names, a fuzz target's corpus
+    and regressions. Empty when the name tells nothing (the table fixtures: cubegod itself)."""
+    if root not in _index:  # basename -> paths of the helper files under tests/
+        idx = {}
+        for dd, ds, fs in os.walk(os.path.join(root, "tests")):
+            ds[:] = [x for x in ds if x != "mutants"]
+            for f in fs:
+                idx.setdefault(f, []).append(os.path.join(dd, f))
+        _index[root] = idx
+    files = []
+    m = re.fullmatch(r"([a-z0-9]+)_((?:test|e2e)_\w+)", name)
+    if m:
+        for ext in (".c", ".sh", ".py"):
+            p = os.path.join(root, "tests", m.group(1), m.group(2) + ext)
+            if os.path.exists(p):
+                files.append(p)
+    elif name.startswith("fuzz_"):
+        t = name[len("fuzz_"):]
+        files.append(os.path.join(root, "fuzz", "fuzz_" + t + ".c"))
+        for sub in ("corpus", "regressions"):
+            d = os.path.join(root, "fuzz", sub, t)
+            for dd, _, fs in os.walk(d):
+                files.extend(os.path.join(dd, f) for f in fs)
+    elif name == "optimal_tables_ready":
+        files.append(os.path.join(root, "tests", "solver3", "test_optimal.c"))
+    files = [f for f in files if os.path.isfile(f)]
+    if not files and "_" in name:  # another project's tests (the self-test's): by the name's tail
+        tail = name.split("_", 1)[1]
+        for b in (f"test_{tail}.c", f"{tail}.c", f"{tail}.sh", f"{tail}.py"):
+            files.extend(_index[root].get(b, []))
+    for f in list(files):
+        if f.endswith((".sh", ".py")):
+            with open(f, encoding="utf-8", errors="replace") as fh:
+                words = set(re.findall(r"[\w.-]+\.(?:py|sh|txt|json|c)\b", fh.read()))
+            for w in sorted(words):
+                files.extend(p for p in _index[root].get(w, []) if p not in files)
+    return sorted(set(files))
+
+
+def test_hash(root, name, _memo={}):
+    if (root, name) not in _memo:
+        hs = hashlib.sha1()
+        for f in test_source_files(root, name):
+            hs.update(os.path.relpath(f, root).encode() + b"\0")
+            with open(f, "rb") as fh:
+                hs.update(fh.read())
+        _memo[(root, name)] = hs.hexdigest()[:8]
+    return _memo[(root, name)]
+
+
+def sha1_path(path):
+    with open(path, "rb") as f:
+        return hashlib.sha1(f.read()).hexdigest()
+
+
+# Files whose mutants rebuild the tables in the run (run.sh's mut_ctest): the tests that need
+# a fixture the line's setup test makes run after it, whether or not they executed the line.
+TABLE_BUILDERS = re.compile(r"src/solver3/(twophase_(build|sym|coord)\.c|pdb)")
+
+
+def covmap_tests(cov, root, rel, line):
+    """'=NAME:SECS,...' (fastest first) from the coverage map, or None when the map cannot say
+    (no map, or the file changed since it was made)."""
+    if cov is None:
+        return None
+    path = os.path.join(root, rel)
+    if cov["files"].get(rel) != cov.setdefault("_now", {}).setdefault(rel, sha1_path(path)):
+        return None
+    tests = cov["tests"]
+    idx = set(cov["lines"].get(rel, {}).get(str(line), []))
+    if idx and TABLE_BUILDERS.match(rel):
+        fixtures = {f for i in idx for f in tests[i].get("setup", [])}
+        idx |= {i for i, t in enumerate(tests) if t["passed"] and set(t.get("required", [])) & fixtures}
+    chosen = sorted(((tests[i]["secs"], tests[i]["name"]) for i in idx))
+    return "=" + ",".join(f"{n}:{s}" for s, n in chosen)
+
+
+def read_results(path):
+    out = {}
+    for _, ln in entries(path):
+        parts = ln.split("\t")
+        if len(parts) >= 3:
+            out[parts[0]] = parts
+    return out
+
+
+def cached_outcome(root, entry, tests):
+    """The outcome of a results entry if still valid for a mutant whose selection is TESTS."""
+    if entry is None:
+        return ""
+    outcome, ran = entry[1], entry[2]
+    recorded = dict(t.split("@", 1) for t in ran.split(",") if "@" in t)
+    if outcome == "nobuild":
+        return "nobuild"
+    if outcome == "killed":
+        if recorded and all(test_hash(root, n) == hv for n, hv in recorded.items()):
+            return "killed by " + ",".join(recorded)
+        return ""
+    if outcome == "survived" and tests.startswith("="):
+        names = [t.split(":")[0] for t in tests[1:].split(",") if t]
+        if all(recorded.get(n) == test_hash(root, n) for n in names):
+            return "survived"
+    return ""
+
+
+def cmd_record(a):
+    import fcntl
+    ran = ",".join(f"{n}@{test_hash(a.root, n)}" for n in a.tests.split(",") if n) or "-"
+    row = "\t".join([a.key, a.outcome, ran, " ".join(a.where.split())])
+    header = ("# The results of ./run.sh mutants (automutate.py record): KEY OUTCOME TESTS@HASH,... WHERE.\n"
+              "# A cache kept in git so a long run continues in a later session; valid rules: automutate.py.\n")
+    with open(a.results + ".lock", "w") as lk:
+        fcntl.flock(lk, fcntl.LOCK_EX)
+        rows = {}
+        if os.path.exists(a.results):
+            with open(a.results, encoding="utf-8") as f:
+                for ln in f:
+                    if ln.strip() and not ln.startswith("#"):
+                        rows[ln.split("\t", 1)[0]] = ln.rstrip("\n")
+        rows[a.key] = row
+        tmp = a.results + ".tmp"
+        with open(tmp, "w", encoding="utf-8") as f:
+            f.write(header)
+            for k in sorted(rows):
+                f.write(rows[k] + "\n")
+        os.replace(tmp, a.results)
+    return 0
+
+
 def cmd_list(a):
     rules = read_map(a.map)
     equivalent = read_equivalent(a.equivalent)
-    changed = changed_lines(a.root, a.since, a.paths)
+    cov = None
+    if a.covmap:
+        with open(a.covmap, encoding="utf-8") as f:
+            cov = json.load(f)
+    results = read_results(a.results) if a.results else {}
+    from_map = 0
+    changed = changed_lines(a.root, EMPTY_TREE if a.since == "all" else a.since, a.paths)
     chosen, all_ms, generated, nlines = [], [], 0, sum(len(v) for v in changed.values())
     for rel in sorted(changed):
         path = os.path.join(a.root, rel)
@@ -392,7 +544,12 @@ def cmd_list(a):
           file=sys.stderr)
     tests_of = {}
     for i, (key, rel, line, op, change, edits, src) in enumerate(chosen, 1):
-        tests = tests_of.setdefault(rel, tests_for(rules, rel))
+        tests = covmap_tests(cov, a.root, rel, line)
+        if tests is None:
+            tests = tests_of.setdefault(rel, tests_for(rules, rel))
+        else:
+            from_map += 1
+        cached = cached_outcome(a.root, results.get(key), tests) if a.results else ""
         (s0, _, _), (s1, e1, _) = edits[0], edits[-1]
         # one edit, or an edit at each end of a span: OLD is the span, NEW the span as changed
         old = src[s0:e1]
@@ -403,7 +560,11 @@ def cmd_list(a):
         new.append(src[pos:e1])
         where = " ".join(src.split("\n")[line - 1].split())
         print("\t".join([f"m{i:04d}", rel, str(line), key, tests, "1" if key in equivalent else "0",
-                         f"{op}: {change} in: {where}", str(s0), str(e1), esc(old), esc("".join(new))]))
+                         f"{op}: {change} in: {where}", str(s0), str(e1), esc(old), esc("".join(new)),
+                         cached]))
+    if cov is not None:
+        print(f"automutate: {from_map} of {len(chosen)} mutants' tests from the coverage map, the "
+              f"others' from the test map (their file changed since the coverage map)", file=sys.stderr)
     return 0
 
 
@@ -491,6 +652,15 @@ def main():
     ls.add_argument("--max", type=int, default=0)
     ls.add_argument("--keys", help="KEY,KEY...: only these mutants (sampling ignored)")
     ls.add_argument("--paths", nargs="+", default=["src"])
+    ls.add_argument("--covmap", help="covmap.py's map: each mutant's tests are those that executed its line")
+    ls.add_argument("--results", help="the results cache (a 12th column: a still valid outcome)")
+    rc = sub.add_parser("record")
+    rc.add_argument("--root", default=".")
+    rc.add_argument("results")
+    rc.add_argument("key")
+    rc.add_argument("outcome", choices=["killed", "survived", "nobuild"])
+    rc.add_argument("tests")
+    rc.add_argument("where")
     ap = sub.add_parser("apply")
     ap.add_argument("list")
     ap.add_argument("id")
@@ -503,6 +673,8 @@ def main():
             a.map = a.map or os.path.join(a.root, "tests/mutants/testmap.txt")
             a.equivalent = a.equivalent or os.path.join(a.root, "tests/mutants/equivalent.txt")
             return cmd_list(a)
+        if a.cmd == "record":
+            return cmd_record(a)
         if a.cmd == "targets":
             for name, targets in test_targets(a.build).items():
                 print(" ".join([name] + (targets or [])))

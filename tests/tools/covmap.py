@@ -1,0 +1,209 @@
+#!/usr/bin/env python3
+"""The per-test coverage map of ./run.sh mutants (issue 44): which tests execute each line of src/.
+
+    covmap.py collect --root ROOT --build BUILD --out MAP [-j JOBS] [--timeout S] [--tests REGEX]
+        BUILD is a build of ROOT with gcov (--coverage). Runs each of its ctest tests alone
+        (JOBS at a time; the fixtures' setup tests first, one at a time, and RUN_SERIAL tests last,
+        alone), each with its own GCOV_PREFIX directory, so a test's counters are its own: the
+        programs a script starts (the cubegod binary, a Python process loading libcubegod.so)
+        count there too. Then gcov reads each test's counters and MAP (JSON) gets, for each file
+        under ROOT/src, the tests that executed each line. A test that fails unmutated is left out
+        of every line (it would "kill" any mutant) and listed as failed.
+    covmap.py tests MAP FILE LINE
+        the tests that executed FILE:LINE, fastest first (a check by hand)
+    covmap.py show MAP
+        counts: files, lines executed, lines no test executes, tests, failed tests
+
+The map records each file's SHA-1 when it was made: automutate.py list uses a file's lines from
+the map only while the file is unchanged, and falls back to tests/mutants/testmap.txt for a file
+changed since (other engineers' edits move lines).
+"""
+import argparse
+import concurrent.futures
+import hashlib
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+
+
+def sha1_file(path):
+    with open(path, "rb") as f:
+        return hashlib.sha1(f.read()).hexdigest()
+
+
+def ctest_tests(build):
+    out = subprocess.run(["ctest", "--show-only=json-v1"], cwd=build, check=True,
+                         capture_output=True, text=True).stdout
+    tests = []
+    for t in json.loads(out)["tests"]:
+        props = {p["name"]: p["value"] for p in t.get("properties", [])}
+        tests.append((t["name"], props))
+    return tests
+
+
+def run_one(build, raw, name, timeout, setup):
+    """Runs test NAME alone with its own counters; (name, passed, seconds)."""
+    prefix = os.path.join(raw, name)
+    shutil.rmtree(prefix, ignore_errors=True)
+    os.makedirs(prefix)
+    env = dict(os.environ, GCOV_PREFIX=prefix, GCOV_PREFIX_STRIP="0")
+    cmd = ["ctest", "--timeout", str(timeout), "-R", f"^{name}$"]
+    if not setup:
+        cmd += ["-FA", ".*"]  # the tables were made by the setup tests, run first
+    t0 = time.monotonic()
+    with open(os.path.join(prefix, "ctest.log"), "w") as log:
+        rc = subprocess.run(cmd, cwd=build, env=env, stdout=log, stderr=subprocess.STDOUT).returncode
+    secs = time.monotonic() - t0
+    return name, rc == 0, round(secs, 2)
+
+
+def lines_of(build, root, prefix):
+    """{rel path under ROOT/src: set of line numbers executed} from the .gcda files under PREFIX."""
+    gcdas = []
+    for d, _, files in os.walk(prefix):
+        gcdas.extend(os.path.join(d, f) for f in files if f.endswith(".gcda"))
+    out = {}
+    if not gcdas:
+        return out
+    for gcda in gcdas:  # gcov wants the notes file beside the counters
+        gcno = gcda[len(prefix):-len(".gcda")] + ".gcno"
+        link = gcda[:-len(".gcda")] + ".gcno"
+        if os.path.exists(gcno) and not os.path.lexists(link):
+            os.symlink(gcno, link)
+    src = os.path.join(os.path.realpath(root), "src") + os.sep
+    for k in range(0, len(gcdas), 200):
+        res = subprocess.run(["gcov", "--json-format", "--stdout"] + gcdas[k:k + 200],
+                             cwd=build, capture_output=True, text=True)
+        for doc in res.stdout.splitlines():
+            doc = doc.strip()
+            if not doc.startswith("{"):
+                continue
+            data = json.loads(doc)
+            cwd = data.get("current_working_directory", build)
+            for f in data.get("files", []):
+                path = os.path.realpath(os.path.join(cwd, f["file"]))
+                if not path.startswith(src):
+                    continue
+                rel = os.path.relpath(path, os.path.realpath(root))
+                hit = {ln["line_number"] for ln in f.get("lines", []) if ln.get("count", 0) > 0}
+                if hit:
+                    out.setdefault(rel, set()).update(hit)
+    return out
+
+
+def cmd_collect(a):
+    build, root = os.path.realpath(a.build), os.path.realpath(a.root)
+    raw = os.path.join(os.path.dirname(os.path.realpath(a.out)), "covmap-raw")
+    os.makedirs(raw, exist_ok=True)
+    tests = ctest_tests(build)
+    if a.tests:
+        keep = re.compile(a.tests)
+        tests = [t for t in tests if keep.search(t[0])]
+    setup = [n for n, p in tests if p.get("FIXTURES_SETUP")]
+    serial = [n for n, p in tests if p.get("RUN_SERIAL") and n not in setup]
+    rest = [n for n, p in tests if n not in setup and n not in serial]
+    results = {}
+    t0 = time.monotonic()
+
+    def note(r):
+        results[r[0]] = r
+        print(f"covmap: {r[0]} {'passed' if r[1] else 'FAILED'} {r[2]:.1f} s "
+              f"({len(results)} of {len(tests)})", file=sys.stderr, flush=True)
+
+    for n in setup:
+        note(run_one(build, raw, n, a.timeout, True))
+    with concurrent.futures.ThreadPoolExecutor(max_workers=a.jobs) as pool:
+        for r in pool.map(lambda n: run_one(build, raw, n, a.timeout, False), rest):
+            note(r)
+    for n in serial:
+        note(run_one(build, raw, n, a.timeout, False))
+    names = [n for n, _ in tests]
+    props = dict(tests)
+    index = {n: i for i, n in enumerate(names)}
+    lines = {}
+    with concurrent.futures.ThreadPoolExecutor(max_workers=a.jobs) as pool:
+        per_test = dict(zip(names, pool.map(lambda n: lines_of(build, root, os.path.join(raw, n)), names)))
+    for n in names:
+        if not results[n][1]:
+            continue
+        for rel, hit in per_test[n].items():
+            file_lines = lines.setdefault(rel, {})
+            for ln in hit:
+                file_lines.setdefault(ln, []).append(index[n])
+    files = {}
+    for d, _, fs in os.walk(os.path.join(root, "src")):
+        for f in fs:
+            if f.endswith((".c", ".h")):
+                p = os.path.join(d, f)
+                files[os.path.relpath(p, root)] = sha1_file(p)
+    data = {
+        "version": 1,
+        "made": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+        "seconds": round(time.monotonic() - t0),
+        "tests": [{"name": n, "secs": results[n][2], "passed": results[n][1],
+                   "setup": props[n].get("FIXTURES_SETUP", []),
+                   "required": props[n].get("FIXTURES_REQUIRED", [])} for n in names],
+        "files": files,
+        "lines": {rel: {str(ln): sorted(ts) for ln, ts in sorted(fl.items())}
+                  for rel, fl in sorted(lines.items())},
+    }
+    tmp = a.out + ".tmp"
+    with open(tmp, "w") as f:
+        json.dump(data, f, separators=(",", ":"))
+    os.replace(tmp, a.out)
+    failed = [n for n in names if not results[n][1]]
+    print(f"covmap: {len(names)} tests in {data['seconds']} s, {len(failed)} failed"
+          f"{': ' + ' '.join(failed) if failed else ''}; map in {a.out}", file=sys.stderr)
+    return 0
+
+
+def load(path):
+    with open(path) as f:
+        return json.load(f)
+
+
+def tests_at(data, rel, line):
+    """The names and seconds of the tests that executed REL:LINE, fastest first."""
+    tests = data["tests"]
+    idx = data["lines"].get(rel, {}).get(str(line), [])
+    return sorted(((tests[i]["name"], tests[i]["secs"]) for i in idx), key=lambda t: (t[1], t[0]))
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    sub = p.add_subparsers(dest="cmd", required=True)
+    c = sub.add_parser("collect")
+    c.add_argument("--root", required=True)
+    c.add_argument("--build", required=True)
+    c.add_argument("--out", required=True)
+    c.add_argument("-j", "--jobs", type=int, default=2)
+    c.add_argument("--timeout", type=int, default=600)
+    c.add_argument("--tests", help="only the tests whose names this regex finds")
+    t = sub.add_parser("tests")
+    t.add_argument("map")
+    t.add_argument("file")
+    t.add_argument("line", type=int)
+    s = sub.add_parser("show")
+    s.add_argument("map")
+    a = p.parse_args()
+    if a.cmd == "collect":
+        return cmd_collect(a)
+    data = load(a.map)
+    if a.cmd == "tests":
+        for name, secs in tests_at(data, a.file, a.line):
+            print(f"{name} {secs}")
+        return 0
+    executed = sum(len(v) for v in data["lines"].values())
+    failed = [t["name"] for t in data["tests"] if not t["passed"]]
+    print(f"{len(data['files'])} files, {executed} lines executed by some test, "
+          f"{len(data['tests'])} tests ({len(failed)} failed unmutated: {' '.join(failed) or 'none'}), "
+          f"made {data['made']} in {data['seconds']} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
