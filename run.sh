@@ -412,6 +412,7 @@ MUT_TIMEOUT=120  # seconds per test: a mutant may make a test hang (twice the sl
 MUT_CTEST_JOBS=1
 MUT_SRC=$ROOT    # the tree mutated (./run.sh mutants --since --root DIR: another CMake project)
 MUT_CMAKE_ARGS=() # more configure arguments for the slots
+MUT_COV_CACHE=/nonexistent # the coverage map's table caches (./run.sh mutants --since)
 
 # mut_sync TREE: TREE becomes a copy of the working tree's tracked and untracked-unignored files;
 # files that differ get a fresh mtime (so an incremental build sees them), the others keep theirs.
@@ -552,11 +553,13 @@ mut_slot_setup() {
   # the release build's tables when it has valid ones (checked, not rebuilt: 40 s of CPU saved)
   local built
   built=$(mut_release_cache CUBEGOD_TEST_CACHE pocket.tbl)
+  [ -f "$built" ] || built="$MUT_COV_CACHE/pocket.tbl" # else the coverage map's (same tables)
   [ -f "$slot/pristine.tbl" ] || [ ! -f "$built" ] || cp "$built" "$slot/pristine.tbl"
   "$slot/build/cubegod" tables --cache "$slot/pristine.tbl" > /dev/null
   # the 3x3 two-phase tables take about a minute, more than a test's timeout here: made once
   # (from the release build's file when there is a valid one), then copied like pocket.tbl
   built=$(mut_release_cache CUBEGOD_TEST_CACHE3 twophase.tbl)
+  [ -f "$built" ] || built="$MUT_COV_CACHE/twophase.tbl"
   [ -f "$slot/pristine-twophase.tbl" ] || [ ! -f "$built" ] || cp "$built" "$slot/pristine-twophase.tbl"
   "$slot/build/cubegod" tables --size 3 --cache "$slot/pristine-twophase.tbl" > /dev/null
   rm -f "$slot/pristine-optimal.tbl" # an earlier run's may be stale: the fixture builds it anew
@@ -816,6 +819,7 @@ mutants_since_main() {
     { echo "$usage" >&2; exit 2; }
   local base="${CUBEGOD_MUTANTS_DIR:-$MUT_SRC/build-mutants}"
   MUT_DIR="$base/since"
+  MUT_COV_CACHE="$base/cov-cache"
   MUT_CMAKE_ARGS=(-DCUBEGOD_WERROR=OFF)
   # on a machine shared with other work the end-to-end tests run several times slower (a 16 s
   # test took 105 s): a longer timeout, and kills by a timeout alone counted apart
@@ -844,26 +848,28 @@ mutants_since_main() {
   [ "$covmap" = 0 ] || [ ! -f "$base/covmap.json" ] || gen+=(--covmap "$base/covmap.json")
   [ -z "$MUT_RESULTS" ] || gen+=(--results "$MUT_RESULTS")
   python3 "$ROOT/tests/tools/automutate.py" list "${gen[@]}" > "$MUT_LIST" || exit 1
-  local ids=() equivalent=0 id eq cached=() c
-  while IFS=$'\t' read -r id _ _ _ _ eq _ _ _ _ _ c; do
+  local ids=() equivalent=0 id eq cached=() c tests uncovered=()
+  while IFS=$'\t' read -r id _ _ _ tests eq _ _ _ _ _ c; do
     if [ "$eq" = 1 ]; then equivalent=$((equivalent + 1))
     elif [ -n "$c" ]; then cached+=("$id")
+    elif [ "$tests" = "=" ]; then uncovered+=("$id")
     else ids+=("$id"); fi
   done < "$MUT_LIST"
   if [ "$list_only" = 1 ]; then
     awk -F'\t' '{ printf "%s %s:%s  [%s]%s %s  (tests: %s)%s\n", $1, $2, $3, $4, ($6 == 1 ? " equivalent," : ""), $7, ($5 == "" ? "all" : $5 == "=" ? "none executes it" : $5), ($12 == "" ? "" : " cached: " $12) }' "$MUT_LIST"
     return
   fi
-  echo "== mutants --since $since: ${#ids[@]} to run, ${#cached[@]} with a valid result in ${MUT_RESULTS:-(no cache)}, $equivalent marked equivalent; $jobs cop$([ "$jobs" = 1 ] && echo y || echo ies) of $MUT_SRC, ${MUT_TIMEOUT} s per test"
+  echo "== mutants --since $since: ${#ids[@]} to run, ${#uncovered[@]} on lines no test executes, ${#cached[@]} with a valid result in ${MUT_RESULTS:-(no cache)}, $equivalent marked equivalent; $jobs cop$([ "$jobs" = 1 ] && echo y || echo ies) of $MUT_SRC, ${MUT_TIMEOUT} s per test"
   rm -rf "$MUT_DIR/results"
   mkdir -p "$MUT_DIR/results"
-  for id in "${cached[@]}"; do # the cache's outcomes, as a run's
-    c=$(awk -F'\t' -v id="$id" '$1 == id { print $12 }' "$MUT_LIST")
-    case $c in
-      "killed by "*) printf 'killed\n%s\n0\n' "${c#killed by }" > "$MUT_DIR/results/$id" ;;
-      *) printf '%s\n0\n' "$c" > "$MUT_DIR/results/$id" ;;
-    esac
-  done
+  # the cache's outcomes, as a run's (one pass: thousands of them)
+  awk -F'\t' -v dir="$MUT_DIR/results" '$6 == 0 && $12 != "" {
+      f = dir "/" $1
+      if ($12 ~ /^killed by /) printf "killed\n%s\n0\n", substr($12, 11) > f; else printf "%s\n0\n", $12 > f
+      close(f) }' "$MUT_LIST"
+  # the lines no test executes: survivors at no cost, all of them whatever --minutes says
+  awk -F'\t' -v dir="$MUT_DIR/results" '$6 == 0 && $12 == "" && $5 == "=" {
+      f = dir "/" $1; printf "survived\n0\n" > f; close(f) }' "$MUT_LIST"
   local started=$SECONDS
   if [ ${#ids[@]} -gt 0 ]; then
     [ "$jobs" -le ${#ids[@]} ] || jobs=${#ids[@]}
@@ -881,7 +887,7 @@ mutants_since_main() {
     wait
     trap - INT TERM
   fi
-  mut_since_report "$equivalent" "$started" "${#cached[@]}" "${ids[@]}" "${cached[@]}"
+  mut_since_report "$equivalent" "$started" "${#cached[@]}" "${ids[@]}" "${uncovered[@]}" "${cached[@]}"
 }
 
 # mut_since_setup JOBS: the slots, built; the tests the mutants of the regex map may run must pass
@@ -936,16 +942,18 @@ mut_since_report() {
       *) notrun=$((notrun + 1)) ;;
     esac
   done
-  uncovered=$(awk -F'\t' '$6 == 0 && $5 == "=" { n++ } END { print n + 0 }' "$MUT_LIST")
+  uncovered=$(awk -F'\t' '$6 == 0 && $5 == "=" && $12 == "" { n++ } END { print n + 0 }' "$MUT_LIST")
   echo "== survivors (mark an equivalent one in tests/mutants/equivalent.txt: KEY ... -- reason)"
-  for id in "${ids[@]}"; do
-    [ "$(head -n1 "$MUT_DIR/results/$id" 2>/dev/null)" = survived ] || continue
-    awk -F'\t' -v id="$id" '$1 == id { printf "%s:%s  [%s] %s%s\n", $2, $3, $4, $7, ($5 == "=" ? "  (no test executes it)" : "") }' "$MUT_LIST"
-  done | sort -t: -k1,1 -k2,2n
+  { (cd "$MUT_DIR/results" && grep -lx survived -- * 2>/dev/null) || true; } |
+    awk -F'\t' 'NR == FNR { alive[$1] = 1; next }
+      $1 in alive { printf "%s:%s  [%s] %s%s\n", $2, $3, $4, $7, ($5 == "=" ? "  (no test executes it)" : "") }' - "$MUT_LIST" |
+    sort -t: -k1,1 -k2,2n
   # the cost: the wall time of this run's mutants (setup not counted), over all it decided (the
   # lines no test executes at no cost) and over those it built and tested
   local done_now=$(( ${#ids[@]} - ncached - notrun )) secs=$((SECONDS - started))
   echo "generated $(( ${#ids[@]} + equivalent )), equivalent $equivalent, did not build $nobuild, killed $killed ($timeouts by a timeout), survived $survived ($uncovered on lines no test executes)$([ "$notrun" = 0 ] || echo ", not run (--minutes) $notrun"); $ncached from the results cache ($((secs / 60)) min, $(awk -v t=$secs -v n=$done_now -v u="$uncovered" 'BEGIN { printf "%.1f s a mutant, %.1f s a mutant tested", (n ? t / n : 0), (n - u > 0 ? t / (n - u) : 0) }'))"
+  python3 "$ROOT/tests/tools/automutate.py" score "$MUT_LIST" "$MUT_DIR/results" > "$MUT_DIR/score.md" &&
+    echo "the score per module (docs/testing.md keeps one): $MUT_DIR/score.md"
   [ "$survived" = 0 ]
 }
 

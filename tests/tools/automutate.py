@@ -18,6 +18,10 @@
         and: killed, while its killer's sources are unchanged; survived, while every test the map
         now gives the line was run with the same sources (a survivor of the regex map is never
         reused); nobuild, always.
+    automutate.py score LISTFILE RESULTSDIR
+        the run's score per module (src/X) as a Markdown table: mutants, equivalent, did not
+        build, killed, survived (of which on lines no test executes), not run, and the killed
+        share of the non-equivalent mutants decided (killed / (killed + survived))
     automutate.py apply LISTFILE ID TREE
         puts mutant ID into TREE's copy of its file (checks the text is still the one listed);
         prints the file's path relative to TREE
@@ -439,7 +443,11 @@ def covmap_tests(cov, root, rel, line):
     if cov["files"].get(rel) != cov.setdefault("_now", {}).setdefault(rel, sha1_path(path)):
         return None
     tests = cov["tests"]
-    idx = set(cov["lines"].get(rel, {}).get(str(line), []))
+    file_lines = cov["lines"].get(rel, {})
+    if any(a <= line <= b for a, b in cov.get("code", {}).get(rel, [])):
+        idx = set(file_lines.get(str(line), []))
+    else:  # not code to gcov (a table's initializer, a declaration): every test of the file
+        idx = {i for ts in file_lines.values() for i in ts}
     if idx and TABLE_BUILDERS.match(rel):
         fixtures = {f for i in idx for f in tests[i].get("setup", [])}
         idx |= {i for i, t in enumerate(tests) if t["passed"] and set(t.get("required", [])) & fixtures}
@@ -640,6 +648,44 @@ def test_targets(build):
     return result
 
 
+def cmd_score(a):
+    rows = {}
+    with open(a.list, encoding="utf-8") as f:
+        for ln in f:
+            r = ln.rstrip("\n").split("\t")
+            if len(r) < 11:
+                continue
+            m = re.match(r"src/([^/]+)/", r[1])
+            mod = f"src/{m.group(1)}" if m else os.path.dirname(r[1])
+            c = rows.setdefault(mod, dict.fromkeys(("n", "eq", "nobuild", "killed", "survived", "uncovered", "notrun"), 0))
+            c["n"] += 1
+            if r[5] == "1":
+                c["eq"] += 1
+                continue
+            try:
+                with open(os.path.join(a.results, r[0]), encoding="utf-8") as g:
+                    out = g.readline().strip()
+            except OSError:
+                out = "notrun"
+            c[out if out in c else "notrun"] += 1
+            if out == "survived" and r[4] == "=":
+                c["uncovered"] += 1
+    print("| module | mutants | equivalent | did not build | killed | survived (no test executes the line) | not run | killed of decided |")
+    print("|---|---|---|---|---|---|---|---|")
+    total = dict.fromkeys(("n", "eq", "nobuild", "killed", "survived", "uncovered", "notrun"), 0)
+    for mod in sorted(rows) + ["total"]:
+        c = rows.get(mod, total)
+        if mod != "total":
+            for k in total:
+                total[k] += c[k]
+        dec = c["killed"] + c["survived"]
+        share = f"{100 * c['killed'] / dec:.1f} %" if dec else "-"
+        name = f"**{mod}**" if mod == "total" else mod
+        print(f"| {name} | {c['n']} | {c['eq']} | {c['nobuild']} | {c['killed']} | {c['survived']} ({c['uncovered']}) "
+              f"| {c['notrun']} | {share} |")
+    return 0
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     sub = p.add_subparsers(dest="cmd", required=True)
@@ -665,6 +711,9 @@ def main():
     ap.add_argument("list")
     ap.add_argument("id")
     ap.add_argument("tree")
+    sc = sub.add_parser("score")
+    sc.add_argument("list")
+    sc.add_argument("results")
     tg = sub.add_parser("targets")
     tg.add_argument("build")
     a = p.parse_args()
@@ -673,6 +722,8 @@ def main():
             a.map = a.map or os.path.join(a.root, "tests/mutants/testmap.txt")
             a.equivalent = a.equivalent or os.path.join(a.root, "tests/mutants/equivalent.txt")
             return cmd_list(a)
+        if a.cmd == "score":
+            return cmd_score(a)
         if a.cmd == "record":
             return cmd_record(a)
         if a.cmd == "targets":

@@ -9,6 +9,8 @@
         count there too. Then gcov reads each test's counters and MAP (JSON) gets, for each file
         under ROOT/src, the tests that executed each line. A test that fails unmutated is left out
         of every line (it would "kill" any mutant) and listed as failed.
+    covmap.py index --root ROOT --build BUILD --out MAP [-j JOBS]
+        MAP anew from the counters the last collect left (after a change to this tool)
     covmap.py tests MAP FILE LINE
         the tests that executed FILE:LINE, fastest first (a check by hand)
     covmap.py show MAP
@@ -62,7 +64,8 @@ def run_one(build, raw, name, timeout, setup):
 
 
 def lines_of(build, root, prefix):
-    """{rel path under ROOT/src: set of line numbers executed} from the .gcda files under PREFIX."""
+    """{rel path under ROOT/src: [lines executed, lines gcov knows as code]} from the .gcda files
+    under PREFIX (a line gcov does not know, such as a table's initializer, is no line's code)."""
     gcdas = []
     for d, _, files in os.walk(prefix):
         gcdas.extend(os.path.join(d, f) for f in files if f.endswith(".gcda"))
@@ -89,9 +92,11 @@ def lines_of(build, root, prefix):
                 if not path.startswith(src):
                     continue
                 rel = os.path.relpath(path, os.path.realpath(root))
-                hit = {ln["line_number"] for ln in f.get("lines", []) if ln.get("count", 0) > 0}
-                if hit:
-                    out.setdefault(rel, set()).update(hit)
+                recs = f.get("lines", [])
+                hit = {ln["line_number"] for ln in recs if ln.get("count", 0) > 0}
+                out.setdefault(rel, [set(), set()])
+                out[rel][0].update(hit)
+                out[rel][1].update(ln["line_number"] for ln in recs)
     return out
 
 
@@ -123,14 +128,25 @@ def cmd_collect(a):
         note(run_one(build, raw, n, a.timeout, False))
     names = [n for n, _ in tests]
     props = dict(tests)
+    info = [{"name": n, "secs": results[n][2], "passed": results[n][1],
+             "setup": props[n].get("FIXTURES_SETUP", []),
+             "required": props[n].get("FIXTURES_REQUIRED", [])} for n in names]
+    return write_map(a, build, root, raw, info, round(time.monotonic() - t0))
+
+
+def write_map(a, build, root, raw, info, seconds):
+    """Reads each test's counters (RAW/NAME) and writes the map."""
+    names = [t["name"] for t in info]
+    passed = {t["name"]: t["passed"] for t in info}
     index = {n: i for i, n in enumerate(names)}
-    lines = {}
+    lines, code = {}, {}
     with concurrent.futures.ThreadPoolExecutor(max_workers=a.jobs) as pool:
         per_test = dict(zip(names, pool.map(lambda n: lines_of(build, root, os.path.join(raw, n)), names)))
     for n in names:
-        if not results[n][1]:
-            continue
-        for rel, hit in per_test[n].items():
+        for rel, (hit, known) in per_test[n].items():
+            code.setdefault(rel, set()).update(known)
+            if not passed[n]:
+                continue
             file_lines = lines.setdefault(rel, {})
             for ln in hit:
                 file_lines.setdefault(ln, []).append(index[n])
@@ -141,24 +157,47 @@ def cmd_collect(a):
                 p = os.path.join(d, f)
                 files[os.path.relpath(p, root)] = sha1_file(p)
     data = {
-        "version": 1,
+        "version": 2,
         "made": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
-        "seconds": round(time.monotonic() - t0),
-        "tests": [{"name": n, "secs": results[n][2], "passed": results[n][1],
-                   "setup": props[n].get("FIXTURES_SETUP", []),
-                   "required": props[n].get("FIXTURES_REQUIRED", [])} for n in names],
+        "seconds": seconds,
+        "tests": info,
         "files": files,
         "lines": {rel: {str(ln): sorted(ts) for ln, ts in sorted(fl.items())}
                   for rel, fl in sorted(lines.items())},
+        "code": {rel: ranges(sorted(ls)) for rel, ls in sorted(code.items())},
     }
     tmp = a.out + ".tmp"
     with open(tmp, "w") as f:
         json.dump(data, f, separators=(",", ":"))
     os.replace(tmp, a.out)
-    failed = [n for n in names if not results[n][1]]
-    print(f"covmap: {len(names)} tests in {data['seconds']} s, {len(failed)} failed"
+    failed = [n for n in names if not passed[n]]
+    print(f"covmap: {len(names)} tests in {seconds} s, {len(failed)} failed"
           f"{': ' + ' '.join(failed) if failed else ''}; map in {a.out}", file=sys.stderr)
     return 0
+
+
+def ranges(ls):
+    """[[first, last], ...] of sorted line numbers."""
+    out = []
+    for ln in ls:
+        if out and out[-1][1] == ln - 1:
+            out[-1][1] = ln
+        else:
+            out.append([ln, ln])
+    return out
+
+
+def is_code(data, rel, line):
+    """Whether gcov knows REL:LINE as code (executed or not)."""
+    return any(a <= line <= b for a, b in data.get("code", {}).get(rel, []))
+
+
+def cmd_index(a):
+    """The map anew from the counters a collect left (MAP's tests, their times and verdicts)."""
+    old = load(a.out)
+    build, root = os.path.realpath(a.build), os.path.realpath(a.root)
+    raw = os.path.join(os.path.dirname(os.path.realpath(a.out)), "covmap-raw")
+    return write_map(a, build, root, raw, old["tests"], old["seconds"])
 
 
 def load(path):
@@ -183,6 +222,11 @@ def main():
     c.add_argument("-j", "--jobs", type=int, default=2)
     c.add_argument("--timeout", type=int, default=600)
     c.add_argument("--tests", help="only the tests whose names this regex finds")
+    ix = sub.add_parser("index")
+    ix.add_argument("--root", required=True)
+    ix.add_argument("--build", required=True)
+    ix.add_argument("--out", required=True)
+    ix.add_argument("-j", "--jobs", type=int, default=2)
     t = sub.add_parser("tests")
     t.add_argument("map")
     t.add_argument("file")
@@ -192,6 +236,8 @@ def main():
     a = p.parse_args()
     if a.cmd == "collect":
         return cmd_collect(a)
+    if a.cmd == "index":
+        return cmd_index(a)
     data = load(a.map)
     if a.cmd == "tests":
         for name, secs in tests_at(data, a.file, a.line):
