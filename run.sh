@@ -780,7 +780,8 @@ mut_covmap() {
     -DCMAKE_C_FLAGS="--coverage -fprofile-update=atomic" \
     -DCMAKE_EXE_LINKER_FLAGS=--coverage -DCMAKE_SHARED_LINKER_FLAGS=--coverage \
     -DCUBEGOD_TEST_CACHE="$base/cov-cache/pocket.tbl" -DCUBEGOD_TEST_CACHE3="$base/cov-cache/twophase.tbl" \
-    -DCUBEGOD_TEST_OPTIMAL_CACHE="$base/cov-cache/optimal-small.tbl" > "$base/cov-configure.log" 2>&1 &&
+    -DCUBEGOD_TEST_OPTIMAL_CACHE="$base/cov-cache/optimal-small.tbl" \
+    -DCUBEGOD_TEST_TIMEOUT=1800 > "$base/cov-configure.log" 2>&1 &&
   nice cmake --build "$base/cov" -j "$JOBS" > "$base/cov-build.log" 2>&1 ||
     { echo "mutants: the coverage build failed, see $base/cov-build.log" >&2; return 1; }
   find "$base/cov" -name '*.gcda' -delete

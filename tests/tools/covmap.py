@@ -11,6 +11,8 @@
         of every line (it would "kill" any mutant) and listed as failed.
     covmap.py index --root ROOT --build BUILD --out MAP [-j JOBS]
         MAP anew from the counters the last collect left (after a change to this tool)
+    covmap.py retry --root ROOT --build BUILD --out MAP [--tests REGEX]
+        runs again, alone, the tests MAP has as failed (a loaded machine's flakes) and writes it anew
     covmap.py tests MAP FILE LINE
         the tests that executed FILE:LINE, fastest first (a check by hand)
     covmap.py show MAP
@@ -53,7 +55,7 @@ def run_one(build, raw, name, timeout, setup):
     shutil.rmtree(prefix, ignore_errors=True)
     os.makedirs(prefix)
     env = dict(os.environ, GCOV_PREFIX=prefix, GCOV_PREFIX_STRIP="0")
-    cmd = ["ctest", "--timeout", str(timeout), "-R", f"^{name}$"]
+    cmd = ["ctest", "--output-on-failure", "--timeout", str(timeout), "-R", f"^{name}$"]
     if not setup:
         cmd += ["-FA", ".*"]  # the tables were made by the setup tests, run first
     t0 = time.monotonic()
@@ -100,6 +102,23 @@ def lines_of(build, root, prefix):
     return out
 
 
+def names_of(tests):
+    return [n for n, _ in tests]
+
+
+def cmd_retry(a):
+    """Runs again, alone, the tests MAP has as failed (those REGEX finds) and writes MAP anew."""
+    old = load(a.out)
+    build, root = os.path.realpath(a.build), os.path.realpath(a.root)
+    raw = os.path.join(os.path.dirname(os.path.realpath(a.out)), "covmap-raw")
+    keep = re.compile(a.tests or "")
+    for t in old["tests"]:
+        if not t["passed"] and keep.search(t["name"]):
+            _, t["passed"], t["secs"] = run_one(build, raw, t["name"], a.timeout, bool(t["setup"]))
+            print(f"covmap: {t['name']} {'passed' if t['passed'] else 'FAILED'} {t['secs']} s", file=sys.stderr)
+    return write_map(a, build, root, raw, old["tests"], old["seconds"])
+
+
 def cmd_collect(a):
     build, root = os.path.realpath(a.build), os.path.realpath(a.root)
     raw = os.path.join(os.path.dirname(os.path.realpath(a.out)), "covmap-raw")
@@ -126,6 +145,8 @@ def cmd_collect(a):
             note(r)
     for n in serial:
         note(run_one(build, raw, n, a.timeout, False))
+    for n in [n for n in names_of(tests) if not results[n][1]]:  # a load flake: once more, alone
+        note(run_one(build, raw, n, a.timeout, n in setup))
     names = [n for n, _ in tests]
     props = dict(tests)
     info = [{"name": n, "secs": results[n][2], "passed": results[n][1],
@@ -227,6 +248,13 @@ def main():
     ix.add_argument("--build", required=True)
     ix.add_argument("--out", required=True)
     ix.add_argument("-j", "--jobs", type=int, default=2)
+    r = sub.add_parser("retry")
+    r.add_argument("--root", required=True)
+    r.add_argument("--build", required=True)
+    r.add_argument("--out", required=True)
+    r.add_argument("-j", "--jobs", type=int, default=2)
+    r.add_argument("--timeout", type=int, default=600)
+    r.add_argument("--tests", help="only the failed tests whose names this regex finds")
     t = sub.add_parser("tests")
     t.add_argument("map")
     t.add_argument("file")
@@ -236,6 +264,8 @@ def main():
     a = p.parse_args()
     if a.cmd == "collect":
         return cmd_collect(a)
+    if a.cmd == "retry":
+        return cmd_retry(a)
     if a.cmd == "index":
         return cmd_index(a)
     data = load(a.map)
