@@ -23,14 +23,15 @@
 #                      "killed N of M". JOBS copies of the tree work at once (default 1). Slow:
 #                      not part of ./run.sh test. --check only checks that each mutant applies
 #   ./run.sh mutants --since REF|all [-j JOBS] [--per-line K] [--max N] [--keys K,...] [--minutes M] [--list]
-#                    [--paths 'FILE...'] [--remap] [--no-covmap] [--results FILE] [--no-results]
+#                    [--paths 'FILE...'] [--remap] [--no-covmap] [--results FILE] [--no-results] [--budget S]
 #                    [--root DIR] [--map FILE] [--equivalent FILE]
 #                      automatic mutants (tests/tools/automutate.py) on the lines of src/ changed
 #                      since REF (all: every line), each run against the tests that executed its
 #                      line (the per-test coverage map build-mutants/covmap.json, made when
 #                      missing or with --remap: tests/tools/covmap.py; a file changed since the
 #                      map, or --no-covmap: the tests tests/mutants/testmap.txt gives its file);
-#                      a mutant on a line no test executes survives at no cost. Each outcome is
+#                      a mutant on a line no test executes survives at no cost (--budget S: only
+#                      the fastest of its tests within S s of their map times). Each outcome is
 #                      kept in tests/mutants/results.tsv (committed: a stopped run continues in
 #                      a later session; --results FILE elsewhere, --no-results none) and reused
 #                      while its line and its tests' sources are unchanged. Prints each survivor
@@ -792,9 +793,9 @@ mut_covmap() {
 }
 
 mutants_since_main() {
-  local usage="usage: ./run.sh mutants --since REF|all [--root DIR] [--map FILE] [--equivalent FILE] [-j JOBS] [--per-line K] [--max N] [--keys K1,K2] [--minutes M] [--paths 'FILE...'] [--list] [--no-covmap] [--remap] [--results FILE] [--no-results]"
+  local usage="usage: ./run.sh mutants --since REF|all [--root DIR] [--map FILE] [--equivalent FILE] [-j JOBS] [--per-line K] [--max N] [--keys K1,K2] [--minutes M] [--paths 'FILE...'] [--list] [--no-covmap] [--remap] [--results FILE] [--no-results] [--budget SECS]"
   local since="" jobs=1 per_line=0 max=0 minutes=0 list_only=0 map="" equiv="" keys="" paths="" gen=()
-  local covmap=1 remap=0 results="" use_results=1
+  local covmap=1 remap=0 results="" use_results=1 budget=0
   while [ $# -gt 0 ]; do
     case $1 in
       --since) since=${2:-}; shift 2 || true ;;
@@ -811,6 +812,7 @@ mutants_since_main() {
       --remap) remap=1; shift ;;        # make the coverage map anew first
       --results) results=$(realpath "${2:-}"); shift 2 || true ;;
       --no-results) use_results=0; shift ;; # run every mutant, keep nothing (a measurement)
+      --budget) budget=${2:-}; shift 2 || true ;; # seconds of a mutant's tests (their map times)
       -j) jobs=${2:-}; shift 2 || true ;;
       -j*) jobs=${1#-j}; shift ;;
       *) echo "$usage" >&2; exit 2 ;;
@@ -848,6 +850,7 @@ mutants_since_main() {
   [ -z "$keys" ] || gen+=(--keys "$keys")
   [ "$covmap" = 0 ] || [ ! -f "$base/covmap.json" ] || gen+=(--covmap "$base/covmap.json")
   [ -z "$MUT_RESULTS" ] || gen+=(--results "$MUT_RESULTS")
+  [ "$budget" = 0 ] || gen+=(--budget "$budget")
   python3 "$ROOT/tests/tools/automutate.py" list "${gen[@]}" > "$MUT_LIST" || exit 1
   local ids=() equivalent=0 id eq cached=() c tests uncovered=()
   while IFS=$'\t' read -r id _ _ _ tests eq _ _ _ _ _ c; do

@@ -9,6 +9,8 @@
         With --covmap MAP (tests/tools/covmap.py's map): TESTS is "=NAME:SECS,..." for a file
         unchanged since the map, the tests that executed the mutant's line, fastest first ("="
         alone: no test executes it); a file changed since the map keeps the test map's regex.
+        --budget SECS keeps, of those, the fastest within SECS seconds of their map times (one
+        at least): a survivor then says it survived those (the cache keeps which ones ran).
         With --results FILE (the committed cache, tests/mutants/results.tsv): a 12th column,
         the mutant's cached outcome when still valid (see record), else empty.
     automutate.py record --root ROOT RESULTS KEY OUTCOME TESTS WHERE
@@ -434,7 +436,7 @@ def sha1_path(path):
 TABLE_BUILDERS = re.compile(r"src/solver3/(twophase_(build|sym|coord)\.c|pdb)")
 
 
-def covmap_tests(cov, root, rel, line):
+def covmap_tests(cov, root, rel, line, budget=0):
     """'=NAME:SECS,...' (fastest first) from the coverage map, or None when the map cannot say
     (no map, or the file changed since it was made)."""
     if cov is None:
@@ -452,6 +454,14 @@ def covmap_tests(cov, root, rel, line):
         fixtures = {f for i in idx for f in tests[i].get("setup", [])}
         idx |= {i for i, t in enumerate(tests) if t["passed"] and set(t.get("required", [])) & fixtures}
     chosen = sorted(((tests[i]["secs"], tests[i]["name"]) for i in idx))
+    if budget > 0:  # the fastest tests within BUDGET seconds of their map times (one at least)
+        kept, total = [], 0.0
+        for secs, n in chosen:
+            if kept and total + secs > budget:
+                break
+            kept.append((secs, n))
+            total += secs
+        chosen = kept
     return "=" + ",".join(f"{n}:{s}" for s, n in chosen)
 
 
@@ -552,7 +562,7 @@ def cmd_list(a):
           file=sys.stderr)
     tests_of = {}
     for i, (key, rel, line, op, change, edits, src) in enumerate(chosen, 1):
-        tests = covmap_tests(cov, a.root, rel, line)
+        tests = covmap_tests(cov, a.root, rel, line, a.budget)
         if tests is None:
             tests = tests_of.setdefault(rel, tests_for(rules, rel))
         else:
@@ -699,6 +709,8 @@ def main():
     ls.add_argument("--keys", help="KEY,KEY...: only these mutants (sampling ignored)")
     ls.add_argument("--paths", nargs="+", default=["src"])
     ls.add_argument("--covmap", help="covmap.py's map: each mutant's tests are those that executed its line")
+    ls.add_argument("--budget", type=float, default=0,
+                    help="with --covmap: only the fastest tests within this many seconds (map times)")
     ls.add_argument("--results", help="the results cache (a 12th column: a still valid outcome)")
     rc = sub.add_parser("record")
     rc.add_argument("--root", default=".")
