@@ -25,6 +25,7 @@
 
 #include "cubegod/export.h"
 
+#include <signal.h>
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -93,6 +94,9 @@ typedef struct cg_tables_options {
     cg_metric metric;           /* CG_METRIC_HTM (default) or CG_METRIC_QTM: which table */
     cg_tables_progress_fn progress; /* NULL: no progress reports */
     void *progress_ctx;
+    /* A flag a signal handler sets (NULL: none): once it is nonzero a build in progress stops
+     * within a fraction of a second, CG_ERR_EOF "stopped by a signal" (nothing is saved). */
+    const volatile sig_atomic_t *stop;
 } cg_tables_options;
 
 typedef struct cg_tables_info {

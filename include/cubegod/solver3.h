@@ -47,6 +47,10 @@ typedef struct cg3_tables_options {
     bool rebuild;               /* build even when a valid cache exists (and replace it) */
     cg_tables_progress_fn progress; /* a build's progress (solver.h); NULL: none */
     void *progress_ctx;
+    /* A flag a signal handler sets (NULL: none): once it is nonzero a two-phase build in
+     * progress stops within a fraction of a second, CG_ERR_EOF "stopped by a signal" (nothing
+     * is saved; the optimal solver's build does not read it). */
+    const volatile sig_atomic_t *stop;
 } cg3_tables_options;
 
 typedef struct cg3_tables_info {
@@ -102,16 +106,33 @@ CG_API void cg3_twophase_close(cg3_twophase *s);
 /* As cg3_twophase_open, but returns at once: a thread of its own loads or builds the tables
  * (notices and progress come from that thread), and until they are ready cg3_twophase_solve
  * answers with a quick two-phase solver without symmetry reduction (12 MB of tables, which
- * that thread builds first, in about 0.2 s, unless a cache file is there to be loaded first; a
- * solve waits for one or the other). It finds a solution of at most 20 moves in milliseconds;
- * a solve it has not finished when the tables are ready goes on with them, one beyond its
- * node cap waits for them. A cache file that is there but refused is rebuilt before any solve
- * is answered. cg3_twophase_close stops a build in progress (nothing is saved). Errors:
+ * that thread builds first, in about 0.2 s, whenever the big tables are to be built: no cache
+ * file, or one refused (damaged, truncated, of another version or another table) or
+ * opt->rebuild; a valid cache file is loaded instead, in milliseconds; a solve waits for one
+ * or the other). It finds a solution of at most 20 moves in milliseconds; a solve it has not
+ * finished when the tables are ready goes on with them, one beyond its node cap waits for
+ * them. cg3_twophase_close stops a build in progress (nothing is saved). Errors:
  * CG_ERR_NOMEM, CG_ERR_SYSTEM (no thread). */
 CG_API cg_status cg3_twophase_open_background(cg3_twophase **out, const cg3_tables_options *opt,
                                               cg_error *err);
 
-/* Whether s is a background solver whose tables are still being loaded or built. */
+/* As cg3_twophase_open_background, but the big tables are neither loaded nor built, and
+ * nothing is said, until cg3_twophase_start (or the first solve, or cg3_twophase_wait): for a
+ * caller that may meet a 3x3 later, such as a game client before it connects. Only the quick
+ * solver's tables are built at once, in the thread, and only when the cache file's size and
+ * header already say that the big tables will need a build (no file, another size, version or
+ * table; a checksum is not checked here): the first solve then finds them ready.
+ * cg3_twophase_close before the start ends it with nothing loaded. Errors: as
+ * cg3_twophase_open_background's. */
+CG_API cg_status cg3_twophase_open_later(cg3_twophase **out, const cg3_tables_options *opt,
+                                         cg_error *err);
+
+/* Lets the thread of cg3_twophase_open_later load or build the big tables (any other solver:
+ * nothing to do). */
+CG_API void cg3_twophase_start(const cg3_twophase *s);
+
+/* Whether s is a background solver whose tables are still being loaded or built (one from
+ * cg3_twophase_open_later not yet started: false). */
 CG_API bool cg3_twophase_pending(const cg3_twophase *s);
 
 /* Waits until a background solver's tables are ready and says how they came (info may be

@@ -82,13 +82,14 @@ class TablesOptions(ctypes.Structure):
     _fields_ = [("cache_path", ctypes.c_char_p), ("notice", NoticeFn),
                 ("notice_ctx", ctypes.c_void_p), ("rebuild", ctypes.c_bool),
                 ("metric", ctypes.c_int), ("progress", ProgressFn),
-                ("progress_ctx", ctypes.c_void_p)]
+                ("progress_ctx", ctypes.c_void_p), ("stop", ctypes.c_void_p)]
 
 
 class Tables3Options(ctypes.Structure):
     _fields_ = [("cache_path", ctypes.c_char_p), ("notice", NoticeFn),
                 ("notice_ctx", ctypes.c_void_p), ("rebuild", ctypes.c_bool),
-                ("progress", ProgressFn), ("progress_ctx", ctypes.c_void_p)]
+                ("progress", ProgressFn), ("progress_ctx", ctypes.c_void_p),
+                ("stop", ctypes.c_void_p)]
 
 
 class Solve3Options(ctypes.Structure):

@@ -201,7 +201,8 @@ void cli_print_notice(void *ctx, const char *text)
 /* The progress of a table build on standard error: on a terminal one line redrawn at most ten
  * times a second ("cubegod: building 3x3 phase-1 table  42%  12 s, about 17 s left"), ended
  * when the phase ends; otherwise a line every five seconds, and one at the end of a phase that
- * had any (a build shorter than that says only its notice). */
+ * had any (a build shorter than that says only its notice): a few lines a build, on a log.
+ * cli_progress_show_next makes the next call draw at once. */
 typedef struct progress_bar {
     const char *phase;   /* the phase being drawn (the library's static text) */
     int64_t start, last; /* when it started, when last drawn (ns; 0: not yet) */
@@ -209,6 +210,9 @@ typedef struct progress_bar {
     bool done;           /* the phase's end was shown */
 } progress_bar;
 static progress_bar bar;
+static int bar_now; /* the next call draws (set from another thread than the drawing one) */
+
+void cli_progress_show_next(void) { __atomic_store_n(&bar_now, 1, __ATOMIC_RELEASE); }
 
 void cli_print_progress(void *ctx, const char *phase, double fraction)
 {
@@ -223,7 +227,9 @@ void cli_print_progress(void *ctx, const char *phase, double fraction)
     bool done = fraction >= 0.9995; /* shown as 100% */
     if (bar.done)
         return;
-    if (done) {
+    if (__atomic_exchange_n(&bar_now, 0, __ATOMIC_ACQ_REL)) {
+        ; /* asked for: where the build is now */
+    } else if (done) {
         if (!tty && !bar.last)
             return; /* a short build on a file or pipe: its notice says enough */
     } else if (tty) {

@@ -51,6 +51,8 @@ void cli_print_notice(void *ctx, const char *text);
 /* A table build's progress (cg_tables_progress_fn) on standard error: a bar on a terminal, a
  * line every five seconds otherwise; set with the notices (so never with -q). */
 void cli_print_progress(void *ctx, const char *phase, double fraction);
+/* The next cli_print_progress draws at once, on a log too (a wait for a build starts). */
+void cli_progress_show_next(void);
 /* A 3x3 solver's cache file: twophase.tbl or optimal.tbl in the folder of the 2x2 cache `pocket`
  * (NULL: the default one), so that one --cache or CUBEGOD_CACHE moves them all. The text lives
  * until exit; NULL when there is no cache folder at all (or no memory). */

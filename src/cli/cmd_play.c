@@ -135,7 +135,10 @@ static const char USAGE[] =
     "                    or builds the 3x3 tables in the background (12 s of CPU) and\n"
     "                    a quick solver answers until they are ready (its tables take a\n"
     "                    fraction of a second, its answers at most 20 moves); 3: the 3x3\n"
-    "                    tables too, with a progress bar, for limits under 20 from round 1\n"
+    "                    tables too, with a progress bar, for limits under 20 from round 1;\n"
+    "                    not given: as 2, and while it connects play builds the quick\n"
+    "                    solver's tables in a thread of their own when no 3x3 tables are\n"
+    "                    cached, so a first 3x3 round finds them ready\n"
     "  --one-move        answer one move per prompt, 2x2 or 3x3; when the server shows the\n"
     "                    cube between moves, check it is the cube the moves made (a mismatch\n"
     "                    names the round and the move); give the server's prompt with --prompt\n"
@@ -190,7 +193,8 @@ typedef struct play_args {
     cg_tables_options tables;
     cg3_tables_options tables3;
     cg3_twophase *solver3; /* loaded before connecting (--size 3), or in the background from
-                              the first 3x3 round on */
+                              the first 3x3 round on (made before connecting, not started) */
+    bool solver3_started;  /* solver3 loads or builds its tables (said once) */
     cg_tables *tables_q;   /* the 2x2 in quarter turns, when the server's text asks for them */
     cg_scheme scheme;
     const char *goal_text, *layout; /* --target STATE|FILE|first, --layout */
@@ -610,6 +614,19 @@ static void on_event(void *ctx, cg_event kind, const char *line, size_t n)
     term_say(stderr, '*', "%s: '%s'", cg_event_name(kind), text);
 }
 
+/* The signal that stops play (SIGINT, SIGTERM), 0 until one comes (on_stop). */
+static volatile sig_atomic_t stop_signal;
+
+/* Whether the background build's progress is shown: not during the game (no bar across its
+ * lines: the notices say it), but once play waits for the build after it (finish_tables3). */
+static int build_shown;
+
+static void background_progress(void *ctx, const char *phase, double fraction)
+{
+    if (__atomic_load_n(&build_shown, __ATOMIC_ACQUIRE))
+        cli_print_progress(ctx, phase, fraction);
+}
+
 /* The 2x2 in quarter turns, opened when the server's text says moves count so. */
 static cg_status open_tables_qtm(void *ctx, const cg_tables **out, cg_error *err)
 {
@@ -618,6 +635,7 @@ static cg_status open_tables_qtm(void *ctx, const cg_tables **out, cg_error *err
     memset(&o, 0, sizeof o);
     o.metric = CG_METRIC_QTM;
     cli_tables_options(&o, a->quiet); /* the quarter-turn table's own cache file */
+    o.stop = &stop_signal;
     cg_status st = cg_tables_open(&a->tables_q, &o, NULL, err);
     *out = a->tables_q;
     return st;
@@ -630,27 +648,53 @@ static void pow_notice(void *ctx, const char *text)
     term_say(stderr, '*', "proof of work: %s", text);
 }
 
-/* The 3x3 solver: opened before connecting with --size 3 (prepare_tables); otherwise at the
- * first 3x3 round, in the background (a quick solver answers until the tables are ready), so
- * that a 2x2 game never loads them and no round waits for their build. */
+/* The 3x3 tables' options; in the background, their progress shown only after the game. */
+static void tables3_options(play_args *a, bool background)
+{
+    cli_tables3_options(&a->tables3, CLI_TWOPHASE, a->tables.cache_path, a->quiet);
+    a->tables3.stop = &stop_signal;
+    if (background && a->tables3.progress)
+        a->tables3.progress = background_progress;
+}
+
+/* The 3x3 solver: opened before connecting with --size 3 (prepare_tables); otherwise started
+ * at the first 3x3 round, in the background (a quick solver answers until the tables are
+ * ready), so that a 2x2 game never loads them and no round waits for their build. */
 static cg_status open_solver3(void *ctx, const cg3_twophase **out, cg_error *err)
 {
     play_args *a = ctx;
     cg_status st = CG_OK;
-    if (!a->solver3) {
-        cli_tables3_options(&a->tables3, CLI_TWOPHASE, a->tables.cache_path, a->quiet);
-        if (a->size == 3) {
-            st = cg3_twophase_open(&a->solver3, &a->tables3, NULL, err);
+    if (!a->solver3 && a->size == 3) {
+        tables3_options(a, false);
+        st = cg3_twophase_open(&a->solver3, &a->tables3, NULL, err);
+        a->solver3_started = true;
+    } else if (!a->solver3_started) {
+        if (a->solver3) {
+            cg3_twophase_start(a->solver3); /* made before connecting (early_solver3) */
         } else {
-            a->tables3.progress = NULL; /* no bar across the game's lines: the notices say it */
+            tables3_options(a, true);
             st = cg3_twophase_open_background(&a->solver3, &a->tables3, err);
-            if (st == CG_OK && !a->quiet)
-                term_say(stderr, '*', "3x3: the tables load in the background; a quick solver "
-                                      "answers until they are ready");
         }
+        a->solver3_started = st == CG_OK;
+        if (st == CG_OK && !a->quiet)
+            term_say(stderr, '*', "3x3: the tables load in the background; a quick solver "
+                                  "answers until they are ready");
     }
     *out = a->solver3;
     return st;
+}
+
+/* The default size, where a 3x3 may come: the 3x3 solver is made before connecting but not
+ * started (nothing loaded, built or said in a 2x2 game). Its thread builds only the quick
+ * solver's tables (0.1 to 0.2 s of CPU), and only when the cache file already says the big
+ * tables will need a build: so the first 3x3 round finds them ready instead of building them
+ * after its prompt (issue 42). A failure here is tried again at the first 3x3 round. */
+static void early_solver3(play_args *a)
+{
+    tables3_options(a, true);
+    cg_error err;
+    if (cg3_twophase_open_later(&a->solver3, &a->tables3, &err) != CG_OK)
+        a->solver3 = NULL;
 }
 
 /* The tables the game needs before connecting: the 2x2 table (the client's own), and the 3x3
@@ -659,6 +703,9 @@ static cg_status open_solver3(void *ctx, const cg3_twophase **out, cg_error *err
 static cg_status prepare_tables(play_args *a, cg_tables **tables, cg_error *err)
 {
     cli_tables_options(&a->tables, a->quiet);
+    a->tables.stop = &stop_signal;
+    if (a->size == 0)
+        early_solver3(a); /* its quick tables while the 2x2 table loads and play connects */
     cg_status st = cg_tables_open(tables, &a->tables, NULL, err);
     const cg3_twophase *s3;
     if (st == CG_OK && a->size == 3)
@@ -669,8 +716,8 @@ static cg_status prepare_tables(play_args *a, cg_tables **tables, cg_error *err)
 /* SIGINT and SIGTERM: the handler only notes the signal and puts /dev/null in place of the
  * descriptor the game reads from (dup2 is async-signal-safe), so the read in progress ends with
  * end of file at once, whatever the transport; the game then unwinds normally and the command
- * closes the transcript, prints the summary and stops the child. */
-static volatile sig_atomic_t stop_signal;
+ * closes the transcript, prints the summary and stops the child. A table build reads
+ * stop_signal too (the options' stop) and ends within a fraction of a second. */
 static volatile sig_atomic_t watched_fd = -1;
 static int devnull_fd = -1;
 
@@ -714,6 +761,8 @@ static void finish_tables3(play_args *a)
         return;
     if (!a->quiet)
         term_say(stderr, '*', "finishing the 3x3 tables for the next game (Ctrl-C skips)");
+    cli_progress_show_next(); /* a log shows how far it is at once, then every 5 s */
+    __atomic_store_n(&build_shown, 1, __ATOMIC_RELEASE);
     struct timespec nap = {0, 50 * 1000 * 1000};
     while (cg3_twophase_pending(a->solver3) && !stop_signal)
         nanosleep(&nap, NULL);

@@ -77,7 +77,7 @@ cg_status cg_tables_open(cg_tables **out, const cg_tables_options *opt, cg_table
     cgi_open_request rq = {0};
     if (opt)
         rq = (cgi_open_request){opt->cache_path, opt->rebuild, opt->notice, opt->notice_ctx,
-                                {opt->progress, opt->progress_ctx, NULL}};
+                                {opt->progress, opt->progress_ctx, NULL, opt->stop}, NULL, NULL};
     cgi_open_outcome how;
     void *t;
     cg_status st = cgi_solver_open(&TABLES, &ctx, &rq, &t, &how, err);

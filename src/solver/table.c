@@ -105,6 +105,10 @@ cg_status cgi_table_build(struct cg_tables *t, unsigned long long counts[CG_SOLU
     int nviews = cgi_metric_views(t->metric, views);
     for (int d = 0; level && reached < total && d < CG_SOLUTION_MAX; d++) {
         cgi_progress_say(pr, phase, (double)reached / (double)total);
+        if (cgi_progress_cancelled(pr)) { /* between levels: a stop ends the build at the next */
+            free(b);
+            return cg_fail(err, CG_ERR_SYSTEM, "the table build was stopped");
+        }
         /* Push while the frontier is a small part of what is left, pull after. */
         uint64_t at_rot0 = 0;
         level = level * 8 < total - reached

@@ -118,9 +118,11 @@ static const cgi_solver_kind TWOPHASE = {
     .close = close_solver,
 };
 
-/* cg3_twophase_open, with a flag that stops a build (NULL: none). */
+/* cg3_twophase_open, with a flag that stops a build (NULL: none) and what to do once a build
+ * is decided (NULL: nothing; before_build's ctx is the solver's shell `bs`). */
 static cg_status open_tables(cg3_twophase **out, const cg3_tables_options *opt,
-                             cg3_tables_info *info, const int *cancel, cg_error *err)
+                             cg3_tables_info *info, const int *cancel,
+                             void (*before_build)(void *), void *bs, cg_error *err)
 {
     cg3_tables_info dummy;
     if (!info)
@@ -128,6 +130,8 @@ static cg_status open_tables(cg3_twophase **out, const cg3_tables_options *opt,
     memset(info, 0, sizeof *info);
     cgi_open_request rq = cgi_open_request3(opt);
     rq.progress.cancel = cancel;
+    rq.before_build = before_build;
+    rq.before_ctx = bs;
     cgi_open_outcome how;
     void *s;
     cg_status st = cgi_solver_open(&TWOPHASE, NULL, &rq, &s, &how, err);
@@ -139,7 +143,7 @@ static cg_status open_tables(cg3_twophase **out, const cg3_tables_options *opt,
 cg_status cg3_twophase_open(cg3_twophase **out, const cg3_tables_options *opt,
                             cg3_tables_info *info, cg_error *err)
 {
-    return open_tables(out, opt, info, NULL, err);
+    return open_tables(out, opt, info, NULL, NULL, NULL, err);
 }
 
 cg_status cgi_tp_init_shell(cg3_twophase *s, cg_error *err)
@@ -164,8 +168,9 @@ struct tp_background {
     cg3_tables_options opt; /* the caller's, with a copy of the path */
     char *path;
     int cancel;             /* set by close: the build stops */
+    bool started;           /* the big tables may be opened (cg3_twophase_start) */
     cg3_twophase *big;      /* set (release) once ready: the tables' own solver */
-    tp_quick quick;         /* built first by the thread, unless a cache file is there */
+    tp_quick quick;         /* built by the thread once it knows the big tables need a build */
     cg_status quick_status; /* CG_OK once built, else the build's error in quick_err */
     bool quick_tried;       /* the quick tables' build has ended */
     cg_error quick_err;
@@ -186,31 +191,59 @@ static void build_quick(struct tp_background *bg, const cg3_tables *model)
     pthread_mutex_unlock(&bg->lock);
 }
 
-/* This thread's scheduling priority down to nice 10 (Linux: nice is a thread's own). */
+/* This thread's scheduling priority down to nice 19, the lowest (Linux: nice is a thread's
+ * own): the build then takes what the solves and the game leave, which is nearly everything,
+ * as they mostly wait for the server; while a round is solved it takes almost nothing. */
 static void lower_priority(void)
 {
 #ifdef __linux__
     int now = getpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid));
-    if (now < 10)
-        setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), 10);
+    if (now < 19)
+        setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), 19);
 #endif
 }
 
-/* The quick tables, then the big ones; but a cache file that is there is loaded first (in
- * milliseconds, when it is valid: the quick tables are then never needed). */
+/* The big tables need a build (no cache file, or one refused: damaged, truncated, of another
+ * version or another table): the quick tables first (unless built already), then the build
+ * at a lower priority. */
+static void quick_first(void *arg)
+{
+    cg3_twophase *s = arg;
+    if (!s->bg->quick_tried) /* only this thread writes it */
+        build_quick(s->bg, &s->model);
+    lower_priority(); /* the build's threads inherit it: the solves' thread comes first */
+}
+
+/* Waits for cg3_twophase_start (or close): whether to go on. */
+static bool wait_start(struct tp_background *bg)
+{
+    pthread_mutex_lock(&bg->lock);
+    while (!bg->started && !__atomic_load_n(&bg->cancel, __ATOMIC_RELAXED))
+        pthread_cond_wait(&bg->done, &bg->lock);
+    bool go = bg->started && !__atomic_load_n(&bg->cancel, __ATOMIC_RELAXED);
+    pthread_mutex_unlock(&bg->lock);
+    return go;
+}
+
+/* The big tables: a valid cache file is loaded (in milliseconds: the quick tables are then
+ * never needed); any build of them is preceded by the quick tables' (quick_first). Opened
+ * later (cg3_twophase_open_later), the quick tables come first, before the start, when the
+ * file's header already says there will be a build. */
 static void *background_main(void *arg)
 {
     cg3_twophase *s = arg;
     struct tp_background *bg = s->bg;
-    bool cached = bg->path[0] && access(bg->path, R_OK) == 0;
-    if (!cached) {
-        build_quick(bg, &s->model);
-        lower_priority(); /* the build's threads inherit it: the solves' thread comes first */
+    if (!bg->started) {
+        tablefile_kind kind = cache_kind();
+        if (!cgi_tablefile_plausible(bg->path, &kind))
+            build_quick(bg, &s->model);
+        if (!wait_start(bg))
+            return NULL; /* closed before the start: nothing loaded or built */
     }
     cg3_twophase *big = NULL;
     cg_error e = {0};
     cg3_tables_info info;
-    cg_status st = open_tables(&big, &bg->opt, &info, &bg->cancel, &e);
+    cg_status st = open_tables(&big, &bg->opt, &info, &bg->cancel, quick_first, s, &e);
     pthread_mutex_lock(&bg->lock);
     bg->status = st;
     bg->err = e;
@@ -221,13 +254,14 @@ static void *background_main(void *arg)
     bg->state = st == CG_OK ? BG_READY : BG_FAILED;
     pthread_cond_broadcast(&bg->done);
     pthread_mutex_unlock(&bg->lock);
-    if (st != CG_OK && cached)
-        build_quick(bg, &s->model); /* the file was refused, the build failed: the quick solver */
+    if (st != CG_OK && !bg->quick_tried) /* only this thread writes it */
+        build_quick(bg, &s->model); /* the open failed before any build: the quick solver */
     return NULL;
 }
 
-cg_status cg3_twophase_open_background(cg3_twophase **out, const cg3_tables_options *opt,
-                                       cg_error *err)
+/* The background solver, its thread started; started: the big tables may be opened at once. */
+static cg_status open_background(cg3_twophase **out, const cg3_tables_options *opt, bool started,
+                                 cg_error *err)
 {
     *out = NULL;
     cg3_twophase *s = calloc(1, sizeof *s);
@@ -252,6 +286,7 @@ cg_status cg3_twophase_open_background(cg3_twophase **out, const cg3_tables_opti
         bg->opt = *opt;
     bg->opt.cache_path = bg->path = copy;
     bg->state = BG_RUNNING;
+    bg->started = started;
     pthread_mutex_init(&bg->lock, NULL);
     pthread_cond_init(&bg->done, NULL);
     s->bg = bg;
@@ -269,12 +304,34 @@ cg_status cg3_twophase_open_background(cg3_twophase **out, const cg3_tables_opti
     return CG_OK;
 }
 
+cg_status cg3_twophase_open_background(cg3_twophase **out, const cg3_tables_options *opt,
+                                       cg_error *err)
+{
+    return open_background(out, opt, true, err);
+}
+
+cg_status cg3_twophase_open_later(cg3_twophase **out, const cg3_tables_options *opt,
+                                  cg_error *err)
+{
+    return open_background(out, opt, false, err);
+}
+
+void cg3_twophase_start(const cg3_twophase *s)
+{
+    if (!s->bg)
+        return;
+    pthread_mutex_lock(&s->bg->lock);
+    s->bg->started = true;
+    pthread_cond_broadcast(&s->bg->done);
+    pthread_mutex_unlock(&s->bg->lock);
+}
+
 bool cg3_twophase_pending(const cg3_twophase *s)
 {
     if (!s->bg)
         return false;
     pthread_mutex_lock(&s->bg->lock);
-    bool running = s->bg->state == BG_RUNNING;
+    bool running = s->bg->started && s->bg->state == BG_RUNNING;
     pthread_mutex_unlock(&s->bg->lock);
     return running;
 }
@@ -287,6 +344,7 @@ cg_status cg3_twophase_wait(const cg3_twophase *s, cg3_tables_info *info, cg_err
             memset(info, 0, sizeof *info);
         return CG_OK;
     }
+    cg3_twophase_start(s);
     pthread_mutex_lock(&bg->lock);
     while (bg->state == BG_RUNNING)
         pthread_cond_wait(&bg->done, &bg->lock);
@@ -329,6 +387,7 @@ static cg_status solve_background(const cg3_twophase *s, const cg3_cube *c,
                                   const cg3_solve_options *o, cg3_solution *out, cg_error *err)
 {
     struct tp_background *bg = s->bg;
+    cg3_twophase_start(s); /* the first solve starts the tables of cg3_twophase_open_later */
     const cg3_twophase *big = __atomic_load_n(&bg->big, __ATOMIC_ACQUIRE);
     if (!big && quick_tables(bg, err) == CG_OK) {
         bool exhausted = false;
@@ -351,7 +410,10 @@ void cg3_twophase_close(cg3_twophase *s)
         return;
     struct tp_background *bg = s->bg;
     if (bg) {
+        pthread_mutex_lock(&bg->lock);
         __atomic_store_n(&bg->cancel, 1, __ATOMIC_RELAXED);
+        pthread_cond_broadcast(&bg->done); /* a thread waiting for the start */
+        pthread_mutex_unlock(&bg->lock);
         pthread_join(bg->thread, NULL);
         cg3_twophase_close(bg->big);
         cgi_tpq_free(&bg->quick);

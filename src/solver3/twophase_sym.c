@@ -153,12 +153,14 @@ cg_status cgi_tp_sym_build(uint8_t *payload, const cg3_tables *model, tp_build_s
         }
         ncls++;
     }
-    if (ncls != TP_FS_CLASSES) {
+    if (ncls != TP_FS_CLASSES || cgi_progress_cancelled(pr)) { /* a stop: before the BFS */
         free(fs_sym);
         free(rep);
         free(stab);
         free(dist);
-        return cg_fail(err, CG_ERR_SYSTEM, "%u flipslice classes, expected %d", ncls, TP_FS_CLASSES);
+        return ncls != TP_FS_CLASSES
+                   ? cg_fail(err, CG_ERR_SYSTEM, "%u flipslice classes, expected %d", ncls, TP_FS_CLASSES)
+                   : cg_fail(err, CG_ERR_SYSTEM, "the 3x3 table build was stopped");
     }
     /* breadth-first from G1, a byte per entry while building; twist innermost, so each step
        writes inside one class's 2187-byte block */

@@ -19,7 +19,8 @@ cg_status cgi_solver_open(const cgi_solver_kind *k, void *ctx, const cgi_open_re
         return cg_fail(err, CG_ERR_NOMEM, "no memory for %s", k->what);
     how->cache_path = rq->cache_path && *rq->cache_path ? rq->cache_path : NULL;
     tablefile_maker m = {.notice = rq->notice, .notice_ctx = rq->notice_ctx,
-                         .progress = rq->progress};
+                         .progress = rq->progress, .before_build = rq->before_build,
+                         .before_ctx = rq->before_ctx};
     tablefile *file = (tablefile *)((char *)s + k->file_offset);
     cg_status st = k->setup(s, ctx, &m, err);
     if (st == CG_OK) {
@@ -44,7 +45,7 @@ cgi_open_request cgi_open_request3(const cg3_tables_options *opt)
     cgi_open_request rq = {0};
     if (opt)
         rq = (cgi_open_request){opt->cache_path, opt->rebuild, opt->notice, opt->notice_ctx,
-                                {opt->progress, opt->progress_ctx, NULL}};
+                                {opt->progress, opt->progress_ctx, NULL, opt->stop}, NULL, NULL};
     return rq;
 }
 

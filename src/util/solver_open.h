@@ -20,6 +20,8 @@ typedef struct cgi_open_request {
     cg_tables_notice_fn notice;
     void *notice_ctx;
     cgi_progress progress;
+    void (*before_build)(void *before_ctx); /* tablefile_maker's (NULL: none) */
+    void *before_ctx;
 } cgi_open_request;
 
 /* One kind of solver. */

@@ -111,6 +111,25 @@ cg_status cgi_tablefile_load(const char *path, const tablefile_kind *kind, table
     return CG_OK;
 }
 
+bool cgi_tablefile_plausible(const char *path, const tablefile_kind *kind)
+{
+    if (!path || !*path)
+        return false;
+    int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+    if (fd < 0)
+        return false;
+    struct stat sb;
+    header h;
+    cg_error why;
+    bool ok = fstat(fd, &sb) == 0 && trusted(path, &sb, &why) == CG_OK &&
+              (uint64_t)sb.st_size == sizeof h + kind->size &&
+              pread(fd, &h, sizeof h, 0) == (ssize_t)sizeof h &&
+              memcmp(h.magic, kind->magic, sizeof h.magic) == 0 && h.version == kind->version &&
+              h.param == kind->param && h.size == kind->size;
+    close(fd);
+    return ok;
+}
+
 void cgi_tablefile_release(tablefile *f)
 {
     if (f->map)
@@ -282,6 +301,8 @@ cg_status cgi_tablefile_load_or_build(const char *path, bool rebuild, const tabl
         how->rebuilt = true;
         notice(m, "ignoring the %s (%s); rebuilding it", m->cache, why.msg);
     }
+    if (m->before_build)
+        m->before_build(m->before_ctx);
     if (!(out->owned = malloc(m->kind.size + m->slack)))
         return cg_fail(err, CG_ERR_NOMEM, "no memory for the %s%llu-byte %s", m->whose,
                        (unsigned long long)m->kind.size, m->noun);
@@ -289,6 +310,8 @@ cg_status cgi_tablefile_load_or_build(const char *path, bool rebuild, const tabl
     st = m->build(m->ctx, out->owned, &m->progress, err);
     if (st != CG_OK) {
         cgi_tablefile_release(out);
+        if (m->progress.stop && *m->progress.stop)
+            return cg_fail(err, CG_ERR_EOF, "stopped by a signal");
         return st;
     }
     out->payload = out->owned;

@@ -15,6 +15,7 @@
 #ifndef CUBEGOD_UTIL_TABLEFILE_H
 #define CUBEGOD_UTIL_TABLEFILE_H
 
+#include <signal.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -59,6 +60,11 @@ cg_status cgi_tablefile_load(const char *path, const tablefile_kind *kind, table
                          cg_error *err);
 void cgi_tablefile_release(tablefile *f);
 
+/* Whether path looks loadable, from its metadata and header alone (no checksum): a trusted
+ * regular file of kind's size, magic, version and parameter. A caller that may need the tables
+ * later starts what a build would need when it does not (path NULL or "": false). */
+bool cgi_tablefile_plausible(const char *path, const tablefile_kind *kind);
+
 /* Writes header and payload (kind->size bytes) to path atomically, creating its directories.
  * CG_ERR_SYSTEM (with the path and errno's text) or CG_ERR_NOMEM. */
 cg_status cgi_tablefile_save(const char *path, const tablefile_kind *kind, const void *payload,
@@ -69,12 +75,15 @@ typedef struct cgi_progress {
     cg_tables_progress_fn fn; /* NULL: nobody listens */
     void *ctx;
     const int *cancel;        /* a build stops (CG_ERR_SYSTEM) once *cancel is set; NULL: never */
+    const volatile sig_atomic_t *stop; /* the caller's signal flag: the same, and the open's
+                                          error is then CG_ERR_EOF; NULL: none */
 } cgi_progress;
 
-/* Whether the build reporting to p should stop (a background open being closed). */
+/* Whether the build reporting to p should stop (a background open being closed, a signal). */
 static inline bool cgi_progress_cancelled(const cgi_progress *p)
 {
-    return p && p->cancel && __atomic_load_n(p->cancel, __ATOMIC_RELAXED);
+    return p && ((p->cancel && __atomic_load_n(p->cancel, __ATOMIC_RELAXED)) ||
+                 (p->stop && *p->stop));
 }
 
 static inline void cgi_progress_say(const cgi_progress *p, const char *phase, double fraction)
@@ -97,6 +106,11 @@ typedef struct tablefile_maker {
     void (*notice)(void *notice_ctx, const char *text); /* NULL: say nothing */
     void *notice_ctx;
     cgi_progress progress; /* the build's reports */
+    /* Called once a build is decided, before it starts (NULL: nothing): whatever the reason
+     * (no file, a refused one, another table's, rebuild), the background open builds its quick
+     * solver's tables there, so that no solve waits for this build. */
+    void (*before_build)(void *before_ctx);
+    void *before_ctx;
     /* The notices' words: "ignoring the <cache> (why); rebuilding it", "building the <tables>
      * (once; <build_time>)", "cannot save the <cache> (why); continuing"; out of memory, "no
      * memory for the <whose><N>-byte <noun>". */

@@ -53,7 +53,8 @@ round1=$(grep -n "round 1/5  3x3" "$TMP/first.err" | head -n1 | cut -d: -f1)
   fail "expected the connection, the quick solver's note, the build's notice and round 1 on stderr"
 [ "$connected" -lt "$quick" ] && [ "$quick" -lt "$round1" ] ||
   fail "the 3x3 tables were not left to the background (lines $connected, $quick, $round1)"
-grep -q "cubegod: building 3x3 [a-z0-9-]* table .*%" "$TMP/first.err" &&
+# no progress across the game's lines; once play waits for the build after it, a few (issue 42)
+sed '/finishing the 3x3 tables/,$d' "$TMP/first.err" | grep -q "cubegod: building 3x3 [a-z0-9-]* table.* [0-9]*%" &&
   fail "a progress bar ran across the game's lines"
 "$CUBEGOD" tables --size 3 --cache "$TMP/cache/twophase.tbl" > "$TMP/load.out" ||
   fail "tables (the first game's file) exited $?"

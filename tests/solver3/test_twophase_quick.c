@@ -425,6 +425,57 @@ static void test_background_open(void **state)
     cg3_twophase_close(s);
 }
 
+static void count_notice(void *ctx, const char *text)
+{
+    (void)text;
+    (*(int *)ctx)++;
+}
+
+/* Opened later (issue 42): nothing loaded, built or said until the start; closed before it,
+ * nothing is left; the first solve starts it (a damaged file: the quick solver answers while
+ * the big tables are rebuilt, and a close stops that build, leaving the file as it was). */
+static void test_open_later(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/cg-later-XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    char path[64];
+    snprintf(path, sizeof path, "%s/twophase.tbl", dir);
+    int notices = 0;
+    cg3_tables_options o = {.cache_path = path, .notice = count_notice, .notice_ctx = &notices};
+    cg3_twophase *s = NULL;
+    cg_error err;
+    assert_int_equal(cg3_twophase_open_later(&s, &o, &err), CG_OK);
+    assert_false(cg3_twophase_pending(s));
+    cg3_twophase_close(s); /* before the start */
+    assert_int_equal(notices, 0);
+    assert_int_equal(access(path, F_OK), -1);
+
+    FILE *f = fopen(path, "wb"); /* a damaged file: a few bytes */
+    assert_non_null(f);
+    fputs("not a table", f);
+    fclose(f);
+    assert_int_equal(cg3_twophase_open_later(&s, &o, &err), CG_OK);
+    assert_false(cg3_twophase_pending(s));
+    assert_int_equal(notices, 0);
+    cg_rng r;
+    cg_rng_seed(&r, 4242);
+    cg3_cube c = cg3_cube_random(&r);
+    cg3_solution sol;
+    assert_int_equal(cg3_twophase_solve(s, &c, NULL, &sol, &err), CG_OK); /* starts it */
+    assert_solves(&c, &sol);
+    assert_true(cg3_twophase_pending(s)); /* started: the build takes seconds */
+    cg3_twophase_close(s); /* stops the build */
+    f = fopen(path, "rb");
+    assert_non_null(f);
+    char text[16] = "";
+    assert_non_null(fgets(text, sizeof text, f));
+    fclose(f);
+    assert_string_equal(text, "not a table"); /* a stopped build saves nothing */
+    unlink(path);
+    rmdir(dir);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -438,6 +489,7 @@ int main(void)
         cmocka_unit_test(test_solves_free_their_memory),
         cmocka_unit_test(test_gives_way_to_the_big_tables),
         cmocka_unit_test(test_background_open),
+        cmocka_unit_test(test_open_later),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

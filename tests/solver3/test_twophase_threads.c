@@ -24,7 +24,7 @@ static uint8_t *build_with(int threads, const int *cancel, cg_tables_progress_fn
     cg3_tables_init(&model);
     uint8_t *p = malloc(cgi_tp_payload_bytes());
     assert_non_null(p);
-    cgi_progress pr = {fn, ctx, cancel};
+    cgi_progress pr = {fn, ctx, cancel, NULL};
     cg_error err = {0};
     int64_t t0 = cg_now_ns();
     *st = cgi_tp_tables_build(p, &model, NULL, threads, &pr, &err);

@@ -201,6 +201,8 @@ static void planted_link_not_followed(void **state)
 
 typedef struct maker_log {
     int builds;
+    int before;        /* before_build's calls */
+    int built_before;  /* builds already made at before_build's last call */
     bool fail_build, refuse; /* the build fails; the check refuses whatever it is shown */
     char notice[4][512];
     int notices;
@@ -421,6 +423,127 @@ static void failed_build_is_the_error(void **state)
     assert_int_equal(access(path, F_OK), -1);
 }
 
+/* A stop flag set when the build fails: the open's error says a signal stopped it. */
+static void stopped_build_is_eof(void **state)
+{
+    (void)state;
+    char path[128];
+    snprintf(path, sizeof path, "%s/stopped.tbl", dir);
+    maker_log log;
+    tablefile_maker m = maker(&log);
+    log.fail_build = true;
+    volatile sig_atomic_t stop = 1;
+    m.progress.stop = &stop;
+    int flags;
+    cg_error e;
+    assert_int_equal(open_once(path, false, &m, &flags, &e), CG_ERR_EOF);
+    assert_string_equal(e.msg, "stopped by a signal");
+    assert_int_equal(access(path, F_OK), -1);
+    assert_true(cgi_progress_cancelled(&m.progress));
+    stop = 0;
+    assert_false(cgi_progress_cancelled(&m.progress));
+    m = maker(&log);
+    log.fail_build = true;
+    m.progress.stop = &stop; /* not set: the build's own error */
+    assert_int_equal(open_once(path, false, &m, &flags, &e), CG_ERR_SYSTEM);
+    assert_string_equal(e.msg, "the build went wrong");
+}
+
+static void count_before(void *ctx)
+{
+    maker_log *log = ctx;
+    log->before++;
+    log->built_before = log->builds;
+}
+
+/* before_build runs once before every build, whatever its reason, and never for a load. */
+static void before_build_before_each_build(void **state)
+{
+    (void)state;
+    char path[128];
+    snprintf(path, sizeof path, "%s/before.tbl", dir);
+    maker_log log;
+    tablefile_maker m;
+    int flags;
+#define OPEN(REBUILD)                                                                              \
+    do {                                                                                           \
+        m = maker(&log);                                                                           \
+        m.before_build = count_before;                                                             \
+        m.before_ctx = &log;                                                                       \
+        assert_int_equal(open_once(path, REBUILD, &m, &flags, NULL), CG_OK);                       \
+    } while (0)
+    OPEN(false); /* no file */
+    assert_int_equal(log.before, 1);
+    assert_int_equal(log.built_before, 0);
+    assert_int_equal(log.builds, 1);
+    OPEN(false); /* the file it saved: loaded */
+    assert_int_equal(log.before, 0);
+    OPEN(true); /* rebuild */
+    assert_int_equal(log.before, 1);
+    assert_int_equal(log.built_before, 0);
+    FILE *w = fopen(path, "r+b"); /* damaged: refused, rebuilt */
+    fseek(w, TABLEFILE_HEADER_BYTES + 10, SEEK_SET);
+    fputc(0xee, w);
+    fclose(w);
+    OPEN(false);
+    assert_int_equal(log.before, 1);
+    assert_int_equal(flags, 3);
+    assert_int_equal(truncate(path, 100), 0); /* truncated */
+    OPEN(false);
+    assert_int_equal(log.before, 1);
+    assert_int_equal(flags, 3);
+    tablefile_kind other = kind; /* another table's file: built in memory */
+    memcpy(other.magic, "OTHERKND", 8);
+    assert_int_equal(cgi_tablefile_save(path, &other, payload, NULL), CG_OK);
+    OPEN(false);
+    assert_int_equal(log.before, 1);
+    assert_int_equal(flags, 2);
+#undef OPEN
+    unlink(path);
+}
+
+/* From the metadata and header alone: a file the load would take; each mismatch is not. */
+static void plausible_from_the_header(void **state)
+{
+    (void)state;
+    char path[128];
+    snprintf(path, sizeof path, "%s/plausible.tbl", dir);
+    assert_false(cgi_tablefile_plausible(NULL, &kind));
+    assert_false(cgi_tablefile_plausible("", &kind));
+    assert_false(cgi_tablefile_plausible(path, &kind)); /* no file */
+    assert_int_equal(cgi_tablefile_save(path, &kind, payload, NULL), CG_OK);
+    assert_true(cgi_tablefile_plausible(path, &kind));
+    tablefile_kind k = kind;
+    k.version++;
+    assert_false(cgi_tablefile_plausible(path, &k));
+    k = kind;
+    k.param++;
+    assert_false(cgi_tablefile_plausible(path, &k));
+    k = kind;
+    k.magic[0] = 'X';
+    assert_false(cgi_tablefile_plausible(path, &k));
+    k = kind;
+    k.size--; /* the file is then one byte too long, and the header's size another */
+    assert_false(cgi_tablefile_plausible(path, &k));
+    /* the header's own size field differs, the file's size right */
+    FILE *w = fopen(path, "r+b");
+    fseek(w, 16, SEEK_SET);
+    fputc(0x7f, w);
+    fclose(w);
+    assert_false(cgi_tablefile_plausible(path, &kind));
+    assert_int_equal(cgi_tablefile_save(path, &kind, payload, NULL), CG_OK);
+    assert_int_equal(chmod(path, 0622), 0); /* writable by others: not trusted */
+    assert_false(cgi_tablefile_plausible(path, &kind));
+    assert_int_equal(chmod(path, 0600), 0);
+    assert_true(cgi_tablefile_plausible(path, &kind));
+    assert_int_equal(truncate(path, TABLEFILE_HEADER_BYTES + 999), 0);
+    assert_false(cgi_tablefile_plausible(path, &kind));
+    unlink(path);
+    assert_int_equal(mkdir(path, 0700), 0); /* not a regular file */
+    assert_false(cgi_tablefile_plausible(path, &kind));
+    rmdir(path);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -438,6 +561,9 @@ int main(void)
         cmocka_unit_test(refused_file_rebuilt),
         cmocka_unit_test(unsaveable_is_a_notice),
         cmocka_unit_test(failed_build_is_the_error),
+        cmocka_unit_test(stopped_build_is_eof),
+        cmocka_unit_test(before_build_before_each_build),
+        cmocka_unit_test(plausible_from_the_header),
     };
     return cmocka_run_group_tests(tests, make_dir, remove_dir);
 }
