@@ -34,11 +34,13 @@ static inline uint32_t map_bits(const uint32_t table[3][256], uint32_t mask)
 
 /* Level d to d + 1 from the frontier outwards: cheap while the frontier is small. */
 static uint64_t push_level(const cg_coords *c, const bit_maps *b, uint8_t *dist, int d,
-                           const uint8_t *views, int nviews, uint64_t *any)
+                           const uint8_t *views, int nviews, uint64_t *any, const cgi_progress *pr)
 {
     uint64_t found = 0;
     int v = d % 3, w = (d + 1) % 3;
     for (uint32_t r = 0; r < CG_RPOS; r++) {
+        if ((r & 0xFFFF) == 0 && cgi_progress_cancelled(pr))
+            return found; /* a stop: the level is left unfinished, the build fails */
         uint32_t f = cg_block_mask(cg_block_load(dist, r), v);
         if (!f)
             continue;
@@ -60,11 +62,13 @@ static uint64_t push_level(const cg_coords *c, const bit_maps *b, uint8_t *dist,
 /* Level d to d + 1 from the unreached positions inwards: cheap once most are reached, and each
  * block stops looking as soon as all its rotations are placed. */
 static uint64_t pull_level(const cg_coords *c, const bit_maps *b, uint8_t *dist, int d,
-                           const uint8_t *views, int nviews, uint64_t *any)
+                           const uint8_t *views, int nviews, uint64_t *any, const cgi_progress *pr)
 {
     uint64_t found = 0;
     int v = d % 3, w = (d + 1) % 3;
     for (uint32_t r = 0; r < CG_RPOS; r++) {
+        if ((r & 0xFFFF) == 0 && cgi_progress_cancelled(pr))
+            return found; /* a stop: as push_level */
         uint64_t rb = cg_block_load(dist, r);
         uint32_t open = cg_block_mask(rb, CG_UNREACHED), hit = 0;
         if (!open)
@@ -105,15 +109,15 @@ cg_status cgi_table_build(struct cg_tables *t, unsigned long long counts[CG_SOLU
     int nviews = cgi_metric_views(t->metric, views);
     for (int d = 0; level && reached < total && d < CG_SOLUTION_MAX; d++) {
         cgi_progress_say(pr, phase, (double)reached / (double)total);
-        if (cgi_progress_cancelled(pr)) { /* between levels: a stop ends the build at the next */
-            free(b);
-            return cg_fail(err, CG_ERR_SYSTEM, "the table build was stopped");
-        }
         /* Push while the frontier is a small part of what is left, pull after. */
         uint64_t at_rot0 = 0;
         level = level * 8 < total - reached
-                    ? push_level(&t->coords, b, t->dist, d, views, nviews, &at_rot0)
-                    : pull_level(&t->coords, b, t->dist, d, views, nviews, &at_rot0);
+                    ? push_level(&t->coords, b, t->dist, d, views, nviews, &at_rot0, pr)
+                    : pull_level(&t->coords, b, t->dist, d, views, nviews, &at_rot0, pr);
+        if (cgi_progress_cancelled(pr)) { /* the level may have stopped part way */
+            free(b);
+            return cg_fail(err, CG_ERR_SYSTEM, "the table build was stopped");
+        }
         reached += level;
         counts[d + 1] = level;
         any[d + 1] = at_rot0;

@@ -214,6 +214,20 @@ static void quick_first(void *arg)
     lower_priority(); /* the build's threads inherit it: the solves' thread comes first */
 }
 
+/* A background solver's memory, its thread ended or ending (the shell s included). */
+static void free_background(cg3_twophase *s)
+{
+    struct tp_background *bg = s->bg;
+    cg3_twophase_close(bg->big);
+    cgi_tpq_free(&bg->quick);
+    pthread_mutex_destroy(&bg->lock);
+    pthread_cond_destroy(&bg->done);
+    free(bg->path);
+    free(bg);
+    cgi_tablefile_release(&s->file);
+    free(s);
+}
+
 /* Waits for cg3_twophase_start (or close): whether to go on. */
 static bool wait_start(struct tp_background *bg)
 {
@@ -237,8 +251,10 @@ static void *background_main(void *arg)
         tablefile_kind kind = cache_kind();
         if (!cgi_tablefile_plausible(bg->path, &kind))
             build_quick(bg, &s->model);
-        if (!wait_start(bg))
-            return NULL; /* closed before the start: nothing loaded or built */
+        if (!wait_start(bg)) { /* closed before the start: nothing loaded or built */
+            free_background(s); /* close left it to this thread */
+            return NULL;
+        }
     }
     cg3_twophase *big = NULL;
     cg_error e = {0};
@@ -412,8 +428,17 @@ void cg3_twophase_close(cg3_twophase *s)
     if (bg) {
         pthread_mutex_lock(&bg->lock);
         __atomic_store_n(&bg->cancel, 1, __ATOMIC_RELAXED);
+        bool started = bg->started;
+        pthread_t thread = bg->thread; /* not started: bg may be gone once unlocked */
         pthread_cond_broadcast(&bg->done); /* a thread waiting for the start */
         pthread_mutex_unlock(&bg->lock);
+        if (!started) {
+            /* the thread may still be building the quick tables, which no flag stops: it
+               frees everything itself once it sees the close (background_main), so a close
+               (a Ctrl-C in play) does not wait for that build */
+            pthread_detach(thread);
+            return;
+        }
         pthread_join(bg->thread, NULL);
         cg3_twophase_close(bg->big);
         cgi_tpq_free(&bg->quick);
