@@ -111,7 +111,8 @@ CG_API void cg3_twophase_close(cg3_twophase *s);
  * opt->rebuild; a valid cache file is loaded instead, in milliseconds; a solve waits for one
  * or the other). It finds a solution of at most 20 moves in milliseconds; a solve it has not
  * finished when the tables are ready goes on with them, one beyond its node cap waits for
- * them. cg3_twophase_close stops a build in progress (nothing is saved). Errors:
+ * them. cg3_twophase_close stops a build in progress (nothing is saved) and returns at once:
+ * the thread frees what it holds as it stops. Errors:
  * CG_ERR_NOMEM, CG_ERR_SYSTEM (no thread). */
 CG_API cg_status cg3_twophase_open_background(cg3_twophase **out, const cg3_tables_options *opt,
                                               cg_error *err);

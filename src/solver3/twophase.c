@@ -169,6 +169,8 @@ struct tp_background {
     char *path;
     int cancel;             /* set by close: the build stops */
     bool started;           /* the big tables may be opened (cg3_twophase_start) */
+    bool closed, ended;     /* close was called; the thread is done: whichever comes second
+                               frees everything (close never waits for the build) */
     cg3_twophase *big;      /* set (release) once ready: the tables' own solver */
     tp_quick quick;         /* built by the thread once it knows the big tables need a build */
     cg_status quick_status; /* CG_OK once built, else the build's error in quick_err */
@@ -228,6 +230,19 @@ static void free_background(cg3_twophase *s)
     free(s);
 }
 
+/* The thread's last step: it frees everything when close came first (and left it to it). */
+static void *thread_end(cg3_twophase *s)
+{
+    struct tp_background *bg = s->bg;
+    pthread_mutex_lock(&bg->lock);
+    bg->ended = true;
+    bool closed = bg->closed;
+    pthread_mutex_unlock(&bg->lock);
+    if (closed)
+        free_background(s);
+    return NULL;
+}
+
 /* Waits for cg3_twophase_start (or close): whether to go on. */
 static bool wait_start(struct tp_background *bg)
 {
@@ -251,10 +266,8 @@ static void *background_main(void *arg)
         tablefile_kind kind = cache_kind();
         if (!cgi_tablefile_plausible(bg->path, &kind))
             build_quick(bg, &s->model);
-        if (!wait_start(bg)) { /* closed before the start: nothing loaded or built */
-            free_background(s); /* close left it to this thread */
-            return NULL;
-        }
+        if (!wait_start(bg)) /* closed before the start: nothing loaded or built */
+            return thread_end(s);
     }
     cg3_twophase *big = NULL;
     cg_error e = {0};
@@ -270,9 +283,9 @@ static void *background_main(void *arg)
     bg->state = st == CG_OK ? BG_READY : BG_FAILED;
     pthread_cond_broadcast(&bg->done);
     pthread_mutex_unlock(&bg->lock);
-    if (st != CG_OK && !bg->quick_tried) /* only this thread writes it */
+    if (st != CG_OK && !bg->quick_tried && !__atomic_load_n(&bg->cancel, __ATOMIC_RELAXED))
         build_quick(bg, &s->model); /* the open failed before any build: the quick solver */
-    return NULL;
+    return thread_end(s);
 }
 
 /* The background solver, its thread started; started: the big tables may be opened at once. */
@@ -428,24 +441,22 @@ void cg3_twophase_close(cg3_twophase *s)
     if (bg) {
         pthread_mutex_lock(&bg->lock);
         __atomic_store_n(&bg->cancel, 1, __ATOMIC_RELAXED);
-        bool started = bg->started;
-        pthread_t thread = bg->thread; /* not started: bg may be gone once unlocked */
+        bg->closed = true;
+        bool ended = bg->ended;
+        pthread_t thread = bg->thread; /* bg may be gone once unlocked */
         pthread_cond_broadcast(&bg->done); /* a thread waiting for the start */
         pthread_mutex_unlock(&bg->lock);
-        if (!started) {
-            /* the thread may still be building the quick tables, which no flag stops: it
-               frees everything itself once it sees the close (background_main), so a close
-               (a Ctrl-C in play) does not wait for that build */
+        if (!ended) {
+            /* the thread is still at work (the quick tables, which no flag stops, or a build,
+               which reaches its next check late at nice 19 on a busy machine): it frees
+               everything itself as it ends (thread_end), so a close (a Ctrl-C in play) never
+               waits for it */
             pthread_detach(thread);
             return;
         }
-        pthread_join(bg->thread, NULL);
-        cg3_twophase_close(bg->big);
-        cgi_tpq_free(&bg->quick);
-        pthread_mutex_destroy(&bg->lock);
-        pthread_cond_destroy(&bg->done);
-        free(bg->path);
-        free(bg);
+        pthread_join(thread, NULL);
+        free_background(s);
+        return;
     }
     cgi_tablefile_release(&s->file);
     free(s);
