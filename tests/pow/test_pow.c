@@ -297,6 +297,41 @@ static void test_either_end_and_sentences(void **state)
     }
 }
 
+/* The checks count every bit of the target, the last one too: an answer whose digest has the
+ * first 8 of 9 zero bits, found here by OpenSSL's one-shot call, is refused by the server's
+ * check and by the solver's own (at the target's start and, for "trailing", at its end). */
+static void test_one_bit_short_is_refused(void **state)
+{
+    (void)state;
+    static const char *const GATES[] = {"sha256(S + 'k9') has 9 leading zero bits",
+                                        "sha256(S + 'k9') has 9 trailing zero bits"};
+    for (int end = 0; end < 2; end++) {
+        char s[16], msg[32], hex[129];
+        int found = 0;
+        for (int i = 0; i < 100000 && !found; i++) {
+            snprintf(s, sizeof s, "a%d", i);
+            snprintf(msg, sizeof msg, "%sk9", s);
+            digest_hex("sha256", msg, hex);
+            /* hex digits: 2 zero, then one whose top bit (leading) is 1; or from the end,
+             * 2 zero and one whose low bit (trailing) is 1 */
+            if (!end)
+                found = hex[0] == '0' && hex[1] == '0' && strchr("89abcdef", hex[2]);
+            else
+                found = hex[63] == '0' && hex[62] == '0' && strchr("13579bdf", hex[61]);
+        }
+        assert_true(found);
+        cg_error err;
+        assert_int_equal(cg_pow_check(GATES[end], strlen(GATES[end]), s, strlen(s), &err),
+                         CG_ERR_PROTOCOL);
+        /* and the solver's own check before sending (EVP, bit by bit) */
+        cgi_gate g;
+        bool read;
+        assert_int_equal(cgi_gate_read(GATES[end], strlen(GATES[end]), &g, &read, &err), CG_OK);
+        assert_true(read);
+        assert_int_equal(cgi_answer_holds(&g, s, &err), CG_ERR_PROTOCOL);
+    }
+}
+
 /* Gates no answer can meet, or that cannot be read whole, are refused with the reason, never
  * answered (issue 42: "[:-5] == 00000" was read as a 5-digit prefix and answered). */
 static void test_gates_refused_with_the_reason(void **state)
@@ -313,6 +348,9 @@ static void test_gates_refused_with_the_reason(void **state)
         {"sha256(XXXX+abc)[3] == 0", "not a slice"},
         {"sha256(S + 'a') starts with 65 zeros", "number of zeros"},
         {"sha256(XXXX+abc)[:4] starts with 00", "compared with '== hex'"},
+        /* a quote that opens at a line's end is no value: the name has none */
+        {"challenge = '\nfind X such that sha1(challenge + X) starts with 2 zeros'",
+         "a name the text gives no value for"},
     };
     for (size_t i = 0; i < sizeof R / sizeof *R; i++) {
         char out[CG_POW_ANSWER_MAX];
@@ -696,6 +734,7 @@ int main(void)
         cmocka_unit_test(test_unknown_first_zero_gates),
         cmocka_unit_test(test_either_end_and_sentences),
         cmocka_unit_test(test_gates_refused_with_the_reason),
+        cmocka_unit_test(test_one_bit_short_is_refused),
         cmocka_unit_test(test_sloth_refuses_y_plus_p),
         cmocka_unit_test(test_estimates_over_the_limit),
         cmocka_unit_test(test_own_check_wants_the_resource),
