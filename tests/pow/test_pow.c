@@ -282,6 +282,9 @@ static void test_either_end_and_sentences(void **state)
          -3, "000"},
         {"the md5 of S + \"tl\" must begin with 2 zeroes", "md5", "tl", true, 0, "00"},
         {"sha256(S + 'k9') has 8 leading zero bits", "sha256", "k9", true, 0, "00"},
+        /* in words, a lone '|' is part of a name, "||" joins as '+' does */
+        {"the md5 of k|9 + S begins with 2 zeros", "md5", "k|9", false, 0, "00"},
+        {"the sha1 of 'k9' || S starts with 2 zeros", "sha1", "k9", false, 0, "00"},
     };
     for (size_t i = 0; i < sizeof G / sizeof *G; i++) {
         char out[CG_POW_ANSWER_MAX], msg[2 * CG_POW_ANSWER_MAX], hex[129];
