@@ -166,8 +166,9 @@ typedef struct cg_play_options {
     /* Rules from the server's own text before the first answer (defaults true): a stated move
      * limit is the limit when max_answer is 0 (cg_limit_read); "quarter turns" counts moves in
      * quarter turns (the 2x2 then needs tables_qtm); an example answer sets the notation when
-     * dialect is NULL (cg_notation_hint). Where nothing is stated the limit is God's number in
-     * the metric in force (2x2: 11 or 14; 3x3: 20 or 26). */
+     * dialect is NULL (cg_notation_hint); a legend naming no half turn counts quarter turns.
+     * Where nothing is stated no limit is assumed: the optimal solution in the metric in force
+     * goes as it is. */
     bool auto_limit;
     bool auto_metric;
     bool auto_notation;

@@ -36,8 +36,8 @@ static const char USAGE[] =
     "\n"
     "options:\n"
     "  --check any|home   solved means every face one colour (any, default) or home position\n"
-    "  --max-moves N      longest accepted answer (default 11 for a 2x2, 20 for a 3x3, 26\n"
-    "                     quarter turns for a 3x3 with --metric qtm)\n"
+    "  --max-moves N      longest accepted answer (default 11 for a 2x2, 20 for a 3x3; with\n"
+    "                     --metric qtm 14 and 26 quarter turns)\n"
     "  --prompt TEXT      the server's prompt (default 'Enter your solution:'); in a transcript,\n"
     "                     without it, a round is where play answered after a cube\n"
     "  --cache FILE       the solver table's cache file (see 'cubegod tables --help')\n"
@@ -290,8 +290,10 @@ static int judge_with(replay_args *r, const char *text, size_t len)
     r->opt.dialect = &r->ans.dialect;
     r->opt.metric = r->ans.metric;
     r->topt.metric = r->ans.metric;
-    if (!r->max_given && r->ans.metric == CG_METRIC_QTM)
+    if (!r->max_given && r->ans.metric == CG_METRIC_QTM) {
         r->opt.max_moves3 = CG_SERVER3_QTM_MAX_MOVES; /* as serve --size 3 --metric qtm */
+        r->opt.max_moves = CG_SOLUTION_MAX; /* no limit stated: God's number in quarter turns */
+    }
     cg_tables *tables;
     cg_error err;
     cli_tables_options(&r->topt, false);

@@ -58,6 +58,12 @@ cg_status cgi_classify(cgi_game *g, const char *line, size_t n, bool partial, cg
     if (!prompt && g->auto_prompt) {
         bool gate = cgi_between_cubes(g) && cgi_gate_asks_enter(line, n);
         prompt = !gate && server_waits_after(g, line, n, partial);
+        if (prompt && !g->learned.len && cgi_asks_for_other(line, n)) {
+            prompt = false; /* it waits, for something other than moves */
+            snprintf(g->asked_other, sizeof g->asked_other, "%.*s",
+                     (int)cgi_trimmed_len(line, n > 120 ? 120 : n), line);
+            cg_text_printable(g->asked_other);
+        }
         if (gate && (partial || cg_tube_idle(g->t, cgi_quiet_of(g)))) {
             g->partial_since = 0;
             *kind = CG_EVENT_ENTER;
@@ -195,6 +201,11 @@ void cgi_use_legend(cgi_game *g)
     cg_dialect_describe(&d, what, sizeof what);
     cgi_note(g, "moves written as the server's legend names them (%s): \"%s\"", what,
          g->legend.line);
+    bool quarters = d.notation == CG_NOTATION_QUARTER || d.notation == CG_NOTATION_QUARTER_CW;
+    if (quarters && g->o->auto_metric && !g->qtm) { /* the server takes no half turn */
+        g->qtm = true;
+        cgi_note(g, "moves counted in quarter turns: the legend names no half turn");
+    }
 }
 
 /* Before the first answer: the limit, the metric and the notation the server's text states. */

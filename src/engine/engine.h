@@ -33,6 +33,11 @@
 
 /* needle (lower case) anywhere in text[0, n), in any case (text.c). */
 bool cgi_text_has(const char *text, size_t n, const char *needle);
+/* How much of text[0, n) a message quotes: all of it up to `bound` bytes, else up to the last
+ * blank before the bound (never mid-word; mid-word only for a first word longer than the
+ * bound), the caller then adding "…" (CGI_CUT). */
+size_t cgi_quote_len(const char *text, size_t n, size_t bound);
+#define CGI_CUT "\xe2\x80\xa6"
 
 /* ---- cubes (cubes.c) ---- */
 
@@ -57,6 +62,10 @@ void cgi_prompt_learn(cgi_prompt *p, const char *line, size_t n);
 /* True when line (whole or partial) is the learned prompt: the same text once blanks at both
  * ends are trimmed. */
 bool cgi_prompt_is(const cgi_prompt *p, const char *line, size_t n);
+/* A question whose words ask for something other than moves ("plaintext (hex) > ", "Your
+ * name? ", "password:") and name no move ("moves", "solution", "answer", "sequence", ...): the
+ * server that asks it after a cube does not want the cube solved there. */
+bool cgi_asks_for_other(const char *line, size_t n);
 
 /* ---- gates (gates.c) ---- */
 

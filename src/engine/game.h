@@ -36,6 +36,7 @@ typedef struct cgi_game {
     bool lost;            /* a no came: on an answer, or on a cube that waited too long */
     bool yes_open;        /* a yes just came, nothing new since: a no still takes it back */
     char yes_line[256];   /* its line, for replay's judge once it stands */
+    char asked_other[128]; /* a cube waited and the server asked for something else, and waits */
     cg_verdict verdict_now; /* the verdict the line being read gave, if any */
     int current;          /* round number the server announced last, or 0 */
     int last_answered;    /* round number of the last answer sent */

@@ -1,6 +1,7 @@
 /* The prompt is where the server waits: learned once, answered at once afterwards. */
 #include "engine/engine.h"
 
+#include <ctype.h>
 #include <string.h>
 
 static bool blank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
@@ -35,4 +36,37 @@ bool cgi_prompt_is(const cgi_prompt *p, const char *line, size_t n)
         return false;
     trim(line, n, &a, &b);
     return b - a == p->len && memcmp(line + a, p->text, p->len) == 0;
+}
+
+/* The words of line, one at a time, lower-cased: true when one is in the '|'-separated list. */
+static bool has_word(const char *line, size_t n, const char *list)
+{
+    for (size_t i = 0; i < n;) {
+        while (i < n && !isalnum((unsigned char)line[i]))
+            i++;
+        size_t a = i;
+        while (i < n && isalnum((unsigned char)line[i]))
+            i++;
+        size_t k = i - a;
+        for (const char *p = list; k && *p;) {
+            const char *bar = strchr(p, '|');
+            size_t len = bar ? (size_t)(bar - p) : strlen(p);
+            size_t j = 0;
+            while (len == k && j < k && tolower((unsigned char)line[a + j]) == p[j])
+                j++;
+            if (len == k && j == k)
+                return true;
+            p = bar ? bar + 1 : p + len;
+        }
+    }
+    return false;
+}
+
+bool cgi_asks_for_other(const char *line, size_t n)
+{
+    static const char other[] = "plaintext|ciphertext|message|hex|base64|password|passphrase|"
+                                "email|name|username|signature|nonce|token|number|text";
+    static const char moves[] = "move|moves|solution|solve|answer|turn|turns|sequence|step|"
+                                "steps|rotation|rotations|algorithm|notation|scramble|keys";
+    return has_word(line, n, other) && !has_word(line, n, moves);
 }

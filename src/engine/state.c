@@ -102,10 +102,12 @@ void cgi_prompt_hint(const cgi_game *g, const char *last, char *msg, size_t size
     char what[160];
     cgi_prompt_desc(g, what, sizeof what);
     size_t asked = cgi_trimmed_len(last, strlen(last));
+    size_t quoted = cgi_quote_len(last, asked, 60); /* two quotes must fit the message */
+    const char *cut = quoted < asked ? CGI_CUT : "";
     if (faces == 0 && !g->ever_cube && cg_line_asks(last, asked))
         snprintf(msg + len, size - len, "; no cube was read (one shown may need another input shape or a "
-                 "layout), and the server asks '%.*s': a reply rule '%.*s=ANSWER' answers that",
-                 (int)asked, last, (int)asked, last);
+                 "layout), and the server asks '%.*s%s': a reply rule '%.*s=ANSWER' answers that",
+                 (int)quoted, last, cut, (int)quoted, last);
     else if (faces == 0)
         snprintf(msg + len, size - len, "; the prompt (%s) never came; last text received: '%s'",
                  what, last);

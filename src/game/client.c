@@ -186,20 +186,22 @@ static cg_status tables_now(cgi_game *g, const cg_tables **out, cg_error *err)
     return CG_OK;
 }
 
-/* The limits of this round: the answer's length as written (*limit) and the solvers'. God's
- * number in the metric in force, or less where the text or the caller says so. */
-static int round_limit(cgi_game *g, bool three, cg_metric metric)
+/* The limit on this round's answer as written, counted in the metric in force: the caller's,
+ * or the server's stated one; 0 when neither said one (no rule is assumed: the optimal
+ * solution, written in the server's moves, goes as it is). */
+static int round_limit(cgi_game *g, bool three)
 {
-    int gods = three ? (metric == CG_METRIC_QTM ? CG3_GODS_NUMBER_QTM : CG3_GODS_NUMBER)
-                     : (metric == CG_METRIC_QTM ? CG_SOLUTION_MAX : CG_MAX_SOLUTION);
     if (g->o->max_answer > 0)
         return g->o->max_answer;
     int solver = three ? g->o->solve3.max_moves : g->o->solve.max_moves;
     bool caller = three ? solver != CG3_GODS_NUMBER : solver != CG_MAX_SOLUTION;
     if (g->limit > 0)
         return g->limit;
-    return caller ? solver : gods;
+    return caller ? solver : 0;
 }
+
+/* No limit: what the answer's queue holds. */
+#define NO_LIMIT (3 * CG3_SOLUTION_MAX)
 
 static void pause_ms(int ms)
 {
@@ -300,7 +302,7 @@ static cg_status answer(cgi_game *g, int64_t prompt_at, cg_error *err)
     cg_metric metric = three ? (g->qtm ? CG_METRIC_QTM : CG_METRIC_HTM) : cg_tables_metric(tables);
     if (three)
         g->solve3.metric = metric;
-    int max_moves = round_limit(g, three, metric);
+    int limit = round_limit(g, three), max_moves = limit > 0 ? limit : NO_LIMIT;
     if (three && g->o->max_answer <= 0 && g->o->solve3.max_moves == CG3_GODS_NUMBER)
         g->solve3.max_moves = metric == CG_METRIC_QTM ? CG3_GODS_NUMBER_QTM : CG3_GODS_NUMBER;
     if (three && g->limit > 0 && g->o->max_answer <= 0 && g->limit < g->solve3.max_moves)
@@ -315,7 +317,6 @@ static cg_status answer(cgi_game *g, int64_t prompt_at, cg_error *err)
     if (loose) {
         g->solve3.metric = CG_METRIC_HTM;
         g->solve3.max_moves = CG3_GODS_NUMBER;
-        max_moves = 2 * CG3_GODS_NUMBER;
     }
     cg_solve_options so = g->solve;
     if (g->o->goal || g->o->goal_first)
@@ -331,7 +332,7 @@ static cg_status answer(cgi_game *g, int64_t prompt_at, cg_error *err)
     if (st != CG_OK)
         return cg_error_prefix(st, err, "round %d: ", round);
     char text[ANSWER_TEXT_MAX];
-    g->res->limit = max_moves;
+    g->res->limit = limit;
     g->res->qtm = metric == CG_METRIC_QTM;
     if ((st = cg_dialect_answer(cgi_dialect_of(g), metric, max_moves, moves, (size_t)n, text,
                                 sizeof text, err)) != CG_OK ||
@@ -572,6 +573,15 @@ static cg_status one_line(cgi_game *g, const char *line, size_t n, bool partial,
     cg_status st = cgi_classify(g, line, n, partial, &kind, &rule, &settled, err);
     if (st != CG_OK)
         return st;
+    if (g->asked_other[0]) {
+        size_t all = strlen(g->asked_other), k = cgi_quote_len(g->asked_other, all, 36);
+        /* the whole sentence fits a message (CG_ERROR_MSG_MAX) with both quotes at the bound */
+        return cg_fail(err, CG_ERR_PROTOCOL, "round %d: a cube came, then '%.*s%s' and the "
+                       "server waits: it never asked for moves (the cube may be data for another "
+                       "task: cubegod solve, turn; --reply '%.*s=TEXT' answers it)",
+                       cgi_round_number(g), (int)k, g->asked_other, k < all ? CGI_CUT : "",
+                       (int)k, g->asked_other);
+    }
     switch (kind) {
     case CG_EVENT_REPLY:
         return rule == CGI_MENU_RULE ? menu_choice(g, line, n, err) : reply(g, rule, line, n, err);

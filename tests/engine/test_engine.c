@@ -217,6 +217,34 @@ static void menu_acts(void **state)
 }
 
 /* A notation told in words: the case of a letter is the way it turns. */
+/* A message quotes whole up to its bound, else up to the last blank before it. */
+static void quotes_cut_between_words(void **state)
+{
+    (void)state;
+    const char *q = "Give me 54 Bytes(ie: 53 bytes and a newline) of your cube";
+    assert_int_equal(cgi_quote_len(q, strlen(q), 100), strlen(q));
+    assert_int_equal(cgi_quote_len(q, 10, 10), 10);
+    assert_int_equal(cgi_quote_len(q, strlen(q), 19), strlen("Give me 54"));
+    assert_int_equal(cgi_quote_len(q, strlen(q), 20), strlen("Give me 54 Bytes(ie:"));
+    assert_int_equal(cgi_quote_len(q, strlen(q), 21), strlen("Give me 54 Bytes(ie:"));
+    assert_int_equal(cgi_quote_len("abcdefgh ij", 11, 4), 4); /* one long word: cut in it */
+    assert_int_equal(cgi_quote_len("ab   cdefgh", 11, 6), 2); /* the blanks before are dropped */
+}
+
+/* A question after a cube that asks for something other than moves. */
+static void asks_for_other(void **state)
+{
+    (void)state;
+    static const char *const other[] = {"plaintext (hex) > ", "Your name? ", "message:",
+                                        "Give the ciphertext in base64:"};
+    static const char *const moves[] = {"Your moves:", "Enter your solution:", "Solve it: ",
+                                        "moves as text:", "turns> ", "Answer (hex moves):"};
+    for (size_t i = 0; i < sizeof other / sizeof *other; i++)
+        assert_true(cgi_asks_for_other(other[i], strlen(other[i])));
+    for (size_t i = 0; i < sizeof moves / sizeof *moves; i++)
+        assert_false(cgi_asks_for_other(moves[i], strlen(moves[i])));
+}
+
 static void case_legend(void **state)
 {
     (void)state;
@@ -247,7 +275,8 @@ int main(void)
         cmocka_unit_test(legend_quarter),         cmocka_unit_test(legend_colon_and_lists),
         cmocka_unit_test(one_move_words),         cmocka_unit_test(legend_of_suffixes),
         cmocka_unit_test(menu_entries),           cmocka_unit_test(menu_acts),
-        cmocka_unit_test(case_legend),
+        cmocka_unit_test(case_legend),            cmocka_unit_test(quotes_cut_between_words),
+        cmocka_unit_test(asks_for_other),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -9,6 +9,12 @@
 #   - a won game with a format in its banner reports only the real flag;
 #   - round counters in five wordings are read (won N/N); after the last one a question of the
 #     server's own ends the game, won, without waiting for the timeout;
+#   - a 2x2 whose keys legend allows quarter turns only, no limit stated, cubes of 12 to 14
+#     quarter turns (measured by the server's own search): won, 20 games of 20 (--style line
+#     and each);
+#   - a server that shows a cube and then asks for something else (a plaintext in hex) and
+#     waits: play ends before the server's 8 s alarm (play's own timeout is 10 s) and says it
+#     never asked for moves.
 # Every game is recorded and replayed (replayed_same, lib_serve.sh): the same outcome.
 HERE=$(dirname "$0")
 . "$HERE/lib_serve.sh"
@@ -61,4 +67,28 @@ wait "$SPID"; src=$?
 has '^\[+\] won: 5/5 rounds passed' "$TMP/ask.out"
 echo "ok: the server's own question after the last round ends the game, won"
 
+won=0
+for style in line each; do
+  for seed in $(seq 1 10); do
+    stranger "keys_${style}_$seed" quarter_keys.py --style "$style" --rounds 3 --seed "$seed" --alarm 60
+    rplay "keys_${style}_$seed" 127.0.0.1 "$PORT"
+    wait "$SPID"; src=$?
+    if [ "$RC" = 0 ] && [ "$src" = 0 ]; then won=$((won + 1)); else
+      echo "lost: quarter_keys --style $style --seed $seed: play $RC, server $src: $(head -2 "$TMP/keys_${style}_$seed.out")" >&2
+    fi
+  done
+done
+echo "quarter-turn keys, no limit stated, cubes of 12 to 14 quarter turns: won $won of 20"
+[ "$won" = 20 ] || fail "quarter_keys: won $won of 20"
+
+# A cube shown and a question for something else: play ends within the server's alarm (8 s,
+# shorter than play's 10 s timeout) and says so.
+stranger never never_asks.py --seed 3 --alarm 8
+play never 127.0.0.1 "$PORT"
+wait "$SPID"; src=$?
+[ "$src" = 1 ] || fail "never_asks: server exit $src (3: play waited for its timeout)"
+[ "$RC" = 1 ] || fail "never_asks: play exit $RC"
+has "never asked for moves" "$TMP/never.out"
+has "plaintext (hex) >" "$TMP/never.out"
+echo "ok: a cube and a question for something else: $(head -1 "$TMP/never.out")"
 echo ok
