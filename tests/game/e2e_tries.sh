@@ -109,6 +109,10 @@ won minus "flag{minus_means_anticlockwise}" 2
 has "1: lost (the answer refused as written: 'Refused: I do not understand" "$TMP/minus.err"
 has "as in" "$TMP/minus.err"
 has "2: won with --move-map 'U=U,U2=U2,U'=U-," "$TMP/minus.err"
+stranger inv minus_prime.py --seed 44 --mark i
+play inv 127.0.0.1 "$PORT"
+won inv "flag{minus_means_anticlockwise}" 2
+has "2: won with --move-map 'U=U,U2=U2,U'=Ui," "$TMP/inv.err"
 
 # a menu of modes whose words promise no flag (cubegod serve --menu: baby, world record,
 # insane, only the last has one): each mode in turn, a reply rule at the menu's question

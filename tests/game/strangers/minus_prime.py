@@ -4,21 +4,25 @@ minus after it anticlockwise, a 2 after it half way round (F, F-, F2). Anything 
 apostrophe, a digit 3) is refused, naming the word and saying how it is written here. The net
 in colour letters, 'Your turns, please: ', the moves on one line.
 
-  python3 minus_prime.py [--rounds N] [--games N] [--alarm S] [--port-file F]"""
+With --mark i the anticlockwise turn is written Fi instead (and the refusal says so).
+
+  python3 minus_prime.py [--mark -|i] [--rounds N] [--games N] [--alarm S] [--port-file F]"""
 import cubes
 import harness
 
 COLOURS = dict(zip("URFDLB", "WRGYOB"))
 
 
-def minus_words(answer):
-    """'F- U2 R' -> "F' U2 R"; ValueError holding the refusal for the first other word."""
+def minus_words(answer, mark="-"):
+    """'F- U2 R' -> "F' U2 R" (mark '-'); ValueError holding the refusal for the first other
+    word."""
     out = []
     for word in answer.split():
-        if len(word) not in (1, 2) or word[0] not in "URFDLB" or word[1:] not in ("", "-", "2"):
-            raise ValueError("I do not understand %r; an anticlockwise turn takes a minus here, "
-                             "as in %s-" % (word, word[0] if word[:1] in list("URFDLB") else "F"))
-        out.append(word[0] + {"": "", "-": "'", "2": "2"}[word[1:]])
+        if len(word) not in (1, 2) or word[0] not in "URFDLB" or word[1:] not in ("", mark, "2"):
+            raise ValueError("I do not understand %r; an anticlockwise turn takes %s here, "
+                             "as in %s%s" % (word, "a minus" if mark == "-" else "an i",
+                                              word[0] if word[:1] in list("URFDLB") else "F", mark))
+        out.append(word[0] + {"": "", mark: "'", "2": "2"}[word[1:]])
     return " ".join(out)
 
 
@@ -30,7 +34,7 @@ def play(conn, args, rng):
         conn.send(show(rnd, cube))
         conn.send("Your turns, please: ")
         try:
-            cube.apply(minus_words(conn.line()))
+            cube.apply(minus_words(conn.line(), args.mark))
         except ValueError as e:
             conn.send("Refused: %s\n" % e)
             return False
@@ -43,4 +47,5 @@ def play(conn, args, rng):
 
 
 if __name__ == "__main__":
-    harness.serve(play, description=__doc__, rounds=3)
+    harness.serve(play, lambda ap: ap.add_argument("--mark", choices=("-", "i"), default="-"),
+                  description=__doc__, rounds=3)
