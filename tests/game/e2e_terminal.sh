@@ -124,10 +124,10 @@ play pattern-first --size 2 --target first --exec "python3 $HERE/hint_app.py pat
 hasf "flag: CTF{pattern_matched}" "$TMP/pattern-first.out"
 # (a menu of modes is read as a person reads it: '1) a 2x2 game' chosen, won with no option;
 # a rule still overrides the engine's choice: '2' leaves, and the game is lost)
-play menu --size 2 --timeout 1 --exec "python3 $HERE/hint_app.py menu"
+play menu --size 2 --exec "python3 $HERE/hint_app.py menu"
 [ "$RC" = 0 ] || fail "the menu game with no option exited $RC"
 hasf "flag: CTF{menu_picked}" "$TMP/menu.out"
-play menu-reply --size 2 --timeout 1 --reply "any:choice>=2" --exec "python3 $HERE/hint_app.py menu"
+play menu-reply --size 2 --reply "any:choice>=2" --exec "python3 $HERE/hint_app.py menu"
 [ "$RC" = 1 ] || fail "the menu game with a rule that leaves exited $RC"
 play pattern-noise --size 2 --target first -q --exec "python3 $HERE/hint_app.py menu" --timeout 1
 lacks "give --target first" "$TMP/pattern-noise.err"
