@@ -6,7 +6,7 @@
 
 #include "engine/game.h"
 
-static bool each_shown(cgi_game *g, const cg_puzzle *p);
+static bool shows_answer_moves(cgi_game *g, const cg_puzzle *p);
 static void diverged(cgi_game *g, const cg_puzzle *p);
 
 /* A cube the reader finished: at the goal it is shown, not asked (no round, no answer); a new
@@ -23,9 +23,9 @@ void cgi_cube_came(cgi_game *g, const cg_puzzle *p)
     cgi_yes_stands(g); /* something new came */
     g->cubes++;
     memset(g->since, 0, sizeof g->since);
-    if (g->each_open && cgi_awaiting(g) && each_shown(g, p))
+    if (g->moves_may_show && cgi_awaiting(g) && shows_answer_moves(g, p))
         return; /* a cube between the moves of one answer: the same round */
-    if (g->each_open && cgi_awaiting(g) && g->each_seen > 0 && g->each_seen < g->queued) {
+    if (g->moves_may_show && cgi_awaiting(g) && g->moves_shown > 0 && g->moves_shown < g->queued) {
         diverged(g, p); /* it was showing this answer's moves, and this is none of them */
         return;
     }
@@ -33,8 +33,8 @@ void cgi_cube_came(cgi_game *g, const cg_puzzle *p)
     /* against a goal of the caller's, a solved cube is a cube like any other */
     bool targeted = g->o->goal || g->o->goal_first;
     if (!moving && !targeted && cgi_puzzle_at_goal(p)) {
-        g->shown = *p;
-        g->have_shown = true;
+        g->cube_at_goal = *p;
+        g->have_cube_at_goal = true;
         cgi_note(g, "a cube at the goal: shown, not asked");
         return;
     }
@@ -47,12 +47,12 @@ void cgi_cube_came(cgi_game *g, const cg_puzzle *p)
     g->have_pending = true;
 }
 
-static bool each_shown(cgi_game *g, const cg_puzzle *p)
+static bool shows_answer_moves(cgi_game *g, const cg_puzzle *p)
 {
     char why[256];
-    for (size_t k = g->each_seen + 1; k <= g->queued; k++)
+    for (size_t k = g->moves_shown + 1; k <= g->queued; k++)
         if (!cgi_differs(g, p, k, why, sizeof why)) {
-            g->each_seen = k;
+            g->moves_shown = k;
             return true;
         }
     return false;
@@ -65,7 +65,7 @@ static bool each_shown(cgi_game *g, const cg_puzzle *p)
 static void diverged(cgi_game *g, const cg_puzzle *p)
 {
     char why[256];
-    size_t k = g->each_seen + 1;
+    size_t k = g->moves_shown + 1;
     cgi_differs(g, p, k, why, sizeof why);
     snprintf(g->diverged, sizeof g->diverged, "round %d, move %zu (%s): %.200s", g->last_answered, k,
              cgi_dialect_of(g)->name[g->queue[k - 1]], why);

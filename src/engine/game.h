@@ -68,8 +68,8 @@ typedef struct cgi_game {
     int fired[CG_REPLIES_MAX];
     int since[CG_REPLIES_MAX + 3]; /* fired since the last cube read: each rule, then the gates
                                       and the menu's choices */
-    cg_puzzle shown;           /* a cube at the goal, shown and not asked */
-    bool have_shown;
+    cg_puzzle cube_at_goal;    /* a cube at the goal, shown and not asked */
+    bool have_cube_at_goal;
     bool read_noted;           /* the reader's note (a string's order found) was said */
     /* The engine (src/engine/engine.h): the prompt learned in round 1, the server's legend,
      * one move a prompt (the option or the server's words), the replies sent since a cube. */
@@ -84,8 +84,8 @@ typedef struct cgi_game {
     double settle_us;          /* the wait after the line that was taken for the prompt */
     /* The cubes a server that applies an answer a move at a time shows between the moves
      * (--send-each, or keys read one at a time from the answer's line) */
-    bool each_open;
-    size_t each_seen;
+    bool moves_may_show;       /* after a whole answer: it may show some of its moves applied */
+    size_t moves_shown;        /* how many of them it showed applied so far */
     char diverged[CG_ERROR_MSG_MAX]; /* a cube shown between them that none of them makes */
     int64_t progress_at;       /* the last cube read, answer or gate answered (text_budget) */
     int64_t over_at;           /* handover: when the game was first seen over (0: not yet) */

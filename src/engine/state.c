@@ -148,7 +148,7 @@ bool cgi_cube_waits(const cgi_game *g)
 /* A prompt may come: a cube waits, or the server showed some moves of the answer applied. */
 bool cgi_prompt_may_come(const cgi_game *g)
 {
-    return cgi_cube_waits(g) || (g->each_open && cgi_awaiting(g) && g->each_seen > 0);
+    return cgi_cube_waits(g) || (g->moves_may_show && cgi_awaiting(g) && g->moves_shown > 0);
 }
 
 /* No cube waits and no answer awaits its verdict: where a gate stands. */

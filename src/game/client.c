@@ -246,19 +246,19 @@ static cg_status checked(cgi_game *g, bool three, const cg_solve_options *so, cg
 
 /* A prompt again after a whole answer whose first moves only the server showed applied: when it
  * then waits, it took a move of the line and wants the next one. One move a prompt from here. */
-static cg_status took_some(cgi_game *g, cg_error *err)
+static cg_status took_part_of_answer(cgi_game *g, cg_error *err)
 {
-    if (!g->each_open || g->each_seen == 0 || g->each_seen >= g->queued || g->one_move ||
+    if (!g->moves_may_show || g->moves_shown == 0 || g->moves_shown >= g->queued || g->one_move ||
         !cg_tube_idle(g->t, cgi_quiet_of(g)))
         return CG_OK;
     cgi_note(g, "round %d: the server applied %zu move%s of the answer and asks again: one move a "
-         "prompt from now on", g->last_answered, g->each_seen, g->each_seen == 1 ? "" : "s");
+         "prompt from now on", g->last_answered, g->moves_shown, g->moves_shown == 1 ? "" : "s");
     g->one_move = true;
     g->in_round = true;
-    g->sent = g->each_seen;
-    g->each_open = false;
+    g->sent = g->moves_shown;
+    g->moves_may_show = false;
     if (g->replay) { /* the rest of play's line was not taken: its next lines are the moves */
-        g->replay->took(g->replay->ctx, g->each_seen);
+        g->replay->took(g->replay->ctx, g->moves_shown);
         g->queued = g->sent;
     }
     return next_move(g, g->last_answered, err);
@@ -280,12 +280,12 @@ static cg_status answer(cgi_game *g, int64_t prompt_at, cg_error *err)
     if (g->one_move && g->in_round)
         return next_move(g, g->last_answered, err); /* the round its first move answered */
     cgi_use_legend(g);
-    if (!g->have_pending && g->have_shown) { /* asked about a cube at the goal after all */
-        g->pending = g->shown;
+    if (!g->have_pending && g->have_cube_at_goal) { /* asked about a cube at the goal after all */
+        g->pending = g->cube_at_goal;
         g->have_pending = true;
     }
     if (!g->have_pending && g->auto_prompt && cgi_awaiting(g))
-        return took_some(g, err); /* answered already, unless the server took part of it */
+        return took_part_of_answer(g, err); /* answered already, unless the server took part of it */
     if (!g->have_pending)
         return cg_fail(err, CG_ERR_INPUT, "round %d: a prompt came without %s before it", round,
                        cgi_shape_wanted(g->o));
@@ -352,11 +352,11 @@ static cg_status answer(cgi_game *g, int64_t prompt_at, cg_error *err)
         return cg_error_prefix(st, err, "round %d: sending the answer: ", round);
     int64_t sent_at = cg_now_ns();
     /* a server that applies the answer a move at a time may show the cube between them */
-    g->each_open = !g->one_move && !g->o->goal && !g->o->goal_first &&
+    g->moves_may_show = !g->one_move && !g->o->goal && !g->o->goal_first &&
                    queue_moves(g, three, moves, n, NULL) == CG_OK;
-    g->each_seen = 0;
+    g->moves_shown = 0;
     g->have_pending = false;
-    g->have_shown = false;
+    g->have_cube_at_goal = false;
     cg_round_stat s = {round, three ? 3 : 2, (int)cg_moves_count(moves, (size_t)n, metric), fits,
                        cgi_us_between(prompt_at, solved_at), cgi_us_between(prompt_at, ready_at),
                        cgi_us_between(prompt_at, sent_at), cgi_us_between(g->last_answer, sent_at),
@@ -415,9 +415,9 @@ static cg_status replayed(cgi_game *g, int round, bool three, cg_error *err)
     /* a line that is no move (cut or changed in the transcript) still opens the round's moves;
      * an empty answer to a cube at the goal ends it */
     g->in_round = g->one_move && (g->queued > 0 || !cgi_puzzle_at_goal(&g->pending));
-    g->each_open = !g->one_move && !g->o->goal && !g->o->goal_first && readable;
-    g->each_seen = 0;
-    g->have_pending = g->have_shown = false;
+    g->moves_may_show = !g->one_move && !g->o->goal && !g->o->goal_first && readable;
+    g->moves_shown = 0;
+    g->have_pending = g->have_cube_at_goal = false;
     g->last_answer = g->progress_at = cg_now_ns();
     g->last_answered = round;
     g->res->rounds_answered++;
