@@ -616,10 +616,13 @@ static bool lingered_enough(const cgi_game *g)
     return (double)(cg_now_ns() - g->over_at) / 1e9 >= most;
 }
 
+/* What the handover's lingering found: a line (read, linger again), the close, or the pause
+ * (or talk past the lingering's bound) after which the connection goes to the caller. */
+typedef enum lingered { LINGER_LINE, LINGER_CLOSE, LINGER_OPEN } lingered;
+
 /* The handover's last lines: what the server says right after the end (the flag) still
- * counts; then it pauses (or talks on past the lingering's bound) and the connection goes to
- * the caller (*open), or it closes. */
-static cg_status linger_after(cgi_game *g, bool *open, cg_error *err)
+ * counts (*next says what came). */
+static cg_status linger_after(cgi_game *g, lingered *next, cg_error *err)
 {
     const uint8_t *p;
     size_t n;
@@ -627,13 +630,14 @@ static cg_status linger_after(cgi_game *g, bool *open, cg_error *err)
     if (!g->over_at)
         g->over_at = cg_now_ns();
     cg_status st = cg_tube_recvline(g->t, linger, &p, &n, NULL);
-    *open = st != CG_OK && st != CG_ERR_EOF;
+    *next = st == CG_ERR_EOF ? LINGER_CLOSE : st != CG_OK ? LINGER_OPEN : LINGER_LINE;
     if (st != CG_OK)
         return CG_OK;
     keep_last_line(g, (const char *)p, n);
     if (cgi_text_line(g, (const char *)p, n, err) != CG_OK)
         return CG_ERR_INPUT;
-    *open = lingered_enough(g);
+    if (lingered_enough(g))
+        *next = LINGER_OPEN;
     return CG_OK;
 }
 
@@ -665,14 +669,16 @@ static cg_status run(cgi_game *g, cgi_ending *how, cg_error *err)
     *how = CGI_END_FAILED;
     cgi_pow_seen seen = {.n = 0}; /* the lines before a gate: its sentence's names */
     for (;;) {
-        bool open = false;
-        cg_status st = CG_OK;
-        if (g->o->handover && over(g) && (st = linger_after(g, &open, err)) == CG_OK && open) {
+        lingered next = LINGER_CLOSE;
+        cg_status st = g->o->handover && over(g) ? linger_after(g, &next, err) : CG_OK;
+        if (st != CG_OK)
+            return st;
+        if (g->o->handover && over(g) && next == LINGER_OPEN) {
             *how = CGI_END_OPEN;
             return CG_OK;
         }
-        if (st != CG_OK)
-            return st;
+        if (g->o->handover && over(g) && next == LINGER_LINE)
+            continue;
         const uint8_t *p;
         size_t n;
         bool partial;

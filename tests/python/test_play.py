@@ -13,17 +13,24 @@ import unittest
 
 import cubegod
 
-STAGES = os.path.join(os.environ["CUBEGOD_SOURCE"], "tests", "game", "strangers", "stages.py")
+STRANGERS = os.path.join(os.environ["CUBEGOD_SOURCE"], "tests", "game", "strangers")
+STAGES = os.path.join(STRANGERS, "stages.py")
 FLAG = b"flag{three_stages_one_tube}"
+# counters.py --wording cube --ask: 'Cube i of 5' above each cube, then a question of its own
+COUNTERS = [os.path.join(STRANGERS, "counters.py"), "--wording", "cube", "--ask", "--seed", "9"]
+COUNTED_FLAG = b"flag{counted_in_other_words}"
 
 
 class Stages:
-    """stages.py on a port of its own, for one game."""
+    """stages.py (or another stranger: argv) on a port of its own, for one game."""
+
+    def __init__(self, argv=None):
+        self.argv = argv or [STAGES]
 
     def __enter__(self):
         self.dir = tempfile.TemporaryDirectory()
         port_file = os.path.join(self.dir.name, "port")
-        self.proc = subprocess.Popen([sys.executable, STAGES, "--alarm", "30", "--port-file",
+        self.proc = subprocess.Popen([sys.executable] + self.argv + ["--alarm", "30", "--port-file",
                                       port_file], stderr=subprocess.PIPE)
         for _ in range(400):
             if os.path.exists(port_file):
@@ -74,6 +81,36 @@ class Play(unittest.TestCase):
             io.sendlineafter(b"what is 6*7? ", b"42")
             self.assertEqual(io.recvline().strip(), FLAG)
             io.close()
+            self.assertTrue(s.won())
+
+    def test_pwntools_cube_n_of_five(self):
+        """Issue 41: the rounds counted as 'Cube i of 5': play() returns after the fifth, and
+        the script answers the server's own next question."""
+        try:
+            from pwn import context, remote
+        except ImportError:
+            self.skipTest("pwntools not installed")
+        context.log_level = "error"
+        with Stages(COUNTERS) as s:
+            io = remote("127.0.0.1", s.port)
+            r = cubegod.play(io)
+            self.assertEqual(r.outcome, "won", r.reason)
+            self.assertEqual((r.rounds_passed, r.rounds_answered, r.rounds_announced), (5, 5, 5))
+            io.sendlineafter(b"Name for the scoreboard? ", b"pwntools")
+            self.assertIn(COUNTED_FLAG, io.recvline())
+            io.close()
+            self.assertTrue(s.won())
+
+    def test_socket_cube_n_of_five(self):
+        """The same over a plain socket (runs without pwntools): the question is in r.rest."""
+        with Stages(COUNTERS) as s, socket.create_connection(("127.0.0.1", s.port)) as sock:
+            r = cubegod.play(sock, timeout=5, linger=2)  # the question, under any load
+            self.assertEqual(r.outcome, "won", r.reason)
+            self.assertEqual((r.rounds_passed, r.rounds_announced), (5, 5))
+            self.assertTrue(r.open)
+            self.assertTrue(r.rest.endswith(b"Name for the scoreboard? "), r.rest)
+            sock.sendall(b"socket\n")
+            self.assertIn(COUNTED_FLAG, recv_until(sock, b"}\n"))
             self.assertTrue(s.won())
 
     def test_socket_rest_in_result(self):
