@@ -261,7 +261,8 @@ static void case_legend(void **state)
     assert_string_equal(text, "rUf");
     const char *no[] = {"upper case clockwise", "upper case clockwise, lower case clockwise",
                         "upper and lower case clockwise, ccw", "Turn it clockwise or anticlockwise.",
-                        "lower case counter-clockwise, lower case clockwise", "upper case, lower case"};
+                        "lower case counter-clockwise, lower case clockwise", "upper case, lower case",
+                        "upper case, lower case anticlockwise" /* a case with no way said */};
     for (size_t i = 0; i < sizeof no / sizeof *no; i++)
         assert_false(cgi_case_legend(no[i], strlen(no[i]), &d));
     const char *cw = "Capital letters: cw, small letters: ccw";

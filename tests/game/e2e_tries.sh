@@ -54,7 +54,7 @@ won dig "flag{a_whole_line_can_be_the_prompt}" 2
 has "try 1 of 32: lost (the answer refused as written: 'Invalid move: " "$TMP/dig.err"
 has "'); trying again with --notation 'digits'" "$TMP/dig.err"
 has "2 games: 1: lost (the answer refused as written: 'Invalid move: " "$TMP/dig.err"
-has "'); 2: won with --notation 'digits'" "$TMP/dig.err"
+has "'); 2: won with --notation 'digits'$" "$TMP/dig.err" # two games said, no third
 has 'notation = "digits"' "$TMP/dig.profile"
 stranger dig2 newline_prompt.py --seed 32 --rounds 3 --digits
 play dig2 --profile "$TMP/dig.profile" --tries 1 127.0.0.1 "$PORT"
