@@ -273,14 +273,20 @@ static void orientation(int k, char *up, char *front)
     *up = ups[k / 4], *front = fronts[k / 4][k % 4];
 }
 
+/* The text's first cube is a 2x2 in the six usual colours that fits a cube: *home the scheme
+ * of white up, green in front, in the server's tokens. */
+static bool usual_colours(const cli_play_hints *h, cg_scheme *home)
+{
+    cg_puzzle p;
+    return cli_play_hints_first_cube(h, &p) && p.size == 2 && cg_puzzle_common_scheme(&p, home);
+}
+
 /* The next orientation of a 2x2 in the six usual colours: the scheme that puts the home
  * faces' colours up and in front (--scheme U=...,...). */
 static bool next_orientation(cli_tries *t, const cli_play_hints *h, cg_play_options *o)
 {
-    cg_puzzle p;
     cg_scheme home;
-    if (t->scheme || t->target || t->orient_next >= ORIENTATIONS ||
-        !cli_play_hints_first_cube(h, &p) || p.size != 2 || !cg_puzzle_common_scheme(&p, &home))
+    if (t->scheme || t->target || t->orient_next >= ORIENTATIONS || !usual_colours(h, &home))
         return false;
     char up, front;
     orientation(t->orient_next++, &up, &front);
@@ -308,7 +314,9 @@ static bool next_orientation(cli_tries *t, const cli_play_hints *h, cg_play_opti
 
 /* Another target, orientation, face order or side order, in that order, each only where it
  * applies: --target first when two cubes came before one answer; the orientations of a 2x2
- * in the six usual colours; a string's face orders; a net's side orders. */
+ * in the six usual colours; a string's face orders, a net's side orders, unless the cube was
+ * one of the usual colours that fits (read right: an ordinary L F R B net is not read
+ * otherwise). */
 static bool next_reading(cli_tries *t, const cli_play_hints *h, cg_play_options *o)
 {
     if (!t->target && !t->tried_first && !o->one_move && !o->goal &&
@@ -318,7 +326,8 @@ static bool next_reading(cli_tries *t, const cli_play_hints *h, cg_play_options 
         put_option(t, "target", "first");
         return true;
     }
-    return next_orientation(t, h, o) || next_reader(t, h, o);
+    cg_scheme home; /* a cube of the usual colours that fits was read right: no other order */
+    return next_orientation(t, h, o) || (!usual_colours(h, &home) && next_reader(t, h, o));
 }
 
 /* An empty line at the text the server waits after (a gate), then '1' at a menu's question. */

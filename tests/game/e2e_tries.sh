@@ -131,6 +131,13 @@ play given --notation standard 127.0.0.1 "$PORT"
 stop_after_one given
 grep -q "trying again" "$TMP/given.err" && fail "--notation given: tried again"
 
+# --scheme given: no orientation is guessed in its place, so one game only
+stranger shelfgiven shelf_position.py --seed 46
+play shelfgiven --scheme U=W,D=Y,F=G,B=B,L=O,R=R 127.0.0.1 "$PORT"
+[ "$RC" = 1 ] || fail "the shelf server took the usual picture"
+stop_after_one shelfgiven
+grep -q "trying again" "$TMP/shelfgiven.err" && fail "--scheme given: tried again"
+
 # --tries 1: one game; the lost game writes no profile
 stranger one newline_prompt.py --seed 37 --rounds 3 --digits
 play one --tries 1 --save-profile "$TMP/one.profile" 127.0.0.1 "$PORT"
