@@ -120,6 +120,9 @@ static void test_flag_after_a_long_unterminated_last_line(void **state)
     assert_true(res.won);
     if (!strstr(res.flags, "flag{long_tail}"))
         fail_msg("the flag at the end of the last line was not seen (flags: '%s')", res.flags);
+    /* and that line, cut, is the last line the server sent */
+    if (strncmp(res.last_line, "Well done, ===", 14) != 0)
+        fail_msg("last line '%s', not the unterminated one", res.last_line);
 }
 
 int main(void)
