@@ -125,11 +125,37 @@ static void test_flag_after_a_long_unterminated_last_line(void **state)
         fail_msg("last line '%s', not the unterminated one", res.last_line);
 }
 
+/* A handover reads what the server says right after the end, line after line, while it keeps
+ * coming (the flag two lines after the verdict): the bound counts from the end of the game. */
+static void test_handover_reads_the_lines_after_the_end(void **state)
+{
+    (void)state;
+    static char text[1 << 16];
+    size_t n = round_text(text, sizeof text);
+    n += (size_t)snprintf(text + n, sizeof text - n,
+                          "[+] Correct!\nHere it comes:\nflag{after_the_end}\n");
+    cg_tube_options to = {.log_level = CG_LOG_QUIET};
+    cg_tube *t;
+    assert_int_equal(cg_tube_memory(text, n, 0, &to, &t, NULL), CG_OK);
+    cg_play_options opt = cg_play_defaults();
+    opt.timeout = 1;
+    opt.handover = true;
+    cg_play_result res;
+    cg_error err = {0};
+    cg_status st = cg_play(t, tables, &opt, &res, &err);
+    cg_tube_close(t);
+    assert_int_equal(st, CG_OK);
+    assert_true(res.won);
+    if (!strstr(res.flags, "flag{after_the_end}"))
+        fail_msg("the flag two lines after the end was not read (flags: '%s')", res.flags);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_handover_ends_while_the_server_keeps_talking),
         cmocka_unit_test(test_flag_after_a_long_unterminated_last_line),
+        cmocka_unit_test(test_handover_reads_the_lines_after_the_end),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
