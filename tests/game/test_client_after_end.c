@@ -125,6 +125,29 @@ static void test_flag_after_a_long_unterminated_last_line(void **state)
         fail_msg("last line '%s', not the unterminated one", res.last_line);
 }
 
+/* Last words without a newline and no flag ("Bye." printed with end=""): read, then the game is
+ * decided as for any close. */
+static void test_unterminated_goodbye_after_a_won_game(void **state)
+{
+    (void)state;
+    static char text[1 << 16];
+    size_t n = round_text(text, sizeof text);
+    n += (size_t)snprintf(text + n, sizeof text - n, "[+] Correct!\nBye.");
+    cg_tube_options to = {.log_level = CG_LOG_QUIET};
+    cg_tube *t;
+    assert_int_equal(cg_tube_memory(text, n, 0, &to, &t, NULL), CG_OK);
+    cg_play_options opt = cg_play_defaults();
+    opt.timeout = 1;
+    cg_play_result res;
+    cg_error err = {0};
+    cg_status st = cg_play(t, tables, &opt, &res, &err);
+    cg_tube_close(t);
+    if (st != CG_OK)
+        fail_msg("status %d: %s", st, err.msg);
+    assert_true(res.won);
+    assert_string_equal(res.last_line, "Bye.");
+}
+
 /* A handover reads what the server says right after the end, line after line, while it keeps
  * coming (the flag two lines after the verdict): the bound counts from the end of the game. */
 static void test_handover_reads_the_lines_after_the_end(void **state)
@@ -156,6 +179,7 @@ int main(void)
         cmocka_unit_test(test_handover_ends_while_the_server_keeps_talking),
         cmocka_unit_test(test_flag_after_a_long_unterminated_last_line),
         cmocka_unit_test(test_handover_reads_the_lines_after_the_end),
+        cmocka_unit_test(test_unterminated_goodbye_after_a_won_game),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
