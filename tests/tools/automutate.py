@@ -436,6 +436,25 @@ def sha1_path(path):
 TABLE_BUILDERS = re.compile(r"src/solver3/(twophase_(build|sym|coord)\.c|pdb)")
 
 
+def moved_line(cov, path, rel, line):
+    """LINE of the file as it is now, as the map's line number: the same line in an unchanged run
+    of lines of the file the map was made from (their hashes), None for a changed or new line."""
+    old = cov.get("linehash", {}).get(rel)
+    if old is None:
+        return None
+    moves = cov.setdefault("_moved", {})
+    if rel not in moves:
+        import difflib
+        with open(path, "rb") as f:
+            now = [hashlib.sha1(b" ".join(ln.split())).hexdigest()[:6] for ln in f.read().split(b"\n")]
+        table = {}
+        for blk in difflib.SequenceMatcher(None, old, now, autojunk=False).get_matching_blocks():
+            for k in range(blk.size):
+                table[blk.b + k + 1] = blk.a + k + 1
+        moves[rel] = table
+    return moves[rel].get(line)
+
+
 def covmap_tests(cov, root, rel, line, budget=0):
     """'=NAME:SECS,...' (fastest first) from the coverage map, or None when the map cannot say
     (no map, or the file changed since it was made)."""
@@ -443,7 +462,9 @@ def covmap_tests(cov, root, rel, line, budget=0):
         return None
     path = os.path.join(root, rel)
     if cov["files"].get(rel) != cov.setdefault("_now", {}).setdefault(rel, sha1_path(path)):
-        return None
+        line = moved_line(cov, path, rel, line)  # the file changed since: its unchanged lines
+        if line is None:
+            return None
     tests = cov["tests"]
     file_lines = cov["lines"].get(rel, {})
     if any(a <= line <= b for a, b in cov.get("code", {}).get(rel, [])):

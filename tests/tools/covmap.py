@@ -9,7 +9,7 @@
         count there too. Then gcov reads each test's counters and MAP (JSON) gets, for each file
         under ROOT/src, the tests that executed each line. A test that fails unmutated is left out
         of every line (it would "kill" any mutant) and listed as failed.
-    covmap.py index --root ROOT --build BUILD --out MAP [-j JOBS]
+    covmap.py index --root ROOT --build BUILD --out MAP [-j JOBS] [--ref REF]
         MAP anew from the counters the last collect left (after a change to this tool)
     covmap.py retry --root ROOT --build BUILD --out MAP [--tests REGEX]
         runs again, alone, the tests MAP has as failed (a loaded machine's flakes) and writes it anew
@@ -171,12 +171,10 @@ def write_map(a, build, root, raw, info, seconds):
             file_lines = lines.setdefault(rel, {})
             for ln in hit:
                 file_lines.setdefault(ln, []).append(index[n])
-    files = {}
-    for d, _, fs in os.walk(os.path.join(root, "src")):
-        for f in fs:
-            if f.endswith((".c", ".h")):
-                p = os.path.join(d, f)
-                files[os.path.relpath(p, root)] = sha1_file(p)
+    files, linehash = {}, {}
+    for rel, text in tree_files(root, getattr(a, "ref", None)):
+        files[rel] = hashlib.sha1(text).hexdigest()
+        linehash[rel] = line_hashes(text)
     data = {
         "version": 2,
         "made": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
@@ -185,6 +183,7 @@ def write_map(a, build, root, raw, info, seconds):
         "files": files,
         "lines": {rel: {str(ln): sorted(ts) for ln, ts in sorted(fl.items())}
                   for rel, fl in sorted(lines.items())},
+        "linehash": linehash,
         "code": {rel: ranges(sorted(ls)) for rel, ls in sorted(code.items())},
     }
     tmp = a.out + ".tmp"
@@ -195,6 +194,30 @@ def write_map(a, build, root, raw, info, seconds):
     print(f"covmap: {len(names)} tests in {seconds} s, {len(failed)} failed"
           f"{': ' + ' '.join(failed) if failed else ''}; map in {a.out}", file=sys.stderr)
     return 0
+
+
+def tree_files(root, ref=None):
+    """(rel, bytes) of the .c and .h files under ROOT/src: the work tree's, or git's at REF (the
+    tree the counters came from, when the work tree has moved on since)."""
+    if ref:
+        names = subprocess.run(["git", "-C", root, "ls-tree", "-r", "--name-only", ref, "--", "src"],
+                               check=True, capture_output=True, text=True).stdout.split()
+        for rel in names:
+            if rel.endswith((".c", ".h")):
+                yield rel, subprocess.run(["git", "-C", root, "show", f"{ref}:{rel}"], check=True,
+                                          capture_output=True).stdout
+        return
+    for d, _, fs in os.walk(os.path.join(root, "src")):
+        for f in fs:
+            if f.endswith((".c", ".h")):
+                p = os.path.join(d, f)
+                with open(p, "rb") as fh:
+                    yield os.path.relpath(p, root), fh.read()
+
+
+def line_hashes(text):
+    """A short hash of each line (blanks squeezed): the map's lines follow a file that moved on."""
+    return [hashlib.sha1(b" ".join(ln.split())).hexdigest()[:6] for ln in text.split(b"\n")]
 
 
 def ranges(ls):
@@ -248,6 +271,7 @@ def main():
     ix.add_argument("--build", required=True)
     ix.add_argument("--out", required=True)
     ix.add_argument("-j", "--jobs", type=int, default=2)
+    ix.add_argument("--ref", help="the sources as of this git commit (the tree the counters came from)")
     r = sub.add_parser("retry")
     r.add_argument("--root", required=True)
     r.add_argument("--build", required=True)
