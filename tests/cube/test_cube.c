@@ -3,6 +3,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 
 #include <cmocka.h>
@@ -128,6 +129,15 @@ static void test_sticker_errors(void **state)
         two.s[at[1]] = two.s[at[0]];
         assert_int_equal(cg_cube_from_stickers(&two, &back, &err), CG_ERR_INPUT);
         assert_non_null(strstr(err.msg, "which is no corner"));
+        /* A corner whose first and last stickers agree: the message shows its three stickers in
+           their order (two alike would hide the first one shown in the place of another). */
+        cg_stickers odd = st;
+        odd.s[at[2]] = st.s[at[0]];
+        assert_int_equal(cg_cube_from_stickers(&odd, &back, &err), CG_ERR_INPUT);
+        char shows[64];
+        snprintf(shows, sizeof shows, "corner %s shows %c %c %c,", cg_corner_name(slot),
+                 cg_face_letter(odd.s[at[0]]), cg_face_letter(odd.s[at[1]]), cg_face_letter(odd.s[at[2]]));
+        assert_non_null(strstr(err.msg, shows));
     }
 }
 
