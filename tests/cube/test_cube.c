@@ -114,6 +114,10 @@ static void test_sticker_errors(void **state)
         cg_cube bad = c;
         bad.twist[slot] = (uint8_t)((bad.twist[slot] + 1) % 3);
         assert_false(cg_cube_is_valid(&bad));
+        /* A twist of 3 is no twist, even where the sum stays a multiple of 3. */
+        bad = cg_cube_home();
+        bad.twist[slot] = 3;
+        assert_false(cg_cube_is_valid(&bad));
         /* The corner of another slot shown again in this one. */
         int other = (slot + 1) % CG_CORNERS;
         cg_stickers twice = st;
