@@ -145,6 +145,18 @@ static void test_sticker_errors(void **state)
     }
 }
 
+/* The face letters both ways; anything else is -1, as the header says. */
+static void test_face_letters(void **state)
+{
+    (void)state;
+    for (int f = 0; f < CG_FACES; f++)
+        assert_int_equal(cg_face_from_letter(cg_face_letter(f)), f);
+    assert_int_equal(cg_face_from_letter('u'), -1);
+    assert_int_equal(cg_face_from_letter('?'), -1);
+    assert_int_equal(cg_face_from_letter('\0'), -1);
+    assert_int_equal(cg_face_letter(CG_FACES), '?');
+}
+
 static void test_parse_errors(void **state)
 {
     (void)state;
@@ -183,6 +195,7 @@ int main(void)
         cmocka_unit_test(test_group_laws),
         cmocka_unit_test(test_solved_any),
         cmocka_unit_test(test_sticker_errors),
+        cmocka_unit_test(test_face_letters),
         cmocka_unit_test(test_parse_errors),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
