@@ -155,6 +155,15 @@ static void test_face_letters(void **state)
     assert_int_equal(cg_face_from_letter('?'), -1);
     assert_int_equal(cg_face_from_letter('\0'), -1);
     assert_int_equal(cg_face_letter(CG_FACES), '?');
+    /* The stickers as letters, ended: a buffer full of something else shows only them. */
+    cg_cube home = cg_cube_home();
+    cg_stickers st = cg_cube_to_stickers(&home);
+    char buf[CG_STICKERS + 8];
+    memset(buf, 'x', sizeof buf);
+    cg_stickers_format(&st, buf);
+    assert_int_equal(strlen(buf), CG_STICKERS);
+    for (int i = 0; i < CG_STICKERS; i++)
+        assert_int_equal(buf[i], cg_face_letter(st.s[i]));
 }
 
 static void test_parse_errors(void **state)
