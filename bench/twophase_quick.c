@@ -122,12 +122,33 @@ static void run(const char *who, solve_fn f, void *ctx, const cg3_tables *model,
     free(nodes);
 }
 
+/* The superflip (every edge flipped in place; 20 moves from home), once, checked. */
+static void flip_once(quick_ctx *q, const cg3_tables *model, int max_moves)
+{
+    cg3_cube c = cg3_cube_home(), h = c;
+    memset(c.eo, 1, sizeof c.eo);
+    cg3_solve_options o = cg3_solve_defaults();
+    o.max_moves = max_moves;
+    cg3_solution sol;
+    cg_error err = {0};
+    double c0 = thread_cpu_ms();
+    if (solve_quick(q, &c, &o, &sol, &err) != CG_OK) {
+        printf("quick  superflip within %d: not solved: %s\n", max_moves, err.msg);
+        return;
+    }
+    for (int k = 0; k < sol.n; k++)
+        cg3_cube_apply(model, &c, cg3_move_from_face_turn(sol.moves[k]));
+    printf("quick  superflip within %d: %d moves, %llu nodes, %.3f ms (%.3f ms CPU)%s\n",
+           max_moves, sol.n, sol.nodes, sol.ms, thread_cpu_ms() - c0,
+           memcmp(&c, &h, sizeof h) != 0 || sol.n > max_moves ? ", WRONG" : "");
+}
+
 int main(int argc, char **argv)
 {
     int n = 1000, max_moves = CG3_GODS_NUMBER;
     unsigned long long seed = 1;
     const char *cache = NULL;
-    bool serve = false, each = false;
+    bool serve = false, each = false, superflip = false;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         if (!v) {
@@ -146,9 +167,11 @@ int main(int argc, char **argv)
             max_moves = atoi(v);
         else if (strcmp(a, "--cache") == 0)
             cache = v;
+        else if (strcmp(a, "--superflip") == 0)
+            superflip = atoi(v) != 0;
         else {
             fprintf(stderr, "usage: %s [-n N] [--seed S | --serve-seed S] [--max-moves M] "
-                    "[--cache FILE] [--each 1]\n", argv[0]);
+                    "[--cache FILE] [--each 1] [--superflip 1]\n", argv[0]);
             return 2;
         }
         i++;
@@ -175,7 +198,10 @@ int main(int argc, char **argv)
     printf("quick  tables %.1f MB built in %.1f ms wall, %.1f ms CPU\n", cgi_tpq_bytes() / 1e6,
            cg_seconds_between(t0, cg_now_ns()) * 1e3, cpu_ms() - c0);
     quick_ctx q = {&shell, &t};
-    run("quick", solve_quick, &q, &shell.model, n, seed, max_moves, serve || each);
+    if (superflip)
+        flip_once(&q, &shell.model, max_moves);
+    else
+        run("quick", solve_quick, &q, &shell.model, n, seed, max_moves, serve || each);
     cgi_tpq_free(&t);
     if (cache) {
         cg3_tables_options o = {.cache_path = cache};
