@@ -79,7 +79,7 @@ class _Pipe:
         copy into the library's buffer never exceeds what it asked for."""
         if not self.stash:
             if self.sock:
-                if not select.select([self.sock], [], [], timeout)[0]:
+                if not self._sock_ready(timeout):
                     return b""
                 got = self.sock.recv(cap)
                 if not got:
@@ -89,6 +89,18 @@ class _Pipe:
                 self.stash = _received(self.io.recv(cap, timeout=timeout), "recv")
         got, self.stash = self.stash[:cap], self.stash[cap:]
         return got
+
+    def _sock_ready(self, timeout):
+        """Whether the socket has bytes within timeout (None: no limit). A TLS socket may hold
+        decrypted bytes of a record longer than the last read, which the descriptor does not
+        show; poll, unlike select, takes a descriptor past FD_SETSIZE (1024)."""
+        pending = getattr(self.sock, "pending", None)
+        if callable(pending) and pending() > 0:
+            return True
+        poller = select.poll()
+        poller.register(self.sock, select.POLLIN)
+        ms = -1 if timeout is None else max(0, int(timeout * 1000 + 0.999))
+        return bool(poller.poll(ms))
 
     def _recv(self, ctx, buf, cap, timeout):
         try:
@@ -121,7 +133,7 @@ class _Pipe:
             return 1
         try:
             if self.sock:
-                return 1 if select.select([self.sock], [], [], timeout)[0] else 0
+                return 1 if self._sock_ready(timeout) else 0
             if callable(getattr(self.io, "can_recv", None)):
                 return 1 if self.io.can_recv(timeout=timeout) else 0
             self.stash = _received(self.io.recv(4096, timeout=timeout), "recv")

@@ -8,6 +8,7 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import unittest
 
@@ -326,6 +327,86 @@ class OddObjects(unittest.TestCase):
 
         r, _, _ = stages_game(self, shape)
         self.assertIsInstance(r, KeyboardInterrupt, r)
+
+
+class SocketKinds(unittest.TestCase):
+    """Sockets the binding waits on itself (issue 42's review): a TLS socket whose record is
+    longer than one read keeps the rest decrypted inside OpenSSL, where the descriptor does not
+    show it; a descriptor numbered past select()'s FD_SETSIZE. Each is a one-round 2x2 over the
+    strangers' own cube model, judged by this server."""
+
+    def serve_one_round(self, listener, wrap=lambda c: c):
+        sys.path.insert(0, STRANGERS)
+        import cubes
+        import random
+        moves, cube = cubes.scramble(random.Random(42), 2)
+        colours = dict(zip("URFDLB", "WRGYOB"))
+        text = ("#" * 5000 + "\nRound 1/1\n" + cubes.net(cubes.paint(cube, colours))
+                + "Your moves: ").encode()
+        self.judged = None
+
+        def serve():
+            conn, _ = listener.accept()
+            conn = wrap(conn)
+            conn.settimeout(20)
+            conn.sendall(text)  # one write: over TLS, one record longer than a read
+            answer = recv_until(conn, b"\n").decode()
+            try:
+                self.judged = cube.copy().apply(answer).uniform()
+            except ValueError:
+                self.judged = False
+            conn.sendall(b"Correct.\nflag{socket_kinds}\n" if self.judged else b"Wrong.\n")
+            time.sleep(0.5)
+            conn.close()
+
+        t = threading.Thread(target=serve, daemon=True)
+        t.start()
+        return t
+
+    def test_tls_record_longer_than_a_read(self):
+        import shutil
+        import ssl
+        if not shutil.which("openssl"):
+            self.skipTest("no openssl command to make a certificate")
+        with tempfile.TemporaryDirectory() as d:
+            key, cert = os.path.join(d, "key.pem"), os.path.join(d, "cert.pem")
+            subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout",
+                            key, "-out", cert, "-days", "1", "-subj", "/CN=localhost"],
+                           check=True, capture_output=True)
+            server_ctx = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+            server_ctx.load_cert_chain(cert, key)
+            client_ctx = ssl.SSLContext(ssl.PROTOCOL_TLS_CLIENT)
+            client_ctx.check_hostname, client_ctx.verify_mode = False, ssl.CERT_NONE
+            with socket.create_server(("127.0.0.1", 0)) as listener:
+                t = self.serve_one_round(listener,
+                                         lambda c: server_ctx.wrap_socket(c, server_side=True))
+                with client_ctx.wrap_socket(socket.create_connection(listener.getsockname())) as s:
+                    r = cubegod.play(s, timeout=5)
+                t.join(20)
+        self.assertTrue(self.judged, "the server judged the answer unsolved or got none")
+        self.assertEqual(r.outcome, "won", r.reason)
+        self.assertIn("flag{socket_kinds}", r.flags)
+
+    def test_descriptor_past_fd_setsize(self):
+        import resource
+        soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+        if hard != resource.RLIM_INFINITY and hard < 1200:
+            self.skipTest("the descriptor limit (%d) is below 1200" % hard)
+        resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, 1200), hard))
+        held = [os.open(os.devnull, os.O_RDONLY) for _ in range(1100)]
+        try:
+            with socket.create_server(("127.0.0.1", 0)) as listener:
+                t = self.serve_one_round(listener)
+                with socket.create_connection(listener.getsockname()) as s:
+                    self.assertGreaterEqual(s.fileno(), 1024)
+                    r = cubegod.play(s, timeout=5)
+                t.join(20)
+        finally:
+            for fd in held:
+                os.close(fd)
+            resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
+        self.assertTrue(self.judged, "the server judged the answer unsolved or got none")
+        self.assertEqual(r.outcome, "won", r.reason)
 
 
 if __name__ == "__main__":
