@@ -704,13 +704,13 @@ static cg_status prepare_tables(play_args *a, cg_tables **tables, cg_error *err)
 {
     cli_tables_options(&a->tables, a->quiet);
     a->tables.stop = &stop_signal;
+    if (a->size == 0)
+        early_solver3(a); /* its quick tables while the 2x2 table loads and play connects (a
+                             Ctrl-C does not wait for them: cg3_twophase_close) */
     cg_status st = cg_tables_open(tables, &a->tables, NULL, err);
     const cg3_twophase *s3;
     if (st == CG_OK && a->size == 3)
         st = open_solver3(a, &s3, err);
-    else if (st == CG_OK && a->size == 0)
-        early_solver3(a); /* its quick tables while play connects; after the 2x2 table, as
-                             a Ctrl-C in that build would wait for the quick tables' end */
     return st;
 }
 
