@@ -230,6 +230,12 @@ static void solver(void **state)
     assert_int_equal(cg3_twophase_wait(tp, NULL, NULL), CG_OK);
     FAILS(cg3_twophase_solve(tp, &bad, NULL, &sol, NULL));
     cg3_twophase_close(tp);
+    /* Opened later: not started until the wait, which then loads the same cache. */
+    assert_int_equal(cg3_twophase_open_later(&tp, &o3, NULL), CG_OK);
+    assert_false(cg3_twophase_pending(tp));
+    assert_int_equal(cg3_twophase_wait(tp, NULL, NULL), CG_OK);
+    FAILS(cg3_twophase_solve(tp, &bad, NULL, &sol, NULL));
+    cg3_twophase_close(tp);
     /* The optimal solver's 300 MB tables are not built for tests; an impossible cube is refused
      * before a solver is touched (solver3.h), so none is needed to check the status. */
     FAILS(cg3_optimal_solve(NULL, &bad, NULL, &sol, NULL));
