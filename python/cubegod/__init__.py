@@ -474,11 +474,17 @@ def _pocket(metric):
     return _tables[key]
 
 
+def _tables3_options(kind):
+    return _lib.Tables3Options(cache_path=_path_arg(cache_paths()[kind]), notice=_on_notice,
+                               notice_ctx=None, rebuild=False, progress=_on_progress,
+                               progress_ctx=None)
+
+
 def _solver3(kind):
+    """The 3x3 tables, ready: loaded or built now, or the background open a game made
+    (_solver3_later) started and waited for."""
     if kind not in _tables:
-        opt = _lib.Tables3Options(cache_path=_path_arg(cache_paths()[kind]), notice=_on_notice,
-                                  notice_ctx=None, rebuild=False, progress=_on_progress,
-                                  progress_ctx=None)
+        opt = _tables3_options(kind)
         h = ctypes.c_void_p()
         err = _lib.Error_()
         open_ = _c.cg3_twophase_open if kind == "twophase" else _c.cg3_optimal_open
@@ -487,7 +493,38 @@ def _solver3(kind):
         if kind == "optimal":
             # the two-phase tables' phase-1 bound makes the optimal search ten times faster
             _c.cg3_optimal_use_twophase(h, _solver3("twophase"))
+    elif kind == "twophase":
+        _c.cg3_twophase_start(_tables[kind])  # one of _solver3_later's: nothing loaded yet
+        if _c.cg3_twophase_pending(_tables[kind]):
+            err = _lib.Error_()
+            _check(_c.cg3_twophase_wait(_tables[kind], None, ctypes.byref(err)), err)
     return _tables[kind]
+
+
+def _solver3_later():
+    """Before a game: the two-phase solver opened as `cubegod play` opens it before it
+    connects. Nothing is loaded or said until a 3x3 round starts it (_solver3_in_round); only
+    the quick solver's tables are built now, in a thread of the library's, when the cache file
+    already shows that the big tables will need a build, so that the first 3x3 round of a new
+    machine finds them ready."""
+    if "twophase" not in _tables:
+        opt = _tables3_options("twophase")
+        opt.progress = _lib.ProgressFn()  # NULL: prepare()'s progress is for a build it waits on
+        h = ctypes.c_void_p()
+        err = _lib.Error_()
+        _check(_c.cg3_twophase_open_later(ctypes.byref(h), ctypes.byref(opt), ctypes.byref(err)),
+               err)
+        _tables["twophase"] = h
+
+
+def _solver3_in_round():
+    """The two-phase solver for a game's round: the tables load or build in the library's
+    thread while the quick solver answers, so the first 3x3 round on an empty cache is not lost
+    to the build. prepare(size=3) or a 3x3 solve() waits for them; a build still running at
+    exit stops unsaved, and the next open builds again."""
+    _solver3_later()
+    _c.cg3_twophase_start(_tables["twophase"])
+    return _tables["twophase"]
 
 
 def prepare(size=2, metric="htm", optimal=False, progress=None):

@@ -16,7 +16,7 @@ import ctypes
 import select
 import socket
 
-from . import _bytes, _c, _check, _error, _lib, _lock, _pocket, _solver3, _solve_begin, _solve_end
+from . import _bytes, _c, _check, _error, _lib, _lock, _pocket, _solver3_in_round, _solver3_later, _solve_begin, _solve_end
 
 
 class PlayResult:
@@ -274,6 +274,8 @@ def play(io, prompt=None, timeout=10.0, target="auto", flag_regex=None, one_move
         o.solver3 = solver3
         o.on_round, o.on_note, o.on_event = events.round_fn, events.note_fn, events.event_fn
         tables = _solve_begin(_pocket, "htm")
+        with _lock:
+            _solver3_later()
         st = _c.cg_play(tube, tables, opt, res, ctypes.byref(err))
         p = ctypes.POINTER(ctypes.c_uint8)()
         n = ctypes.c_size_t()
@@ -300,7 +302,7 @@ def _give_solver3(ctx, out, err):
     """cg_play's 3x3 solver, opened at the first 3x3 round."""
     try:
         with _lock:
-            out[0] = _solver3("twophase")
+            out[0] = _solver3_in_round()
         return 0
     except Exception as e:
         err[0].code = getattr(e, "status", None) or -4
