@@ -82,8 +82,9 @@ case_lettered_menu() {  # a menu of lettered actions; the help entry tells the n
   won lettered_menu "flag{letters_in_a_cupboard}"
 }
 case_mode_menu() {  # a menu of modes, one promising the flag in its words
-  stranger mode_menu mode_menu.py --seed 13; nplay mode_menu
-  won mode_menu "flag{the_mode_that_says_flag}"
+  stranger mode_menu mode_menu.py --seed 13 --games 3; nplay mode_menu
+  won mode_menu "flag{the_mode_that_says_flag}" &&
+    grep -q "^stranger: game 1 won" "$TMP/mode_menu.log" # its words chose it, not the tries
 }
 case_ten_rounds() {  # 10 rounds after 'turns> '; replay judges play's transcript as play did
   stranger ten_rounds ten_rounds.py --seed 12; play ten_rounds -q --record "$TMP/ten.rec" 127.0.0.1 "$PORT"
