@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <dirent.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -425,6 +426,19 @@ static void test_background_open(void **state)
     cg3_twophase_close(s);
 }
 
+/* This process's threads (Linux: /proc/self/task), or -1 where that cannot be read. */
+static int threads_now(void)
+{
+    DIR *d = opendir("/proc/self/task");
+    if (!d)
+        return -1;
+    int n = 0;
+    for (struct dirent *e; (e = readdir(d));)
+        n += e->d_name[0] != '.';
+    closedir(d);
+    return n;
+}
+
 static void count_notice(void *ctx, const char *text)
 {
     (void)text;
@@ -445,11 +459,16 @@ static void test_open_later(void **state)
     cg3_tables_options o = {.cache_path = path, .notice = count_notice, .notice_ctx = &notices};
     cg3_twophase *s = NULL;
     cg_error err;
+    int before = threads_now();
     assert_int_equal(cg3_twophase_open_later(&s, &o, &err), CG_OK);
     assert_false(cg3_twophase_pending(s));
-    cg3_twophase_close(s); /* before the start */
+    cg3_twophase_close(s); /* before the start: returns at once, the thread ends by itself */
     assert_int_equal(notices, 0);
     assert_int_equal(access(path, F_OK), -1);
+    for (int i = 0; i < 600 && before > 0 && threads_now() > before; i++)
+        usleep(50000); /* the quick tables' build, then the thread sees the close */
+    if (before > 0)
+        assert_int_equal(threads_now(), before);
 
     FILE *f = fopen(path, "wb"); /* a damaged file: a few bytes */
     assert_non_null(f);
@@ -474,6 +493,28 @@ static void test_open_later(void **state)
     assert_string_equal(text, "not a table"); /* a stopped build saves nothing */
     unlink(path);
     rmdir(dir);
+    /* the suite's cache: the wait starts it and it is loaded, not built */
+    const char *suite = getenv("CUBEGOD_TWOPHASE_CACHE");
+    if (!suite || access(suite, R_OK) != 0)
+        return;
+    cg3_tables_options so = {.cache_path = suite};
+    /* a plausible file: no quick tables, the thread goes to wait for the start at once; after
+       a close it ends (whether the close found it waiting or not: on a busy machine it may
+       not have run yet) */
+    before = threads_now();
+    assert_int_equal(cg3_twophase_open_later(&s, &so, &err), CG_OK);
+    usleep(200000);
+    cg3_twophase_close(s);
+    for (int i = 0; i < 100 && before > 0 && threads_now() > before; i++)
+        usleep(50000);
+    if (before > 0)
+        assert_int_equal(threads_now(), before);
+    assert_int_equal(cg3_twophase_open_later(&s, &so, &err), CG_OK);
+    cg3_tables_info info;
+    assert_int_equal(cg3_twophase_wait(s, &info, &err), CG_OK);
+    assert_true(info.from_cache);
+    assert_false(cg3_twophase_pending(s));
+    cg3_twophase_close(s);
 }
 
 int main(void)
