@@ -111,6 +111,11 @@ static void test_sticker_errors(void **state)
         twisted.s[at[2]] = st.s[at[1]];
         assert_int_equal(cg_cube_from_stickers(&twisted, &back, &err), CG_ERR_INPUT);
         assert_non_null(strstr(err.msg, "twisted"));
+        /* ... and says by how much, mod 3: 1 or 2. */
+        const char *mod = strstr(err.msg, "sum to ");
+        assert_non_null(mod);
+        assert_true(mod[7] == '1' || mod[7] == '2');
+        assert_non_null(strstr(mod, " mod 3"));
         cg_cube bad = c;
         bad.twist[slot] = (uint8_t)((bad.twist[slot] + 1) % 3);
         assert_false(cg_cube_is_valid(&bad));
@@ -155,6 +160,13 @@ static void test_face_letters(void **state)
     assert_int_equal(cg_face_from_letter('?'), -1);
     assert_int_equal(cg_face_from_letter('\0'), -1);
     assert_int_equal(cg_face_letter(CG_FACES), '?');
+    assert_string_equal(cg_move_name(CG_MOVES), "?");
+    /* The generator is splitmix64: its published first outputs from seed 0. */
+    cg_rng rng;
+    cg_rng_seed(&rng, 0);
+    assert_true(cg_rng_next(&rng) == 0xe220a8397b1dcdafull);
+    assert_true(cg_rng_next(&rng) == 0x6e789e6aa1b965f4ull);
+    assert_true(cg_rng_next(&rng) == 0x06c45d188009454full);
     /* The stickers as letters, ended: a buffer full of something else shows only them. */
     cg_cube home = cg_cube_home();
     cg_stickers st = cg_cube_to_stickers(&home);
