@@ -66,6 +66,27 @@ static void test_check_names_each_impossibility(void **state)
     assert_int_equal(cg3_cube_check(&c, &err), CG_ERR_INPUT);
     assert_non_null(strstr(err.msg, "out of range"));
 
+    /* the other impossibilities, each with its own words */
+    c = cg3_cube_home();
+    c.cp[0] = 8;
+    assert_int_equal(cg3_cube_check(&c, &err), CG_ERR_INPUT);
+    assert_non_null(strstr(err.msg, "corner piece number is out of range"));
+
+    c = cg3_cube_home();
+    c.ep[3] = 0;
+    assert_int_equal(cg3_cube_check(&c, &err), CG_ERR_INPUT);
+    assert_non_null(strstr(err.msg, "appears twice and edge"));
+
+    c = cg3_cube_home();
+    c.co[0] = 3; /* the twists' sum stays a multiple of 3 */
+    assert_int_equal(cg3_cube_check(&c, &err), CG_ERR_INPUT);
+    assert_non_null(strstr(err.msg, "has twist 3 (0..2)"));
+
+    c = cg3_cube_home();
+    c.eo[0] = 2; /* the flips' sum stays even */
+    assert_int_equal(cg3_cube_check(&c, &err), CG_ERR_INPUT);
+    assert_non_null(strstr(err.msg, "has flip 2 (0..1)"));
+
     c = cg3_cube_home();
     c.xp[0] = 1;
     c.xp[1] = 0;
