@@ -27,13 +27,14 @@
 #                    [--root DIR] [--map FILE] [--equivalent FILE]
 #                      automatic mutants (tests/tools/automutate.py) on the lines of src/ changed
 #                      since REF (all: every line), each run against the tests that executed its
-#                      line (the per-test coverage map build-mutants/covmap.json, made when
-#                      missing or with --remap: tests/tools/covmap.py; a file changed since the
-#                      map, or --no-covmap: the tests tests/mutants/testmap.txt gives its file);
+#                      line (the per-test coverage map build-mutants/covmap.json, made by
+#                      --since all when missing or by --remap: tests/tools/covmap.py; without a
+#                      map, a line changed since it, or --no-covmap: the tests
+#                      tests/mutants/testmap.txt gives its file);
 #                      a mutant on a line no test executes survives at no cost (--budget S: only
 #                      the fastest of its tests within S s of their map times). Each outcome is
-#                      kept in tests/mutants/results.tsv (committed: a stopped run continues in
-#                      a later session; --results FILE elsewhere, --no-results none) and reused
+#                      kept (--since all: in tests/mutants/results.tsv, committed, so a stopped
+#                      run continues in a later session; --results FILE: there) and reused
 #                      while its line and its tests' sources are unchanged. Prints each survivor
 #                      (file:line [KEY] change) and the counts (generated, equivalent, did not
 #                      build, killed, survived); exits 1 on a survivor. Mark an equivalent one in
@@ -829,8 +830,10 @@ mutants_since_main() {
   MUT_TIMEOUT=${CUBEGOD_MUTANTS_TIMEOUT:-300}
   MUT_LIST="$MUT_DIR/mutants.tsv"
   # the results cache: committed, so a run continues in a later session (a fresh work tree)
+  # (kept by default for the full run, --since all; a run over one change keeps it with --results)
   MUT_RESULTS=""
-  [ "$use_results" = 0 ] || MUT_RESULTS=${results:-$MUT_SRC/tests/mutants/results.tsv}
+  [ "$use_results" = 0 ] || [ -z "$results" ] || MUT_RESULTS=$results
+  [ "$use_results" = 0 ] || [ "$since" != all ] || MUT_RESULTS=${results:-$MUT_SRC/tests/mutants/results.tsv}
   mkdir -p "$MUT_DIR"
   if [ "$list_only" = 1 ]; then
     MUT_LIST=$(mktemp)
@@ -839,7 +842,10 @@ mutants_since_main() {
     exec 9> "$MUT_DIR/lock"
     flock -n 9 || { echo "mutants: another run is using $MUT_DIR (CUBEGOD_MUTANTS_DIR=DIR: a second one elsewhere)" >&2; exit 1; }
   fi
-  if [ "$covmap" = 1 ] && [ "$list_only" = 0 ] && { [ "$remap" = 1 ] || [ ! -f "$base/covmap.json" ]; }; then
+  # the map is made for the full run (--since all) or on --remap; a run over one change uses it
+  # when an earlier run left one, else the test map (the map costs one suite's run under gcov)
+  if [ "$covmap" = 1 ] && [ "$list_only" = 0 ] &&
+     { [ "$remap" = 1 ] || { [ ! -f "$base/covmap.json" ] && [ "$since" = all ]; }; }; then
     mut_covmap "$base" || exit 1
   fi
   gen=(--root "$MUT_SRC" --since "$since" --per-line "$per_line" --max "$max")
