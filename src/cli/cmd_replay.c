@@ -106,7 +106,8 @@ static int report(const char *path, const cg_replay_summary *s, const printer *p
         return 2;
     }
     if (s->rounds == 0) {
-        cli_err("replay", "%s: no round found (no '%s' prompt after face boxes)", path, prompt);
+        cli_err("replay", "%s: no round found (no '%s' and no line asking after a cube)", path,
+                prompt);
         return 2;
     }
     char optimal[64] = "";

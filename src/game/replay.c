@@ -58,6 +58,9 @@ typedef struct cgi_judge {
     bool open;     /* a round is waiting for its answer or verdict */
     bool answered; /* ... and its answer was checked */
     bool have_cube;
+    bool cube_unasked; /* a terminal capture: a cube read since the last prompt */
+    long prompt_end;   /* where the prompt found in the line ends, or -1 */
+    bool find_prompt;  /* a capture without the prompt's text: found as play finds it */
     cg_cube cube;
     bool three;     /* the open round is a 3x3: cube3 instead of cube */
     cg3_cube cube3;
@@ -177,6 +180,7 @@ static void take_cubes(engine *e)
         }
         e->puzzle = p;
         e->have_puzzle = true;
+        e->cube_unasked = true;
         e->box_error[0] = '\0';
     }
 }
@@ -352,6 +356,21 @@ static bool is_verdict(const char *line, size_t len)
     return starts_with(line, len, "[+]") || starts_with(line, len, "[-]");
 }
 
+/* The prompt's text; with none given (a terminal capture), as play finds it: after a cube,
+ * a line that asks ("Your moves:", "moves?"). */
+static bool is_prompt(engine *e, const char *line, size_t len)
+{
+    long at = find(line, len, e->opt.prompt);
+    e->prompt_end = at >= 0 ? at + (long)strlen(e->opt.prompt) : -1;
+    if (at >= 0)
+        return true;
+    if (!e->find_prompt || !e->cube_unasked || !cg_line_asks(line, len))
+        return false;
+    e->cube_unasked = false;
+    e->prompt_end = (long)len;
+    return true;
+}
+
 static void server_line(engine *e, const char *line, size_t len, long lineno)
 {
     cg_error err;
@@ -367,7 +386,7 @@ static void server_line(engine *e, const char *line, size_t len, long lineno)
             e->number = e->total = 0;
         return;
     }
-    if (find(line, len, e->opt.prompt) >= 0) {
+    if (is_prompt(e, line, len)) {
         /* One-move games: a prompt within a round that has moves asks for the next one. */
         if (!(e->opt.one_move && e->open && e->answered))
             open_round(e, lineno);
@@ -407,11 +426,11 @@ static void replay_capture(engine *e, const char *text, size_t len)
             continue;
         }
         expect = false;
+        e->prompt_end = -1;
         server_line(e, line, n, lineno);
-        long at = find(line, n, e->opt.prompt);
-        if (at < 0)
+        if (e->prompt_end < 0)
             continue;
-        size_t rest = (size_t)at + strlen(e->opt.prompt);
+        size_t rest = (size_t)e->prompt_end;
         while (rest < n && (line[rest] == ' ' || line[rest] == '\r'))
             rest++;
         if (rest < n)
@@ -524,5 +543,6 @@ void cgi_judge_text(cgi_judge *e, const char *line, size_t n)
 
 void cgi_judge_capture(cgi_judge *e, const char *text, size_t len)
 {
+    e->find_prompt = !e->opt.prompt_given && find(text, len, e->opt.prompt) < 0;
     replay_capture(e, text, len);
 }

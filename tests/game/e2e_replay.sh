@@ -28,6 +28,17 @@ grep -q "first wrong: round 3" "$TMP/out" || fail "summary does not name round 3
 grep -q "^round 1/100: correct" "$TMP/out" || fail "round 1 should be correct"
 echo "ok: wrong-answer capture, round 3 named"
 
+# a capture of a net with its own question ('moves?', counters.py): the prompt found as play
+# finds it, no --prompt needed (issue 41); a wrong answer in it is the first wrong
+rc=$(run "$CAP/net-moves-question.txt")
+[ "$rc" -eq 0 ] && grep -q "terminal capture, 2 rounds, 2 correct" "$TMP/out" ||
+  fail "net capture without --prompt: exit $rc: $(cat "$TMP/out" "$TMP/err")"
+awk '/^moves\?$/ && !done { print; getline a; print "U"; done = 1; next } { print }' \
+  "$CAP/net-moves-question.txt" >"$TMP/net-wrong.txt"
+rc=$(run -q "$TMP/net-wrong.txt")
+[ "$rc" -eq 1 ] && grep -q "first wrong: round 1" "$TMP/out" || fail "net capture, round 1 wrong: exit $rc"
+echo "ok: a net capture's own question is the prompt"
+
 # CRLF line endings change nothing
 sed 's/$/\r/' "$CAP/game-100-rounds.txt" >"$TMP/crlf.txt"
 rc=$(run -q "$TMP/crlf.txt")
