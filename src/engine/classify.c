@@ -109,6 +109,8 @@ cg_status cgi_text_line(cgi_game *g, const char *line, size_t n, cg_error *err)
     if (!binary_line(line, n)) /* random bytes hold "a{...}" often enough to end a game won */
         note_flags(g, line);
     cg_status st = cg_shape_reader_feed(&g->shapes, line, n, err);
+    if (cg_shape_reader_busy(&g->shapes))
+        cgi_yes_stands(g); /* the next cube is being drawn */
     cg_puzzle p;
     while (cgi_take_cube(g, &p))
         cgi_cube_came(g, &p);

@@ -578,7 +578,7 @@ static cg_status one_line(cgi_game *g, const char *line, size_t n, bool partial,
         /* the whole sentence fits a message (CG_ERROR_MSG_MAX) with both quotes at the bound */
         return cg_fail(err, CG_ERR_PROTOCOL, "round %d: a cube came, then '%.*s%s' and the "
                        "server waits: it never asked for moves (the cube may be data for another "
-                       "task: cubegod solve, turn; --reply '%.*s=TEXT' answers it)",
+                       "task: cubegod solve, turn; a reply rule '%.*s=TEXT' answers it)",
                        cgi_round_number(g), (int)k, g->asked_other, k < all ? CGI_CUT : "",
                        (int)k, g->asked_other);
     }

@@ -42,17 +42,29 @@ typedef struct ending {
     int passed;
     const char *flags;  /* the flags reported, exactly */
     const char *reason; /* in the reason, or NULL */
+    const char *verdict_ok; /* the caller's pattern of a yes (opt.verdict_ok), or NULL */
+    const char *round2;     /* a second round of the same cube, this text before its prompt */
 } ending;
 
 static void play_case(const ending *c)
 {
-    static char text[1 << 15];
+    static char text[1 << 16], second[1 << 15];
     size_t n = round_text(c->banner, c->header, c->after, text, sizeof text);
+    if (c->round2) { /* the fixture's round again, c->round2 between its cube and its prompt */
+        size_t k = round_text("", "", "", second, sizeof second);
+        const char *prompt = "Enter your solution:";
+        char *at = strstr(second, prompt);
+        assert_non_null(at);
+        n += (size_t)snprintf(text + n, sizeof text - n, "%.*s%s%s\n[+] Correct\n",
+                              (int)(at - second), second, c->round2, at);
+        assert_true(n < sizeof text && k > 0);
+    }
     cg_tube_options to = {.log_level = CG_LOG_QUIET};
     cg_tube *t;
     assert_int_equal(cg_tube_memory(text, n, 0, &to, &t, NULL), CG_OK);
     cg_play_options opt = cg_play_defaults();
     opt.timeout = 1;
+    opt.verdict_ok = c->verdict_ok;
     cg_play_result res;
     cg_error err;
     cg_play(t, tables, &opt, &res, &err);
@@ -70,25 +82,25 @@ static void test_misleading_texts_are_lost(void **state)
     (void)state;
     static const ending cases[] = {
         /* a flag's format in the banner, then a refusal */
-        {"Flags look like flag{...}\n", "", "[-] Wrong\n", CG_OUTCOME_LOST, 0, "", "Wrong"},
-        {"Submit as FLAG{<hex>}\n", "", "Nope, still scrambled.\n", CG_OUTCOME_LOST, 0, "", "Nope"},
+        {"Flags look like flag{...}\n", "", "[-] Wrong\n", CG_OUTCOME_LOST, 0, "", "Wrong", NULL, NULL},
+        {"Submit as FLAG{<hex>}\n", "", "Nope, still scrambled.\n", CG_OUTCOME_LOST, 0, "", "Nope", NULL, NULL},
         /* a real-looking flag in the banner is bait, not a win */
-        {"Last winner: flag{old_one}\n", "", "", CG_OUTCOME_LOST, 0, "", "before the verdict"},
+        {"Last winner: flag{old_one}\n", "", "", CG_OUTCOME_LOST, 0, "", "before the verdict", NULL, NULL},
         /* a success marker in the banner */
         {"[+] Connected to the cube service\n", "", "Wrong answer, bye\n", CG_OUTCOME_LOST, 0, "",
-         "Wrong answer"},
-        {"status: success, ready\n", "", "incorrect\n", CG_OUTCOME_LOST, 0, "", "incorrect"},
+         "Wrong answer", NULL, NULL},
+        {"status: success, ready\n", "", "incorrect\n", CG_OUTCOME_LOST, 0, "", "incorrect", NULL, NULL},
         /* an acknowledgement before the real verdict */
         {"", "", "Moves parsed OK, applying...\nWrong! The cube is not solved.\n", CG_OUTCOME_LOST,
-         0, "", "not solved"},
+         0, "", "not solved", NULL, NULL},
         /* one round passed, the next begun, the close */
-        {"", "Round 1\n", "[+] Correct\nRound 2\n", CG_OUTCOME_LOST, 1, "", "round 2 began"},
-        {"", "Cube 1 of 2\n", "[+] ok\n", CG_OUTCOME_LOST, 1, "", "of the 2 announced"},
-        {"", "[1/3]\n", "correct\n", CG_OUTCOME_LOST, 1, "", "of the 3 announced"},
+        {"", "Round 1\n", "[+] Correct\nRound 2\n", CG_OUTCOME_LOST, 1, "", "round 2 began", NULL, NULL},
+        {"", "Cube 1 of 2\n", "[+] ok\n", CG_OUTCOME_LOST, 1, "", "of the 2 announced", NULL, NULL},
+        {"", "[1/3]\n", "correct\n", CG_OUTCOME_LOST, 1, "", "of the 3 announced", NULL, NULL},
         /* the close with no verdict and no flag */
-        {"Great day, well done for coming!\n", "", "", CG_OUTCOME_LOST, 0, "", "before the verdict"},
+        {"Great day, well done for coming!\n", "", "", CG_OUTCOME_LOST, 0, "", "before the verdict", NULL, NULL},
         /* a prize after a refusal is no prize */
-        {"", "", "[-] Wrong\nconsolation: flag{try_again}\n", CG_OUTCOME_LOST, 0, "", "Wrong"},
+        {"", "", "[-] Wrong\nconsolation: flag{try_again}\n", CG_OUTCOME_LOST, 0, "", "Wrong", NULL, NULL},
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++)
         play_case(&cases[i]);
@@ -99,15 +111,29 @@ static void test_wins_report_only_the_real_flag(void **state)
     (void)state;
     static const ending cases[] = {
         {"Flags look like CTF{...}\n", "", "correct\nCTF{real_one}\n", CG_OUTCOME_WON, 1,
-         "CTF{real_one}", NULL},
-        {"format: ctf{xxxx}\n", "", "[+] Correct\nflag{a1b2}\n", CG_OUTCOME_WON, 1, "flag{a1b2}", NULL},
+         "CTF{real_one}", NULL, NULL, NULL},
+        {"format: ctf{xxxx}\n", "", "[+] Correct\nflag{a1b2}\n", CG_OUTCOME_WON, 1, "flag{a1b2}", NULL, NULL, NULL},
         /* a flag after the answer is its verdict */
-        {"", "", "here: flag{no_words_first}\n", CG_OUTCOME_WON, 1, "flag{no_words_first}", NULL},
+        {"", "", "here: flag{no_words_first}\n", CG_OUTCOME_WON, 1, "flag{no_words_first}", NULL, NULL, NULL},
         /* a format after the answer is no flag either; the verdict wins the game */
         {"", "Level 1 of 1\n", "solved\nflags look like flag{<...>} or flag{}\n", CG_OUTCOME_WON, 1,
-         "", NULL},
+         "", NULL, NULL, NULL},
         /* the rounds' counter in other words: all passed, then a question of its own */
-        {"", "progress 1 / 1\n", "nice\nName for the scoreboard? ", CG_OUTCOME_WON, 1, "", NULL},
+        {"", "progress 1 / 1\n", "nice\nName for the scoreboard? ", CG_OUTCOME_WON, 1, "", NULL, NULL, NULL},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++)
+        play_case(&cases[i]);
+}
+
+/* A caller's pattern of a yes leaves "[+]" a yes; a yes stands once the next cube came (a
+ * no's words before the next prompt are the next round's text, not a no on the yes). */
+static void test_a_yes_stands(void **state)
+{
+    (void)state;
+    static const ending cases[] = {
+        {"", "", "[+] Correct\n", CG_OUTCOME_WON, 1, "", NULL, "^yay$", NULL},
+        {"", "", "[+] Correct\n", CG_OUTCOME_WON, 2, "", NULL, NULL,
+         "A wrong answer ends the game.\n"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++)
         play_case(&cases[i]);
@@ -118,6 +144,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_misleading_texts_are_lost),
         cmocka_unit_test(test_wins_report_only_the_real_flag),
+        cmocka_unit_test(test_a_yes_stands),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
