@@ -399,6 +399,49 @@ _inflight = [0]
 _close_pending = [False]
 
 
+# The library's stop flag (a sig_atomic_t): table builds, the tube's waits and a proof of work
+# inside a game look at it. Ctrl-C reaches only the main thread, and only between two Python
+# instructions: long C work runs in a thread of its own (_stoppable), and the waiting caller
+# raises this flag. Process-wide, as cg_tube_stop_flag is: a Ctrl-C stops every game and build.
+_stop = ctypes.c_int(0)
+_c.cg_tube_stop_flag(ctypes.addressof(_stop))
+
+
+def _stoppable(work):
+    """work() in a thread of its own while this one waits, so that Ctrl-C is taken here: it
+    raises the stop flag, waits for work to see it and end (a second Ctrl-C does not cut that
+    wait: work may be using memory this frame frees), then raises KeyboardInterrupt. Returns
+    what work returned, or raises what it raised."""
+    _stop.value = 0
+    done, out = threading.Event(), {}
+
+    def run():
+        try:
+            out["value"] = work()
+        except BaseException as e:  # noqa: B036 (raised again in the caller's thread)
+            out["error"] = e
+        finally:
+            done.set()
+
+    threading.Thread(target=run, daemon=True).start()
+    try:
+        while not done.wait(0.1):
+            pass
+    except BaseException:
+        _stop.value = 1
+        while not done.is_set():
+            try:
+                done.wait(0.1)
+            except BaseException:  # noqa: B036 (see above)
+                pass
+        raise
+    finally:
+        _stop.value = 0
+    if "error" in out:
+        raise out["error"]
+    return out["value"]
+
+
 def _print_notice(text):
     sys.stderr.write("cubegod: %s\n" % text)
     sys.stderr.flush()
@@ -421,6 +464,8 @@ def _on_notice(ctx, text):
             fn(text.decode("utf-8", "replace"))
         except Exception:  # an exception cannot cross the C frames
             pass
+        except BaseException:  # Ctrl-C: the work this reports on stops
+            _stop.value = 1
 
 
 _progress = [None]  # prepare()'s progress callable, while it opens tables
@@ -434,6 +479,8 @@ def _on_progress(ctx, phase, fraction):
             fn(phase.decode("utf-8", "replace"), fraction)
         except Exception:  # an exception cannot cross the C frames
             pass
+        except BaseException:  # Ctrl-C: the build stops
+            _stop.value = 1
 
 
 def cache_paths():
@@ -465,7 +512,8 @@ def _pocket(metric):
         opt = _lib.TablesOptions(cache_path=_path_arg(paths[metric]), notice=_on_notice,
                                  notice_ctx=None, rebuild=False,
                                  metric=_c.cg_metric_parse(metric.encode()),
-                                 progress=_on_progress, progress_ctx=None)
+                                 progress=_on_progress, progress_ctx=None,
+                                 stop=ctypes.addressof(_stop))
         h = ctypes.c_void_p()
         err = _lib.Error_()
         _check(_c.cg_tables_open(ctypes.byref(h), ctypes.byref(opt), None, ctypes.byref(err)),
@@ -477,7 +525,7 @@ def _pocket(metric):
 def _tables3_options(kind):
     return _lib.Tables3Options(cache_path=_path_arg(cache_paths()[kind]), notice=_on_notice,
                                notice_ctx=None, rebuild=False, progress=_on_progress,
-                               progress_ctx=None)
+                               progress_ctx=None, stop=ctypes.addressof(_stop))
 
 
 def _solver3(kind):
@@ -541,9 +589,9 @@ def prepare(size=2, metric="htm", optimal=False, progress=None):
         _progress[0] = progress
         try:
             if size == 2:
-                _pocket(metric)
+                _stoppable(lambda: _pocket(metric))
             elif size == 3:
-                _solver3("optimal" if optimal else "twophase")
+                _stoppable(lambda: _solver3("optimal" if optimal else "twophase"))
             else:
                 raise InputError("size %r: 2 or 3" % (size,), -1)
         finally:

@@ -261,6 +261,7 @@ PROTOTYPES = {
                                         P(Error_)]),
     "cg_tube_peek": (None, [c_void_p, P(P(ctypes.c_uint8)), P(c_size_t)]),
     "cg_tube_close": (None, [c_void_p]),
+    "cg_tube_stop_flag": (None, [c_void_p]),
 }
 
 

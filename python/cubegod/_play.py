@@ -15,8 +15,10 @@ not read goes back into a pwntools tube (unrecv), or is result.rest for other ob
 import ctypes
 import select
 import socket
+import time
 
-from . import _bytes, _c, _check, _error, _lib, _lock, _pocket, _solver3_in_round, _solver3_later, _solve_begin, _solve_end
+from . import (_bytes, _c, _check, _error, _lib, _lock, _pocket, _solver3_in_round, _solver3_later,
+               _solve_begin, _solve_end, _stop, _stoppable)
 
 
 class PlayResult:
@@ -58,6 +60,20 @@ def _received(got, what):
                     "expected, as pwntools' recv returns)" % (what, type(got).__name__))
 
 
+def _sliced(wait, timeout):
+    """wait(seconds) until it returns something true or timeout (None: no limit) has passed,
+    in slices of at most a quarter second: a Ctrl-C taken by play()'s caller (the stop flag)
+    stops the game within one, as KeyboardInterrupt."""
+    end = None if timeout is None else time.monotonic() + timeout
+    while True:
+        if _stop.value:
+            raise KeyboardInterrupt
+        left = 0.25 if end is None else min(0.25, max(0.0, end - time.monotonic()))
+        got = wait(left)
+        if got or (end is not None and time.monotonic() >= end):
+            return got
+
+
 class _Pipe:
     """The object's recv/send as the tube's callbacks; an exception raised in one is kept for
     play() to raise again (none may cross the C frames)."""
@@ -79,14 +95,15 @@ class _Pipe:
         copy into the library's buffer never exceeds what it asked for."""
         if not self.stash:
             if self.sock:
-                if not self._sock_ready(timeout):
+                if not _sliced(self._sock_ready, timeout):
                     return b""
                 got = self.sock.recv(cap)
                 if not got:
                     raise EOFError
                 self.stash = got
             else:
-                self.stash = _received(self.io.recv(cap, timeout=timeout), "recv")
+                self.stash = _sliced(lambda t: _received(self.io.recv(cap, timeout=t), "recv"),
+                                     timeout)
         got, self.stash = self.stash[:cap], self.stash[cap:]
         return got
 
@@ -133,10 +150,11 @@ class _Pipe:
             return 1
         try:
             if self.sock:
-                return 1 if self._sock_ready(timeout) else 0
+                return 1 if _sliced(self._sock_ready, timeout) else 0
             if callable(getattr(self.io, "can_recv", None)):
-                return 1 if self.io.can_recv(timeout=timeout) else 0
-            self.stash = _received(self.io.recv(4096, timeout=timeout), "recv")
+                return 1 if _sliced(lambda t: self.io.can_recv(timeout=t), timeout) else 0
+            self.stash = _sliced(lambda t: _received(self.io.recv(4096, timeout=t), "recv"),
+                                 timeout)
             return 1 if self.stash else 0
         except EOFError:
             return 1  # the end is news too: the next receive says so
@@ -175,7 +193,7 @@ class _Events:
                 self.on_event(kind, data)
             if self.progress is not None:
                 self.progress.status(text)
-        except Exception as e:
+        except BaseException as e:  # noqa: B036 (raised again after the game)
             if self.failure is None:
                 self.failure = e
 
@@ -194,7 +212,7 @@ class _Events:
         try:
             name = _c.cg_event_name(kind).decode()
             self.on_event(name, ctypes.string_at(line, n).decode("utf-8", "replace"))
-        except Exception as e:
+        except BaseException as e:  # noqa: B036 (raised again after the game)
             if self.failure is None:
                 self.failure = e
 
@@ -214,7 +232,7 @@ class _Events:
             else:
                 self.progress.failure("lost: %s" % (result.reason if result is not None
                                                      else error))
-        except Exception as e:
+        except BaseException as e:  # noqa: B036 (raised again after the game)
             if self.failure is None:
                 self.failure = e
 
@@ -229,7 +247,8 @@ def play(io, prompt=None, timeout=10.0, target="auto", flag_regex=None, one_move
     ...) when it could not, or the exception io raised. Either way io is handed back with
     whatever the game had received but not read put back into it (pwntools' unrecv).
 
-    What `cubegod play` shows as it goes reaches on_event(kind, data), called in this thread:
+    What `cubegod play` shows as it goes reaches on_event(kind, data), called in the game's thread
+    (play() runs the game in a thread of its own and waits, so that Ctrl-C stops it at once):
     kind "round" after each answer (data: a dict with round, rounds (0: not announced), size,
     moves, metric, fits, solve_us, client_us, round_us), "note" for what the client read or did
     besides cubes (data: a sentence, such as the move limit read from the banner), and each
@@ -276,7 +295,12 @@ def play(io, prompt=None, timeout=10.0, target="auto", flag_regex=None, one_move
         tables = _solve_begin(_pocket, "htm")
         with _lock:
             _solver3_later()
-        st = _c.cg_play(tube, tables, opt, res, ctypes.byref(err))
+        # in a thread of its own: Ctrl-C comes here and stops the game at its next wait (a proof
+        # of work, a table build too), rather than into a callback where nothing can catch it
+        try:
+            st = _stoppable(lambda: _c.cg_play(tube, tables, opt, res, ctypes.byref(err)))
+        except KeyboardInterrupt as e:
+            st, pipe.failure = -1, pipe.failure or e
         p = ctypes.POINTER(ctypes.c_uint8)()
         n = ctypes.c_size_t()
         _c.cg_tube_peek(tube, ctypes.byref(p), ctypes.byref(n))
@@ -304,7 +328,7 @@ def _give_solver3(ctx, out, err):
         with _lock:
             out[0] = _solver3_in_round()
         return 0
-    except Exception as e:
+    except BaseException as e:  # noqa: B036 (none may cross the C frames)
         err[0].code = getattr(e, "status", None) or -4
         err[0].msg = str(e).encode("utf-8", "replace")[:_lib.ERROR_MSG_MAX - 1]
         return err[0].code

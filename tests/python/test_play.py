@@ -4,6 +4,7 @@ result.rest), an object of one's own; errors of the object raised again, bad arg
 refused. The server is tests/game/strangers/stages.py: a name, three 2x2 rounds, a last
 question, the flag; it exits 0 only when its own model found every cube solved."""
 import os
+import signal
 import socket
 import subprocess
 import sys
@@ -407,6 +408,63 @@ class SocketKinds(unittest.TestCase):
             resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
         self.assertTrue(self.judged, "the server judged the answer unsolved or got none")
         self.assertEqual(r.outcome, "won", r.reason)
+
+
+class CtrlC(unittest.TestCase):
+    """Ctrl-C while the library works (issue 42's review): play() and prepare() run the C work
+    in a thread of their own, so the interrupt is taken by the caller's thread, stops the work
+    through the library's stop flag and comes back as KeyboardInterrupt (it was raised inside
+    the next ctypes callback, where nothing could catch it, or dropped, and the work ran on)."""
+
+    def interrupt_after(self, seconds):
+        t = threading.Timer(seconds, lambda: os.kill(os.getpid(), signal.SIGINT))
+        t.start()
+        return t
+
+    def test_during_a_proof_of_work(self):
+        got = []
+        with socket.create_server(("127.0.0.1", 0)) as listener:
+            def serve():
+                conn, _ = listener.accept()
+                with conn:
+                    # 2^25 hashes: seconds of search, well under the 60 s limit even on a busy
+                    # machine (over it, the gate is refused unsearched), never over in half a second
+                    conn.sendall(b"Show some work first:\n  hashcash -mb25 ctrl-c-test\nstamp: ")
+                    conn.settimeout(30)
+                    try:
+                        got.append(conn.recv(100))
+                    except OSError:
+                        got.append(None)
+
+            server = threading.Thread(target=serve, daemon=True)
+            server.start()
+            with socket.create_connection(listener.getsockname()) as s:
+                timer = self.interrupt_after(0.5)
+                try:
+                    with self.assertRaises(KeyboardInterrupt):
+                        cubegod.play(s, timeout=5)
+                finally:
+                    timer.cancel()  # play ended first (a failure): no SIGINT into the next test
+            server.join(30)
+        self.assertEqual(got, [b""], "the server got a stamp, or no end of the connection")
+
+    def test_during_a_3x3_table_build(self):
+        with tempfile.TemporaryDirectory() as d:
+            env = dict(os.environ, CUBEGOD_CACHE=os.path.join(d, "pocket.tbl"))
+            env.pop("XDG_CACHE_HOME", None)
+            code = ("import os, signal, threading, cubegod\n"
+                    "cubegod.set_notice(None)\n"
+                    "threading.Timer(1.0, lambda: os.kill(os.getpid(), signal.SIGINT)).start()\n"
+                    "try:\n"
+                    "    cubegod.prepare(size=3)\n"
+                    "    print('built')\n"
+                    "except KeyboardInterrupt:\n"
+                    "    print('interrupted')\n")
+            out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
+                                 timeout=300)
+            self.assertEqual(out.stdout.strip(), b"interrupted", out.stderr)
+            self.assertFalse(os.path.exists(os.path.join(d, "twophase.tbl")),
+                             "the build went on to its end and saved the tables")
 
 
 if __name__ == "__main__":
