@@ -97,6 +97,8 @@ static void test_misleading_texts_are_lost(void **state)
         {"", "Round 1\n", "[+] Correct\nRound 2\n", CG_OUTCOME_LOST, 1, "", "round 2 began", NULL, NULL},
         {"", "Cube 1 of 2\n", "[+] ok\n", CG_OUTCOME_LOST, 1, "", "of the 2 announced", NULL, NULL},
         {"", "[1/3]\n", "correct\n", CG_OUTCOME_LOST, 1, "", "of the 3 announced", NULL, NULL},
+        {"", "Progress: 1 / 2\n", "correct\n", CG_OUTCOME_LOST, 1, "", "of the 2 announced", NULL,
+         NULL},
         /* the close with no verdict and no flag */
         {"Great day, well done for coming!\n", "", "", CG_OUTCOME_LOST, 0, "", "before the verdict", NULL, NULL},
         /* a prize after a refusal is no prize */
