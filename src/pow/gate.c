@@ -339,9 +339,8 @@ static int zero_count(span l, size_t i, int max_bits, const char **why)
         find_ci(rest, at, "'0'") != (long)at)
         return 0;
     /* bits only when the word right after says so ("zero bits"); else hex digits */
-    long bit = find_ci(rest, at, "bit");
-    long space = at + 4 < rest.n ? find_ci(rest, at + 4, " ") : -1;
-    bool bits = bit >= 0 && (space < 0 || bit <= space + 1);
+    long space = find_ci(rest, at, " "); /* the word after "zeros" */
+    bool bits = space >= 0 && find_ci(rest, (size_t)space + 1, "bit") == space + 1;
     long total = bits ? n : 4 * n;
     if (n < 1 || total > max_bits) {
         *why = "the number of zeros is not from 1 to the digest's length";

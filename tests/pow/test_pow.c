@@ -144,6 +144,11 @@ static void test_readers(void **state)
         {"sha256(abc+XXXXXXXX) == 00ff", CGI_GATE_PREFIX, 16, 8},
         {"md5(????????+abc) == 00ff", CGI_GATE_PREFIX, 16, 8},
         {"pow: solve s.AAAAAQ==.AQ==", CGI_GATE_SLOTH, 0, 0},
+        /* counts of zeros: bits when the next word says so, else hex digits (issue 42) */
+        {"sha256(S + 'k9') starts with 3 zero bits", CGI_GATE_ZEROS, 3, 0},
+        {"sha256(S + 'k9') starts with 3 zeros", CGI_GATE_ZEROS, 12, 0},
+        {"sha256(S + 'k9') ends with 2 zero hex digits", CGI_GATE_ZEROS, 8, 0},
+        {"sha256(S + 'k9') has 3 trailing zeros", CGI_GATE_ZEROS, 12, 0},
     };
     for (size_t i = 0; i < sizeof OK / sizeof *OK; i++) {
         cgi_gate g;
@@ -282,6 +287,8 @@ static void test_either_end_and_sentences(void **state)
          -3, "000"},
         {"the md5 of S + \"tl\" must begin with 2 zeroes", "md5", "tl", true, 0, "00"},
         {"sha256(S + 'k9') has 8 leading zero bits", "sha256", "k9", true, 0, "00"},
+        {"sha256(S + 'k9') starts with 4 zero bits", "sha256", "k9", true, 0, "0"},
+        {"sha256(S + 'k9') starts with 2 zeros, not 8 bits", "sha256", "k9", true, 0, "00"},
         /* in words, a lone '|' is part of a name, "||" joins as '+' does */
         {"the md5 of k|9 + S begins with 2 zeros", "md5", "k|9", false, 0, "00"},
         {"the sha1 of 'k9' || S starts with 2 zeros", "sha1", "k9", false, 0, "00"},
