@@ -8,9 +8,11 @@
 
 static bool shows_answer_moves(cgi_game *g, const cg_puzzle *p);
 static void diverged(cgi_game *g, const cg_puzzle *p);
+static bool asked_again(const cgi_game *g, const cg_puzzle *p);
 
 /* A cube the reader finished: at the goal it is shown, not asked (no round, no answer); a new
- * cube after an answer with no verdict in between passes that round. */
+ * cube after an answer with no verdict in between passes that round, unless it is the cube just
+ * answered again. */
 void cgi_cube_came(cgi_game *g, const cg_puzzle *p)
 {
     g->progress_at = cg_now_ns();
@@ -38,7 +40,11 @@ void cgi_cube_came(cgi_game *g, const cg_puzzle *p)
         cgi_note(g, "a cube at the goal: shown, not asked");
         return;
     }
-    if (!moving && cgi_awaiting(g)) {
+    if (!moving && cgi_awaiting(g) && asked_again(g, p)) {
+        g->retried++;
+        cgi_note(g, "round %d: its cube came again after the answer, with no verdict: asked "
+                    "again, not passed", g->last_answered);
+    } else if (!moving && cgi_awaiting(g)) {
         g->res->rounds_passed++;
         cgi_note(g, "round %d passed: a new cube came after its answer, with no verdict",
              g->last_answered);
@@ -56,6 +62,14 @@ static bool shows_answer_moves(cgi_game *g, const cg_puzzle *p)
             return true;
         }
     return false;
+}
+
+/* The cube just answered, shown again as it was before the answer: the server asks for it
+ * again (a refusal in words the engine does not know), not a new round. */
+static bool asked_again(const cgi_game *g, const cg_puzzle *p)
+{
+    char why[256];
+    return g->moves_may_show && g->queued > 0 && !cgi_differs(g, p, 0, why, sizeof why);
 }
 
 /* After a whole answer: a cube shown while the server applies its moves one at a time is the

@@ -63,6 +63,7 @@ typedef struct cgi_game {
     bool notation_read;
     bool auto_prompt;
     int failed;                /* rounds a failing verdict ended */
+    int retried;               /* answers whose cube came again, unchanged, with no verdict */
     bool have_ok_re, have_fail_re;
     regex_t ok_re, fail_re;
     int fired[CG_REPLIES_MAX];

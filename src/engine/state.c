@@ -75,7 +75,7 @@ size_t cgi_trimmed_len(const char *s, size_t n)
 /* An answer was sent and no verdict came yet. */
 bool cgi_awaiting(const cgi_game *g)
 {
-    return g->res->rounds_answered > g->res->rounds_passed + g->failed;
+    return g->res->rounds_answered > g->res->rounds_passed + g->failed + g->retried;
 }
 
 cg_phase cgi_phase_of(const cgi_game *g)

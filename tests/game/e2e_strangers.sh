@@ -13,7 +13,7 @@ HERE=$(dirname "$0")
 . "$HERE/lib_serve.sh"
 S="$HERE/strangers"
 
-WINS="newline hash_words ansi_keys punct_percent punct_chevrons paren menu ten_rounds hidden_text facelets b_under_d six_colours lettered_menu mode_menu"
+WINS="newline hash_words ansi_keys punct_percent punct_chevrons paren menu ten_rounds hidden_text facelets b_under_d six_colours lettered_menu mode_menu asks_again"
 NOT_YET=""
 
 # stranger NAME SCRIPT ARGS...: starts strangers/SCRIPT with its port in its own file; sets
@@ -85,6 +85,15 @@ case_mode_menu() {  # a menu of modes, one promising the flag in its words
   stranger mode_menu mode_menu.py --seed 13 --games 3; nplay mode_menu
   won mode_menu "flag{the_mode_that_says_flag}" &&
     grep -q "^stranger: game 1 won" "$TMP/mode_menu.log" # its words chose it, not the tries
+}
+case_asks_again() {  # each cube shown again, unjudged, after its first answer: no round passed by it
+  # not through play(): replay judges each answer as a round of its own (4 rounds, 4 correct),
+  # where play counts the cube asked again as the same round (issue 42's review, finding 8)
+  stranger asks_again asks_again.py --seed 14
+  timeout 120 "$CUBEGOD" play -q 127.0.0.1 "$PORT" > "$TMP/asks_again.out" 2> "$TMP/asks_again.err"
+  RC=$?
+  won asks_again "flag{asked_twice_answered_twice}" &&
+    grep -q "won: 2/2 rounds passed" "$TMP/asks_again.out"
 }
 case_ten_rounds() {  # 10 rounds after 'turns> '; replay judges play's transcript as play did
   stranger ten_rounds ten_rounds.py --seed 12; play ten_rounds -q --record "$TMP/ten.rec" 127.0.0.1 "$PORT"
