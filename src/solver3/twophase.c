@@ -8,6 +8,7 @@
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 #ifdef __linux__
 #include <sys/resource.h>
@@ -171,6 +172,7 @@ struct tp_background {
     bool started;           /* the big tables may be opened (cg3_twophase_start) */
     bool closed, ended;     /* close was called; the thread is done: whichever comes second
                                frees everything (close never waits for the build) */
+    bool close_waits;       /* close waits a moment for the thread's end, to join it */
     cg3_twophase *big;      /* set (release) once ready: the tables' own solver */
     tp_quick quick;         /* built by the thread once it knows the big tables need a build */
     cg_status quick_status; /* CG_OK once built, else the build's error in quick_err */
@@ -236,7 +238,8 @@ static void *thread_end(cg3_twophase *s)
     struct tp_background *bg = s->bg;
     pthread_mutex_lock(&bg->lock);
     bg->ended = true;
-    bool closed = bg->closed;
+    bool closed = bg->closed && !bg->close_waits;
+    pthread_cond_broadcast(&bg->done); /* a close waiting for this end */
     pthread_mutex_unlock(&bg->lock);
     if (closed)
         free_background(s);
@@ -433,6 +436,10 @@ static cg_status solve_background(const cg3_twophase *s, const cg3_cube *c,
 }
 
 
+/* How long a close waits for a background thread to end before leaving it to end alone: a
+ * thread that was waiting ends within microseconds; one in the middle of a build never would. */
+enum { CLOSE_WAIT_NS = 200 * 1000 * 1000 };
+
 void cg3_twophase_close(cg3_twophase *s)
 {
     if (!s)
@@ -442,9 +449,23 @@ void cg3_twophase_close(cg3_twophase *s)
         pthread_mutex_lock(&bg->lock);
         __atomic_store_n(&bg->cancel, 1, __ATOMIC_RELAXED);
         bg->closed = true;
-        bool ended = bg->ended;
         pthread_t thread = bg->thread; /* bg may be gone once unlocked */
         pthread_cond_broadcast(&bg->done); /* a thread waiting for the start */
+        /* A thread that was only waiting (for the start, or between steps) ends at once: joined,
+           it leaves nothing behind at the process's exit (a detached thread still running then
+           is memory a leak checker reports); one at work is left to end by itself. */
+        struct timespec until;
+        clock_gettime(CLOCK_REALTIME, &until);
+        until.tv_nsec += CLOSE_WAIT_NS;
+        if (until.tv_nsec >= 1000000000L) {
+            until.tv_sec++;
+            until.tv_nsec -= 1000000000L;
+        }
+        bg->close_waits = true;
+        while (!bg->ended && pthread_cond_timedwait(&bg->done, &bg->lock, &until) == 0)
+            ;
+        bg->close_waits = false;
+        bool ended = bg->ended;
         pthread_mutex_unlock(&bg->lock);
         if (!ended) {
             /* the thread is still at work (the quick tables, which no flag stops, or a build,

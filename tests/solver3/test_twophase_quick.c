@@ -467,8 +467,9 @@ static void test_open_later(void **state)
     assert_int_equal(access(path, F_OK), -1);
     for (int i = 0; i < 600 && before > 0 && threads_now() > before; i++)
         usleep(50000); /* the quick tables' build, then the thread sees the close */
-    if (before > 0)
-        assert_int_equal(threads_now(), before);
+    if (before > 0) /* at most: the stopped build's thread above may end meanwhile too
+                       (seconds later under valgrind) */
+        assert_true(threads_now() <= before);
 
     FILE *f = fopen(path, "wb"); /* a damaged file: a few bytes */
     assert_non_null(f);
@@ -507,8 +508,9 @@ static void test_open_later(void **state)
     cg3_twophase_close(s);
     for (int i = 0; i < 100 && before > 0 && threads_now() > before; i++)
         usleep(50000);
-    if (before > 0)
-        assert_int_equal(threads_now(), before);
+    if (before > 0) /* at most: the stopped build's thread above may end meanwhile too
+                       (seconds later under valgrind) */
+        assert_true(threads_now() <= before);
     assert_int_equal(cg3_twophase_open_later(&s, &so, &err), CG_OK);
     cg3_tables_info info;
     assert_int_equal(cg3_twophase_wait(s, &info, &err), CG_OK);

@@ -5,7 +5,7 @@
 # run.sh can also catch errors in programs whose exit status nobody waits for (a killed server).
 # --read-inline-info=no: reading the inlining records of libcrypto and libc is a fifth of each
 # process's start-up under valgrind (0.47 to 0.39 s a process), and the suite starts hundreds;
-# reports then name the outer function of an inlined one.
+# reports then name the outer function of an inlined one. memcheck.supp: what is not a leak.
 #
 # CUBEGOD_MEMCHECK_FIRST=N with CUBEGOD_TEST_NAME set (tests/CMakeLists.txt sets both for the
 # end-to-end scripts): only the first N processes a test starts run under memcheck, the later ones
@@ -21,5 +21,6 @@ if [ -n "${CUBEGOD_MEMCHECK_FIRST:-}" ] && [ -n "${CUBEGOD_TEST_NAME:-}" ]; then
   [ -n "$n" ] && [ "$n" -gt "$CUBEGOD_MEMCHECK_FIRST" ] && exec "$@"
 fi
 exec valgrind --tool=memcheck --error-exitcode=97 --leak-check=full --read-inline-info=no \
+  --suppressions="$(dirname "$0")/memcheck.supp" \
   --show-leak-kinds=definite,indirect,possible --errors-for-leak-kinds=definite,indirect,possible \
   --num-callers=30 --log-file="$logs/%p.log" "$@"
