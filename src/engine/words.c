@@ -193,9 +193,11 @@ static bool no_words_after(const tokens *t, int i)
     return true;
 }
 
+/* A number at token i that can count rounds (i may be past the last token: is()'s rule). */
 static bool counter(const tokens *t, int i)
 {
-    return t->t[i].kind == 'n' && t->t[i].value >= 0 && t->t[i].value < 100000;
+    return i >= 0 && i < t->n && t->t[i].kind == 'n' && t->t[i].value >= 0 &&
+           t->t[i].value < 100000;
 }
 
 int cg_round_read(const char *line, size_t n, int *i, int *total)

@@ -9,6 +9,7 @@
 
 #include <cmocka.h>
 
+#include "cubegod/dialogue.h"
 #include "engine/engine.h"
 
 static bool is(const cgi_prompt *p, const char *s) { return cgi_prompt_is(p, s, strlen(s)); }
@@ -269,6 +270,33 @@ static void case_legend(void **state)
     assert_true(cgi_case_legend(cw, strlen(cw), &d));
 }
 
+/* Round counters as the doc of cg_round_read lists them; and lines that end on the word that
+ * names a round, or a number with no total after it: nothing is read past the last token (the
+ * valgrind stage ran 'counter' on the token after the last, uninitialised). */
+static void round_counters(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *line;
+        int got, i, total;
+    } cases[] = {
+        {"Round 3/5", 2, 3, 5},        {"Cube 3 of 5", 2, 3, 5},
+        {"stage 3 out of 5", 2, 3, 5}, {"--- [3/5] ---", 2, 3, 5},
+        {"Progress: 3 / 5", 2, 3, 5},  {"=== Level 3 ===", 1, 3, -1},
+        {"Next round", 0, -1, -1},     {"round", 0, -1, -1},
+        {"Round 3 /", 1, 3, -1},       {"Round 3 of", 0, -1, -1},
+        {"[3/", 0, -1, -1},            {"3 /", 0, -1, -1},
+        {"Cube 3 of 5 moves left", 2, 3, 5},
+    };
+    for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
+        int i = -1, total = -1;
+        int got = cg_round_read(cases[k].line, strlen(cases[k].line), &i, &total);
+        if (got != cases[k].got || i != cases[k].i || total != cases[k].total)
+            fail_msg("'%s': %d (%d of %d), expected %d (%d of %d)", cases[k].line, got, i, total,
+                     cases[k].got, cases[k].i, cases[k].total);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -277,7 +305,7 @@ int main(void)
         cmocka_unit_test(one_move_words),         cmocka_unit_test(legend_of_suffixes),
         cmocka_unit_test(menu_entries),           cmocka_unit_test(menu_acts),
         cmocka_unit_test(case_legend),            cmocka_unit_test(quotes_cut_between_words),
-        cmocka_unit_test(asks_for_other),
+        cmocka_unit_test(asks_for_other),         cmocka_unit_test(round_counters),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
