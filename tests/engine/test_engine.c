@@ -286,7 +286,7 @@ static void round_counters(void **state)
         {"Next round", 0, -1, -1},     {"round", 0, -1, -1},
         {"Round 3 /", 1, 3, -1},       {"Round 3 of", 0, -1, -1},
         {"[3/", 0, -1, -1},            {"3 /", 0, -1, -1},
-        {"Cube 3 of 5 moves left", 2, 3, 5},
+        {"Cube 3 of 5 moves left", 2, 3, 5}, {"[3/5] the next cube", 2, 3, 5},
     };
     for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
         int i = -1, total = -1;
