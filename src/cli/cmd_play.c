@@ -33,7 +33,7 @@ static const char USAGE[] =
     "                    [--notation N] [--move-map MAP] [--separator S] [--metric htm|qtm]\n"
     "                    [--one-move] [--ambiguous pick|fail] [--time-limit MS]\n"
     "                    [--input SHAPE] [--order FACES] [--profile FILE] [--pow auto|off]\n"
-    "                    [--across ORDER] [--layout FILE]\n"
+    "                    [--pow-limit S] [--across ORDER] [--layout FILE]\n"
     "                    [--reply RULE]... [--replies FILE] [--send-first TEXT]\n"
     "                    [--verdict-ok RE] [--verdict-fail RE] [--send-each] [--end TEXT]\n"
     "                    [--pace MS] [--max-replies N] [--json] [--size 2|3]\n"
@@ -151,6 +151,8 @@ static const char USAGE[] =
     "                    leading zeros, hashcash, kCTF/redpwn) whenever one comes, on every\n"
     "                    core, and go on; one expected to take over 60 s is refused with the\n"
     "                    estimate ('cubegod pow --help'); off: leave such lines alone\n"
+    "  --pow-limit S     refuse a proof of work expected to take over S seconds\n"
+    "                    (default 60; the estimate is this machine's measured rate)\n"
 
     "  --across ORDER    a net's side faces left to right, such as BLFR (default auto)\n"
     "  --layout FILE     the server draws its cubes as FILE lays one out (see 'solve --help')\n"
@@ -174,7 +176,7 @@ static const cli_option PLAY_OPTIONS[] = {
     {"one-move", CLI_FLAG},   {"proxy", CLI_VALUE},     {"interactive", CLI_FLAG},
     CLI_ANSWER_OPTIONS,       {"profile", CLI_FILE},    {"ambiguous", CLI_VALUE},
     {"time-limit", CLI_VALUE}, {"input", CLI_VALUE},    {"order", CLI_VALUE},
-    {"pow", CLI_VALUE},       {"across", CLI_VALUE},    {"layout", CLI_FILE},
+    {"pow", CLI_VALUE},       {"pow-limit", CLI_VALUE}, {"across", CLI_VALUE},    {"layout", CLI_FILE},
     {"reply", CLI_VALUE},     {"replies", CLI_FILE},    {"send-first", CLI_VALUE},
     {"verdict-ok", CLI_VALUE}, {"verdict-fail", CLI_VALUE}, {"send-each", CLI_FLAG},
     {"end", CLI_VALUE},       {"pace", CLI_VALUE},      {"json", CLI_FLAG},
@@ -368,6 +370,9 @@ static int parse_args(int argc, char **argv, play_args *a)
             if (strcmp(v, "auto") != 0 && strcmp(v, "off") != 0)
                 return cli_usage("play", "--pow: '%s' is not auto or off", v);
             a->play.pow_off = strcmp(v, "off") == 0;
+        } else if (strcmp(o, "--pow-limit") == 0) {
+            if (!cli_seconds("play", o, v, 1e9, &a->play.pow_limit))
+                return 2;
         } else if (strcmp(o, "--exec") == 0) {
             a->exec = v;
         } else if (strcmp(o, "--proxy") == 0) {

@@ -33,6 +33,17 @@ play off 127.0.0.1 "$PORT" --pow off --timeout 1
 has "timeout" "$TMP/off.err"
 if grep -q "proof of work:" "$TMP/off.err"; then fail "--pow off answered a gate"; fi
 
+# 2b. --pow-limit: a gate expected to take longer is refused before the search, with the
+# estimate and the limit given; a limit of no time is a usage error.
+serve limit --games 1 --rounds 3 --pow sha256 --pow-difficulty $XS
+play limit 127.0.0.1 "$PORT" --pow-limit 0.01 --timeout 5
+[ "$RC" = 1 ] || fail "--pow-limit 0.01: exit $RC, expected a refused gate"
+has "would take about .* over the limit of 0.01 s" "$TMP/limit.err"
+if grep -q "answered in" "$TMP/limit.err"; then fail "--pow-limit 0.01: the gate was answered"; fi
+"$CUBEGOD" play --pow-limit 0 127.0.0.1 1 2> "$TMP/limit0.err"
+[ $? = 2 ] || fail "--pow-limit 0 was accepted"
+has "pow-limit: '0' is not a number of seconds above 0" "$TMP/limit0.err"
+
 # 3. The independent Python server: every wording, two gates in a row, then its game.
 if command -v python3 > /dev/null; then
   for gates in sha256 md5 sha1 zeros-hex zeros-bits zeros-first prose tail endswith middle words \
