@@ -8,7 +8,7 @@ _cubegod_options() {
                  --across --layout --scramble --size" ;;
     play) echo "--exec --tls --insecure --sni --timeout --record --target --scheme --max-moves
                 --prompt --flag-regex --cache --proxy --interactive --one-move --time-limit --ambiguous --input --order --notation --move-map --separator --metric
-                --profile -q -v -vv --pow --across --layout --reply --replies --send-first --verdict-ok --verdict-fail --send-each --end --pace --max-replies --json --size --color --tries --save-profile" ;;
+                --profile -q -v -vv --pow --pow-limit --across --layout --reply --replies --send-first --verdict-ok --verdict-fail --send-each --end --pace --max-replies --json --size --color --tries --save-profile" ;;
     serve) echo "--host --port --rounds --alarm --max-moves --flag --seed --check --tls-cert
                  --tls-key --max-clients --games --one-move --size --hide --scramble --show --colours --order --notation --move-map --separator --metric --profile -q --pow --pow-difficulty
                  --goal --layout --across --banner --prompt --bare-prompt --send-each --end --menu" ;;
