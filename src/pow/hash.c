@@ -4,6 +4,7 @@
  * OpenSSL's low-level hash calls (deprecated in 3.0, still there): through EVP each candidate
  * would pay for a context set-up that costs more than the one block it hashes. */
 #define OPENSSL_SUPPRESS_DEPRECATED
+#include "util/thread.h"
 #include "pow/internal.h"
 
 #include <pthread.h>
@@ -229,7 +230,7 @@ cg_status cgi_hash_search(const cgi_gate *g, const char *head, size_t head_len, 
     atomic_store(&s.running, threads);
     for (; started < threads; started++) {
         w[started] = (worker){.s = &s, .index = started};
-        if (pthread_create(&w[started].tid, NULL, work, &w[started]) != 0)
+        if (cgi_thread_create(&w[started].tid, NULL, work, &w[started]) != 0)
             break;
     }
     if (started < threads) { /* the rest stop at once; those running finish their share unseen */

@@ -15,6 +15,7 @@
 #include <sys/syscall.h>
 #endif
 
+#include "util/thread.h"
 #include "cubegod/clock.h"
 #include "solver3/twophase.h"
 #include "util/solver_open.h"
@@ -322,7 +323,7 @@ static cg_status open_background(cg3_twophase **out, const cg3_tables_options *o
     pthread_mutex_init(&bg->lock, NULL);
     pthread_cond_init(&bg->done, NULL);
     s->bg = bg;
-    int e = pthread_create(&bg->thread, NULL, background_main, s);
+    int e = cgi_thread_create(&bg->thread, NULL, background_main, s);
     if (e != 0) {
         s->bg = NULL;
         pthread_mutex_destroy(&bg->lock);

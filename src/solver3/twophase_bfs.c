@@ -14,6 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "util/thread.h"
 #include "solver3/twophase.h"
 
 #define LOAD(p) __atomic_load_n((p), __ATOMIC_RELAXED)
@@ -190,7 +191,7 @@ cg_status cgi_tp_bfs(const tp_bfs *b, int threads, const cgi_progress *pr, int *
         int started = 0;
         for (int t = 0; t < threads; t++) {
             w[t] = (worker){.l = &l, .t = t};
-            if (t > 0 && pthread_create(&tid[t], NULL, work, &w[t]) != 0)
+            if (t > 0 && cgi_thread_create(&tid[t], NULL, work, &w[t]) != 0)
                 break; /* fewer threads than asked: the level is not complete, redo it */
             started = t + 1;
         }

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/thread.h"
 #include "cubegod/clock.h"
 #include "solver3/twophase.h"
 
@@ -84,7 +85,7 @@ cg_status cgi_tpq_build(tp_quick *q, const cg3_tables *model, cg_error *err)
     cgi_tp_move_table(q->flip_mv, TP_FLIP, cgi_tp_flip, cgi_tp_set_flip, model, all, TP_MOVES);
     /* the largest table on a thread of its own, the others meanwhile (here if none starts) */
     pthread_t tid;
-    bool apart = pthread_create(&tid, NULL, flip_twist, q) == 0;
+    bool apart = cgi_thread_create(&tid, NULL, flip_twist, q) == 0;
     cgi_tp_move_table(q->slice_mv, TP_SLICE, cgi_tp_slice, cgi_tp_set_slice, model, all, TP_MOVES);
     cgi_tp_move_table(q->cp_mv, TP_CP, cgi_tp_cp, cgi_tp_set_cp, model, cgi_tp_p2_moves, TP_P2MOVES);
     cgi_tp_move_table(q->ep_mv, TP_EP, cgi_tp_ep, cgi_tp_set_ep, model, cgi_tp_p2_moves, TP_P2MOVES);

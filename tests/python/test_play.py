@@ -427,9 +427,11 @@ class CtrlC(unittest.TestCase):
             def serve():
                 conn, _ = listener.accept()
                 with conn:
-                    # 2^25 hashes: seconds of search, well under the 60 s limit even on a busy
-                    # machine (over it, the gate is refused unsearched), never over in half a second
-                    conn.sendall(b"Show some work first:\n  hashcash -mb25 ctrl-c-test\nstamp: ")
+                    # a target no candidate reaches: 62^4 candidates, all searched (0.15 s at
+                    # 100 M/s, 2 s on a busy CI machine), estimated well under the 60 s limit
+                    # (a hashcash stamp, found at random, came in 0.2 s one time in three)
+                    conn.sendall(b"Show some work first:\n"
+                                 b"sha256(XXXX + 'ctrlc') == 0000000000000000\nXXXX: ")
                     conn.settimeout(30)
                     try:
                         got.append(conn.recv(100))
@@ -438,13 +440,20 @@ class CtrlC(unittest.TestCase):
 
             server = threading.Thread(target=serve, daemon=True)
             server.start()
+            timers = []
+
+            def on_event(kind, data):  # the line before the gate: its search starts next
+                if not timers:
+                    timers.append(self.interrupt_after(0.05))
+
             with socket.create_connection(listener.getsockname()) as s:
-                timer = self.interrupt_after(0.5)
                 try:
                     with self.assertRaises(KeyboardInterrupt):
-                        cubegod.play(s, timeout=5)
+                        cubegod.play(s, timeout=5, on_event=on_event)
                 finally:
-                    timer.cancel()  # play ended first (a failure): no SIGINT into the next test
+                    for t in timers:
+                        t.cancel()  # play ended first (a failure): no SIGINT into the next test
+            self.assertTrue(timers, "no line was read")
             server.join(30)
         self.assertEqual(got, [b""], "the server got a stamp, or no end of the connection")
 

@@ -10,6 +10,7 @@
  * server's I/O timeout. A stop wakes the accepting thread, which shuts down the socket of every
  * running game: their waits end at once with an end of stream, and the stopping flag tells the
  * game it was stopped rather than left. */
+#include "util/thread.h"
 #include "cubegod/server.h"
 #include "game/serve/internal.h"
 
@@ -485,7 +486,7 @@ static bool start_game(cg_server *s, int fd, const char *peer)
     pthread_attr_t attr;
     pthread_attr_init(&attr);
     pthread_attr_setstacksize(&attr, THREAD_STACK);
-    int rc = pthread_create(&g->tid, &attr, game_thread, g);
+    int rc = cgi_thread_create(&g->tid, &attr, game_thread, g);
     pthread_attr_destroy(&attr);
     if (rc == 0)
         return true;
