@@ -993,9 +993,19 @@ stage_report() {
 first_game() {
   (cd "$ROOT/build" && ctest -R '^game_e2e_first_game3$' --output-on-failure)
 }
+# The unit tests that shrink to samples under gcov, ASan and valgrind (tests/testutil.h), whole,
+# on the release build: the clone's gcov run takes their samples (their full size there took
+# over 300 s of the suite's time).
+release_full() {
+  local names
+  names=$(grep -lE 'test_scale_now|slow_tools\(\)' "$ROOT"/tests/*/test_*.c |
+          sed -E 's|.*/tests/([^/]+)/(test_[^/]+)\.c$|\1_\2|' | paste -sd'|' -)
+  (cd "$ROOT/build" && ctest -j "$TEST_JOBS" --output-on-failure -R "^($names)\$")
+}
 test_all() {
   stage release build_release
   stage first-game first_game
+  stage release-full release_full
   stage clone clone_test
   stage install install_test
   stage asan build_sanitized

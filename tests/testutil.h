@@ -8,9 +8,11 @@
 #include <string.h>
 
 /* How much of the heaviest checks a build can afford. The release build runs them whole; the
- * ASan+UBSan build (5 to 10 times slower, more on table builds) shrinks them to seeded samples
- * and keeps one table build of each kind; valgrind (30 to 50 times slower: CUBEGOD_SLOW_TOOLS,
- * set by the test wrapper) shrinks them further and builds no big table. */
+ * ASan+UBSan build (5 to 10 times slower, more on table builds) and the gcov build
+ * (CUBEGOD_COVERAGE: its atomic counters make a search 4 to 7 times slower) shrink them to
+ * seeded samples and keep one table build of each kind; valgrind (30 to 50 times slower:
+ * CUBEGOD_SLOW_TOOLS, set by the test wrapper) shrinks them further and builds no big table.
+ * `./run.sh test` runs them whole on the release build (its stage release-full). */
 typedef enum { SCALE_FULL, SCALE_SANITIZED, SCALE_VALGRIND } test_scale;
 
 static inline test_scale test_scale_now(void)
@@ -18,6 +20,9 @@ static inline test_scale test_scale_now(void)
     const char *v = getenv("CUBEGOD_SLOW_TOOLS");
     if (v && *v && strcmp(v, "0") != 0)
         return SCALE_VALGRIND;
+    const char *cov = getenv("CUBEGOD_COVERAGE");
+    if (cov && *cov && strcmp(cov, "0") != 0)
+        return SCALE_SANITIZED;
 #if defined(__SANITIZE_ADDRESS__)
     return SCALE_SANITIZED;
 #else
