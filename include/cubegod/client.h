@@ -231,6 +231,9 @@ typedef struct cg_play_result {
     char mode_keys[64];
     int mode_chosen;
     cg_outcome outcome;          /* won (as won), lost, or ended without a verdict */
+    bool turn_text;              /* no cube was read, and the server showed a drawing with
+                                    moves after it (cg_turn_hint): a hidden-text puzzle for
+                                    `cubegod turn`, named in the reason */
 } cg_play_result;
 
 /* The outcome of a result cg_play filled (for bindings that know only its first fields). */

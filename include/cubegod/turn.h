@@ -132,6 +132,13 @@ CG_API size_t cg_drawing_next_line(const cg_drawing *d, char *buf, size_t size);
  * always does), CG_ERR_NOMEM. */
 CG_API cg_status cg_drawing_moves(const cg_drawing *d, const char *map, char *buf, size_t size,
                                   cg_error *err);
+/* What a hidden-text challenge prints: a drawing, then a line of moves after it. When text
+ * (len bytes) holds both, writes into out (size bytes, NUL-terminated) what was seen and
+ * returns its length, like snprintf; else writes "" and returns 0. numbered: with the lines
+ * ("lines 3-11 hold a drawing and line 14 reads as moves ('R' U2 R2 ...')"), else "a drawing,
+ * then moves ('R' U2 ...')". For readers that found no cube in such a text, to point at
+ * cg_turn_text (`cubegod turn`). */
+CG_API size_t cg_turn_hint(const char *text, size_t len, bool numbered, char *out, size_t size);
 /* Every face shows one symbol on all its stickers. */
 CG_API bool cg_drawing_solved(const cg_drawing *d);
 

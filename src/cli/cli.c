@@ -1,4 +1,5 @@
 #include "cli/cli.h"
+#include "cubegod/transcript.h"
 
 #include "cubegod/solver.h"
 #include "cubegod/solver3.h"
@@ -351,4 +352,44 @@ char *cli_slurp(const char *cmd, const char *path, size_t max, size_t *len)
         fclose(f);
     *len = n;
     return buf;
+}
+
+void cli_turn_advice(char *hint, size_t size, const char *path)
+{
+    bool plain = path && path[0] != '\0' &&
+                 strspn(path, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./+,:@%") ==
+                     strlen(path);
+    char name[1024];
+    if (!path || strcmp(path, "-") == 0 || (!plain && strchr(path, '\'')))
+        snprintf(name, sizeof name, "FILE");
+    else
+        snprintf(name, sizeof name, plain ? "%s" : "'%s'", path);
+    size_t len = strlen(hint);
+    snprintf(hint + len, size > len ? size - len : 0, ": 'cubegod turn --moves last-line %s' "
+             "applies them, --undo takes them back", name);
+}
+
+bool cli_server_text(const char *cmd, const char *path, char *text, size_t *len)
+{
+    size_t at = 0, out = 0;
+    long line = 0;
+    while (at < *len) {
+        char *nl = memchr(text + at, '\n', *len - at);
+        size_t end = nl ? (size_t)(nl - text) : *len;
+        line++;
+        cg_transcript_record rec;
+        cg_error err;
+        if (cg_transcript_parse_line(text + at, end - at, &rec, &err) != CG_OK) {
+            cli_err(cmd, "%s: line %ld: %s", path, line, err.msg);
+            return false;
+        }
+        if (rec.kind == '<') { /* decoded in place, never longer than its record: out <= at */
+            memmove(text + out, rec.data, rec.len);
+            out += rec.len;
+        }
+        at = end + 1;
+    }
+    *len = out;
+    text[out] = '\0';
+    return true;
 }

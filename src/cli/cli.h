@@ -63,5 +63,13 @@ const char *cli_cache3_path(cli_table3 which, const char *pocket);
 struct cg3_tables_options;
 void cli_tables3_options(struct cg3_tables_options *o, cli_table3 which, const char *pocket,
                          bool quiet);
+/* Appends to a hint of cg_turn_hint's the command that turns the drawing in path (quoted for
+ * the shell when it needs it; "FILE" for standard input, "-" or NULL). */
+void cli_turn_advice(char *hint, size_t size, const char *path);
+/* A play --record transcript (text, *len bytes, NUL-terminated room after them) becomes the
+ * text the server sent: its '<' records in order, decoded in place, *len updated (a hidden-text
+ * drawing played over the network is turned, or pointed at, from its record). False after
+ * reporting a malformed record as cmd. */
+bool cli_server_text(const char *cmd, const char *path, char *text, size_t *len);
 
 #endif

@@ -864,6 +864,8 @@ static void summary(const cg_play_result *r, const cg_round_stat *stats, int n, 
                  "received: '%s'",
                  signal_name(stop_signal), r->rounds_passed, r->rounds_passed == 1 ? "" : "s",
                  r->waiting[0] ? r->waiting : "the server", r->last_line);
+    else if (r->won && r->rounds_answered == 0) /* a reply rule's text answered the server */
+        term_say(stdout, '+', "won: the flag came after a reply, no round of moves");
     else if (r->won)
         term_say(stdout, '+', "won: %d/%d rounds passed", r->rounds_passed,
                  r->rounds_announced ? r->rounds_announced : r->rounds_passed);
@@ -1088,6 +1090,12 @@ static int play_main(play_args *a, int argc, char **argv)
         t = NULL;
         cli_play_hints_free(tap.hints); /* the next game's text only */
         tap.hints = cli_play_hints_new();
+    }
+    if (res.turn_text && !res.won) { /* a hidden-text drawing: the command that turns it */
+        char advice[1200] = "the drawing's moves";
+        cli_turn_advice(advice, sizeof advice, a->record);
+        cli_err("play", "%s%s", advice, a->record ? "" : " (FILE: the server's text, saved by hand "
+                "or by play --record FILE)");
     }
     int saved = cli_tries_finish(tries, st == CG_OK && res.won, a->save_profile, a->quiet);
     cli_tries_free(tries);

@@ -6,6 +6,7 @@
 
 #include "cli/answer.h"
 #include "cli/cli.h"
+#include "cubegod/turn.h"
 #include "cli/goal.h"
 #include "cli/commands.h"
 #include "cli/replay_html.h"
@@ -98,11 +99,40 @@ static void print_round(void *ctx, const cg_replay_round *r)
         printf("  the server disagreed: %s\n", r->verdict);
 }
 
-static int report(const char *path, const cg_replay_summary *s, const printer *p,
-                  const char *prompt)
+/* A hidden-text drawing and its moves in text (the server's part of a transcript): the hint
+ * that points at `cubegod turn`, or "". */
+static void turn_hint(const char *path, bool transcript, const char *text, size_t len, char *hint,
+                      size_t size)
 {
+    char *copy = malloc(len + 1);
+    if (!copy)
+        return;
+    memcpy(copy, text, len);
+    copy[len] = '\0';
+    if ((!transcript || cli_server_text("replay", path, copy, &len)) &&
+        cg_turn_hint(copy, len, !transcript, hint, size) > 0)
+        cli_turn_advice(hint, size, path);
+    free(copy);
+}
+
+static int report(const char *path, const cg_replay_summary *s, const printer *p,
+                  const char *prompt, const char *text, size_t len)
+{
+    char hint[600] = "";
+    if (s->correct == 0) /* no round at all, or none right: a hidden-text cube may be why */
+        turn_hint(path, s->transcript, text, len, hint, sizeof hint);
+    if (s->rounds == 0 && s->transcript && s->outcome == CG_OUTCOME_WON) {
+        /* won by play's replies alone: a password, a cube's hidden words */
+        printf("%s: transcript, no round of moves\nthe game: won\n", path);
+        return 0;
+    }
     if (s->rounds == 0 && s->transcript) {
-        cli_err("replay", "%s: no round found (no answer sent after a cube)", path);
+        cli_err("replay", "%s: no round found (no answer sent after a cube)%s%s", path,
+                hint[0] ? "; " : "", hint);
+        return 2;
+    }
+    if (s->rounds == 0 && hint[0]) {
+        cli_err("replay", "%s: no round found; %s", path, hint);
         return 2;
     }
     if (s->rounds == 0) {
@@ -133,6 +163,8 @@ static int report(const char *path, const cg_replay_summary *s, const printer *p
     if (s->differences) /* the options given are not play's, or the file was changed */
         printf("the engine and the recording part %d time%s, first at %s\n", s->differences,
                s->differences == 1 ? "" : "s", s->difference);
+    if (hint[0])
+        cli_err("replay", "%s: no round was correct; %s", path, hint);
     return s->correct == s->rounds ? 0 : 1;
 }
 
@@ -318,7 +350,7 @@ static int judge_with(replay_args *r, const char *text, size_t len)
         cli_err("replay", "%s: %s%s", r->path, err.msg, cli_read_hint(err.msg));
         return 2;
     }
-    int rc = report(r->path, &sum, &r->p, r->opt.prompt);
+    int rc = report(r->path, &sum, &r->p, r->opt.prompt, text + bom, len - bom);
     if (r->p.html && !replay_html_write(r->p.html, r->html, r->path, &sum))
         return 2;
     return rc;

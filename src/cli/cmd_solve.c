@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -389,14 +390,26 @@ static void order_hint(const solve_run *run, const cg_puzzle *p)
 }
 
 /* What a file without any box looked like, for the message. */
+/* What the lines were like, for the message when none held a cube; the text's start kept for
+ * cg_turn_hint (a hidden-text challenge's drawing and moves fit well within the bound). */
+#define SEEN_TEXT_MAX ((size_t)64 << 10)
 typedef struct seen {
     long lines, compact, compact54, bare_faces;
     bool transcript;
+    char *text;
+    size_t len;
 } seen;
 
 static void look(seen *s, const char *line, size_t len)
 {
     s->lines++;
+    if (!s->text && s->lines == 1)
+        s->text = malloc(SEEN_TEXT_MAX); /* none: the message goes without the hint */
+    if (s->text && s->len + len + 1 <= SEEN_TEXT_MAX) {
+        memcpy(s->text + s->len, line, len);
+        s->len += len;
+        s->text[s->len++] = '\n';
+    }
     if (s->lines == 1 && strncmp(line, "# cubegod transcript", 20) == 0)
         s->transcript = true;
     size_t i = 0;
@@ -413,12 +426,26 @@ static void look(seen *s, const char *line, size_t len)
         s->bare_faces++;
 }
 
+/* Every cube the input showed was refused: a drawing of symbols with moves after it is turn's
+ * task (a hidden-text challenge), said once after the refusals. */
+static void no_cube_solved(const solve_run *run, const seen *s)
+{
+    char w[300], hint[600];
+    where(run, w, sizeof w);
+    if (s->text && cg_turn_hint(s->text, s->len, true, hint, sizeof hint) > 0) {
+        cli_turn_advice(hint, sizeof hint, run->file);
+        cli_err("solve", "%sno cube could be solved; %s", w, hint);
+    }
+}
+
 static void no_cube(solve_run *run, const seen *s)
 {
-    char w[300], hint[200] = "";
+    char w[300], hint[600] = "";
     where(run, w, sizeof w);
     if (s->lines == 0)
         snprintf(hint, sizeof hint, "the input is empty");
+    else if (s->text && cg_turn_hint(s->text, s->len, true, hint, sizeof hint) > 0)
+        cli_turn_advice(hint, sizeof hint, run->file); /* a drawing with its moves: turn's, not solve's */
     else if (s->transcript)
         snprintf(hint, sizeof hint, "this is a 'play --record' transcript: check it with "
                  "'cubegod replay FILE'");
@@ -436,7 +463,7 @@ static void no_cube(solve_run *run, const seen *s)
     else
         snprintf(hint, sizeof hint, "boxes look like 'Face U:' then '+-----+', '| U U |', "
                  "'| U U |', '+-----+'; for one cube per line use --line");
-    char msg[600];
+    char msg[1024];
     if (run->shape == CG_SHAPE_BOXES)
         snprintf(msg, sizeof msg, "no cube found: no 'Face X:' box in %ld line%s; %s", s->lines,
                  s->lines == 1 ? "" : "s", hint);
@@ -549,7 +576,7 @@ static void solve_shapes(solve_run *run, cg_line_reader *in)
     const char *line;
     size_t len;
     seen s = {0};
-    int before = run->puzzles;
+    int before = run->puzzles, failed = run->failed;
     while (cg_line_next(in, &line, &len)) {
         look(&s, line, len);
         if (cg_shape_reader_feed(&reader, line, len, &err) != CG_OK)
@@ -568,6 +595,9 @@ static void solve_shapes(solve_run *run, cg_line_reader *in)
     take_all(run, &reader);
     if (run->puzzles == before)
         no_cube(run, &s);
+    else if (run->failed - failed == run->puzzles - before)
+        no_cube_solved(run, &s);
+    free(s.text);
 }
 
 /* Text for a person ("Welcome to the cube god trial!"): three words of two letters or more

@@ -5,6 +5,7 @@
 
 #include "cli/cli.h"
 #include "cli/commands.h"
+#include "cubegod/transcript.h"
 #include "cubegod/turn.h"
 
 static const char TURN_HELP[] =
@@ -41,6 +42,8 @@ static const char TURN_HELP[] =
     "  --moves-from FILE read the moves from a file\n"
     "  --moves last-line the moves are the last line after the drawing that reads as moves\n"
     "                    ('Scramble:' and the like before them are skipped)\n"
+    "\n"
+    "A 'play --record' transcript is read as the text the server sent.\n"
     "\n"
     "Exit status: 0, 1 (--check: not solved), 2 for bad usage or input (an unknown move names\n"
     "its token and column; a drawing that is not a cube, the line and what was counted).\n";
@@ -207,6 +210,8 @@ int cmd_turn(int argc, char **argv)
         goto done;
     if (has_nul("input", text, len) || (layout && has_nul(o.layout, layout, llen)) ||
         (moves && has_nul(o.moves_from, moves, mlen)) || (map && has_nul(o.map, map, maplen)))
+        goto done;
+    if (cg_transcript_detect(text, len) && !cli_server_text("turn", o.input ? o.input : "-", text, &len))
         goto done;
     /* A UTF-8 byte-order mark is no sticker. */
     size_t bom = len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;

@@ -111,6 +111,8 @@ static loss loss_of(const cg_play_result *r, cg_status st, const cli_play_hints 
         return LOSS_OTHER; /* lost later than round 1: the dialogue worked */
     if (r->rounds_answered > 0)
         return cli_refused_as_written(r->reason) ? LOSS_REFUSED : LOSS_NOT_SOLVED;
+    if (r->turn_text)
+        return LOSS_OTHER; /* a hidden-text drawing: `cubegod turn`'s, no option of play's fits */
     if (st == CG_ERR_INPUT && cli_play_hints_cubes(h, CG_SHAPE_AUTO) > 0)
         return LOSS_NOT_READ;
     char last[8];

@@ -85,6 +85,7 @@ cg_status cgi_classify(cgi_game *g, const char *line, size_t n, bool partial, cg
 /* Everything that is not a prompt: cubes, round headers, verdicts, the flag, the rules. */
 cg_status cgi_text_line(cgi_game *g, const char *line, size_t n, cg_error *err)
 {
+    cgi_keep_text(g, line, n);
     int i, total, got = cg_round_read(line, n, &i, &total);
     if (got >= 1 && i > 0 && (got == 1 || total >= i)) {
         g->current = i;

@@ -38,6 +38,10 @@ bool cgi_text_has(const char *text, size_t n, const char *needle);
  * bound), the caller then adding "…" (CGI_CUT). */
 size_t cgi_quote_len(const char *text, size_t n, size_t bound);
 #define CGI_CUT "\xe2\x80\xa6"
+/* Appends the formatted text to msg (NUL-terminated, size bytes): whole, or when it does not
+ * fit, up to the last blank that leaves room for CGI_CUT, then CGI_CUT (a hint is never cut
+ * mid-word by a full buffer). */
+void cgi_append(char *msg, size_t size, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
 /* ---- cubes (cubes.c) ---- */
 
@@ -166,6 +170,9 @@ typedef struct cgi_replay_hooks {
     void (*differs)(void *ctx, const char *why);
     /* The game ended with cube p shown and never answered. */
     void (*left)(void *ctx, const cg_puzzle *p, int round, int total);
+    /* Play sent, or sends next, a line of text the engine did not (a reply rule of play's
+     * options: a password asked after a cube, words read off it): the game went on there. */
+    bool (*replied)(void *ctx);
 } cgi_replay_hooks;
 
 /* cg_play over a tube that replays a transcript (replay_tube.c): the same classification and

@@ -67,6 +67,7 @@ typedef struct cgi_game {
     bool have_ok_re, have_fail_re;
     regex_t ok_re, fail_re;
     int fired[CG_REPLIES_MAX];
+    bool replied;              /* a reply rule of the caller's sent some text (not an Enter) */
     int since[CG_REPLIES_MAX + 3]; /* fired since the last cube read: each rule, then the gates
                                       and the menu's choices */
     cg_puzzle cube_at_goal;    /* a cube at the goal, shown and not asked */
@@ -91,6 +92,10 @@ typedef struct cgi_game {
     int64_t progress_at;       /* the last cube read, answer or gate answered (text_budget) */
     int64_t over_at;           /* handover: when the game was first seen over (0: not yet) */
     const cgi_replay_hooks *replay; /* replay: play's recorded answers instead of the solvers */
+    /* The text received since the last answer, its latest lines up to the bound: a hidden-text
+     * drawing and its moves, for the hints that point at `cubegod turn` (cg_turn_hint). */
+    char text[8192];
+    size_t text_len;
 } cgi_game;
 
 /* cgi_classify's *rule for a menu's entry the engine chose (g->menu.send), not a caller's rule */
@@ -122,6 +127,8 @@ cg_status cgi_outcome_decide(cgi_game *g, cgi_ending how, cg_status st, cg_error
 const char *cgi_shape_wanted(const cg_play_options *o);
 /* The next cube the shape reader has ready; its note said once a game. */
 bool cgi_take_cube(cgi_game *g, cg_puzzle *p);
+/* Keeps a line in g->text (the oldest lines go when it is full; an answer empties it). */
+void cgi_keep_text(cgi_game *g, const char *line, size_t n);
 /* A note for the caller's on_note, printf-style, made printable. */
 void cgi_note(const cgi_game *g, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* One classified item for the caller's on_event. */

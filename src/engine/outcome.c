@@ -113,11 +113,13 @@ bool cgi_flag_is_format(const char *text, size_t n)
     return true;
 }
 
-/* Flags count from the first answer on, until a no: what the banner shows in a flag's shape is
- * the format (or bait), and what follows a refusal is no prize. */
+/* Flags count from the first answer on (moves, or a text the caller's reply rule sent to the
+ * server's question: a password, the cube's hidden words), until a no: what the banner shows in
+ * a flag's shape is the format (or bait), and what follows a refusal is no prize. */
 bool cgi_flag_admitted(const cgi_game *g, const char *text, size_t n)
 {
-    return g->res->rounds_answered > 0 && !g->lost && !cgi_flag_is_format(text, n);
+    bool replied = g->replied || (g->replay && g->replay->replied(g->replay->ctx));
+    return (g->res->rounds_answered > 0 || replied) && !g->lost && !cgi_flag_is_format(text, n);
 }
 
 /* ---- the decision ---- */

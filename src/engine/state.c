@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "engine/game.h"
+#include "cubegod/turn.h"
 
 static int faces_unanswered(const cgi_game *g);
 
@@ -98,24 +99,46 @@ void cgi_prompt_desc(const cgi_game *g, char *out, size_t size)
 void cgi_prompt_hint(const cgi_game *g, const char *last, char *msg, size_t size)
 {
     int faces = faces_unanswered(g);
-    size_t len = strlen(msg);
     char what[160];
     cgi_prompt_desc(g, what, sizeof what);
     size_t asked = cgi_trimmed_len(last, strlen(last));
     size_t quoted = cgi_quote_len(last, asked, 60); /* two quotes must fit the message */
     const char *cut = quoted < asked ? CGI_CUT : "";
-    if (faces == 0 && !g->ever_cube && cg_line_asks(last, asked))
-        snprintf(msg + len, size - len, "; no cube was read (one shown may need another input shape or a "
+    char turn[200];
+    if (faces == 0 && !g->ever_cube &&
+        cg_turn_hint(g->text, g->text_len, false, turn, sizeof turn) > 0) {
+        g->res->turn_text = true;
+        cgi_append(msg, size, "; no cube read, but %s: cubegod turn applies them to the "
+                   "drawing or takes them back", turn);
+    }
+    else if (faces == 0 && !g->ever_cube && cg_line_asks(last, asked))
+        cgi_append(msg, size, "; no cube was read (one shown may need another input shape or a "
                  "layout), and the server asks '%.*s%s': a reply rule '%.*s=ANSWER' answers that",
                  (int)quoted, last, cut, (int)quoted, last);
     else if (faces == 0)
-        snprintf(msg + len, size - len, "; the prompt (%s) never came; last text received: '%s'",
+        cgi_append(msg, size, "; the prompt (%s) never came; last text received: '%s'",
                  what, last);
     else
-        snprintf(msg + len, size - len, "; %d face%s came but not the prompt %s%s%s; last text "
+        cgi_append(msg, size, "; %d face%s came but not the prompt %s%s%s; last text "
                  "received: '%s'",
                  faces, faces == 1 ? "" : "s", g->auto_prompt ? "(" : "", what,
                  g->auto_prompt ? ")" : "", last);
+}
+
+void cgi_keep_text(cgi_game *g, const char *line, size_t n)
+{
+    if (n + 1 > sizeof g->text)
+        return;
+    if (g->text_len + n + 1 > sizeof g->text) { /* drop whole lines from the start */
+        size_t drop = g->text_len + n + 1 - sizeof g->text;
+        const char *nl = memchr(g->text + drop, '\n', g->text_len - drop);
+        drop = nl ? (size_t)(nl - g->text) + 1 : g->text_len;
+        memmove(g->text, g->text + drop, g->text_len - drop);
+        g->text_len -= drop;
+    }
+    memcpy(g->text + g->text_len, line, n);
+    g->text_len += n;
+    g->text[g->text_len++] = '\n';
 }
 
 /* Faces of the round in progress that came without the prompt after them. */

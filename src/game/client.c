@@ -8,6 +8,7 @@
 #include <time.h>
 
 #include "cubegod/client.h"
+#include "cubegod/turn.h"
 #include "cubegod/server.h"
 #include "game/answer_check.h"
 #include "game/pow_gate.h"
@@ -277,6 +278,7 @@ static cg_status answer(cgi_game *g, int64_t prompt_at, cg_error *err)
     if (fst != CG_OK)
         return cg_error_prefix(CG_ERR_INPUT, err, "round %d: ", round);
     cgi_yes_stands(g); /* asked again */
+    g->text_len = 0; /* the text kept for hints is the round's */
     if (g->one_move && g->in_round)
         return next_move(g, g->last_answered, err); /* the round its first move answered */
     cgi_use_legend(g);
@@ -339,8 +341,7 @@ static cg_status answer(cgi_game *g, int64_t prompt_at, cg_error *err)
         (st = checked(g, three, &so, metric, text, err)) != CG_OK ||
         (g->one_move && (st = start_moves(g, three, moves, n, text, err)) != CG_OK)) {
         if (st == CG_ERR_TOO_LONG && g->limit > 0 && g->o->max_answer <= 0) {
-            size_t len = strlen(err->msg);
-            snprintf(err->msg + len, sizeof err->msg - len, " (the limit of the server's text: "
+            cgi_append(err->msg, sizeof err->msg, " (the limit of the server's text: "
                      "\"%s\")", g->limit_phrase);
         }
         return cg_error_prefix(st, err, "round %d: ", round);
@@ -481,8 +482,7 @@ static void explain_timeout(cgi_game *g, cg_error *err)
     size_t n;
     cg_tube_peek(g->t, &rest, &n);
     if (!g->received && n == 0 && strncmp(cg_tube_name(g->t), "tcp ", 4) == 0) {
-        size_t len = strlen(err->msg);
-        snprintf(err->msg + len, sizeof err->msg - len, "; nothing at all was received: the server "
+        cgi_append(err->msg, sizeof err->msg, "; nothing at all was received: the server "
                  "may speak TLS");
         return;
     }
@@ -490,8 +490,7 @@ static void explain_timeout(cgi_game *g, cg_error *err)
     snprintf(tail, sizeof tail, "%.*s", (int)(n > 80 ? 80 : n), (const char *)rest);
     cg_text_printable(tail);
     if (cgi_awaiting(g) && !g->have_pending && !cg_shape_reader_busy(&g->shapes)) {
-        size_t len = strlen(err->msg);
-        snprintf(err->msg + len, sizeof err->msg - len, "; no verdict and no new cube came after "
+        cgi_append(err->msg, sizeof err->msg, "; no verdict and no new cube came after "
                  "the answer; last text received: '%s'", n ? tail : g->last_line);
         return;
     }
@@ -524,6 +523,7 @@ static cg_status reply(cgi_game *g, int i, const char *line, size_t n, cg_error 
         return CG_ERR_PROTOCOL;
     cgi_note(g, "reply rule '%s' (%s) matched '%.*s': sent '%s'", cg_replies_rule(g->o->replies, i),
          cg_phase_name(cgi_phase_of(g)), (int)cgi_trimmed_len(line, n > 80 ? 80 : n), line, send);
+    g->replied |= send[0] != '\0'; /* the caller's answer to the server's question */
     cg_status st = cg_tube_sendline(g->t, send, strlen(send), err);
     return st == CG_OK ? st : cg_error_prefix(st, err, "reply rule '%s': ",
                                               cg_replies_rule(g->o->replies, i));
@@ -573,8 +573,17 @@ static cg_status one_line(cgi_game *g, const char *line, size_t n, bool partial,
     cg_status st = cgi_classify(g, line, n, partial, &kind, &rule, &settled, err);
     if (st != CG_OK)
         return st;
-    if (g->asked_other[0]) {
+    if (g->asked_other[0] && !(g->replay && g->replay->replied(g->replay->ctx))) {
         size_t all = strlen(g->asked_other), k = cgi_quote_len(g->asked_other, all, 36);
+        char turn[200];
+        if (cg_turn_hint(g->text, g->text_len, false, turn, sizeof turn) > 0) {
+            g->res->turn_text = true;
+            return cg_fail(err, CG_ERR_PROTOCOL, "round %d: a cube came, then '%.*s%s' and the "
+                           "server waits: it never asked for moves; it showed %s: cubegod turn "
+                           "applies them to the drawing or takes them back",
+                           cgi_round_number(g), (int)k, g->asked_other, k < all ? CGI_CUT : "",
+                           turn);
+        }
         /* the whole sentence fits a message (CG_ERROR_MSG_MAX) with both quotes at the bound */
         return cg_fail(err, CG_ERR_PROTOCOL, "round %d: a cube came, then '%.*s%s' and the "
                        "server waits: it never asked for moves (the cube may be data for another "
@@ -750,12 +759,9 @@ static void name_unmatched(cgi_game *g, cg_status st, cg_error *err)
             continue;
         char add[CG_REPLY_TEXT_MAX + 48];
         snprintf(add, sizeof add, "; reply rule '%s' never matched", cg_replies_rule(g->o->replies, i));
-        size_t len = strlen(g->res->reason);
-        snprintf(g->res->reason + len, sizeof g->res->reason - len, "%s", add);
-        if (st != CG_OK) {
-            len = strlen(err->msg);
-            snprintf(err->msg + len, sizeof err->msg - len, "%s", add);
-        }
+        cgi_append(g->res->reason, sizeof g->res->reason, "%s", add);
+        if (st != CG_OK)
+            cgi_append(err->msg, sizeof err->msg, "%s", add);
     }
 }
 
@@ -842,7 +848,10 @@ static cg_status play_game(cg_tube *t, const cg_tables *tables, const cg_play_op
     cgi_ending how = CGI_END_FAILED;
     if (st == CG_OK)
         st = run(&g, &how, err);
-    if (replay && g.have_pending && !g.in_round) /* a cube play never answered */
+    /* a cube play never answered, unless play's reply to the server's question after it (a
+     * password, its hidden words) took the answer's place */
+    if (replay && g.have_pending && !g.in_round &&
+        !(g.asked_other[0] && replay->replied(replay->ctx)))
         replay->left(replay->ctx, &g.pending, cgi_round_number(&g), res->rounds_announced);
     if (st == CG_OK || how == CGI_END_FAILED)
         st = cgi_outcome_decide(&g, how, st, err);

@@ -27,6 +27,7 @@ typedef struct replay {
     long last;         /* the transcript line of the last bytes taken */
     cgi_judge *judge;
     bool answering;    /* the engine sends play's answer for a round now */
+    bool replied;      /* play sent a line of text the engine did not */
     cg_replay_summary *sum;
 } replay;
 
@@ -40,6 +41,7 @@ static void on_took(void *ctx, size_t k);
 static void on_left(void *ctx, const cg_puzzle *p, int round, int total);
 static void on_verdict(void *ctx, const char *line, size_t n, bool ok);
 static void on_differs(void *ctx, const char *why);
+static bool on_replied(void *ctx);
 static void on_event(void *ctx, cg_event kind, const char *line, size_t n);
 static void answer_first(replay *r);
 static bool blank(const replay *r, const record *c);
@@ -91,7 +93,8 @@ static cg_status replay_transcript(cgi_judge *j, const cg_tables *t, const cg_re
     cg_tube *tube = NULL;
     if (st == CG_OK)
         st = cg_tube_new(&ops, r, "replay", NULL, &tube, err);
-    cgi_replay_hooks hooks = {r, on_answer, on_more, on_took, on_verdict, on_differs, on_left};
+    cgi_replay_hooks hooks = {r,          on_answer, on_more,   on_took,
+                              on_verdict, on_differs, on_left, on_replied};
     cg_play_options o = cg_play_defaults();
     o.prompt = opt->prompt_given ? opt->prompt : "auto";
     o.timeout = CG_TUBE_FOREVER;
@@ -195,6 +198,12 @@ static void on_verdict(void *ctx, const char *line, size_t n, bool ok)
     cgi_judge_verdict(r->judge, line, n, ok);
 }
 
+static bool on_replied(void *ctx)
+{
+    replay *r = ctx;
+    return r->replied || (next(r) && !next(r)->server && !blank(r, next(r)));
+}
+
 static void on_differs(void *ctx, const char *why)
 {
     replay *r = ctx;
@@ -271,6 +280,7 @@ static cg_status recv_(void *self, uint8_t *buf, size_t cap, int64_t deadline, s
         char line[160];
         size_t n;
         long at = next(r)->line;
+        r->replied |= !blank(r, next(r));
         skip_line(r, line, sizeof line, &n);
         differs(r, "play sent '%s', the engine nothing", line, n, at);
     }

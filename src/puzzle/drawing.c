@@ -518,13 +518,15 @@ size_t cg_drawing_next_line(const cg_drawing *d, char *buf, size_t size)
     return terminate(buf, size, pos);
 }
 
-cg_status cg_drawing_moves(const cg_drawing *d, const char *map, char *buf, size_t size,
-                           cg_error *err)
+/* The last line after the drawing that reads as moves: its offset, length and (1-based) number
+ * in *at, *n, *number. */
+static cg_status find_moves(const cg_drawing *d, const char *map, size_t *at_out, size_t *n_out,
+                            int *number, cg_error *err)
 {
     char *copy = malloc(d->len - d->end_off + 1);
     if (!copy)
         return cg_fail(err, CG_ERR_NOMEM, "no memory for a line of %zu bytes", d->len - d->end_off);
-    size_t at = d->end_off, best = 0, best_len = 0;
+    size_t at = d->end_off;
     bool found = false;
     int line = d->last + 1, last = 0; /* 1-based: the drawing's last line, the last one tried */
     cg_error why = {0};
@@ -540,8 +542,9 @@ cg_status cg_drawing_moves(const cg_drawing *d, const char *map, char *buf, size
         cg_error e;
         if (cg_turn_perm(d->size, copy, map, 0, src, &e) == CG_OK) {
             found = true;
-            best = i;
-            best_len = end - i;
+            *at_out = i;
+            *n_out = end - i;
+            *number = line;
         } else if (!found || line > last) {
             why = e;
         }
@@ -554,12 +557,50 @@ cg_status cg_drawing_moves(const cg_drawing *d, const char *map, char *buf, size
     if (!found)
         return cg_fail(err, CG_ERR_INPUT, "no line after the drawing (which ends at line %d) "
                        "reads as moves; the last one (line %d): %s", d->last + 1, last, why.msg);
-    if (best_len >= size)
-        return cg_fail(err, CG_ERR_LIMIT, "the line of moves needs %zu bytes, the buffer holds %zu",
-                       best_len + 1, size);
-    memcpy(buf, d->text + best, best_len);
-    buf[best_len] = '\0';
     return CG_OK;
+}
+
+cg_status cg_drawing_moves(const cg_drawing *d, const char *map, char *buf, size_t size,
+                           cg_error *err)
+{
+    size_t at = 0, n = 0;
+    int line;
+    cg_status st = find_moves(d, map, &at, &n, &line, err);
+    if (st != CG_OK)
+        return st;
+    if (n >= size)
+        return cg_fail(err, CG_ERR_LIMIT, "the line of moves needs %zu bytes, the buffer holds %zu",
+                       n + 1, size);
+    memcpy(buf, d->text + at, n);
+    buf[n] = '\0';
+    return CG_OK;
+}
+
+size_t cg_turn_hint(const char *text, size_t len, bool numbered, char *out, size_t size)
+{
+    cg_drawing *d = NULL;
+    size_t at = 0, n = 0, k = 0;
+    int line;
+    if (size)
+        out[0] = '\0';
+    if (cg_drawing_read(text, len, NULL, NULL, &d, NULL) != CG_OK)
+        return 0;
+    if (find_moves(d, NULL, &at, &n, &line, NULL) == CG_OK) {
+        int bound = numbered ? 24 : 16, shown = n > (size_t)bound ? bound : (int)n;
+        while (shown > 0 && shown < (int)n && d->text[at + shown] != ' ')
+            shown--; /* quote whole moves */
+        if (shown == 0)
+            shown = n > (size_t)bound ? bound : (int)n;
+        char where[96] = "a drawing, then moves";
+        if (numbered)
+            snprintf(where, sizeof where, "lines %d-%d hold a drawing and line %d reads as moves",
+                     d->first + 1, d->last + 1, line);
+        int w = snprintf(out, size, "%s ('%.*s%s')", where, shown, d->text + at,
+                         (size_t)shown < n ? "\xe2\x80\xa6" : "");
+        k = w < 0 ? 0 : (size_t)w;
+    }
+    cg_drawing_free(d);
+    return k;
 }
 
 /* ---- all at once ---- */

@@ -14,14 +14,42 @@ void cg_text_printable(char *text)
             *text = '?';
 }
 
+/* Copies text[0, n) into out (cap bytes, NUL-terminated): whole when it fits, else up to the
+ * last blank that leaves room for "…", then "…": a full message loses its tail between words,
+ * never in the middle of one. A word longer than WORD_MAX (a hex digest, a run of bytes) is
+ * cut at a character rather than dropped whole. */
+#define WORD_MAX 64
+static void fit(char *out, size_t cap, const char *text, size_t n)
+{
+    static const char cut[] = "\xe2\x80\xa6";
+    if (n < cap) {
+        memcpy(out, text, n);
+        out[n] = '\0';
+        return;
+    }
+    size_t k = cap - sizeof cut; /* room for the mark and the NUL */
+    size_t b = k;
+    while (b > 0 && b + WORD_MAX > k && text[b] != ' ')
+        b--;
+    while (b > 0 && text[b - 1] == ' ')
+        b--;
+    if (b == 0 || text[b] != ' ')
+        for (b = k; b > 0 && ((unsigned char)text[b] & 0xC0) == 0x80;)
+            b--;
+    memcpy(out, text, b);
+    memcpy(out + b, cut, sizeof cut);
+}
+
 cg_status cg_fail(cg_error *err, cg_status code, const char *fmt, ...)
 {
     if (err) {
+        char all[4 * CG_ERROR_MSG_MAX];
         va_list ap;
         va_start(ap, fmt);
         err->code = code;
-        vsnprintf(err->msg, sizeof err->msg, fmt, ap);
+        int k = vsnprintf(all, sizeof all, fmt, ap);
         va_end(ap);
+        fit(err->msg, sizeof err->msg, all, k < 0 ? 0 : (size_t)k < sizeof all ? (size_t)k : sizeof all - 1);
         cg_text_printable(err->msg);
     }
     return code;
@@ -31,22 +59,16 @@ cg_status cg_error_prefix(cg_status st, cg_error *err, const char *fmt, ...)
 {
     if (!err)
         return st;
-    char prefix[CG_ERROR_MSG_MAX], old[CG_ERROR_MSG_MAX];
+    char all[2 * CG_ERROR_MSG_MAX];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(prefix, sizeof prefix, fmt, ap);
+    int k = vsnprintf(all, CG_ERROR_MSG_MAX, fmt, ap);
     va_end(ap);
-    memcpy(old, err->msg, sizeof old);
-    /* Truncation is fine: a long message loses its tail, never its place. */
-    size_t n = strlen(prefix);
-    if (n >= sizeof err->msg)
-        n = sizeof err->msg - 1;
-    memcpy(err->msg, prefix, n);
-    size_t rest = strnlen(old, sizeof old);
-    if (rest > sizeof err->msg - 1 - n)
-        rest = sizeof err->msg - 1 - n;
-    memcpy(err->msg + n, old, rest);
-    err->msg[n + rest] = '\0';
+    /* A long message loses its tail, never its place. */
+    size_t n = k < 0 ? 0 : (size_t)k < CG_ERROR_MSG_MAX ? (size_t)k : CG_ERROR_MSG_MAX - 1;
+    size_t rest = strnlen(err->msg, sizeof err->msg);
+    memcpy(all + n, err->msg, rest);
+    fit(err->msg, sizeof err->msg, all, n + rest);
     cg_text_printable(err->msg);
     return st;
 }

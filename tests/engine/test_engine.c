@@ -232,6 +232,22 @@ static void quotes_cut_between_words(void **state)
     assert_int_equal(cgi_quote_len("ab   cdefgh", 11, 6), 2); /* the blanks before are dropped */
 }
 
+/* A hint appended to a full message: whole words, then '…' (a reason cut at its buffer's end
+ * read "a reply rule 'What does the cube say?=ANSWER' ans"). */
+static void appends_cut_between_words(void **state)
+{
+    (void)state;
+    char msg[32] = "round 1: timeout";
+    cgi_append(msg, sizeof msg, "; %s", "ok");
+    assert_string_equal(msg, "round 1: timeout; ok");
+    cgi_append(msg, sizeof msg, "; the server asks %s", "'What?'");
+    assert_string_equal(msg, "round 1: timeout; ok; the" CGI_CUT);
+    assert_true(strlen(msg) < sizeof msg);
+    char full[8] = "1234567"; /* no room: unchanged */
+    cgi_append(full, sizeof full, "%s", " more");
+    assert_string_equal(full, "1234567");
+}
+
 /* A question after a cube that asks for something other than moves. */
 static void asks_for_other(void **state)
 {
@@ -305,6 +321,7 @@ int main(void)
         cmocka_unit_test(one_move_words),         cmocka_unit_test(legend_of_suffixes),
         cmocka_unit_test(menu_entries),           cmocka_unit_test(menu_acts),
         cmocka_unit_test(case_legend),            cmocka_unit_test(quotes_cut_between_words),
+        cmocka_unit_test(appends_cut_between_words),
         cmocka_unit_test(asks_for_other),         cmocka_unit_test(round_counters),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

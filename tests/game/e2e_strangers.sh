@@ -13,7 +13,7 @@ HERE=$(dirname "$0")
 . "$HERE/lib_serve.sh"
 S="$HERE/strangers"
 
-WINS="newline hash_words ansi_keys punct_percent punct_chevrons paren menu ten_rounds hidden_text facelets b_under_d six_colours lettered_menu mode_menu asks_again"
+WINS="newline hash_words ansi_keys punct_percent punct_chevrons paren menu ten_rounds hidden_text facelets b_under_d six_colours lettered_menu mode_menu asks_again sealed_note"
 NOT_YET=""
 
 # stranger NAME SCRIPT ARGS...: starts strangers/SCRIPT with its port in its own file; sets
@@ -123,6 +123,38 @@ case_hidden_text() {  # the moves are the last line, after a line of chat
   local trc=$?
   WHY="turn exit $trc: $(tail -1 "$TMP/hidden.err")"
   [ "$trc" = 0 ] && [ "$(tail -n1 "$TMP/hidden.out")" = "$(python3 "$S/hidden_text.py" --message)" ]
+}
+case_sealed_note() {  # a password on a 2x2's faces, then the moves: no cube game, turn's task
+  # (issue 41: a capture with moves after a cube points at `cubegod turn`, from play, replay
+  # and solve). play: lost at once, names turn, tries nothing else (one game served)
+  stranger sealed sealed_note.py --games 1; nplay sealed
+  wait "$SPID"
+  WHY="no options: exit $RC: $(tail -2 "$TMP/sealed.err" | tr '\n' ' ')"
+  [ "$RC" = 1 ] && grep -qF "'cubegod turn --moves last-line $TMP/sealed.rec' applies them, --undo" "$TMP/sealed.err" &&
+    ! grep -q "try 2\|trying again" "$TMP/sealed.err" || return 1
+  # the record, turned back as the hint says, gives the password the server wants
+  local pw
+  pw=$("$CUBEGOD" turn --undo --moves last-line "$TMP/sealed.rec" | tail -n 1)
+  WHY="turn --undo on the record said '$pw'"
+  [ "$pw" = "$(python3 "$S/sealed_note.py" --password)" ] || return 1
+  # the same text saved by hand: solve and replay name the lines and the file
+  python3 - "$TMP/sealed.rec" > "$TMP/sealed.txt" <<'PYEOF'
+import sys
+for line in open(sys.argv[1]):
+    if line.startswith("< "):
+        sys.stdout.write(line.split(" ", 2)[2].rstrip("\n").encode().decode("unicode_escape"))
+PYEOF
+  "$CUBEGOD" solve "$TMP/sealed.txt" > /dev/null 2> "$TMP/sealed.solve"
+  local src=$?
+  "$CUBEGOD" replay "$TMP/sealed.txt" 2> "$TMP/sealed.replay" > /dev/null
+  local rrc=$?
+  WHY="solve exit $src, replay exit $rrc of the saved text: $(cat "$TMP/sealed.solve" "$TMP/sealed.replay" | tr '\n' ' ')"
+  local lines="lines 3-20 hold a drawing and line 23 reads as moves ('F R' U2 R F' D L2 B'): 'cubegod turn --moves last-line $TMP/sealed.txt'"
+  [ "$src" = 2 ] && [ "$rrc" = 1 ] && grep -qF "$lines" "$TMP/sealed.replay" &&
+    grep -qF "$lines" "$TMP/sealed.solve" || return 1
+  # told the password, play wins
+  stranger sealed_pw sealed_note.py --games 1; play sealed_pw -q --reply "password>=$pw" 127.0.0.1 "$PORT"
+  won sealed_pw "CTF{sealed_and_delivered}"
 }
 
 # The servers themselves: each stranger that has a cube is won by today's options (so a case

@@ -347,6 +347,35 @@ static void test_drawings(void **state)
 /* ANSI colour cells (each escape, the blanks it colours and its reset) are stickers, as solve
  * reads them; other escapes (bold, a bare reset) are no stickers. A solved 2x2 net of cells:
  * solved, turned and back byte for byte; a cross with B under D of letters, B folded. */
+/* What a reader that found no cube says of a drawing with moves after it (cg_turn_hint): the
+ * lines of both and the moves, quoted whole up to a bound; nothing without the moves. */
+static void test_turn_hint(void **state)
+{
+    (void)state;
+    char text[1024], hint[256];
+    snprintf(text, sizeof text, "A banner line\n%s\nFor you: R U' M2 x\nGood luck\n", NET3);
+    size_t n = cg_turn_hint(text, strlen(text), true, hint, sizeof hint);
+    assert_string_equal(hint, "lines 2-10 hold a drawing and line 12 reads as moves ('R U' M2 x')");
+    assert_int_equal(n, strlen(hint));
+    n = cg_turn_hint(text, strlen(text), false, hint, sizeof hint);
+    assert_string_equal(hint, "a drawing, then moves ('R U' M2 x')");
+    /* a long line of moves: whole moves up to the bound, then the mark */
+    snprintf(text, sizeof text, "%sR U F D L B R2 U2 F2 D2 L2 B2 R' U'\n", NET3);
+    cg_turn_hint(text, strlen(text), true, hint, sizeof hint);
+    assert_string_equal(hint, "lines 1-9 hold a drawing and line 10 reads as moves "
+                              "('R U F D L B R2 U2 F2 D2\xe2\x80\xa6')");
+    /* a small buffer: cut, terminated, the length needed returned */
+    char small[12];
+    assert_true(cg_turn_hint(text, strlen(text), true, small, sizeof small) > sizeof small);
+    assert_int_equal(strlen(small), sizeof small - 1);
+    /* no moves after the drawing, no drawing, nothing at all: no hint, "" */
+    snprintf(text, sizeof text, "%sThat's all.\n", NET3);
+    assert_int_equal(cg_turn_hint(text, strlen(text), true, hint, sizeof hint), 0);
+    assert_string_equal(hint, "");
+    assert_int_equal(cg_turn_hint("R U R' U'\n", 10, true, hint, sizeof hint), 0);
+    assert_int_equal(cg_turn_hint("", 0, false, hint, sizeof hint), 0);
+}
+
 static void test_drawing_cells(void **state)
 {
     (void)state;
@@ -528,7 +557,7 @@ int main(void)
         cmocka_unit_test(test_undo),          cmocka_unit_test(test_errors),
         cmocka_unit_test(test_drawings),      cmocka_unit_test(test_drawing_errors),
         cmocka_unit_test(test_layout),        cmocka_unit_test(test_moves_line),
-        cmocka_unit_test(test_drawing_cells),
+        cmocka_unit_test(test_drawing_cells), cmocka_unit_test(test_turn_hint),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

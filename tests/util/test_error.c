@@ -39,8 +39,27 @@ static void test_prefix_keeps_the_message(void **state)
     big[sizeof big - 1] = '\0';
     cg_fail(&err, CG_ERR_INPUT, "%s", big);
     cg_error_prefix(CG_ERR_INPUT, &err, "where: ");
-    assert_int_equal(strlen(err.msg), CG_ERROR_MSG_MAX - 1);
+    assert_true(strlen(err.msg) <= CG_ERROR_MSG_MAX - 1);
+    assert_true(strlen(err.msg) > CG_ERROR_MSG_MAX - 8); /* one long word: cut, not dropped */
     assert_int_equal(strncmp(err.msg, "where: mmm", 10), 0);
+    assert_string_equal(err.msg + strlen(err.msg) - 3, "\xe2\x80\xa6");
+    /* Words: the tail goes between two of them, marked with '…' (issue 41: a hint cut at 255
+     * bytes read "a reply rule 'Give me 54 Bytes(ie: 53"). */
+    char words[2 * CG_ERROR_MSG_MAX] = "";
+    for (int i = 0; strlen(words) < sizeof words - 16; i++)
+        strcat(words, i % 2 ? "answer " : "rule ");
+    cg_fail(&err, CG_ERR_INPUT, "%s", words);
+    size_t n = strlen(err.msg);
+    assert_true(n <= CG_ERROR_MSG_MAX - 1 && n > CG_ERROR_MSG_MAX - 16);
+    assert_string_equal(err.msg + n - 3, "\xe2\x80\xa6");
+    assert_int_equal(strncmp(err.msg, words, n - 3), 0);
+    assert_int_equal(words[n - 3], ' '); /* the last word kept is whole */
+    assert_true(err.msg[n - 4] != ' ');
+    cg_fail(&err, CG_ERR_INPUT, "%s", "short words stay whole");
+    cg_error_prefix(CG_ERR_INPUT, &err, "%s", words);
+    n = strlen(err.msg);
+    assert_string_equal(err.msg + n - 3, "\xe2\x80\xa6");
+    assert_int_equal(words[n - 3], ' ');
     /* The status is the caller's, never read back from the record: NULL keeps it. */
     assert_int_equal(cg_error_prefix(CG_ERR_INPUT, NULL, "x"), CG_ERR_INPUT);
 }
