@@ -51,6 +51,15 @@ int cgi_menu_read(cgi_menu *m, const char *line, size_t n)
     bool text = false;
     for (size_t i = 0; i < n && !text; i++)
         text = !isspace((unsigned char)line[i]);
+    /* one key after words is a sentence's "(s)" or "a)", not a menu ("each in 30 second(s) and
+     * at most 11 moves"): an entry alone on its line starts it (after blanks or a bullet, as in
+     * "  1) show the cube" or "* a) start"); after words it takes a second entry beside it */
+    if (found == 1)
+        for (size_t i = 0; i < at[0]; i++)
+            if (!strchr(" \t-*>|#", line[i]) && (unsigned char)line[i] < 0x80) {
+                found = 0;
+                break;
+            }
     if (!found) {
         m->last_was_menu = m->last_was_menu && !text;
         return 0;

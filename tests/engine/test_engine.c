@@ -166,13 +166,21 @@ static void menu_entries(void **state)
     assert_int_equal(m.n, 4); /* the same menu, one more line */
     assert_string_equal(m.entry[3].key, "12");
     memset(&m, 0, sizeof m);
+    /* after words, two keys make a menu; alone, a key after marks starts its line */
+    assert_int_equal(menu_of(&m, "Modes: (1) baby (2) insane"), 2);
+    memset(&m, 0, sizeof m);
+    assert_int_equal(menu_of(&m, "  * 1) show the cube"), 1);
+    memset(&m, 0, sizeof m);
     assert_int_equal(menu_of(&m, "1) warm-up, a single cube"), 1);
     assert_int_equal(menu_of(&m, "a) also"), 1);
     assert_int_equal(m.n, 2);
     /* no menus: prose, a number in a word, a key with no words, a letter key with '.' */
     const char *none[] = {"Solve 3 cubes.", "v1.2 released", "(1)", "(1)  ", "x1) y", "e.g. R U",
                           "[ab] two letters", "(1)2 no blank", "(123) three digits", "(A) capital",
-                          "1) 2", "[1) mixed"};
+                          "1) 2", "[1) mixed",
+                          /* one key after words: a sentence (fuzz_play found the first) */
+                          "each in 30 second(s) and at most 11 moves",
+                          "=== s) and at most 11 moves", "Pick plan a) or wait"};
     for (size_t i = 0; i < sizeof none / sizeof *none; i++) {
         memset(&m, 0, sizeof m);
         assert_int_equal(menu_of(&m, none[i]), 0);
