@@ -96,6 +96,9 @@ typedef struct cg_replay_round {
     cg_puzzle puzzle;        /* the cube shown before the prompt (size 0: none was read) */
     double prompt_at;        /* transcripts: seconds from the start to the prompt and to the */
     double answer_at;        /* answer (its first move); -1 when not recorded (captures) */
+    bool again;              /* transcripts: the round's cube came again after an answer with
+                                no verdict, and this answer is its own: the summary counts the
+                                round once, as its last answer */
 } cg_replay_round;
 
 typedef struct cg_replay_summary {

@@ -79,12 +79,15 @@ static void print_round(void *ctx, const cg_replay_round *r)
     bool ok = r->result == CG_REPLAY_CORRECT;
     if (!ok && !p->first_bad)
         p->first_bad = r->number;
+    else if (ok && r->again && p->first_bad == r->number)
+        p->first_bad = 0; /* the answer asked again passed: the round counts as that one */
     if (p->quiet && ok && !r->disagrees)
         return;
     char total[16] = "";
     if (r->total)
         snprintf(total, sizeof total, "/%d", r->total);
-    printf("round %d%s: %s", r->number, total, ok ? "correct" : cg_replay_result_name(r->result));
+    printf("round %d%s%s: %s", r->number, total, r->again ? " (asked again)" : "",
+           ok ? "correct" : cg_replay_result_name(r->result));
     if (r->moves >= 0)
         printf(", %d move%s", r->moves, r->moves == 1 ? "" : "s");
     if (r->optimal >= 0 && ok && r->moves == r->optimal)

@@ -58,10 +58,11 @@ void cgi_event(const cgi_game *g, cg_event kind, const char *line, size_t n)
         g->o->on_event(g->o->on_event_ctx, kind, line, n);
 }
 
-/* The round being played: the one announced last, or the one after the last answered. */
+/* The round being played: the one announced last, or the one after the last answered (an
+ * answer whose cube came again, asked again, answered no round of its own). */
 int cgi_round_number(const cgi_game *g)
 {
-    int next = g->res->rounds_answered + 1;
+    int next = g->res->rounds_answered - g->retried + 1;
     return g->current > next ? g->current : next;
 }
 

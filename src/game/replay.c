@@ -77,6 +77,9 @@ typedef struct cgi_judge {
     bool driven;
     bool moving;
     bool verdict_ok; /* the verdict kept in the open round is the server's yes */
+    /* The last round reported, as the summary counted it (a round asked again replaces it). */
+    int last_number;
+    bool last_correct, last_optimal, last_disagrees;
 } engine;
 
 static bool starts_with(const char *s, size_t len, const char *prefix)
@@ -156,11 +159,24 @@ static void report(engine *e)
     if (r->verdict[0])
         r->disagrees = e->verdict_ok != (r->result == CG_REPLAY_CORRECT);
     cg_replay_summary *s = e->sum;
-    s->rounds++;
-    s->correct += r->result == CG_REPLAY_CORRECT;
-    s->optimal += r->result == CG_REPLAY_CORRECT && r->moves == r->optimal;
-    s->unknown_optimum += e->three;
+    bool correct = r->result == CG_REPLAY_CORRECT, optimal = correct && r->moves == r->optimal;
+    /* the engine numbers an answer whose cube came again as that cube's round (asked again) */
+    r->again = e->driven && r->number > 0 && r->number == e->last_number;
+    if (r->again) {
+        s->correct -= e->last_correct;
+        s->optimal -= e->last_optimal;
+        s->disagreements -= e->last_disagrees;
+    } else {
+        s->rounds++;
+        s->unknown_optimum += e->three;
+    }
+    s->correct += correct;
+    s->optimal += optimal;
     s->disagreements += r->disagrees;
+    e->last_number = r->number;
+    e->last_correct = correct;
+    e->last_optimal = optimal;
+    e->last_disagrees = r->disagrees;
     if (e->fn)
         e->fn(e->ctx, r);
     e->open = false;

@@ -87,13 +87,14 @@ case_mode_menu() {  # a menu of modes, one promising the flag in its words
     grep -q "^stranger: game 1 won" "$TMP/mode_menu.log" # its words chose it, not the tries
 }
 case_asks_again() {  # each cube shown again, unjudged, after its first answer: no round passed by it
-  # not through play(): replay judges each answer as a round of its own (4 rounds, 4 correct),
-  # where play counts the cube asked again as the same round (issue 42's review, finding 8)
-  stranger asks_again asks_again.py --seed 14
-  timeout 120 "$CUBEGOD" play -q 127.0.0.1 "$PORT" > "$TMP/asks_again.out" 2> "$TMP/asks_again.err"
-  RC=$?
+  # through play(): replay judges the transcript as play did, each cube asked again the same
+  # round (it counted each answer as a round of its own, 4 rounds of 2: issue 42's review,
+  # finding 8), and says which answers were asked again
+  stranger asks_again asks_again.py --seed 14; play asks_again -q 127.0.0.1 "$PORT"
   won asks_again "flag{asked_twice_answered_twice}" &&
-    grep -q "won: 2/2 rounds passed" "$TMP/asks_again.out"
+    grep -q "won: 2/2 rounds passed" "$TMP/asks_again.out" || return 1
+  WHY="replay: $(grep -c "asked again" "$TMP/asks_again.replay") answers asked again: $(tail -2 "$TMP/asks_again.replay" | tr '\n' ' ')"
+  [ "$(grep -c "^round [12]/2 (asked again): correct" "$TMP/asks_again.replay")" = 2 ]
 }
 case_ten_rounds() {  # 10 rounds after 'turns> '; replay judges play's transcript as play did
   stranger ten_rounds ten_rounds.py --seed 12; play ten_rounds -q --record "$TMP/ten.rec" 127.0.0.1 "$PORT"
