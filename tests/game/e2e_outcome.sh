@@ -6,6 +6,8 @@
 #     the banner, an acknowledgement before the refusal, a close after fewer rounds than
 #     announced or after a round's counter, a close with no verdict) gives exit 1 and a
 #     "lost" summary, and no flag;
+#   - a yes on round 1 stands once round 2's cube comes (one line of stickers): a no before its
+#     prompt is round 2's and takes nothing back (kills between.c:25's dropped cgi_yes_stands);
 #   - a won game with a format in its banner reports only the real flag;
 #   - round counters in five wordings are read (won N/N); after the last one a question of the
 #     server's own ends the game, won, without waiting for the timeout;
@@ -29,7 +31,7 @@ rplay() {
   play "$name" -q --record "$TMP/$name.rec" "$@"
 }
 
-for mode in hex_format x_format plus_banner ack_first short_close stage_close silent_close; do
+for mode in hex_format x_format plus_banner ack_first short_close stage_close silent_close slow_second; do
   stranger "$mode" misleading.py --mode "$mode" --seed 5 --alarm 60
   rplay "$mode" 127.0.0.1 "$PORT"
   wait "$SPID"; src=$?
@@ -39,6 +41,8 @@ for mode in hex_format x_format plus_banner ack_first short_close stage_close si
   if grep -q '^flag:' "$TMP/$mode.out"; then fail "$mode: a flag reported: $(cat "$TMP/$mode.out")"; fi
   echo "ok: $mode lost: $(grep '^\[-\] lost' "$TMP/$mode.out")"
 done
+# the yes on cube 1 stood once cube 2 came (one line, no drawing in progress): the no is cube 2's
+has '^\[-\] lost: 1 round passed; round 2: the server said: \[-\] Too slow, bye.' "$TMP/slow_second.out"
 
 stranger won_format misleading.py --mode won_format --seed 5 --alarm 60
 rplay won_format 127.0.0.1 "$PORT"

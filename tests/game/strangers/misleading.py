@@ -17,6 +17,9 @@ Each --mode is one game:
   stage_close   'Stage 1' (no total) judged right ('Nice.'), then 'Stage 2' and a close; lost
   silent_close  a banner full of praise ('Great to see you, well done for connecting!'),
                 the answer read, then the connection closed without a word; lost
+  slow_second   cube 1 judged right ('Correct.'), then cube 2 as one line of 24 colour letters
+                (URFDLB) and at once '[-] Too slow, bye.' before any prompt: lost, with
+                round 1 passed (the refusal is cube 2's, and takes nothing back)
   won_format    the banner says 'prize format: FLAG{<32 hex digits>}'; read in the usual
                 sense; the real flag after 'correct'; won
 
@@ -40,6 +43,7 @@ BANNER = {
     "short_close": "Three puzzles in a row.\n",
     "stage_close": "Stages until you drop.\n",
     "silent_close": "Great to see you, well done for connecting! Nice weather, perfect day.\n",
+    "slow_second": "Two cubes, the second against the clock.\n",
     "won_format": "Pocket cube. prize format: FLAG{<32 hex digits>}\n",
 }
 
@@ -81,6 +85,14 @@ def play(conn, args, rng):
         conn.send("Accepted.\n" if mode == "short_close" else "Nice.\n")
         conn.send("Puzzle 2 of 3\n" if mode == "short_close" else "Stage 2\n")
         return False  # and the connection closes
+    if mode == "slow_second":
+        if not one_cube(conn, rng, "", str):
+            conn.send("bad\n")
+            return False
+        conn.send("Correct.\n")
+        _, cube = cubes.scramble(rng, 2)
+        conn.send(cubes.paint(cube, COLOURS).facelets() + "\n[-] Too slow, bye.\n")
+        return False
     if mode == "silent_close":
         one_cube(conn, rng, "", str)
         return False
