@@ -113,8 +113,11 @@ typedef struct cg_tube_options {
 typedef struct cg_tube cg_tube;
 
 /* A flag a signal handler sets (NULL: none, the default): a wait of any tube (connect, TLS or
- * proxy handshake, receive, send) that a signal interrupts ends with CG_ERR_EOF ("stopped by a
- * signal") once *flag is nonzero, so a program stops at once at any stage. Process-wide. */
+ * proxy handshake, receive, send) ends with CG_ERR_EOF ("stopped by a signal") once *flag is
+ * nonzero: at once when the signal interrupts it, else within 0.1 s (while a flag is set up,
+ * no wait sleeps longer than that in one go: a signal that came just before a wait began
+ * interrupts nothing), so a program stops at any stage. A wait that begins with *flag set ends
+ * at once. Process-wide. */
 CG_API void cg_tube_stop_flag(const volatile sig_atomic_t *flag);
 /* The flag given to cg_tube_stop_flag, or NULL: for work between two waits (a proof of work) to
  * stop on the same signal. */

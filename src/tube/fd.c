@@ -35,14 +35,29 @@ const volatile sig_atomic_t *cg_tube_stop_flag_get(void)
     return stop_flag;
 }
 
+/* With a stop flag installed, no single poll waits longer than this: a signal that came just
+ * before the poll started (after the flag was looked at) interrupts nothing, and was seen only
+ * at the deadline (a SIGTERM right after connect held play for the TLS handshake's 10 s). */
+#define STOP_SLICE_NS 100000000LL
+
 cg_status cgi_fd_wait(int fd, short events, int64_t deadline, cg_error *err)
 {
     for (;;) {
+        if (stop_flag && *stop_flag)
+            return cg_fail(err, CG_ERR_EOF, "stopped by a signal");
         struct timespec ts, *tp = NULL;
+        int64_t left = -1;
+        bool sliced = false;
         if (deadline >= 0) {
-            int64_t left = deadline - cg_now_ns();
+            left = deadline - cg_now_ns();
             if (left < 0)
                 left = 0;
+        }
+        if (stop_flag && (left < 0 || left > STOP_SLICE_NS)) {
+            left = STOP_SLICE_NS;
+            sliced = true;
+        }
+        if (left >= 0) {
             ts.tv_sec = (time_t)(left / 1000000000);
             ts.tv_nsec = (long)(left % 1000000000);
             tp = &ts;
@@ -51,12 +66,12 @@ cg_status cgi_fd_wait(int fd, short events, int64_t deadline, cg_error *err)
         int r = cgi_poll_ts(&pfd, 1, tp);
         if (r > 0)
             return CG_OK; /* ready, or an error/hangup the next call will report */
+        if (r == 0 && sliced)
+            continue; /* a slice, not the deadline */
         if (r == 0)
             return cg_fail(err, CG_ERR_TIMEOUT, "timeout");
         if (errno != EINTR)
             return cg_fail(err, CG_ERR_SYSTEM, "poll: %s", strerror(errno));
-        if (stop_flag && *stop_flag)
-            return cg_fail(err, CG_ERR_EOF, "stopped by a signal");
     }
 }
 
