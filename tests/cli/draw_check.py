@@ -10,8 +10,7 @@ import sys
 import xml.etree.ElementTree as ET
 import zlib
 
-fmt, path, state = sys.argv[1], sys.argv[2], sys.argv[3]
-n = 3 if len(state) == 54 else 2
+n = 3
 ORIGIN = {0: (1, 0), 1: (1, 2), 2: (1, 1), 3: (3, 1), 4: (0, 1), 5: (2, 1)}  # U D F B L R
 
 
@@ -136,20 +135,37 @@ def png(data):
     return cells
 
 
-data = open(path, "rb").read()
-cells = {"ansi": lambda d: ansi(d.decode()), "svg": lambda d: svg(d.decode()), "png": png}[fmt](data)
-problems = []
-for i in range(6 * n * n):
-    c = cells.get(cell_of(i))
-    if (c == "hidden") != (state[i] == "?"):
-        problems.append(f"sticker {i}: drawn {c!r}, the cube shows {state[i]!r}")
-for i in range(6 * n * n):
-    for j in range(i):
-        if "?" in (state[i], state[j]):
-            continue
-        if (cells.get(cell_of(i)) == cells.get(cell_of(j))) != (state[i] == state[j]):
-            problems.append(f"stickers {j} and {i}: {state[j]} {state[i]} drawn "
-                            f"{cells.get(cell_of(j))!r} {cells.get(cell_of(i))!r}")
-for p in problems[:5]:
-    print("FAIL:", fmt, path, p, file=sys.stderr)
-sys.exit(1 if problems else 0)
+def check(fmt, path, state):
+    """The problems of one picture, [] when none."""
+    global n
+    n = 3 if len(state) == 54 else 2
+    data = open(path, "rb").read()
+    cells = {"ansi": lambda d: ansi(d.decode()), "svg": lambda d: svg(d.decode()), "png": png}[fmt](data)
+    problems = []
+    for i in range(6 * n * n):
+        c = cells.get(cell_of(i))
+        if (c == "hidden") != (state[i] == "?"):
+            problems.append(f"sticker {i}: drawn {c!r}, the cube shows {state[i]!r}")
+    for i in range(6 * n * n):
+        for j in range(i):
+            if "?" in (state[i], state[j]):
+                continue
+            if (cells.get(cell_of(i)) == cells.get(cell_of(j))) != (state[i] == state[j]):
+                problems.append(f"stickers {j} and {i}: {state[j]} {state[i]} drawn "
+                                f"{cells.get(cell_of(j))!r} {cells.get(cell_of(i))!r}")
+    return problems
+
+
+# FMT PATH STATE, or --batch: one "FMT PATH STATE" a line on standard input (one interpreter
+# for every picture of a test)
+jobs = ([line.split() for line in sys.stdin if line.strip()] if sys.argv[1:] == ["--batch"]
+        else [sys.argv[1:4]])
+bad = 0
+for fmt, path, state in jobs:
+    problems = check(fmt, path, state)
+    for p in problems[:5]:
+        print("FAIL:", fmt, path, p, file=sys.stderr)
+    bad += bool(problems)
+if len(jobs) > 1:
+    print(f"draw_check: {len(jobs)} pictures, {bad} wrong", file=sys.stderr if bad else sys.stdout)
+sys.exit(1 if bad or not jobs else 0)

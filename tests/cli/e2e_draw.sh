@@ -21,20 +21,22 @@ while IFS="$(printf '\t')" read -r file opts state _; do
     state=${state:0:$(((i - 1) * per))}$(printf '?%.0s' $(seq $per))${state:$((i * per))}
   done
   for f in ansi svg png; do
-    # shellcheck disable=SC2086
-    "$CUBEGOD" draw --$f $opts -o "$TMP/pic.$f" "$D/$file" 2> "$TMP/err" || fail "draw --$f $opts $file: $(cat "$TMP/err")"
-    python3 "$HERE/draw_check.py" $f "$TMP/pic.$f" "$state" || fail "draw --$f $opts $file"
     n=$((n + 1))
+    # shellcheck disable=SC2086
+    "$CUBEGOD" draw --$f $opts -o "$TMP/pic$n.$f" "$D/$file" 2> "$TMP/err" || fail "draw --$f $opts $file: $(cat "$TMP/err")"
+    echo "$f $TMP/pic$n.$f $state" >> "$TMP/pictures" # checked all at once below
   done
   # the terminal picture reads back as the same cube: the same answer (3x3: same centres)
   if [ ${#state} -eq 54 ]; then
     # shellcheck disable=SC2086
     want=$("$CUBEGOD" solve $opts "$D/$file")
-    got=$("$CUBEGOD" solve < "$TMP/pic.ansi")
+    got=$("$CUBEGOD" solve < "$TMP/pic$((n - 2)).ansi")
     expect_eq "$got" "$want" "solve of the drawing of $file"
   fi
 done < <(grep -v '^#' "$D/expected.txt")
 [ $n -ge 30 ] || fail "only $n pictures checked"
+python3 "$HERE/draw_check.py" --batch < "$TMP/pictures" || fail "a fixture's picture (above)"
+[ "$(grep -c . "$TMP/pictures")" = $n ] || fail "pictures listed: $(grep -c . "$TMP/pictures") of $n"
 
 # A 2x2 with a face hidden: its first round, the hidden face drawn as four '? ' cells.
 cap="$FIXTURES/captures/game-100-rounds.txt"

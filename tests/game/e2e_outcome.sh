@@ -71,9 +71,13 @@ wait "$SPID"; src=$?
 has '^\[+\] won: 5/5 rounds passed' "$TMP/ask.out"
 echo "ok: the server's own question after the last round ends the game, won"
 
+# The 20 games are issue 41's measure, run whole in the release run; under ASan and valgrind,
+# where they check memory and not the dialogue, 2 of each style.
+per=10
+[ -n "${CUBEGOD_SLOW_TOOLS:-}${CUBEGOD_SANITIZED:-}" ] && per=2
 won=0
 for style in line each; do
-  for seed in $(seq 1 10); do
+  for seed in $(seq 1 $per); do
     stranger "keys_${style}_$seed" quarter_keys.py --style "$style" --rounds 3 --seed "$seed" --alarm 60
     rplay "keys_${style}_$seed" 127.0.0.1 "$PORT"
     wait "$SPID"; src=$?
@@ -82,8 +86,8 @@ for style in line each; do
     fi
   done
 done
-echo "quarter-turn keys, no limit stated, cubes of 12 to 14 quarter turns: won $won of 20"
-[ "$won" = 20 ] || fail "quarter_keys: won $won of 20"
+echo "quarter-turn keys, no limit stated, cubes of 12 to 14 quarter turns: won $won of $((2 * per))"
+[ "$won" = $((2 * per)) ] || fail "quarter_keys: won $won of $((2 * per))"
 
 # A cube shown and a question for something else: play ends within the server's alarm (8 s,
 # shorter than play's 10 s timeout) and says so.
