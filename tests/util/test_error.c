@@ -55,6 +55,14 @@ static void test_prefix_keeps_the_message(void **state)
     assert_int_equal(strncmp(err.msg, words, n - 3), 0);
     assert_int_equal(words[n - 3], ' '); /* the last word kept is whole */
     assert_true(err.msg[n - 4] != ' ');
+    /* two blanks between the words: the cut drops both */
+    char wide[2 * CG_ERROR_MSG_MAX] = "";
+    while (strlen(wide) < sizeof wide - 16)
+        strcat(wide, "word  ");
+    cg_fail(&err, CG_ERR_INPUT, "%s", wide);
+    n = strlen(err.msg);
+    assert_string_equal(err.msg + n - 3, "\xe2\x80\xa6");
+    assert_true(err.msg[n - 4] == 'd' && n > CG_ERROR_MSG_MAX - 16);
     cg_fail(&err, CG_ERR_INPUT, "%s", "short words stay whole");
     cg_error_prefix(CG_ERR_INPUT, &err, "%s", words);
     n = strlen(err.msg);
