@@ -94,7 +94,17 @@ case_asks_again() {  # each cube shown again, unjudged, after its first answer: 
   won asks_again "flag{asked_twice_answered_twice}" &&
     grep -q "won: 2/2 rounds passed" "$TMP/asks_again.out" || return 1
   WHY="replay: $(grep -c "asked again" "$TMP/asks_again.replay") answers asked again: $(tail -2 "$TMP/asks_again.replay" | tr '\n' ' ')"
-  [ "$(grep -c "^round [12]/2 (asked again): correct" "$TMP/asks_again.replay")" = 2 ]
+  [ "$(grep -c "^round [12]/2 (asked again): correct" "$TMP/asks_again.replay")" = 2 ] || return 1
+  # judged with a limit that only round 1's answers break: round 1 is the first wrong, and the
+  # round asked again after it does not take that back
+  local m1 m2
+  m1=$(sed -n 's|^round 1/2: correct, \([0-9]*\) moves.*|\1|p' "$TMP/asks_again.replay")
+  m2=$(sed -n 's|^round 2/2: correct, \([0-9]*\) moves.*|\1|p' "$TMP/asks_again.replay")
+  WHY="round 1 in $m1 moves, round 2 in $m2: the limit test needs round 1 longer"
+  [ "${m1:-0}" -gt "${m2:-99}" ] || return 1
+  "$CUBEGOD" replay --max-moves $((m1 - 1)) "$TMP/asks_again.rec" > "$TMP/asks_again.limit" 2>&1
+  WHY="replay --max-moves $((m1 - 1)): $(tail -2 "$TMP/asks_again.limit" | tr '\n' ' ')"
+  grep -q "2 rounds, 1 correct .*1 wrong, first wrong: round 1" "$TMP/asks_again.limit"
 }
 case_ten_rounds() {  # 10 rounds after 'turns> '; replay judges play's transcript as play did
   stranger ten_rounds ten_rounds.py --seed 12; play ten_rounds -q --record "$TMP/ten.rec" 127.0.0.1 "$PORT"
