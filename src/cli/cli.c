@@ -360,10 +360,11 @@ void cli_turn_advice(char *hint, size_t size, const char *path)
                  strspn(path, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./+,:@%") ==
                      strlen(path);
     char name[1024];
-    if (!path || strcmp(path, "-") == 0 || (!plain && strchr(path, '\'')))
+    /* the command is quoted in the hint with '...': a name that needs quoting gets "..." */
+    if (!path || strcmp(path, "-") == 0 || (!plain && strpbrk(path, "\"$`\\'")))
         snprintf(name, sizeof name, "FILE");
     else
-        snprintf(name, sizeof name, plain ? "%s" : "'%s'", path);
+        snprintf(name, sizeof name, plain ? "%s" : "\"%s\"", path);
     size_t len = strlen(hint);
     snprintf(hint + len, size > len ? size - len : 0, ": 'cubegod turn --moves last-line %s' "
              "applies them, --undo takes them back", name);

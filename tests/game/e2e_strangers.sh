@@ -163,6 +163,11 @@ PYEOF
   local lines="lines 3-20 hold a drawing and line 23 reads as moves ('F R' U2 R F' D L2 B'): 'cubegod turn --moves last-line $TMP/sealed.txt'"
   [ "$src" = 2 ] && [ "$rrc" = 1 ] && grep -qF "$lines" "$TMP/sealed.replay" &&
     grep -qF "$lines" "$TMP/sealed.solve" || return 1
+  # a file name with a blank is quoted in the command, as a shell needs it
+  cp "$TMP/sealed.txt" "$TMP/saved text.txt"
+  "$CUBEGOD" solve "$TMP/saved text.txt" > /dev/null 2> "$TMP/sealed.quoted"
+  WHY="solve of a file name with a blank: $(tail -1 "$TMP/sealed.quoted")"
+  grep -qF "'cubegod turn --moves last-line \"$TMP/saved text.txt\"' applies them" "$TMP/sealed.quoted" || return 1
   # told the password, play wins
   stranger sealed_pw sealed_note.py --games 1; play sealed_pw -q --reply "password>=$pw" 127.0.0.1 "$PORT"
   won sealed_pw "CTF{sealed_and_delivered}"
