@@ -57,6 +57,15 @@ pyapp never menu_app.py --rounds 1 --alarm 5
 play never "${MENU[@]}" --reply 'start:Your pick?=3' --timeout 1 127.0.0.1 "$PORT"
 [ "$RC" = 1 ] || fail "a rule that never matches: exited $RC"
 has "reply rule 'start:Your pick?=3' never matched" "$TMP/never.out"
+# a game that fails (a timeout, a server gone silent) names it on its error line too
+bg_server silent "the silent server" python3 -c '
+import socket, time
+s = socket.socket(); s.bind(("127.0.0.1", 0)); s.listen(1)
+print(s.getsockname()[1], flush=True); s.settimeout(20); c, _ = s.accept()
+c.sendall(b"Welcome.\n"); time.sleep(5)'
+play silent --reply 'start:Your pick?=3' --timeout 1 127.0.0.1 "$PORT"
+[ "$RC" = 1 ] || fail "a silent server: exited $RC"
+has "^cubegod play: .*timeout.*; reply rule 'start:Your" "$TMP/silent.err" # (cut with … at the message's bound)
 
 # 3. Bad rules: refused before connecting (nothing listens on port 9), naming the rule.
 for bad in "no equals sign" "later:x=y" "re:(unclosed=1" "cube:=hello"; do
