@@ -11,6 +11,7 @@
 
 #include "cubegod/dialogue.h"
 #include "engine/engine.h"
+#include "engine/game.h"
 
 static bool is(const cgi_prompt *p, const char *s) { return cgi_prompt_is(p, s, strlen(s)); }
 
@@ -240,6 +241,30 @@ static void quotes_cut_between_words(void **state)
     assert_int_equal(cgi_quote_len("ab   cdefgh", 11, 6), 2); /* the blanks before are dropped */
 }
 
+/* The round's text kept for the turn hint: whole lines, the oldest dropped when it is full, so
+ * the text kept always starts at a line's start. */
+static void kept_text_starts_at_a_line(void **state)
+{
+    (void)state;
+    static cgi_game g; /* its text is 8 KiB */
+    memset(&g, 0, sizeof g);
+    char line[100];
+    for (int i = 0; i < 400; i++) { /* 400 lines of 31 to 33 bytes: over the bound */
+        int n = snprintf(line, sizeof line, "line %d of the server's banner", i);
+        cgi_keep_text(&g, line, (size_t)n);
+    }
+    assert_true(g.text_len <= sizeof g.text && g.text_len > sizeof g.text - 64);
+    assert_memory_equal(g.text, "line ", 5);
+    assert_int_equal(g.text[g.text_len - 1], '\n');
+    static const char last[] = "line 399 of the server's banner\n";
+    assert_memory_equal(g.text + g.text_len - (sizeof last - 1), last, sizeof last - 1);
+    size_t before = g.text_len;
+    char big[sizeof g.text + 8];
+    memset(big, 'x', sizeof big);
+    cgi_keep_text(&g, big, sizeof big); /* a line longer than the bound: not kept */
+    assert_int_equal(g.text_len, before);
+}
+
 /* A hint appended to a full message: whole words, then '…' (a reason cut at its buffer's end
  * read "a reply rule 'What does the cube say?=ANSWER' ans"). */
 static void appends_cut_between_words(void **state)
@@ -330,6 +355,7 @@ int main(void)
         cmocka_unit_test(menu_entries),           cmocka_unit_test(menu_acts),
         cmocka_unit_test(case_legend),            cmocka_unit_test(quotes_cut_between_words),
         cmocka_unit_test(appends_cut_between_words),
+        cmocka_unit_test(kept_text_starts_at_a_line),
         cmocka_unit_test(asks_for_other),         cmocka_unit_test(round_counters),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
