@@ -249,14 +249,17 @@ static void kept_text_starts_at_a_line(void **state)
     static cgi_game g; /* its text is 8 KiB */
     memset(&g, 0, sizeof g);
     char line[100];
-    for (int i = 0; i < 400; i++) { /* 400 lines of 31 to 33 bytes: over the bound */
-        int n = snprintf(line, sizeof line, "line %d of the server's banner", i);
+    for (int i = 0; i < 400; i++) { /* 400 lines of 26 to 40 bytes: over the bound */
+        int n = snprintf(line, sizeof line, "line %d of the server's %.*sbanner", i, i % 7,
+                         "~~~~~~~");
         cgi_keep_text(&g, line, (size_t)n);
+        if (memcmp(g.text, "line ", 5) != 0) /* after every line, not only the last */
+            fail_msg("after line %d the text starts '%.12s'", i, g.text);
     }
     assert_true(g.text_len <= sizeof g.text && g.text_len > sizeof g.text - 64);
     assert_memory_equal(g.text, "line ", 5);
     assert_int_equal(g.text[g.text_len - 1], '\n');
-    static const char last[] = "line 399 of the server's banner\n";
+    static const char last[] = "line 399 of the server's banner\n"; /* 399 % 7 == 0 */
     assert_memory_equal(g.text + g.text_len - (sizeof last - 1), last, sizeof last - 1);
     size_t before = g.text_len;
     char big[sizeof g.text + 8];
