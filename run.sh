@@ -4,9 +4,10 @@
 #   ./run.sh test      build the working tree (release) and play the first 3x3 game on it (a 1 s
 #                      alarm, which gcov's counters would miss); run every test through ctest in a fresh
 #                      clone of the tracked tree built as Release with gcov (the release run and its
-#                      coverage), with ASan+UBSan, and under valgrind memcheck (-O1 -g, the portable
-#                      build); then each fuzz target briefly, then the musl build; prints each
-#                      stage's time at the end
+#                      coverage), with ASan+UBSan, and its test programs under valgrind memcheck
+#                      (-O1 -g, the portable build); then each fuzz target briefly, then the musl
+#                      build; prints each stage's time at the end
+#   ./run.sh valgrind  the whole suite under valgrind memcheck, end-to-end scripts included
 #   ./run.sh test quick
 #                      the release build and its ctest only (the edit loop)
 #   ./run.sh build     build only (build/cubegod)
@@ -139,8 +140,9 @@ build_sanitized() {
 
 run_tests() {
   local dir=$1
-  echo "== ctest in $dir"
-  (cd "$ROOT/$dir" && ctest -j "$TEST_JOBS" --output-on-failure)
+  shift
+  echo "== ctest in $dir $*"
+  (cd "$ROOT/$dir" && ctest -j "$TEST_JOBS" --output-on-failure "$@")
 }
 
 # The whole suite under valgrind memcheck, on a plain -O1 -g build. Every test program (and the
@@ -157,10 +159,15 @@ build_valgrind() {
     -DCUBEGOD_TEST_CACHE3="$ROOT/build/cache/twophase.tbl" \
     -DCUBEGOD_TEST_OPTIMAL_CACHE="$ROOT/build/cache/optimal-small.tbl"
 }
+# In ./run.sh test the valgrind stage runs the test programs only (the cmocka tests and the fuzz
+# corpora's replays, every line they run under memcheck); the end-to-end scripts, whose cubegod
+# processes it memchecked four at a time, took most of its time and ran in every other stage
+# too, and the suite was over its 12 minutes (868 s at 1c242ac). `./run.sh valgrind` runs the
+# whole suite under it, scripts included.
 run_valgrind() {
   local logs="$ROOT/build-valgrind/memcheck"
   rm -f "$logs"/*.log "$logs"/count.*
-  run_tests build-valgrind
+  run_tests build-valgrind "$@"
   # Programs nobody waits for (a server stopped by a signal) report only in their logs.
   local bad
   bad=$(grep -lE "ERROR SUMMARY: [1-9]|definitely lost: [1-9]|indirectly lost: [1-9]|possibly lost: [1-9]" \
@@ -242,7 +249,7 @@ fuzz_each() {
 fuzz_smoke() {
   fuzz_targets
   build_fuzz
-  FUZZ_SEED=1 fuzz_each all 2 "$JOBS"
+  FUZZ_SEED=1 fuzz_each all 1 "$JOBS" # a second each: the campaigns (./run.sh fuzz) go long
 }
 
 # The suite's release run, on a clean clone. The tracked working tree (HEAD, with any uncommitted
@@ -1011,7 +1018,7 @@ test_all() {
   stage asan build_sanitized
   stage asan-ctest run_tests build-asan
   stage valgrind build_valgrind
-  stage valgrind-ctest run_valgrind
+  stage valgrind-ctest run_valgrind -E '_e2e_'
   stage fuzz fuzz_smoke
   stage musl musl_check
 }
@@ -1087,7 +1094,7 @@ esac
 ensure_packages "${PACKAGES[@]}"
 TEST_T0=$SECONDS
 trap stage_report EXIT
-if [ "${1:-}" = test ] && [ "${2:-}" != quick ]; then
+if { [ "${1:-}" = test ] && [ "${2:-}" != quick ]; } || [ "${1:-}" = valgrind ]; then
   ensure_packages "${FUZZ_PACKAGES[@]}" "${INSTALL_TEST_PACKAGES[@]}"
   ensure_packages "${TEST_PACKAGES[@]}" || echo "run.sh: could not install ${TEST_PACKAGES[*]}; those tests will be skipped" >&2
   for p in "${PIP_TEST_PACKAGES[*]}" "${BROWSER_TEST_PACKAGES[*]}"; do
@@ -1105,7 +1112,8 @@ case "${1:-}" in
           fi ;;
   bench)  build_release; bench_all ;;
   docs-figures) shift; build_release; python3 tests/tools/docs_figures.py build/cubegod "$ROOT" "$@" ;;
+  valgrind) build_release; stage valgrind build_valgrind; stage valgrind-ctest run_valgrind ;;
   faults) build_release; ./build/cubegod tables >/dev/null
           CUBEGOD="$ROOT/build/cubegod" python3 tests/faults/server_faults.py --full ;;
-  *)      echo "usage: ./run.sh [test|build|bench|docs-figures [NAME...]|faults|coverage|fuzz TARGET|all SECONDS [JOBS]|mutants [-j JOBS] [NAME...]|mutants --since REF]" >&2; exit 2 ;;
+  *)      echo "usage: ./run.sh [test|valgrind|build|bench|docs-figures [NAME...]|faults|coverage|fuzz TARGET|all SECONDS [JOBS]|mutants [-j JOBS] [NAME...]|mutants --since REF]" >&2; exit 2 ;;
 esac
