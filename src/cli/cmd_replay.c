@@ -107,13 +107,19 @@ static void print_round(void *ctx, const cg_replay_round *r)
 static void turn_hint(const char *path, bool transcript, const char *text, size_t len, char *hint,
                       size_t size)
 {
-    char *copy = malloc(len + 1);
-    if (!copy)
-        return;
-    memcpy(copy, text, len);
-    copy[len] = '\0';
-    if ((!transcript || cli_server_text("replay", path, copy, &len)) &&
-        cg_turn_hint(copy, len, !transcript, hint, size) > 0)
+    char *copy = NULL; /* a transcript's server text, decoded; a capture is read as it is */
+    if (transcript) {
+        if (!(copy = malloc(len + 1)))
+            return;
+        memcpy(copy, text, len);
+        copy[len] = '\0';
+        if (!cli_server_text("replay", path, copy, &len)) {
+            free(copy);
+            return;
+        }
+        text = copy;
+    }
+    if (cg_turn_hint(text, len, !transcript, hint, size) > 0)
         cli_turn_advice(hint, size, path);
     free(copy);
 }
