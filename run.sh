@@ -346,12 +346,14 @@ musl_check() {
   for d in $(tr ';' ' ' < "$out/probe/build/defs.txt"); do defs+=("-D$d"); done
   local cflags=(-std=c11 -O2 -Wall -Wextra -Werror -D_GNU_SOURCE "${defs[@]}"
                 -I"$ROOT/include" -I"$ROOT/build/include" -I"$ROOT/src")
-  local objs=() src obj
+  local objs=() srcs=() src
   while IFS= read -r src; do
-    obj="$out/obj/$(echo "${src#"$ROOT"/src/}" | tr / _).o"
-    musl-gcc "${cflags[@]}" -c "$src" -o "$obj"
-    objs+=("$obj")
+    srcs+=("$src")
+    objs+=("$out/obj/$(echo "${src#"$ROOT"/src/}" | tr / _).o")
   done < <(find "$ROOT/src" -name '*.c' | grep -vE "$MUSL_SKIP" | sort)
+  # compiled $JOBS at a time, source and object in pairs (xargs fails if any compile fails)
+  for i in "${!srcs[@]}"; do printf '%s\0%s\0' "${srcs[$i]}" "${objs[$i]}"; done |
+    xargs -0 -n 2 -P "$JOBS" bash -c "$(declare -p cflags); "'musl-gcc "${cflags[@]}" -c "$1" -o "$2"' _
   ar rcs "$out/libcubegod-core.a" "${objs[@]}"
   local t name ran=0 skipped=()
   for t in "$ROOT"/fuzz/fuzz_*.c; do
