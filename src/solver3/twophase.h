@@ -307,24 +307,77 @@ typedef int (*cgi_tp_get_fn)(const cg3_cube *);
 typedef void (*cgi_tp_set_fn)(cg3_cube *, int);
 void cgi_tp_move_table(uint16_t *mv, int n, cgi_tp_get_fn get, cgi_tp_set_fn set,
                        const cg3_tables *model, const uint8_t *moves, int nmoves);
+/* cp_mv and ep_mv as cgi_tp_move_table would make them, from the permutations alone (quicker);
+ * ep: phase-2 moves only (they keep the U/D edges in their layers). */
+void cgi_tp_cp_move_table(uint16_t *mv, const cg3_tables *model, const uint8_t *moves, int nmoves);
+void cgi_tp_ep_move_table(uint16_t *mv, const cg3_tables *model, const uint8_t *moves, int nmoves);
 void cgi_tp_bfs_pairs(uint8_t *dist, const uint16_t *amv, int na, const uint16_t *bmv, int nb,
                       int nmoves, size_t home);
 /* dist[v] = the least of pair[v][sp] over the slice orders sp (pair: [n][TP_SP]). */
 void cgi_tp_min_over_sp(uint8_t *dist, const uint8_t *pair, int n);
 
-/* The quick solver's tables (twophase_quick.c): no symmetry, built in a fraction of a second. */
+/* The quick solver's tables (twophase_quick.c): 3.7 MB, built in a few tens of ms. Its pair
+ * tables are reduced by the 8 symmetries that keep all three axes (y2, x2, the mirror through
+ * the UD plane, and their products), as min2phase's: under them twist, flip and slice each map
+ * to a twist, a flip and a slice alone, and in G1 the corner, U/D-edge and slice-edge
+ * permutations to their own kind (324 twist, 336 flip, 5,376 corner and 5,328 U/D-edge
+ * classes, checked when built); a pair's distance is its conjugate's. A pair's entry is [the
+ * class of its first coordinate][the second seen through the symmetry that maps the first onto
+ * its class's representative]: cgi_tpq_ts and the others below. */
+enum {
+    TPQ_SYMS = 8,         /* symmetry j is cgi_tp_sym_conj's k = cgi_tpq_sym_k(j) */
+    TPQ_SYM_BITS = 3,
+    TPQ_TW_CLASSES = 324,
+    TPQ_FL_CLASSES = 336,
+    TPQ_CP_CLASSES = 5376,
+    TPQ_EP_CLASSES = 5328,
+};
 typedef struct tp_quick {
     uint16_t *twist_mv, *flip_mv, *slice_mv; /* [n][18] */
     uint16_t *cp_mv, *ep_mv, *sp_mv;         /* [n][10] */
-    uint8_t *tw_sl, *fl_sl; /* [slice][twist], [slice][flip]: phase-1 distances of the pairs */
-    uint8_t *cp_sp, *ep_sp; /* [n][slice order]: phase-2 distances of the pairs */
-    uint8_t *fl_tw;         /* [flip][twist]: phase-1 distances */
+    uint16_t *tw_conj, *sl_conj, *sp_conj;   /* [TPQ_SYMS][n]: each through each symmetry */
+    /* [n]: class << TPQ_SYM_BITS | the symmetry that maps the value onto its representative */
+    uint16_t *tw_cs, *fl_cs, *cp_cs, *ep_cs;
+    uint16_t *tw_rep, *fl_rep, *cp_rep, *ep_rep; /* [classes]: each class's representative */
+    uint8_t *tw_stab, *fl_stab, *cp_stab, *ep_stab; /* [classes]: the symmetries that keep it */
+    /* [twist class][slice], [flip class][slice], [flip class][twist]: phase-1 distances of the
+       pairs; [corner class][slice order], [U/D-edge class][slice order]: phase 2's */
+    uint8_t *tw_sl, *fl_sl, *fl_tw, *cp_sp, *ep_sp;
     uint8_t *cp_dist, *ep_dist; /* [TP_CP], [TP_EP]: their least over the slice orders */
     /* the three phase-1 tables again as distance mod 3, two bits an entry (tpq_mod3): a
        quarter of the bytes, so that the search's reads stay in the caches */
     uint8_t *tw_sl3, *fl_sl3, *fl_tw3;
     void *mem;              /* the one allocation they are carved from */
 } tp_quick;
+/* The symmetry of cgi_tp_sym_conj that is the quick tables' symmetry j: y^0 or y^2 (bit 0),
+ * x2 or not (bit 1), the mirror or not (bit 2). */
+int cgi_tpq_sym_k(int j);
+/* The entry of a pair in its table. */
+static inline size_t cgi_tpq_entry(const uint16_t *cs, const uint16_t *conj, int n, int a, int b)
+{
+    unsigned x = cs[a];
+    return (size_t)(x >> TPQ_SYM_BITS) * (size_t)n + conj[(x & (TPQ_SYMS - 1)) * (unsigned)n + (unsigned)b];
+}
+static inline size_t cgi_tpq_ts(const tp_quick *t, int tw, int sl)
+{
+    return cgi_tpq_entry(t->tw_cs, t->sl_conj, TP_SLICE, tw, sl);
+}
+static inline size_t cgi_tpq_fs(const tp_quick *t, int fl, int sl)
+{
+    return cgi_tpq_entry(t->fl_cs, t->sl_conj, TP_SLICE, fl, sl);
+}
+static inline size_t cgi_tpq_ft(const tp_quick *t, int fl, int tw)
+{
+    return cgi_tpq_entry(t->fl_cs, t->tw_conj, TP_TWIST, fl, tw);
+}
+static inline size_t cgi_tpq_cs(const tp_quick *t, int cp, int sp)
+{
+    return cgi_tpq_entry(t->cp_cs, t->sp_conj, TP_SP, cp, sp);
+}
+static inline size_t cgi_tpq_es(const tp_quick *t, int ep, int sp)
+{
+    return cgi_tpq_entry(t->ep_cs, t->sp_conj, TP_SP, ep, sp);
+}
 size_t cgi_tpq_bytes(void);
 cg_status cgi_tpq_build(tp_quick *q, const cg3_tables *model, cg_error *err);
 void cgi_tpq_free(tp_quick *q);

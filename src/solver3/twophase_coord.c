@@ -11,14 +11,24 @@ const uint8_t cgi_tp_p2_moves[TP_P2MOVES] = {0, 1, 2, 3, 4, 5, 7, 10, 13, 16};
 static const uint8_t UD_POS[8] = {0, 1, 2, 3, 8, 9, 10, 11};
 static const int8_t UD_INDEX[12] = {0, 1, 2, 3, -1, -1, -1, -1, 4, 5, 6, 7};
 
-/* Lehmer rank of a permutation of 0..n-1 (identity 0). */
+/* The bits set in x < 256 (no popcount instruction is assumed). */
+static inline int bits8(unsigned x)
+{
+    x = x - (x >> 1 & 0x55);
+    x = (x & 0x33) + (x >> 2 & 0x33);
+    return (int)((x + (x >> 4)) & 0x0F);
+}
+
+/* Lehmer rank of a permutation of 0..n-1, n <= 8 (identity 0): each digit counts the later
+ * values smaller than a[i], which are the smaller values not used before it (a bit set). */
 static int perm_rank(const uint8_t *a, int n)
 {
     int r = 0;
+    unsigned used = 0;
     for (int i = 0; i < n; i++) {
-        int smaller = 0;
-        for (int j = i + 1; j < n; j++)
-            smaller += a[j] < a[i];
+        unsigned below = (1u << a[i]) - 1;
+        int smaller = a[i] - bits8(used & below);
+        used |= 1u << a[i];
         r = r * (n - i) + smaller;
     }
     return r;
@@ -263,6 +273,41 @@ void cgi_tp_move_table(uint16_t *mv, int n, cgi_tp_get_fn get, cgi_tp_set_fn set
     }
 }
 
+/* A permutation-of-8 coordinate's move table, each move a gather g[k] of the 8 (as
+ * cg3_cube_mul's) and the result ranked: a cube product would also work out orientations and
+ * centres, which these coordinates never read (a third of the quick tables' build went to
+ * cp_mv and ep_mv made by products). */
+static void perm8_move_table(uint16_t *mv, const uint8_t (*g)[8], int nmoves)
+{
+    for (int v = 0; v < TP_CP; v++) {
+        uint8_t a[8], b[8];
+        perm_unrank(v, a, 8);
+        for (int k = 0; k < nmoves; k++) {
+            for (int i = 0; i < 8; i++)
+                b[i] = a[g[k][i]];
+            mv[(size_t)v * nmoves + k] = (uint16_t)perm_rank(b, 8);
+        }
+    }
+}
+
+void cgi_tp_cp_move_table(uint16_t *mv, const cg3_tables *model, const uint8_t *moves, int nmoves)
+{
+    uint8_t g[TP_MOVES][8];
+    for (int k = 0; k < nmoves; k++)
+        memcpy(g[k], model->cube[cg3_move_from_face_turn(moves[k])].cp, 8);
+    perm8_move_table(mv, (const uint8_t (*)[8])g, nmoves);
+}
+
+void cgi_tp_ep_move_table(uint16_t *mv, const cg3_tables *model, const uint8_t *moves, int nmoves)
+{
+    /* the U/D edges' gather, in their phase-2 order (a move of G1 keeps them in their layers) */
+    uint8_t g[TP_MOVES][8];
+    for (int k = 0; k < nmoves; k++)
+        for (int i = 0; i < 8; i++)
+            g[k][i] = (uint8_t)UD_INDEX[model->cube[cg3_move_from_face_turn(moves[k])].ep[UD_POS[i]]];
+    perm8_move_table(mv, (const uint8_t (*)[8])g, nmoves);
+}
+
 void cgi_tp_bfs_pairs(uint8_t *dist, const uint16_t *amv, int na, const uint16_t *bmv, int nb,
                       int nmoves, size_t home)
 {
@@ -319,13 +364,13 @@ void cgi_tp_coord_build(uint8_t *p, const cg3_tables *model)
     cgi_tp_move_table(twist_mv, TP_TWIST, cgi_tp_twist, cgi_tp_set_twist, model, all, TP_MOVES);
     cgi_tp_move_table(flip_mv, TP_FLIP, cgi_tp_flip, cgi_tp_set_flip, model, all, TP_MOVES);
     cgi_tp_move_table(slice_mv, TP_SLICE, cgi_tp_slice, cgi_tp_set_slice, model, all, TP_MOVES);
-    cgi_tp_move_table(cp_mv, TP_CP, cgi_tp_cp, cgi_tp_set_cp, model, cgi_tp_p2_moves, TP_P2MOVES);
-    cgi_tp_move_table(ep_mv, TP_EP, cgi_tp_ep, cgi_tp_set_ep, model, cgi_tp_p2_moves, TP_P2MOVES);
+    cgi_tp_cp_move_table(cp_mv, model, cgi_tp_p2_moves, TP_P2MOVES);
+    cgi_tp_ep_move_table(ep_mv, model, cgi_tp_p2_moves, TP_P2MOVES);
     cgi_tp_move_table(sp_mv, TP_SP, cgi_tp_sp, cgi_tp_set_sp, model, cgi_tp_p2_moves, TP_P2MOVES);
     cgi_tp_bfs_pairs(p + cgi_tp_seg_offset(TP_SEG_CP_SP), cp_mv, TP_CP, sp_mv, TP_SP, TP_P2MOVES, 0);
     cgi_tp_bfs_pairs(p + cgi_tp_seg_offset(TP_SEG_EP_SP), ep_mv, TP_EP, sp_mv, TP_SP, TP_P2MOVES, 0);
-    cgi_tp_move_table((uint16_t *)(void *)(p + cgi_tp_seg_offset(TP_SEG_CP18_MV)), TP_CP, cgi_tp_cp,
-               cgi_tp_set_cp, model, all, TP_MOVES);
+    cgi_tp_cp_move_table((uint16_t *)(void *)(p + cgi_tp_seg_offset(TP_SEG_CP18_MV)), model, all,
+                         TP_MOVES);
     /* the corners alone, and the U/D edges alone: the best slice order */
     cgi_tp_min_over_sp(p + cgi_tp_seg_offset(TP_SEG_CP_DIST), p + cgi_tp_seg_offset(TP_SEG_CP_SP), TP_CP);
     cgi_tp_min_over_sp(p + cgi_tp_seg_offset(TP_SEG_EP_DIST), p + cgi_tp_seg_offset(TP_SEG_EP_SP), TP_EP);

@@ -1,11 +1,12 @@
-/* The quick two-phase solver: Kociemba's algorithm without symmetry reduction, whose tables
- * (12 MB) are built in a fraction of a second. It answers 3x3 cubes while the big tables
- * (twophase_sym.c) are loaded or built in the background (cg3_twophase_open_background): the
- * same coordinates and move tables; phase 1 pruned by twist x slice, flip x slice and flip x
- * twist, searched in their two-bit copies (distance mod 3, each pair's distance tracked from
- * node to node) with every child's entries prefetched; phase 2 by corners x slice order and
- * U/D edges x slice order; each cube searched from the same six sides as the big solver, with
- * its pre-moves. docs/solving-3x3.md has the figures. */
+/* The quick two-phase solver: Kociemba's algorithm with small tables (3.7 MB) built in a
+ * fraction of a second. It answers 3x3 cubes while the big tables (twophase_sym.c) are loaded
+ * or built in the background (cg3_twophase_open_background): the same coordinates and move
+ * tables; phase 1 pruned by twist x slice, flip x slice and flip x twist, each reduced by the 8
+ * symmetries that keep the three axes (as min2phase's) and searched in their two-bit copies
+ * (distance mod 3, each pair's distance tracked from node to node) with every child's entries
+ * prefetched; phase 2 by corners x slice order and U/D edges x slice order; each cube searched
+ * from the same six sides as the big solver, with its pre-moves. docs/solving-3x3.md has the
+ * figures. */
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,14 +25,18 @@ enum { QPRE_MAX = 2, QPRE_PHASE1_MIN = 8, QPRE_ROOM_MAX = 11 };
 static const size_t Q16[] = {
     (size_t)TP_TWIST * TP_MOVES, (size_t)TP_FLIP * TP_MOVES, (size_t)TP_SLICE * TP_MOVES,
     (size_t)TP_CP * TP_P2MOVES, (size_t)TP_EP * TP_P2MOVES, (size_t)TP_SP * TP_P2MOVES,
+    (size_t)TPQ_SYMS * TP_TWIST, (size_t)TPQ_SYMS * TP_SLICE, (size_t)TPQ_SYMS * TP_SP,
+    TP_TWIST, TP_FLIP, TP_CP, TP_EP,
+    TPQ_TW_CLASSES, TPQ_FL_CLASSES, TPQ_CP_CLASSES, TPQ_EP_CLASSES,
 };
 static const size_t Q8[] = {
-    (size_t)TP_SLICE * TP_TWIST, (size_t)TP_SLICE * TP_FLIP,
-    (size_t)TP_CP * TP_SP, (size_t)TP_EP * TP_SP, (size_t)TP_FLIP * TP_TWIST,
-    TP_CP, TP_EP,
+    (size_t)TPQ_TW_CLASSES * TP_SLICE, (size_t)TPQ_FL_CLASSES * TP_SLICE,
+    (size_t)TPQ_FL_CLASSES * TP_TWIST,
+    (size_t)TPQ_CP_CLASSES * TP_SP, (size_t)TPQ_EP_CLASSES * TP_SP, TP_CP, TP_EP,
+    TPQ_TW_CLASSES, TPQ_FL_CLASSES, TPQ_CP_CLASSES, TPQ_EP_CLASSES,
     /* the two-bit copies: four entries a byte, rounded up */
-    ((size_t)TP_SLICE * TP_TWIST + 3) / 4, ((size_t)TP_SLICE * TP_FLIP + 3) / 4,
-    ((size_t)TP_FLIP * TP_TWIST + 3) / 4,
+    ((size_t)TPQ_TW_CLASSES * TP_SLICE + 3) / 4, ((size_t)TPQ_FL_CLASSES * TP_SLICE + 3) / 4,
+    ((size_t)TPQ_FL_CLASSES * TP_TWIST + 3) / 4,
 };
 
 size_t cgi_tpq_bytes(void)
@@ -51,75 +56,269 @@ static void pack_mod3(uint8_t *mod3, const uint8_t *dist, size_t n)
         mod3[i >> 2] |= (uint8_t)(dist[i] % 3 << (2 * (i & 3)));
 }
 
-/* The build's parts that need only the phase-1 move tables, each on a thread of its own beside
- * the caller's (the phase-2 tables): flip x twist (the largest table), and twist x slice with
- * flip x slice. Three threads end about together, and on two cores shared with other busy
- * processes they take a larger share of the CPU than one or two would: the first 3x3 answer
- * with two busy loops running went from 296 ms to about 250 ms (bench/first_answer3.sh). */
-static void *flip_twist(void *arg)
+int cgi_tpq_sym_k(int j) { return (j & 1) * 2 + (j >> 1 & 1) * 4 + (j >> 2 & 1) * TP_ROTS; }
+
+/* mconj[j][k]: the column of move k's conjugate through symmetry j (moves: nmoves face turns;
+ * the symmetries map the face turns, and the phase-2 ones, onto themselves). */
+static void move_conj(uint8_t *mconj, const uint8_t *moves, int nmoves, const tp_syms *sy,
+                      const cg3_tables *model)
+{
+    for (int j = 0; j < TPQ_SYMS; j++)
+        for (int k = 0; k < nmoves; k++) {
+            cg3_cube c = model->cube[cg3_move_from_face_turn(moves[k])];
+            cg3_cube d = cgi_tp_sym_conj(sy, cgi_tpq_sym_k(j), &c);
+            int m = cgi_tp_face_turn_of(model, &d);
+            for (int i = 0; i < nmoves; i++)
+                if (moves[i] == m)
+                    mconj[j * nmoves + k] = (uint8_t)i;
+        }
+}
+
+/* conj[j][v]: value v of a coordinate seen through symmetry j. Conjugation keeps products,
+ * conj(v m) = conj(v) conj(m), so it is walked from home (which every symmetry keeps) along a
+ * breadth-first tree of the coordinate's move table: one look-up a value and symmetry, where a
+ * cube conjugated for each would cost two cube products. queue: n entries. Returns false if
+ * the moves do not reach every value. */
+static bool conj_walk(uint16_t *conj, const uint16_t *mv, int n, int nmoves, int home,
+                      const uint8_t *mconj, uint16_t *queue)
+{
+    memset(conj, 0xFF, (size_t)n * 2); /* conj[0] (the identity) marks what is reached */
+    for (int j = 0; j < TPQ_SYMS; j++)
+        conj[(size_t)j * n + home] = (uint16_t)home;
+    int head = 0, tail = 0;
+    queue[tail++] = (uint16_t)home;
+    while (head < tail) {
+        int v = queue[head++];
+        for (int k = 0; k < nmoves; k++) {
+            int w = mv[(size_t)v * nmoves + k];
+            if (conj[w] != 0xFFFF)
+                continue;
+            for (int j = 0; j < TPQ_SYMS; j++)
+                conj[(size_t)j * n + w] =
+                    mv[(size_t)conj[(size_t)j * n + v] * nmoves + mconj[j * nmoves + k]];
+            queue[tail++] = (uint16_t)w;
+        }
+    }
+    return tail == n;
+}
+
+/* The classes of a coordinate under the symmetries: the least value of each class is its
+ * representative, numbered in order, with the symmetries that keep it (stab, a bit each).
+ * Returns how many, or -1 past max. */
+static int classes(uint16_t *cs, uint16_t *rep, uint8_t *stab, int max, const uint16_t *conj,
+                   int n)
+{
+    int count = 0;
+    for (int v = 0; v < n; v++) {
+        int j = 0;
+        for (int k = 1; k < TPQ_SYMS; k++)
+            if (conj[(size_t)k * n + v] < conj[(size_t)j * n + v])
+                j = k;
+        int r = conj[(size_t)j * n + v];
+        if (r == v) { /* v is the least of its class (symmetry 0 is the identity) */
+            if (count == max)
+                return -1;
+            rep[count] = (uint16_t)v;
+            stab[count] = 0;
+            for (int k = 0; k < TPQ_SYMS; k++)
+                stab[count] |= (uint8_t)((conj[(size_t)k * n + v] == v) << k);
+            cs[v] = (uint16_t)(count++ << TPQ_SYM_BITS);
+        } else {
+            cs[v] = (uint16_t)((cs[r] >> TPQ_SYM_BITS) << TPQ_SYM_BITS | j); /* r < v: done */
+        }
+    }
+    return count;
+}
+
+/* A coordinate's conjugates and, when cs is given, its classes: whether they came out as
+ * expected (every value reached, `want` classes). */
+static bool reduce(uint16_t *conj, uint16_t *cs, uint16_t *rep, uint8_t *stab, int want,
+                   const uint16_t *mv, int n, int nmoves, int home, const uint8_t *mconj,
+                   uint16_t *queue)
+{
+    if (!conj_walk(conj, mv, n, nmoves, home, mconj, queue))
+        return false;
+    return !cs || classes(cs, rep, stab, want, conj, n) == want;
+}
+
+/* Entry b of a class's row at distance d, and with it every entry its representative's
+ * symmetries (stab) make equivalent: a level must hold all of a pair's entries, or a level
+ * reached from an equivalent one would miss some. Returns how many were unreached. */
+static size_t settle(uint8_t *row, unsigned stab, const uint16_t *bconj, int nb, int b, uint8_t d)
+{
+    size_t n = 0;
+    for (int t = 0; t < TPQ_SYMS; t++) {
+        if (!(stab >> t & 1))
+            continue;
+        int e = bconj[t * nb + b];
+        if (row[e] == 0xFF) {
+            row[e] = d;
+            n++;
+        }
+    }
+    return n;
+}
+
+/* A pair's distances, breadth-first, over [class of a][b]: the child of entry (c, b) by move k
+ * is the representative's child a' and b's child, seen through the symmetry that maps a' onto
+ * its representative. As cgi_tp_bfs_pairs: forward while the level is smaller than what is
+ * left, then each unreached entry looks for a neighbour at the level (the moves include their
+ * inverses; a pair and its conjugates are equally far). */
+static void bfs_reduced(uint8_t *dist, int classes_a, const uint16_t *rep, const uint16_t *cs,
+                        const uint8_t *stab, const uint16_t *amv, const uint16_t *bmv,
+                        const uint16_t *bconj, int nb, int nmoves, int home)
+{
+    size_t total = (size_t)classes_a * nb;
+    memset(dist, 0xFF, total);
+    size_t reached = settle(dist, stab[0], bconj, nb, home, 0), level = reached;
+    for (int d = 0; reached < total && d < 254; d++) {
+        size_t found = 0;
+        bool forward = level < total - reached;
+        uint8_t want = forward ? (uint8_t)d : 0xFF;
+        for (int c = 0; c < classes_a; c++) {
+            uint8_t *row = dist + (size_t)c * nb;
+            if (!memchr(row, want, (size_t)nb))
+                continue;
+            const uint16_t *am = amv + (size_t)rep[c] * nmoves;
+            for (int b = 0; b < nb; b++) {
+                if (row[b] != want)
+                    continue;
+                const uint16_t *bm = bmv + (size_t)b * nmoves;
+                for (int k = 0; k < nmoves; k++) {
+                    unsigned x = cs[am[k]], ca = x >> TPQ_SYM_BITS;
+                    int e = bconj[(size_t)(x & (TPQ_SYMS - 1)) * nb + bm[k]];
+                    uint8_t *to = dist + (size_t)ca * nb;
+                    if (forward && to[e] == 0xFF) {
+                        found += settle(to, stab[ca], bconj, nb, e, (uint8_t)(d + 1));
+                    } else if (!forward && to[e] == d) {
+                        found += settle(row, stab[c], bconj, nb, b, (uint8_t)(d + 1));
+                        break;
+                    }
+                }
+            }
+        }
+        if (!found)
+            break;
+        reached += found;
+        level = found;
+    }
+}
+
+/* dist[v]: the least entry of v's class's row (its pair with every slice order). */
+static void min_over_row(uint8_t *dist, const uint8_t *pair, const uint16_t *cs, int n)
+{
+    for (int v = 0; v < n; v++) {
+        const uint8_t *row = pair + (size_t)(cs[v] >> TPQ_SYM_BITS) * TP_SP;
+        dist[v] = 0xFF;
+        for (int sp = 0; sp < TP_SP; sp++)
+            if (row[sp] < dist[v])
+                dist[v] = row[sp];
+    }
+}
+
+/* The phase-1 pair tables, on a thread of their own beside the caller's (phase 2's): on two
+ * cores shared with other busy processes two threads also get a larger share of the CPU than
+ * one (bench/first_answer3.sh). */
+static void *phase1_tables(void *arg)
 {
     tp_quick *q = arg;
-    cgi_tp_bfs_pairs(q->fl_tw, q->flip_mv, TP_FLIP, q->twist_mv, TP_TWIST, TP_MOVES, 0);
-    pack_mod3(q->fl_tw3, q->fl_tw, (size_t)TP_FLIP * TP_TWIST);
+    int sh = cgi_tp_slice_home();
+    /* home: twist 0 and flip 0 are their classes' representatives, through symmetry 0 */
+    bfs_reduced(q->tw_sl, TPQ_TW_CLASSES, q->tw_rep, q->tw_cs, q->tw_stab, q->twist_mv,
+                q->slice_mv, q->sl_conj, TP_SLICE, TP_MOVES, sh);
+    pack_mod3(q->tw_sl3, q->tw_sl, (size_t)TPQ_TW_CLASSES * TP_SLICE);
+    bfs_reduced(q->fl_sl, TPQ_FL_CLASSES, q->fl_rep, q->fl_cs, q->fl_stab, q->flip_mv,
+                q->slice_mv, q->sl_conj, TP_SLICE, TP_MOVES, sh);
+    pack_mod3(q->fl_sl3, q->fl_sl, (size_t)TPQ_FL_CLASSES * TP_SLICE);
+    bfs_reduced(q->fl_tw, TPQ_FL_CLASSES, q->fl_rep, q->fl_cs, q->fl_stab, q->flip_mv,
+                q->twist_mv, q->tw_conj, TP_TWIST, TP_MOVES, 0);
+    pack_mod3(q->fl_tw3, q->fl_tw, (size_t)TPQ_FL_CLASSES * TP_TWIST);
     return NULL;
 }
 
-static void *with_slice(void *arg)
+/* Carves the tables out of q->mem. */
+static void carve(tp_quick *q)
 {
-    tp_quick *q = arg;
-    size_t sh = (size_t)cgi_tp_slice_home();
-    cgi_tp_bfs_pairs(q->tw_sl, q->slice_mv, TP_SLICE, q->twist_mv, TP_TWIST, TP_MOVES, sh * TP_TWIST);
-    pack_mod3(q->tw_sl3, q->tw_sl, (size_t)TP_SLICE * TP_TWIST);
-    cgi_tp_bfs_pairs(q->fl_sl, q->slice_mv, TP_SLICE, q->flip_mv, TP_FLIP, TP_MOVES, sh * TP_FLIP);
-    pack_mod3(q->fl_sl3, q->fl_sl, (size_t)TP_SLICE * TP_FLIP);
-    return NULL;
+    uint8_t *p = q->mem;
+    uint16_t **w16[] = {&q->twist_mv, &q->flip_mv, &q->slice_mv, &q->cp_mv, &q->ep_mv,
+                        &q->sp_mv, &q->tw_conj, &q->sl_conj, &q->sp_conj, &q->tw_cs,
+                        &q->fl_cs, &q->cp_cs, &q->ep_cs, &q->tw_rep, &q->fl_rep, &q->cp_rep,
+                        &q->ep_rep};
+    for (size_t i = 0; i < sizeof Q16 / sizeof *Q16; i++) {
+        *w16[i] = (uint16_t *)(void *)p;
+        p += 2 * Q16[i];
+    }
+    uint8_t **w8[] = {&q->tw_sl, &q->fl_sl, &q->fl_tw, &q->cp_sp, &q->ep_sp, &q->cp_dist,
+                      &q->ep_dist, &q->tw_stab, &q->fl_stab, &q->cp_stab, &q->ep_stab,
+                      &q->tw_sl3, &q->fl_sl3, &q->fl_tw3};
+    for (size_t i = 0; i < sizeof Q8 / sizeof *Q8; i++) {
+        *w8[i] = p;
+        p += Q8[i];
+    }
 }
 
 cg_status cgi_tpq_build(tp_quick *q, const cg3_tables *model, cg_error *err)
 {
     memset(q, 0, sizeof *q);
-    uint8_t *p = calloc(1, cgi_tpq_bytes());
-    if (!p)
+    q->mem = calloc(1, cgi_tpq_bytes());
+    /* the conjugates no search reads (flip, corners, U/D edges), one after the other; a queue */
+    uint16_t *scratch = malloc((size_t)(TPQ_SYMS + 1) * TP_CP * 2);
+    if (!q->mem || !scratch) {
+        free(scratch);
+        cgi_tpq_free(q);
         return cg_fail(err, CG_ERR_NOMEM, "no memory for the quick 3x3 tables (%zu bytes)",
                        cgi_tpq_bytes());
-    q->mem = p;
-    uint16_t **w16[] = {&q->twist_mv, &q->flip_mv, &q->slice_mv, &q->cp_mv, &q->ep_mv, &q->sp_mv};
-    for (size_t i = 0; i < sizeof Q16 / sizeof *Q16; i++) {
-        *w16[i] = (uint16_t *)(void *)p;
-        p += 2 * Q16[i];
     }
-    uint8_t **w8[] = {&q->tw_sl, &q->fl_sl, &q->cp_sp, &q->ep_sp, &q->fl_tw, &q->cp_dist,
-                      &q->ep_dist, &q->tw_sl3, &q->fl_sl3, &q->fl_tw3};
-    for (size_t i = 0; i < sizeof Q8 / sizeof *Q8; i++) {
-        *w8[i] = p;
-        p += Q8[i];
-    }
-    uint8_t all[TP_MOVES];
+    uint16_t *queue = scratch + (size_t)TPQ_SYMS * TP_CP;
+    carve(q);
+    uint8_t all[TP_MOVES], m18[TPQ_SYMS * TP_MOVES], m10[TPQ_SYMS * TP_P2MOVES];
     for (int m = 0; m < TP_MOVES; m++)
         all[m] = (uint8_t)m;
+    tp_syms sy;
+    cgi_tp_syms(model, &sy);
+    move_conj(m18, all, TP_MOVES, &sy, model);
+    move_conj(m10, cgi_tp_p2_moves, TP_P2MOVES, &sy, model);
     cgi_tp_move_table(q->twist_mv, TP_TWIST, cgi_tp_twist, cgi_tp_set_twist, model, all, TP_MOVES);
     cgi_tp_move_table(q->flip_mv, TP_FLIP, cgi_tp_flip, cgi_tp_set_flip, model, all, TP_MOVES);
     cgi_tp_move_table(q->slice_mv, TP_SLICE, cgi_tp_slice, cgi_tp_set_slice, model, all, TP_MOVES);
+    bool ok = reduce(q->tw_conj, q->tw_cs, q->tw_rep, q->tw_stab, TPQ_TW_CLASSES, q->twist_mv,
+                     TP_TWIST, TP_MOVES, 0, m18, queue) &&
+              reduce(scratch, q->fl_cs, q->fl_rep, q->fl_stab, TPQ_FL_CLASSES, q->flip_mv,
+                     TP_FLIP, TP_MOVES, 0, m18, queue) &&
+              reduce(q->sl_conj, NULL, NULL, NULL, 0, q->slice_mv, TP_SLICE, TP_MOVES,
+                     cgi_tp_slice_home(), m18, queue);
+    /* the phase-1 pair tables on a thread of their own, phase 2 here meanwhile (all here if
+       the thread does not start) */
+    pthread_t tid;
+    bool apart = ok && cgi_thread_create(&tid, NULL, phase1_tables, q) == 0;
+    cgi_tp_cp_move_table(q->cp_mv, model, cgi_tp_p2_moves, TP_P2MOVES);
+    cgi_tp_ep_move_table(q->ep_mv, model, cgi_tp_p2_moves, TP_P2MOVES);
     cgi_tp_move_table(q->sp_mv, TP_SP, cgi_tp_sp, cgi_tp_set_sp, model, cgi_tp_p2_moves, TP_P2MOVES);
-    /* the phase-1 pruning tables on threads of their own, phase 2 here meanwhile (the rest here
-     * too if a thread does not start) */
-    void *(*part[])(void *) = {flip_twist, with_slice};
-    enum { PARTS = sizeof part / sizeof *part };
-    pthread_t tid[PARTS];
-    bool apart[PARTS];
-    for (int i = 0; i < PARTS; i++)
-        apart[i] = cgi_thread_create(&tid[i], NULL, part[i], q) == 0;
-    cgi_tp_move_table(q->cp_mv, TP_CP, cgi_tp_cp, cgi_tp_set_cp, model, cgi_tp_p2_moves, TP_P2MOVES);
-    cgi_tp_move_table(q->ep_mv, TP_EP, cgi_tp_ep, cgi_tp_set_ep, model, cgi_tp_p2_moves, TP_P2MOVES);
-    cgi_tp_bfs_pairs(q->cp_sp, q->cp_mv, TP_CP, q->sp_mv, TP_SP, TP_P2MOVES, 0);
-    cgi_tp_bfs_pairs(q->ep_sp, q->ep_mv, TP_EP, q->sp_mv, TP_SP, TP_P2MOVES, 0);
-    cgi_tp_min_over_sp(q->cp_dist, q->cp_sp, TP_CP);
-    cgi_tp_min_over_sp(q->ep_dist, q->ep_sp, TP_EP);
-    for (int i = 0; i < PARTS; i++)
-        if (apart[i])
-            pthread_join(tid[i], NULL);
-        else
-            part[i](q);
+    ok = ok &&
+         reduce(q->sp_conj, NULL, NULL, NULL, 0, q->sp_mv, TP_SP, TP_P2MOVES, 0, m10, queue) &&
+         reduce(scratch, q->cp_cs, q->cp_rep, q->cp_stab, TPQ_CP_CLASSES, q->cp_mv, TP_CP,
+                TP_P2MOVES, 0, m10, queue) &&
+         reduce(scratch, q->ep_cs, q->ep_rep, q->ep_stab, TPQ_EP_CLASSES, q->ep_mv, TP_EP,
+                TP_P2MOVES, 0, m10, queue);
+    free(scratch);
+    if (ok) {
+        bfs_reduced(q->cp_sp, TPQ_CP_CLASSES, q->cp_rep, q->cp_cs, q->cp_stab, q->cp_mv,
+                    q->sp_mv, q->sp_conj, TP_SP, TP_P2MOVES, 0);
+        bfs_reduced(q->ep_sp, TPQ_EP_CLASSES, q->ep_rep, q->ep_cs, q->ep_stab, q->ep_mv,
+                    q->sp_mv, q->sp_conj, TP_SP, TP_P2MOVES, 0);
+        min_over_row(q->cp_dist, q->cp_sp, q->cp_cs, TP_CP);
+        min_over_row(q->ep_dist, q->ep_sp, q->ep_cs, TP_EP);
+    }
+    if (apart)
+        pthread_join(tid, NULL);
+    else if (ok)
+        phase1_tables(q);
+    if (!ok) {
+        cgi_tpq_free(q);
+        return cg_fail(err, CG_ERR_SYSTEM, "the quick 3x3 tables' symmetries did not come out "
+                       "as expected (%d, %d, %d and %d classes)", TPQ_TW_CLASSES,
+                       TPQ_FL_CLASSES, TPQ_CP_CLASSES, TPQ_EP_CLASSES);
+    }
     return CG_OK;
 }
 
@@ -203,7 +402,7 @@ static inline int tpq_next(const uint8_t *mod3, size_t i, int d)
 
 static int p2_bound(const tp_quick *t, int cp, int ep, int sp)
 {
-    return max2(t->cp_sp[cp * TP_SP + sp], t->ep_sp[ep * TP_SP + sp]);
+    return max2(t->cp_sp[cgi_tpq_cs(t, cp, sp)], t->ep_sp[cgi_tpq_es(t, ep, sp)]);
 }
 
 /* A solution: the phase 1's n1 moves, the phase 2's n2, then the pre-moves (turns of one face
@@ -246,10 +445,10 @@ static bool phase2(qsearch *q, int cp, int ep, int sp, int left, int ply, int la
             return false;
         int ncp = t->cp_mv[cp * TP_P2MOVES + k], nsp = t->sp_mv[sp * TP_P2MOVES + k];
         int rest = left - 1;
-        if (t->cp_sp[ncp * TP_SP + nsp] > rest)
+        if (t->cp_sp[cgi_tpq_cs(t, ncp, nsp)] > rest)
             continue;
         int nep = t->ep_mv[ep * TP_P2MOVES + k];
-        if (t->ep_sp[nep * TP_SP + nsp] > rest)
+        if (t->ep_sp[cgi_tpq_es(t, nep, nsp)] > rest)
             continue;
         q->p2[ply] = (uint8_t)m;
         if (phase2(q, ncp, nep, nsp, rest, ply + 1, m / 3))
@@ -267,10 +466,10 @@ static void end_phase1(qsearch *q, int n1, int cp, const uint8_t *edges)
     const tp_quick *t = q->t;
     int room = q->limit - q->d1;
     int sp = cgi_tp_sp_of(edges);
-    if (t->cp_sp[cp * TP_SP + sp] > room)
+    if (t->cp_sp[cgi_tpq_cs(t, cp, sp)] > room)
         return;
     int ep = cgi_tp_ep_of(edges);
-    if (t->ep_sp[ep * TP_SP + sp] > room)
+    if (t->ep_sp[cgi_tpq_es(t, ep, sp)] > room)
         return;
     int last = n1 ? q->p1[n1 - 1] / 3 : -1;
     for (int d = p2_bound(t, cp, ep, sp); d <= room && !q->stop; d++)
@@ -337,17 +536,17 @@ static inline void child_at(const tp_quick *t, const p1node *n, int m, int m2, p
     c->tw = t->twist_mv[n->tw * TP_MOVES + m];
     c->sl = t->slice_mv[n->sl * TP_MOVES + m];
     c->fl = t->flip_mv[n->fl * TP_MOVES + m];
-    a->ts = (size_t)c->sl * TP_TWIST + c->tw;
-    a->fs = (size_t)c->sl * TP_FLIP + c->fl;
-    a->ft = (size_t)c->fl * TP_TWIST + c->tw;
+    a->ts = cgi_tpq_ts(t, c->tw, c->sl);
+    a->fs = cgi_tpq_fs(t, c->fl, c->sl);
+    a->ft = cgi_tpq_ft(t, c->fl, c->tw);
     __builtin_prefetch(&t->tw_sl3[a->ts >> 2]);
     __builtin_prefetch(&t->fl_sl3[a->fs >> 2]);
     __builtin_prefetch(&t->fl_tw3[a->ft >> 2]);
     c->tw2 = t->twist_mv[n->tw2 * TP_MOVES + m2];
     c->sl2 = t->slice_mv[n->sl2 * TP_MOVES + m2];
     c->fl2 = t->flip_mv[n->fl2 * TP_MOVES + m2];
-    a->fs2 = (size_t)c->sl2 * TP_FLIP + c->fl2;
-    a->ft2 = (size_t)c->fl2 * TP_TWIST + c->tw2;
+    a->fs2 = cgi_tpq_fs(t, c->fl2, c->sl2);
+    a->ft2 = cgi_tpq_ft(t, c->fl2, c->tw2);
     __builtin_prefetch(&t->fl_sl3[a->fs2 >> 2]);
     __builtin_prefetch(&t->fl_tw3[a->ft2 >> 2]);
 }
@@ -419,13 +618,13 @@ static void premoves(qsearch *q, const cg3_cube *z, int last)
             return;
         p1node n;
         n.tw = cgi_tp_twist(z), n.fl = cgi_tp_flip(z), n.sl = cgi_tp_slice(z);
-        n.ts = t->tw_sl[n.sl * TP_TWIST + n.tw];
-        n.fs = t->fl_sl[n.sl * TP_FLIP + n.fl];
-        n.ft = t->fl_tw[n.fl * TP_TWIST + n.tw];
+        n.ts = t->tw_sl[cgi_tpq_ts(t, n.tw, n.sl)];
+        n.fs = t->fl_sl[cgi_tpq_fs(t, n.fl, n.sl)];
+        n.ft = t->fl_tw[cgi_tpq_ft(t, n.fl, n.tw)];
         cg3_cube y = cgi_tp_sym_conj(&q->sy, QCONJ, z);
         n.tw2 = cgi_tp_twist(&y), n.fl2 = cgi_tp_flip(&y), n.sl2 = cgi_tp_slice(&y);
-        n.fs2 = t->fl_sl[n.sl2 * TP_FLIP + n.fl2];
-        n.ft2 = t->fl_tw[n.fl2 * TP_TWIST + n.tw2];
+        n.fs2 = t->fl_sl[cgi_tpq_fs(t, n.fl2, n.sl2)];
+        n.ft2 = t->fl_tw[cgi_tpq_ft(t, n.fl2, n.tw2)];
         if (max2(max2(max2(n.ts, n.fs), max2(n.ft, n.fs2)), n.ft2) <= depth) {
             q->start = *z;
             phase1(q, &n, depth, 0, -1);

@@ -79,42 +79,122 @@ static cg3_solution solve(const cg3_cube *c, int max, cg_metric metric, void *co
     return sol;
 }
 
-/* The pair tables: home at 0, every entry reached, and one face turn from home at most 1; the
- * two-bit copies the search reads hold each entry's distance mod 3; the corners' and U/D
- * edges' own distances are their pairs' least. */
+/* An unreduced pair table, breadth-first over every (a, b) (cgi_tp_bfs_pairs, the quick tables'
+ * way before they were reduced by symmetry), against the reduced one through `entry`: every
+ * pair of rows a % every == 0 (the others too under full scale). */
+static void assert_pairs_agree(const char *name, const uint8_t *reduced,
+                               size_t (*entry)(const tp_quick *, int, int), const uint16_t *amv,
+                               int na, const uint16_t *bmv, int nb, int nmoves, size_t home,
+                               int every)
+{
+    uint8_t *raw = malloc((size_t)na * nb);
+    assert_non_null(raw);
+    cgi_tp_bfs_pairs(raw, amv, na, bmv, nb, nmoves, home);
+    for (int a = 0; a < na; a += every)
+        for (int b = 0; b < nb; b++)
+            if (reduced[entry(&quick, a, b)] != raw[(size_t)a * nb + b])
+                fail_msg("%s (%d, %d): %d in the reduced table, %d breadth-first", name, a, b,
+                         reduced[entry(&quick, a, b)], raw[(size_t)a * nb + b]);
+    free(raw);
+}
+
+/* The pair tables: each reduced one against the same pairs breadth-first without symmetry;
+ * the symmetries and classes against cube conjugation; the two-bit copies the search reads
+ * hold each entry's distance mod 3; the corners' and U/D edges' own distances are their
+ * pairs' least; one face turn from home at most 1. */
 static void test_tables_agree_with_the_model(void **state)
 {
     (void)state;
     int sh = cgi_tp_slice_home();
     /* carved from the one allocation cgi_tpq_free frees, the first table at its start */
     assert_ptr_equal(quick.mem, quick.twist_mv);
-    /* its size: the move tables (two bytes an entry), the byte tables, the two-bit copies */
-    size_t moves = (size_t)(TP_TWIST + TP_FLIP + TP_SLICE) * TP_MOVES +
-                   (size_t)(TP_CP + TP_EP + TP_SP) * TP_P2MOVES;
-    size_t bytes = (size_t)TP_SLICE * TP_TWIST + (size_t)TP_SLICE * TP_FLIP +
-                   (size_t)TP_FLIP * TP_TWIST + 2 * (size_t)TP_CP * TP_SP + TP_CP + TP_EP;
-    size_t twobit = ((size_t)TP_SLICE * TP_TWIST + 3) / 4 + ((size_t)TP_SLICE * TP_FLIP + 3) / 4 +
-                    ((size_t)TP_FLIP * TP_TWIST + 3) / 4;
-    assert_int_equal(cgi_tpq_bytes(), 2 * moves + bytes + twobit);
-    assert_int_equal(quick.tw_sl[sh * TP_TWIST], 0);
-    assert_int_equal(quick.fl_sl[sh * TP_FLIP], 0);
-    assert_int_equal(quick.cp_sp[0], 0);
-    assert_int_equal(quick.ep_sp[0], 0);
-    for (size_t i = 0; i < (size_t)TP_SLICE * TP_TWIST; i++)
-        assert_true(quick.tw_sl[i] <= 12);
-    for (size_t i = 0; i < (size_t)TP_SLICE * TP_FLIP; i++)
-        assert_true(quick.fl_sl[i] <= 12);
-    for (size_t i = 0; i < (size_t)TP_FLIP * TP_TWIST; i++)
-        assert_true(quick.fl_tw[i] <= 12);
-    for (size_t i = 0; i < (size_t)TP_CP * TP_SP; i++)
-        assert_true(quick.cp_sp[i] <= 18 && quick.ep_sp[i] <= 18);
+    /* its size: the move tables, conjugates, classes and representatives (two bytes an entry),
+       the byte tables and symmetry sets, the two-bit copies */
+    size_t two = (size_t)(TP_TWIST + TP_FLIP + TP_SLICE) * TP_MOVES +
+                 (size_t)(TP_CP + TP_EP + TP_SP) * TP_P2MOVES +
+                 (size_t)TPQ_SYMS * (TP_TWIST + TP_SLICE + TP_SP) + TP_TWIST + TP_FLIP + TP_CP +
+                 TP_EP + TPQ_TW_CLASSES + TPQ_FL_CLASSES + TPQ_CP_CLASSES + TPQ_EP_CLASSES;
+    size_t ts = (size_t)TPQ_TW_CLASSES * TP_SLICE, fs = (size_t)TPQ_FL_CLASSES * TP_SLICE,
+           ft = (size_t)TPQ_FL_CLASSES * TP_TWIST;
+    size_t one = ts + fs + ft + (size_t)(TPQ_CP_CLASSES + TPQ_EP_CLASSES) * TP_SP + TP_CP + TP_EP +
+                 TPQ_TW_CLASSES + TPQ_FL_CLASSES + TPQ_CP_CLASSES + TPQ_EP_CLASSES;
+    size_t twobit = (ts + 3) / 4 + (fs + 3) / 4 + (ft + 3) / 4;
+    assert_int_equal(cgi_tpq_bytes(), 2 * two + one + twobit);
+
+    /* each symmetry's conjugates and each value's class, against cubes conjugated */
+    tp_syms sy;
+    cgi_tp_syms(&shell.model, &sy);
+    const struct {
+        const char *name;
+        int n;
+        cgi_tp_get_fn get;
+        cgi_tp_set_fn set;
+        const uint16_t *conj, *cs, *rep;
+        int classes;
+    } coords[] = {
+        {"twist", TP_TWIST, cgi_tp_twist, cgi_tp_set_twist, quick.tw_conj, quick.tw_cs,
+         quick.tw_rep, TPQ_TW_CLASSES},
+        {"flip", TP_FLIP, cgi_tp_flip, cgi_tp_set_flip, NULL, quick.fl_cs, quick.fl_rep,
+         TPQ_FL_CLASSES},
+        {"slice", TP_SLICE, cgi_tp_slice, cgi_tp_set_slice, quick.sl_conj, NULL, NULL, 0},
+        {"slice order", TP_SP, cgi_tp_sp, cgi_tp_set_sp, quick.sp_conj, NULL, NULL, 0},
+        {"corners", TP_CP, cgi_tp_cp, cgi_tp_set_cp, NULL, quick.cp_cs, quick.cp_rep,
+         TPQ_CP_CLASSES},
+        {"U/D edges", TP_EP, cgi_tp_ep, cgi_tp_set_ep, NULL, quick.ep_cs, quick.ep_rep,
+         TPQ_EP_CLASSES},
+    };
+    int step = test_scale_now() == SCALE_FULL ? 1 : 37;
+    for (size_t i = 0; i < sizeof coords / sizeof *coords; i++)
+        for (int v = 0; v < coords[i].n; v += coords[i].n > 3000 ? step : 1) {
+            cg3_cube c = cg3_cube_home();
+            coords[i].set(&c, v);
+            int least = v;
+            for (int j = 0; j < TPQ_SYMS; j++) {
+                cg3_cube d = cgi_tp_sym_conj(&sy, cgi_tpq_sym_k(j), &c);
+                int w = coords[i].get(&d);
+                least = w < least ? w : least;
+                if (coords[i].conj && coords[i].conj[j * coords[i].n + v] != w)
+                    fail_msg("%s %d through symmetry %d: %d, conjugated %d", coords[i].name, v,
+                             j, coords[i].conj[j * coords[i].n + v], w);
+                if (coords[i].cs && (coords[i].cs[v] & (TPQ_SYMS - 1)) == j)
+                    assert_int_equal(w, coords[i].rep[coords[i].cs[v] >> TPQ_SYM_BITS]);
+            }
+            if (coords[i].cs) /* the representative is the least of the class */
+                assert_int_equal(coords[i].rep[coords[i].cs[v] >> TPQ_SYM_BITS], least);
+        }
+
+    /* the phase-2 move tables (made from the permutations alone) against cube products */
+    for (int v = 0; v < TP_CP; v += step)
+        for (int k = 0; k < TP_P2MOVES; k++) {
+            const cg3_cube *mc = &shell.model.cube[cg3_move_from_face_turn(cgi_tp_p2_moves[k])];
+            cg3_cube c = cg3_cube_home(), e = cg3_cube_home();
+            cgi_tp_set_cp(&c, v);
+            cgi_tp_set_ep(&e, v);
+            cg3_cube cm = cg3_cube_mul(&c, mc), em = cg3_cube_mul(&e, mc);
+            assert_int_equal(quick.cp_mv[v * TP_P2MOVES + k], cgi_tp_cp(&cm));
+            assert_int_equal(quick.ep_mv[v * TP_P2MOVES + k], cgi_tp_ep(&em));
+        }
+
+    int every = test_scale_now() == SCALE_FULL ? 1 : test_scale_now() == SCALE_SANITIZED ? 7 : 61;
+    assert_pairs_agree("twist x slice", quick.tw_sl, cgi_tpq_ts, quick.twist_mv, TP_TWIST,
+                       quick.slice_mv, TP_SLICE, TP_MOVES, (size_t)sh, every);
+    assert_pairs_agree("flip x slice", quick.fl_sl, cgi_tpq_fs, quick.flip_mv, TP_FLIP,
+                       quick.slice_mv, TP_SLICE, TP_MOVES, (size_t)sh, every);
+    assert_pairs_agree("corners x slice order", quick.cp_sp, cgi_tpq_cs, quick.cp_mv, TP_CP,
+                       quick.sp_mv, TP_SP, TP_P2MOVES, 0, every);
+    assert_pairs_agree("U/D edges x slice order", quick.ep_sp, cgi_tpq_es, quick.ep_mv, TP_EP,
+                       quick.sp_mv, TP_SP, TP_P2MOVES, 0, every);
+    if (test_scale_now() != SCALE_VALGRIND) /* 4.5 M pairs breadth-first: minutes there */
+        assert_pairs_agree("flip x twist", quick.fl_tw, cgi_tpq_ft, quick.flip_mv, TP_FLIP,
+                           quick.twist_mv, TP_TWIST, TP_MOVES, 0, every);
+
     const struct {
         const uint8_t *dist, *mod3;
         size_t n;
     } packed[] = {
-        {quick.tw_sl, quick.tw_sl3, (size_t)TP_SLICE * TP_TWIST},
-        {quick.fl_sl, quick.fl_sl3, (size_t)TP_SLICE * TP_FLIP},
-        {quick.fl_tw, quick.fl_tw3, (size_t)TP_FLIP * TP_TWIST},
+        {quick.tw_sl, quick.tw_sl3, ts},
+        {quick.fl_sl, quick.fl_sl3, fs},
+        {quick.fl_tw, quick.fl_tw3, ft},
     };
     for (size_t k = 0; k < 3; k++)
         for (size_t i = 0; i < packed[k].n; i++)
@@ -124,8 +204,9 @@ static void test_tables_agree_with_the_model(void **state)
     for (int v = 0; v < TP_CP; v++) {
         int cmin = 255, emin = 255;
         for (int sp = 0; sp < TP_SP; sp++) {
-            cmin = quick.cp_sp[v * TP_SP + sp] < cmin ? quick.cp_sp[v * TP_SP + sp] : cmin;
-            emin = quick.ep_sp[v * TP_SP + sp] < emin ? quick.ep_sp[v * TP_SP + sp] : emin;
+            int cd = quick.cp_sp[cgi_tpq_cs(&quick, v, sp)], ed = quick.ep_sp[cgi_tpq_es(&quick, v, sp)];
+            cmin = cd < cmin ? cd : cmin;
+            emin = ed < emin ? ed : emin;
         }
         assert_int_equal(quick.cp_dist[v], cmin);
         assert_int_equal(quick.ep_dist[v], emin);
@@ -137,10 +218,10 @@ static void test_tables_agree_with_the_model(void **state)
         assert_int_equal(quick.flip_mv[m], fl);
         assert_int_equal(quick.slice_mv[sh * TP_MOVES + m], sl);
         int out = !cgi_tp_in_g1(m); /* a quarter turn of a side face leaves G1 */
-        assert_int_equal(quick.tw_sl[sl * TP_TWIST + tw] > quick.fl_sl[sl * TP_FLIP + fl]
-                             ? quick.tw_sl[sl * TP_TWIST + tw] : quick.fl_sl[sl * TP_FLIP + fl],
-                         out);
-        assert_int_equal(quick.fl_tw[fl * TP_TWIST + tw], quick.fl_tw[fl * TP_TWIST + tw] != 0);
+        int tsd = quick.tw_sl[cgi_tpq_ts(&quick, tw, sl)], fsd = quick.fl_sl[cgi_tpq_fs(&quick, fl, sl)];
+        assert_int_equal(tsd > fsd ? tsd : fsd, out);
+        int ftd = quick.fl_tw[cgi_tpq_ft(&quick, fl, tw)];
+        assert_int_equal(ftd, ftd != 0);
     }
 }
 
