@@ -30,14 +30,10 @@
 #include "cubegod/client.h"
 #include "cubegod/notation.h"
 #include "cubegod/puzzle.h"
+#include "util/words.h"
 
 /* needle (lower case) anywhere in text[0, n), in any case (text.c). */
 bool cgi_text_has(const char *text, size_t n, const char *needle);
-/* How much of text[0, n) a message quotes: all of it up to `bound` bytes, else up to the last
- * blank before the bound (never mid-word; mid-word only for a first word longer than the
- * bound), the caller then adding "…" (CGI_CUT). */
-size_t cgi_quote_len(const char *text, size_t n, size_t bound);
-#define CGI_CUT "\xe2\x80\xa6"
 /* Appends the formatted text to msg (NUL-terminated, size bytes): whole, or when it does not
  * fit, up to the last blank that leaves room for CGI_CUT, then CGI_CUT (a hint is never cut
  * mid-word by a full buffer). */

@@ -103,7 +103,7 @@ void cgi_prompt_hint(const cgi_game *g, const char *last, char *msg, size_t size
     char what[160];
     cgi_prompt_desc(g, what, sizeof what);
     size_t asked = cgi_trimmed_len(last, strlen(last));
-    size_t quoted = cgi_quote_len(last, asked, 60); /* two quotes must fit the message */
+    size_t quoted = cgi_cut_words(last, asked, 60); /* two quotes must fit the message */
     const char *cut = quoted < asked ? CGI_CUT : "";
     char turn[200];
     if (faces == 0 && !g->ever_cube &&

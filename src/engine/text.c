@@ -6,21 +6,6 @@
 #include <stdio.h>
 #include <string.h>
 
-size_t cgi_quote_len(const char *text, size_t n, size_t bound)
-{
-    if (n <= bound)
-        return n;
-    size_t k = bound;
-    while (k > 0 && text[k] != ' ' && text[k] != '\t')
-        k--;
-    while (k > 0 && (text[k - 1] == ' ' || text[k - 1] == '\t'))
-        k--;
-    if (k == 0) /* one word longer than the bound: cut it, at a character's start */
-        for (k = bound; k > 0 && ((unsigned char)text[k] & 0xC0) == 0x80;)
-            k--;
-    return k;
-}
-
 bool cgi_text_has(const char *text, size_t n, const char *needle)
 {
     size_t k = strlen(needle);
@@ -51,7 +36,7 @@ void cgi_append(char *msg, size_t size, const char *fmt, ...)
         return;
     }
     size_t cut = sizeof CGI_CUT - 1;
-    size_t keep = room > cut ? cgi_quote_len(add, n, room - cut) : 0;
+    size_t keep = room > cut ? cgi_cut_words(add, n, room - cut) : 0;
     if (keep + cut > room) /* no room even for the mark */
         keep = 0, cut = 0;
     memcpy(msg + len, add, keep);

@@ -574,7 +574,7 @@ static cg_status one_line(cgi_game *g, const char *line, size_t n, bool partial,
     if (st != CG_OK)
         return st;
     if (g->asked_other[0] && !(g->replay && g->replay->replied(g->replay->ctx))) {
-        size_t all = strlen(g->asked_other), k = cgi_quote_len(g->asked_other, all, 36);
+        size_t all = strlen(g->asked_other), k = cgi_cut_words(g->asked_other, all, 36);
         char turn[200];
         if (cg_turn_hint(g->text, g->text_len, false, turn, sizeof turn) > 0) {
             g->res->turn_text = true;

@@ -9,6 +9,7 @@
 #include "cubegod/state.h"
 #include "cubegod/turn.h"
 #include "read/shapes_internal.h"
+#include "util/words.h"
 
 typedef struct span { /* a sticker's bytes in the text */
     size_t off;
@@ -586,17 +587,13 @@ size_t cg_turn_hint(const char *text, size_t len, bool numbered, char *out, size
     if (cg_drawing_read(text, len, NULL, NULL, &d, NULL) != CG_OK)
         return 0;
     if (find_moves(d, NULL, &at, &n, &line, NULL) == CG_OK) {
-        int bound = numbered ? 24 : 16, shown = n > (size_t)bound ? bound : (int)n;
-        while (shown > 0 && shown < (int)n && d->text[at + shown] != ' ')
-            shown--; /* quote whole moves */
-        if (shown == 0)
-            shown = n > (size_t)bound ? bound : (int)n;
+        int shown = (int)cgi_cut_words(d->text + at, n, numbered ? 24 : 16); /* whole moves */
         char where[96] = "a drawing, then moves";
         if (numbered)
             snprintf(where, sizeof where, "lines %d-%d hold a drawing and line %d reads as moves",
                      d->first + 1, d->last + 1, line);
         int w = snprintf(out, size, "%s ('%.*s%s')", where, shown, d->text + at,
-                         (size_t)shown < n ? "\xe2\x80\xa6" : "");
+                         (size_t)shown < n ? CGI_CUT : "");
         k = w < 0 ? 0 : (size_t)w;
     }
     cg_drawing_free(d);

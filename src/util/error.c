@@ -3,6 +3,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "util/words.h"
+
 /* Messages quote what a peer or a file said: this keeps them one line that cannot drive the
  * terminal they are printed on. A tab is a blank to the reader, shown as one. */
 void cg_text_printable(char *text)
@@ -14,30 +16,19 @@ void cg_text_printable(char *text)
             *text = '?';
 }
 
-/* Copies text[0, n) into out (cap bytes, NUL-terminated): whole when it fits, else up to the
- * last blank that leaves room for "…", then "…": a full message loses its tail between words,
- * never in the middle of one. A word longer than WORD_MAX (a hex digest, a run of bytes) is
- * cut at a character rather than dropped whole. */
-#define WORD_MAX 64
+/* Copies text[0, n) into out (cap bytes, NUL-terminated): whole when it fits, else cut between
+ * words (cgi_cut_words) with room left for CGI_CUT, then CGI_CUT: a full message loses its tail
+ * between words, never in the middle of one. */
 static void fit(char *out, size_t cap, const char *text, size_t n)
 {
-    static const char cut[] = "\xe2\x80\xa6";
     if (n < cap) {
         memcpy(out, text, n);
         out[n] = '\0';
         return;
     }
-    size_t k = cap - sizeof cut; /* room for the mark and the NUL */
-    size_t b = k;
-    while (b > 0 && b + WORD_MAX > k && text[b] != ' ')
-        b--;
-    while (b > 0 && text[b - 1] == ' ')
-        b--;
-    if (b == 0 || text[b] != ' ')
-        for (b = k; b > 0 && ((unsigned char)text[b] & 0xC0) == 0x80;)
-            b--;
+    size_t b = cgi_cut_words(text, n, cap - sizeof CGI_CUT); /* room for the mark and the NUL */
     memcpy(out, text, b);
-    memcpy(out + b, cut, sizeof cut);
+    memcpy(out + b, CGI_CUT, sizeof CGI_CUT);
 }
 
 cg_status cg_fail(cg_error *err, cg_status code, const char *fmt, ...)

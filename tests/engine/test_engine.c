@@ -232,13 +232,13 @@ static void quotes_cut_between_words(void **state)
 {
     (void)state;
     const char *q = "Give me 54 Bytes(ie: 53 bytes and a newline) of your cube";
-    assert_int_equal(cgi_quote_len(q, strlen(q), 100), strlen(q));
-    assert_int_equal(cgi_quote_len(q, 10, 10), 10);
-    assert_int_equal(cgi_quote_len(q, strlen(q), 19), strlen("Give me 54"));
-    assert_int_equal(cgi_quote_len(q, strlen(q), 20), strlen("Give me 54 Bytes(ie:"));
-    assert_int_equal(cgi_quote_len(q, strlen(q), 21), strlen("Give me 54 Bytes(ie:"));
-    assert_int_equal(cgi_quote_len("abcdefgh ij", 11, 4), 4); /* one long word: cut in it */
-    assert_int_equal(cgi_quote_len("ab   cdefgh", 11, 6), 2); /* the blanks before are dropped */
+    assert_int_equal(cgi_cut_words(q, strlen(q), 100), strlen(q));
+    assert_int_equal(cgi_cut_words(q, 10, 10), 10);
+    assert_int_equal(cgi_cut_words(q, strlen(q), 19), strlen("Give me 54"));
+    assert_int_equal(cgi_cut_words(q, strlen(q), 20), strlen("Give me 54 Bytes(ie:"));
+    assert_int_equal(cgi_cut_words(q, strlen(q), 21), strlen("Give me 54 Bytes(ie:"));
+    assert_int_equal(cgi_cut_words("abcdefgh ij", 11, 4), 4); /* one long word: cut in it */
+    assert_int_equal(cgi_cut_words("ab   cdefgh", 11, 6), 2); /* the blanks before are dropped */
 }
 
 /* The round's text kept for the turn hint: whole lines, the oldest dropped when it is full, so
