@@ -143,6 +143,10 @@ bool cgi_awaiting(const cgi_game *g);
 cg_phase cgi_phase_of(const cgi_game *g);
 /* What the prompt is, for messages. */
 void cgi_prompt_desc(const cgi_game *g, char *out, size_t size);
+/* Whether the round's text (g->text) shows a drawing with a line of moves after it, a hidden-
+ * text puzzle for `cubegod turn`: then it is recorded in the result (turn_text, which only this
+ * sets) and turn holds the quote for a message (cg_turn_hint). */
+bool cgi_turn_text(const cgi_game *g, char *turn, size_t size);
 /* "; N faces came but not the prompt ...; last text received: ..." appended to msg. */
 void cgi_prompt_hint(const cgi_game *g, const char *last, char *msg, size_t size);
 /* The dialect answers are written in: the caller's, else the one read from the server. */

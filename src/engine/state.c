@@ -95,6 +95,14 @@ void cgi_prompt_desc(const cgi_game *g, char *out, size_t size)
         snprintf(out, size, "'%s'", g->prompt);
 }
 
+bool cgi_turn_text(const cgi_game *g, char *turn, size_t size)
+{
+    if (cg_turn_hint(g->text, g->text_len, false, turn, size) == 0)
+        return false;
+    g->res->turn_text = true;
+    return true;
+}
+
 /* "; 5 faces came but not the prompt ...; last text received: ..." appended to msg (of size
  * `size`): every prompt failure says what arrived last. */
 void cgi_prompt_hint(const cgi_game *g, const char *last, char *msg, size_t size)
@@ -106,12 +114,9 @@ void cgi_prompt_hint(const cgi_game *g, const char *last, char *msg, size_t size
     size_t quoted = cgi_cut_words(last, asked, 60); /* two quotes must fit the message */
     const char *cut = quoted < asked ? CGI_CUT : "";
     char turn[200];
-    if (faces == 0 && !g->ever_cube &&
-        cg_turn_hint(g->text, g->text_len, false, turn, sizeof turn) > 0) {
-        g->res->turn_text = true;
+    if (faces == 0 && !g->ever_cube && cgi_turn_text(g, turn, sizeof turn))
         cgi_append(msg, size, "; no cube read, but %s: cubegod turn applies them to the "
                    "drawing or takes them back", turn);
-    }
     else if (faces == 0 && !g->ever_cube && cg_line_asks(last, asked))
         cgi_append(msg, size, "; no cube was read (one shown may need another input shape or a "
                  "layout), and the server asks '%.*s%s': a reply rule '%.*s=ANSWER' answers that",

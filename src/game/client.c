@@ -576,14 +576,12 @@ static cg_status one_line(cgi_game *g, const char *line, size_t n, bool partial,
     if (g->asked_other[0] && !(g->replay && g->replay->replied(g->replay->ctx))) {
         size_t all = strlen(g->asked_other), k = cgi_cut_words(g->asked_other, all, 36);
         char turn[200];
-        if (cg_turn_hint(g->text, g->text_len, false, turn, sizeof turn) > 0) {
-            g->res->turn_text = true;
+        if (cgi_turn_text(g, turn, sizeof turn))
             return cg_fail(err, CG_ERR_PROTOCOL, "round %d: a cube came, then '%.*s%s' and the "
                            "server waits: it never asked for moves; it showed %s: cubegod turn "
                            "applies them to the drawing or takes them back",
                            cgi_round_number(g), (int)k, g->asked_other, k < all ? CGI_CUT : "",
                            turn);
-        }
         /* the whole sentence fits a message (CG_ERROR_MSG_MAX) with both quotes at the bound */
         return cg_fail(err, CG_ERR_PROTOCOL, "round %d: a cube came, then '%.*s%s' and the "
                        "server waits: it never asked for moves (the cube may be data for another "
