@@ -380,6 +380,9 @@ static inline size_t cgi_tpq_es(const tp_quick *t, int ep, int sp)
 }
 size_t cgi_tpq_bytes(void);
 cg_status cgi_tpq_build(tp_quick *q, const cg3_tables *model, cg_error *err);
+/* The same on `threads` threads (1: the caller's alone; cgi_tpq_build uses 2): the tables come
+ * out byte for byte the same. */
+cg_status cgi_tpq_build_on(tp_quick *q, const cg3_tables *model, int threads, cg_error *err);
 void cgi_tpq_free(tp_quick *q);
 /* As cg3_twophase_solve (o checked already), with the quick tables t and s's model and
  * rotations; the search also gives up, before a first solution, once *give_up is not NULL

@@ -259,6 +259,11 @@ static void carve(tp_quick *q)
 
 cg_status cgi_tpq_build(tp_quick *q, const cg3_tables *model, cg_error *err)
 {
+    return cgi_tpq_build_on(q, model, 2, err);
+}
+
+cg_status cgi_tpq_build_on(tp_quick *q, const cg3_tables *model, int threads, cg_error *err)
+{
     memset(q, 0, sizeof *q);
     q->mem = calloc(1, cgi_tpq_bytes());
     /* the conjugates no search reads (flip, corners, U/D edges), one after the other; a queue */
@@ -290,7 +295,7 @@ cg_status cgi_tpq_build(tp_quick *q, const cg3_tables *model, cg_error *err)
     /* the phase-1 pair tables on a thread of their own, phase 2 here meanwhile (all here if
        the thread does not start) */
     pthread_t tid;
-    bool apart = ok && cgi_thread_create(&tid, NULL, phase1_tables, q) == 0;
+    bool apart = ok && threads > 1 && cgi_thread_create(&tid, NULL, phase1_tables, q) == 0;
     cgi_tp_cp_move_table(q->cp_mv, model, cgi_tp_p2_moves, TP_P2MOVES);
     cgi_tp_ep_move_table(q->ep_mv, model, cgi_tp_p2_moves, TP_P2MOVES);
     cgi_tp_move_table(q->sp_mv, TP_SP, cgi_tp_sp, cgi_tp_set_sp, model, cgi_tp_p2_moves, TP_P2MOVES);

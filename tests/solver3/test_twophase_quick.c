@@ -405,6 +405,18 @@ static void test_edge_cases(void **state)
     assert_int_equal(found, 128);
 }
 
+/* The tables built on the caller's thread alone are byte for byte those built on two (the
+ * phase-1 tables on a thread of their own). */
+static void test_one_thread_or_two(void **state)
+{
+    (void)state;
+    tp_quick one;
+    cg_error err;
+    assert_int_equal(cgi_tpq_build_on(&one, &shell.model, 1, &err), CG_OK);
+    assert_memory_equal(one.mem, quick.mem, cgi_tpq_bytes());
+    cgi_tpq_free(&one);
+}
+
 /* A second set of tables, freed: nothing is left pointing at the memory, so freeing again
  * (a close after a failed build, say) frees nothing twice. */
 static void test_free_forgets_the_tables(void **state)
@@ -612,6 +624,7 @@ int main(void)
         cmocka_unit_test(test_short_scrambles_and_impossible_limits),
         cmocka_unit_test(test_edge_cases),
         cmocka_unit_test(test_side_quarter_turns),
+        cmocka_unit_test(test_one_thread_or_two),
         cmocka_unit_test(test_free_forgets_the_tables),
         cmocka_unit_test(test_solves_free_their_memory),
         cmocka_unit_test(test_gives_way_to_the_big_tables),
