@@ -264,7 +264,6 @@ cg_status cgi_tpq_build(tp_quick *q, const cg3_tables *model, cg_error *err)
 
 cg_status cgi_tpq_build_on(tp_quick *q, const cg3_tables *model, int threads, cg_error *err)
 {
-    memset(q, 0, sizeof *q);
     q->mem = calloc(1, cgi_tpq_bytes());
     /* the conjugates no search reads (flip, corners, U/D edges), one after the other; a queue */
     uint16_t *scratch = malloc((size_t)(TPQ_SYMS + 1) * TP_CP * 2);
