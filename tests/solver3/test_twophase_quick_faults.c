@@ -1,9 +1,9 @@
-// link-wrap: calloc malloc pthread_create
+// link-wrap: calloc malloc pthread_create pthread_join
 /* The quick 3x3 tables' build when memory or a thread runs out: no memory for the tables or
  * for the build's scratch is CG_ERR_NOMEM naming them, with nothing left allocated and the
  * tables' pointers all NULL (so a free after it frees nothing); a thread that cannot start
  * leaves the phase-1 tables to the caller's thread, and they come out byte for byte those of
- * a two-thread build. */
+ * a two-thread build; a thread that starts is joined. */
 #include <pthread.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -13,10 +13,14 @@
 #include <string.h>
 
 #include <cmocka.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 
 #include "solver3/twophase.h"
 
 static int calloc_fail_at, malloc_fail_at, create_fail_at; /* the call (1, 2, ...) that fails */
+static int created, joined;
 
 void *__real_calloc(size_t n, size_t size);
 void *__wrap_calloc(size_t n, size_t size)
@@ -39,7 +43,28 @@ int __wrap_pthread_create(pthread_t *t, const pthread_attr_t *a, void *(*fn)(voi
 {
     if (create_fail_at > 0 && --create_fail_at == 0)
         return 11; /* EAGAIN */
-    return __real_pthread_create(t, a, fn, arg);
+    int r = __real_pthread_create(t, a, fn, arg);
+    created += r == 0;
+    return r;
+}
+
+int __real_pthread_join(pthread_t t, void **ret);
+int __wrap_pthread_join(pthread_t t, void **ret)
+{
+    int r = __real_pthread_join(t, ret);
+    joined += r == 0;
+    return r;
+}
+
+/* The heap in use, small blocks and mapped ones (glibc; 0 elsewhere). */
+static size_t heap_in_use(void)
+{
+#ifdef __GLIBC__
+    struct mallinfo2 mi = mallinfo2();
+    return mi.uordblks + mi.hblkhd;
+#else
+    return 0;
+#endif
 }
 
 static cg3_tables model;
@@ -62,7 +87,12 @@ static void assert_nothing_left(const tp_quick *q)
 static void test_no_memory(void **state)
 {
     (void)state;
+    tp_quick first;
+    cg_error e;
+    assert_int_equal(cgi_tpq_build(&first, &model, &e), CG_OK); /* the heap's first growth */
+    cgi_tpq_free(&first);
     for (int which = 0; which < 2; which++) {
+        size_t before = heap_in_use();
         tp_quick q;
         memset(&q, 0x5A, sizeof q); /* a caller's struct need not be zeroed */
         cg_error err = {0};
@@ -75,6 +105,7 @@ static void test_no_memory(void **state)
         assert_non_null(strstr(err.msg, "no memory for the quick 3x3 tables"));
         assert_nothing_left(&q);
         cgi_tpq_free(&q); /* frees nothing twice */
+        assert_int_equal(heap_in_use(), before); /* the half allocated is freed */
     }
 }
 
@@ -83,12 +114,17 @@ static void test_no_thread(void **state)
     (void)state;
     tp_quick two, alone;
     cg_error err = {0};
+    created = joined = 0;
     assert_int_equal(cgi_tpq_build(&two, &model, &err), CG_OK);
+    assert_int_equal(created, 1);
+    assert_int_equal(joined, 1);
     create_fail_at = 1;
     assert_int_equal(cgi_tpq_build(&alone, &model, &err), CG_OK);
     int left = create_fail_at;
     create_fail_at = 0;
     assert_int_equal(left, 0); /* the build did ask for its thread */
+    assert_int_equal(created, 1);
+    assert_int_equal(joined, 1);
     assert_memory_equal(alone.mem, two.mem, cgi_tpq_bytes());
     cgi_tpq_free(&alone);
     cgi_tpq_free(&two);
