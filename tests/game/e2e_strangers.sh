@@ -13,7 +13,7 @@ HERE=$(dirname "$0")
 . "$HERE/lib_serve.sh"
 S="$HERE/strangers"
 
-WINS="newline hash_words ansi_keys punct_percent punct_chevrons paren menu ten_rounds hidden_text facelets b_under_d six_colours lettered_menu mode_menu asks_again sealed_note"
+WINS="newline hash_words ansi_keys punct_percent punct_chevrons paren menu ten_rounds hidden_text facelets b_under_d six_colours lettered_menu mode_menu asks_again sealed_note courier_note"
 NOT_YET=""
 
 # stranger NAME SCRIPT ARGS...: starts strangers/SCRIPT with its port in its own file; sets
@@ -135,6 +135,29 @@ case_hidden_text() {  # the moves are the last line, after a line of chat
   WHY="turn exit $trc: $(tail -1 "$TMP/hidden.err")"
   [ "$trc" = 0 ] && [ "$(tail -n1 "$TMP/hidden.out")" = "$(python3 "$S/hidden_text.py" --message)" ]
 }
+case_courier_note() {  # a net of letters no reader takes for a cube, a route of moves, then
+  # silence: play gives up at its timeout and says the drawing and the moves are turn's task
+  # (the prompt hint's way there; sealed_note's goes through a question after a cube)
+  cat > "$TMP/courier.txt" <<'EOT'
+Welcome, courier.
+      T H E
+      Q U I
+      C K B
+O W N S V L R O W V L A
+F X J A Z Y N F X Z Y D
+M P S D G T J M P G T H
+      H E Q
+      U I C
+      K B R
+Route: R U F' D2 L B
+EOT
+  printf '#!/bin/sh\ncat "%s"\nsleep 30\n' "$TMP/courier.txt" > "$TMP/courier.sh"
+  chmod +x "$TMP/courier.sh"
+  timeout 60 "$CUBEGOD" play -q --timeout 2 --exec "$TMP/courier.sh" > "$TMP/courier.out" 2> "$TMP/courier.err"
+  RC=$?
+  WHY="exit $RC: $(tail -2 "$TMP/courier.err" | tr '\n' ' ')"
+  [ "$RC" = 1 ] && grep -qF "no cube read, but a drawing, then moves ('R U F' D2 L B'): cubegod turn applies them" "$TMP/courier.err"
+}
 case_sealed_note() {  # a password on a 2x2's faces, then the moves: no cube game, turn's task
   # (issue 41: a capture with moves after a cube points at `cubegod turn`, from play, replay
   # and solve). play: lost at once, names turn, tries nothing else (one game served)
@@ -142,6 +165,7 @@ case_sealed_note() {  # a password on a 2x2's faces, then the moves: no cube gam
   wait "$SPID"
   WHY="no options: exit $RC: $(tail -2 "$TMP/sealed.err" | tr '\n' ' ')"
   [ "$RC" = 1 ] && grep -qF "'cubegod turn --moves last-line $TMP/sealed.rec' applies them, --undo" "$TMP/sealed.err" &&
+    grep -qF "it showed a drawing, then moves ('" "$TMP/sealed.err" &&
     ! grep -q "try 2\|trying again" "$TMP/sealed.err" || return 1
   # the record, turned back as the hint says, gives the password the server wants
   local pw

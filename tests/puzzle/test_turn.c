@@ -364,6 +364,22 @@ static void test_turn_hint(void **state)
     cg_turn_hint(text, strlen(text), true, hint, sizeof hint);
     assert_string_equal(hint, "lines 1-9 hold a drawing and line 10 reads as moves "
                               "('R U F D L B R2 U2 F2 D2\xe2\x80\xa6')");
+    /* the bounds, 24 bytes of moves with line numbers and 16 without: a move that ends at the
+       bound is quoted, one that crosses it is not */
+    snprintf(text, sizeof text, "%sR U F D L B R2 U2 F2 D2 L B2 R' U'\n", NET3);
+    cg_turn_hint(text, strlen(text), true, hint, sizeof hint);
+    assert_string_equal(hint, "lines 1-9 hold a drawing and line 10 reads as moves "
+                              "('R U F D L B R2 U2 F2 D2\xe2\x80\xa6')");
+    snprintf(text, sizeof text, "%sR U F D L B R2 U2 F D L2 B2 R' U'\n", NET3);
+    cg_turn_hint(text, strlen(text), true, hint, sizeof hint);
+    assert_string_equal(hint, "lines 1-9 hold a drawing and line 10 reads as moves "
+                              "('R U F D L B R2 U2 F D L2\xe2\x80\xa6')");
+    snprintf(text, sizeof text, "%sR U F D L B R2 U2 F2 D2 L2 B2 R' U'\n", NET3);
+    cg_turn_hint(text, strlen(text), false, hint, sizeof hint);
+    assert_string_equal(hint, "a drawing, then moves ('R U F D L B R2\xe2\x80\xa6')");
+    snprintf(text, sizeof text, "%sR U F D L B R U2 F2 D2 L2 B2 R' U'\n", NET3);
+    cg_turn_hint(text, strlen(text), false, hint, sizeof hint);
+    assert_string_equal(hint, "a drawing, then moves ('R U F D L B R U2\xe2\x80\xa6')");
     /* a small buffer: cut, terminated, the length needed returned */
     char small[12];
     assert_true(cg_turn_hint(text, strlen(text), true, small, sizeof small) > sizeof small);

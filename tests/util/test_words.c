@@ -43,19 +43,21 @@ static void test_a_word_longer_than_the_bound(void **state)
     assert_int_equal(cut("\xc3\xa9\xc3\xa9\xc3\xa9", 3), 2);
     assert_int_equal(cut("\xc3\xa9\xc3\xa9\xc3\xa9", 4), 4);
     assert_int_equal(cut("\xe2\x80\xa6\xe2\x80\xa6", 5), 3);
+    assert_int_equal(cut("\xc3\xa9" "abc", 1), 0); /* not even the first character fits */
 }
 
 static void test_the_window(void **state)
 {
     (void)state;
     char t[256];
-    /* "ab " then a word of 200 bytes: a blank at most CGI_WORD_MAX bytes before the bound is
-       where the cut goes (the word dropped); farther, the word is cut at the bound */
+    /* "ab " then a word of 200 bytes: a blank at most 64 bytes (CGI_WORD_MAX) before the
+       bound is where the cut goes (the word dropped); farther, the word is cut at the bound */
+    assert_int_equal(CGI_WORD_MAX, 64);
     memset(t, 'x', sizeof t);
     memcpy(t, "ab ", 3);
     t[203] = '\0';
-    assert_int_equal(cut(t, 2 + CGI_WORD_MAX), 2);
-    assert_int_equal(cut(t, 2 + CGI_WORD_MAX + 1), 2 + CGI_WORD_MAX + 1);
+    assert_int_equal(cut(t, 66), 2);
+    assert_int_equal(cut(t, 67), 67);
     assert_int_equal(cut(t, 150), 150);
 }
 
