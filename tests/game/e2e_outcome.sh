@@ -98,5 +98,6 @@ wait "$SPID"; src=$?
 [ "$RC" = 1 ] || fail "never_asks: play exit $RC"
 has "never asked for moves" "$TMP/never.out"
 has "plaintext (hex) >" "$TMP/never.out"
+has "the cube may be data for another task" "$TMP/never.out" # no drawing with moves: not turn's
 echo "ok: a cube and a question for something else: $(head -1 "$TMP/never.out")"
 echo ok
