@@ -286,6 +286,10 @@ static void test_either_end_and_sentences(void **state)
         {"Send S so that the sha256 hash of 'Lm2' + S ends with 3 zeros", "sha256", "Lm2", false,
          -3, "000"},
         {"the md5 of S + \"tl\" must begin with 2 zeroes", "md5", "tl", true, 0, "00"},
+        /* every wording of the two ends: "start with", "end with", startswith( */
+        {"the sha1 of S + 'zq' should start with 2 zeros", "sha1", "zq", true, 0, "00"},
+        {"the sha1 of S + 'zq' must end with 2 zeros", "sha1", "zq", true, -2, "00"},
+        {"sha1((S + 'zq').encode()).hexdigest().startswith('0a')", "sha1", "zq", true, 0, "0a"},
         {"sha256(S + 'k9') has 8 leading zero bits", "sha256", "k9", true, 0, "00"},
         {"sha256(S + 'k9') starts with 4 zero bits", "sha256", "k9", true, 0, "0"},
         {"sha256(S + 'k9') starts with 2 zeros, not 8 bits", "sha256", "k9", true, 0, "00"},
