@@ -117,4 +117,20 @@ play odd 127.0.0.1 "$PORT" --timeout 2
 [ "$RC" = 1 ] || fail "an unreadable gate: play exited $RC"
 has "proof of work: read as text: 'sha256(XXXX+abc) == zz' looks like a proof of work" "$TMP/odd.err"
 has "timeout after 2 s" "$TMP/odd.err"
+# play: a name the gate uses, defined at the end of a line longer than what play keeps of the
+# text before a gate (1 KB): the line's last kilobyte is kept, the name read from it, and the
+# answer meets the gate (the server, run by --exec, checks it)
+cat > "$TMP/longdef.py" <<'EOF'
+import hashlib, sys
+sys.stdout.write("x" * 1500 + " prefix: Pq7\n")
+sys.stdout.write("Find a string X such that sha1(prefix + X) starts with 3 zero hex digits\n")
+sys.stdout.flush()
+ans = sys.stdin.readline().strip()
+ok = hashlib.sha1(("Pq7" + ans).encode()).hexdigest().startswith("000")
+open(sys.argv[1], "w").write("ok\n" if ok else "refused: " + ans + "\n")
+EOF
+timeout 60 "$CUBEGOD" play -q --timeout 3 --exec "python3 $TMP/longdef.py $TMP/longdef.res" \
+  > "$TMP/longdef.out" 2> "$TMP/longdef.err"
+[ "$(cat "$TMP/longdef.res" 2>/dev/null)" = ok ] ||
+  fail "a name defined at the end of a 1.5 KB line: $(cat "$TMP/longdef.res" 2>/dev/null) $(tail -2 "$TMP/longdef.err")"
 echo "e2e_pow: all passed"
