@@ -123,6 +123,7 @@ has "timeout after 2 s" "$TMP/odd.err"
 cat > "$TMP/longdef.py" <<'EOF'
 import hashlib, sys
 sys.stdout.write("x" * 1500 + " prefix: Pq7\n")
+sys.stdout.write("Good luck.\n")  # lines are kept apart: the name's value ends with its line
 sys.stdout.write("Find a string X such that sha1(prefix + X) starts with 3 zero hex digits\n")
 sys.stdout.flush()
 ans = sys.stdin.readline().strip()
