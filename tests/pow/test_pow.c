@@ -187,6 +187,8 @@ static void test_readers(void **state)
         assert_int_equal(err.code, CG_ERR_INPUT);
         assert_non_null(strstr(err.msg, "looks like a proof of work"));
         assert_non_null(strstr(err.msg, "known:"));
+        if (i == 4) /* the reason names what is missing */
+            assert_non_null(strstr(err.msg, "its parenthesis is not closed"));
     }
 }
 
