@@ -281,6 +281,8 @@ static void test_either_end_and_sentences(void **state)
          "ab"},
         {"sha1(XXXX + abc)[4:7] == 'fff'", "sha1", "abc", true, 4, "fff"},
         {"sha1(XXXX + abc)[-6:-3] == '123'", "sha1", "abc", true, 34, "123"},
+        /* a '+' inside a quoted part is part of it */
+        {"sha1(('k+9' + XXXX).encode()).hexdigest()[:2] == '00'", "sha1", "k+9", false, 0, "00"},
         /* a start before the digest's first digit is its first digit, as in Python */
         {"sha1(XXXX + abc)[-99:3] == 'fff'", "sha1", "abc", true, 0, "fff"},
         {"Find a string X such that sha1(prefix + X) starts with 3 zero hex digits\nprefix: Pq7",
@@ -292,6 +294,9 @@ static void test_either_end_and_sentences(void **state)
         {"the md5 of S + \"tl\" must begin with 2 zeroes", "md5", "tl", true, 0, "00"},
         /* a name given with Python's ":=" */
         {"prefix := 'Pq7'\nFind a string X such that sha1(prefix + X) starts with 2 zero hex "
+         "digits", "sha1", "Pq7", false, 0, "00"},
+        /* a name given as Python bytes */
+        {"prefix = b'Pq7'\nFind a string X such that sha1(prefix + X) starts with 2 zero hex "
          "digits", "sha1", "Pq7", false, 0, "00"},
         /* every wording of the two ends: "start with", "end with", startswith( */
         {"the sha1 of S + 'zq' should start with 2 zeros", "sha1", "zq", true, 0, "00"},
