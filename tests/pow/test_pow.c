@@ -173,7 +173,8 @@ static void test_readers(void **state)
                                       "sha256(XXXX+abc", "sha256(abc + def) == 00",
                                       "solve s.AAAAAA==.AQ==",
                                       /* nine unknowns, one past the longest searched */
-                                      "sha256(XXXXXXXXX+abc) == 00ff"};
+                                      "sha256(XXXXXXXXX+abc) == 00ff",
+                                      "sha256(XXXXabc) == 00ff"};
     /* a gate is a gate only when it parses: these are text, and say why they were not read */
     for (size_t i = 0; i < sizeof BAD / sizeof *BAD; i++) {
         cg_error err;
@@ -189,6 +190,8 @@ static void test_readers(void **state)
         assert_non_null(strstr(err.msg, "known:"));
         if (i == 4) /* the reason names what is missing */
             assert_non_null(strstr(err.msg, "its parenthesis is not closed"));
+        if (i == 8)
+            assert_non_null(strstr(err.msg, "the hashed text is not two parts joined by '+'"));
     }
 }
 
