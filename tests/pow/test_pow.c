@@ -301,6 +301,9 @@ static void test_either_end_and_sentences(void **state)
         /* an empty quoted value is no value: the next definition gives it */
         {"prefix = ''\nprefix = 'Pq7'\nFind a string X such that sha1(prefix + X) starts with 2 "
          "zero hex digits", "sha1", "Pq7", false, 0, "00"},
+        /* nothing after "prefix:" is no value either */
+        {"prefix:\nprefix: Pq7\nFind a string X such that sha1(prefix + X) starts with 2 zero "
+         "hex digits", "sha1", "Pq7", false, 0, "00"},
         /* a quoted value that ends the text */
         {"Find a string X such that sha1(prefix + X) starts with 2 zero hex digits\nprefix = 'Pq7'",
          "sha1", "Pq7", false, 0, "00"},
