@@ -123,6 +123,8 @@ cg3_cube cgi_tp_mirror(const cg3_cube *c);
 int cgi_tp_face_turn_of(const cg3_tables *model, const cg3_cube *c);
 /* S_k^-1 c S_k. */
 cg3_cube cgi_tp_sym_conj(const tp_syms *sy, int k, const cg3_cube *c);
+/* The face turn S_k^-1 m S_k (face turn m seen through symmetry k), -1 if it is none. */
+int cgi_tp_sym_move(const cg3_tables *model, const tp_syms *sy, int k, int m);
 /* The j with S_k S_j = identity, or -1. */
 int cgi_tp_sym_inverse(const tp_syms *sy, int k);
 /* Fills the symmetry segments and the phase-1 table (the phase-1 move tables must be there),

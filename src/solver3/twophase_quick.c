@@ -65,9 +65,7 @@ static void move_conj(uint8_t *mconj, const uint8_t *moves, int nmoves, const tp
 {
     for (int j = 0; j < TPQ_SYMS; j++)
         for (int k = 0; k < nmoves; k++) {
-            cg3_cube c = model->cube[cg3_move_from_face_turn(moves[k])];
-            cg3_cube d = cgi_tp_sym_conj(sy, cgi_tpq_sym_k(j), &c);
-            int m = cgi_tp_face_turn_of(model, &d);
+            int m = cgi_tp_sym_move(model, sy, cgi_tpq_sym_k(j), moves[k]);
             for (int i = 0; i < nmoves; i++)
                 if (moves[i] == m)
                     mconj[j * nmoves + k] = (uint8_t)i;
@@ -676,10 +674,8 @@ cg_status cgi_tpq_solve(const cg3_twophase *s, const tp_quick *t, const cg3_cube
     q->slice_home = cgi_tp_slice_home();
     q->best_n = -1;
     cgi_tp_syms(&s->model, &q->sy);
-    for (int m = 0; m < TP_MOVES; m++) {
-        cg3_cube mc = cgi_tp_sym_conj(&q->sy, QCONJ, &s->model.cube[cg3_move_from_face_turn((cg_move)m)]);
-        q->conj_mv[m] = (uint8_t)cgi_tp_face_turn_of(&s->model, &mc);
-    }
+    for (int m = 0; m < TP_MOVES; m++)
+        q->conj_mv[m] = (uint8_t)cgi_tp_sym_move(&s->model, &q->sy, QCONJ, m);
     cgi_tp_variants(s, c, q->cube);
     for (int d1 = 0; d1 <= q->limit && !q->stop; d1++)
         for (int v = 0; v < TP_VARIANTS && !q->stop && d1 <= q->limit; v++) {

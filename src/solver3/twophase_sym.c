@@ -73,6 +73,12 @@ static void fs_cube(cg3_cube *c, int fs)
     cgi_tp_set_flip(c, fs % TP_FLIP);
 }
 
+int cgi_tp_sym_move(const cg3_tables *model, const tp_syms *sy, int k, int m)
+{
+    cg3_cube c = cgi_tp_sym_conj(sy, k, &model->cube[cg3_move_from_face_turn((cg_move)m)]);
+    return cgi_tp_face_turn_of(model, &c);
+}
+
 int cgi_tp_sym_inverse(const tp_syms *sy, int k)
 {
     /* compared on a cube that no symmetry but the identity fixes (a U-layer corner cycle
@@ -372,8 +378,7 @@ cg_status cgi_tp_near_build(uint8_t *payload, const cg3_tables *model, const cgi
     uint8_t *sym_mv = payload + cgi_tp_seg_offset(TP_SEG_SYM_MV);
     for (int k = 0; k < TP_SYMS; k++)
         for (int m = 0; m < TP_MOVES; m++) {
-            cg3_cube c = cgi_tp_sym_conj(&sy, k, &model->cube[cg3_move_from_face_turn((cg_move)m)]);
-            int hit = cgi_tp_face_turn_of(model, &c);
+            int hit = cgi_tp_sym_move(model, &sy, k, m);
             if (hit < 0)
                 return cg_fail(err, CG_ERR_SYSTEM, "symmetry %d turns move %d into no face turn", k, m);
             sym_mv[k * TP_MOVES + m] = (uint8_t)hit;
