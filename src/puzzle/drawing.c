@@ -275,6 +275,21 @@ static void take_whole(cg_drawing *d, const cg_puzzle *p, const cg_shape_info *i
     d->end_off = line_start(d->text, d->len, d->last + 1); /* written whole: no first_off */
 }
 
+/* Whether the places, in text order, stand apart inside the drawing's lines: what writing in
+ * place needs. The readers' columns give nothing else; a place that broke it would make the
+ * text between two stickers a negative length. */
+static bool places_apart(const cg_drawing *d)
+{
+    size_t at = d->first_off;
+    for (int k = 0; k < d->placed; k++) {
+        const span *p = &d->at[d->order[k]];
+        if (p->off < at)
+            return false;
+        at = p->off + p->len;
+    }
+    return at <= d->end_off;
+}
+
 /* Whether a line is a rule (only '+' '-' '=' '|' and blanks): a box's bottom. */
 static bool rule_line(const char *text, const line_at *l)
 {
@@ -349,12 +364,14 @@ static cg_status read_drawing(const char *text, size_t len, all_options *all,
     d->len = len;
     cube_of_solve(text, len, all, layout, s);
     cg_status st = CG_OK;
-    if (s->cube && take_places(d, lines, nlines, s))
+    bool placed = s->cube && take_places(d, lines, nlines, s);
+    if (placed && places_apart(d))
         take_tokens(d, &s->p, false); /* hidden stickers as solve rebuilds them */
     else if (s->cube && !layout)
         take_whole(d, &s->p, &s->info); /* no places: written again in its shape */
     else if (layout) /* the template and its reading are solve's reader's */
         st = cg_fail(err, CG_ERR_INPUT, "layout: %s", s->err.msg[0] ? s->err.msg
+                     : placed ? "two stickers' places in the text overlap"
                      : s->cube ? "the template's size is not the size asked"
                                : "no part of the text has the template's rows in its order");
     else

@@ -8,6 +8,7 @@
 typedef struct item {
     bool colour;
     int col, width;
+    int chars; /* code points appended, as the line decodes them */
     char text[CGI_TOK];
     size_t len;
 } item;
@@ -182,6 +183,7 @@ static void plain_char(lexer *x, const char *s, size_t n, int col)
     }
     memcpy(it->text + it->len, s, n);
     it->len += n;
+    it->chars++;
 }
 
 static void colour_cell(lexer *x, const char *name, int col)
@@ -202,7 +204,7 @@ static void colour_cell(lexer *x, const char *name, int col)
     x->open_run = true;
 }
 
-static void emit(cgi_row *row, const char *text, int col, bool colour)
+static void emit(cgi_row *row, const char *text, int col, int chars, bool colour)
 {
     if (row->n == CGI_ROW_MAX) {
         row->long_line = true;
@@ -210,6 +212,7 @@ static void emit(cgi_row *row, const char *text, int col, bool colour)
     }
     snprintf(row->tok[row->n], CGI_TOK, "%s", text);
     row->col[row->n] = col;
+    row->chars[row->n] = chars;
     row->colour[row->n] = colour;
     row->n++;
 }
@@ -264,13 +267,13 @@ void cgi_row_read(const char *line, size_t len, int *cell, cgi_row *row)
     for (int k = 0; k < x.nitems; k++) {
         item *it = &x.items[k];
         if (!it->colour) {
-            emit(row, it->text, it->col, false);
+            emit(row, it->text, it->col, it->chars, false);
             continue;
         }
         row->ansi = true;
         int many = it->width % unit == 0 ? it->width / unit : 1;
         for (int m = 0; m < many; m++)
-            emit(row, it->text, it->col + m * unit, true);
+            emit(row, it->text, it->col + m * unit, 1, true);
     }
     row->long_line |= x.overflow;
     row->blank = x.nitems == 0 && !rule_chars;
@@ -293,8 +296,18 @@ size_t cgi_row_span(const char *line, size_t len, int col, int bytes, size_t *of
         i += utf8(line + i, len - i, &cp);
     }
     *off = bytes ? i : escapes;
-    if (bytes)
-        return (size_t)bytes <= len - i ? (size_t)bytes : len - i;
+    if (bytes) {
+        size_t k = i;
+        for (int left = bytes; k < len && left > 0;) {
+            if (line[k] == 0x1b) {
+                k = cgi_ansi_escape(line, len, k, &colour);
+                continue;
+            }
+            k++;
+            left--;
+        }
+        return k - i;
+    }
     size_t k = i; /* a colour cell: its escape, what it colours up to the next escape, a reset */
     while (k < len && line[k] != 0x1b)
         k++;
@@ -364,9 +377,13 @@ bool cgi_row_stickers(const cgi_row *row, int k, char out[][CGI_TOK], int *cols)
      * characters are the k stickers. */
     int each = -1, cps;
     for (int t = 0; t < row->n; t++) {
-        int chars = 0;
-        for (size_t i = 0, l = strlen(row->tok[t]); i < l; chars++)
+        int chars = 0, points = 0;
+        for (size_t i = 0, l = strlen(row->tok[t]); i < l; chars++, points += cps)
             i += grapheme(row->tok[t] + i, l - i, &cps);
+        /* A stray byte before an escape joins the bytes after it into another character: the
+         * word's columns would not be the line's. */
+        if (points != row->chars[t])
+            return false;
         if (each >= 0 && chars != each)
             return false;
         each = chars;

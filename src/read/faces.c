@@ -56,6 +56,7 @@ static void row_tail(const cgi_row *row, int first, cgi_row *out)
     for (int t = 0; t < out->n; t++) {
         memcpy(out->tok[t], row->tok[first + t], CGI_TOK);
         out->col[t] = row->col[first + t];
+        out->chars[t] = row->chars[first + t];
         out->colour[t] = row->colour[first + t];
     }
     out->ansi = false;

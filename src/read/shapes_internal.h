@@ -17,6 +17,7 @@ typedef struct cgi_row {
     bool bad;                           /* a token longer than CGI_TOK - 1 bytes (cut) */
     int bad_col;
     int col[CGI_ROW_MAX];               /* display column (1-based) of each token */
+    int chars[CGI_ROW_MAX];             /* a word's code points as the line decodes them */
     bool colour[CGI_ROW_MAX];           /* the token is an ANSI colour cell */
     char tok[CGI_ROW_MAX][CGI_TOK];
 } cgi_row;
@@ -32,8 +33,8 @@ void cgi_row_read(const char *line, size_t len, int *cell, cgi_row *row);
 size_t cgi_ansi_escape(const char *s, size_t len, size_t i, bool *colour);
 
 /* The bytes of the sticker at display column col of the line (1-based, as cgi_row_read counts
- * them: escapes take none; past the end, the end): `bytes` from
- * there for a token, or (bytes 0) a colour cell: the escapes just before it, what they colour
+ * them: escapes take none; past the end, the end): a token's `bytes` from there, with any
+ * escapes between them (a word the escapes do not break), or (bytes 0) a colour cell: the escapes just before it, what they colour
  * up to the next escape, and that escape when it is a reset. Its offset in *off. */
 size_t cgi_row_span(const char *line, size_t len, int col, int bytes, size_t *off);
 

@@ -440,6 +440,19 @@ static void test_drawing_cells(void **state)
     cg_drawing_free(d);
 }
 
+/* A sticker that escapes break ("la" bold in "flag") is its word whole, escapes and all: turned,
+ * it moves as one symbol and no piece of it stays behind (its place ran its bytes from the
+ * start, without the escapes, which left "mla\x1b[0mg" after the new symbol). */
+static void test_escapes_in_words(void **state)
+{
+    (void)state;
+    const char *faces = "U:\n f\x1b[1mla\x1b[0mg b\n c d\nF:\n e f\n g h\nR:\n i j\n k l\n"
+                        "D:\n m n\n o p\nL:\n q r\n s t\nB:\n u v\n w x\n";
+    assert_non_null(strstr(turned(faces, "U", NULL), "U:\n c f\x1b[1mla\x1b[0mg\n d b\nF:\n"));
+    round_trip(faces, "U R2 F'", NULL);
+    assert_string_equal(turned(faces, "", "line"), "f\x1b[1mla\x1b[0mg b c d e f g h i j k l m n o p q r s t u v w x");
+}
+
 static void expect_read_error(const char *text, const char *options, const char *want)
 {
     cg_drawing *d;
@@ -574,6 +587,7 @@ int main(void)
         cmocka_unit_test(test_drawings),      cmocka_unit_test(test_drawing_errors),
         cmocka_unit_test(test_layout),        cmocka_unit_test(test_moves_line),
         cmocka_unit_test(test_drawing_cells), cmocka_unit_test(test_turn_hint),
+        cmocka_unit_test(test_escapes_in_words),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -81,11 +81,46 @@ static void test_flags_and_blanks(void **state)
     assert_int_equal(cgi_grapheme("a\nb", 3), 1);
 }
 
+/* A word that escapes break: cgi_row_read drops the escapes, and its characters' columns are
+ * the line's only when the line decodes the same code points. A stray byte before an escape and
+ * a continuation byte after it make one character of the word but two of the line: such a word
+ * is not split (the fuzzer's heap overflow in turn: the sticker spans overlapped). */
+static void test_words_across_escapes(void **state)
+{
+    (void)state;
+    static const char stray[] = "\xdf\x1b[0m\x88X";
+    cgi_row row;
+    char out[4][CGI_TOK];
+    int cols[4], cell = 0;
+    cgi_row_read(stray, strlen(stray), &cell, &row);
+    assert_int_equal(row.n, 1);
+    assert_int_equal(row.chars[0], 3);
+    assert_false(cgi_row_stickers(&row, 2, out, cols)); /* the word's decoding: 2 characters */
+    assert_false(cgi_row_stickers(&row, 3, out, cols));
+    static const char bold[] = "a\x1b[1mb\x1b[0mc"; /* a bold letter: three characters still */
+    cell = 0;
+    cgi_row_read(bold, strlen(bold), &cell, &row);
+    assert_int_equal(row.chars[0], 3);
+    assert_true(cgi_row_stickers(&row, 3, out, cols));
+    assert_string_equal(out[1], "b");
+    assert_int_equal(cols[2], 3);
+    size_t off, len = cgi_row_span(bold, strlen(bold), cols[1], 1, &off);
+    assert_int_equal(off, 5); /* after the escape that opens it */
+    assert_int_equal(len, 1);
+    /* a word's bytes run across the escapes inside it, and stop at the line's end */
+    static const char word[] = "f\x1b[1ml\x1b[0mag x";
+    assert_int_equal(cgi_row_span(word, strlen(word), 1, 4, &off), 12);
+    assert_int_equal(off, 0);
+    assert_int_equal(cgi_row_span(word, strlen(word), 6, 4, &off), 1); /* column 6, "x": the end */
+    assert_int_equal(off, 13);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_extending_ranges),
         cmocka_unit_test(test_flags_and_blanks),
+        cmocka_unit_test(test_words_across_escapes),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
