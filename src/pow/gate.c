@@ -664,7 +664,7 @@ static int read_call(span l, const span text[2], size_t at, const char *name, cg
     size_t i = at + strlen(name);
     while (i < l.n && (l.p[i] == ' ' || l.p[i] == '\t'))
         i++;
-    parts pt;
+    parts pt = {0}; /* read_parens and read_of fill it only when they find parts */
     const char *bad = NULL;
     int r = read_parens(l, i, &pt, &bad);
     if (r < 0)

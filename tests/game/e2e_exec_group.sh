@@ -6,7 +6,8 @@
 #      play is stopped by SIGINT while it waits for a cube;
 #   2. a shell that puts a sleep in the background and ends by itself when its stdin closes
 #      (the child reaped, its child left in the group); and one whose background child traps
-#      SIGTERM: it hears it (asked before it is made to);
+#      SIGTERM: it hears it (asked before it is made to); and one whose background sleep ignores
+#      SIGTERM: SIGKILL ends it after the grace;
 #   3. the group is the child's own: play's pid is not in it.
 HERE=$(cd "$(dirname "$0")" && pwd)
 . "$HERE/lib_serve.sh"
@@ -57,5 +58,8 @@ run_case ignores $((base + 1)) "sh -c 'trap \"\" TERM INT HUP; echo hi; sleep $(
 run_case background $((base + 2)) "sh -c 'sleep $((base + 2)) & echo hi; read x'"
 # asked first: a child of the command that traps SIGTERM hears it before any SIGKILL
 run_case asked $((base + 3)) "sh -c '(trap \"echo term > $TMP/asked.term; exit 0\" TERM; sleep $((base + 3)) & wait) & echo hi; read x'"
+# deaf and left behind: the shell ends when its stdin closes, its background sleep ignores
+# SIGTERM (inherited): only the SIGKILL after the grace ends it
+run_case deaf_left $((base + 4)) "sh -c 'trap \"\" TERM; sleep $((base + 4)) & echo hi; read x'"
 [ "$(cat "$TMP/asked.term" 2>/dev/null)" = term ] || fail "the command's group was not sent SIGTERM before SIGKILL"
 echo "e2e_exec_group: ok"

@@ -214,6 +214,14 @@ static void test_english_is_not_a_gate(void **state)
                          CG_ERR_INPUT);
         assert_string_equal(out, "");
     }
+    /* "the hash of" with no '+' in the parts, or no word that ends them: no near miss either */
+    static const char *const QUIET[] = {"the sha1 of abc starts with 2 zeros",
+                                        "Compute the sha256 of abc + S"};
+    for (size_t i = 0; i < sizeof QUIET / sizeof *QUIET; i++) {
+        cg_error err;
+        assert_int_equal(cg_pow_scan(QUIET[i], strlen(QUIET[i]), &err), 0);
+        assert_int_equal(err.code, CG_OK);
+    }
     /* a near miss before a real gate on the same line does not hide it */
     static const char both[] = "we keep sha256(flag) == its digest; sha256(XX+ab) starts with 0";
     cg_error err;
@@ -320,6 +328,18 @@ static void test_either_end_and_sentences(void **state)
         /* in words, a lone '|' is part of a name, "||" joins as '+' does */
         {"the md5 of k|9 + S begins with 2 zeros", "md5", "k|9", false, 0, "00"},
         {"the sha1 of 'k9' || S starts with 2 zeros", "sha1", "k9", false, 0, "00"},
+        /* "leading" or "trailing" between the count and "zeros", either end */
+        {"sha256(S + 'k9') ends with 3 trailing zeros", "sha256", "k9", true, -3, "000"},
+        {"the sha1 of S + 'zq' should start with 2 leading zeros", "sha1", "zq", true, 0, "00"},
+        /* in words, a '+' or an end word inside quotes is part of the quoted part */
+        {"the md5 of 'k+9' + S begins with 2 zeros", "md5", "k+9", false, 0, "00"},
+        {"the sha1 of 'k is 9' + S starts with 2 zeros", "sha1", "k is 9", false, 0, "00"},
+        /* a bare value ends before the punctuation after it */
+        {"prefix: Pq7.\nFind a string X such that sha1(prefix + X) starts with 2 zero hex digits",
+         "sha1", "Pq7", false, 0, "00"},
+        /* a part that is no name (its last character is not a word's) is itself, though the
+         * text gives it a value */
+        {"k9- = 'zz'\nthe md5 of k9- + S begins with 2 zeros", "md5", "k9-", false, 0, "00"},
     };
     for (size_t i = 0; i < sizeof G / sizeof *G; i++) {
         char out[CG_POW_ANSWER_MAX], msg[2 * CG_POW_ANSWER_MAX], hex[129];
@@ -332,6 +352,28 @@ static void test_either_end_and_sentences(void **state)
         if (memcmp(hex + at, G[i].want, strlen(G[i].want)) != 0)
             fail_msg("%s: answer '%s', %s(%s) = %s", G[i].text, out, G[i].hash, msg, hex);
         assert_int_equal(cg_pow_check(G[i].text, strlen(G[i].text), out, strlen(out), &err), CG_OK);
+    }
+}
+
+/* One zero bit is one bit, not a hex digit: a digest whose first digit is 1 to 7 (or last is
+ * even and not 0) meets "1 zero bit" at that end, though "1 zero" would refuse it. */
+static void test_one_zero_bit(void **state)
+{
+    (void)state;
+    static const char *const GATES[] = {"sha256(S + 'k9') starts with 1 zero bit",
+                                        "sha256(S + 'k9') ends with 1 zero bit"};
+    for (int end = 0; end < 2; end++) {
+        char s[16], msg[32], hex[129];
+        int found = 0;
+        for (int i = 0; i < 1000 && !found; i++) {
+            snprintf(s, sizeof s, "b%d", i);
+            snprintf(msg, sizeof msg, "%sk9", s);
+            digest_hex("sha256", msg, hex);
+            found = strchr(end ? "2468ace" : "1234567", hex[end ? 63 : 0]) != NULL;
+        }
+        assert_true(found);
+        cg_error err;
+        assert_int_equal(cg_pow_check(GATES[end], strlen(GATES[end]), s, strlen(s), &err), CG_OK);
     }
 }
 
@@ -773,6 +815,7 @@ int main(void)
         cmocka_unit_test(test_either_end_and_sentences),
         cmocka_unit_test(test_gates_refused_with_the_reason),
         cmocka_unit_test(test_one_bit_short_is_refused),
+        cmocka_unit_test(test_one_zero_bit),
         cmocka_unit_test(test_sloth_refuses_y_plus_p),
         cmocka_unit_test(test_estimates_over_the_limit),
         cmocka_unit_test(test_own_check_wants_the_resource),
