@@ -114,11 +114,31 @@ static void test_values_before_a_gate(void **state)
     assert_string_equal(sent, "");
 }
 
+/* A gate in words, with no parenthesis and no "s.", reaches the reader by its hash's name in
+ * either case. */
+static void test_gates_in_words(void **state)
+{
+    (void)state;
+    static const char *const GATES[] = {"the sha1 of 'k9' + X starts with 00",
+                                        "the SHA1 of 'k9' + X starts with 00",
+                                        "the md5 of 'k9' + X starts with 00",
+                                        "the MD5 of 'k9' + X starts with 00"};
+    for (size_t i = 0; i < sizeof GATES / sizeof *GATES; i++) {
+        static cgi_pow_seen seen;
+        char sent[CG_POW_ANSWER_MAX + 2];
+        assert_true(feed(&seen, GATES[i], sent, sizeof sent));
+        cg_error err;
+        assert_int_equal(cg_pow_check(GATES[i], strlen(GATES[i]), sent, strlen(sent) - 1, &err),
+                         CG_OK);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_window),
         cmocka_unit_test(test_values_before_a_gate),
+        cmocka_unit_test(test_gates_in_words),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

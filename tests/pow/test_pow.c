@@ -315,6 +315,9 @@ static void test_either_end_and_sentences(void **state)
         /* a quoted value that ends the text */
         {"Find a string X such that sha1(prefix + X) starts with 2 zero hex digits\nprefix = 'Pq7'",
          "sha1", "Pq7", false, 0, "00"},
+        /* a bare value that starts with b is no bytes literal */
+        {"prefix: b7q\nFind a string X such that sha1(prefix + X) starts with 2 zero hex digits",
+         "sha1", "b7q", false, 0, "00"},
         /* a name given as Python bytes */
         {"prefix = b'Pq7'\nFind a string X such that sha1(prefix + X) starts with 2 zero hex "
          "digits", "sha1", "Pq7", false, 0, "00"},
@@ -334,6 +337,9 @@ static void test_either_end_and_sentences(void **state)
         /* in words, a '+' or an end word inside quotes is part of the quoted part */
         {"the md5 of 'k+9' + S begins with 2 zeros", "md5", "k+9", false, 0, "00"},
         {"the sha1 of 'k is 9' + S starts with 2 zeros", "sha1", "k is 9", false, 0, "00"},
+        /* the target is read after the parts: words of a target inside them are the part's */
+        {"the sha1 of 'ends with 5' + S starts with 2 zeros", "sha1", "ends with 5", false, 0,
+         "00"},
         /* a bare value ends before the punctuation after it */
         {"prefix: Pq7.\nFind a string X such that sha1(prefix + X) starts with 2 zero hex digits",
          "sha1", "Pq7", false, 0, "00"},
