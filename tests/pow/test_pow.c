@@ -174,7 +174,11 @@ static void test_readers(void **state)
                                       "solve s.AAAAAA==.AQ==",
                                       /* nine unknowns, one past the longest searched */
                                       "sha256(XXXXXXXXX+abc) == 00ff",
-                                      "sha256(XXXXabc) == 00ff"};
+                                      "sha256(XXXXabc) == 00ff",
+                                      /* a slice not closed by ']' */
+                                      "sha256(XXXX+abc)[0:3) == 'fff'",
+                                      /* "||" with nothing after it before the target */
+                                      "the sha1 of k9|| starts with 00"};
     /* a gate is a gate only when it parses: these are text, and say why they were not read */
     for (size_t i = 0; i < sizeof BAD / sizeof *BAD; i++) {
         cg_error err;
@@ -381,6 +385,22 @@ static void test_one_zero_bit(void **state)
         cg_error err;
         assert_int_equal(cg_pow_check(GATES[end], strlen(GATES[end]), s, strlen(s), &err), CG_OK);
     }
+}
+
+/* A text is read within its length: the bytes after it in the caller's memory are not part of
+ * it, though they would continue a number or a word. */
+static void test_read_within_length(void **state)
+{
+    (void)state;
+    static const char text[] = "sha256(S + 'k9') starts with 2" "5 zeros";
+    size_t len = strlen("sha256(S + 'k9') starts with 2");
+    char out[CG_POW_ANSWER_MAX], msg[CG_POW_ANSWER_MAX + 8], hex[129];
+    cg_error err;
+    assert_int_equal(cg_pow_answer(text, len, out, sizeof out, &err), CG_OK);
+    snprintf(msg, sizeof msg, "%sk9", out);
+    digest_hex("sha256", msg, hex);
+    assert_int_equal(hex[0], '2');
+    assert_int_equal(cg_pow_check(text, len, out, strlen(out), &err), CG_OK);
 }
 
 /* The checks count every bit of the target, the last one too: an answer whose digest has the
@@ -822,6 +842,7 @@ int main(void)
         cmocka_unit_test(test_gates_refused_with_the_reason),
         cmocka_unit_test(test_one_bit_short_is_refused),
         cmocka_unit_test(test_one_zero_bit),
+        cmocka_unit_test(test_read_within_length),
         cmocka_unit_test(test_sloth_refuses_y_plus_p),
         cmocka_unit_test(test_estimates_over_the_limit),
         cmocka_unit_test(test_own_check_wants_the_resource),
