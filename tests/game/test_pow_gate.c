@@ -83,6 +83,24 @@ static void test_window(void **state)
     assert_int_equal(seen.text[0], 'e');
     assert_int_equal(seen.text[1], 'd');
     assert_int_equal(seen.text[CAP - 1], '\n');
+    /* a line as long as the window: its first byte goes, for the newline, and nothing is
+     * written outside the window (guard bytes before and after it) */
+    static union {
+        cgi_pow_seen seen;
+        unsigned char raw[sizeof(cgi_pow_seen) + 16];
+    } fenced;
+    memset(fenced.raw, 0x5a, sizeof fenced.raw);
+    cgi_pow_seen *in = (cgi_pow_seen *)(void *)(fenced.raw + 8);
+    memset(in->text, 0, sizeof in->text);
+    in->n = 0;
+    char *full = (char *)line_of(CAP, 'h');
+    full[0] = 'g';
+    assert_false(feed(in, full, sent, sizeof sent));
+    assert_int_equal(in->n, CAP);
+    assert_int_equal(in->text[0], 'h');
+    assert_int_equal(in->text[CAP - 1], '\n');
+    for (int k = 0; k < 8; k++)
+        assert_int_equal(fenced.raw[k], 0x5a);
     /* a line as long as the window less its newline: whole, alone */
     assert_false(feed(&seen, line_of(CAP - 1, 'f'), sent, sizeof sent));
     assert_int_equal(seen.n, CAP);
