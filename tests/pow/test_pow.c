@@ -196,6 +196,8 @@ static void test_readers(void **state)
             assert_non_null(strstr(err.msg, "its parenthesis is not closed"));
         if (i == 8)
             assert_non_null(strstr(err.msg, "the hashed text is not two parts joined by '+'"));
+        if (i == 9)
+            assert_non_null(strstr(err.msg, "is not a slice"));
     }
 }
 
@@ -300,6 +302,8 @@ static void test_either_end_and_sentences(void **state)
         {"sha1(('k+9' + XXXX).encode()).hexdigest()[:2] == '00'", "sha1", "k+9", false, 0, "00"},
         /* a start before the digest's first digit is its first digit, as in Python */
         {"sha1(XXXX + abc)[-99:3] == 'fff'", "sha1", "abc", true, 0, "fff"},
+        /* a bound of six digits, the most read */
+        {"sha1(XXXX + abc)[-100000:3] == 'fff'", "sha1", "abc", true, 0, "fff"},
         {"Find a string X such that sha1(prefix + X) starts with 3 zero hex digits\nprefix: Pq7",
          "sha1", "Pq7", false, 0, "000"},
         {"challenge = \"r4nd\"\nsend a nonce such that sha224(challenge + nonce) has 3 trailing "
@@ -322,6 +326,9 @@ static void test_either_end_and_sentences(void **state)
         /* a bare value that starts with b is no bytes literal */
         {"prefix: b7q\nFind a string X such that sha1(prefix + X) starts with 2 zero hex digits",
          "sha1", "b7q", false, 0, "00"},
+        /* an empty quoted value is none, whatever quotes follow on its line */
+        {"prefix = '' (see below: 'zz')\nprefix: Pq7\nFind a string X such that sha1(prefix + X) "
+         "starts with 2 zero hex digits", "sha1", "Pq7", false, 0, "00"},
         /* a name given as Python bytes */
         {"prefix = b'Pq7'\nFind a string X such that sha1(prefix + X) starts with 2 zero hex "
          "digits", "sha1", "Pq7", false, 0, "00"},
