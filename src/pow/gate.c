@@ -463,6 +463,16 @@ static bool word_at(span l, size_t at, span w)
     return true;
 }
 
+/* The length of a Python string literal's prefix at s (b'k9', r"k9", rb'k9', f'k9': one or two
+ * of b r u f, either case, right before a quote); 0 when there is none. */
+static size_t string_prefix(span s)
+{
+    size_t n = 0;
+    while (n < 2 && n < s.n && strchr("brufBRUF", s.p[n]) && s.p[n] != '\0')
+        n++;
+    return n > 0 && n < s.n && (s.p[n] == '\'' || s.p[n] == '"') ? n : 0;
+}
+
 /* The value the text gives a name ("prefix = 'k9'", "prefix: k9", "the prefix is 'k9'"),
  * anywhere in it (the gate's sentence often names a part whose value comes on another line):
  * true with *v set; a bare value after "is" is not taken ("prefix is given below"). */
@@ -488,10 +498,8 @@ static bool defined(span text, span name, span *v)
             continue;
         while (i < text.n && (text.p[i] == ' ' || text.p[i] == '\t'))
             i++;
+        i += string_prefix((span){text.p + i, text.n - i}); /* b'k9': the quotes hold it */
         size_t s = i;
-        if (i + 1 < text.n && (text.p[i] == 'b' || text.p[i] == 'B') &&
-            strchr("'\"", text.p[i + 1]))
-            s = ++i;
         if (i < text.n && strchr("'\"`", text.p[i])) {
             const char *q = memchr(text.p + i + 1, text.p[i], text.n - i - 1);
             const char *nl = memchr(text.p + i + 1, '\n', text.n - i - 1);

@@ -323,6 +323,16 @@ static void test_either_end_and_sentences(void **state)
         /* a quoted value that ends the text */
         {"Find a string X such that sha1(prefix + X) starts with 2 zero hex digits\nprefix = 'Pq7'",
          "sha1", "Pq7", false, 0, "00"},
+        /* any of Python's string prefixes, in either case, one or two letters */
+        {"prefix = rb'Pq7'\nFind a string X such that sha1(prefix + X) starts with 2 zero hex "
+         "digits", "sha1", "Pq7", false, 0, "00"},
+        {"prefix = U\"Pq7\"\nFind a string X such that sha1(prefix + X) starts with 2 zero hex "
+         "digits", "sha1", "Pq7", false, 0, "00"},
+        /* three letters before a quote, or one that is no prefix: the bare word, quotes and all */
+        {"prefix: bru'Pq7'\nFind a string X such that sha1(prefix + X) starts with 2 zero hex "
+         "digits", "sha1", "bru'Pq7'", false, 0, "00"},
+        {"prefix: k'Pq7'\nFind a string X such that sha1(prefix + X) starts with 2 zero hex "
+         "digits", "sha1", "k'Pq7'", false, 0, "00"},
         /* a bare value that starts with b is no bytes literal */
         {"prefix: b7q\nFind a string X such that sha1(prefix + X) starts with 2 zero hex digits",
          "sha1", "b7q", false, 0, "00"},
