@@ -89,11 +89,37 @@ static void test_a_flag_set_during_the_wait(void **state)
     close(fds[1]);
 }
 
+/* A flag installed and never set: the deadline holds, over several slices and when it has
+ * already passed as the wait begins (a wait of no time left is no slice: it would be a slice
+ * again after it, for ever). */
+static void test_an_unset_flag_keeps_the_deadline(void **state)
+{
+    (void)state;
+    static const double TIMEOUTS[] = {0.25, 1e-9};
+    cg_tube_stop_flag(&stop);
+    for (size_t i = 0; i < sizeof TIMEOUTS / sizeof *TIMEOUTS; i++) {
+        int fds[2];
+        cg_tube *t = silent_peer(fds);
+        const uint8_t *p;
+        size_t n;
+        cg_error err;
+        int64_t t0 = cg_now_ns();
+        assert_int_equal(cg_tube_recvline(t, TIMEOUTS[i], &p, &n, &err), CG_ERR_TIMEOUT);
+        double s = cg_seconds_between(t0, cg_now_ns());
+        if (!(s >= TIMEOUTS[i] * 0.99 && s < 5)) /* generous: the deadline, not a hang */
+            fail_msg("a %g s deadline ended after %.3f s", TIMEOUTS[i], s);
+        cg_tube_close(t);
+        close(fds[1]);
+    }
+    cg_tube_stop_flag(NULL);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_a_flag_set_before_the_wait),
         cmocka_unit_test(test_a_flag_set_during_the_wait),
+        cmocka_unit_test(test_an_unset_flag_keeps_the_deadline),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
