@@ -649,12 +649,15 @@ static int read_parens(span l, size_t i, parts *pt, const char **why)
 }
 
 /* A part of the hashed text: unquoted, and a name given a value elsewhere in the text (or in
- * the lines before it, context) replaced by it (then counted as quoted: a value). false when it is a name that must have a value
- * (prefix) and the text gives none. */
-static bool part_value(span text, span context, span *p, bool *quoted)
+ * the lines before it, context) replaced by it (then counted as quoted: a value). A name that
+ * usually stands for the unknown (salt, nonce) is looked up only when the other part stands for
+ * it too (`salt: k9` and sha1(salt + X): salt is known). false when it is a name that must have
+ * a value (prefix) and the text gives none. */
+static bool part_value(span text, span context, span other, span *p, bool *quoted)
 {
     span v;
-    if (*quoted || !identifier(*p) || x_run(*p) || unknown_name(*p))
+    bool other_unknown = x_run(other) || unknown_name(other);
+    if (*quoted || !identifier(*p) || x_run(*p) || (unknown_name(*p) && !other_unknown))
         return true;
     if (defined(text, *p, &v) || defined(context, *p, &v)) {
         *p = v;
@@ -689,7 +692,8 @@ static int read_call(span l, const span text[2], size_t at, const char *name, cg
     from = from > NEAR ? from - NEAR : 0;
     to = text[0].n - to > NEAR ? to + NEAR : text[0].n;
     span near = {text[0].p + from, to - from};
-    if (!part_value(near, text[1], &a, &q1) || !part_value(near, text[1], &b, &q2))
+    span a0 = q1 ? (span){"", 0} : a, b0 = q2 ? (span){"", 0} : b; /* as written */
+    if (!part_value(near, text[1], b0, &a, &q1) || !part_value(near, text[1], a0, &b, &q2))
         return looks_like(err, l, "its known part is a name the text gives no value for");
     memset(g, 0, sizeof *g);
     g->hash = hash;

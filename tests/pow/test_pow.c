@@ -333,6 +333,15 @@ static void test_either_end_and_sentences(void **state)
          "digits", "sha1", "bru'Pq7'", false, 0, "00"},
         {"prefix: k'Pq7'\nFind a string X such that sha1(prefix + X) starts with 2 zero hex "
          "digits", "sha1", "k'Pq7'", false, 0, "00"},
+        /* a name of one letter, given a value */
+        {"z = 'Pq7'\nFind a string X such that sha1(z + X) starts with 2 zero hex digits", "sha1",
+         "Pq7", false, 0, "00"},
+        /* a name that usually stands for the unknown, given a value, beside another such */
+        {"salt = 'Pq7'\nFind a string S such that sha1(salt + S) starts with 2 zero hex digits",
+         "sha1", "Pq7", false, 0, "00"},
+        /* a name is matched whole: "halt" is not "salt" */
+        {"halt: zz\nsalt: Pq7\nFind a string X such that sha1(salt + X) starts with 2 zero hex "
+         "digits", "sha1", "Pq7", false, 0, "00"},
         /* a bare value that starts with b is no bytes literal */
         {"prefix: b7q\nFind a string X such that sha1(prefix + X) starts with 2 zero hex digits",
          "sha1", "b7q", false, 0, "00"},
@@ -470,6 +479,8 @@ static void test_gates_refused_with_the_reason(void **state)
          "a name the text gives no value for"},
         {"sha256(XXXX+abc)[3] == 0", "not a slice"},
         {"sha256(S + 'a') starts with 65 zeros", "number of zeros"},
+        {"sha256(S + 'a') starts with 0 zeros", "not from 1 to the digest's length"},
+        {"sha256(S + 'a') has 0 leading zero bits", "leading zeros cannot be read"},
         {"sha256(XXXX+abc)[:4] starts with 00", "compared with '== hex'"},
         /* a quote that opens at a line's end is no value: the name has none */
         {"challenge = '\nfind X such that sha1(challenge + X) starts with 2 zeros'",
