@@ -427,6 +427,11 @@ static void test_read_within_length(void **state)
     digest_hex("sha256", msg, hex);
     assert_int_equal(hex[0], '2');
     assert_int_equal(cg_pow_check(text, len, out, strlen(out), &err), CG_OK);
+    /* a quote left open at the text's end is no value, though the byte after it would close it */
+    static const char open[] = "Find a string X such that sha1(prefix + X) starts with 2 zero "
+                               "hex digits\nprefix = 'Pq7" "'";
+    assert_int_equal(cg_pow_answer(open, strlen(open) - 1, out, sizeof out, &err), CG_ERR_INPUT);
+    assert_non_null(strstr(err.msg, "a name the text gives no value for"));
 }
 
 /* The checks count every bit of the target, the last one too: an answer whose digest has the
