@@ -339,7 +339,9 @@ static void test_either_end_and_sentences(void **state)
         /* a name that usually stands for the unknown, given a value, beside another such */
         {"salt = 'Pq7'\nFind a string S such that sha1(salt + S) starts with 2 zero hex digits",
          "sha1", "Pq7", false, 0, "00"},
-        /* a name is matched whole: "halt" is not "salt" */
+        /* a name is matched whole: "halt" is not "salt", nor "myprefix" "prefix" */
+        {"myprefix = 'zz'\nprefix: Pq7\nFind a string X such that sha1(prefix + X) starts with 2 "
+         "zero hex digits", "sha1", "Pq7", false, 0, "00"},
         {"halt: zz\nsalt: Pq7\nFind a string X such that sha1(salt + X) starts with 2 zero hex "
          "digits", "sha1", "Pq7", false, 0, "00"},
         /* a bare value that starts with b is no bytes literal */
