@@ -339,6 +339,11 @@ static void test_either_end_and_sentences(void **state)
         /* a name that usually stands for the unknown, given a value, beside another such */
         {"salt = 'Pq7'\nFind a string S such that sha1(salt + S) starts with 2 zero hex digits",
          "sha1", "Pq7", false, 0, "00"},
+        /* a name followed by other words than ':', '=' or "is" is given nothing there */
+        {"Use the prefix, 'zz' is old\nprefix: Pq7\nFind a string X such that sha1(prefix + X) "
+         "starts with 2 zero hex digits", "sha1", "Pq7", false, 0, "00"},
+        /* a word that starts with a digit is no name: itself */
+        {"9k = 'zz'\nthe md5 of 9k + S begins with 2 zeros", "md5", "9k", false, 0, "00"},
         /* a name is matched whole: "halt" is not "salt", nor "myprefix" "prefix" */
         {"myprefix = 'zz'\nprefix: Pq7\nFind a string X such that sha1(prefix + X) starts with 2 "
          "zero hex digits", "sha1", "Pq7", false, 0, "00"},
