@@ -222,7 +222,9 @@ static void test_english_is_not_a_gate(void **state)
     }
     /* "the hash of" with no '+' in the parts, or no word that ends them: no near miss either */
     static const char *const QUIET[] = {"the sha1 of abc starts with 2 zeros",
-                                        "Compute the sha256 of abc + S"};
+                                        "Compute the sha256 of abc + S",
+                                        /* a call left open with no '+' and no X in it */
+                                        "we print sha256(flag"};
     for (size_t i = 0; i < sizeof QUIET / sizeof *QUIET; i++) {
         cg_error err;
         assert_int_equal(cg_pow_scan(QUIET[i], strlen(QUIET[i]), &err), 0);
@@ -487,6 +489,9 @@ static void test_gates_refused_with_the_reason(void **state)
         {"sha1(XXXX+a)[:-5] == 00000", "the slice keeps 35 of sha1's 40 hex digits, and '==' gives 5"},
         {"sha256(XXXX+abc)[:4] == 00000", "keeps 4 of sha256's 64 hex digits, and '==' gives 5"},
         {"md5(XXXX+abc)[30:] == 000", "keeps 2 of md5's 32"},
+        /* an end before the digest's start, or at 0: nothing kept */
+        {"sha1(XXXX+abc)[:-99] == 'f'", "keeps 0 of sha1's 40 hex digits, and '==' gives 1"},
+        {"sha1(XXXX+abc)[:0] == 'f'", "keeps 0 of sha1's 40 hex digits, and '==' gives 1"},
         {"find a string X such that sha1(prefix+X) starts with 5 zero hex digits",
          "a name the text gives no value for"},
         {"sha256(XXXX+abc)[3] == 0", "not a slice"},
