@@ -513,6 +513,14 @@ static void plausible_from_the_header(void **state)
     assert_false(cgi_tablefile_plausible(path, &kind)); /* no file */
     assert_int_equal(cgi_tablefile_save(path, &kind, payload, NULL), CG_OK);
     assert_true(cgi_tablefile_plausible(path, &kind));
+    /* standard input closed (`cubegod ... <&-`): the file opens as descriptor 0, a good one */
+    int in = dup(0);
+    assert_true(in > 0);
+    close(0);
+    bool zero = cgi_tablefile_plausible(path, &kind);
+    assert_int_equal(dup2(in, 0), 0);
+    close(in);
+    assert_true(zero);
     tablefile_kind k = kind;
     k.version++;
     assert_false(cgi_tablefile_plausible(path, &k));
