@@ -492,6 +492,8 @@ static void test_gates_refused_with_the_reason(void **state)
         /* an end before the digest's start, or at 0: nothing kept */
         {"sha1(XXXX+abc)[:-99] == 'f'", "keeps 0 of sha1's 40 hex digits, and '==' gives 1"},
         {"sha1(XXXX+abc)[:0] == 'f'", "keeps 0 of sha1's 40 hex digits, and '==' gives 1"},
+        /* an end past the digest is its end */
+        {"sha1(XXXX+abc)[:99] == 'fff'", "keeps 40 of sha1's 40 hex digits, and '==' gives 3"},
         {"find a string X such that sha1(prefix+X) starts with 5 zero hex digits",
          "a name the text gives no value for"},
         {"sha256(XXXX+abc)[3] == 0", "not a slice"},
