@@ -8,7 +8,8 @@
 #      (the child reaped, its child left in the group); and one whose background child traps
 #      SIGTERM: it hears it (asked before it is made to); and one whose background sleep ignores
 #      SIGTERM: SIGKILL ends it after the grace;
-#   3. the group is the child's own: play's pid is not in it.
+#   3. the group is the child's own: play's pid is not in it;
+#   4. a command that moved itself into play's group is still ended (signalled by its pid).
 HERE=$(cd "$(dirname "$0")" && pwd)
 . "$HERE/lib_serve.sh"
 
@@ -61,5 +62,31 @@ run_case asked $((base + 3)) "sh -c '(trap \"echo term > $TMP/asked.term; exit 0
 # deaf and left behind: the shell ends when its stdin closes, its background sleep ignores
 # SIGTERM (inherited): only the SIGKILL after the grace ends it
 run_case deaf_left $((base + 4)) "sh -c 'trap \"\" TERM; sleep $((base + 4)) & echo hi; read x'"
+# a command that left its group for play's own (setpgid): the group signal misses it, the
+# signal to its pid does not; it ignores its stdin closing, so only that signal ends it
+cat > "$TMP/leaver.py" <<PY
+import os, sys, time
+os.setpgid(0, os.getpgid(os.getppid()))
+open("$TMP/leaver.pid", "w").write(str(os.getpid()))
+print("hi", flush=True)
+time.sleep(600)
+PY
+"$CUBEGOD" play --timeout 60 --record "$TMP/leaver.rec" --exec "python3 $TMP/leaver.py" \
+  > "$TMP/leaver.out" 2> "$TMP/leaver.err" < /dev/null &
+pid=$!
+wait_for "$TMP/leaver.rec" "hi" || { kill -9 $pid; fail "leaver: the command's 'hi' never reached play"; }
+leaver=$(cat "$TMP/leaver.pid")
+kill -INT $pid
+for _ in $(seq 200); do kill -0 $pid 2>/dev/null || break; sleep 0.05; done
+if kill -0 $pid 2>/dev/null; then
+  kill -9 $pid "$leaver" 2>/dev/null
+  fail "leaver: play still running 10 s after SIGINT (its child left the group)"
+fi
+wait $pid
+if kill -0 "$leaver" 2>/dev/null && ! ps -o stat= -p "$leaver" | grep -q Z; then
+  kill -9 "$leaver"
+  fail "leaver: the command that left its group is still running after play ended"
+fi
+echo "leaver: a command that left its group ended with play"
 [ "$(cat "$TMP/asked.term" 2>/dev/null)" = term ] || fail "the command's group was not sent SIGTERM before SIGKILL"
 echo "e2e_exec_group: ok"

@@ -178,7 +178,9 @@ static void test_readers(void **state)
                                       /* a slice not closed by ']' */
                                       "sha256(XXXX+abc)[0:3) == 'fff'",
                                       /* "||" with nothing after it before the target */
-                                      "the sha1 of k9|| starts with 00"};
+                                      "the sha1 of k9|| starts with 00",
+                                      /* and '+' with nothing after it */
+                                      "the sha1 of k9+ starts with 00"};
     /* a gate is a gate only when it parses: these are text, and say why they were not read */
     for (size_t i = 0; i < sizeof BAD / sizeof *BAD; i++) {
         cg_error err;
