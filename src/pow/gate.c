@@ -319,7 +319,8 @@ static int zero_count(span l, size_t i, int max_bits, const char **why)
     size_t s = i;
     while (i < l.n && isdigit((unsigned char)l.p[i]) && i - s < 6)
         i++;
-    if (i == s || (i < l.n && word_char(l.p[i])))
+    /* "5 zeros", and "5zeros" as a hurried author writes it; "5x" is no count */
+    if (i == s || (i < l.n && word_char(l.p[i]) && find_ci(l, i, "zero") != (long)i))
         return 0;
     long n = read_digits(l, s, 100000);
     size_t w = i;

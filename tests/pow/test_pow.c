@@ -149,6 +149,12 @@ static void test_readers(void **state)
         {"sha256(S + 'k9') starts with 3 zeros", CGI_GATE_ZEROS, 12, 0},
         {"sha256(S + 'k9') ends with 2 zero hex digits", CGI_GATE_ZEROS, 8, 0},
         {"sha256(S + 'k9') has 3 trailing zeros", CGI_GATE_ZEROS, 12, 0},
+        /* the count glued to its word */
+        {"sha256(S + 'k9') starts with 3zeros", CGI_GATE_ZEROS, 12, 0},
+        /* the longest target: all of sha512's 128 hex digits */
+        {"sha512(XXXX+abc) == 0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef"
+         "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef", CGI_GATE_PREFIX, 512,
+         4},
     };
     for (size_t i = 0; i < sizeof OK / sizeof *OK; i++) {
         cgi_gate g;
@@ -438,6 +444,14 @@ static void test_read_within_length(void **state)
     digest_hex("sha256", msg, hex);
     assert_int_equal(hex[0], '2');
     assert_int_equal(cg_pow_check(text, len, out, strlen(out), &err), CG_OK);
+    /* a bare value that ends the text ends with it */
+    static const char bare[] = "Find a string X such that sha1(prefix + X) starts with 2 zero "
+                               "hex digits\nprefix: Pq7" "Z9 more";
+    size_t blen = strlen(bare) - strlen("Z9 more");
+    assert_int_equal(cg_pow_answer(bare, blen, out, sizeof out, &err), CG_OK);
+    snprintf(msg, sizeof msg, "Pq7%s", out);
+    digest_hex("sha1", msg, hex);
+    assert_memory_equal(hex, "00", 2);
     /* a quote left open at the text's end is no value, though the byte after it would close it */
     static const char open[] = "Find a string X such that sha1(prefix + X) starts with 2 zero "
                                "hex digits\nprefix = 'Pq7" "'";
