@@ -232,7 +232,9 @@ static void test_english_is_not_a_gate(void **state)
     static const char *const QUIET[] = {"the sha1 of abc starts with 2 zeros",
                                         "Compute the sha256 of abc + S",
                                         /* a call left open with no '+' and no X in it */
-                                        "we print sha256(flag"};
+                                        "we print sha256(flag",
+                                        /* a call of one part, claiming nothing */
+                                        "We log sha256(answer) of each answer"};
     for (size_t i = 0; i < sizeof QUIET / sizeof *QUIET; i++) {
         cg_error err;
         assert_int_equal(cg_pow_scan(QUIET[i], strlen(QUIET[i]), &err), 0);
@@ -349,6 +351,12 @@ static void test_either_end_and_sentences(void **state)
         /* a name that usually stands for the unknown, given a value, beside another such */
         {"salt = 'Pq7'\nFind a string S such that sha1(salt + S) starts with 2 zero hex digits",
          "sha1", "Pq7", false, 0, "00"},
+        /* a bare word after "is" is no value ("is given below") */
+        {"The prefix is given below.\nprefix: Pq7\nFind a string X such that sha1(prefix + X) "
+         "starts with 2 zero hex digits", "sha1", "Pq7", false, 0, "00"},
+        /* '+' with no blank after it */
+        {"the sha1 of 'k9'+S starts with 2 zeros", "sha1", "k9", false, 0, "00"},
+        {"the sha1 of S+'k9' starts with 2 zeros", "sha1", "k9", true, 0, "00"},
         /* a name followed by other words than ':', '=' or "is" is given nothing there */
         {"Use the prefix, 'zz' is old\nprefix: Pq7\nFind a string X such that sha1(prefix + X) "
          "starts with 2 zero hex digits", "sha1", "Pq7", false, 0, "00"},
@@ -457,6 +465,31 @@ static void test_read_within_length(void **state)
                                "hex digits\nprefix = 'Pq7" "'";
     assert_int_equal(cg_pow_answer(open, strlen(open) - 1, out, sizeof out, &err), CG_ERR_INPUT);
     assert_non_null(strstr(err.msg, "a name the text gives no value for"));
+}
+
+/* What each gate was read as, for play's notices and -v: the kind, the bits and where. */
+static void test_kinds_named(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *text, *kind;
+    } K[] = {
+        {"sha256(XX+abc) == 0", "sha256 prefix, 2 unknown of 62 characters (3844 candidates)"},
+        {"sha1(S + 'k9') starts with 2 zeros", "sha1 with 8 leading bits given"},
+        {"md5(S + 'k9') ends with 3 zero bits", "md5 with 3 other bits given"},
+        {"sha1(abc + XXX) == 00", "sha1 suffix, 3 unknown of 62 characters (238328 candidates)"},
+    };
+    cg_pow *p;
+    cg_error err;
+    assert_int_equal(cg_pow_new(&p, &err), CG_OK);
+    cg_pow_set_threads(p, 1);
+    for (size_t i = 0; i < sizeof K / sizeof *K; i++) {
+        char out[CG_POW_ANSWER_MAX];
+        assert_int_equal(cg_pow_solve(p, K[i].text, strlen(K[i].text), out, sizeof out, &err),
+                         CG_OK);
+        assert_string_equal(cg_pow_last_kind(p), K[i].kind);
+    }
+    cg_pow_free(p);
 }
 
 /* The checks count every bit of the target, the last one too: an answer whose digest has the
@@ -906,6 +939,7 @@ int main(void)
         cmocka_unit_test(test_one_bit_short_is_refused),
         cmocka_unit_test(test_one_zero_bit),
         cmocka_unit_test(test_read_within_length),
+        cmocka_unit_test(test_kinds_named),
         cmocka_unit_test(test_sloth_refuses_y_plus_p),
         cmocka_unit_test(test_estimates_over_the_limit),
         cmocka_unit_test(test_own_check_wants_the_resource),
