@@ -357,6 +357,7 @@ static void test_either_end_and_sentences(void **state)
         /* '+' with no blank after it */
         {"the sha1 of 'k9'+S starts with 2 zeros", "sha1", "k9", false, 0, "00"},
         {"the sha1 of S+'k9' starts with 2 zeros", "sha1", "k9", true, 0, "00"},
+        {"the sha1 of S ||'k9' starts with 2 zeros", "sha1", "k9", true, 0, "00"},
         /* a name followed by other words than ':', '=' or "is" is given nothing there */
         {"Use the prefix, 'zz' is old\nprefix: Pq7\nFind a string X such that sha1(prefix + X) "
          "starts with 2 zero hex digits", "sha1", "Pq7", false, 0, "00"},
