@@ -273,7 +273,7 @@ static bool slice_bound(span l, size_t *i, long *v)
 {
     bool neg = *i < l.n && l.p[*i] == '-';
     size_t s = *i + (neg ? 1 : 0), e = s;
-    while (e < l.n && isdigit((unsigned char)l.p[e]) && e - s < 6)
+    while (e < l.n && isdigit((unsigned char)l.p[e]))
         e++;
     if (e == s)
         return false;
@@ -317,7 +317,7 @@ static int zero_count(span l, size_t i, int max_bits, const char **why)
     while (i < l.n && strchr(" \t'\"`", l.p[i]))
         i++;
     size_t s = i;
-    while (i < l.n && isdigit((unsigned char)l.p[i]) && i - s < 6)
+    while (i < l.n && isdigit((unsigned char)l.p[i]))
         i++;
     /* "5 zeros", and "5zeros" as a hurried author writes it; "5x" is no count */
     if (i == s || (i < l.n && word_char(l.p[i]) && find_ci(l, i, "zero") != (long)i))

@@ -54,11 +54,14 @@ run_case() {
 }
 
 # a number of seconds no other process sleeps (the test's pid in it)
-base=$((4000000 + $$ % 100000 * 4))
+base=$((4000000 + $$ % 100000 * 8))
 run_case ignores $((base + 1)) "sh -c 'trap \"\" TERM INT HUP; echo hi; sleep $((base + 1)); echo done'"
 run_case background $((base + 2)) "sh -c 'sleep $((base + 2)) & echo hi; read x'"
 # asked first: a child of the command that traps SIGTERM hears it before any SIGKILL
 run_case asked $((base + 3)) "sh -c '(trap \"echo term > $TMP/asked.term; exit 0\" TERM; sleep $((base + 3)) & wait) & echo hi; read x'"
+# a command that outlives its stdin is asked before it is made to: it hears SIGTERM
+run_case heard $((base + 5)) "sh -c 'trap \"echo term > $TMP/heard.term; kill \\\$!; exit 0\" TERM; echo hi; sleep $((base + 5)) & wait'"
+[ "$(cat "$TMP/heard.term" 2>/dev/null)" = term ] || fail "the command was not sent SIGTERM before SIGKILL"
 # deaf and left behind: the shell ends when its stdin closes, its background sleep ignores
 # SIGTERM (inherited): only the SIGKILL after the grace ends it
 run_case deaf_left $((base + 4)) "sh -c 'trap \"\" TERM; sleep $((base + 4)) & echo hi; read x'"

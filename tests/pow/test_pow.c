@@ -314,8 +314,9 @@ static void test_either_end_and_sentences(void **state)
         {"sha1(('k+9' + XXXX).encode()).hexdigest()[:2] == '00'", "sha1", "k+9", false, 0, "00"},
         /* a start before the digest's first digit is its first digit, as in Python */
         {"sha1(XXXX + abc)[-99:3] == 'fff'", "sha1", "abc", true, 0, "fff"},
-        /* a bound of six digits, the most read */
+        /* bounds of any length, their values capped (Python clamps them to the digest) */
         {"sha1(XXXX + abc)[-100000:3] == 'fff'", "sha1", "abc", true, 0, "fff"},
+        {"sha1(XXXX + abc)[-1000000000:3] == 'fff'", "sha1", "abc", true, 0, "fff"},
         {"Find a string X such that sha1(prefix + X) starts with 3 zero hex digits\nprefix: Pq7",
          "sha1", "Pq7", false, 0, "000"},
         {"challenge = \"r4nd\"\nsend a nonce such that sha224(challenge + nonce) has 3 trailing "
@@ -345,6 +346,8 @@ static void test_either_end_and_sentences(void **state)
          "digits", "sha1", "bru'Pq7'", false, 0, "00"},
         {"prefix: k'Pq7'\nFind a string X such that sha1(prefix + X) starts with 2 zero hex "
          "digits", "sha1", "k'Pq7'", false, 0, "00"},
+        /* a word that starts with no letter, digit or '_' is no name: itself */
+        {"-k9 = 'zz'\nthe md5 of -k9 + S begins with 2 zeros", "md5", "-k9", false, 0, "00"},
         /* a name of one letter, given a value */
         {"z = 'Pq7'\nFind a string X such that sha1(z + X) starts with 2 zero hex digits", "sha1",
          "Pq7", false, 0, "00"},
@@ -549,6 +552,8 @@ static void test_gates_refused_with_the_reason(void **state)
         {"sha256(XXXX+abc)[3] == 0", "not a slice"},
         {"sha256(S + 'a') starts with 65 zeros", "number of zeros"},
         {"sha256(S + 'a') starts with 0 zeros", "not from 1 to the digest's length"},
+        /* a count of any length is a count, not hex digits */
+        {"sha256(S + 'a') starts with 1000000 zeros", "not from 1 to the digest's length"},
         {"sha256(S + 'a') has 0 leading zero bits", "leading zeros cannot be read"},
         {"sha256(XXXX+abc)[:4] starts with 00", "compared with '== hex'"},
         /* a quote that opens at a line's end is no value: the name has none */

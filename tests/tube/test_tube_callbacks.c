@@ -174,6 +174,36 @@ static void test_more_than_cap_is_refused(void **state)
     cg_tube_close(t);
 }
 
+/* Exactly cap bytes is a full read, not a broken promise: the bytes are received. */
+static long fills_the_buffer(void *ctx, uint8_t *buf, size_t cap, double timeout)
+{
+    (void)timeout;
+    if (*(size_t *)ctx)
+        return 0; /* then end of stream */
+    *(size_t *)ctx = cap;
+    memset(buf, 'y', cap);
+    return (long)cap;
+}
+
+static void test_exactly_cap_is_taken(void **state)
+{
+    (void)state;
+    size_t cap = 0;
+    cg_tube_callbacks cb = {fills_the_buffer, NULL, NULL, &cap};
+    cg_tube *t;
+    cg_error err;
+    assert_int_equal(cg_tube_from_callbacks(&cb, "full", NULL, &t, &err), CG_OK);
+    const uint8_t *line;
+    size_t n;
+    assert_int_equal(cg_tube_recvline(t, 1, &line, &n, &err), CG_ERR_EOF); /* no newline */
+    assert_true(cap > 0);
+    cg_tube_peek(t, &line, &n);
+    assert_int_equal(n, cap);
+    assert_int_equal(line[0], 'y');
+    assert_int_equal(line[cap - 1], 'y');
+    cg_tube_close(t);
+}
+
 static void test_refusals(void **state)
 {
     (void)state;
@@ -193,6 +223,7 @@ int main(void)
         cmocka_unit_test(test_idle_asks_readable),
         cmocka_unit_test(test_sends),
         cmocka_unit_test(test_more_than_cap_is_refused),
+        cmocka_unit_test(test_exactly_cap_is_taken),
         cmocka_unit_test(test_refusals),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
