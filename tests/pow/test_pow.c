@@ -186,7 +186,9 @@ static void test_readers(void **state)
                                       /* "||" with nothing after it before the target */
                                       "the sha1 of k9|| starts with 00",
                                       /* and '+' with nothing after it */
-                                      "the sha1 of k9+ starts with 00"};
+                                      "the sha1 of k9+ starts with 00",
+                                      /* parts ended by the text's last byte, no target */
+                                      "the sha1 of S + 'k9',"};
     /* a gate is a gate only when it parses: these are text, and say why they were not read */
     for (size_t i = 0; i < sizeof BAD / sizeof *BAD; i++) {
         cg_error err;
@@ -324,6 +326,9 @@ static void test_either_end_and_sentences(void **state)
         {"Send S so that the sha256 hash of 'Lm2' + S ends with 3 zeros", "sha256", "Lm2", false,
          -3, "000"},
         {"the md5 of S + \"tl\" must begin with 2 zeroes", "md5", "tl", true, 0, "00"},
+        /* ":=" with no blank after it */
+        {"prefix:='Pq7'\nFind a string X such that sha1(prefix + X) starts with 2 zero hex "
+         "digits", "sha1", "Pq7", false, 0, "00"},
         /* a name given with Python's ":=" */
         {"prefix := 'Pq7'\nFind a string X such that sha1(prefix + X) starts with 2 zero hex "
          "digits", "sha1", "Pq7", false, 0, "00"},
