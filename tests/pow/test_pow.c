@@ -149,6 +149,8 @@ static void test_readers(void **state)
         {"sha256(S + 'k9') starts with 3 zeros", CGI_GATE_ZEROS, 12, 0},
         {"sha256(S + 'k9') ends with 2 zero hex digits", CGI_GATE_ZEROS, 8, 0},
         {"sha256(S + 'k9') has 3 trailing zeros", CGI_GATE_ZEROS, 12, 0},
+        /* the most zeros a digest has */
+        {"sha1(S + 'k9') starts with 40 zeros", CGI_GATE_ZEROS, 160, 0},
         /* the count glued to its word */
         {"sha256(S + 'k9') starts with 3zeros", CGI_GATE_ZEROS, 12, 0},
         /* the longest target: all of sha512's 128 hex digits */
@@ -557,6 +559,9 @@ static void test_gates_refused_with_the_reason(void **state)
         {"sha256(XXXX+abc)[3] == 0", "not a slice"},
         {"sha256(S + 'a') starts with 65 zeros", "number of zeros"},
         {"sha256(S + 'a') starts with 0 zeros", "not from 1 to the digest's length"},
+        /* "==" after a name is a comparison, not a definition, even at the text's end */
+        {"find a string X such that sha1(prefix+X) starts with 5 zero hex digits\nprefix ==",
+         "a name the text gives no value for"},
         /* a count of any length is a count, not hex digits */
         {"sha256(S + 'a') starts with 1000000 zeros", "not from 1 to the digest's length"},
         {"sha256(S + 'a') has 0 leading zero bits", "leading zeros cannot be read"},

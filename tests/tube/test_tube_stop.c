@@ -114,12 +114,48 @@ static void test_an_unset_flag_keeps_the_deadline(void **state)
     cg_tube_stop_flag(NULL);
 }
 
+/* No deadline at all (a negative timeout): the wait lasts until the bytes come, with the flag
+ * installed or not. */
+static int late_fd;
+static void *write_later(void *arg)
+{
+    (void)arg;
+    struct timespec nap = {0, 200 * 1000 * 1000};
+    nanosleep(&nap, NULL);
+    assert_int_equal(write(late_fd, "late\n", 5), 5);
+    return NULL;
+}
+
+static void test_no_deadline_waits(void **state)
+{
+    (void)state;
+    for (int flag = 0; flag < 2; flag++) {
+        int fds[2];
+        cg_tube *t = silent_peer(fds);
+        cg_tube_stop_flag(flag ? &stop : NULL);
+        late_fd = fds[1];
+        pthread_t tid;
+        assert_int_equal(pthread_create(&tid, NULL, write_later, NULL), 0);
+        const uint8_t *p;
+        size_t n;
+        cg_error err;
+        assert_int_equal(cg_tube_recvline(t, -1, &p, &n, &err), CG_OK);
+        assert_int_equal(n, 4); /* the line without its newline */
+        assert_memory_equal(p, "late", 4);
+        pthread_join(tid, NULL);
+        cg_tube_stop_flag(NULL);
+        cg_tube_close(t);
+        close(fds[1]);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_a_flag_set_before_the_wait),
         cmocka_unit_test(test_a_flag_set_during_the_wait),
         cmocka_unit_test(test_an_unset_flag_keeps_the_deadline),
+        cmocka_unit_test(test_no_deadline_waits),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
