@@ -355,6 +355,11 @@ static void test_either_end_and_sentences(void **state)
          "digits", "sha1", "k'Pq7'", false, 0, "00"},
         /* a word that starts with no letter, digit or '_' is no name: itself */
         {"-k9 = 'zz'\nthe md5 of -k9 + S begins with 2 zeros", "md5", "-k9", false, 0, "00"},
+        /* a ',' ends the parts as the words do */
+        {"the sha1 of 'k9' + S, must start with 2 zeros", "sha1", "k9", false, 0, "00"},
+        /* a name differs from another by its last letter */
+        {"prefis = 'zz'\nprefix: Pq7\nFind a string X such that sha1(prefix + X) starts with 2 "
+         "zero hex digits", "sha1", "Pq7", false, 0, "00"},
         /* a name of one letter, given a value */
         {"z = 'Pq7'\nFind a string X such that sha1(z + X) starts with 2 zero hex digits", "sha1",
          "Pq7", false, 0, "00"},
@@ -446,6 +451,17 @@ static void test_one_zero_bit(void **state)
         assert_true(found);
         cg_error err;
         assert_int_equal(cg_pow_check(GATES[end], strlen(GATES[end]), s, strlen(s), &err), CG_OK);
+        /* and a digest whose bit at that end is 1 does not */
+        found = 0;
+        for (int i = 0; i < 1000 && !found; i++) {
+            snprintf(s, sizeof s, "c%d", i);
+            snprintf(msg, sizeof msg, "%sk9", s);
+            digest_hex("sha256", msg, hex);
+            found = strchr(end ? "13579bdf" : "89abcdef", hex[end ? 63 : 0]) != NULL;
+        }
+        assert_true(found);
+        assert_int_equal(cg_pow_check(GATES[end], strlen(GATES[end]), s, strlen(s), &err),
+                         CG_ERR_PROTOCOL);
     }
 }
 
@@ -557,6 +573,7 @@ static void test_gates_refused_with_the_reason(void **state)
         {"find a string X such that sha1(prefix+X) starts with 5 zero hex digits",
          "a name the text gives no value for"},
         {"sha256(XXXX+abc)[3] == 0", "not a slice"},
+        {"sha256(XXXX+abc)[3x5] == 'ff'", "not a slice"},
         {"sha256(S + 'a') starts with 65 zeros", "number of zeros"},
         {"sha256(S + 'a') starts with 0 zeros", "not from 1 to the digest's length"},
         /* "==" after a name is a comparison, not a definition, even at the text's end */

@@ -513,6 +513,13 @@ static void plausible_from_the_header(void **state)
     assert_false(cgi_tablefile_plausible(path, &kind)); /* no file */
     assert_int_equal(cgi_tablefile_save(path, &kind, payload, NULL), CG_OK);
     assert_true(cgi_tablefile_plausible(path, &kind));
+    /* no descriptor is left open: the lowest free one is the same before and after */
+    int before = dup(0);
+    close(before);
+    assert_true(cgi_tablefile_plausible(path, &kind));
+    int after = dup(0);
+    close(after);
+    assert_int_equal(after, before);
     /* standard input closed (`cubegod ... <&-`): the file opens as descriptor 0, a good one */
     int in = dup(0);
     assert_true(in > 0);
