@@ -381,6 +381,8 @@ static void test_either_end_and_sentences(void **state)
         /* a name is matched whole: "halt" is not "salt", nor "myprefix" "prefix" */
         {"myprefix = 'zz'\nprefix: Pq7\nFind a string X such that sha1(prefix + X) starts with 2 "
          "zero hex digits", "sha1", "Pq7", false, 0, "00"},
+        {"aprefix = 'zz'\nprefix: Pq7\nFind a string X such that sha1(prefix + X) starts with 2 "
+         "zero hex digits", "sha1", "Pq7", false, 0, "00"},
         {"halt: zz\nsalt: Pq7\nFind a string X such that sha1(salt + X) starts with 2 zero hex "
          "digits", "sha1", "Pq7", false, 0, "00"},
         /* a bare value that starts with b is no bytes literal */
