@@ -313,6 +313,8 @@ static void test_either_end_and_sentences(void **state)
         {"md5(('tail' + XXXX).encode()).hexdigest().endswith('ab')", "md5", "tail", false, -2,
          "ab"},
         {"sha1(XXXX + abc)[4:7] == 'fff'", "sha1", "abc", true, 4, "fff"},
+        /* a blank between the hash's name and its parenthesis */
+        {"sha1 (XXXX + abc)[:2] == '00'", "sha1", "abc", true, 0, "00"},
         {"sha1(XXXX + abc)[-6:-3] == '123'", "sha1", "abc", true, 34, "123"},
         /* a '+' inside a quoted part is part of it */
         {"sha1(('k+9' + XXXX).encode()).hexdigest()[:2] == '00'", "sha1", "k+9", false, 0, "00"},
