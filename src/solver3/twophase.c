@@ -277,6 +277,10 @@ static void *background_main(void *arg)
     cg_error e = {0};
     cg3_tables_info info;
     cg_status st = open_tables(&big, &bg->opt, &info, &bg->cancel, quick_first, s, &e);
+    /* the open failed before any build (no memory): the quick solver, built before the failure
+       is told, so that a solve waiting for one or the other finds it */
+    if (st != CG_OK && !bg->quick_tried && !__atomic_load_n(&bg->cancel, __ATOMIC_RELAXED))
+        build_quick(bg, &s->model);
     pthread_mutex_lock(&bg->lock);
     bg->status = st;
     bg->err = e;
@@ -287,8 +291,6 @@ static void *background_main(void *arg)
     bg->state = st == CG_OK ? BG_READY : BG_FAILED;
     pthread_cond_broadcast(&bg->done);
     pthread_mutex_unlock(&bg->lock);
-    if (st != CG_OK && !bg->quick_tried && !__atomic_load_n(&bg->cancel, __ATOMIC_RELAXED))
-        build_quick(bg, &s->model); /* the open failed before any build: the quick solver */
     return thread_end(s);
 }
 
