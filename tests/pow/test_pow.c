@@ -387,6 +387,9 @@ static void test_either_end_and_sentences(void **state)
          "zero hex digits", "sha1", "Pq7", false, 0, "00"},
         {"halt: zz\nsalt: Pq7\nFind a string X such that sha1(salt + X) starts with 2 zero hex "
          "digits", "sha1", "Pq7", false, 0, "00"},
+        /* such a name beside a quoted part stays the unknown, a value in the text or not */
+        {"salt: zz\nthe sha1 of 'k9' + salt starts with 2 zeros", "sha1", "k9", false, 0, "00"},
+        {"salt: zz\nthe sha1 of salt + 'k9' starts with 2 zeros", "sha1", "k9", true, 0, "00"},
         /* a bare value that starts with b is no bytes literal */
         {"prefix: b7q\nFind a string X such that sha1(prefix + X) starts with 2 zero hex digits",
          "sha1", "b7q", false, 0, "00"},
@@ -580,6 +583,8 @@ static void test_gates_refused_with_the_reason(void **state)
         {"sha256(XXXX+abc)[3x5] == 'ff'", "not a slice"},
         {"sha256(S + 'a') starts with 65 zeros", "number of zeros"},
         {"sha256(S + 'a') starts with 0 zeros", "not from 1 to the digest's length"},
+        /* "zeros" with no count before it is no count of zeros */
+        {"sha256(S + 'a') starts with zeros", "no hex digits follow 'starts with'"},
         /* "==" after a name is a comparison, not a definition, even at the text's end */
         {"find a string X such that sha1(prefix+X) starts with 5 zero hex digits\nprefix ==",
          "a name the text gives no value for"},

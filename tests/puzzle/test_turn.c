@@ -453,6 +453,19 @@ static void test_escapes_in_words(void **state)
     assert_string_equal(turned(faces, "", "line"), "f\x1b[1mla\x1b[0mg b c d e f g h i j k l m n o p q r s t u v w x");
 }
 
+/* A drawing whose last sticker is the text's last byte (no newline after it) is turned in place,
+ * its spacing kept, and still ends without a newline. */
+static void test_last_sticker_last_byte(void **state)
+{
+    (void)state;
+    const char *faces = "U:\n  a  b\n  c  d\nF:\n e f\n g h\nR:\n i j\n k l\n"
+                        "D:\n m n\n o p\nL:\n q r\n s t\nB:\n u v\n w   x";
+    assert_string_equal(turned(faces, "B", NULL),
+                        "U:\n  j  l\n  c  d\nF:\n e f\n g h\nR:\n i p\n k o\n"
+                        "D:\n m n\n q s\nL:\n b r\n a t\nB:\n w u\n x   v");
+    round_trip(faces, "B R'", NULL);
+}
+
 static void expect_read_error(const char *text, const char *options, const char *want)
 {
     cg_drawing *d;
@@ -588,6 +601,7 @@ int main(void)
         cmocka_unit_test(test_layout),        cmocka_unit_test(test_moves_line),
         cmocka_unit_test(test_drawing_cells), cmocka_unit_test(test_turn_hint),
         cmocka_unit_test(test_escapes_in_words),
+        cmocka_unit_test(test_last_sticker_last_byte),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

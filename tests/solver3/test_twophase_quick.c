@@ -369,6 +369,38 @@ static void test_side_quarter_turns(void **state)
     assert_int_equal(count, 8 + 40 + 192); /* of 1, 2 and 3 moves */
 }
 
+/* Every canonical sequence of n face turns: its cube is solved within n. Each move's
+ * conjugate takes part in the search's second bound, so each move must be in some short
+ * optimal solution for a wrong conjugate to show. */
+static void any_walk(const cg3_cube *c, int k, int n, int last, int *count)
+{
+    if (k == n) {
+        cg3_solution sol = solve(c, n, CG_METRIC_HTM, NULL, NULL, CG_OK);
+        assert_true(sol.n <= n);
+        assert_solves(c, &sol);
+        (*count)++;
+        return;
+    }
+    for (int m = 0; m < TP_MOVES; m++) {
+        if (m / 3 == last || (m / 3 == (last ^ 1) && m / 3 < last))
+            continue;
+        cg_move one[] = {(cg_move)m};
+        cg3_cube d = after(c, one, 1);
+        any_walk(&d, k + 1, n, m / 3, count);
+    }
+}
+
+static void test_every_short_sequence(void **state)
+{
+    (void)state;
+    cg3_cube h = cg3_cube_home();
+    int count = 0, most = slow_tools() ? 2 : 3; /* 3 s here, minutes under valgrind */
+    for (int n = 1; n <= most; n++)
+        any_walk(&h, 0, n, -1, &count);
+    /* canonical sequences of 1, 2 and 3 moves */
+    assert_int_equal(count, most == 3 ? 18 + 243 + 3240 : 18 + 243);
+}
+
 /* The edge cases: home (no moves, whatever the limit), each face turn (one move, and none
  * within 0), the superflip (20 moves away, the most any cube needs: Michael Reid, 1995)
  * within 22 (within 20 or 21 it takes this solver hundreds of millions of nodes, past its
@@ -637,6 +669,7 @@ int main(void)
         cmocka_unit_test(test_short_scrambles_and_impossible_limits),
         cmocka_unit_test(test_edge_cases),
         cmocka_unit_test(test_side_quarter_turns),
+        cmocka_unit_test(test_every_short_sequence),
         cmocka_unit_test(test_one_thread_or_two),
         cmocka_unit_test(test_free_forgets_the_tables),
         cmocka_unit_test(test_solves_free_their_memory),
