@@ -687,14 +687,14 @@ mutants_main() {
   local k pids=()
   echo "== mutants: ${#names[@]} mutant(s), $jobs cop$([ "$jobs" = 1 ] && echo y || echo ies) of the tree, ${MUT_TIMEOUT} s per test"
   local setups=()
-  for ((k = 1; k <= jobs; k++)); do mut_slot_setup "$k" & setups+=($!); done
+  for ((k = 1; k <= jobs; k++)); do mut_slot_setup "$k" 9>&- & setups+=($!); done
   for k in "${setups[@]}"; do wait "$k" || exit 1; done
-  mut_unmutated "$jobs" || exit 1
+  mut_unmutated "$jobs" 9>&- || exit 1
   local started=$SECONDS
   for ((k = 1; k <= jobs; k++)); do
     local share=() i
     for ((i = k - 1; i < ${#names[@]}; i += jobs)); do share+=("${names[$i]}"); done
-    mut_worker "$k" "${share[@]}" &
+    mut_worker "$k" "${share[@]}" 9>&- &
     pids+=($!)
   done
   trap 'kill -TERM "${pids[@]}" 2>/dev/null; wait; echo "mutants: interrupted" >&2; exit 130' INT TERM
@@ -797,7 +797,7 @@ mut_covmap() {
     { echo "mutants: the coverage build failed, see $base/cov-build.log" >&2; return 1; }
   find "$base/cov" -name '*.gcda' -delete
   nice python3 "$ROOT/tests/tools/covmap.py" collect --root "$MUT_SRC" --build "$base/cov" \
-    --out "$base/covmap.json" -j "$jobs" --timeout "$MUT_TIMEOUT" 2> "$base/covmap.log" ||
+    --out "$base/covmap.json" -j "$jobs" --timeout "$MUT_TIMEOUT" 2> "$base/covmap.log" 9>&- ||
     { echo "mutants: the coverage map failed, see $base/covmap.log" >&2; return 1; }
   tail -n1 "$base/covmap.log"
 }
@@ -848,6 +848,8 @@ mutants_since_main() {
     MUT_LIST=$(mktemp)
     trap 'rm -f "$MUT_LIST"' EXIT
   else
+    # the lock is this shell's alone: the slots and their tests run with fd 9 closed, so a test's
+    # process left running (a hung cubegod) never holds it past the run
     exec 9> "$MUT_DIR/lock"
     flock -n 9 || { echo "mutants: another run is using $MUT_DIR (CUBEGOD_MUTANTS_DIR=DIR: a second one elsewhere)" >&2; exit 1; }
   fi
@@ -899,7 +901,7 @@ mutants_since_main() {
     for ((k = 1; k <= jobs; k++)); do
       local share=() i
       for ((i = k - 1; i < ${#ids[@]}; i += jobs)); do share+=("${ids[$i]}"); done
-      mut_auto_worker "$k" "$deadline" "${share[@]}" &
+      mut_auto_worker "$k" "$deadline" "${share[@]}" 9>&- &
       pids+=($!)
     done
     trap 'kill -TERM "${pids[@]}" 2>/dev/null; wait; echo "mutants: interrupted" >&2; exit 130' INT TERM
@@ -914,7 +916,7 @@ mutants_since_main() {
 mut_since_setup() {
   local jobs=$1 k setups=() all_tests rx
   MUT_CTEST_JOBS=$(( JOBS / jobs > 0 ? JOBS / jobs : 1 ))
-  for ((k = 1; k <= jobs; k++)); do mut_slot_setup "$k" & setups+=($!); done
+  for ((k = 1; k <= jobs; k++)); do mut_slot_setup "$k" 9>&- & setups+=($!); done
   for k in "${setups[@]}"; do wait "$k" || return 1; done
   local regexes
   regexes=$(awk -F'\t' '$6 == 0 && $12 == "" && $5 !~ /^=/ { print $5 }' "$MUT_LIST" | sort -u)
@@ -936,7 +938,7 @@ mut_since_setup() {
   done < <(python3 "$ROOT/tests/tools/automutate.py" targets "$MUT_DIR/slot1/build")
   local failed
   if [ -n "$regexes" ]; then
-    failed=$(MUT_CTEST_JOBS=$JOBS mut_ctest "$MUT_DIR/slot1" "" "$all_tests") || {
+    failed=$(MUT_CTEST_JOBS=$JOBS mut_ctest "$MUT_DIR/slot1" "" "$all_tests" 9>&-) || {
       echo "mutants: tests fail without any mutant ($failed); see $MUT_DIR/slot1/ctest.log" >&2; return 1; }
   fi
   # the optimal solver's small tables: the unmutated run's, else the coverage map's fixture's
