@@ -207,4 +207,16 @@ thrice = sum(1 for a, b, c in zip(moves, moves[1:], moves[2:]) if a == b == c)
 assert thrice > 0, "no R' written as R R R in five rounds: %s" % sent
 print("quarter-cw: %d moves sent one a line, %d runs of three" % (len(moves), thrice))
 PY
+# A game of words only (tests/game/strangers/watchword.py): a rule answers the one question,
+# the server gives its flag and closes, no cube ever came: won, and the summary says how. The
+# same door turns another word away: lost, however the server's text reads.
+script_server door "$HERE/strangers/watchword.py" --word mellon
+play door --reply 'Who goes there?=mellon' 127.0.0.1 "$PORT"
+[ "$RC" = 0 ] || fail "door: exited $RC: $(tail -2 "$TMP/door.err")"
+has "\[+\] won: the flag came after a reply, no round of moves" "$TMP/door.out"
+has "flag: CTF{sp34k_fr13nd}" "$TMP/door.out"
+script_server door2 "$HERE/strangers/watchword.py" --word mellon
+play door2 --reply 'Who goes there?=friend' 127.0.0.1 "$PORT"
+[ "$RC" = 1 ] || fail "door2: a word turned away, exit $RC"
+has "\[-\] lost: 0 rounds passed; the connection closed before any cube was answered" "$TMP/door2.out"
 echo "e2e_dialogue: ok"

@@ -75,6 +75,18 @@ assert summary["won"] is True and summary["rounds_passed"] == 4, summary
 assert summary["flag"] == "flag{cubegod_local_practice}" and summary["limit"] == 11, summary
 PY
 
+# a lost game's summary: its outcome as the server gave it, and why (the server allows 6 moves)
+serve json-lost --games 1 --max-moves 6 --seed 2
+play json-lost -q --json --max-moves 11 127.0.0.1 "$PORT"
+[ "$RC" = 1 ] || fail "--json lost game: exit $RC"
+python3 - "$TMP/json-lost.out" <<'PY' || fail "--json lost game: $(tail -c 600 "$TMP/json-lost.out")"
+import json, sys
+summary = json.loads(open(sys.argv[1]).read().splitlines()[-1])
+assert summary["won"] is False and summary["outcome"] == "lost", summary
+assert summary["rounds_passed"] == 0 and "Too many moves" in summary["reason"], summary
+assert "stopped_by" not in summary and summary["connected"] is True, summary
+PY
+
 # 5. --metric qtm: the round lines count quarter turns and say so.
 serve qtm --games 1 --rounds 3 --metric qtm --max-moves 14
 play qtm --metric qtm 127.0.0.1 "$PORT"
