@@ -56,6 +56,13 @@ round1=$(grep -n "round 1/5  3x3" "$TMP/first.err" | head -n1 | cut -d: -f1)
 # no progress across the game's lines; once play waits for the build after it, a few (issue 42)
 sed '/finishing the 3x3 tables/,$d' "$TMP/first.err" | grep -q "cubegod: building 3x3 [a-z0-9-]* table.* [0-9]*%" &&
   fail "a progress bar ran across the game's lines"
+# on a log (stderr is a file here) the wait says how far the build is in a few lines, not
+# hundreds and not none
+has "finishing the 3x3 tables" "$TMP/first.err"
+lines=$(sed -n '/finishing the 3x3 tables/,$p' "$TMP/first.err" | grep -c "building 3x3 .*%")
+echo "after the game: $lines progress lines"
+[ "$lines" -ge 1 ] && [ "$lines" -le 20 ] ||
+  fail "$lines progress lines while finishing the build: $(cat "$TMP/first.err")"
 "$CUBEGOD" tables --size 3 --cache "$TMP/cache/twophase.tbl" > "$TMP/load.out" ||
   fail "tables (the first game's file) exited $?"
 has "loaded from $TMP/cache/twophase.tbl" "$TMP/load.out"
