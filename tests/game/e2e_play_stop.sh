@@ -177,5 +177,15 @@ has "building the 3x3 two-phase tables" "$TMP/build3.err"
 stop_build build2 0.2
 has "building the solver table" "$TMP/build2.err"
 [ -e "$TMP/build2/pocket.tbl" ] && fail "build2: a stopped build was saved"
+# on a terminal the build before connecting draws its progress bar (--size 3: a mutant of
+# cmd_play.c:673 gave it the background build's progress, hidden until after a game)
+mkdir -p "$TMP/build3tty"
+cp "$CUBEGOD_CACHE" "$TMP/build3tty/pocket.tbl"
+CUBEGOD_CACHE=$TMP/build3tty/pocket.tbl python3 "$HERE/pty_run.py" "$TMP/build3.tty" \
+  timeout --foreground --preserve-status -s INT 2 "$CUBEGOD" play --size 3 127.0.0.1 9
+rc=$?
+[ "$rc" = 130 ] || fail "build3tty: SIGINT during the build on a terminal: exit $rc"
+grep -qE "building 3x3 [a-z0-9 -]*table[s]? +[0-9]+%" "$TMP/build3.tty" ||
+  fail "build3tty: no progress bar on the terminal: $(tr '\r' '\n' < "$TMP/build3.tty" | head -5)"
 fi
 echo "e2e_play_stop: ok"
