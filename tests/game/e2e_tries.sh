@@ -6,7 +6,8 @@
 # found the cubes solved):
 #   - moves wanted as digits with no example shown: game 2 with --notation digits wins;
 #     --save-profile writes it, and the profile alone then wins a fresh server in one game;
-#   - a goal shown above each cube (cubegod serve --goal shown): --target first;
+#   - a goal shown above each cube (cubegod serve --goal shown): --target first, a 2x2 and a 3x3
+#     (the 3x3 solver started once for the run);
 #   - a gate in its own words: an empty line sent at it (--reply 'start:TEXT=');
 #   - what the player gave is never changed (--notation given: one game); --tries 1: one game;
 #     a connection closed before any cube is not tried again;
@@ -78,6 +79,15 @@ has "2 games: 1: lost (round 1 not passed: '" "$TMP/goal.err"
 has "Not solved!'); 2: won with --target 'first'" "$TMP/goal.err"
 has "2: won with --target 'first'" "$TMP/goal.err"
 has 'target = "first"' "$TMP/goal.profile"
+# the same with a 3x3: its solver, opened in the background with the quick solver answering, is
+# started once for the whole run, and says so once (a mutant of cmd_play.c:683 said it again at
+# each try)
+serve goal3 --size 3 --games 2 --rounds 2 --goal shown --alarm 30
+play goal3 127.0.0.1 "$PORT"
+[ "$RC" = 0 ] || fail "goal3: play exit $RC: $(tail -2 "$TMP/goal3.err")"
+has "2: won with --target 'first'" "$TMP/goal3.err"
+[ "$(grep -c 'the tables load in the background' "$TMP/goal3.err")" = 1 ] ||
+  fail "goal3: the 3x3 solver's notice not said once: $(cat "$TMP/goal3.err")"
 
 # no cube after text the server waited on: an empty line there
 stranger gate newline_prompt.py --seed 35 --rounds 3 --wait-first 'Ready when you are. '
