@@ -670,14 +670,12 @@ static cg_status open_solver3(void *ctx, const cg3_twophase **out, cg_error *err
     play_args *a = ctx;
     cg_status st = CG_OK;
     if (!a->solver3 && a->size == 3) {
-        tables3_options(a, false);
         st = cg3_twophase_open(&a->solver3, &a->tables3, NULL, err);
         a->solver3_started = true;
     } else if (!a->solver3_started) {
         if (a->solver3) {
             cg3_twophase_start(a->solver3); /* made before connecting (early_solver3) */
         } else {
-            tables3_options(a, true);
             st = cg3_twophase_open_background(&a->solver3, &a->tables3, err);
         }
         a->solver3_started = st == CG_OK;
@@ -696,7 +694,6 @@ static cg_status open_solver3(void *ctx, const cg3_twophase **out, cg_error *err
  * after its prompt (issue 42). A failure here is tried again at the first 3x3 round. */
 static void early_solver3(play_args *a)
 {
-    tables3_options(a, true);
     cg_error err;
     if (cg3_twophase_open_later(&a->solver3, &a->tables3, &err) != CG_OK)
         a->solver3 = NULL;
@@ -709,6 +706,7 @@ static cg_status prepare_tables(play_args *a, cg_tables **tables, cg_error *err)
 {
     cli_tables_options(&a->tables, a->quiet);
     a->tables.stop = &stop_signal;
+    tables3_options(a, a->size != 3); /* --size 3 builds before connecting; others after */
     if (a->size == 0)
         early_solver3(a); /* its quick tables while the 2x2 table loads and play connects (a
                              Ctrl-C does not wait for them: cg3_twophase_close) */
