@@ -86,6 +86,9 @@ assert summary["won"] is False and summary["outcome"] == "lost", summary
 assert summary["rounds_passed"] == 0 and "Too many moves" in summary["reason"], summary
 assert "stopped_by" not in summary and summary["connected"] is True, summary
 PY
+# and no advice about a drawing that never came (a hint names only what it saw)
+grep -q "turn --moves" "$TMP/json-lost.err" &&
+  fail "a lost game with no hidden text pointed at turn: $(cat "$TMP/json-lost.err")"
 
 # 5. --metric qtm: the round lines count quarter turns and say so.
 serve qtm --games 1 --rounds 3 --metric qtm --max-moves 14
