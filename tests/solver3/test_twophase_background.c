@@ -383,9 +383,11 @@ static void test_damaged_file_quick_before_the_start(void **state)
     assert_true(heap_now() >= heap + cgi_tpq_bytes());
     assert_false(cg3_twophase_pending(s));
     assert_int_equal(nice_sets, 0); /* no build yet */
+    usleep(100000); /* the thread is now waiting for the start: it ends during the close's wait */
     stretch = true;
     cg3_twophase_close(s);
     stretch = false;
+    assert_int_equal(timeouts, 0); /* the thread's end woke the close */
     assert_int_equal(joined, 1);
     assert_int_equal(heap_now(), heap);
     assert_true(threads_now() <= threads);
