@@ -1,11 +1,13 @@
 // link-wrap: malloc calloc realloc free clock_gettime pthread_cond_timedwait pthread_join pthread_detach getpriority setpriority
-/* The background 3x3 solver's life (cg3_twophase_open_background and _open_later), seen through
+/* needs: tables3 (the suite's 3x3 cache, loaded by test_loaded_tables_closed)
+ * The background 3x3 solver's life (cg3_twophase_open_background and _open_later), seen through
  * the calls it makes: a close joins a thread that was only waiting (its 200 ms deadline computed
  * right across a second's end) and frees everything; a close leaves a busy build to end alone,
  * which then frees everything itself; the build runs at nice 19, the caller's thread untouched;
  * opened later with a damaged file, the quick tables are built before the start; a stop flag
  * ends the build and leaves nothing behind; an open that fails before any build still leaves
- * the quick solver to answer. */
+ * the quick solver to answer; tables loaded from a valid cache are unmapped and freed at the
+ * close. */
 #include <errno.h>
 #include <pthread.h>
 #include <setjmp.h>
@@ -460,6 +462,47 @@ static void test_failed_open_leaves_the_quick_solver(void **state)
     assert_int_equal(access(path, F_OK), -1);
 }
 
+/* Whether the file at path is mapped into this process (/proc/self/maps). */
+static bool mapped(const char *path)
+{
+    FILE *f = fopen("/proc/self/maps", "r");
+    assert_non_null(f);
+    char line[4096];
+    bool found = false;
+    while (!found && fgets(line, sizeof line, f))
+        found = strstr(line, path) != NULL;
+    fclose(f);
+    return found;
+}
+
+/* A valid cache file (the suite's, from the tables3 fixture): loaded, not built; at the close
+ * the tables' solver is closed too: the file unmapped, its memory freed. */
+static void test_loaded_tables_closed(void **state)
+{
+    (void)state;
+    const char *suite = getenv("CUBEGOD_TWOPHASE_CACHE");
+    if (!suite || access(suite, R_OK) != 0)
+        skip();
+    size_t heap = heap_now();
+    int threads = threads_now();
+    cg3_tables_options o = {.cache_path = suite};
+    cg3_twophase *s = NULL;
+    cg_error err;
+    assert_int_equal(cg3_twophase_open_background(&s, &o, &err), CG_OK);
+    cg3_tables_info info;
+    assert_int_equal(cg3_twophase_wait(s, &info, &err), CG_OK);
+    assert_true(info.from_cache);
+    assert_true(mapped(suite));
+    reset_counts();
+    stretch = true;
+    cg3_twophase_close(s);
+    stretch = false;
+    assert_int_equal(joined, 1);
+    assert_false(mapped(suite));
+    assert_int_equal(heap_now(), heap);
+    assert_true(threads_now() <= threads);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -468,6 +511,7 @@ int main(void)
         cmocka_unit_test(test_damaged_file_quick_before_the_start),
         cmocka_unit_test(test_stop_flag_ends_the_build),
         cmocka_unit_test(test_failed_open_leaves_the_quick_solver),
+        cmocka_unit_test(test_loaded_tables_closed),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
