@@ -190,5 +190,22 @@ rc=$?
 [ "$rc" = 130 ] || fail "build3tty: SIGINT during the build on a terminal: exit $rc"
 grep -qE "building 3x3 [a-z0-9 -]*table[s]? +[0-9]+%" "$TMP/build3.tty" ||
   fail "build3tty: no progress bar on the terminal: $(tr '\r' '\n' < "$TMP/build3.tty" | head -5)"
+# and the background build's bar waits for the game's end: a first 3x3 game on a terminal with an
+# empty 3x3 cache, stopped 3 s in (which skips finishing the build), shows no bar before its
+# verdict (a mutant of cmd_play.c:662 drew the build's bar across the game's lines)
+mkdir -p "$TMP/bg3tty"
+cp "$CUBEGOD_CACHE" "$TMP/bg3tty/pocket.tbl"
+serve bg3tty --size 3 --rounds 20 --games 1 --alarm 30
+CUBEGOD_CACHE=$TMP/bg3tty/pocket.tbl python3 "$HERE/pty_run.py" "$TMP/bg3.tty" \
+  timeout --foreground --preserve-status -s INT 3 "$CUBEGOD" play 127.0.0.1 "$PORT"
+rc=$?
+[ "$rc" = 0 ] || fail "bg3tty: a won game stopped while finishing the build: exit $rc"
+python3 - "$TMP/bg3.tty" <<'PY' || fail "bg3tty: $(tr '\r' '\n' < "$TMP/bg3.tty" | tail -5)"
+import sys
+raw = open(sys.argv[1], "rb").read().decode(errors="replace")
+won = raw.find("won: 20/20 rounds passed")
+assert won > 0, "no verdict"
+assert "building 3x3" not in raw[:won], "the build's bar before the verdict"
+PY
 fi
 echo "e2e_play_stop: ok"
