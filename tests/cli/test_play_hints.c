@@ -3,7 +3,7 @@
  * program, not of the library): a menu is found in a long text in time linear in its length.
  * The search for words after each numbered item made it quadratic: 40 s after a game whose
  * server sent one 240 KB line of "(1) a " (issue 42's review); counted here in calls of the
- * word test, not timed. */
+ * word test, not timed. The first cube of the text is found from its first byte. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -68,11 +68,23 @@ static void test_long_line_of_items_costs_a_few_word_tests(void **state)
     cli_play_hints_free(h);
 }
 
+/* The first cube of the text is found from its first byte on: a cube on the first line. */
+static void test_first_cube_from_the_first_byte(void **state)
+{
+    (void)state;
+    cli_play_hints *h = fed("WGWGRRRRGYGYBYBYOOOOBWBW\nSolve it: ");
+    cg_puzzle p;
+    assert_true(cli_play_hints_first_cube(h, &p));
+    assert_int_equal(p.size, 2);
+    cli_play_hints_free(h);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_menu_found),
         cmocka_unit_test(test_long_line_of_items_costs_a_few_word_tests),
+        cmocka_unit_test(test_first_cube_from_the_first_byte),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
