@@ -68,7 +68,8 @@ static void test_long_line_of_items_costs_a_few_word_tests(void **state)
     cli_play_hints_free(h);
 }
 
-/* The first cube of the text is found from its first byte on: a cube on the first line. */
+/* The first cube of the text is found from its first byte on (a cube on the first line); a
+ * text with none is read to its end. */
 static void test_first_cube_from_the_first_byte(void **state)
 {
     (void)state;
@@ -76,6 +77,9 @@ static void test_first_cube_from_the_first_byte(void **state)
     cg_puzzle p;
     assert_true(cli_play_hints_first_cube(h, &p));
     assert_int_equal(p.size, 2);
+    cli_play_hints_free(h);
+    h = fed("No cube here,\nnor here"); /* read to its end, and no further */
+    assert_false(cli_play_hints_first_cube(h, &p));
     cli_play_hints_free(h);
 }
 
