@@ -48,6 +48,9 @@ static void test_menu_found(void **state)
     h = fed("Welcome!\n1) 2) 3)\nYour choice: "); /* numbers, no words: no menu */
     assert_false(cli_play_hints_menu(h, ask, sizeof ask));
     cli_play_hints_free(h);
+    h = fed("Welcome!\nYou have 3 tries left\nYour choice: "); /* a number, not an item */
+    assert_false(cli_play_hints_menu(h, ask, sizeof ask));
+    cli_play_hints_free(h);
 }
 
 static void test_long_line_of_items_costs_a_few_word_tests(void **state)
