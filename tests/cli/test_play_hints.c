@@ -51,6 +51,9 @@ static void test_menu_found(void **state)
     h = fed("Welcome!\nYou have 3 tries left\nYour choice: "); /* a number, not an item */
     assert_false(cli_play_hints_menu(h, ask, sizeof ask));
     cli_play_hints_free(h);
+    h = fed("Welcome!\nYou have 3x more time\nYour choice: "); /* nor one glued to a word */
+    assert_false(cli_play_hints_menu(h, ask, sizeof ask));
+    cli_play_hints_free(h);
 }
 
 static void test_long_line_of_items_costs_a_few_word_tests(void **state)
@@ -78,6 +81,11 @@ static void test_first_cube_from_the_first_byte(void **state)
     (void)state;
     cli_play_hints *h = fed("WGWGRRRRGYGYBYBYOOOOBWBW\nSolve it: ");
     cg_puzzle p;
+    assert_true(cli_play_hints_first_cube(h, &p));
+    assert_int_equal(p.size, 2);
+    cli_play_hints_free(h);
+    /* a net that ends the text, with nothing after it: taken at the end */
+    h = fed("Your cube:\n    W W\n    W W\nO O G G R R B B\nO O G G R R B B\n    Y Y\n    Y Y");
     assert_true(cli_play_hints_first_cube(h, &p));
     assert_int_equal(p.size, 2);
     cli_play_hints_free(h);
