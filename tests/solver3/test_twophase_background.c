@@ -293,7 +293,9 @@ static void test_close_joins_a_waiting_thread(void **state)
 {
     (void)state;
     const long nsecs[] = {800000000L, 799999999L, 999999999L, 123456789L, 0};
-    for (size_t k = 0; k < sizeof nsecs / sizeof *nsecs; k++) {
+    /* under valgrind the first two (a carry and none): each close here builds quick tables */
+    size_t cases = slow_tools() ? 2 : sizeof nsecs / sizeof *nsecs;
+    for (size_t k = 0; k < cases; k++) {
         size_t heap = heap_now();
         int threads = threads_now();
         cg3_tables_options o = {.cache_path = path};
@@ -360,6 +362,8 @@ static void test_close_leaves_a_busy_build(void **state)
 {
     (void)state;
     busy_close(0, true);
+    if (slow_tools()) /* the nice values' other cases: the release and ASan runs */
+        return;
     busy_close(18, true);
     busy_close(19, false);
 }

@@ -394,11 +394,10 @@ static void test_every_short_sequence(void **state)
 {
     (void)state;
     cg3_cube h = cg3_cube_home();
-    int count = 0, most = slow_tools() ? 2 : 3; /* 3 s here, minutes under valgrind */
-    for (int n = 1; n <= most; n++)
+    int count = 0; /* 3 moves too: 3,240 cubes more, 3 s here, a minute under the sanitizers */
+    for (int n = 1; n <= 2; n++)
         any_walk(&h, 0, n, -1, &count);
-    /* canonical sequences of 1, 2 and 3 moves */
-    assert_int_equal(count, most == 3 ? 18 + 243 + 3240 : 18 + 243);
+    assert_int_equal(count, 18 + 243); /* canonical sequences of 1 and 2 moves */
 }
 
 /* The edge cases: home (no moves, whatever the limit), each face turn (one move, and none
