@@ -337,10 +337,12 @@ static void g1_walk(const cg3_cube *c, int k, int last, int *found)
     }
 }
 
-/* Every canonical sequence of k side quarter turns (F B L R, each way), k <= 3: its cube is
- * solved within k, whose only solutions that short are often phase 1 alone, of exactly the
- * limit's length. */
-static void side_walk(const cg3_cube *c, int k, int n, int last, int *count)
+/* Every canonical sequence of n moves (side: of side quarter turns only, F B L R each way): its
+ * cube is solved within n. Side quarter turns: the only solutions that short are often phase 1
+ * alone, of exactly the limit's length. Any move: each move's conjugate takes part in the
+ * search's second bound, so each move must be in some short optimal solution for a wrong
+ * conjugate to show. */
+static void walk(const cg3_cube *c, int k, int n, int last, bool side, int *count)
 {
     if (k == n) {
         cg3_solution sol = solve(c, n, CG_METRIC_HTM, NULL, NULL, CG_OK);
@@ -349,12 +351,12 @@ static void side_walk(const cg3_cube *c, int k, int n, int last, int *count)
         (*count)++;
         return;
     }
-    for (int m = 6; m < TP_MOVES; m++) {
-        if (m % 3 == 1 || m / 3 == last || (m / 3 == (last ^ 1) && m / 3 < last))
+    for (int m = side ? 6 : 0; m < TP_MOVES; m++) {
+        if ((side && m % 3 == 1) || m / 3 == last || (m / 3 == (last ^ 1) && m / 3 < last))
             continue;
         cg_move one[] = {(cg_move)m};
         cg3_cube d = after(c, one, 1);
-        side_walk(&d, k + 1, n, m / 3, count);
+        walk(&d, k + 1, n, m / 3, side, count);
     }
 }
 
@@ -364,30 +366,9 @@ static void test_side_quarter_turns(void **state)
     cg3_cube h = cg3_cube_home();
     int count = 0;
     for (int n = 1; n <= 3; n++)
-        side_walk(&h, 0, n, -1, &count);
+        walk(&h, 0, n, -1, true, &count);
     printf("side quarter-turn sequences of 1 to 3: %d\n", count);
     assert_int_equal(count, 8 + 40 + 192); /* of 1, 2 and 3 moves */
-}
-
-/* Every canonical sequence of n face turns: its cube is solved within n. Each move's
- * conjugate takes part in the search's second bound, so each move must be in some short
- * optimal solution for a wrong conjugate to show. */
-static void any_walk(const cg3_cube *c, int k, int n, int last, int *count)
-{
-    if (k == n) {
-        cg3_solution sol = solve(c, n, CG_METRIC_HTM, NULL, NULL, CG_OK);
-        assert_true(sol.n <= n);
-        assert_solves(c, &sol);
-        (*count)++;
-        return;
-    }
-    for (int m = 0; m < TP_MOVES; m++) {
-        if (m / 3 == last || (m / 3 == (last ^ 1) && m / 3 < last))
-            continue;
-        cg_move one[] = {(cg_move)m};
-        cg3_cube d = after(c, one, 1);
-        any_walk(&d, k + 1, n, m / 3, count);
-    }
 }
 
 static void test_every_short_sequence(void **state)
@@ -396,7 +377,7 @@ static void test_every_short_sequence(void **state)
     cg3_cube h = cg3_cube_home();
     int count = 0; /* 3 moves too: 3,240 cubes more, 3 s here, a minute under the sanitizers */
     for (int n = 1; n <= 2; n++)
-        any_walk(&h, 0, n, -1, &count);
+        walk(&h, 0, n, -1, false, &count);
     assert_int_equal(count, 18 + 243); /* canonical sequences of 1 and 2 moves */
 }
 
