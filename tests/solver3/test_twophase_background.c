@@ -165,6 +165,14 @@ int __wrap_setpriority(__priority_which_t which, id_t who, int prio)
     return 0;
 }
 
+/* A close whose waits are stretched: a thread that ends is always seen to end. */
+static void close_stretched(cg3_twophase *s)
+{
+    stretch = true;
+    cg3_twophase_close(s);
+    stretch = false;
+}
+
 static void reset_counts(void)
 {
     waits = timeouts = joined = detached = nice_sets = 0;
@@ -269,9 +277,7 @@ static int setup(void **state)
     cg_error err;
     if (cg3_twophase_open_later(&s, &o, &err) != CG_OK)
         return -1;
-    stretch = true;
-    cg3_twophase_close(s);
-    stretch = false;
+    close_stretched(s);
     return 0;
 }
 
@@ -304,9 +310,7 @@ static void test_close_joins_a_waiting_thread(void **state)
         assert_int_equal(cg3_twophase_open_later(&s, &o, &err), CG_OK);
         reset_counts();
         fake_nsec = nsecs[k];
-        stretch = true;
-        cg3_twophase_close(s);
-        stretch = false;
+        close_stretched(s);
         fake_nsec = -1;
         long sum = nsecs[k] + 200000000L;
         assert_true(waits >= 1);
@@ -390,9 +394,7 @@ static void test_damaged_file_quick_before_the_start(void **state)
     assert_false(cg3_twophase_pending(s));
     assert_int_equal(nice_sets, 0); /* no build yet */
     usleep(100000); /* the thread is now waiting for the start: it ends during the close's wait */
-    stretch = true;
-    cg3_twophase_close(s);
-    stretch = false;
+    close_stretched(s);
     assert_int_equal(timeouts, 0); /* the thread's end woke the close */
     assert_int_equal(joined, 1);
     assert_int_equal(heap_now(), heap);
@@ -424,9 +426,7 @@ static void test_stop_flag_ends_the_build(void **state)
     assert_false(info.saved);
     assert_false(cg3_twophase_pending(s));
     reset_counts();
-    stretch = true;
-    cg3_twophase_close(s);
-    stretch = false;
+    close_stretched(s);
     assert_int_equal(detached, 0);
     await_back_to(heap, threads);
     gate_destroy(&g);
@@ -459,9 +459,7 @@ static void test_failed_open_leaves_the_quick_solver(void **state)
     assert_false(fail_open_calloc); /* the failure was made */
     assert_int_equal(cg3_twophase_wait(s, NULL, &err), CG_ERR_NOMEM);
     assert_non_null(strstr(err.msg, "no memory"));
-    stretch = true;
-    cg3_twophase_close(s);
-    stretch = false;
+    close_stretched(s);
     await_back_to(heap, threads);
     assert_int_equal(access(path, F_OK), -1);
 }
@@ -498,9 +496,7 @@ static void test_loaded_tables_closed(void **state)
     assert_true(info.from_cache);
     assert_true(mapped(suite));
     reset_counts();
-    stretch = true;
-    cg3_twophase_close(s);
-    stretch = false;
+    close_stretched(s);
     assert_int_equal(joined, 1);
     assert_false(mapped(suite));
     assert_int_equal(heap_now(), heap);
