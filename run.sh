@@ -595,6 +595,13 @@ mut_unmutated() {
   done
 }
 
+# mut_sweep SLOT: kills what a mutant's tests left running in SLOT. A test's timeout kills its
+# process group, but a server a test started in a session of its own outlives it, and a mutant
+# that makes cubegod spin left such processes eating the CPU of every later run.
+mut_sweep() {
+  pkill -9 -f -- "$1/" 2> /dev/null || true
+}
+
 # mut_one SLOTDIR NAME: applies, builds, tests and restores one mutant; prints its line and
 # records its outcome in build-mutants/results/NAME (killed|survived|error).
 mut_one() {
@@ -612,9 +619,11 @@ mut_one() {
     printf 'error\ndid not build: %s\n' "$why" > "$out"
     printf '%-32s DID NOT BUILD: %s\n' "$name" "$why"
   elif failed=$(mut_ctest "$slot" "$rel"); then
+    mut_sweep "$slot"
     printf 'survived\n' > "$out"
     printf '%-32s SURVIVED\n' "$name"
   else
+    mut_sweep "$slot"
     printf 'killed\n%s\n' "$failed" > "$out"
     printf '%-32s killed by %s\n' "$name" "$failed"
   fi
@@ -744,6 +753,7 @@ mut_auto_one() {
   MUT_RESTORE="$slot/tree/$rel"
   local rc=0
   failed=$(mut_ctest "$slot" "$rel" "$tests") || rc=$?
+  mut_sweep "$slot"
   local outcome ran=""
   if [ $rc = 3 ]; then # the build before its first test failed (mut_ctest builds)
     outcome=nobuild
