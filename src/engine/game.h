@@ -18,6 +18,31 @@
 #include "engine/engine.h"
 #include "puzzle/reader.h"
 
+/* An answer's text as sent, the longest (a 3x3's moves a line, with an end line) */
+#define CGI_ANSWER_TEXT_MAX 2048
+
+struct cgi_game;
+
+/* Where the round's answers come from: play's solvers (client.c) or the lines play recorded
+ * (replay, src/game/replay_answers.c). client.c's answer path calls these and none of replay's
+ * hooks. */
+typedef struct cgi_answers {
+    /* At a round's prompt, g->pending brought toward the goal: the answer sent (replay: none
+     * when play sent none here; the cube still waits). */
+    cg_status (*round)(struct cgi_game *g, int round, bool three, int64_t prompt_at,
+                       cg_error *err);
+    /* One move a prompt, the round's queue used up: the next lines sent (*sent), or none. */
+    cg_status (*more)(struct cgi_game *g, int round, bool *sent, cg_error *err);
+    /* A cube shown between the moves that none of them makes (why, the whole message): play
+     * fails with it; replay's judge weighs it and the game goes on. */
+    cg_status (*off_course)(struct cgi_game *g, const char *why, cg_error *err);
+    /* The server took only the first k moves of the round's whole answer. */
+    void (*took)(struct cgi_game *g, size_t k);
+} cgi_answers;
+
+/* Replay's answers (replay_answers.c), over g->replay's recording. */
+extern const cgi_answers cgi_recorded_answers;
+
 typedef struct cgi_game {
     cg_tube *t;
     cg_dialect dialect; /* the default, when the options name none */
@@ -91,7 +116,8 @@ typedef struct cgi_game {
     char diverged[CG_ERROR_MSG_MAX]; /* a cube shown between them that none of them makes */
     int64_t progress_at;       /* the last cube read, answer or gate answered (text_budget) */
     int64_t over_at;           /* handover: when the game was first seen over (0: not yet) */
-    const cgi_replay_hooks *replay; /* replay: play's recorded answers instead of the solvers */
+    const cgi_replay_hooks *replay; /* replay: play's recording, and its judge's ears */
+    const cgi_answers *answers;     /* the solvers', or the recording's (replay) */
     /* The text received since the last answer, its latest lines up to the bound: a hidden-text
      * drawing and its moves, for the hints that point at `cubegod turn` (cg_turn_hint). */
     char text[8192];

@@ -17,7 +17,6 @@
 #include "engine/game.h"
 #include "puzzle/reader.h"
 
-#define ANSWER_TEXT_MAX 2048
 /* Replies and gates sent with no cube read in between before the game ends (max_replies 0) */
 #define MAX_REPLIES 20
 #define GATE_ENTER CG_REPLIES_MAX
@@ -71,29 +70,24 @@ cg_play_options cg_play_defaults(void)
  * first k moves. */
 static cg_status check_shown(cgi_game *g, int round, cg_error *err)
 {
-    char why[256];
+    char why[256], what[2 * CG_ERROR_MSG_MAX]; /* cut between words by cg_fail, if at all */
     if (!cgi_differs(g, &g->pending, g->sent, why, sizeof why))
         return CG_OK;
-    return cg_fail(err, CG_ERR_PROTOCOL, "round %d, move %zu (%s): %s", round, g->sent,
-                   cgi_dialect_of(g)->name[g->queue[g->sent - 1]], why);
+    snprintf(what, sizeof what, "round %d, move %zu (%s): %s", round, g->sent,
+             cgi_dialect_of(g)->name[g->queue[g->sent - 1]], why);
+    return g->answers->off_course(g, what, err);
 }
 
 static cg_status move_or_wait(cgi_game *g, int round, cg_error *err);
-static cg_status recorded_more(cgi_game *g, int round, cg_error *err);
 
 /* One-move mode, at a prompt within a round: check what the server showed, send the next move. */
 static cg_status next_move(cgi_game *g, int round, cg_error *err)
 {
-    if (g->have_pending && g->sent > 0) {
-        cg_status st = check_shown(g, round, err);
-        if (st != CG_OK && !g->replay)
-            return st;
-        if (st != CG_OK) /* the recording holds what play sent: the judge weighs the moves */
-            g->replay->differs(g->replay->ctx, err->msg);
-    }
-    if (g->replay && g->sent == g->queued)
-        return recorded_more(g, round, err);
-    return move_or_wait(g, round, err);
+    cg_status st = g->have_pending && g->sent > 0 ? check_shown(g, round, err) : CG_OK;
+    bool sent = false;
+    if (st == CG_OK && g->sent == g->queued)
+        st = g->answers->more(g, round, &sent, err);
+    return st != CG_OK || sent ? st : move_or_wait(g, round, err);
 }
 
 /* next_move() once the cube shown is checked: the solution's next move, or, used up, the
@@ -149,7 +143,7 @@ static cg_status start_moves(cgi_game *g, bool three, const cg_move *moves, int 
         return st;
     g->sent = g->queued ? 1 : 0;
     g->in_round = g->queued > 0;
-    snprintf(text, ANSWER_TEXT_MAX, "%s", g->queued ? cgi_dialect_of(g)->name[g->queue[0]] : "");
+    snprintf(text, CGI_ANSWER_TEXT_MAX, "%s", g->queued ? cgi_dialect_of(g)->name[g->queue[0]] : "");
     return CG_OK;
 }
 
@@ -258,14 +252,9 @@ static cg_status took_part_of_answer(cgi_game *g, cg_error *err)
     g->in_round = true;
     g->sent = g->moves_shown;
     g->moves_may_show = false;
-    if (g->replay) { /* the rest of play's line was not taken: its next lines are the moves */
-        g->replay->took(g->replay->ctx, g->moves_shown);
-        g->queued = g->sent;
-    }
+    g->answers->took(g, g->moves_shown);
     return next_move(g, g->last_answered, err);
 }
-
-static cg_status replayed(cgi_game *g, int round, bool three, cg_error *err);
 
 static cg_status answer(cgi_game *g, int64_t prompt_at, cg_error *err)
 {
@@ -291,16 +280,24 @@ static cg_status answer(cgi_game *g, int64_t prompt_at, cg_error *err)
     if (!g->have_pending)
         return cg_fail(err, CG_ERR_INPUT, "round %d: a prompt came without %s before it", round,
                        cgi_shape_wanted(g->o));
+    cg_status st = toward_goal(g, &g->pending, err);
+    if (st != CG_OK)
+        return cg_error_prefix(st, err, "round %d: ", round);
+    return g->answers->round(g, round, g->pending.size == 3, prompt_at, err);
+}
+
+/* Play's answer to the round: solved in the server's metric within its stated limit, written in
+ * its notation, checked, and sent (whole, a move a line, or its first move). */
+static cg_status solved_round(cgi_game *g, int round, bool three, int64_t prompt_at,
+                              cg_error *err)
+{
     cg_move moves[CG3_SOLUTION_MAX];
     int n = 0;
     unsigned long fits = 1;
-    bool three = g->pending.size == 3;
     const cg_tables *tables = g->tables;
-    cg_status st = toward_goal(g, &g->pending, err);
-    if (g->replay)
-        return st == CG_OK ? replayed(g, round, three, err) : cg_error_prefix(st, err, "round %d: ", round);
-    if (st == CG_OK && !three)
-        st = tables_now(g, &tables, err);
+    cg_status st = three ? CG_OK : tables_now(g, &tables, err);
+    if (st != CG_OK)
+        return cg_error_prefix(st, err, "round %d: ", round);
     cg_metric metric = three ? (g->qtm ? CG_METRIC_QTM : CG_METRIC_HTM) : cg_tables_metric(tables);
     if (three)
         g->solve3.metric = metric;
@@ -324,16 +321,15 @@ static cg_status answer(cgi_game *g, int64_t prompt_at, cg_error *err)
     if (g->o->goal || g->o->goal_first)
         so.target = CG_TARGET_HOME; /* the relative cube, in face letters */
     char orient[160] = ""; /* a 2x2 of the common colours solved in any orientation */
-    if (st == CG_OK)
-        st = three ? solve3(g, moves, &n, &fits, err)
-                   : cg_solve_puzzle_note(tables, &g->pending, &so, moves, &n, orient,
-                                          sizeof orient, err);
+    st = three ? solve3(g, moves, &n, &fits, err)
+               : cg_solve_puzzle_note(tables, &g->pending, &so, moves, &n, orient,
+                                      sizeof orient, err);
     if (st == CG_OK && orient[0])
         cgi_note(g, "round %d: %s", round, orient);
     int64_t solved_at = cg_now_ns();
     if (st != CG_OK)
         return cg_error_prefix(st, err, "round %d: ", round);
-    char text[ANSWER_TEXT_MAX];
+    char text[CGI_ANSWER_TEXT_MAX];
     g->res->limit = limit;
     g->res->qtm = metric == CG_METRIC_QTM;
     if ((st = cg_dialect_answer(cgi_dialect_of(g), metric, max_moves, moves, (size_t)n, text,
@@ -373,73 +369,24 @@ static cg_status answer(cgi_game *g, int64_t prompt_at, cg_error *err)
     return CG_OK;
 }
 
-/* Replay: the moves of the lines play recorded (its end line and lines that are no moves
- * left out), appended to the queue; the server's side is judged by replay, not here. */
-static void recorded_moves(cgi_game *g, const char *text)
+/* Play's answers have no recording: nothing more to send, a cube off the moves' course ends the
+ * game, and the moves the server did not take are the queue's next ones already. */
+static cg_status nothing_more(cgi_game *g, int round, bool *sent, cg_error *err)
 {
-    size_t cap = sizeof g->queue / sizeof *g->queue;
-    for (const char *line = text; *line && g->queued < cap;) {
-        const char *nl = strchr(line, '\n');
-        size_t len = nl ? (size_t)(nl - line) : strlen(line), k = 0;
-        bool end = g->o->end && strlen(g->o->end) == len && memcmp(line, g->o->end, len) == 0;
-        if (!end && cg_dialect_parse(cgi_dialect_of(g), line, len, g->queue + g->queued,
-                                     cap - g->queued, &k, NULL) == CG_OK)
-            g->queued += k;
-        line += len + (nl != NULL);
-    }
-}
-
-/* Replay, at a round's prompt: the answer play recorded here, sent as play sent it, becomes the
- * round's queue (the cubes shown between its moves, one move a prompt); nothing recorded here:
- * play did not answer, the cube still waits. */
-static cg_status replayed(cgi_game *g, int round, bool three, cg_error *err)
-{
-    char text[ANSWER_TEXT_MAX];
-    if (!g->replay->answer(g->replay->ctx, &g->pending, round, g->res->rounds_announced, text,
-                           sizeof text))
-        return CG_OK;
-    cg_reconstruct3_options ro = {.pick = true}; /* a guess, as play's own was one */
-    bool readable = three ? cg_reconstruct3(&g->pending, &ro, &g->start3, NULL) == CG_OK
-                          : cg_reconstruct(&g->pending, g->o->solve.scheme, &g->start, NULL) == CG_OK;
-    g->start_size = three ? 3 : 2;
-    if (three && !g->have_t3) {
-        cg3_tables_init(&g->t3);
-        g->have_t3 = true;
-    }
-    g->queued = 0;
-    if (readable)
-        recorded_moves(g, text);
-    cg_status st = cg_tube_send(g->t, text, strlen(text), err);
-    if (st != CG_OK)
-        return cg_error_prefix(st, err, "round %d: ", round);
-    g->sent = g->queued;
-    /* a line that is no move (cut or changed in the transcript) still opens the round's moves;
-     * an empty answer to a cube at the goal ends it */
-    g->in_round = g->one_move && (g->queued > 0 || !cgi_puzzle_at_goal(&g->pending));
-    g->moves_may_show = !g->one_move && !g->o->goal && !g->o->goal_first && readable;
-    g->moves_shown = 0;
-    g->have_pending = g->have_cube_at_goal = false;
-    g->last_answer = g->progress_at = cg_now_ns();
-    g->last_answered = round;
-    g->res->rounds_answered++;
+    (void)g, (void)round, (void)err;
+    *sent = false;
     return CG_OK;
 }
 
-/* Replay, one move a prompt with the recorded moves used up: the next lines play sent in the
- * round, or, none, what play did without them (move_or_wait). */
-static cg_status recorded_more(cgi_game *g, int round, cg_error *err)
+static cg_status off_course(cgi_game *g, const char *why, cg_error *err)
 {
-    char text[ANSWER_TEXT_MAX];
-    if (!g->replay->more(g->replay->ctx, text, sizeof text))
-        return move_or_wait(g, round, err);
-    recorded_moves(g, text);
-    cg_status st = cg_tube_send(g->t, text, strlen(text), err);
-    if (st != CG_OK)
-        return cg_error_prefix(st, err, "round %d: sending move %zu: ", round, g->sent + 1);
-    g->sent = g->queued;
-    g->have_pending = false;
-    return CG_OK;
+    (void)g;
+    return cg_fail(err, CG_ERR_PROTOCOL, "%s", why);
 }
+
+static void took_noted(cgi_game *g, size_t k) { (void)g, (void)k; }
+
+static const cgi_answers solved_answers = {solved_round, nothing_more, off_course, took_noted};
 
 static bool over(const cgi_game *g) { return cgi_game_over(g); }
 
@@ -716,11 +663,9 @@ static cg_status run(cgi_game *g, cgi_ending *how, cg_error *err)
         }
         if (st == CG_OK && !gate)
             st = one_line(g, line, n, partial, at, err);
-        if (st == CG_OK && g->diverged[0] && g->replay)
-            g->replay->differs(g->replay->ctx, g->diverged);
-        else if (st == CG_OK && g->diverged[0])
-            st = cg_fail(err, CG_ERR_PROTOCOL, "%s", g->diverged);
-        g->diverged[0] = g->replay ? '\0' : g->diverged[0];
+        if (st == CG_OK && g->diverged[0])
+            st = g->answers->off_course(g, g->diverged, err);
+        g->diverged[0] = '\0';
         keep_last_line(g, line, n);
         if (st != CG_OK) {
             snprintf(g->res->reason, sizeof g->res->reason, "%s", err->msg);
@@ -806,6 +751,7 @@ static cg_status play_game(cg_tube *t, const cg_tables *tables, const cg_play_op
     g.t = t;
     g.tables = tables;
     g.replay = replay;
+    g.answers = replay ? &cgi_recorded_answers : &solved_answers;
     g.o = opt ? opt : &defaults;
     g.res = res;
     const char *prompt = g.o->prompt ? g.o->prompt : CG_PLAY_DEFAULT_PROMPT;
