@@ -256,6 +256,8 @@ static cg_status took_part_of_answer(cgi_game *g, cg_error *err)
     return next_move(g, g->last_answered, err);
 }
 
+/* A prompt: the cube read before it is the round's, brought toward the goal and answered by
+ * g->answers (the solvers, or replay's recording); within a round, one move a prompt, the next. */
 static cg_status answer(cgi_game *g, int64_t prompt_at, cg_error *err)
 {
     int round = cgi_round_number(g);
