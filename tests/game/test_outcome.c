@@ -54,6 +54,8 @@ static bool reason_fits(const char *want, const char *reason)
     return want[0] == '=' ? strcmp(reason, want + 1) == 0 : strstr(reason, want) != NULL;
 }
 
+static cg_play_result last; /* the result of the last play_case */
+
 static void play_case(const ending *c)
 {
     static char text[1 << 16], second[1 << 15];
@@ -78,6 +80,7 @@ static void play_case(const ending *c)
     cg_play_result res;
     cg_error err;
     cg_play(t, tables, &opt, &res, &err);
+    last = res;
     cg_tube_close(t);
     if (res.outcome != c->outcome || res.rounds_passed != c->passed ||
         strcmp(res.flags, c->flags) != 0 || !reason_fits(c->reason, res.reason))
@@ -181,6 +184,8 @@ static void test_a_yes_stands(void **state)
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++)
         play_case(&cases[i]);
+    /* the text between the rounds was no line after the last round: the last yes ended it */
+    assert_string_equal(last.flag_line, "");
 }
 
 int main(void)
