@@ -77,7 +77,17 @@ typedef struct cg3_solve_options {
                                      CG_METRIC_HTM); CG_METRIC_QTM: a half turn costs 2, and
                                      the two-phase search minimises quarter turns (the optimal
                                      solver refuses it) */
+    int threads;                  /* two-phase: threads searching at once, 1 (the default; 0
+                                     is 1) to CG3_THREADS_MAX; the six sides a cube is searched
+                                     from are shared out among them, and max_nodes is their
+                                     total. More than one: which of the solutions within
+                                     max_moves comes first depends on the threads' timing. The
+                                     quick solver of a background open and the optimal solver
+                                     search on one thread. */
 } cg3_solve_options;
+
+/* The most threads one two-phase solve uses: one a side. */
+#define CG3_THREADS_MAX 6
 
 /* The options with every field at its documented default. */
 CG_API cg3_solve_options cg3_solve_defaults(void);

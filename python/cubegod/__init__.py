@@ -652,7 +652,8 @@ def _int_arg(value, name, lo, hi):
     return value
 
 
-def solve(cube, max_moves=None, time_limit_ms=0, optimal=False, metric="htm", target="auto"):
+def solve(cube, max_moves=None, time_limit_ms=0, optimal=False, metric="htm", target="auto",
+          threads=1):
     """A solution of a Cube from read(), as a list of move names (["R", "U2", "F'"]).
 
     2x2: always optimal (the table solver), in `metric` ("htm", or "qtm": quarter turns only);
@@ -661,7 +662,8 @@ def solve(cube, max_moves=None, time_limit_ms=0, optimal=False, metric="htm", ta
       or a goal to reach instead (either size): a Cube from read(), a state (facelet string in
       Kociemba's order URFDLB) or a drawing of the goal in any shape read() reads.
     3x3: the two-phase solver (max_moves default 20, or 26 quarter turns with metric "qtm",
-      which it then minimises; time_limit_ms > 0 keeps improving the answer that long), or with
+      which it then minimises; time_limit_ms > 0 keeps improving the answer that long; threads
+      1 to 6 share out the six sides it searches a cube from), or with
       optimal=True the optimal solver (its tables are about 300 MB and built in minutes the
       first time; TimeLimitError when time_limit_ms passes before the optimum is proven; half
       turns only: InputError with metric "qtm").
@@ -677,6 +679,7 @@ def solve(cube, max_moves=None, time_limit_ms=0, optimal=False, metric="htm", ta
             or not 0 <= time_limit_ms <= 3600000:
         raise InputError("time_limit_ms: %r is not a number of milliseconds (0..3600000)"
                          % (time_limit_ms,), -1)
+    threads = _int_arg(threads, "threads", 1, _lib.G3_THREADS_MAX)  # a 2x2 uses one
     err = _lib.Error_()
     if cube.size == 2:
         t = _c.cg_target_parse(_bytes(target, "target"))
@@ -714,6 +717,7 @@ def solve(cube, max_moves=None, time_limit_ms=0, optimal=False, metric="htm", ta
     if max_moves is not None:
         opt.max_moves = _int_arg(max_moves, "max_moves", 0, _lib.G3_SOLUTION_MAX)
     opt.time_limit_ms = float(time_limit_ms)
+    opt.threads = threads
     sol = _lib.Solution3()
     solver = _solve_begin(_solver3, "optimal" if optimal else "twophase")
     fn = _c.cg3_optimal_solve if optimal else _c.cg3_twophase_solve

@@ -24,6 +24,7 @@ SEPARATOR_MAX = 15         # CG_SEPARATOR_MAX
 G3_GODS_NUMBER = 20        # CG3_GODS_NUMBER (solver3.h)
 G3_GODS_NUMBER_QTM = 26    # CG3_GODS_NUMBER_QTM
 G3_SOLUTION_MAX = 31       # CG3_SOLUTION_MAX
+G3_THREADS_MAX = 6         # CG3_THREADS_MAX
 G3_BASES = 18              # CG3_BASES (cube3.h)
 
 # cg_box_event
@@ -94,7 +95,8 @@ class Tables3Options(ctypes.Structure):
 
 class Solve3Options(ctypes.Structure):
     _fields_ = [("max_moves", ctypes.c_int), ("time_limit_ms", ctypes.c_double),
-                ("max_nodes", ctypes.c_ulonglong), ("metric", ctypes.c_int)]
+                ("max_nodes", ctypes.c_ulonglong), ("metric", ctypes.c_int),
+                ("threads", ctypes.c_int)]
 
 
 class Solution3(ctypes.Structure):

@@ -26,7 +26,7 @@ static const char TABLES3_USAGE[] =
 static const char BENCH3_USAGE[] =
     "usage: cubegod bench solve --size 3 [-n N] [--max-moves N] [--time-limit MS] [--seed S]\n"
     "                                    [--max-nodes N] [--metric htm|qtm] [--cache FILE]\n"
-    "                                    [--write-cubes FILE] [--json]\n"
+    "                                    [--threads N] [--write-cubes FILE] [--json]\n"
     "\n"
     "N uniformly random 3x3 cubes (default 1000) solved by the two-phase solver, tables\n"
     "excluded. Prints the tables' start-up time, peak memory, the time per solve (median, p90,\n"
@@ -39,6 +39,8 @@ static const char BENCH3_USAGE[] =
     "  --time-limit MS  keep looking for shorter solutions for MS milliseconds per cube\n"
     "                   (default 0: the first solution within --max-moves)\n"
     "  --max-nodes N    the search's node cap (default 0: the solver's own)\n"
+    "  --threads N      search each cube on N threads, 1 (default) to 6: the six sides the\n"
+    "                   solver searches a cube from are shared out among them\n"
     "  --cache FILE     the two-phase cache file (see cubegod tables --size 3 --help)\n"
     "  --facelets       print the N cubes as 54 facelet letters each, in Kociemba's URFDLB\n"
     "                   order, instead of solving them (for bench/cubejs_compare.sh)\n"
@@ -129,7 +131,7 @@ static int cmp_double(const void *a, const void *b)
 
 /* One bench run's settings, as parsed. */
 typedef struct bench3_run {
-    long n, seed, max_moves, max_nodes;
+    long n, seed, max_moves, max_nodes, threads;
     double time_limit;
     cg_metric metric;
     const char *cache;
@@ -141,7 +143,7 @@ static int run3(const bench3_run *b);
 
 int bench_solve3(int argc, char **argv)
 {
-    long n = 1000, seed = 1, max_moves = -1, max_nodes = 0;
+    long n = 1000, seed = 1, max_moves = -1, max_nodes = 0, threads = 1;
     double time_limit = 0;
     cg_metric metric = CG_METRIC_HTM;
     const char *cache = NULL, *write_cubes = NULL;
@@ -167,6 +169,10 @@ int bench_solve3(int argc, char **argv)
         } else if (strcmp(a, "--max-nodes") == 0) {
             if (!(v = cli_value("bench solve", argc, argv, &i)) ||
                 !cli_long("bench solve", "--max-nodes", v, 0, 0x7FFFFFFFFFFFFFFF, &max_nodes))
+                return 2;
+        } else if (strcmp(a, "--threads") == 0) {
+            if (!(v = cli_value("bench solve", argc, argv, &i)) ||
+                !cli_long("bench solve", "--threads", v, 1, CG3_THREADS_MAX, &threads))
                 return 2;
         } else if (strcmp(a, "--time-limit") == 0) {
             long ms;
@@ -213,7 +219,7 @@ int bench_solve3(int argc, char **argv)
         cli_err("bench solve", "--write-cubes %s: %s", write_cubes, strerror(errno));
         return 1;
     }
-    int rc = run3(&(bench3_run){n, seed, max_moves, max_nodes, time_limit, metric, cache, as_json,
+    int rc = run3(&(bench3_run){n, seed, max_moves, max_nodes, threads, time_limit, metric, cache, as_json,
                                 cubes_out});
     if (cubes_out && fclose(cubes_out) != 0) {
         cli_err("bench solve", "--write-cubes %s: %s", write_cubes, strerror(errno));
@@ -256,6 +262,7 @@ static int run3(const bench3_run *b)
     opt.time_limit_ms = time_limit;
     opt.max_nodes = (unsigned long long)b->max_nodes;
     opt.metric = metric;
+    opt.threads = (int)b->threads;
     long wrong = 0, failed = 0, total_len = 0, max_len = 0;
     unsigned long long nodes = 0;
     double total_ms = 0;
@@ -302,6 +309,7 @@ static int run3(const bench3_run *b)
         json_int(&j, "max_moves", max_moves);
         json_str(&j, "metric", cg_metric_name(metric));
         json_num(&j, "time_limit_ms", time_limit);
+        json_int(&j, "threads", b->threads);
         json_object(&j, "ms");
         json_num(&j, "median", med);
         json_num(&j, "p90", p90);
@@ -328,8 +336,9 @@ static int run3(const bench3_run *b)
         json_finish(&j);
     } else {
         const char *unit = metric == CG_METRIC_QTM ? "quarter turns" : "moves";
-        printf("cubes            %ld uniformly random 3x3, seed %ld, max %ld %s%s\n", n, seed,
-               max_moves, unit, time_limit > 0 ? ", improving until the time limit" : "");
+        printf("cubes            %ld uniformly random 3x3, seed %ld, max %ld %s%s, %ld thread%s\n",
+               n, seed, max_moves, unit, time_limit > 0 ? ", improving until the time limit" : "",
+               b->threads, b->threads == 1 ? "" : "s");
         if (time_limit > 0)
             printf("time limit       %.0f ms per cube\n", time_limit);
         printf("time (ms)        median %.3f  p90 %.3f  p99 %.3f  max %.3f  mean %.3f\n", med, p90,

@@ -31,7 +31,7 @@ static const char USAGE[] =
     "                    [--record FILE] [--target GOAL] [--scheme S] [--max-moves N]\n"
     "                    [--prompt TEXT] [--flag-regex RE] [--cache FILE] [--interactive]\n"
     "                    [--notation N] [--move-map MAP] [--separator S] [--metric htm|qtm]\n"
-    "                    [--one-move] [--ambiguous pick|fail] [--time-limit MS]\n"
+    "                    [--one-move] [--ambiguous pick|fail] [--time-limit MS] [--threads N]\n"
     "                    [--input SHAPE] [--order FACES] [--profile FILE] [--pow auto|off]\n"
     "                    [--pow-limit S] [--across ORDER] [--layout FILE]\n"
     "                    [--reply RULE]... [--replies FILE] [--send-first TEXT]\n"
@@ -105,6 +105,8 @@ static const char USAGE[] =
     "                    (2x2: 11, 14 in quarter turns; 3x3: 20, 26 in quarter turns)\n"
     "  --time-limit MS   3x3: spend up to MS milliseconds looking for shorter solutions\n"
     "                    (default 0: the first one within --max-moves, well under 1 ms)\n"
+    "  --threads N       3x3: search each cube on N threads, 1 (default) to 6 (a server that\n"
+    "                    allows 18 moves or fewer, on a machine with cores to spare)\n"
     "  --ambiguous A     3x3 with hidden faces that several cubes fit: fail (default) the\n"
     "                    round, or pick one of them and say so on the round's line\n"
     "  --prompt TEXT     the prompt that asks for an answer, anywhere in a line or in a line the\n"
@@ -181,7 +183,7 @@ static const cli_option PLAY_OPTIONS[] = {
     {"verdict-ok", CLI_VALUE}, {"verdict-fail", CLI_VALUE}, {"send-each", CLI_FLAG},
     {"end", CLI_VALUE},       {"pace", CLI_VALUE},      {"json", CLI_FLAG},
     {"size", CLI_VALUE},      {"color", CLI_VALUE},     {"max-replies", CLI_VALUE},
-    {"tries", CLI_VALUE},     {"save-profile", CLI_VALUE},
+    {"tries", CLI_VALUE},     {"save-profile", CLI_VALUE}, {"threads", CLI_VALUE},
     {NULL, CLI_FLAG},
 };
 
@@ -414,6 +416,10 @@ static int parse_args(int argc, char **argv, play_args *a)
             if (!cli_long("play", o, v, 0, 60000, &n))
                 return 2;
             a->play.solve3.time_limit_ms = (double)n;
+        } else if (strcmp(o, "--threads") == 0) {
+            if (!cli_long("play", o, v, 1, CG3_THREADS_MAX, &n))
+                return 2;
+            a->play.solve3.threads = (int)n;
         } else if (strcmp(o, "--ambiguous") == 0) {
             if (strcmp(v, "pick") != 0 && strcmp(v, "fail") != 0)
                 return cli_usage("play", "--ambiguous: '%s' is not pick or fail", v);

@@ -26,7 +26,7 @@ static const char USAGE[] =
     "usage: cubegod solve [--input SHAPE] [--explain-input] [--line] [--order FACES]\n"
     "                     [--json] [--target home|any|auto|STATE|FILE|first]\n"
     "                     [--scheme SCHEME] [--max-moves N] [--time-limit MS]\n"
-    "                     [--optimal] [--ambiguous pick|fail] [--explain]\n"
+    "                     [--threads N] [--optimal] [--ambiguous pick|fail] [--explain]\n"
     "                     [--cache FILE] [--notation N] [--move-map MAP] [--separator S]\n"
     "                     [--metric htm|qtm] [--profile FILE] [--across ORDER]\n"
     "                     [--layout FILE]\n"
@@ -114,6 +114,9 @@ static const char USAGE[] =
     "  --time-limit MS a 3x3: keep looking for shorter solutions for MS milliseconds and answer\n"
     "                  the shortest found (default 0: the first of at most --max-moves); the\n"
     "                  time the proof may take with --optimal\n"
+    "  --threads N     a 3x3: search on N threads, 1 (default) to 6, sharing out the six sides\n"
+    "                  the two-phase solver searches a cube from (a long search, --max-moves\n"
+    "                  18 or less, ends sooner on two free cores)\n"
     "  --optimal       a 3x3: the shortest solution, proven (the optimal solver; its tables,\n"
     "                  optimal.tbl, about 300 MB, sit beside the 2x2 cache and take 46 s\n"
     "                  to build the first time); when the proof does not finish within\n"
@@ -131,7 +134,7 @@ static const cli_option SOLVE_OPTIONS[] = {
     {"line", CLI_FLAG},  {"target", CLI_VALUE}, {"scheme", CLI_VALUE}, {"max-moves", CLI_VALUE},
     {"cache", CLI_FILE}, {"json", CLI_FLAG},    CLI_ANSWER_OPTIONS,     {"profile", CLI_FILE},
     {"order", CLI_VALUE}, {"ambiguous", CLI_VALUE}, {"explain", CLI_FLAG},
-    {"time-limit", CLI_VALUE}, {"optimal", CLI_FLAG}, {"input", CLI_VALUE},
+    {"time-limit", CLI_VALUE}, {"threads", CLI_VALUE}, {"optimal", CLI_FLAG}, {"input", CLI_VALUE},
     {"explain-input", CLI_FLAG}, {"across", CLI_VALUE}, {"layout", CLI_FILE},
     {"scramble", CLI_VALUE}, {"size", CLI_VALUE},
     {NULL, CLI_FLAG},
@@ -871,6 +874,10 @@ static int solve_main(int argc, char **argv)
             if (!cli_long("solve", "--time-limit", v, 0, 3600000, &n))
                 return 2;
             run.opt3.time_limit_ms = (double)n;
+        } else if (strcmp(a, "--threads") == 0) {
+            if (!cli_long("solve", "--threads", v, 1, CG3_THREADS_MAX, &n))
+                return 2;
+            run.opt3.threads = (int)n;
         }
     }
     if (size && !scramble)

@@ -4,6 +4,6 @@
 cg3_solve_options cg3_solve_defaults(void)
 {
     cg3_solve_options o = {.max_moves = CG3_GODS_NUMBER, .time_limit_ms = 0, .max_nodes = 0,
-                            .metric = CG_METRIC_HTM};
+                            .metric = CG_METRIC_HTM, .threads = 1};
     return o;
 }

@@ -4,6 +4,7 @@
  * the turn of the whole cube around the URF-DBL diagonal (twice), each also inverted, so the
  * UD axis phase 1 aims for is each of the three axes in turn. Whichever side finds a short
  * phase 1 first gives the answer, read back through the conjugation and the inversion. */
+#include <limits.h>
 #include <pthread.h>
 #include <stddef.h>
 #include <stdlib.h>
@@ -500,8 +501,17 @@ enum {
     PRE_SLOTS = 1 + 18 + 18 * 18
 };
 
+/* What the threads of one solve share (threads > 1): the cost of the best solution any of them
+ * found (INT_MAX: none yet), which bounds the others' searches, and, when only a first solution
+ * was asked for, that one was found: every thread stops. Read and written atomically. */
+typedef struct shared_best {
+    int cost;
+    int over;
+} shared_best;
+
 typedef struct search {
     const cg3_twophase *s;
+    shared_best *shared;        /* NULL: the solve's only thread */
     const tp_tables *t;
     cg3_cube cube[TP_VARIANTS]; /* each side's cube */
     int variant;
@@ -537,6 +547,8 @@ static inline bool redundant(int face, int last)
     return face == last || (face == (last ^ 1) && face < last);
 }
 
+static bool heed_others(search *q);
+
 /* Counts a node; false when a cap stops the search. */
 static inline bool tick(search *q)
 {
@@ -544,12 +556,42 @@ static inline bool tick(search *q)
         q->stop = STOP_NODES;
         return false;
     }
+    if (q->shared && (q->nodes & 255) == 0 && !heed_others(q))
+        return false;
     /* the clock bounds only the improvement: the first solution is always searched for */
-    if (q->deadline && q->best_n >= 0 && (q->nodes & 1023) == 0 && cg_now_ns() >= q->deadline) {
+    if (q->deadline && (q->nodes & 1023) == 0 &&
+        (q->best_n >= 0 || (q->shared && __atomic_load_n(&q->shared->cost, __ATOMIC_RELAXED) <
+                                              INT_MAX)) &&
+        cg_now_ns() >= q->deadline) {
         q->stop = STOP_TIME;
         return false;
     }
     return true;
+}
+
+/* Another thread's solution: this one stops (only a first one was asked for), or searches
+ * below it from now on. */
+static bool heed_others(search *q)
+{
+    if (__atomic_load_n(&q->shared->over, __ATOMIC_RELAXED)) {
+        q->stop = STOP_FOUND;
+        return false;
+    }
+    int best = __atomic_load_n(&q->shared->cost, __ATOMIC_RELAXED);
+    if (best - 1 < q->limit)
+        q->limit = best - 1;
+    return true;
+}
+
+/* A solution of this cost found: the other threads hear of it. */
+static void tell_others(search *q, int cost)
+{
+    int best = __atomic_load_n(&q->shared->cost, __ATOMIC_RELAXED);
+    while (cost < best && !__atomic_compare_exchange_n(&q->shared->cost, &best, cost, false,
+                                                       __ATOMIC_RELAXED, __ATOMIC_RELAXED))
+        ;
+    if (!q->improve)
+        __atomic_store_n(&q->shared->over, 1, __ATOMIC_RELAXED);
 }
 
 /* A quarter turn is a 4-cycle of corners, a half turn two swaps: the parity of the corner
@@ -587,6 +629,8 @@ static void record(search *q, int n1, int c2)
     q->best_n = n;
     q->best_cost = cost;
     q->limit = cost - 1;
+    if (q->shared)
+        tell_others(q, cost);
     if (!q->improve)
         q->stop = STOP_FOUND;
 }
@@ -806,6 +850,73 @@ static void premoves(search *q, const cg3_cube *z, int last)
     }
 }
 
+/* One thread's share of the sides: variants first, first + step, ..., phase-1 length by
+ * length. */
+static void search_sides(search *q, int first, int step)
+{
+    for (int d1 = 0; d1 <= q->limit && !q->stop; d1++)
+        for (int v = first; v < TP_VARIANTS && !q->stop && d1 <= q->limit; v += step) {
+            q->variant = v;
+            q->d1 = d1;
+            premoves(q, &q->cube[v], -1);
+        }
+}
+
+typedef struct side_share {
+    search *q;
+    int first, step;
+} side_share;
+
+static void *search_thread(void *arg)
+{
+    side_share *w = arg;
+    search_sides(w->q, w->first, w->step);
+    return NULL;
+}
+
+/* A search set up for cube c with the options o (checked); max_nodes its share of the cap. */
+static void search_init(search *q, const cg3_twophase *s, const cg3_cube *c,
+                        const cg3_solve_options *o, unsigned long long max_nodes, int64_t start)
+{
+    memset(q, 0, sizeof *q);
+    q->s = s;
+    q->t = &s->t;
+    q->limit = o->max_moves;
+    for (int m = 0; m < TP_MOVES; m++)
+        q->cost[m] = o->metric == CG_METRIC_QTM && m % 3 == 1 ? 2 : 1;
+    q->parity = o->metric == CG_METRIC_QTM ? cgi_tp_corner_parity(c) : -1;
+    q->improve = o->time_limit_ms > 0;
+    q->slice_home = cgi_tp_slice_home();
+    q->pre_room_max = o->metric == CG_METRIC_QTM ? PRE_ROOM_MAX_QTM : PRE_ROOM_MAX;
+    q->max_nodes = max_nodes;
+    double limit_ns = o->time_limit_ms * 1e6;
+    if (limit_ns > 1e18) /* beyond any run, and inside int64_t */
+        limit_ns = 1e18;
+    q->deadline = q->improve ? start + (int64_t)limit_ns : 0;
+    q->best_n = -1;
+    cgi_tp_variants(s, c, q->cube);
+}
+
+/* The sides shared out among `threads` searches (q[0] on the caller's thread; a thread that
+ * cannot be started has its share searched there too, after its own). */
+static void search_all(search *const *q, int threads)
+{
+    pthread_t tid[CG3_THREADS_MAX];
+    side_share share[CG3_THREADS_MAX];
+    bool started[CG3_THREADS_MAX] = {false};
+    for (int k = 1; k < threads; k++) {
+        share[k] = (side_share){q[k], k, threads};
+        started[k] = cgi_thread_create(&tid[k], NULL, search_thread, &share[k]) == 0;
+    }
+    search_sides(q[0], 0, threads);
+    for (int k = 1; k < threads; k++) {
+        if (started[k])
+            pthread_join(tid[k], NULL);
+        else
+            search_sides(q[k], k, threads);
+    }
+}
+
 cg_status cg3_twophase_solve(const cg3_twophase *s, const cg3_cube *c,
                              const cg3_solve_options *opt, cg3_solution *out, cg_error *err)
 {
@@ -822,46 +933,45 @@ cg_status cg3_twophase_solve(const cg3_twophase *s, const cg3_cube *c,
         return cg_fail(err, CG_ERR_INPUT, "time_limit_ms must be 0 or more");
     if (o.metric != CG_METRIC_HTM && o.metric != CG_METRIC_QTM)
         return cg_fail(err, CG_ERR_INPUT, "metric %d is neither HTM nor QTM", (int)o.metric);
+    if (o.threads < 0 || o.threads > CG3_THREADS_MAX)
+        return cg_fail(err, CG_ERR_INPUT, "threads %d is outside 0..%d", o.threads,
+                       CG3_THREADS_MAX);
     if (s->bg)
         return solve_background(s, c, &o, out, err);
-    search *q = malloc(sizeof *q);
-    if (!q)
-        return cg_fail(err, CG_ERR_NOMEM, "no memory for the search");
-    memset(q, 0, sizeof *q);
-    q->s = s;
-    q->t = &s->t;
-    q->limit = o.max_moves;
-    for (int m = 0; m < TP_MOVES; m++)
-        q->cost[m] = o.metric == CG_METRIC_QTM && m % 3 == 1 ? 2 : 1;
-    q->parity = o.metric == CG_METRIC_QTM ? cgi_tp_corner_parity(c) : -1;
-    q->improve = o.time_limit_ms > 0;
-    q->slice_home = cgi_tp_slice_home();
-    q->pre_room_max = o.metric == CG_METRIC_QTM ? PRE_ROOM_MAX_QTM : PRE_ROOM_MAX;
-    q->max_nodes = o.max_nodes ? o.max_nodes : TP_DEFAULT_MAX_NODES;
-    double limit_ns = o.time_limit_ms * 1e6;
-    if (limit_ns > 1e18) /* beyond any run, and inside int64_t */
-        limit_ns = 1e18;
-    q->deadline = q->improve ? start + (int64_t)limit_ns : 0;
-    q->best_n = -1;
-    cgi_tp_variants(s, c, q->cube);
-    for (int d1 = 0; d1 <= q->limit && !q->stop; d1++)
-        for (int v = 0; v < TP_VARIANTS && !q->stop && d1 <= q->limit; v++) {
-            q->variant = v;
-            q->d1 = d1;
-            premoves(q, &q->cube[v], -1);
+    int threads = o.threads > 1 ? o.threads : 1;
+    search *q[CG3_THREADS_MAX] = {NULL};
+    shared_best shared = {INT_MAX, 0};
+    unsigned long long cap = o.max_nodes ? o.max_nodes : TP_DEFAULT_MAX_NODES;
+    for (int k = 0; k < threads; k++) {
+        if (!(q[k] = malloc(sizeof *q[k]))) {
+            while (k--)
+                free(q[k]);
+            return cg_fail(err, CG_ERR_NOMEM, "no memory for the search");
         }
-    out->nodes = q->nodes;
-    out->ms = cg_seconds_between(start, cg_now_ns()) * 1e3;
-    if (q->best_n >= 0) {
-        memcpy(out->moves, q->best, sizeof(cg_move) * (size_t)q->best_n);
-        out->n = q->best_n;
-        free(q);
-        return CG_OK;
+        /* the cap is the threads' total (at least a node each) */
+        search_init(q[k], s, c, &o, cap / (unsigned)threads ? cap / (unsigned)threads : 1, start);
+        q[k]->shared = threads > 1 ? &shared : NULL;
     }
-    int why = q->stop;
-    free(q);
+    search_all(q, threads);
+    const search *best = NULL;
+    bool capped = false;
+    for (int k = 0; k < threads; k++) {
+        out->nodes += q[k]->nodes;
+        capped |= q[k]->stop == STOP_NODES;
+        if (q[k]->best_n >= 0 && (!best || q[k]->best_cost < best->best_cost))
+            best = q[k];
+    }
+    out->ms = cg_seconds_between(start, cg_now_ns()) * 1e3;
+    if (best) {
+        memcpy(out->moves, best->best, sizeof(cg_move) * (size_t)best->best_n);
+        out->n = best->best_n;
+    }
+    for (int k = 0; k < threads; k++)
+        free(q[k]);
+    if (best)
+        return CG_OK;
     const char *unit = o.metric == CG_METRIC_QTM ? "quarter turns" : "moves";
-    if (why == STOP_NODES)
+    if (capped)
         return cg_fail(err, CG_ERR_TOO_LONG,
                        "no solution of at most %d %s found before the node cap: %llu nodes, "
                        "%.1f ms", o.max_moves, unit, out->nodes, out->ms);

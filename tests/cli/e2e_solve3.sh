@@ -105,6 +105,28 @@ for k, a in enumerate(open(t + "/ans.tl").read().splitlines()):
     assert len(a.split()) <= 20, a
     assert m.is_solved(m.apply(m.apply(m.solved(), scr[2 * k]), a)), (k, a)
 PY
+# --threads: two and six threads answer every cube within 19 moves, checked by the model; a
+# count outside 1 to 6 is refused by name.
+for th in 2 6; do
+  "$CUBEGOD" solve --line --threads $th --max-moves 19 < "$TMP/in.udfblr" > "$TMP/ans.th$th" \
+    2> "$TMP/err" || fail "solve --threads $th failed: $(cat "$TMP/err")"
+done
+python3 - "$TMP" "$MODEL_DIR" <<'PY' || fail "a --threads answer is wrong"
+import sys
+sys.path.insert(0, sys.argv[2])
+import cube3_model as m
+t = sys.argv[1]
+scr = open(t + "/scr").read().splitlines()
+for th in (2, 6):
+    ans = open(t + "/ans.th%d" % th).read().splitlines()
+    assert len(ans) == 8, (th, ans)
+    for k, a in enumerate(ans):
+        assert len(a.split()) <= 19, (th, a)
+        assert m.is_solved(m.apply(m.apply(m.solved(), scr[2 * k]), a)), (th, k, a)
+PY
+"$CUBEGOD" solve --line --threads 7 < /dev/null > "$TMP/out" 2> "$TMP/err"
+expect_eq "$?" 2 "--threads 7"
+expect_grep "threads: '7' is not a whole number from 1 to 6" "$TMP/err"
 head -1 "$TMP/in.udfblr" | "$CUBEGOD" solve --line --json > "$TMP/out" 2> "$TMP/err"
 grep -q '^{"puzzle":1,"file":"-","line":1,"moves":"[^"]*","count":[0-9]*}$' "$TMP/out" || fail "json: $(cat "$TMP/out")"
 head -1 "$TMP/in.udfblr" | "$CUBEGOD" solve --line --max-moves 2 > "$TMP/out" 2> "$TMP/err"

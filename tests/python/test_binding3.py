@@ -103,6 +103,19 @@ class Solve3(unittest.TestCase):
         self.check(three, cubegod.read(model.line(three)),
                    cubegod.solve(cubegod.read(model.line(three)), max_moves=3), 3)
 
+    def test_threads(self):
+        rng = random.Random(35)
+        for threads in range(1, 7):
+            state = drawn(rng)
+            cube = cubegod.read(model.line(state))
+            self.check(state, cube, cubegod.solve(cube, threads=threads, max_moves=19), 19)
+        for bad in (0, 7):
+            with self.assertRaises(cubegod.InputError) as e:
+                cubegod.solve(cube, threads=bad)
+            self.assertIn("threads", str(e.exception))
+        with self.assertRaises(TypeError):
+            cubegod.solve(cube, threads=2.0)
+
     def test_quarter_turns(self):
         # metric "qtm": at most 26 quarter turns (a half turn counts 2) by default, counted
         # here; the half-turn answer to the same cubes overruns that for some.

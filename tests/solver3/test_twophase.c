@@ -746,6 +746,107 @@ static void test_caps(void **state)
     assert_int_equal(sol.n, 0);
 }
 
+/* ---- more than one thread ---- */
+
+static void check_qtm_solution(const cg3_cube *c, const cg3_solution *sol, int max);
+
+/* Every answer of a search on 2 to 6 threads solves the cube within its limit, in either
+ * metric, first solution or improved (stopped by a node cap, so not by the machine's speed). */
+static void test_threads_answers_within_limits(void **state)
+{
+    (void)state;
+    cg_rng r;
+    cg_rng_seed(&r, 31);
+    for (int threads = 2; threads <= CG3_THREADS_MAX; threads++)
+        for (int i = 0; i < (slow_tools ? 1 : 8); i++) {
+            cg3_cube c = cg3_cube_random(&r);
+            cg3_solve_options o = cg3_solve_defaults();
+            o.threads = threads;
+            o.max_moves = 20 - i % 2;
+            o.max_nodes = 20000000;
+            cg3_solution sol;
+            cg_error err;
+            cg_status st = cg3_twophase_solve(solver, &c, &o, &sol, &err);
+            if (st != CG_OK) { /* 19 moves within the cap is not certain */
+                assert_int_equal(st, CG_ERR_TOO_LONG);
+                assert_non_null(strstr(err.msg, "node cap"));
+                continue;
+            }
+            check_solution(&c, &sol, o.max_moves);
+            o.time_limit_ms = 1e9;
+            o.max_nodes = sol.nodes * 2 + 100000;
+            o.max_moves = sol.n;
+            cg3_solution better;
+            assert_int_equal(cg3_twophase_solve(solver, &c, &o, &better, &err), CG_OK);
+            check_solution(&c, &better, sol.n);
+            o = cg3_solve_defaults();
+            o.threads = threads;
+            o.metric = CG_METRIC_QTM;
+            o.max_moves = CG3_GODS_NUMBER_QTM;
+            assert_int_equal(cg3_twophase_solve(solver, &c, &o, &sol, &err), CG_OK);
+            check_qtm_solution(&c, &sol, CG3_GODS_NUMBER_QTM);
+        }
+}
+
+/* A complete search that finds nothing searches every side once, whatever the threads: the
+ * same nodes in total as on one thread (a side skipped or searched twice would change it). */
+static void test_threads_share_the_sides(void **state)
+{
+    (void)state;
+    cg3_cube c = cg3_cube_home();
+    memset(c.eo, 1, sizeof c.eo); /* the superflip: 20 moves away */
+    cg_rng r;
+    cg_rng_seed(&r, 32);
+    cg3_cube scrambled = scramble(&r, 12, false, NULL);
+    const cg3_cube *cubes[2] = {&c, &scrambled};
+    for (int k = 0; k < 2; k++) {
+        cg3_solve_options o = cg3_solve_defaults();
+        o.max_moves = slow_tools ? 5 : 7;
+        cg3_solution one, many;
+        cg_error err;
+        assert_int_equal(cg3_twophase_solve(solver, cubes[k], &o, &one, &err), CG_ERR_TOO_LONG);
+        assert_non_null(strstr(err.msg, "search completed"));
+        for (int threads = 2; threads <= CG3_THREADS_MAX; threads++) {
+            o.threads = threads;
+            assert_int_equal(cg3_twophase_solve(solver, cubes[k], &o, &many, &err),
+                             CG_ERR_TOO_LONG);
+            assert_non_null(strstr(err.msg, "search completed"));
+            assert_int_equal(many.nodes, one.nodes);
+            assert_int_equal(many.n, 0);
+        }
+    }
+}
+
+/* The node cap is the threads' total; the count of threads is checked. */
+static void test_threads_cap_and_range(void **state)
+{
+    (void)state;
+    cg_rng r;
+    cg_rng_seed(&r, 33);
+    cg3_cube c = cg3_cube_random(&r);
+    cg3_solve_options o = cg3_solve_defaults();
+    cg3_solution sol;
+    cg_error err;
+    for (int threads = 2; threads <= CG3_THREADS_MAX; threads++) {
+        o.threads = threads;
+        o.max_nodes = 60;
+        assert_int_equal(cg3_twophase_solve(solver, &c, &o, &sol, &err), CG_ERR_TOO_LONG);
+        assert_non_null(strstr(err.msg, "node cap"));
+        assert_true(sol.nodes > 0 && sol.nodes <= 60 + (unsigned)threads); /* each stops one past */
+        assert_int_equal(sol.n, 0);
+    }
+    o = cg3_solve_defaults();
+    o.threads = 0; /* one thread */
+    assert_int_equal(cg3_twophase_solve(solver, &c, &o, &sol, &err), CG_OK);
+    check_solution(&c, &sol, CG3_GODS_NUMBER);
+    static const int bad[] = {-1, CG3_THREADS_MAX + 1, 1000};
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        o.threads = bad[i];
+        assert_int_equal(cg3_twophase_solve(solver, &c, &o, &sol, &err), CG_ERR_INPUT);
+        assert_non_null(strstr(err.msg, "threads"));
+    }
+}
+
 /* ---- the quarter-turn metric ---- */
 
 static int qtm_count(const cg3_solution *sol)
@@ -903,6 +1004,9 @@ int main(void)
         cmocka_unit_test(test_invalid_cubes),
         cmocka_unit_test(test_near_table),
         cmocka_unit_test(test_caps),
+        cmocka_unit_test(test_threads_answers_within_limits),
+        cmocka_unit_test(test_threads_share_the_sides),
+        cmocka_unit_test(test_threads_cap_and_range),
         cmocka_unit_test(test_qtm_random_cubes),
         cmocka_unit_test(test_qtm_short_scrambles),
         cmocka_unit_test(test_qtm_time_limit_improves),
