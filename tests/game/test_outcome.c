@@ -151,6 +151,8 @@ static void test_wins_report_only_the_real_flag(void **state)
          NULL, "SECRET-[0-9]+"},
         {"", "", "[+] Correct\nkey=abc}\n", CG_OUTCOME_WON, 1, "key=abc}", NULL, NULL, NULL,
          "key=[a-z}]+"},
+        {"", "", "[+] Correct\nkey{xxx\n", CG_OUTCOME_WON, 1, "key{xxx", NULL, NULL, NULL,
+         "key[{][a-z]+"},
         /* every announced round passed, then a text the game cannot take: won, with no reason */
         {"", "Round 1/1\n", "[+] Correct\nEnter your solution:\n", CG_OUTCOME_WON, 1, "", "=",
          NULL, NULL, NULL},
