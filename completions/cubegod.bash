@@ -4,10 +4,10 @@
 
 _cubegod_options() {
     case $1 in
-    solve) echo "--input --explain-input --line --order --ambiguous --explain --time-limit --optimal --json --target --scheme --max-moves --cache --notation --move-map --separator --metric --profile
+    solve) echo "--input --explain-input --line --order --ambiguous --explain --time-limit --threads --optimal --json --target --scheme --max-moves --cache --notation --move-map --separator --metric --profile
                  --across --layout --scramble --size" ;;
     play) echo "--exec --tls --insecure --sni --timeout --record --target --scheme --max-moves
-                --prompt --flag-regex --cache --proxy --interactive --one-move --time-limit --ambiguous --input --order --notation --move-map --separator --metric
+                --prompt --flag-regex --cache --proxy --interactive --one-move --time-limit --threads --ambiguous --input --order --notation --move-map --separator --metric
                 --profile -q -v -vv --pow --pow-limit --across --layout --reply --replies --send-first --verdict-ok --verdict-fail --send-each --end --pace --max-replies --json --size --color --tries --save-profile" ;;
     serve) echo "--host --port --rounds --alarm --max-moves --flag --seed --check --tls-cert
                  --tls-key --max-clients --games --one-move --size --hide --scramble --show --colours --order --notation --move-map --separator --metric --profile -q --pow --pow-difficulty
@@ -18,7 +18,7 @@ _cubegod_options() {
     pow) echo "--threads --limit -q -v" ;;
     draw) echo "--ansi --svg --png --input --order --across --layout --cube -o" ;;
     turn) echo "--undo --check --size --across --order --layout --move-map --moves-from --moves" ;;
-    "bench solve") echo "-n --seed --target --cache --json --size --max-moves --time-limit --max-nodes --metric --facelets --write-cubes" ;;
+    "bench solve") echo "-n --seed --target --cache --json --size --max-moves --time-limit --max-nodes --threads --metric --facelets --write-cubes" ;;
     "bench net") echo "--size --games --rounds --alarm --seed --svg --cache --json" ;;
     "bench sim3") echo "-n --ops --seed --json" ;;
     "bench order") echo "-n -r --seed --json" ;;
@@ -125,7 +125,7 @@ _cubegod() {
         return ;;
     --exec | --sni | --timeout | --scheme | --flag-regex | --host | \
         --port | --rounds | --alarm | --flag | --seed | --max-clients | --games | -n | -r | --ops | \
-        --depth | --scramble | --time-limit | --hide | --cube | --reply | --send-first | \
+        --depth | --scramble | --time-limit | --threads | --hide | --cube | --reply | --send-first | \
         --verdict-ok | --verdict-fail | --end | --pace | --max-replies | --banner)
         return ;; # a value of the user's own
     esac

@@ -18,7 +18,7 @@ static const char USAGE[] =
     "                           [--json]\n"
     "       cubegod bench solve --size 3 [-n N] [--max-moves N] [--time-limit MS]\n"
     "                           [--max-nodes N] [--metric htm|qtm] [--seed S] [--facelets]\n"
-    "                           [--write-cubes FILE] [--json]\n"
+    "                           [--threads N] [--write-cubes FILE] [--json]\n"
     "                           (the 3x3 two-phase solver: cubegod bench solve --size 3 --help)\n"
     "       cubegod bench " CLI_BENCH_KINDS " [options]\n"
     "                           (see each one's --help)\n"
