@@ -45,6 +45,7 @@ typedef struct ending {
     const char *verdict_ok; /* the caller's pattern of a yes (opt.verdict_ok), or NULL */
     const char *round2;     /* a second round of the same cube, this text before its prompt */
     const char *flag_regex; /* the caller's shape of a flag (opt.flag_regex), or NULL */
+    const char *verdict_fail; /* the caller's pattern of a no (opt.verdict_fail), or NULL */
 } ending;
 
 static bool reason_fits(const char *want, const char *reason)
@@ -75,6 +76,7 @@ static void play_case(const ending *c)
     cg_play_options opt = cg_play_defaults();
     opt.timeout = 1;
     opt.verdict_ok = c->verdict_ok;
+    opt.verdict_fail = c->verdict_fail;
     if (c->flag_regex)
         opt.flag_regex = c->flag_regex;
     cg_play_result res;
@@ -95,30 +97,30 @@ static void test_misleading_texts_are_lost(void **state)
     (void)state;
     static const ending cases[] = {
         /* a flag's format in the banner, then a refusal */
-        {"Flags look like flag{...}\n", "", "[-] Wrong\n", CG_OUTCOME_LOST, 0, "", "Wrong", NULL, NULL, NULL},
-        {"Submit as FLAG{<hex>}\n", "", "Nope, still scrambled.\n", CG_OUTCOME_LOST, 0, "", "Nope", NULL, NULL, NULL},
+        {"Flags look like flag{...}\n", "", "[-] Wrong\n", CG_OUTCOME_LOST, 0, "", "Wrong", NULL, NULL, NULL, NULL},
+        {"Submit as FLAG{<hex>}\n", "", "Nope, still scrambled.\n", CG_OUTCOME_LOST, 0, "", "Nope", NULL, NULL, NULL, NULL},
         /* a real-looking flag in the banner is bait, not a win */
-        {"Last winner: flag{old_one}\n", "", "", CG_OUTCOME_LOST, 0, "", "before the verdict", NULL, NULL, NULL},
+        {"Last winner: flag{old_one}\n", "", "", CG_OUTCOME_LOST, 0, "", "before the verdict", NULL, NULL, NULL, NULL},
         /* a success marker in the banner */
         {"[+] Connected to the cube service\n", "", "Wrong answer, bye\n", CG_OUTCOME_LOST, 0, "",
-         "Wrong answer", NULL, NULL, NULL},
-        {"status: success, ready\n", "", "incorrect\n", CG_OUTCOME_LOST, 0, "", "incorrect", NULL, NULL, NULL},
+         "Wrong answer", NULL, NULL, NULL, NULL},
+        {"status: success, ready\n", "", "incorrect\n", CG_OUTCOME_LOST, 0, "", "incorrect", NULL, NULL, NULL, NULL},
         /* an acknowledgement before the real verdict */
         {"", "", "Moves parsed OK, applying...\nWrong! The cube is not solved.\n", CG_OUTCOME_LOST,
-         0, "", "not solved", NULL, NULL, NULL},
+         0, "", "not solved", NULL, NULL, NULL, NULL},
         /* one round passed, the next begun, the close */
-        {"", "Round 1\n", "[+] Correct\nRound 2\n", CG_OUTCOME_LOST, 1, "", "round 2 began", NULL, NULL, NULL},
-        {"", "Cube 1 of 2\n", "[+] ok\n", CG_OUTCOME_LOST, 1, "", "of the 2 announced", NULL, NULL, NULL},
-        {"", "[1/3]\n", "correct\n", CG_OUTCOME_LOST, 1, "", "of the 3 announced", NULL, NULL, NULL},
+        {"", "Round 1\n", "[+] Correct\nRound 2\n", CG_OUTCOME_LOST, 1, "", "round 2 began", NULL, NULL, NULL, NULL},
+        {"", "Cube 1 of 2\n", "[+] ok\n", CG_OUTCOME_LOST, 1, "", "of the 2 announced", NULL, NULL, NULL, NULL},
+        {"", "[1/3]\n", "correct\n", CG_OUTCOME_LOST, 1, "", "of the 3 announced", NULL, NULL, NULL, NULL},
         {"", "Progress: 1 / 2\n", "correct\n", CG_OUTCOME_LOST, 1, "", "of the 2 announced", NULL,
-         NULL, NULL},
+         NULL, NULL, NULL},
         /* the close with no verdict and no flag */
-        {"Great day, well done for coming!\n", "", "", CG_OUTCOME_LOST, 0, "", "before the verdict", NULL, NULL, NULL},
+        {"Great day, well done for coming!\n", "", "", CG_OUTCOME_LOST, 0, "", "before the verdict", NULL, NULL, NULL, NULL},
         /* a prize after a refusal is no prize */
-        {"", "", "[-] Wrong\nconsolation: flag{try_again}\n", CG_OUTCOME_LOST, 0, "", "Wrong", NULL, NULL, NULL},
+        {"", "", "[-] Wrong\nconsolation: flag{try_again}\n", CG_OUTCOME_LOST, 0, "", "Wrong", NULL, NULL, NULL, NULL},
         /* a refusal of the answer is the server's words alone: no hint about prompts */
         {"", "", "[-] Wrong\n", CG_OUTCOME_LOST, 0, "", "=round 1: the server said: [-] Wrong",
-         NULL, NULL, NULL},
+         NULL, NULL, NULL, NULL},
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++)
         play_case(&cases[i]);
@@ -129,33 +131,40 @@ static void test_wins_report_only_the_real_flag(void **state)
     (void)state;
     static const ending cases[] = {
         {"Flags look like CTF{...}\n", "", "correct\nCTF{real_one}\n", CG_OUTCOME_WON, 1,
-         "CTF{real_one}", NULL, NULL, NULL, NULL},
-        {"format: ctf{xxxx}\n", "", "[+] Correct\nflag{a1b2}\n", CG_OUTCOME_WON, 1, "flag{a1b2}", NULL, NULL, NULL, NULL},
+         "CTF{real_one}", NULL, NULL, NULL, NULL, NULL},
+        {"format: ctf{xxxx}\n", "", "[+] Correct\nflag{a1b2}\n", CG_OUTCOME_WON, 1, "flag{a1b2}", NULL, NULL, NULL, NULL, NULL},
         /* a flag after the answer is its verdict */
-        {"", "", "here: flag{no_words_first}\n", CG_OUTCOME_WON, 1, "flag{no_words_first}", NULL, NULL, NULL, NULL},
+        {"", "", "here: flag{no_words_first}\n", CG_OUTCOME_WON, 1, "flag{no_words_first}", NULL, NULL, NULL, NULL, NULL},
         /* a format after the answer is no flag either; the verdict wins the game */
         {"", "Level 1 of 1\n", "solved\nflags look like flag{<...>} or flag{}\n", CG_OUTCOME_WON, 1,
-         "", NULL, NULL, NULL, NULL},
+         "", NULL, NULL, NULL, NULL, NULL},
         /* the rounds' counter in other words: all passed, then a question of its own */
-        {"", "progress 1 / 1\n", "nice\nName for the scoreboard? ", CG_OUTCOME_WON, 1, "", NULL, NULL, NULL, NULL},
+        {"", "progress 1 / 1\n", "nice\nName for the scoreboard? ", CG_OUTCOME_WON, 1, "", NULL, NULL, NULL, NULL, NULL},
         /* placeholders among words: "..." or an ellipsis anywhere in the braces */
         {"", "", "[+] Correct\nFlags look like flag{hex...}\n", CG_OUTCOME_WON, 1, "", NULL,
-         NULL, NULL, NULL},
-        {"", "", "[+] Correct\nFlags look like flag{hex\xe2\x80\xa6}\n", CG_OUTCOME_WON, 1, "",
          NULL, NULL, NULL, NULL},
+        {"", "", "[+] Correct\nFlags look like flag{hex\xe2\x80\xa6}\n", CG_OUTCOME_WON, 1, "",
+         NULL, NULL, NULL, NULL, NULL},
+        /* placeholders alone, and words with some of their marks */
+        {"", "", "[+] Correct\nFlags look like flag{____}\n", CG_OUTCOME_WON, 1, "", NULL, NULL,
+         NULL, NULL, NULL},
+        {"", "", "[+] Correct\nflag{<3_you}\n", CG_OUTCOME_WON, 1, "flag{<3_you}", NULL, NULL,
+         NULL, NULL, NULL},
+        {"", "", "[+] Correct\nflag{v1..v2}\n", CG_OUTCOME_WON, 1, "flag{v1..v2}", NULL, NULL,
+         NULL, NULL, NULL},
         /* a flag whose only character past the placeholders' is its first */
         {"", "", "[+] Correct\nflag{q-x}\n", CG_OUTCOME_WON, 1, "flag{q-x}", NULL, NULL, NULL,
-         NULL},
+         NULL, NULL},
         /* the caller's shape of a flag, no braces in it */
         {"", "", "[+] Correct\nSECRET-1234\n", CG_OUTCOME_WON, 1, "SECRET-1234", NULL, NULL,
-         NULL, "SECRET-[0-9]+"},
+         NULL, "SECRET-[0-9]+", NULL},
         {"", "", "[+] Correct\nkey=abc}\n", CG_OUTCOME_WON, 1, "key=abc}", NULL, NULL, NULL,
-         "key=[a-z}]+"},
+         "key=[a-z}]+", NULL},
         {"", "", "[+] Correct\nkey{xxx\n", CG_OUTCOME_WON, 1, "key{xxx", NULL, NULL, NULL,
-         "key[{][a-z]+"},
+         "key[{][a-z]+", NULL},
         /* every announced round passed, then a text the game cannot take: won, with no reason */
         {"", "Round 1/1\n", "[+] Correct\nEnter your solution:\n", CG_OUTCOME_WON, 1, "", "=",
-         NULL, NULL, NULL},
+         NULL, NULL, NULL, NULL},
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++)
         play_case(&cases[i]);
@@ -167,8 +176,12 @@ static void test_callers_yes_alone(void **state)
 {
     (void)state;
     static const ending cases[] = {
-        {"", "", "Correct\n", CG_OUTCOME_LOST, 0, "", "before the verdict", "^yay$", NULL, NULL},
-        {"", "", "thinking...\nyay\n", CG_OUTCOME_WON, 1, "", "=", "^yay$", NULL, NULL},
+        {"", "", "Correct\n", CG_OUTCOME_LOST, 0, "", "before the verdict", "^yay$", NULL, NULL, NULL},
+        {"", "", "thinking...\nyay\n", CG_OUTCOME_WON, 1, "", "=", "^yay$", NULL, NULL, NULL},
+        /* the caller's pattern of a no, anchored: its line is the reason; "[+]" still a yes */
+        {"", "", "nope, not solved\n", CG_OUTCOME_LOST, 0, "",
+         "=round 1: the server said: nope, not solved", NULL, NULL, NULL, "^nope"},
+        {"", "", "[+] Correct\n", CG_OUTCOME_WON, 1, "", "=", NULL, NULL, NULL, "^nope"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++)
         play_case(&cases[i]);
@@ -180,9 +193,9 @@ static void test_a_yes_stands(void **state)
 {
     (void)state;
     static const ending cases[] = {
-        {"", "", "[+] Correct\n", CG_OUTCOME_WON, 1, "", NULL, "^yay$", NULL, NULL},
+        {"", "", "[+] Correct\n", CG_OUTCOME_WON, 1, "", NULL, "^yay$", NULL, NULL, NULL},
         {"", "", "[+] Correct\n", CG_OUTCOME_WON, 2, "", NULL, NULL,
-         "A wrong answer ends the game.\n", NULL},
+         "A wrong answer ends the game.\n", NULL, NULL},
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++)
         play_case(&cases[i]);
