@@ -118,6 +118,10 @@ static void test_misleading_texts_are_lost(void **state)
         {"Great day, well done for coming!\n", "", "", CG_OUTCOME_LOST, 0, "", "before the verdict", NULL, NULL, NULL, NULL},
         /* a prize after a refusal is no prize */
         {"", "", "[-] Wrong\nconsolation: flag{try_again}\n", CG_OUTCOME_LOST, 0, "", "Wrong", NULL, NULL, NULL, NULL},
+        /* the server gave up on a cube before its prompt: its words, and what was not seen (the
+         * yes it gives the answer after its prompt counts as passed, the game stays lost) */
+        {"", "", "[+] Correct\n", CG_OUTCOME_LOST, 2, "", "round 2: the server said: [-] Too slow; ",
+         NULL, "[-] Too slow\n", NULL, NULL},
         /* a refusal of the answer is the server's words alone: no hint about prompts */
         {"", "", "[-] Wrong\n", CG_OUTCOME_LOST, 0, "", "=round 1: the server said: [-] Wrong",
          NULL, NULL, NULL, NULL},
