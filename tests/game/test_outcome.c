@@ -164,6 +164,7 @@ static void test_wins_report_only_the_real_flag(void **state)
          NULL, "SECRET-[0-9]+", NULL},
         {"", "", "[+] Correct\nkey=abc}\n", CG_OUTCOME_WON, 1, "key=abc}", NULL, NULL, NULL,
          "key=[a-z}]+", NULL},
+        {"", "", "prize: 7\n", CG_OUTCOME_WON, 1, "7", NULL, NULL, NULL, "[0-9]$", NULL},
         {"", "", "[+] Correct\nkey{xxx\n", CG_OUTCOME_WON, 1, "key{xxx", NULL, NULL, NULL,
          "key[{][a-z]+", NULL},
         /* every announced round passed, then a text the game cannot take: won, with no reason */
