@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 
@@ -175,6 +176,34 @@ static void test_wins_report_only_the_real_flag(void **state)
         play_case(&cases[i]);
 }
 
+/* The server goes quiet on the answer and keeps the connection: no verdict, neither won nor
+ * lost, and the game's status says the wait ran out. */
+static void test_quiet_after_the_answer(void **state)
+{
+    (void)state;
+    static char text[1 << 16];
+    size_t n = round_text("", "", "", text, sizeof text);
+    int in[2], out[2];
+    assert_int_equal(pipe(in), 0);
+    assert_int_equal(pipe(out), 0);
+    assert_true(n < 60000 && write(in[1], text, n) == (ssize_t)n); /* within a pipe's buffer */
+    cg_tube_options to = {.log_level = CG_LOG_QUIET};
+    cg_tube *t;
+    assert_int_equal(cg_tube_fds(in[0], out[1], "quiet", &to, &t, NULL), CG_OK);
+    cg_play_options opt = cg_play_defaults();
+    opt.timeout = 0.5;
+    cg_play_result res;
+    cg_error err;
+    assert_int_equal(cg_play(t, tables, &opt, &res, &err), CG_ERR_TIMEOUT);
+    assert_int_equal(res.outcome, CG_OUTCOME_NO_VERDICT);
+    assert_false(res.won);
+    assert_int_equal(res.rounds_answered, 1);
+    assert_int_equal(res.rounds_passed, 0);
+    cg_tube_close(t);
+    close(in[1]);
+    close(out[0]);
+}
+
 /* A caller's pattern of a yes is the only yes besides "[+]": the usual words are no verdict
  * then, and a line it does not match is none either. */
 static void test_callers_yes_alone(void **state)
@@ -215,6 +244,7 @@ int main(void)
         cmocka_unit_test(test_wins_report_only_the_real_flag),
         cmocka_unit_test(test_a_yes_stands),
         cmocka_unit_test(test_callers_yes_alone),
+        cmocka_unit_test(test_quiet_after_the_answer),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
