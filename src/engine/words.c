@@ -23,11 +23,27 @@ typedef struct tokens {
     token t[TOKENS_MAX];
 } tokens;
 
+/* Past a terminal's escape sequence at s[i] (ESC): a colour (ESC [ 31 m) is no text, and its
+ * last letter must not join the word after it ("mWrong"). ESC [, parameters and intermediates
+ * (0x20 to 0x3f), a final byte; or ESC, intermediates (0x20 to 0x2f: ESC ( B), a final byte. */
+static size_t past_escape(const char *s, size_t n, size_t i)
+{
+    bool csi = ++i < n && s[i] == '[';
+    unsigned char last = csi ? 0x3f : 0x2f;
+    for (i += csi; i < n && (unsigned char)s[i] >= 0x20 && (unsigned char)s[i] <= last; i++)
+        ;
+    return i < n ? i + 1 : n;
+}
+
 static void cut(const char *s, size_t n, tokens *out)
 {
     out->n = 0;
     for (size_t i = 0; i < n && out->n < TOKENS_MAX;) {
         unsigned char c = (unsigned char)s[i];
+        if (c == 0x1b) {
+            i = past_escape(s, n, i);
+            continue;
+        }
         if (c == ' ' || c == '\t' || c == '\r' || c == '\n' || c >= 0x80 || c < 0x20) {
             i++;
             continue;

@@ -78,6 +78,10 @@ static void verdicts(void **state)
         {"no: 'U' is not a move here", CG_VERDICT_FAIL}, {"No! still scrambled", CG_VERDICT_FAIL},
         {"your score: 3", CG_VERDICT_NONE}, {"no more rounds", CG_VERDICT_NONE}, {"Next one.", CG_VERDICT_NONE},
         {"looking good", CG_VERDICT_NONE}, {"okapi", CG_VERDICT_NONE},
+        /* in colour: the escape's letter is no part of the word after it */
+        {"\x1b[31mWrong!\x1b[0m", CG_VERDICT_FAIL}, {"\x1b[1;32mCorrect\x1b[m", CG_VERDICT_OK},
+        {"\x1b[38;5;196mnope", CG_VERDICT_FAIL}, {"\x1b(Bsolved", CG_VERDICT_OK},
+        {"\x1b" "7Wrong", CG_VERDICT_FAIL}, {"\x1b[0mmWrong", CG_VERDICT_NONE}, {"\x1b[", CG_VERDICT_NONE}, {"\x1b", CG_VERDICT_NONE},
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++)
         if (cg_verdict_of(cases[i].line, strlen(cases[i].line)) != cases[i].want)
