@@ -123,6 +123,12 @@ static void test_misleading_texts_are_lost(void **state)
          * yes it gives the answer after its prompt counts as passed, the game stays lost) */
         {"", "", "[+] Correct\n", CG_OUTCOME_LOST, 2, "", "round 2: the server said: [-] Too slow; ",
          NULL, "[-] Too slow\n", NULL, NULL},
+        /* one round passed and no count announced, then a text the game cannot take: lost */
+        {"", "", "[+] Correct\nEnter your solution:\n", CG_OUTCOME_LOST, 1, "", "a prompt came",
+         NULL, NULL, NULL, NULL},
+        /* the server's words as the reason, printable (no escape reaches a terminal) */
+        {"", "", "\x1b[31mWrong!\x1b[0m\n", CG_OUTCOME_LOST, 0, "",
+         "=round 1: the server said: ?[31mWrong!?[0m", NULL, NULL, NULL, NULL},
         /* a refusal of the answer is the server's words alone: no hint about prompts */
         {"", "", "[-] Wrong\n", CG_OUTCOME_LOST, 0, "", "=round 1: the server said: [-] Wrong",
          NULL, NULL, NULL, NULL},
@@ -151,6 +157,10 @@ static void test_wins_report_only_the_real_flag(void **state)
         {"", "", "[+] Correct\nFlags look like flag{hex\xe2\x80\xa6}\n", CG_OUTCOME_WON, 1, "",
          NULL, NULL, NULL, NULL, NULL},
         /* placeholders alone, and words with some of their marks */
+        {"", "", "[+] Correct\nSubmit it as flag{...hex} or FLAG{<hex>}\n", CG_OUTCOME_WON, 1,
+         "", NULL, NULL, NULL, NULL, NULL},
+        {"", "", "[+] Correct\nflag{it\xe2\x80\x99s_here} flag{xx_0} flag{7}\n", CG_OUTCOME_WON, 1,
+         "flag{it\xe2\x80\x99s_here} flag{xx_0} flag{7}", NULL, NULL, NULL, NULL, NULL},
         {"", "", "[+] Correct\nFlags look like flag{____}\n", CG_OUTCOME_WON, 1, "", NULL, NULL,
          NULL, NULL, NULL},
         {"", "", "[+] Correct\nflag{<3_you}\n", CG_OUTCOME_WON, 1, "flag{<3_you}", NULL, NULL,
@@ -204,6 +214,30 @@ static void test_quiet_after_the_answer(void **state)
     close(out[0]);
 }
 
+/* One move a prompt: a no to a move ends the round, so the prompt after it gets no more of the
+ * old solution (a person stops typing it). */
+static void test_no_ends_the_moves(void **state)
+{
+    (void)state;
+    static char text[1 << 16];
+    size_t n = round_text("", "", "[-] Wrong move\nEnter your solution:\n", text, sizeof text);
+    cg_tube_options to = {.log_level = CG_LOG_QUIET};
+    cg_tube *t;
+    assert_int_equal(cg_tube_memory(text, n, 0, &to, &t, NULL), CG_OK);
+    cg_play_options opt = cg_play_defaults();
+    opt.timeout = 1;
+    opt.one_move = true;
+    cg_play_result res;
+    cg_error err;
+    cg_play(t, tables, &opt, &res, &err);
+    const uint8_t *sent;
+    size_t k;
+    assert_int_equal(cg_tube_memory_sent(t, &sent, &k, NULL), CG_OK);
+    assert_true(k > 1 && memchr(sent, '\n', k) == sent + k - 1); /* one move, one line */
+    assert_int_equal(res.outcome, CG_OUTCOME_LOST);
+    cg_tube_close(t);
+}
+
 /* A caller's pattern of a yes is the only yes besides "[+]": the usual words are no verdict
  * then, and a line it does not match is none either. */
 static void test_callers_yes_alone(void **state)
@@ -245,6 +279,7 @@ int main(void)
         cmocka_unit_test(test_a_yes_stands),
         cmocka_unit_test(test_callers_yes_alone),
         cmocka_unit_test(test_quiet_after_the_answer),
+        cmocka_unit_test(test_no_ends_the_moves),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
