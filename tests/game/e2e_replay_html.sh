@@ -36,6 +36,8 @@ assert rounds(wrong) == ["correct", "correct", "not solved"], rounds(wrong)
 assert len(re.findall(r'class="sticker( hidden)?"', game)) == 4 * 24
 assert len(re.findall(r'class="sticker hidden"', game)) == 4 * 4
 assert len(re.findall(r'answered [0-9.]+ ms after the prompt', game)) == 4
+# the server's verdict on every round, the last one's too (it stands only when the game ends)
+assert len(re.findall(r'<dd class="verdict">[^<]+</dd>', game)) == 4, re.findall(r'class="verdict">[^<]*', game)
 assert "not recorded (a terminal capture)" in wrong
 PY
 

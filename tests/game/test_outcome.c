@@ -129,6 +129,13 @@ static void test_misleading_texts_are_lost(void **state)
         /* the server's words as the reason, printable (no escape reaches a terminal) */
         {"", "", "\x1b[31mWrong!\x1b[0m\n", CG_OUTCOME_LOST, 0, "",
          "=round 1: the server said: ?[31mWrong!?[0m", NULL, NULL, NULL, NULL},
+        /* a no ends the wait for a verdict: what follows it is no yes, and a second no or one
+         * after a yes it took back takes nothing more */
+        {"", "", "[-] Wrong\nOK, bye\n", CG_OUTCOME_LOST, 0, "", "Wrong", NULL, NULL, NULL, NULL},
+        {"", "", "[-] Wrong\n[-] Game over\n", CG_OUTCOME_LOST, 0, "", "Wrong", NULL, NULL, NULL,
+         NULL},
+        {"", "", "OK\nWrong! The cube is not solved.\n[-] Bye\n", CG_OUTCOME_LOST, 0, "",
+         "not solved", NULL, NULL, NULL, NULL},
         /* a refusal of the answer is the server's words alone: no hint about prompts */
         {"", "", "[-] Wrong\n", CG_OUTCOME_LOST, 0, "", "=round 1: the server said: [-] Wrong",
          NULL, NULL, NULL, NULL},
