@@ -193,13 +193,9 @@ static void test_wins_report_only_the_real_flag(void **state)
         play_case(&cases[i]);
 }
 
-/* The server goes quiet on the answer and keeps the connection: no verdict, neither won nor
- * lost, and the game's status says the wait ran out. */
-static void test_quiet_after_the_answer(void **state)
+/* The text, then a connection that stays open and quiet: the game's status and result. */
+static cg_status quiet_game(const char *text, size_t n, cg_play_result *res)
 {
-    (void)state;
-    static char text[1 << 16];
-    size_t n = round_text("", "", "", text, sizeof text);
     int in[2], out[2];
     assert_int_equal(pipe(in), 0);
     assert_int_equal(pipe(out), 0);
@@ -209,16 +205,31 @@ static void test_quiet_after_the_answer(void **state)
     assert_int_equal(cg_tube_fds(in[0], out[1], "quiet", &to, &t, NULL), CG_OK);
     cg_play_options opt = cg_play_defaults();
     opt.timeout = 0.5;
-    cg_play_result res;
     cg_error err;
-    assert_int_equal(cg_play(t, tables, &opt, &res, &err), CG_ERR_TIMEOUT);
+    cg_status st = cg_play(t, tables, &opt, res, &err);
+    cg_tube_close(t);
+    close(in[1]);
+    close(out[0]);
+    return st;
+}
+
+/* The server goes quiet on the answer and keeps the connection: no verdict, neither won nor
+ * lost, and the game's status says the wait ran out. Quiet before any answer: lost. */
+static void test_quiet_after_the_answer(void **state)
+{
+    (void)state;
+    static char text[1 << 16];
+    size_t n = round_text("", "", "", text, sizeof text);
+    cg_play_result res;
+    assert_int_equal(quiet_game(text, n, &res), CG_ERR_TIMEOUT);
     assert_int_equal(res.outcome, CG_OUTCOME_NO_VERDICT);
     assert_false(res.won);
     assert_int_equal(res.rounds_answered, 1);
     assert_int_equal(res.rounds_passed, 0);
-    cg_tube_close(t);
-    close(in[1]);
-    close(out[0]);
+    const char *banner = "Welcome to the cube shop.\n";
+    assert_int_equal(quiet_game(banner, strlen(banner), &res), CG_ERR_TIMEOUT);
+    assert_int_equal(res.outcome, CG_OUTCOME_LOST);
+    assert_int_equal(res.rounds_answered, 0);
 }
 
 /* One move a prompt: a no to a move ends the round, so the prompt after it gets no more of the
