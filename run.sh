@@ -797,16 +797,21 @@ mut_covmap() {
   local base=$1 jobs=$JOBS
   mkdir -p "$base/cov-cache"
   echo "== mutants: the coverage map (a gcov build of $MUT_SRC, then each test alone: one suite's time)"
+  # the sources as built: hashed before the build and after it (a file edited meanwhile is left
+  # out of the map), never after the tests, when the tree may have moved on
+  python3 "$ROOT/tests/tools/covmap.py" snapshot --root "$MUT_SRC" --out "$base/cov-sources.json" &&
   cmake -S "$MUT_SRC" -B "$base/cov" -DCMAKE_BUILD_TYPE=Release "${MUT_CMAKE_ARGS[@]}" \
     -DCMAKE_C_FLAGS="--coverage -fprofile-update=atomic" \
     -DCMAKE_EXE_LINKER_FLAGS=--coverage -DCMAKE_SHARED_LINKER_FLAGS=--coverage \
     -DCUBEGOD_TEST_CACHE="$base/cov-cache/pocket.tbl" -DCUBEGOD_TEST_CACHE3="$base/cov-cache/twophase.tbl" \
     -DCUBEGOD_TEST_OPTIMAL_CACHE="$base/cov-cache/optimal-small.tbl" \
     -DCUBEGOD_TEST_TIMEOUT=1800 > "$base/cov-configure.log" 2>&1 &&
-  nice cmake --build "$base/cov" -j "$JOBS" > "$base/cov-build.log" 2>&1 ||
+  nice cmake --build "$base/cov" -j "$JOBS" > "$base/cov-build.log" 2>&1 &&
+  python3 "$ROOT/tests/tools/covmap.py" snapshot --root "$MUT_SRC" --out "$base/cov-sources-after.json" ||
     { echo "mutants: the coverage build failed, see $base/cov-build.log" >&2; return 1; }
   find "$base/cov" -name '*.gcda' -delete
   nice python3 "$ROOT/tests/tools/covmap.py" collect --root "$MUT_SRC" --build "$base/cov" \
+    --sources "$base/cov-sources.json" --sources-after "$base/cov-sources-after.json" \
     --out "$base/covmap.json" -j "$jobs" --timeout "$MUT_TIMEOUT" 2> "$base/covmap.log" 9>&- ||
     { echo "mutants: the coverage map failed, see $base/covmap.log" >&2; return 1; }
   tail -n1 "$base/covmap.log"

@@ -72,3 +72,30 @@ grep -Eq "^src/age.c:9  .*\(no test executes it\)" "$TMP/out" || fail "line 9's 
 grep -Eq "survived [1-9] \([1-9] on lines no test executes\); [1-9] from the results cache" "$TMP/out" ||
   fail "wrong counts after test_weak's edit"
 echo "ok: a test that stops executing a line drops out of its entry; the cache kept the kills of the unchanged test"
+
+# the map keeps the sources as they were built: a file edited while the tests ran keeps the
+# built version's hash (its changed lines then fall back to the test map), and one edited during
+# the build (the snapshots before and after it differ) is left out of the map
+COV="$TMP/mutants/cov"
+covmap_py() { python3 "$CUBEGOD_SOURCE/tests/tools/covmap.py" "$@" 2> "$TMP/covmap.err" ||
+  fail "covmap.py $1: $(cat "$TMP/covmap.err")"; }
+sha_now() { sha1sum "$P/src/age.c" | cut -d' ' -f1; }
+built=$(sha_now)
+covmap_py snapshot --root "$P" --out "$TMP/before.json"
+sed -i '1i /* edited while the map was made */' "$P/src/age.c"
+covmap_py snapshot --root "$P" --out "$TMP/after.json"
+covmap_py collect --root "$P" --build "$COV" --out "$TMP/kept.json" --sources "$TMP/before.json"
+covmap_py collect --root "$P" --build "$COV" --out "$TMP/dropped.json" \
+  --sources "$TMP/before.json" --sources-after "$TMP/after.json"
+python3 - "$TMP/kept.json" "$TMP/dropped.json" "$built" "$(sha_now)" "$P/src/age.c" <<'PY' ||
+import json, sys
+kept, dropped = (json.load(open(p)) for p in sys.argv[1:3])
+built, now = sys.argv[3:5]
+assert built != now
+assert kept["files"]["src/age.c"] == built, "the map took the edited file's hash"
+lines_now = open(sys.argv[5], "rb").read().split(b"\n")
+assert len(kept["linehash"]["src/age.c"]) == len(lines_now) - 1, "the line hashes are not the built file's"
+assert "src/age.c" not in dropped["files"] and "src/age.c" not in dropped["linehash"], "an edit during the build kept"
+PY
+  fail "the map's sources"
+echo "ok: the map keeps the sources as built, and leaves out a file edited during the build"

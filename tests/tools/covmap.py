@@ -116,7 +116,8 @@ def cmd_retry(a):
         if not t["passed"] and keep.search(t["name"]):
             _, t["passed"], t["secs"] = run_one(build, raw, t["name"], a.timeout, bool(t["setup"]))
             print(f"covmap: {t['name']} {'passed' if t['passed'] else 'FAILED'} {t['secs']} s", file=sys.stderr)
-    return write_map(a, build, root, raw, old["tests"], old["seconds"])
+    return write_map(a, build, root, raw, old["tests"], old["seconds"],
+                     {"files": old["files"], "linehash": old["linehash"]})
 
 
 def cmd_collect(a):
@@ -152,11 +153,39 @@ def cmd_collect(a):
     info = [{"name": n, "secs": results[n][2], "passed": results[n][1],
              "setup": props[n].get("FIXTURES_SETUP", []),
              "required": props[n].get("FIXTURES_REQUIRED", [])} for n in names]
-    return write_map(a, build, root, raw, info, round(time.monotonic() - t0))
+    return write_map(a, build, root, raw, info, round(time.monotonic() - t0), built_sources(a))
 
 
-def write_map(a, build, root, raw, info, seconds):
-    """Reads each test's counters (RAW/NAME) and writes the map."""
+def snapshot(root):
+    """Each source's SHA-1 and line hashes, as the map records them."""
+    files, linehash = {}, {}
+    for rel, text in tree_files(root):
+        files[rel] = hashlib.sha1(text).hexdigest()
+        linehash[rel] = line_hashes(text)
+    return {"files": files, "linehash": linehash}
+
+
+def built_sources(a):
+    """The sources the counters came from: --sources (taken before the build), less the files
+    --sources-after (taken after it) finds changed meanwhile (which of their versions was built
+    is not known: they fall back to the test map); without --sources, the tree as it is now."""
+    if not getattr(a, "sources", None):
+        return None
+    with open(a.sources) as f:
+        before = json.load(f)
+    if getattr(a, "sources_after", None):
+        with open(a.sources_after) as f:
+            after = json.load(f)["files"]
+        for rel in [r for r, h in before["files"].items() if after.get(r) != h]:
+            del before["files"][rel]
+            before["linehash"].pop(rel, None)
+    return before
+
+
+def write_map(a, build, root, raw, info, seconds, sources=None):
+    """Reads each test's counters (RAW/NAME) and writes the map. sources: the files' hashes and
+    line hashes as built (a tree edited while the tests ran must not lend the map its new
+    versions: their lines would take the old build's counters); None: the tree now."""
     names = [t["name"] for t in info]
     passed = {t["name"]: t["passed"] for t in info}
     index = {n: i for i, n in enumerate(names)}
@@ -171,10 +200,12 @@ def write_map(a, build, root, raw, info, seconds):
             file_lines = lines.setdefault(rel, {})
             for ln in hit:
                 file_lines.setdefault(ln, []).append(index[n])
-    files, linehash = {}, {}
-    for rel, text in tree_files(root, getattr(a, "ref", None)):
-        files[rel] = hashlib.sha1(text).hexdigest()
-        linehash[rel] = line_hashes(text)
+    if sources is None:
+        sources = {"files": {}, "linehash": {}}
+        for rel, text in tree_files(root, getattr(a, "ref", None)):
+            sources["files"][rel] = hashlib.sha1(text).hexdigest()
+            sources["linehash"][rel] = line_hashes(text)
+    files, linehash = sources["files"], sources["linehash"]
     data = {
         "version": 2,
         "made": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
@@ -266,6 +297,11 @@ def main():
     c.add_argument("-j", "--jobs", type=int, default=2)
     c.add_argument("--timeout", type=int, default=600)
     c.add_argument("--tests", help="only the tests whose names this regex finds")
+    c.add_argument("--sources", help="snapshot's output, taken before the build")
+    c.add_argument("--sources-after", help="snapshot's output, taken after the build")
+    sn = sub.add_parser("snapshot", help="the sources' hashes now, for collect --sources")
+    sn.add_argument("--root", required=True)
+    sn.add_argument("--out", required=True)
     ix = sub.add_parser("index")
     ix.add_argument("--root", required=True)
     ix.add_argument("--build", required=True)
@@ -288,6 +324,10 @@ def main():
     a = p.parse_args()
     if a.cmd == "collect":
         return cmd_collect(a)
+    if a.cmd == "snapshot":
+        with open(a.out, "w") as f:
+            json.dump(snapshot(os.path.realpath(a.root)), f, separators=(",", ":"))
+        return 0
     if a.cmd == "retry":
         return cmd_retry(a)
     if a.cmd == "index":
