@@ -121,12 +121,14 @@ text = open(sys.argv[1]).read()
 boxes = text[text.index("Face "):text.index("Enter your move:")]
 sys.stdout.write(text); sys.stdout.flush()
 move = sys.stdin.readline().strip()
+open(sys.argv[2], "w").write(move)
 sys.stdout.write("Move 1: %s\n%sEnter your move:\n" % (move, boxes)); sys.stdout.flush()
 sys.stdin.readline()
 PY
-play liar --exec "python3 $TMP/liar.py $TMP/round.txt" -q --one-move --prompt "$MOVE_PROMPT"
+play liar --exec "python3 $TMP/liar.py $TMP/round.txt $TMP/liar.move" -q --one-move --prompt "$MOVE_PROMPT"
 [ "$RC" = 1 ] || fail "a wrong cube after a move: exited $RC"
-has "round 1, move 1 (.*): the cube shown after it is not the one expected: face . row . column . shows ., expected ." "$TMP/liar.err"
+# the message names the move sent
+has "round 1, move 1 ($(cat "$TMP/liar.move")): the cube shown after it is not the one expected: face . row . column . shows ., expected ." "$TMP/liar.err"
 # A server that does not show the cube between moves: the moves go out one a prompt all the same,
 # and together they are the solution.
 cat > "$TMP/blind.py" <<'PY'
