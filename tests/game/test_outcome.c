@@ -256,6 +256,37 @@ static void test_no_ends_the_moves(void **state)
     cg_tube_close(t);
 }
 
+/* A flag after the text a reply rule sent to the server's question counts, however short the
+ * text (a password of one letter), and a rule that sends an empty line answers nothing. */
+static void test_flag_after_a_reply(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *rule;
+        cg_outcome outcome;
+    } cases[] = {{"any:word:=x", CG_OUTCOME_WON}, {"any:word:=", CG_OUTCOME_LOST}};
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        const char *text = "Say the word.\nword: \nflag{wordy}\n";
+        cg_tube_options to = {.log_level = CG_LOG_QUIET};
+        cg_tube *t;
+        assert_int_equal(cg_tube_memory(text, strlen(text), 0, &to, &t, NULL), CG_OK);
+        cg_replies *r;
+        assert_int_equal(cg_replies_new(&r, NULL), CG_OK);
+        assert_int_equal(cg_replies_add(r, cases[i].rule, NULL), CG_OK);
+        cg_play_options opt = cg_play_defaults();
+        opt.timeout = 1;
+        opt.replies = r;
+        cg_play_result res;
+        cg_error err;
+        cg_play(t, tables, &opt, &res, &err);
+        cg_tube_close(t);
+        cg_replies_free(r);
+        if (res.outcome != cases[i].outcome)
+            fail_msg("rule '%s': %s, flags '%s', reason '%s'", cases[i].rule,
+                     cg_outcome_name(res.outcome), res.flags, res.reason);
+    }
+}
+
 /* A caller's pattern of a yes is the only yes besides "[+]": the usual words are no verdict
  * then, and a line it does not match is none either. */
 static void test_callers_yes_alone(void **state)
@@ -297,6 +328,7 @@ int main(void)
         cmocka_unit_test(test_a_yes_stands),
         cmocka_unit_test(test_callers_yes_alone),
         cmocka_unit_test(test_quiet_after_the_answer),
+        cmocka_unit_test(test_flag_after_a_reply),
         cmocka_unit_test(test_no_ends_the_moves),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
