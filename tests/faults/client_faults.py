@@ -234,6 +234,9 @@ def main():
         ("garbage", garbage, ["--timeout", "1"], None, 1, [r"timeout|cube|line"]),
         ("endless-menu", endless_menu, ["--timeout", "0.5", "--reply", "choice>=1"], None, 1,
          [r"no cube read|without a cube"]),
+        # the engine's own choice in the same menu: bounded like a reply rule, and named
+        ("endless-menu-chosen", endless_menu, ["--timeout", "0.5"], None, 1,
+         [r"the menu's choice fired 20 times with no cube read"]),
         ("text-flood", flood, ["--timeout", "0.5"], None, 1, [r"without a cube"]),
         ("absurd-gate", absurd_gate, [], None, 1, [r"proof of work", r"over the limit"]),
         ("cube-changes", cube_changes, ["--one-move", "--prompt", "Enter your move:"], None, 1,
