@@ -158,6 +158,9 @@ typedef struct cgi_replay_hooks {
     bool (*answer)(void *ctx, const cg_puzzle *p, int round, int total, char *text, size_t size);
     /* One move a prompt, the recorded moves used up: the next lines play sent; false: none. */
     bool (*more)(void *ctx, char *text, size_t size);
+    /* A menu's question: the line play sent here, with its '\n' (its choice, no answer);
+     * false: play sent none. */
+    bool (*choice)(void *ctx, char *text, size_t size);
     /* The server took only the first k moves of the round's first line. */
     void (*took)(void *ctx, size_t k);
     /* The server's verdict on the answer awaiting one (ok: it passed). */

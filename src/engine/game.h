@@ -38,6 +38,9 @@ typedef struct cgi_answers {
     cg_status (*off_course)(struct cgi_game *g, const char *why, cg_error *err);
     /* The server took only the first k moves of the round's whole answer. */
     void (*took)(struct cgi_game *g, size_t k);
+    /* A menu's question: the entry to send, in g->menu.send (play: the engine's choice, there
+     * already; replay: the one play sent, which may be another when play knew less then). */
+    void (*menu)(struct cgi_game *g);
 } cgi_answers;
 
 /* Replay's answers (replay_answers.c), over g->replay's recording. */

@@ -388,7 +388,10 @@ static cg_status off_course(cgi_game *g, const char *why, cg_error *err)
 
 static void took_noted(cgi_game *g, size_t k) { (void)g, (void)k; }
 
-static const cgi_answers solved_answers = {solved_round, nothing_more, off_course, took_noted};
+static void chosen_here(cgi_game *g) { (void)g; }
+
+static const cgi_answers solved_answers = {solved_round, nothing_more, off_course, took_noted,
+                                           chosen_here};
 
 static bool over(const cgi_game *g) { return cgi_game_over(g); }
 
@@ -484,6 +487,7 @@ static cg_status menu_choice(cgi_game *g, const char *line, size_t n, cg_error *
     cg_status st = repeated(g, GATE_MENU, "the menu's choice", line, n, err);
     if (st != CG_OK)
         return st;
+    g->answers->menu(g);
     cgi_note(g, "the server's menu asks '%.*s': chose '%s' (%s)",
              (int)cgi_trimmed_len(line, n > 80 ? 80 : n), line, g->menu.send, g->menu.why);
     st = cg_tube_sendline(g->t, g->menu.send, strlen(g->menu.send), err);

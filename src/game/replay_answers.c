@@ -1,6 +1,7 @@
 /* Replay's answers: at each prompt, the lines play recorded there, sent as play sent them
  * (cgi_answers in engine/game.h). The server's side is judged by replay (replay_tube.c), not
  * here: these only send, keep the round's queue of moves, and tell the judge what they saw. */
+#include <stdio.h>
 #include <string.h>
 
 #include "cubegod/clock.h"
@@ -82,8 +83,21 @@ static void recorded_took(cgi_game *g, size_t k)
     g->queued = g->sent;
 }
 
+/* A menu's entry: the one play chose. The engine replaying knows from the start what play learnt
+ * on the way (the notation of the judge's note): it may choose otherwise, and then the game
+ * would walk elsewhere than the recording. */
+static void recorded_menu(cgi_game *g)
+{
+    char text[CGI_ANSWER_TEXT_MAX];
+    if (!g->replay->choice(g->replay->ctx, text, sizeof text))
+        return;
+    size_t n = strcspn(text, "\r\n");
+    if (n < sizeof g->menu.send)
+        snprintf(g->menu.send, sizeof g->menu.send, "%.*s", (int)n, text);
+}
+
 const cgi_answers cgi_recorded_answers = {recorded_round, recorded_more, recorded_off_course,
-                                          recorded_took};
+                                          recorded_took, recorded_menu};
 
 /* The moves of the lines play recorded (its end line and lines that are no moves left out),
  * appended to the queue. */

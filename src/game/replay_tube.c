@@ -37,6 +37,7 @@ static cg_status replay_transcript(cgi_judge *j, const cg_tables *t, const cg_re
 static cg_status read_records(replay *r, const char *text, size_t len, cg_error *err);
 static bool on_answer(void *ctx, const cg_puzzle *p, int round, int total, char *text, size_t size);
 static bool on_more(void *ctx, char *text, size_t size);
+static bool on_choice(void *ctx, char *text, size_t size);
 static void on_took(void *ctx, size_t k);
 static void on_left(void *ctx, const cg_puzzle *p, int round, int total);
 static void on_verdict(void *ctx, const char *line, size_t n, bool ok);
@@ -93,8 +94,9 @@ static cg_status replay_transcript(cgi_judge *j, const cg_tables *t, const cg_re
     cg_tube *tube = NULL;
     if (st == CG_OK)
         st = cg_tube_new(&ops, r, "replay", NULL, &tube, err);
-    cgi_replay_hooks hooks = {r,          on_answer, on_more,   on_took,
-                              on_verdict, on_differs, on_left, on_replied};
+    cgi_replay_hooks hooks = {.ctx = r,           .answer = on_answer,   .more = on_more,
+                              .choice = on_choice, .took = on_took,       .verdict = on_verdict,
+                              .differs = on_differs, .left = on_left,     .replied = on_replied};
     cg_play_options o = cg_play_defaults();
     o.prompt = opt->prompt_given ? opt->prompt : "auto";
     o.timeout = CG_TUBE_FOREVER;
@@ -177,6 +179,14 @@ static bool on_more(void *ctx, char *text, size_t size)
 {
     answer_first(ctx);
     return recorded(ctx, text, size);
+}
+
+static bool on_choice(void *ctx, char *text, size_t size)
+{
+    replay *r = ctx;
+    bool got = recorded(r, text, size);
+    r->answering = false; /* a menu's entry is no answer for the judge */
+    return got;
 }
 
 static void on_took(void *ctx, size_t k)
