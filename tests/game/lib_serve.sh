@@ -84,4 +84,7 @@ replayed_same() {
     fail "$name: play passed $passed rounds, replay judged: $(tail -n 2 "$TMP/$name.replay")"
   grep -q "^the game: won" "$TMP/$name.replay" ||
     fail "$name: play won, replay of its transcript decided: $(grep "^the game:" "$TMP/$name.replay")"
+  # the engine sent, line for line, what play sent: the same walk
+  ! grep -q "the engine and the recording part" "$TMP/$name.replay" ||
+    fail "$name: replaying play's won game, $(grep "the engine and the recording part" "$TMP/$name.replay")"
 }
