@@ -15,6 +15,7 @@
 #include <cmocka.h>
 
 #include "cubegod/client.h"
+#include "cubegod/clock.h"
 #include "cubegod/tube.h"
 #include "tables_fixture.h"
 
@@ -173,6 +174,75 @@ static void test_handover_reads_the_lines_after_the_end(void **state)
         fail_msg("the flag two lines after the end was not read (flags: '%s')", res.flags);
 }
 
+/* A won round, then the flag LATE_MS after the verdict, then an open and quiet connection. */
+enum { LATE_MS = 100 };
+
+typedef struct late {
+    const char *text; /* the round and its verdict */
+    size_t n, at;
+    int64_t verdict_at; /* when the last of text went out, 0 before */
+    bool flag_sent;
+} late;
+
+static long late_recv(void *ctx, uint8_t *buf, size_t cap, double timeout)
+{
+    late *l = ctx;
+    if (l->at < l->n) {
+        size_t k = l->n - l->at < cap ? l->n - l->at : cap;
+        memcpy(buf, l->text + l->at, k);
+        l->at += k;
+        l->verdict_at = l->at == l->n ? cg_now_ns() : 0;
+        return (long)k;
+    }
+    const char *flag = "flag{a_moment_later}\n";
+    double due = (double)(l->verdict_at + LATE_MS * 1000000LL - cg_now_ns()) / 1e9;
+    if (l->flag_sent || (timeout >= 0 && timeout < due)) { /* nothing more, or not yet */
+        struct timespec ts = {0, (long)((timeout < 0.2 ? timeout : 0.2) * 1e9)};
+        nanosleep(&ts, NULL);
+        return -1;
+    }
+    if (due > 0) {
+        struct timespec ts = {0, (long)(due * 1e9)};
+        nanosleep(&ts, NULL);
+    }
+    l->flag_sent = true;
+    memcpy(buf, flag, strlen(flag) < cap ? strlen(flag) : cap);
+    return (long)(strlen(flag) < cap ? strlen(flag) : cap);
+}
+
+static int late_readable(void *ctx, double timeout)
+{
+    late *l = ctx;
+    return l->at < l->n || (!l->flag_sent && timeout * 1000 >= LATE_MS) ? 1 : 0;
+}
+
+/* The handover lingers a moment after the end (a quarter of a second by default): a flag the
+ * server prints a tenth of a second after the last verdict is the game's. */
+static void test_handover_waits_for_a_late_flag(void **state)
+{
+    (void)state;
+    static char text[1 << 16];
+    size_t n = round_text(text, sizeof text);
+    n += (size_t)snprintf(text + n, sizeof text - n, "[+] Correct!\n");
+    late l = {text, n, 0, 0, false};
+    cg_tube_callbacks cb = {late_recv, chatty_send, late_readable, &l};
+    cg_tube_options to = {.log_level = CG_LOG_QUIET};
+    cg_tube *t;
+    assert_int_equal(cg_tube_from_callbacks(&cb, "late", &to, &t, NULL), CG_OK);
+    cg_play_options opt = cg_play_defaults();
+    opt.timeout = 2;
+    opt.handover = true;
+    cg_play_result res;
+    cg_error err = {0};
+    cg_status st = cg_play(t, tables, &opt, &res, &err);
+    cg_tube_close(t);
+    assert_int_equal(st, CG_OK);
+    assert_true(res.won);
+    assert_true(res.open);
+    if (!strstr(res.flags, "flag{a_moment_later}"))
+        fail_msg("the flag %d ms after the verdict was not read (flags: '%s')", LATE_MS, res.flags);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -180,6 +250,7 @@ int main(void)
         cmocka_unit_test(test_flag_after_a_long_unterminated_last_line),
         cmocka_unit_test(test_handover_reads_the_lines_after_the_end),
         cmocka_unit_test(test_unterminated_goodbye_after_a_won_game),
+        cmocka_unit_test(test_handover_waits_for_a_late_flag),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
