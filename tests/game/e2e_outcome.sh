@@ -97,7 +97,7 @@ wait "$SPID"; src=$?
 [ "$src" = 1 ] || fail "never_asks: server exit $src (3: play waited for its timeout)"
 [ "$RC" = 1 ] || fail "never_asks: play exit $RC"
 has "never asked for moves" "$TMP/never.out"
-has "plaintext (hex) >" "$TMP/never.out"
+has "a cube came, then 'plaintext (hex) >' and the server waits" "$TMP/never.out" # whole, no '…'
 has "the cube may be data for another task" "$TMP/never.out" # no drawing with moves: not turn's
 echo "ok: a cube and a question for something else: $(head -1 "$TMP/never.out")"
 echo ok
