@@ -304,6 +304,16 @@ static void test_callers_yes_alone(void **state)
         play_case(&cases[i]);
 }
 
+/* The limit the banner states is the one reported. */
+static void test_limit_reported(void **state)
+{
+    (void)state;
+    static const ending c = {"Solve it in at most 14 moves.\n", "", "[+] Correct\n",
+                             CG_OUTCOME_WON, 1, "", "=", NULL, NULL, NULL, NULL};
+    play_case(&c);
+    assert_int_equal(last.limit, 14);
+}
+
 /* A caller's pattern of a yes leaves "[+]" a yes; a yes stands once the next cube came (a
  * no's words before the next prompt are the next round's text, not a no on the yes). */
 static void test_a_yes_stands(void **state)
@@ -329,6 +339,7 @@ int main(void)
         cmocka_unit_test(test_callers_yes_alone),
         cmocka_unit_test(test_quiet_after_the_answer),
         cmocka_unit_test(test_flag_after_a_reply),
+        cmocka_unit_test(test_limit_reported),
         cmocka_unit_test(test_no_ends_the_moves),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
