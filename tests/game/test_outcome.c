@@ -226,6 +226,7 @@ static void test_quiet_after_the_answer(void **state)
     assert_false(res.won);
     assert_int_equal(res.rounds_answered, 1);
     assert_int_equal(res.rounds_passed, 0);
+    assert_non_null(strstr(res.reason, "no verdict and no new cube came after the answer"));
     const char *banner = "Welcome to the cube shop.\n";
     assert_int_equal(quiet_game(banner, strlen(banner), &res), CG_ERR_TIMEOUT);
     assert_int_equal(res.outcome, CG_OUTCOME_LOST);
