@@ -34,6 +34,12 @@ play each -v 127.0.0.1 "$PORT"
 wait "$SPID" || fail "each: the server did not see its cube solved"
 [ "$RC" = 0 ] || fail "each: play exited $RC"
 has "\[+\] won: 1/1 rounds passed" "$TMP/each.out"
+# three cubes in a row, each applied a word at a time: what was seen of one answer's moves
+# starts again at the next
+pyword each3 --seed 5 --each --rounds 3
+play each3 -v 127.0.0.1 "$PORT"
+wait "$SPID" || fail "each3: the server did not see its cubes solved"
+[ "$RC" = 0 ] || fail "each3: play exited $RC: $(tail -2 "$TMP/each3.err")"
 pyword twist --seed 3 --each --twist 2
 play twist 127.0.0.1 "$PORT"
 [ "$RC" = 1 ] || fail "twist: play exited $RC"
