@@ -315,6 +315,26 @@ static void test_limit_reported(void **state)
     assert_int_equal(last.limit, 14);
 }
 
+/* A limit of the caller's solve options (not of the answer as written) is the one reported. */
+static void test_callers_limit_reported(void **state)
+{
+    (void)state;
+    static char text[1 << 16];
+    size_t n = round_text("", "", "[+] Correct\n", text, sizeof text);
+    cg_tube_options to = {.log_level = CG_LOG_QUIET};
+    cg_tube *t;
+    assert_int_equal(cg_tube_memory(text, n, 0, &to, &t, NULL), CG_OK);
+    cg_play_options opt = cg_play_defaults();
+    opt.timeout = 1;
+    opt.solve.max_moves = 10;
+    cg_play_result res;
+    cg_error err;
+    assert_int_equal(cg_play(t, tables, &opt, &res, &err), CG_OK);
+    cg_tube_close(t);
+    assert_true(res.won);
+    assert_int_equal(res.limit, 10);
+}
+
 /* A caller's pattern of a yes leaves "[+]" a yes; a yes stands once the next cube came (a
  * no's words before the next prompt are the next round's text, not a no on the yes). */
 static void test_a_yes_stands(void **state)
@@ -341,6 +361,7 @@ int main(void)
         cmocka_unit_test(test_quiet_after_the_answer),
         cmocka_unit_test(test_flag_after_a_reply),
         cmocka_unit_test(test_limit_reported),
+        cmocka_unit_test(test_callers_limit_reported),
         cmocka_unit_test(test_no_ends_the_moves),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
