@@ -58,6 +58,34 @@ static bool reason_fits(const char *want, const char *reason)
 
 static cg_play_result last; /* the result of the last play_case */
 
+/* The defaults with a one-second receive timeout (the memory tube ends with its text). */
+static cg_play_options one_second(void)
+{
+    cg_play_options opt = cg_play_defaults();
+    opt.timeout = 1;
+    return opt;
+}
+
+/* Plays the n bytes of text over a memory tube; *one_line (when not NULL): what was sent is one
+ * line. Returns cg_play's status. */
+static cg_status play_memory(const char *text, size_t n, const cg_play_options *opt,
+                             cg_play_result *res, bool *one_line)
+{
+    cg_tube_options to = {.log_level = CG_LOG_QUIET};
+    cg_tube *t;
+    assert_int_equal(cg_tube_memory(text, n, 0, &to, &t, NULL), CG_OK);
+    cg_error err;
+    cg_status st = cg_play(t, tables, opt, res, &err);
+    if (one_line) {
+        const uint8_t *sent;
+        size_t k;
+        assert_int_equal(cg_tube_memory_sent(t, &sent, &k, NULL), CG_OK);
+        *one_line = k > 1 && memchr(sent, '\n', k) == sent + k - 1;
+    }
+    cg_tube_close(t);
+    return st;
+}
+
 static void play_case(const ending *c)
 {
     static char text[1 << 16], second[1 << 15];
@@ -71,20 +99,14 @@ static void play_case(const ending *c)
                               (int)(at - second), second, c->round2, at);
         assert_true(n < sizeof text && k > 0);
     }
-    cg_tube_options to = {.log_level = CG_LOG_QUIET};
-    cg_tube *t;
-    assert_int_equal(cg_tube_memory(text, n, 0, &to, &t, NULL), CG_OK);
-    cg_play_options opt = cg_play_defaults();
-    opt.timeout = 1;
+    cg_play_options opt = one_second();
     opt.verdict_ok = c->verdict_ok;
     opt.verdict_fail = c->verdict_fail;
     if (c->flag_regex)
         opt.flag_regex = c->flag_regex;
     cg_play_result res;
-    cg_error err;
-    cg_play(t, tables, &opt, &res, &err);
+    play_memory(text, n, &opt, &res, NULL);
     last = res;
-    cg_tube_close(t);
     if (res.outcome != c->outcome || res.rounds_passed != c->passed ||
         strcmp(res.flags, c->flags) != 0 || !reason_fits(c->reason, res.reason))
         fail_msg("banner '%s' header '%s' after '%s': %s, %d passed, flags '%s', reason '%s'",
@@ -240,21 +262,13 @@ static void test_no_ends_the_moves(void **state)
     (void)state;
     static char text[1 << 16];
     size_t n = round_text("", "", "[-] Wrong move\nEnter your solution:\n", text, sizeof text);
-    cg_tube_options to = {.log_level = CG_LOG_QUIET};
-    cg_tube *t;
-    assert_int_equal(cg_tube_memory(text, n, 0, &to, &t, NULL), CG_OK);
-    cg_play_options opt = cg_play_defaults();
-    opt.timeout = 1;
+    cg_play_options opt = one_second();
     opt.one_move = true;
     cg_play_result res;
-    cg_error err;
-    cg_play(t, tables, &opt, &res, &err);
-    const uint8_t *sent;
-    size_t k;
-    assert_int_equal(cg_tube_memory_sent(t, &sent, &k, NULL), CG_OK);
-    assert_true(k > 1 && memchr(sent, '\n', k) == sent + k - 1); /* one move, one line */
+    bool one_line;
+    play_memory(text, n, &opt, &res, &one_line);
+    assert_true(one_line); /* one move, one line */
     assert_int_equal(res.outcome, CG_OUTCOME_LOST);
-    cg_tube_close(t);
 }
 
 /* A flag after the text a reply rule sent to the server's question counts, however short the
@@ -268,19 +282,13 @@ static void test_flag_after_a_reply(void **state)
     } cases[] = {{"any:word:=x", CG_OUTCOME_WON}, {"any:word:=", CG_OUTCOME_LOST}};
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         const char *text = "Say the word.\nword: \nflag{wordy}\n";
-        cg_tube_options to = {.log_level = CG_LOG_QUIET};
-        cg_tube *t;
-        assert_int_equal(cg_tube_memory(text, strlen(text), 0, &to, &t, NULL), CG_OK);
         cg_replies *r;
         assert_int_equal(cg_replies_new(&r, NULL), CG_OK);
         assert_int_equal(cg_replies_add(r, cases[i].rule, NULL), CG_OK);
-        cg_play_options opt = cg_play_defaults();
-        opt.timeout = 1;
+        cg_play_options opt = one_second();
         opt.replies = r;
         cg_play_result res;
-        cg_error err;
-        cg_play(t, tables, &opt, &res, &err);
-        cg_tube_close(t);
+        play_memory(text, strlen(text), &opt, &res, NULL);
         cg_replies_free(r);
         if (res.outcome != cases[i].outcome)
             fail_msg("rule '%s': %s, flags '%s', reason '%s'", cases[i].rule,
@@ -321,16 +329,10 @@ static void test_callers_limit_reported(void **state)
     (void)state;
     static char text[1 << 16];
     size_t n = round_text("", "", "[+] Correct\n", text, sizeof text);
-    cg_tube_options to = {.log_level = CG_LOG_QUIET};
-    cg_tube *t;
-    assert_int_equal(cg_tube_memory(text, n, 0, &to, &t, NULL), CG_OK);
-    cg_play_options opt = cg_play_defaults();
-    opt.timeout = 1;
+    cg_play_options opt = one_second();
     opt.solve.max_moves = 10;
     cg_play_result res;
-    cg_error err;
-    assert_int_equal(cg_play(t, tables, &opt, &res, &err), CG_OK);
-    cg_tube_close(t);
+    assert_int_equal(play_memory(text, n, &opt, &res, NULL), CG_OK);
     assert_true(res.won);
     assert_int_equal(res.limit, 10);
 }
