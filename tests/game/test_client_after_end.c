@@ -58,22 +58,30 @@ static int chatty_readable(void *ctx, double timeout)
     return 1;
 }
 
+/* A game with handover (the connection given back open when the game is over) over a tube of
+ * callbacks cb, with this receive timeout. Returns cg_play's status. */
+static cg_status handover_game(const cg_tube_callbacks *cb, const char *name, double timeout,
+                               cg_play_result *res)
+{
+    cg_tube_options to = {.log_level = CG_LOG_QUIET};
+    cg_tube *t;
+    assert_int_equal(cg_tube_from_callbacks(cb, name, &to, &t, NULL), CG_OK);
+    cg_play_options opt = cg_play_defaults();
+    opt.timeout = timeout;
+    opt.handover = true;
+    cg_error err = {0};
+    cg_status st = cg_play(t, tables, &opt, res, &err);
+    cg_tube_close(t);
+    return st;
+}
+
 static void test_handover_ends_while_the_server_keeps_talking(void **state)
 {
     (void)state;
     chatty c = {0};
     cg_tube_callbacks cb = {chatty_recv, chatty_send, chatty_readable, &c};
-    cg_tube_options to = {.log_level = CG_LOG_QUIET};
-    cg_tube *t;
-    assert_int_equal(cg_tube_from_callbacks(&cb, "chatty", &to, &t, NULL), CG_OK);
-    cg_play_options opt = cg_play_defaults();
-    opt.timeout = 0.5;
-    opt.handover = true;
     cg_play_result res;
-    cg_error err = {0};
-    cg_status st = cg_play(t, tables, &opt, &res, &err);
-    cg_tube_close(t);
-    assert_int_equal(st, CG_OK);
+    assert_int_equal(handover_game(&cb, "chatty", 0.5, &res), CG_OK);
     assert_false(res.won);
     if (!res.open)
         fail_msg("the game was handed back only when the server closed, after %d lines",
@@ -226,17 +234,8 @@ static void test_handover_waits_for_a_late_flag(void **state)
     n += (size_t)snprintf(text + n, sizeof text - n, "[+] Correct!\n");
     late l = {text, n, 0, 0, false};
     cg_tube_callbacks cb = {late_recv, chatty_send, late_readable, &l};
-    cg_tube_options to = {.log_level = CG_LOG_QUIET};
-    cg_tube *t;
-    assert_int_equal(cg_tube_from_callbacks(&cb, "late", &to, &t, NULL), CG_OK);
-    cg_play_options opt = cg_play_defaults();
-    opt.timeout = 2;
-    opt.handover = true;
     cg_play_result res;
-    cg_error err = {0};
-    cg_status st = cg_play(t, tables, &opt, &res, &err);
-    cg_tube_close(t);
-    assert_int_equal(st, CG_OK);
+    assert_int_equal(handover_game(&cb, "late", 2, &res), CG_OK);
     assert_true(res.won);
     assert_true(res.open);
     if (!strstr(res.flags, "flag{a_moment_later}"))
