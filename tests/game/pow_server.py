@@ -147,10 +147,11 @@ class Gates:
 
     def never(self):
         """A gate no answer can meet: 35 digits of the digest against 5 given. The client must
-        not answer it; the server lets it through after a pause."""
+        not answer it; the server lets it through after a pause (a client reads it as no gate at
+        once, from its text: a second and a half is ample)."""
         salt = "".join(secrets.choice(ALNUM) for _ in range(8))
         self.say(f"sha1(XXXX+{salt})[:-5] == 00000\nGive me XXXX: ")
-        got = self.inp() if self.readable(3) else None
+        got = self.inp() if self.readable(1.5) else None
         return got is None, f"answered a gate no answer meets: {got!r}"
 
     def prose(self):
