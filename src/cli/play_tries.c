@@ -136,6 +136,17 @@ static void put_option(cli_tries *t, const char *name, const char *value)
     snprintf(t->opts[i].value, sizeof t->opts[i].value, "%s", value);
 }
 
+/* Removes option name, when a hypothesis in force sets it. */
+static void drop_option(cli_tries *t, const char *name)
+{
+    for (int i = 0; i < t->nopts; i++)
+        if (strcmp(t->opts[i].name, name) == 0) {
+            memmove(&t->opts[i], &t->opts[i + 1], (size_t)(t->nopts - i - 1) * sizeof t->opts[0]);
+            t->nopts--;
+            return;
+        }
+}
+
 /* The options in force, as the command line writes them: "--prompt '%' --target any". */
 static void options_text(const cli_tries *t, char *out, size_t cap)
 {
@@ -205,6 +216,7 @@ static bool marked_notation(cli_tries *t, cg_play_options *o, char mark)
         return false;
     o->dialect = &t->dialect;
     o->auto_notation = false;
+    drop_option(t, "notation"); /* a notation tried before: this one replaces it */
     put_option(t, "move-map", map);
     return true;
 }
@@ -235,6 +247,7 @@ static bool next_notation(cli_tries *t, const cg_play_result *r, cg_play_options
             return false;
         o->dialect = &t->dialect;
         o->auto_notation = false;
+        drop_option(t, "move-map");
         put_option(t, "notation", cg_notation_name(order[k]));
         return true;
     }
