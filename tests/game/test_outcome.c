@@ -353,12 +353,28 @@ static void test_a_yes_stands(void **state)
     assert_string_equal(last.flag_line, "");
 }
 
+/* A cube in one line (no drawing begun before it): the yes stands when the cube comes, so a
+ * no's words under it before the prompt are the round's text, not a no on the yes. */
+static void test_a_yes_stands_at_a_cube_in_one_line(void **state)
+{
+    (void)state;
+    static const char text[] = "Cube: LLBRDFUUDFLDUURRBRFBDFLB\nEnter your solution:\ncorrect\n"
+                               "Cube: LLBRDFUUDFLDUURRBRFBDFLB\n"
+                               "Not solved yet: a wrong answer ends the game.\nEnter your solution:\ncorrect\n";
+    cg_play_options opt = one_second();
+    cg_play_result res;
+    cg_status st = play_memory(text, sizeof text - 1, &opt, &res, NULL);
+    if (st != CG_OK || res.outcome != CG_OUTCOME_WON || res.rounds_passed != 2)
+        fail_msg("%s, %d passed: %s", cg_outcome_name(res.outcome), res.rounds_passed, res.reason);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_misleading_texts_are_lost),
         cmocka_unit_test(test_wins_report_only_the_real_flag),
         cmocka_unit_test(test_a_yes_stands),
+        cmocka_unit_test(test_a_yes_stands_at_a_cube_in_one_line),
         cmocka_unit_test(test_callers_yes_alone),
         cmocka_unit_test(test_quiet_after_the_answer),
         cmocka_unit_test(test_flag_after_a_reply),
