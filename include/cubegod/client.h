@@ -223,10 +223,11 @@ typedef struct cg_play_result {
                                     server's words) */
     cg_dialect dialect;          /* how the answers were written (the option, or the server's
                                     example or legend) */
-    /* A menu of modes (no entry that moves, checks or shows) the engine answered itself: the
-     * question it waited after, the keys of its entries but exits separated by blanks ("1 2
-     * 3") and the one chosen among them (1-based: the one whose words promise the flag, else
-     * the first); "" and 0 when there was none. */
+    /* A menu that may be of modes (before any cube, no entry that checks or shows) the engine
+     * answered itself: the question it waited after, the keys of its entries but exits
+     * separated by blanks ("1 2 3") and the one chosen among them (1-based: the one whose
+     * words promise the flag, else the first; with one entry that moves, that one); "" and 0
+     * when there was none. */
     char mode_ask[96];
     char mode_keys[64];
     int mode_chosen;

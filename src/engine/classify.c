@@ -18,7 +18,7 @@ static void read_rules(cgi_game *g, const char *line, size_t n);
 static void note_flags(cgi_game *g, const char *line);
 static bool binary_line(const char *line, size_t n);
 static bool has_text(const char *line, size_t n, const char *what, size_t k);
-static bool menu_asks(const cgi_game *g, const char *line, size_t n);
+static bool menu_asks(const cgi_game *g, const char *line, size_t n, bool near_menu);
 static int menu_choice(cgi_game *g, const char *line, size_t n, bool partial);
 
 cg_status cgi_classify(cgi_game *g, const char *line, size_t n, bool partial, cg_event *kind,
@@ -131,7 +131,8 @@ bool cgi_waiting_for(void *ctx, const char *text, size_t n, bool quiet)
     if (cgi_names_prompt(g, text, n) || cg_replies_match(g->o->replies, 0, cgi_phase_of(g), text, n) >= 0 ||
         learned_prompt(g, text, n))
         return true;
-    if (menu_asks(g, text, n) && (quiet || cg_line_asks(text, n)) && !cgi_gate_asks_enter(text, n))
+    if (menu_asks(g, text, n, g->menu.last_was_menu) && (quiet || cg_line_asks(text, n)) &&
+        !cgi_gate_asks_enter(text, n))
         return true;
     if (cgi_game_over(g) && !g->lost && cg_line_asks(text, n))
         return true; /* the rounds are done: a question of the server's own */
@@ -303,8 +304,9 @@ static bool has_text(const char *line, size_t n, const char *what, size_t k)
 }
 
 /* The text of a menu's question: the one the server waited after at the first choice, or,
- * while entries are fresh (shown since the last choice), a line that asks or a menu line. */
-static bool menu_asks(const cgi_game *g, const char *line, size_t n)
+ * while entries are fresh (shown since the last choice), a line that asks, or any text where
+ * near_menu (a menu line, or the line right after one: "> " under the entries). */
+static bool menu_asks(const cgi_game *g, const char *line, size_t n, bool near_menu)
 {
     const cgi_menu *m = &g->menu;
     if (m->n == 0 || cgi_trimmed_len(line, n) == 0)
@@ -314,7 +316,7 @@ static bool menu_asks(const cgi_game *g, const char *line, size_t n)
         a++;
     if (m->ask[0] && strlen(m->ask) == len - a && memcmp(m->ask, line + a, len - a) == 0)
         return true;
-    return m->fresh && (cg_line_asks(line, n) || m->last_was_menu);
+    return m->fresh && (cg_line_asks(line, n) || near_menu);
 }
 
 /* The entry the game needs now: the information entry once while the notation is unknown;
@@ -347,7 +349,7 @@ static int menu_entry(cgi_game *g)
 static int menu_choice(cgi_game *g, const char *line, size_t n, bool partial)
 {
     cgi_menu *m = &g->menu;
-    if (!menu_asks(g, line, n))
+    if (!menu_asks(g, line, n, m->last_was_menu || m->follows_menu)) /* line read: its menu too */
         return -1;
     if (!partial && !cg_tube_idle(g->t, cg_line_asks(line, n) ? AUTO_PROMPT_SETTLE : cgi_quiet_of(g)))
         return -1;
@@ -360,7 +362,7 @@ static int menu_choice(cgi_game *g, const char *line, size_t n, bool partial)
             a++;
         snprintf(m->ask, sizeof m->ask, "%.*s", (int)(len - a), line + a);
     }
-    if (cgi_phase_of(g) == CG_PHASE_START && cgi_menu_of_modes(m)) {
+    if (cgi_phase_of(g) == CG_PHASE_START && cgi_menu_may_be_modes(m)) {
         cg_play_result *r = g->res;
         snprintf(r->mode_ask, sizeof r->mode_ask, "%.95s", m->ask);
         cg_text_printable(r->mode_ask);

@@ -114,6 +114,8 @@ typedef struct cgi_menu {
     } entry[CGI_MENU_ENTRIES];
     int n;
     bool last_was_menu;    /* the last line with text was a menu line: the next one adds */
+    bool follows_menu;     /* the line before the last one read was a menu line (the last
+                              may be the menu's question: "[1] Easy [2] Hard" then "> ") */
     bool fresh;            /* entries came since the last choice */
     char ask[CGI_PROMPT_MAX]; /* the question the server waited after at the first choice */
     bool info_read;        /* the information entry was chosen once */
@@ -137,9 +139,13 @@ int cgi_menu_read(cgi_menu *m, const char *line, size_t n);
 /* What an entry's words say it does. */
 cgi_menu_act cgi_menu_act_of(const char *words);
 /* The entry to choose: for act (CGI_MENU_NONE: a menu of modes, the one whose words promise
- * the flag, else the first), -1 when the menu has none. */
+ * the flag, else the first mode, else the first that moves), -1 when the menu has none. */
 int cgi_menu_find(const cgi_menu *m, cgi_menu_act act);
-/* True when every entry is a mode (no entry moves, checks or shows). */
+/* True when no entry checks or shows: the entries may all be modes, one that moves among them
+ * a mode named so ("baby steps"): --tries walks them (cg_play_result.mode_keys). */
+bool cgi_menu_may_be_modes(const cgi_menu *m);
+/* True when they are modes: no entry checks or shows, and none moves or several do (ways to
+ * solve: "speed solve", "blind solve"); with one that moves, that one is the move entry. */
 bool cgi_menu_of_modes(const cgi_menu *m);
 
 /* A notation written in words: "a capital letter turns the face clockwise, a small letter

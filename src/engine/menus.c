@@ -45,6 +45,7 @@ int cgi_menu_read(cgi_menu *m, const char *line, size_t n)
     size_t at[CGI_MENU_ENTRIES], from[CGI_MENU_ENTRIES];
     char keys[CGI_MENU_ENTRIES][4];
     int found = 0;
+    m->follows_menu = m->last_was_menu;
     for (size_t i = 0; i < n && found < CGI_MENU_ENTRIES; i++)
         if (key_at(line, n, i, keys[found], &from[found]))
             at[found++] = i;
@@ -115,23 +116,37 @@ cgi_menu_act cgi_menu_act_of(const char *words)
                                       : CGI_MENU_NONE;
 }
 
-int cgi_menu_find(const cgi_menu *m, cgi_menu_act act)
+static int first_of(const cgi_menu *m, cgi_menu_act act)
 {
-    if (act == CGI_MENU_NONE)
-        for (int e = 0; e < m->n; e++)
-            if (says(m->entry[e].words, FLAG_WORDS) &&
-                cgi_menu_act_of(m->entry[e].words) != CGI_MENU_EXIT)
-                return e;
     for (int e = 0; e < m->n; e++)
         if (cgi_menu_act_of(m->entry[e].words) == act)
             return e;
     return -1;
 }
 
+int cgi_menu_find(const cgi_menu *m, cgi_menu_act act)
+{
+    if (act != CGI_MENU_NONE)
+        return first_of(m, act);
+    for (int e = 0; e < m->n; e++)
+        if (says(m->entry[e].words, FLAG_WORDS) &&
+            cgi_menu_act_of(m->entry[e].words) != CGI_MENU_EXIT)
+            return e;
+    int e = first_of(m, CGI_MENU_NONE);
+    return e >= 0 ? e : first_of(m, CGI_MENU_MOVE); /* ways to solve: "speed solve", "blind solve" */
+}
+
+bool cgi_menu_may_be_modes(const cgi_menu *m)
+{
+    return m->n > 0 && first_of(m, CGI_MENU_CHECK) < 0 && first_of(m, CGI_MENU_SHOW) < 0;
+}
+
 bool cgi_menu_of_modes(const cgi_menu *m)
 {
-    return m->n > 0 && cgi_menu_find(m, CGI_MENU_MOVE) < 0 &&
-           cgi_menu_find(m, CGI_MENU_CHECK) < 0 && cgi_menu_find(m, CGI_MENU_SHOW) < 0;
+    int movers = 0;
+    for (int e = 0; e < m->n; e++)
+        movers += cgi_menu_act_of(m->entry[e].words) == CGI_MENU_MOVE;
+    return cgi_menu_may_be_modes(m) && movers != 1;
 }
 
 /* ---- a notation told in words ---- */

@@ -368,6 +368,33 @@ static void test_a_yes_stands_at_a_cube_in_one_line(void **state)
         fail_msg("%s, %d passed: %s", cg_outcome_name(res.outcome), res.rounds_passed, res.reason);
 }
 
+static void count_prompts(void *ctx, cg_event kind, const char *line, size_t n)
+{
+    (void)line, (void)n;
+    *(int *)ctx += kind == CG_EVENT_PROMPT;
+}
+
+/* A cube, then a question for other data (a cube that is a key or a message, in a crypto
+ * task): no answer goes, the question is not reported as the prompt (-v's log), and the game
+ * is lost saying the moves were never asked for. */
+static void test_a_question_for_other_data(void **state)
+{
+    (void)state;
+    static const char text[] = "Your key cube: LLBRDFUUDFLDUURRBRFBDFLB\nciphertext (base64)> ";
+    cg_play_options opt = one_second();
+    int prompts = 0;
+    opt.on_event = count_prompts;
+    opt.on_event_ctx = &prompts;
+    cg_play_result res;
+    bool one_line = false;
+    play_memory(text, sizeof text - 1, &opt, &res, &one_line);
+    assert_false(one_line); /* nothing sent */
+    assert_int_equal(prompts, 0);
+    assert_int_equal(res.outcome, CG_OUTCOME_LOST);
+    if (!strstr(res.reason, "never asked for moves"))
+        fail_msg("reason: %s", res.reason);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -375,6 +402,7 @@ int main(void)
         cmocka_unit_test(test_wins_report_only_the_real_flag),
         cmocka_unit_test(test_a_yes_stands),
         cmocka_unit_test(test_a_yes_stands_at_a_cube_in_one_line),
+        cmocka_unit_test(test_a_question_for_other_data),
         cmocka_unit_test(test_callers_yes_alone),
         cmocka_unit_test(test_quiet_after_the_answer),
         cmocka_unit_test(test_flag_after_a_reply),

@@ -1,0 +1,117 @@
+/* Menus read as a person reads them (docs/playing.md, "Menus"; src/engine/menus.c and
+ * classify.c's menu_choice): a text over a memory tube, the entry play sends, and what the
+ * result says of a menu of modes (its question, its entries but the exits, the one chosen), which
+ * play --tries walks. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "cubegod/client.h"
+#include "cubegod/tube.h"
+#include "tables_fixture.h"
+
+/* Plays text (the server's whole side, then a close); returns what play sent. */
+static const char *played(const char *text, cg_play_result *res)
+{
+    static char sent[256];
+    cg_tube_options to = {.log_level = CG_LOG_QUIET};
+    cg_tube *t;
+    assert_int_equal(cg_tube_memory(text, strlen(text), 0, &to, &t, NULL), CG_OK);
+    cg_play_options opt = cg_play_defaults();
+    opt.timeout = 1;
+    cg_error err;
+    cg_play(t, tables, &opt, res, &err);
+    const uint8_t *p;
+    size_t n;
+    assert_int_equal(cg_tube_memory_sent(t, &p, &n, NULL), CG_OK);
+    snprintf(sent, sizeof sent, "%.*s", (int)n, (const char *)p);
+    cg_tube_close(t);
+    return sent;
+}
+
+/* A menu of modes: the one whose words promise the flag, wherever it stands; an exit is never
+ * a mode, first or last. Several ways to solve are modes too; a mode whose name holds a move's
+ * word ("baby steps") is read first as the menu's move entry, and the result lists every mode
+ * for --tries to walk. */
+static void test_modes(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *text, *sent, *keys;
+        int chosen;
+    } rows[] = {
+        {"Welcome to the cube dojo\n(0) leave\n(1) baby\n(2) world record\n"
+         "(3) insane, for the flag\nyour choice: ",
+         "3\n", "1 2 3", 3},
+        {"Welcome to the cube dojo\n(0) leave\n(1) baby steps\n(2) world record\n"
+         "(3) insane, for the flag\nyour choice: ",
+         "1\n", "1 2 3", 1},
+        {"Modes: 1. speed solve  2. blind solve  3. one-handed turns (prize!)  4. quit\n"
+         "Mode number: ",
+         "3\n", "1 2 3", 3},
+        {"Modes: 1. speed solve  2. blind solve\nMode number: ", "1\n", "1 2", 1},
+        {"There is one door.\n  1) enter the dojo\nchoice: ", "1\n", "1", 1}, /* one entry */
+        {"Pick a level:\n a) warm-up\n b) the real one - flag inside\n c) practice\n q) quit\n"
+         "level? ",
+         "b\n", "a b c", 2},
+    };
+    for (size_t i = 0; i < sizeof rows / sizeof *rows; i++) {
+        cg_play_result res;
+        const char *sent = played(rows[i].text, &res);
+        if (strcmp(sent, rows[i].sent) != 0 || strcmp(res.mode_keys, rows[i].keys) != 0 ||
+            res.mode_chosen != rows[i].chosen)
+            fail_msg("row %zu: sent '%s', modes '%s', chosen %d (reason: %s)", i, sent,
+                     res.mode_keys, res.mode_chosen, res.reason);
+    }
+}
+
+/* Plays against sh running script (a server that waits, as over a socket); returns the last
+ * line it printed. */
+static const char *played_by(const char *script, cg_play_result *res)
+{
+    static char last[sizeof res->last_line];
+    cg_tube_options to = {.log_level = CG_LOG_QUIET};
+    char *argv[] = {"sh", "-c", (char *)script, NULL};
+    cg_tube *t;
+    assert_int_equal(cg_tube_process(argv, &to, &t, NULL), CG_OK);
+    cg_play_options opt = cg_play_defaults();
+    opt.timeout = 2;
+    cg_error err;
+    cg_play(t, tables, &opt, res, &err);
+    cg_tube_close(t);
+    snprintf(last, sizeof last, "%s", res->last_line);
+    return last;
+}
+
+/* The question may be a bare mark under the entries ("> ", "? "), as a shell's prompt is: the
+ * server shows a menu and waits, and a person answers it. */
+static void test_bare_question(void **state)
+{
+    (void)state;
+    static const char *const marks[] = {"> ", "? ", "$ ", ">>> "};
+    for (size_t i = 0; i < sizeof marks / sizeof *marks; i++) {
+        char script[256];
+        snprintf(script, sizeof script,
+                 "printf '[1] Easy [2] Hard\\n%s'; read x; echo \"chose: $x\"", marks[i]);
+        cg_play_result res;
+        const char *last = played_by(script, &res);
+        if (strcmp(last, "chose: 1") != 0 || strcmp(res.mode_keys, "1 2") != 0)
+            fail_msg("'%s' under the entries: the server's last line '%s', modes '%s'", marks[i],
+                     last, res.mode_keys);
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_modes),
+        cmocka_unit_test(test_bare_question),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}
