@@ -167,6 +167,16 @@ static void menu_entries(void **state)
     assert_int_equal(m.n, 4); /* the same menu, one more line */
     assert_string_equal(m.entry[3].key, "12");
     memset(&m, 0, sizeof m);
+    /* an entry's words are cut to their buffer, and a shorter entry later is its own words
+       only (none of the longer one's left behind) */
+    assert_int_equal(menu_of(&m, "(1) show the cube, its six faces and every sticker on them "
+                                 "(2) go"), 2);
+    assert_int_equal(strlen(m.entry[0].words), sizeof m.entry[0].words - 1);
+    assert_string_equal(m.entry[1].words, "go");
+    assert_int_equal(menu_of(&m, "Again:"), 0);
+    assert_int_equal(menu_of(&m, "(1) go (2) stay"), 2);
+    assert_string_equal(m.entry[0].words, "go");
+    memset(&m, 0, sizeof m);
     /* after words, two keys make a menu; alone, a key after marks starts its line */
     assert_int_equal(menu_of(&m, "Modes: (1) baby (2) insane"), 2);
     memset(&m, 0, sizeof m);
@@ -282,6 +292,12 @@ static void appends_cut_between_words(void **state)
     char full[8] = "1234567"; /* no room: unchanged */
     cgi_append(full, sizeof full, "%s", " more");
     assert_string_equal(full, "1234567");
+    char exact[8] = "123"; /* what fits exactly goes whole, no mark */
+    cgi_append(exact, sizeof exact, "%s", "4567");
+    assert_string_equal(exact, "1234567");
+    char two[8] = "12345"; /* room for two bytes: not even the mark fits, nothing added */
+    cgi_append(two, sizeof two, "%s", "a long addition");
+    assert_string_equal(two, "12345");
 }
 
 /* A question after a cube that asks for something other than moves. */
@@ -339,6 +355,9 @@ static void round_counters(void **state)
         {"Round 3 /", 1, 3, -1},       {"Round 3 of", 0, -1, -1},
         {"[3/", 0, -1, -1},            {"3 /", 0, -1, -1},
         {"Cube 3 of 5 moves left", 2, 3, 5}, {"[3/5] the next cube", 2, 3, 5},
+        /* a level 0 (a tutorial) is read; the engine counts from 1 */
+        {"Round 0/5", 2, 0, 5},        {"=== Level 0 ===", 1, 0, -1},
+        {"[0/3]", 2, 0, 3},            {"Cube 7 of 99999", 2, 7, 99999},
     };
     for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
         int i = -1, total = -1;

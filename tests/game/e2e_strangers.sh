@@ -95,6 +95,14 @@ case_asks_again() {  # each cube shown again, unjudged, after its first answer: 
     grep -q "won: 2/2 rounds passed" "$TMP/asks_again.out" || return 1
   WHY="replay: $(grep -c "asked again" "$TMP/asks_again.replay") answers asked again: $(tail -2 "$TMP/asks_again.replay" | tr '\n' ' ')"
   [ "$(grep -c "^round [12]/2 (asked again): correct" "$TMP/asks_again.replay")" = 2 ] || return 1
+  # each round counted once in the summary, optimal as its last answer was (not once an answer)
+  local k optimal=0
+  for k in 1 2; do
+    grep "^round $k/2" "$TMP/asks_again.replay" | tail -n 1 | grep -q "(optimal)$" &&
+      optimal=$((optimal + 1))
+  done
+  WHY="replay's summary: $(grep "rounds, " "$TMP/asks_again.replay"); $optimal rounds' last answers optimal"
+  grep -q ", 2 rounds, 2 correct ($optimal optimal), 0 wrong" "$TMP/asks_again.replay" || return 1
   # judged with a limit that only round 1's answers break: round 1 is the first wrong, and the
   # round asked again after it does not take that back
   local m1 m2

@@ -5,6 +5,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <cmocka.h>
@@ -83,10 +84,18 @@ static void verdicts(void **state)
         {"\x1b[38;5;196mnope", CG_VERDICT_FAIL}, {"\x1b(Bsolved", CG_VERDICT_OK},
         {"\x1b" "7Wrong", CG_VERDICT_FAIL}, {"\x1b[0mmWrong", CG_VERDICT_NONE}, {"\x1b[", CG_VERDICT_NONE}, {"\x1b", CG_VERDICT_NONE},
     };
-    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++)
-        if (cg_verdict_of(cases[i].line, strlen(cases[i].line)) != cases[i].want)
-            fail_msg("'%s': verdict %d, want %d", cases[i].line,
-                     (int)cg_verdict_of(cases[i].line, strlen(cases[i].line)), (int)cases[i].want);
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        /* in a buffer of the line's bytes only: under ASan a read past them fails (an escape
+           at the very end looked one byte further for its '[') */
+        size_t n = strlen(cases[i].line);
+        char *exact = malloc(n ? n : 1);
+        assert_non_null(exact);
+        memcpy(exact, cases[i].line, n);
+        cg_verdict v = cg_verdict_of(exact, n);
+        free(exact);
+        if (v != cases[i].want)
+            fail_msg("'%s': verdict %d, want %d", cases[i].line, (int)v, (int)cases[i].want);
+    }
 }
 
 static void notations_and_metrics(void **state)

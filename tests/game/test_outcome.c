@@ -293,6 +293,9 @@ static void test_flag_after_a_reply(void **state)
         if (res.outcome != cases[i].outcome)
             fail_msg("rule '%s': %s, flags '%s', reason '%s'", cases[i].rule,
                      cg_outcome_name(res.outcome), res.flags, res.reason);
+        /* won with no round: no line after a last round (play prints none beside the flag) */
+        if (res.won && res.flag_line[0])
+            fail_msg("rule '%s': a line after the last round: '%s'", cases[i].rule, res.flag_line);
     }
 }
 
