@@ -958,8 +958,8 @@ static const struct {
     {"but not the prompt", "; if the server asks differently, give --prompt TEXT"},
     {") never came", "; if the server asks differently, give --prompt TEXT"},
     {"before the prompt", "; if the server asks differently, give --prompt TEXT"},
-    {"answers that", " (--reply 'TEXT=ANSWER'; a cube shown but not read: --input SHAPE or "
-                     "--layout FILE)"},
+    {"answers that", " (--reply 'TEXT=ANSWER', TEXT the question's words; a cube shown but "
+                     "not read may need another shape or a layout: --input SHAPE, --layout FILE)"},
 };
 
 static void play_error(const cg_error *err)

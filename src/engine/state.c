@@ -111,16 +111,17 @@ void cgi_prompt_hint(const cgi_game *g, const char *last, char *msg, size_t size
     char what[160];
     cgi_prompt_desc(g, what, sizeof what);
     size_t asked = cgi_trimmed_len(last, strlen(last));
-    size_t quoted = cgi_cut_words(last, asked, 60); /* two quotes must fit the message */
+    /* quoted after the receive's own words (a tube's name, the wait): it fits the message
+       (CG_ERROR_MSG_MAX) with "answers that", which play's option hint follows */
+    size_t quoted = cgi_cut_words(last, asked, 48);
     const char *cut = quoted < asked ? CGI_CUT : "";
     char turn[200];
     if (faces == 0 && !g->ever_cube && cgi_turn_text(g, turn, sizeof turn))
         cgi_append(msg, size, "; no cube read, but %s: cubegod turn applies them to the "
                    "drawing or takes them back", turn);
     else if (faces == 0 && !g->ever_cube && cg_line_asks(last, asked))
-        cgi_append(msg, size, "; no cube was read (one shown may need another input shape or a "
-                 "layout), and the server asks '%.*s%s': a reply rule '%.*s=ANSWER' answers that",
-                 (int)quoted, last, cut, (int)quoted, last);
+        cgi_append(msg, size, "; no cube was read, and the server asks '%.*s%s': a reply rule "
+                 "answers that", (int)quoted, last, cut);
     else if (faces == 0)
         cgi_append(msg, size, "; the prompt (%s) never came; last text received: '%s'",
                  what, last);

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "tube/internal.h"
+#include "util/words.h"
 
 extern char **environ;
 
@@ -300,8 +301,12 @@ cg_status cg_tube_process(char *const argv[], const cg_tube_options *o, cg_tube 
     }
     cg_log_msg(&log, CG_LOG_INFO, '+', "Starting local process '%s': pid %d", c->cmd,
                (int)c->pid);
+    /* the name starts every message of the tube's: a long command line, cut between words,
+       leaves the message room for what happened */
     char name[200];
-    snprintf(name, sizeof name, "process '%s' (pid %d)", c->cmd, (int)c->pid);
+    size_t all = strlen(c->cmd), keep = cgi_cut_words(c->cmd, all, 48);
+    snprintf(name, sizeof name, "process '%.*s%s' (pid %d)", (int)keep, c->cmd,
+             keep < all ? CGI_CUT : "", (int)c->pid);
     return cg_tube_new(&proc_ops, c, name, o, out, err);
 }
 

@@ -276,6 +276,12 @@ static void kept_text_starts_at_a_line(void **state)
     memset(big, 'x', sizeof big);
     cgi_keep_text(&g, big, sizeof big); /* a line longer than the bound: not kept */
     assert_int_equal(g.text_len, before);
+    /* a line that fills the text exactly drops none before it */
+    memset(&g, 0, sizeof g);
+    cgi_keep_text(&g, "first", 5);
+    cgi_keep_text(&g, big, sizeof g.text - 6 - 1);
+    assert_int_equal(g.text_len, sizeof g.text);
+    assert_memory_equal(g.text, "first\nxxx", 9);
 }
 
 /* A hint appended to a full message: whole words, then '…' (a reason cut at its buffer's end
@@ -295,6 +301,11 @@ static void appends_cut_between_words(void **state)
     char exact[8] = "123"; /* what fits exactly goes whole, no mark */
     cgi_append(exact, sizeof exact, "%s", "4567");
     assert_string_equal(exact, "1234567");
+    char stale[24]; /* a message's buffer past its end is not zeros: the cut one ends itself */
+    memset(stale, 'x', sizeof stale);
+    memcpy(stale, "round 2", 8);
+    cgi_append(stale, sizeof stale, "; %s", "the server asks again");
+    assert_string_equal(stale, "round 2; the server" CGI_CUT);
     char two[8] = "12345"; /* room for two bytes: not even the mark fits, nothing added */
     cgi_append(two, sizeof two, "%s", "a long addition");
     assert_string_equal(two, "12345");
@@ -312,6 +323,9 @@ static void asks_for_other(void **state)
         assert_true(cgi_asks_for_other(other[i], strlen(other[i])));
     for (size_t i = 0; i < sizeof moves / sizeof *moves; i++)
         assert_false(cgi_asks_for_other(moves[i], strlen(moves[i])));
+    assert_false(cgi_asks_for_other("", 0)); /* nothing asks nothing */
+    assert_false(cgi_asks_for_other("name", 0));
+    assert_true(cgi_asks_for_other("name", 4)); /* a word that ends the line */
 }
 
 static void case_legend(void **state)
@@ -322,6 +336,10 @@ static void case_legend(void **state)
     cg_move moves[] = {5 * 3, 0 * 3 + 2, 2 * 3}; /* R U' F */
     const char *upper = "Moves: one letter a move, upper case clockwise, lower case counter-clockwise.";
     assert_true(cgi_case_legend(upper, strlen(upper), &d));
+    cg_dialect_format(&d, moves, 3, text, sizeof text);
+    assert_string_equal(text, "RuF");
+    const char *tight = "upper case clockwise,lower case counter-clockwise"; /* no blanks */
+    assert_true(cgi_case_legend(tight, strlen(tight), &d));
     cg_dialect_format(&d, moves, 3, text, sizeof text);
     assert_string_equal(text, "RuF");
     const char *lower = "A small letter turns it clockwise; a capital anticlockwise";

@@ -29,20 +29,27 @@ tty live
 for r in 1 2 3 4 5 6; do hasf "round $r/6 [" "$TMP/live.tty"; done
 [ "$(grep -o $'\r\[' "$TMP/live.tty" | wc -l)" -ge 7 ] || fail "fewer than 7 redraws in place"
 hasf "${ESC}[K" "$TMP/live.tty"
-# a status line longer than the terminal (100 columns: a long --exec command while it waits for
-# the first cube) is cut to fill it but its last column, where the cursor waits: a line that
-# wrapped could not be drawn again in place
-pad=$(printf 'x%.0s' $(seq 100))
-env -u NO_COLOR TERM=xterm python3 "$HERE/pty_run.py" "$TMP/wide.tty" "$CUBEGOD" play --size 2 \
-  --exec "env PADDING=$pad python3 $HERE/app.py --rounds 2 --seed 1" || fail "the --exec game exited $?"
-python3 - "$TMP/wide.tty" <<'PY' || fail "the status lines are not cut to the terminal's width"
+# a status line longer than the terminal (40 columns: the wait for the first cube and each
+# round's line) is cut to fill it but its last column, where the cursor waits: a line that
+# wrapped could not be drawn again in place; one that fits is drawn whole (a round's, in 100)
+for cols in 40 100; do
+  PTY_COLUMNS=$cols env -u NO_COLOR TERM=xterm python3 "$HERE/pty_run.py" "$TMP/wide$cols.tty" \
+    "$CUBEGOD" play --size 2 --exec "python3 $HERE/app.py --rounds 2 --seed 1" ||
+    fail "the --exec game exited $?"
+  python3 - "$TMP/wide$cols.tty" "$cols" <<'PY' || fail "the status lines are not cut to the terminal's width ($cols)"
 import re, sys
-raw = open(sys.argv[1], "rb").read().decode()
+raw, cols = open(sys.argv[1], "rb").read().decode(), int(sys.argv[2])
 draws = [re.sub(r"\x1b\[[0-9;]*m", "", d) for d in re.findall(r"\r(\[[^\r\n]*?)\x1b\[K", raw)]
-waiting = [d for d in draws if "PADDING=xxx" in d]
-assert waiting and all(len(d) == 99 for d in waiting), draws
-assert all(len(d) < 99 for d in draws if d not in waiting), draws
+waiting = [d for d in draws if "] process '" in d]
+rounds = [d for d in draws if "round 1/2 [" in d]
+assert waiting and rounds, draws
+assert all(len(d) <= cols - 1 for d in draws), draws
+if cols == 40:
+    assert all(len(d) == cols - 1 for d in waiting + rounds), draws
+else:  # a round's line fits: whole, to its time
+    assert all(len(d) < cols - 1 and d.endswith(" s") for d in rounds), draws
 PY
+done
 shown "$TMP/live.tty" > "$TMP/live.shown"
 grep -q "round [0-9]/6" "$TMP/live.shown" && fail "a round's status line is still shown: $(grep 'round [0-9]/6' "$TMP/live.shown")"
 hasf "6 rounds in " "$TMP/live.shown"

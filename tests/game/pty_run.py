@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """pty_run.py OUT CMD...: runs CMD with a pseudo-terminal as its standard input, output and error
-(100 columns, as a player's terminal), writes every byte the terminal received to OUT and exits
-with CMD's status. Bounded: CMD is killed after 60 s."""
+(100 columns, as a player's terminal, or $PTY_COLUMNS), writes every byte the terminal received
+to OUT and exits with CMD's status. Bounded: CMD is killed after 60 s."""
 import fcntl
 import os
 import select
@@ -13,7 +13,8 @@ import time
 
 out, cmd = sys.argv[1], sys.argv[2:]
 master, slave = os.openpty()
-fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 100, 0, 0))
+columns = int(os.environ.get("PTY_COLUMNS", "100"))
+fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 30, columns, 0, 0))
 proc = subprocess.Popen(cmd, stdin=slave, stdout=slave, stderr=slave, start_new_session=True)
 os.close(slave)
 data = bytearray()

@@ -57,6 +57,8 @@ static void test_modes(void **state)
          "3\n", "1 2 3", 3},
         {"Modes: 1. speed solve  2. blind solve\nMode number: ", "1\n", "1 2", 1},
         {"There is one door.\n  1) enter the dojo\nchoice: ", "1\n", "1", 1}, /* one entry */
+        /* actions, before any cube, none that shows: the one that moves (no modes listed) */
+        {"(1) check the cube (2) turn a face (0) exit\nchoice: ", "2\n", "", 0},
         {"Pick a level:\n a) warm-up\n b) the real one - flag inside\n c) practice\n q) quit\n"
          "level? ",
          "b\n", "a b c", 2},
@@ -107,11 +109,26 @@ static void test_bare_question(void **state)
     }
 }
 
+/* The information entry once while the notation is unknown, then the one that shows the cube;
+ * the same question again (with the blanks it came with) is the menu's, shown or not. */
+static void test_information_once(void **state)
+{
+    (void)state;
+    cg_play_result res;
+    const char *last = played_by(
+        "printf '(1) show the cube (2) move (3) some information (0) exit\\n  choice: '; read a; "
+        "printf 'Nothing to say.\\n  choice: '; read b; echo \"chose $a then $b\"",
+        &res);
+    if (strcmp(last, "chose 3 then 1") != 0)
+        fail_msg("the server's last line: '%s' (%s)", last, res.reason);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_modes),
         cmocka_unit_test(test_bare_question),
+        cmocka_unit_test(test_information_once),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

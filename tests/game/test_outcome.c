@@ -398,6 +398,30 @@ static void test_a_question_for_other_data(void **state)
         fail_msg("reason: %s", res.reason);
 }
 
+/* A server that shows no cube, asks a question of its own and waits: the game ends at the
+ * timeout, and the reason says no cube was read and how to answer the question, whole after a
+ * process's command line and the wait (the hint was cut before its reply rule). */
+static void test_no_cube_and_a_question(void **state)
+{
+    (void)state;
+    char *argv[] = {"sh", "-c",
+                    "printf 'Welcome to the cube shop\\nWhat name shall we engrave on your "
+                    "trophy today? '; sleep 5",
+                    NULL};
+    cg_tube_options to = {.log_level = CG_LOG_QUIET};
+    cg_tube *t;
+    assert_int_equal(cg_tube_process(argv, &to, &t, NULL), CG_OK);
+    cg_play_options opt = cg_play_defaults();
+    opt.timeout = 0.3;
+    cg_play_result res;
+    cg_error err;
+    assert_int_equal(cg_play(t, tables, &opt, &res, &err), CG_ERR_TIMEOUT);
+    cg_tube_close(t);
+    if (!strstr(err.msg, "; no cube was read, and the server asks 'What name shall we engrave "
+                         "on your trophy today?': a reply rule answers that"))
+        fail_msg("%s", err.msg);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -406,6 +430,7 @@ int main(void)
         cmocka_unit_test(test_a_yes_stands),
         cmocka_unit_test(test_a_yes_stands_at_a_cube_in_one_line),
         cmocka_unit_test(test_a_question_for_other_data),
+        cmocka_unit_test(test_no_cube_and_a_question),
         cmocka_unit_test(test_callers_yes_alone),
         cmocka_unit_test(test_quiet_after_the_answer),
         cmocka_unit_test(test_flag_after_a_reply),

@@ -217,6 +217,18 @@ static void test_process_cmd_exit_and_log(void **state)
     assert_non_null(strstr(log, "[*] Stopped process 'sh -c echo \"a  b\"; exit 3' (pid "));
     assert_non_null(strstr(log, "): exit code 3\n"));
     free(log);
+    /* a long command line: the log keeps it whole, the tube's name (which starts its messages)
+       cut between words */
+    const char *longer = "sh -c 'echo one; echo two; echo three; echo four; echo five; echo six'";
+    f = open_memstream(&log, &log_len);
+    o.log = f;
+    assert_int_equal(cg_tube_process_cmd(longer, &o, &t, &err), CG_OK);
+    assert_non_null(strstr(cg_tube_name(t), "process 'sh -c echo one; echo two; echo three; echo "
+                                            "four;\xe2\x80\xa6' (pid "));
+    cg_tube_close(t);
+    fclose(f);
+    assert_non_null(strstr(log, "echo five; echo six': pid "));
+    free(log);
 }
 
 /* Writing to a process that has exited is CG_ERR_SYSTEM, and no SIGPIPE kills us. */

@@ -1,0 +1,110 @@
+/* What play says it learnt from the server's words (its notes: -v's log, cg_play_options'
+ * on_note), each said once: a legend of quarter turns and the metric it implies, a stated
+ * limit, a notation told in words, a cube asked again. A banner before fixtures/faults/round.txt's round, over a memory
+ * tube. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "cubegod/client.h"
+#include "cubegod/tube.h"
+#include "tables_fixture.h"
+
+typedef struct notes {
+    int n;
+    char text[16][512];
+} notes;
+
+static void keep_note(void *ctx, const char *note)
+{
+    notes *s = ctx;
+    if (s->n < 16)
+        snprintf(s->text[s->n++], sizeof s->text[0], "%s", note);
+}
+
+static int count(const notes *s, const char *part)
+{
+    int k = 0;
+    for (int i = 0; i < s->n; i++)
+        k += strstr(s->text[i], part) != NULL;
+    return k;
+}
+
+/* The round of fixtures/faults/round.txt after banner, then after (NULL: a yes; "again": the
+ * round once more, then a yes). */
+static void play_after(const char *banner, const char *after, notes *s, cg_play_result *res)
+{
+    char path[4096], round[1 << 14], text[1 << 15];
+    snprintf(path, sizeof path, "%s/faults/round.txt", getenv("FIXTURES"));
+    FILE *f = fopen(path, "rb");
+    assert_non_null(f);
+    size_t n = fread(round, 1, sizeof round - 1, f);
+    fclose(f);
+    round[n] = '\0';
+    bool again = after && strcmp(after, "again") == 0;
+    int k = snprintf(text, sizeof text, "%s%s%s%s", banner, round, again ? round : "",
+                     after && !again ? after : "[+] Correct\n");
+    assert_true(k > 0 && (size_t)k < sizeof text);
+    cg_tube_options to = {.log_level = CG_LOG_QUIET};
+    cg_tube *t;
+    assert_int_equal(cg_tube_memory(text, (size_t)k, 0, &to, &t, NULL), CG_OK);
+    cg_play_options opt = cg_play_defaults();
+    opt.timeout = 1;
+    opt.on_note = keep_note;
+    opt.on_note_ctx = s;
+    s->n = 0;
+    cg_error err;
+    cg_play(t, tables, &opt, res, &err);
+    cg_tube_close(t);
+}
+
+static void test_notes_of_what_was_read(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *banner, *note, *after;
+    } rows[] = {
+        /* a legend that names quarter turns only: its notation, and the metric it implies */
+        {"Controls:\n  r = R (right CW)  R = R' (right CCW)\n  u = U (up CW)  U = U' (up CCW)\n"
+         "  f = F (front CW)  F = F' (front CCW)\n  l = L (left CW)  L = L' (left CCW)\n"
+         "  d = D (down CW)  D = D' (down CCW)\n  b = B (back CW)  B = B' (back CCW)\n",
+         "moves counted in quarter turns: the legend names no half turn", NULL},
+        {"Controls:\n  r = R (right CW)  R = R' (right CCW)\n  u = U (up CW)  U = U' (up CCW)\n"
+         "  f = F (front CW)  F = F' (front CCW)\n  l = L (left CW)  L = L' (left CCW)\n"
+         "  d = D (down CW)  D = D' (down CCW)\n  b = B (back CW)  B = B' (back CCW)\n",
+         "moves written as the server's legend names them", NULL},
+        {"Solve it in at most 14 moves.\n", "limit 14, from the server's text", NULL},
+        /* a notation told in words */
+        {"Moves: one letter a move, upper case clockwise, lower case counter-clockwise.\n",
+         "moves written as the server's words say (one letter a quarter turn, its case the way)",
+         NULL},
+        /* the same cube again after the answer, with no verdict */
+        {"", "round 1: its cube came again after the answer, with no verdict: asked again",
+         "again"},
+    };
+    for (size_t i = 0; i < sizeof rows / sizeof *rows; i++) {
+        notes s;
+        cg_play_result res;
+        play_after(rows[i].banner, rows[i].after, &s, &res);
+        if (count(&s, rows[i].note) != 1 || !res.won) {
+            for (int k = 0; k < s.n; k++)
+                print_message("note: %s\n", s.text[k]);
+            fail_msg("row %zu: '%s' said %d times; %s: %s", i, rows[i].note,
+                     count(&s, rows[i].note), cg_outcome_name(res.outcome), res.reason);
+        }
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_notes_of_what_was_read),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}
