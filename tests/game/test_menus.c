@@ -13,17 +13,20 @@
 #include <cmocka.h>
 
 #include "cubegod/client.h"
+#include "cubegod/notation.h"
 #include "cubegod/tube.h"
 #include "tables_fixture.h"
 
-/* Plays text (the server's whole side, then a close); returns what play sent. */
-static const char *played(const char *text, cg_play_result *res)
+/* Plays text (the server's whole side, then a close) with opt (NULL: the defaults); returns
+ * what play sent. */
+static const char *played_with(const char *text, const cg_play_options *given,
+                               cg_play_result *res)
 {
     static char sent[256];
     cg_tube_options to = {.log_level = CG_LOG_QUIET};
     cg_tube *t;
     assert_int_equal(cg_tube_memory(text, strlen(text), 0, &to, &t, NULL), CG_OK);
-    cg_play_options opt = cg_play_defaults();
+    cg_play_options opt = given ? *given : cg_play_defaults();
     opt.timeout = 1;
     cg_error err;
     cg_play(t, tables, &opt, res, &err);
@@ -33,6 +36,11 @@ static const char *played(const char *text, cg_play_result *res)
     snprintf(sent, sizeof sent, "%.*s", (int)n, (const char *)p);
     cg_tube_close(t);
     return sent;
+}
+
+static const char *played(const char *text, cg_play_result *res)
+{
+    return played_with(text, NULL, res);
 }
 
 /* A menu of modes: the one whose words promise the flag, wherever it stands; an exit is never
@@ -123,12 +131,31 @@ static void test_information_once(void **state)
         fail_msg("the server's last line: '%s' (%s)", last, res.reason);
 }
 
+/* The notation known (the caller's dialect, however auto_notation is left): no information
+ * entry is chosen; unknown: it is. */
+static void test_information_when_the_notation_is_unknown(void **state)
+{
+    (void)state;
+    static const char text[] = "(1) show the cube (2) move (3) some information\nchoice: ";
+    cg_play_result res;
+    assert_string_equal(played(text, &res), "3\n");
+    cg_play_options opt = cg_play_defaults();
+    cg_dialect d = cg_dialect_default();
+    opt.dialect = &d;
+    assert_true(opt.auto_notation);
+    assert_string_equal(played_with(text, &opt, &res), "1\n");
+    opt = cg_play_defaults();
+    opt.auto_notation = false;
+    assert_string_equal(played_with(text, &opt, &res), "1\n");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_modes),
         cmocka_unit_test(test_bare_question),
         cmocka_unit_test(test_information_once),
+        cmocka_unit_test(test_information_when_the_notation_is_unknown),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
