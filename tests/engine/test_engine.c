@@ -306,6 +306,9 @@ static void appends_cut_between_words(void **state)
     memcpy(stale, "round 2", 8);
     cgi_append(stale, sizeof stale, "; %s", "the server asks again");
     assert_string_equal(stale, "round 2; the server" CGI_CUT);
+    char word[16] = "abc"; /* room for 12 bytes: a word that ends 3 before it, then the mark */
+    cgi_append(word, sizeof word, "%s", "; 1234567 more");
+    assert_string_equal(word, "abc; 1234567" CGI_CUT);
     char two[8] = "12345"; /* room for two bytes: not even the mark fits, nothing added */
     cgi_append(two, sizeof two, "%s", "a long addition");
     assert_string_equal(two, "12345");
@@ -376,6 +379,8 @@ static void round_counters(void **state)
         /* a level 0 (a tutorial) is read; the engine counts from 1 */
         {"Round 0/5", 2, 0, 5},        {"=== Level 0 ===", 1, 0, -1},
         {"[0/3]", 2, 0, 3},            {"Cube 7 of 99999", 2, 7, 99999},
+        /* 100000 and more count no rounds (an id, a score) */
+        {"Cube 7 of 100000", 0, -1, -1}, {"Round 100000", 0, -1, -1},
     };
     for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
         int i = -1, total = -1;
