@@ -13,6 +13,7 @@
 #include <cmocka.h>
 
 #include "cubegod/client.h"
+#include "cubegod/dialogue.h"
 #include "cubegod/notation.h"
 #include "cubegod/tube.h"
 #include "tables_fixture.h"
@@ -81,9 +82,9 @@ static void test_modes(void **state)
     }
 }
 
-/* Plays against sh running script (a server that waits, as over a socket); returns the last
- * line it printed. */
-static const char *played_by(const char *script, cg_play_result *res)
+/* Plays against sh running script (a server that waits, as over a socket), with the reply
+ * rule rule (NULL: none); returns the last line it printed. */
+static const char *played_by_with(const char *script, const char *rule, cg_play_result *res)
 {
     static char last[sizeof res->last_line];
     cg_tube_options to = {.log_level = CG_LOG_QUIET};
@@ -92,11 +93,23 @@ static const char *played_by(const char *script, cg_play_result *res)
     assert_int_equal(cg_tube_process(argv, &to, &t, NULL), CG_OK);
     cg_play_options opt = cg_play_defaults();
     opt.timeout = 2;
+    cg_replies *replies = NULL;
+    if (rule) {
+        assert_int_equal(cg_replies_new(&replies, NULL), CG_OK);
+        assert_int_equal(cg_replies_add(replies, rule, NULL), CG_OK);
+        opt.replies = replies;
+    }
     cg_error err;
     cg_play(t, tables, &opt, res, &err);
     cg_tube_close(t);
+    cg_replies_free(replies);
     snprintf(last, sizeof last, "%s", res->last_line);
     return last;
+}
+
+static const char *played_by(const char *script, cg_play_result *res)
+{
+    return played_by_with(script, NULL, res);
 }
 
 /* The question may be a bare mark under the entries ("> ", "? "), as a shell's prompt is: the
@@ -149,6 +162,20 @@ static void test_information_when_the_notation_is_unknown(void **state)
     assert_string_equal(played_with(text, &opt, &res), "1\n");
 }
 
+/* A menu the caller's reply rule answered is answered: the prompt after the cube that follows
+ * gets the moves, not the menu's entry that moves. */
+static void test_a_rule_answers_the_menu(void **state)
+{
+    (void)state;
+    cg_play_result res;
+    const char *last = played_by_with(
+        "printf '(1) solve a cube (2) quit\\nchoice: '; read a; "
+        "printf 'LLBRDFUUDFLDUURRBRFBDFLB\\nYour answer: '; read b; echo \"got $a then $b\"",
+        "start:choice:=1", &res);
+    if (strncmp(last, "got 1 then ", 11) != 0 || strlen(last) < 14 || strchr("12", last[11]))
+        fail_msg("the server's last line: '%s' (%s)", last, res.reason);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -156,6 +183,7 @@ int main(void)
         cmocka_unit_test(test_bare_question),
         cmocka_unit_test(test_information_once),
         cmocka_unit_test(test_information_when_the_notation_is_unknown),
+        cmocka_unit_test(test_a_rule_answers_the_menu),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
