@@ -422,6 +422,29 @@ static void test_no_cube_and_a_question(void **state)
         fail_msg("%s", err.msg);
 }
 
+/* After the last round, a question of the server's own ("Name for the scoreboard? ") where it
+ * waits: the game is over, won, and the question is the line after the last round. */
+static void test_a_question_after_the_last_round(void **state)
+{
+    (void)state;
+    char *argv[] = {"sh", "-c",
+                    "printf 'Round 1/1\\nLLBRDFUUDFLDUURRBRFBDFLB\\nYour moves: '; read a; "
+                    "printf 'Correct!\\nName for the scoreboard? '; sleep 5",
+                    NULL};
+    cg_tube_options to = {.log_level = CG_LOG_QUIET};
+    cg_tube *t;
+    assert_int_equal(cg_tube_process(argv, &to, &t, NULL), CG_OK);
+    cg_play_options opt = cg_play_defaults();
+    opt.timeout = 2;
+    cg_play_result res;
+    cg_error err;
+    cg_status st = cg_play(t, tables, &opt, &res, &err);
+    cg_tube_close(t);
+    if (st != CG_OK || !res.won || strcmp(res.flag_line, "Name for the scoreboard?") != 0)
+        fail_msg("status %d, %s, line after the last round '%s': %s", (int)st,
+                 cg_outcome_name(res.outcome), res.flag_line, st ? err.msg : res.reason);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -431,6 +454,7 @@ int main(void)
         cmocka_unit_test(test_a_yes_stands_at_a_cube_in_one_line),
         cmocka_unit_test(test_a_question_for_other_data),
         cmocka_unit_test(test_no_cube_and_a_question),
+        cmocka_unit_test(test_a_question_after_the_last_round),
         cmocka_unit_test(test_callers_yes_alone),
         cmocka_unit_test(test_quiet_after_the_answer),
         cmocka_unit_test(test_flag_after_a_reply),
