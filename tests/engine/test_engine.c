@@ -182,6 +182,8 @@ static void menu_entries(void **state)
     memset(&m, 0, sizeof m);
     assert_int_equal(menu_of(&m, "  * 1) show the cube"), 1);
     memset(&m, 0, sizeof m);
+    assert_int_equal(menu_of(&m, "\xe2\x80\xa2 1) show the cube"), 1); /* a bullet U+2022 */
+    memset(&m, 0, sizeof m);
     assert_int_equal(menu_of(&m, "1) warm-up, a single cube"), 1);
     assert_int_equal(menu_of(&m, "a) also"), 1);
     assert_int_equal(m.n, 2);
@@ -282,6 +284,13 @@ static void kept_text_starts_at_a_line(void **state)
     cgi_keep_text(&g, big, sizeof g.text - 6 - 1);
     assert_int_equal(g.text_len, sizeof g.text);
     assert_memory_equal(g.text, "first\nxxx", 9);
+    /* one that needs exactly the first line's room drops that line only */
+    memset(&g, 0, sizeof g);
+    cgi_keep_text(&g, "first", 5);
+    cgi_keep_text(&g, "second", 6);
+    cgi_keep_text(&g, big, sizeof g.text - 9);
+    assert_int_equal(g.text_len, sizeof g.text - 1);
+    assert_memory_equal(g.text, "second\nxxx", 10);
 }
 
 /* A hint appended to a full message: whole words, then '…' (a reason cut at its buffer's end
