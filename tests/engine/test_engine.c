@@ -174,6 +174,11 @@ static void menu_entries(void **state)
     assert_int_equal(strlen(m.entry[0].words), sizeof m.entry[0].words - 1);
     assert_string_equal(m.entry[1].words, "go");
     assert_int_equal(menu_of(&m, "Again:"), 0);
+    /* words exactly one byte over: cut too */
+    assert_int_equal(menu_of(&m, "(1) abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuv (2) go"), 2);
+    assert_int_equal(strlen(m.entry[0].words), sizeof m.entry[0].words - 1);
+    assert_string_equal(m.entry[1].words, "go");
+    assert_int_equal(menu_of(&m, "Again:"), 0);
     assert_int_equal(menu_of(&m, "(1) go (2) stay"), 2);
     assert_string_equal(m.entry[0].words, "go");
     memset(&m, 0, sizeof m);
@@ -390,6 +395,8 @@ static void round_counters(void **state)
         {"[0/3]", 2, 0, 3},            {"Cube 7 of 99999", 2, 7, 99999},
         /* 100000 and more count no rounds (an id, a score) */
         {"Cube 7 of 100000", 0, -1, -1}, {"Round 100000", 0, -1, -1},
+        /* "3 / 5" after more than one word is some other count */
+        {"Cubes solved so far: 3 / 5", 0, -1, -1},
     };
     for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
         int i = -1, total = -1;
