@@ -326,6 +326,25 @@ static void replay_bad_reading_options(void **state)
     assert_int_equal(sum.rounds, 0);
 }
 
+/* A terminal capture without the prompt's text: the line that asks after a cube is the prompt,
+ * once; a question after the answer ("Really sure?") is the server's, not a second prompt. */
+static void capture_prompt_once_a_cube(void **state)
+{
+    (void)state;
+    const char text[] = "Cube 1 of 1\n      B B\n      R G\nW Y | B W | O Y | O O\n"
+                        "O R | W R | G R | Y Y\n      B W\n      G G\nmoves?\n"
+                        "F' U L' U' R B' U'\nReally sure?\nyes\nsolved it\n";
+    cg_replay_summary sum;
+    cg_error e;
+    seen s = {0};
+    assert_int_equal(cg_replay_text(tables, NULL, text, sizeof text - 1, on_round, &s, &sum, &e),
+                     CG_OK);
+    assert_false(sum.transcript);
+    assert_int_equal(sum.rounds, 1);
+    assert_int_equal(sum.correct, 1);
+    assert_int_equal(s.result[0], CG_REPLAY_CORRECT);
+}
+
 /* Every descriptor cubegod opens is close-on-exec: a transcript open while play --exec starts
  * a program must not leak into it. Found by its inode among the open descriptors. */
 static void transcript_not_inherited(void **state)
@@ -364,6 +383,7 @@ int main(void)
         cmocka_unit_test(malformed_transcript_names_the_line),
         cmocka_unit_test(replay_names_what_play_sent_alone),
         cmocka_unit_test(replay_bad_reading_options),
+        cmocka_unit_test(capture_prompt_once_a_cube),
         cmocka_unit_test(transcript_not_inherited),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
