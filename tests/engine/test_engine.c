@@ -283,6 +283,12 @@ static void kept_text_starts_at_a_line(void **state)
     memset(big, 'x', sizeof big);
     cgi_keep_text(&g, big, sizeof big); /* a line longer than the bound: not kept */
     assert_int_equal(g.text_len, before);
+    /* a line of the text's size less its newline is kept, alone */
+    memset(&g, 0, sizeof g);
+    cgi_keep_text(&g, "first", 5);
+    cgi_keep_text(&g, big, sizeof g.text - 1);
+    assert_int_equal(g.text_len, sizeof g.text);
+    assert_memory_equal(g.text, "xxx", 3);
     /* a line that fills the text exactly drops none before it */
     memset(&g, 0, sizeof g);
     cgi_keep_text(&g, "first", 5);
@@ -323,6 +329,9 @@ static void appends_cut_between_words(void **state)
     char word[16] = "abc"; /* room for 12 bytes: a word that ends 3 before it, then the mark */
     cgi_append(word, sizeof word, "%s", "; 1234567 more");
     assert_string_equal(word, "abc; 1234567" CGI_CUT);
+    char one[4] = "ab"; /* room for one byte: a byte fits */
+    cgi_append(one, sizeof one, "%s", "c");
+    assert_string_equal(one, "abc");
     char two[8] = "12345"; /* room for two bytes: not even the mark fits, nothing added */
     cgi_append(two, sizeof two, "%s", "a long addition");
     assert_string_equal(two, "12345");
