@@ -82,7 +82,7 @@ static void verdicts(void **state)
         /* in colour: the escape's letter is no part of the word after it */
         {"\x1b[31mWrong!\x1b[0m", CG_VERDICT_FAIL}, {"\x1b[1;32mCorrect\x1b[m", CG_VERDICT_OK},
         {"\x1b[38;5;196mnope", CG_VERDICT_FAIL}, {"\x1b(Bsolved", CG_VERDICT_OK},
-        {"\x1b" "7Wrong", CG_VERDICT_FAIL}, {"\x1b[0mmWrong", CG_VERDICT_NONE}, {"\x1b[", CG_VERDICT_NONE}, {"\x1b", CG_VERDICT_NONE},
+        {"\x1b" "7Wrong", CG_VERDICT_FAIL}, {"\x1b(0Wrong", CG_VERDICT_FAIL}, /* DEC's line set */ {"\x1b[0mmWrong", CG_VERDICT_NONE}, {"\x1b[", CG_VERDICT_NONE}, {"\x1b", CG_VERDICT_NONE},
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         /* in a buffer of the line's bytes only: under ASan a read past them fails (an escape

@@ -176,6 +176,27 @@ static void test_a_rule_answers_the_menu(void **state)
         fail_msg("the server's last line: '%s' (%s)", last, res.reason);
 }
 
+static void keep_note(void *ctx, const char *note)
+{
+    char *last = ctx;
+    if (strstr(note, "menu"))
+        snprintf(last, 256, "%s", note);
+}
+
+/* -v's note of a choice names the entry's words. */
+static void test_the_choice_said(void **state)
+{
+    (void)state;
+    char note[256] = "";
+    cg_play_options opt = cg_play_defaults();
+    opt.on_note = keep_note;
+    opt.on_note_ctx = note;
+    cg_play_result res;
+    played_with("(1) warm up (2) the real thing, flag inside\nchoice: ", &opt, &res);
+    if (!strstr(note, "chose '2' (the real thing, flag inside)"))
+        fail_msg("the note: '%s'", note);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -184,6 +205,7 @@ int main(void)
         cmocka_unit_test(test_information_once),
         cmocka_unit_test(test_information_when_the_notation_is_unknown),
         cmocka_unit_test(test_a_rule_answers_the_menu),
+        cmocka_unit_test(test_the_choice_said),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
