@@ -183,18 +183,29 @@ static void keep_note(void *ctx, const char *note)
         snprintf(last, 256, "%s", note);
 }
 
-/* -v's note of a choice names the entry's words. */
+static void count_replies(void *ctx, cg_event kind, const char *line, size_t n)
+{
+    (void)line, (void)n;
+    *(int *)ctx += kind == CG_EVENT_REPLY;
+}
+
+/* -v's note of a choice names the entry's words; the choice is an event (a reply) for the
+ * caller's log. */
 static void test_the_choice_said(void **state)
 {
     (void)state;
     char note[256] = "";
+    int replies = 0;
     cg_play_options opt = cg_play_defaults();
     opt.on_note = keep_note;
     opt.on_note_ctx = note;
+    opt.on_event = count_replies;
+    opt.on_event_ctx = &replies;
     cg_play_result res;
     played_with("(1) warm up (2) the real thing, flag inside\nchoice: ", &opt, &res);
     if (!strstr(note, "chose '2' (the real thing, flag inside)"))
         fail_msg("the note: '%s'", note);
+    assert_int_equal(replies, 1);
 }
 
 int main(void)

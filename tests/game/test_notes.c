@@ -105,6 +105,10 @@ static void test_notes_of_what_was_read(void **state)
          "  d = D (down CW)  D = D' (down CCW)\n  b = B (back CW)  B = B' (back CCW)\n",
          "moves written as the server's legend names them", NULL, true},
         {"Solve it in at most 14 moves.\n", "limit 14, from the server's text", NULL, false},
+        /* a legend that names half turns too: half turns count one */
+        {"Keys: a = U, b = U', c = U2, d = D, e = D', f = D2, g = F, h = F', i = F2\n"
+         "Keys: j = B, k = B', l = B2, m = L, n = L', o = L2, p = R, q = R', s = R2\n",
+         "moves written as the server's legend names them", NULL, false},
         /* a notation told in words */
         {"Moves: one letter a move, upper case clockwise, lower case counter-clockwise.\n",
          "moves written as the server's words say (one letter a quarter turn, its case the way)",
