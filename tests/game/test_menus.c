@@ -142,6 +142,12 @@ static void test_information_once(void **state)
         &res);
     if (strcmp(last, "chose 3 then 1") != 0)
         fail_msg("the server's last line: '%s' (%s)", last, res.reason);
+    last = played_by("printf '(1) show the cube (2) move (3) some information\\nchoice: '; read a; "
+                     "printf 'Nothing to say.\\nchoice: '; read b; echo \"chose $a then $b\"",
+                     &res);
+    if (strcmp(last, "chose 3 then 1") != 0)
+        fail_msg("no blanks before the question: the server's last line: '%s' (%s)", last,
+                 res.reason);
 }
 
 /* The notation known (the caller's dialect, however auto_notation is left): no information

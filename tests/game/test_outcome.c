@@ -356,6 +356,21 @@ static void test_a_yes_stands(void **state)
     assert_string_equal(last.flag_line, "");
 }
 
+/* A round counter after a yes: the yes stands, so a no's words before the next cube are the
+ * round's text, not a no on the yes. */
+static void test_a_yes_stands_at_the_next_round(void **state)
+{
+    (void)state;
+    static const char text[] = "Round 1/2\nCube: LLBRDFUUDFLDUURRBRFBDFLB\nEnter your solution:\n"
+                               "correct\nRound 2/2\nNot solved yet: a wrong answer ends the game.\n"
+                               "Cube: LLBRDFUUDFLDUURRBRFBDFLB\nEnter your solution:\ncorrect\n";
+    cg_play_options opt = one_second();
+    cg_play_result res;
+    cg_status st = play_memory(text, sizeof text - 1, &opt, &res, NULL);
+    if (st != CG_OK || res.outcome != CG_OUTCOME_WON || res.rounds_passed != 2)
+        fail_msg("%s, %d passed: %s", cg_outcome_name(res.outcome), res.rounds_passed, res.reason);
+}
+
 /* A cube in one line (no drawing begun before it): the yes stands when the cube comes, so a
  * no's words under it before the prompt are the round's text, not a no on the yes. */
 static void test_a_yes_stands_at_a_cube_in_one_line(void **state)
@@ -383,19 +398,31 @@ static void count_prompts(void *ctx, cg_event kind, const char *line, size_t n)
 static void test_a_question_for_other_data(void **state)
 {
     (void)state;
-    static const char text[] = "Your key cube: LLBRDFUUDFLDUURRBRFBDFLB\nciphertext (base64)> ";
+    static const char text[] = "Your key cube: LLBRDFUUDFLDUURRBRFBDFLB\n"
+                               "\x1b[1mciphertext (base64)\x1b[0m> ";
     cg_play_options opt = one_second();
     int prompts = 0;
     opt.on_event = count_prompts;
     opt.on_event_ctx = &prompts;
     cg_play_result res;
-    bool one_line = false;
-    play_memory(text, sizeof text - 1, &opt, &res, &one_line);
-    assert_false(one_line); /* nothing sent */
+    cg_tube_options to = {.log_level = CG_LOG_QUIET};
+    cg_tube *t;
+    assert_int_equal(cg_tube_memory(text, sizeof text - 1, 0, &to, &t, NULL), CG_OK);
+    cg_error err;
+    assert_int_equal(cg_play(t, tables, &opt, &res, &err), CG_ERR_PROTOCOL);
+    const uint8_t *sent;
+    size_t k;
+    assert_int_equal(cg_tube_memory_sent(t, &sent, &k, NULL), CG_OK);
+    cg_tube_close(t);
+    assert_int_equal(k, 0); /* nothing sent */
     assert_int_equal(prompts, 0);
     assert_int_equal(res.outcome, CG_OUTCOME_LOST);
     if (!strstr(res.reason, "never asked for moves"))
         fail_msg("reason: %s", res.reason);
+    /* the question's escapes made printable, in the reason and in the message a CLI prints */
+    for (const char *c = err.msg; *c; c++)
+        if ((unsigned char)*c < 0x20)
+            fail_msg("a control byte in the message: %s", err.msg);
 }
 
 /* A server that shows no cube, asks a question of its own and waits: the game ends at the
@@ -452,6 +479,7 @@ int main(void)
         cmocka_unit_test(test_wins_report_only_the_real_flag),
         cmocka_unit_test(test_a_yes_stands),
         cmocka_unit_test(test_a_yes_stands_at_a_cube_in_one_line),
+        cmocka_unit_test(test_a_yes_stands_at_the_next_round),
         cmocka_unit_test(test_a_question_for_other_data),
         cmocka_unit_test(test_no_cube_and_a_question),
         cmocka_unit_test(test_a_question_after_the_last_round),
