@@ -364,7 +364,7 @@ static int menu_choice(cgi_game *g, const char *line, size_t n, bool partial)
     }
     if (cgi_phase_of(g) == CG_PHASE_START && cgi_menu_may_be_modes(m)) {
         cg_play_result *r = g->res;
-        snprintf(r->mode_ask, sizeof r->mode_ask, "%.95s", m->ask);
+        cgi_visible_text(m->ask, strlen(m->ask), r->mode_ask, sizeof r->mode_ask);
         cg_text_printable(r->mode_ask);
         size_t len = 0;
         r->mode_keys[0] = '\0';

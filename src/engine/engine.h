@@ -34,6 +34,10 @@
 
 /* needle (lower case) anywhere in text[0, n), in any case (text.c). */
 bool cgi_text_has(const char *text, size_t n, const char *needle);
+/* s[0, n) as a terminal shows it, its escape sequences (a colour, ESC ( B) and other control
+ * bytes left out, a tab a blank, into out (cap bytes, NUL-terminated): a question quoted back
+ * as a rule then matches the server's line (words.c). */
+void cgi_visible_text(const char *s, size_t n, char *out, size_t cap);
 /* Appends the formatted text to msg (NUL-terminated, size bytes): whole, or when it does not
  * fit, up to the last blank that leaves room for CGI_CUT, then CGI_CUT (a hint is never cut
  * mid-word by a full buffer). */

@@ -7,6 +7,7 @@
 
 #include "cubegod/dialogue.h"
 #include "cubegod/notation.h"
+#include "engine/engine.h"
 
 #define TOKENS_MAX 160
 #define WORD_MAX 24
@@ -33,6 +34,24 @@ static size_t past_escape(const char *s, size_t n, size_t i)
     for (i += csi; i < n && (unsigned char)s[i] >= 0x20 && (unsigned char)s[i] <= last; i++)
         ;
     return i < n ? i + 1 : n;
+}
+
+void cgi_visible_text(const char *s, size_t n, char *out, size_t cap)
+{
+    size_t k = 0;
+    for (size_t i = 0; i < n && k + 1 < cap;) {
+        if (s[i] == '\x1b') {
+            i = past_escape(s, n, i);
+            continue;
+        }
+        unsigned char c = (unsigned char)s[i++];
+        if (c == '\t')
+            out[k++] = ' ';
+        else if (c >= 0x20 && c != 0x7f) /* a bell, a carriage return: nothing shown */
+            out[k++] = (char)c;
+    }
+    if (cap)
+        out[k] = '\0';
 }
 
 static void cut(const char *s, size_t n, tokens *out)

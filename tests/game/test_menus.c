@@ -79,6 +79,9 @@ static void test_modes(void **state)
             res.mode_chosen != rows[i].chosen)
             fail_msg("row %zu: sent '%s', modes '%s', chosen %d (reason: %s)", i, sent,
                      res.mode_keys, res.mode_chosen, res.reason);
+        for (const char *c = res.mode_ask; *c; c++) /* shown by --tries: printable */
+            if ((unsigned char)*c < 0x20)
+                fail_msg("row %zu: a control byte in the question '%s'", i, res.mode_ask);
     }
 }
 
@@ -110,6 +113,21 @@ static const char *played_by_with(const char *script, const char *rule, cg_play_
 static const char *played_by(const char *script, cg_play_result *res)
 {
     return played_by_with(script, NULL, res);
+}
+
+/* A question in colour, after a bell: the modes' question is what the terminal shows, without
+ * its escapes and control bytes, so --tries' rule 'start:QUESTION=KEY' matches the server's
+ * line. */
+static void test_a_question_in_colour(void **state)
+{
+    (void)state;
+    cg_play_result res;
+    const char *last = played_by("printf 'Modes: 1. easy  2. hard\\n\\007\\033[1mMode number:\\033[0m '; "
+                                 "read x; echo \"got $x\"",
+                                 &res);
+    assert_string_equal(last, "got 1");
+    assert_string_equal(res.mode_ask, "Mode number:");
+    assert_string_equal(res.mode_keys, "1 2");
 }
 
 /* The question may be a bare mark under the entries ("> ", "? "), as a shell's prompt is: the
@@ -219,6 +237,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_modes),
         cmocka_unit_test(test_bare_question),
+        cmocka_unit_test(test_a_question_in_colour),
         cmocka_unit_test(test_information_once),
         cmocka_unit_test(test_information_when_the_notation_is_unknown),
         cmocka_unit_test(test_a_rule_answers_the_menu),
