@@ -205,6 +205,10 @@ static void test_wins_report_only_the_real_flag(void **state)
         {"", "", "[+] Correct\nkey=abc}\n", CG_OUTCOME_WON, 1, "key=abc}", NULL, NULL, NULL,
          "key=[a-z}]+", NULL},
         {"", "", "prize: 7\n", CG_OUTCOME_WON, 1, "7", NULL, NULL, NULL, "[0-9]$", NULL},
+        /* a caller's shape anchored at the line's start: after a format there, the rest of the
+           line is no line start */
+        {"", "", "[+] Correct\nflag{...}flag{real}\n", CG_OUTCOME_WON, 1, "", NULL, NULL, NULL,
+         "^flag\\{[^}]*\\}", NULL},
         {"", "", "[+] Correct\nkey{xxx\n", CG_OUTCOME_WON, 1, "key{xxx", NULL, NULL, NULL,
          "key[{][a-z]+", NULL},
         /* every announced round passed, then a text the game cannot take: won, with no reason */
