@@ -481,6 +481,18 @@ static void test_loss_words(void **state)
     assert_null(strstr(q, "LASTWORD"));
     assert_true(end[-1] == 'd'); /* cut between words: "word..." */
     assert_true(end - q > 40);
+    /* a blank right past the bound: the cut still leaves room for the whole "..." */
+    char blank_past[300] = "round 1: the server said: invalidx";
+    for (int i = 0; i < 20; i++)
+        strcat(blank_past, " word");
+    assert_true(lose(&g, 1, blank_past, CG_OK));
+    assert_non_null(strstr(said[3], " word...')"));
+    finish(&g);
+    /* a word of one character is quoted too */
+    start(&g, CLI_TRIES_MAX, "Welcome.\n?", 0, NULL);
+    assert_true(lose(&g, 0, "timeout after 3 s", CG_ERR_TIMEOUT));
+    assert_string_equal(said[0], "try 1 of 64: lost (no cube came: '?'); trying again with "
+                                 "--reply 'start:?='");
     finish(&g);
 }
 
