@@ -414,6 +414,12 @@ static void test_modes(void **state)
     assert_string_equal(options_now(), "--reply 'start:your mode:=3'");
     assert_false(cli_tries_next(g.t, &next, CG_ERR_TIMEOUT, g.h, &g.o, &g.replies, false));
     finish(&g);
+    /* a question no rule can hold (it reads as a broken pattern): no try */
+    start(&g, CLI_TRIES_MAX, "(1) baby (2) hard\nre:(: ", 0, NULL);
+    snprintf(r.mode_ask, sizeof r.mode_ask, "re:(:");
+    assert_false(cli_tries_next(g.t, &r, CG_OK, g.h, &g.o, &g.replies, false));
+    finish(&g);
+    snprintf(r.mode_ask, sizeof r.mode_ask, "your mode:");
     /* a round refused in a mode: the mode is not what to change */
     start(&g, CLI_TRIES_MAX, "(1) baby (2) hard\nyour mode: ", 0, NULL);
     r.rounds_passed = 0;
