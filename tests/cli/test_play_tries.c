@@ -414,6 +414,12 @@ static void test_modes(void **state)
     assert_string_equal(options_now(), "--reply 'start:your mode:=3'");
     assert_false(cli_tries_next(g.t, &next, CG_ERR_TIMEOUT, g.h, &g.o, &g.replies, false));
     finish(&g);
+    /* a question with '=' in it (a rule's separator): the rule's text ends before it */
+    start(&g, CLI_TRIES_MAX, "(1) baby (2) hard\nlevel=? ", 0, NULL);
+    snprintf(r.mode_ask, sizeof r.mode_ask, "level=?");
+    assert_true(cli_tries_next(g.t, &r, CG_OK, g.h, &g.o, &g.replies, false));
+    assert_string_equal(options_now(), "--reply 'start:level=2'");
+    finish(&g);
     /* a question no rule can hold (it reads as a broken pattern): no try */
     start(&g, CLI_TRIES_MAX, "(1) baby (2) hard\nre:(: ", 0, NULL);
     snprintf(r.mode_ask, sizeof r.mode_ask, "re:(:");
