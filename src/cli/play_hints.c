@@ -8,6 +8,7 @@
 #include "cli/cli.h"
 #include "cubegod/dialogue.h"
 #include "cubegod/tube.h"
+#include "engine/engine.h"
 #include "puzzle/reader.h"
 
 enum { TEXT_MAX = 256 * 1024, SENDS_MAX = 64 };
@@ -119,8 +120,9 @@ static bool find_menu(const cli_play_hints *h, char *menu, size_t msize, char *a
         }
         end = start > 0 ? start - 1 : 0;
     }
-    cg_text_printable(menu);
-    cg_text_printable(ask);
+    /* as the terminal shows them: a hint's rule then matches the coloured line */
+    cgi_visible_text(menu, strlen(menu), menu, msize);
+    cgi_visible_text(ask, strlen(ask), ask, asize);
     return found && ask[0];
 }
 
@@ -174,11 +176,15 @@ void cli_play_hints_last(const cli_play_hints *h, char *out, size_t cap)
             a++;
         while (b > a && strchr(" \t\r", h->text[b - 1]))
             b--;
-        if (b > a) {
-            size_t n = b - a < cap - 1 ? b - a : cap - 1;
-            memcpy(out, h->text + a, n);
-            out[n] = '\0';
-            return;
+        if (b > a) { /* as the terminal shows it: escapes and control bytes left out */
+            cgi_visible_text(h->text + a, b - a, out, cap);
+            size_t k = strlen(out), lead = strspn(out, " ");
+            while (k > lead && out[k - 1] == ' ')
+                k--;
+            memmove(out, out + lead, k - lead);
+            out[k - lead] = '\0';
+            if (out[0])
+                return;
         }
         end = start > 0 ? start - 1 : 0;
     }

@@ -34,7 +34,8 @@ int cli_play_hints_cubes_per_answer(const cli_play_hints *h);
 bool cli_play_hints_first_cube(const cli_play_hints *h, cg_puzzle *p);
 bool cli_play_hints_menu(const cli_play_hints *h, char *ask, size_t asize);
 /* The last line of the text that holds more than blanks, finished or not (a prompt the server
- * left waiting), blanks at its ends and a '\r' cut, at most cap - 1 bytes; "" when none. */
+ * left waiting), blanks at its ends and a '\r' cut, as a terminal shows it (its escapes and
+ * control bytes left out), at most cap - 1 bytes; "" when none. */
 void cli_play_hints_last(const cli_play_hints *h, char *out, size_t cap);
 
 #endif

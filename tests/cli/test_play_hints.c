@@ -56,6 +56,24 @@ static void test_menu_found(void **state)
     cli_play_hints_free(h);
 }
 
+/* A question and a last line in colour, as the terminal shows them: a rule made of them then
+ * matches the server's line (it quoted '?[1mYour choice:'). */
+static void test_coloured_text_as_shown(void **state)
+{
+    (void)state;
+    cli_play_hints *h = fed("Welcome!\n(1) easy (2) hard\n\x1b[1mYour choice:\x1b[0m ");
+    char ask[96], last[96];
+    assert_true(cli_play_hints_menu(h, ask, sizeof ask));
+    assert_string_equal(ask, "Your choice:");
+    cli_play_hints_last(h, last, sizeof last);
+    assert_string_equal(last, "Your choice:");
+    cli_play_hints_free(h);
+    h = fed("Press \x1b[32mEnter\x1b[0m to start\n\x1b[0m\n"); /* a line of an escape only */
+    cli_play_hints_last(h, last, sizeof last);
+    assert_string_equal(last, "Press Enter to start");
+    cli_play_hints_free(h);
+}
+
 static void test_long_line_of_items_costs_a_few_word_tests(void **state)
 {
     (void)state;
@@ -98,6 +116,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_menu_found),
+        cmocka_unit_test(test_coloured_text_as_shown),
         cmocka_unit_test(test_long_line_of_items_costs_a_few_word_tests),
         cmocka_unit_test(test_first_cube_from_the_first_byte),
     };
