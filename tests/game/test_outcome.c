@@ -437,7 +437,7 @@ static void test_no_cube_and_a_question(void **state)
     (void)state;
     char *argv[] = {"sh", "-c",
                     "printf 'Welcome to the cube shop\\nWhat name shall we engrave on your "
-                    "trophy today? '; sleep 5",
+                    "trophy today? '; read x",
                     NULL};
     cg_tube_options to = {.log_level = CG_LOG_QUIET};
     cg_tube *t;
@@ -460,7 +460,7 @@ static void test_a_question_after_the_last_round(void **state)
     (void)state;
     char *argv[] = {"sh", "-c",
                     "printf 'Round 1/1\\nLLBRDFUUDFLDUURRBRFBDFLB\\nYour moves: '; read a; "
-                    "printf 'Correct!\\nName for the scoreboard? '; sleep 5",
+                    "printf 'Correct!\\nName for the scoreboard? '; read x",
                     NULL};
     cg_tube_options to = {.log_level = CG_LOG_QUIET};
     cg_tube *t;
