@@ -72,6 +72,10 @@ static void test_coloured_text_as_shown(void **state)
     cli_play_hints_last(h, last, sizeof last);
     assert_string_equal(last, "Press Enter to start");
     cli_play_hints_free(h);
+    h = fed("Level \xe2\x80\xa6 next\x7f:"); /* a DEL shows nothing; UTF-8 stays whole */
+    cli_play_hints_last(h, last, sizeof last);
+    assert_string_equal(last, "Level \xe2\x80\xa6 next:");
+    cli_play_hints_free(h);
 }
 
 static void test_long_line_of_items_costs_a_few_word_tests(void **state)
