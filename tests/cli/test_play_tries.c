@@ -171,6 +171,15 @@ static void test_notations_in_order(void **state)
     assert_int_equal(g.t->nopts, 1);
     assert_string_equal(g.t->opts[0].name, "move-map");
     finish(&g);
+    /* a notation dropped from before another option: that option stays in force */
+    start(&g, CLI_TRIES_MAX, STRING, 0, NULL);
+    assert_true(lose(&g, 1, REFUSED, CG_OK)); /* --notation digits */
+    assert_true(lose(&g, 0, "timeout after 3 s", CG_ERR_TIMEOUT)); /* --prompt */
+    for (int i = 0; i < 3; i++) /* quarter, quarter-cw, then a move map */
+        assert_true(lose(&g, 1, REFUSED, CG_OK));
+    if (strncmp(options_now(), "--prompt 'Your moves:' --move-map 'U=U,", 39) != 0)
+        fail_msg("in force: %s", options_now());
+    finish(&g);
     /* a mark glued to a word, or before a letter, a digit or a prime, is not one */
     walk_notations("round 1: the server said: invalid move xR- or Ri2 or Fi' or Ui5", plain, 5);
 }

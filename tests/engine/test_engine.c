@@ -350,6 +350,36 @@ static void appends_cut_between_words(void **state)
     assert_string_equal(two, "12345");
 }
 
+/* A line as the terminal shows it: escapes and control bytes out, a tab a blank, UTF-8 whole;
+ * read from a buffer of its bytes only (ASan sees a read past them), into a buffer just big
+ * enough, or too small by one. */
+static void visible_text(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *in, *out;
+    } rows[] = {
+        {"\x1b[1mLevel:\x1b[0m", "Level:"}, {"a\tb\x07" "c\x7f", "a bc"},
+        {"caf\xc3\xa9 \xe2\x80\xa6 ~", "caf\xc3\xa9 \xe2\x80\xa6 ~"}, {"\x1b(0x\x1b(B", "x"},
+        {"end\x1b", "end"}, {"", ""},
+    };
+    for (size_t i = 0; i < sizeof rows / sizeof *rows; i++) {
+        size_t n = strlen(rows[i].in), want = strlen(rows[i].out);
+        char *exact = malloc(n ? n : 1), out[64];
+        assert_non_null(exact);
+        memcpy(exact, rows[i].in, n);
+        cgi_visible_text(exact, n, out, sizeof out);
+        assert_string_equal(out, rows[i].out);
+        cgi_visible_text(exact, n, out, want + 1);
+        assert_string_equal(out, rows[i].out);
+        if (want) { /* one byte short: the last byte left out */
+            cgi_visible_text(exact, n, out, want);
+            assert_int_equal(strlen(out), want - 1);
+        }
+        free(exact);
+    }
+}
+
 /* A question after a cube that asks for something other than moves. */
 static void asks_for_other(void **state)
 {
@@ -439,7 +469,7 @@ int main(void)
         cmocka_unit_test(case_legend),            cmocka_unit_test(quotes_cut_between_words),
         cmocka_unit_test(appends_cut_between_words),
         cmocka_unit_test(kept_text_starts_at_a_line),
-        cmocka_unit_test(asks_for_other),         cmocka_unit_test(round_counters),
+        cmocka_unit_test(asks_for_other),         cmocka_unit_test(visible_text),         cmocka_unit_test(round_counters),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
