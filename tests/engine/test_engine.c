@@ -359,7 +359,7 @@ static void visible_text(void **state)
     static const struct {
         const char *in, *out;
     } rows[] = {
-        {"\x1b[1mLevel:\x1b[0m", "Level:"}, {"a\tb\x07" "c\x7f", "a bc"},
+        {"\x1b[1mLevel:\x1b[0m", "Level:"}, {"a\tb\x07" "c\x1f\x7f \x20", "a bc  "},
         {"caf\xc3\xa9 \xe2\x80\xa6 ~", "caf\xc3\xa9 \xe2\x80\xa6 ~"}, {"\x1b(0x\x1b(B", "x"},
         {"end\x1b", "end"}, {"", ""},
     };
