@@ -143,7 +143,7 @@ int cgi_menu_read(cgi_menu *m, const char *line, size_t n);
 /* What an entry's words say it does. */
 cgi_menu_act cgi_menu_act_of(const char *words);
 /* The entry to choose: for act (CGI_MENU_NONE: a menu of modes, the one whose words promise
- * the flag, else the first mode, else the first that moves), -1 when the menu has none. */
+ * the flag, else the first mode: a level or a way to solve), -1 when the menu has none. */
 int cgi_menu_find(const cgi_menu *m, cgi_menu_act act);
 /* True when no entry checks or shows: the entries may all be modes, one that moves among them
  * a mode named so ("baby steps"): --tries walks them (cg_play_result.mode_keys). */

@@ -132,8 +132,12 @@ int cgi_menu_find(const cgi_menu *m, cgi_menu_act act)
         if (says(m->entry[e].words, FLAG_WORDS) &&
             cgi_menu_act_of(m->entry[e].words) != CGI_MENU_EXIT)
             return e;
-    int e = first_of(m, CGI_MENU_NONE);
-    return e >= 0 ? e : first_of(m, CGI_MENU_MOVE); /* ways to solve: "speed solve", "blind solve" */
+    for (int e = 0; e < m->n; e++) { /* the first mode: a level, or a way to solve */
+        cgi_menu_act a = cgi_menu_act_of(m->entry[e].words);
+        if (a == CGI_MENU_NONE || a == CGI_MENU_MOVE)
+            return e;
+    }
+    return -1;
 }
 
 bool cgi_menu_may_be_modes(const cgi_menu *m)

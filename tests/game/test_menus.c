@@ -67,6 +67,11 @@ static void test_modes(void **state)
         {"Modes: 1. speed solve  2. blind solve\nMode number: ", "1\n", "1 2", 1},
         {"Ways: 1. speed solve  2. blind solve (flag inside)\nMode number: ", "2\n", "1 2", 2},
         {"Ways: 1. blind solve (flag inside)  2. speed solve\nMode number: ", "1\n", "1 2", 1},
+        {"Ways: 1. speed solve for the flag  2. blind solve  3. practice\nMode number: ", "1\n",
+         "1 2 3", 1},
+        /* no promise: the first mode, a level or a way to solve alike */
+        {"Ways: 1. speed solve  2. blind solve  3. practice\nMode number: ", "1\n", "1 2 3", 1},
+        {"Ways: 0. leave  1. speed solve  2. blind solve\nMode number: ", "1\n", "1 2", 1},
         {"There is one door.\n  1) enter the dojo\nchoice: ", "1\n", "1", 1}, /* one entry */
         /* actions, before any cube, none that shows: the one that moves (no modes listed) */
         {"(1) check the cube (2) turn a face (0) exit\nchoice: ", "2\n", "", 0},
