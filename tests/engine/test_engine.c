@@ -448,7 +448,7 @@ static void round_counters(void **state)
         /* 100000 and more count no rounds (an id, a score) */
         {"Cube 7 of 100000", 0, -1, -1}, {"Round 100000", 0, -1, -1},
         /* "3 / 5" after more than one word is some other count */
-        {"Cubes solved so far: 3 / 5", 0, -1, -1},
+        {"Cubes solved so far: 3 / 5", 0, -1, -1}, {"3 / 5", 2, 3, 5}, /* no word before */
     };
     for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
         int i = -1, total = -1;
