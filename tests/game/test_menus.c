@@ -191,6 +191,11 @@ static void test_information_when_the_notation_is_unknown(void **state)
     opt = cg_play_defaults();
     opt.auto_notation = false;
     assert_string_equal(played_with(text, &opt, &res), "1\n");
+    /* the notation told in the server's words before the menu: known */
+    assert_string_equal(played("Moves: one letter a move, upper case clockwise, lower case "
+                               "counter-clockwise.\n(1) show the cube (2) move (3) some "
+                               "information\nchoice: ", &res),
+                        "1\n");
 }
 
 /* A menu the caller's reply rule answered is answered: the prompt after the cube that follows
