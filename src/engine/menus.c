@@ -128,16 +128,17 @@ int cgi_menu_find(const cgi_menu *m, cgi_menu_act act)
 {
     if (act != CGI_MENU_NONE)
         return first_of(m, act);
-    for (int e = 0; e < m->n; e++)
-        if (says(m->entry[e].words, FLAG_WORDS) &&
-            cgi_menu_act_of(m->entry[e].words) != CGI_MENU_EXIT)
-            return e;
-    for (int e = 0; e < m->n; e++) { /* the first mode: a level, or a way to solve */
+    int first = -1;
+    for (int e = 0; e < m->n; e++) { /* the mode that promises the flag, else the first mode */
         cgi_menu_act a = cgi_menu_act_of(m->entry[e].words);
-        if (a == CGI_MENU_NONE || a == CGI_MENU_MOVE)
+        if (a != CGI_MENU_NONE && a != CGI_MENU_MOVE) /* not a level nor a way to solve */
+            continue;
+        if (says(m->entry[e].words, FLAG_WORDS))
             return e;
+        if (first < 0)
+            first = e;
     }
-    return -1;
+    return first;
 }
 
 bool cgi_menu_may_be_modes(const cgi_menu *m)

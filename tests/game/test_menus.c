@@ -69,6 +69,9 @@ static void test_modes(void **state)
         {"Ways: 1. blind solve (flag inside)  2. speed solve\nMode number: ", "1\n", "1 2", 1},
         {"Ways: 1. speed solve for the flag  2. blind solve  3. practice\nMode number: ", "1\n",
          "1 2 3", 1},
+        /* while the notation is unknown, the information entry first, whatever it names */
+        {"(1) speed solve (2) blind solve (3) rules of the flag hunt\nchoice: ", "3\n", "1 2 3",
+         3},
         /* no promise: the first mode, a level or a way to solve alike */
         {"Ways: 1. speed solve  2. blind solve  3. practice\nMode number: ", "1\n", "1 2 3", 1},
         {"Ways: 0. leave  1. speed solve  2. blind solve\nMode number: ", "1\n", "1 2", 1},
