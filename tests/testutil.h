@@ -54,4 +54,19 @@ static inline FILE *open_fixture(const char *rel)
     return f;
 }
 
+/* $FIXTURES/rel whole into text (size bytes, NUL-terminated); its length. A file that does not
+ * fit fails the test run. */
+static inline size_t read_fixture(const char *rel, char *text, size_t size)
+{
+    FILE *f = open_fixture(rel);
+    size_t n = fread(text, 1, size, f);
+    fclose(f);
+    if (n >= size) {
+        fprintf(stderr, "fixture %s is over %zu bytes\n", rel, size - 1);
+        exit(1);
+    }
+    text[n] = '\0';
+    return n;
+}
+
 #endif

@@ -302,6 +302,23 @@ static void test_orientations(void **state)
     finish(&g);
 }
 
+/* The same loss again and again: option takes each of values in turn (its line names it, the
+ * loss's words as `words` says, *field points at it), then no other. */
+static void walk_readers(game *g, int answered, const char *reason, cg_status st,
+                         const char *option, const char *const *values, size_t n,
+                         const char *const *field, const char *words)
+{
+    for (size_t i = 0; i < n; i++) {
+        assert_true(lose(g, answered, reason, st));
+        char want[32];
+        snprintf(want, sizeof want, "--%s '%s'", option, values[i]);
+        assert_string_equal(options_now(), want);
+        assert_string_equal(*field, values[i]);
+        assert_non_null(strstr(said[nsaid - 1], words));
+    }
+    assert_false(lose(g, answered, reason, st));
+}
+
 /* Not the usual colours: no orientation; a string's face orders, then none. */
 static void test_not_solved_other_colours(void **state)
 {
@@ -309,14 +326,8 @@ static void test_not_solved_other_colours(void **state)
     game g;
     start(&g, CLI_TRIES_MAX, STRING, 0, NULL);
     const char *orders[] = {"URFDLB", "ULFRBD", "UFRBLD", "UDLRFB", "FRBLUD", "net"};
-    for (size_t i = 0; i < 6; i++) {
-        assert_true(lose(&g, 1, "round 1: the server said: not solved", CG_OK));
-        char want[32];
-        snprintf(want, sizeof want, "--order '%s'", orders[i]);
-        assert_string_equal(options_now(), want);
-        assert_string_equal(g.o.order, orders[i]);
-    }
-    assert_false(lose(&g, 1, "round 1: the server said: not solved", CG_OK));
+    walk_readers(&g, 1, "round 1: the server said: not solved", CG_OK, "order", orders, 6,
+                 &g.o.order, "lost (round 1 not passed");
     finish(&g);
 }
 
@@ -344,15 +355,8 @@ static void test_not_read(void **state)
     game g;
     start(&g, CLI_TRIES_MAX, NET, 0, NULL);
     const char *across[] = {"BLFR", "FRBL", "RBLF"};
-    for (size_t i = 0; i < 3; i++) {
-        assert_true(lose(&g, 0, "round 1: cannot read the cube", CG_ERR_INPUT));
-        char want[32];
-        snprintf(want, sizeof want, "--across '%s'", across[i]);
-        assert_string_equal(options_now(), want);
-        assert_string_equal(g.o.across, across[i]);
-        assert_non_null(strstr(said[nsaid - 1], "lost (the cube not read"));
-    }
-    assert_false(lose(&g, 0, "round 1: cannot read the cube", CG_ERR_INPUT));
+    walk_readers(&g, 0, "round 1: cannot read the cube", CG_ERR_INPUT, "across", across, 3,
+                 &g.o.across, "lost (the cube not read");
     finish(&g);
     /* no cube shown: nothing to read another way */
     start(&g, CLI_TRIES_MAX, "Hello\n", 0, NULL);

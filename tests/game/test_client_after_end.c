@@ -18,6 +18,7 @@
 #include "cubegod/clock.h"
 #include "cubegod/tube.h"
 #include "tables_fixture.h"
+#include "testutil.h"
 
 /* A server that loses the game at once, then says a line a millisecond: CHATTER lines (10 s at
  * least), then the end of the stream. */
@@ -96,15 +97,7 @@ static void test_handover_ends_while_the_server_keeps_talking(void **state)
 /* fixtures/faults/round.txt: "=== Round 1/1 ===", the faces, the prompt. */
 static size_t round_text(char *text, size_t size)
 {
-    char path[4096];
-    snprintf(path, sizeof path, "%s/faults/round.txt", getenv("FIXTURES"));
-    FILE *f = fopen(path, "rb");
-    assert_non_null(f);
-    size_t n = fread(text, 1, size - 1, f);
-    fclose(f);
-    assert_true(n < size - 1);
-    text[n] = '\0';
-    return n;
+    return read_fixture("faults/round.txt", text, size);
 }
 
 static void test_flag_after_a_long_unterminated_last_line(void **state)

@@ -17,6 +17,7 @@
 #include "cubegod/notation.h"
 #include "cubegod/tube.h"
 #include "tables_fixture.h"
+#include "testutil.h"
 
 typedef struct notes {
     int n;
@@ -63,13 +64,8 @@ static cg_status open_qtm(void *ctx, const cg_tables **out, cg_error *err)
  * round once more, then a yes). */
 static void play_after(const char *banner, const char *after, notes *s, cg_play_result *res)
 {
-    char path[4096], round[1 << 14], text[1 << 15];
-    snprintf(path, sizeof path, "%s/faults/round.txt", getenv("FIXTURES"));
-    FILE *f = fopen(path, "rb");
-    assert_non_null(f);
-    size_t n = fread(round, 1, sizeof round - 1, f);
-    fclose(f);
-    round[n] = '\0';
+    char round[1 << 14], text[1 << 15];
+    read_fixture("faults/round.txt", round, sizeof round);
     bool again = after && strcmp(after, "again") == 0;
     int k = snprintf(text, sizeof text, "%s%s%s%s", banner, round, again ? round : "",
                      after && !again ? after : "[+] Correct\n");

@@ -16,18 +16,14 @@
 #include "cubegod/client.h"
 #include "cubegod/tube.h"
 #include "tables_fixture.h"
+#include "testutil.h"
 
 /* fixtures/faults/round.txt with its "=== Round 1/1 ===" line replaced by `header`. */
 static size_t round_text(const char *banner, const char *header, const char *after, char *text,
                          size_t size)
 {
-    char path[4096], round[1 << 14];
-    snprintf(path, sizeof path, "%s/faults/round.txt", getenv("FIXTURES"));
-    FILE *f = fopen(path, "rb");
-    assert_non_null(f);
-    size_t n = fread(round, 1, sizeof round - 1, f);
-    fclose(f);
-    round[n] = '\0';
+    char round[1 << 14];
+    read_fixture("faults/round.txt", round, sizeof round);
     const char *head = "=== Round 1/1 ===\n";
     char *at = strstr(round, head);
     assert_non_null(at);
@@ -360,6 +356,16 @@ static void test_a_yes_stands(void **state)
     assert_string_equal(last.flag_line, "");
 }
 
+/* The n bytes of text played: won, both rounds passed. */
+static void won_two_rounds(const char *text, size_t n)
+{
+    cg_play_options opt = one_second();
+    cg_play_result res;
+    cg_status st = play_memory(text, n, &opt, &res, NULL);
+    if (st != CG_OK || res.outcome != CG_OUTCOME_WON || res.rounds_passed != 2)
+        fail_msg("%s, %d passed: %s", cg_outcome_name(res.outcome), res.rounds_passed, res.reason);
+}
+
 /* A round counter after a yes: the yes stands, so a no's words before the next cube are the
  * round's text, not a no on the yes. */
 static void test_a_yes_stands_at_the_next_round(void **state)
@@ -368,11 +374,7 @@ static void test_a_yes_stands_at_the_next_round(void **state)
     static const char text[] = "Round 1/2\nCube: LLBRDFUUDFLDUURRBRFBDFLB\nEnter your solution:\n"
                                "correct\nRound 2/2\nNot solved yet: a wrong answer ends the game.\n"
                                "Cube: LLBRDFUUDFLDUURRBRFBDFLB\nEnter your solution:\ncorrect\n";
-    cg_play_options opt = one_second();
-    cg_play_result res;
-    cg_status st = play_memory(text, sizeof text - 1, &opt, &res, NULL);
-    if (st != CG_OK || res.outcome != CG_OUTCOME_WON || res.rounds_passed != 2)
-        fail_msg("%s, %d passed: %s", cg_outcome_name(res.outcome), res.rounds_passed, res.reason);
+    won_two_rounds(text, sizeof text - 1);
 }
 
 /* A cube in one line (no drawing begun before it): the yes stands when the cube comes, so a
@@ -383,11 +385,7 @@ static void test_a_yes_stands_at_a_cube_in_one_line(void **state)
     static const char text[] = "Cube: LLBRDFUUDFLDUURRBRFBDFLB\nEnter your solution:\ncorrect\n"
                                "Cube: LLBRDFUUDFLDUURRBRFBDFLB\n"
                                "Not solved yet: a wrong answer ends the game.\nEnter your solution:\ncorrect\n";
-    cg_play_options opt = one_second();
-    cg_play_result res;
-    cg_status st = play_memory(text, sizeof text - 1, &opt, &res, NULL);
-    if (st != CG_OK || res.outcome != CG_OUTCOME_WON || res.rounds_passed != 2)
-        fail_msg("%s, %d passed: %s", cg_outcome_name(res.outcome), res.rounds_passed, res.reason);
+    won_two_rounds(text, sizeof text - 1);
 }
 
 static void count_prompts(void *ctx, cg_event kind, const char *line, size_t n)
@@ -432,18 +430,27 @@ static void test_a_question_for_other_data(void **state)
 /* A server that shows no cube, asks a question of its own and waits: the game ends at the
  * timeout, and the reason says no cube was read and how to answer the question, whole after a
  * process's command line and the wait (the hint was cut before its reply rule). */
-static void no_cube_then(const char *script, const char *want)
+/* Plays against sh running script (a server that waits, as over a socket), with this receive
+ * timeout; cg_play's status. */
+static cg_status play_script(const char *script, double timeout, cg_play_result *res,
+                             cg_error *err)
 {
     char *argv[] = {"sh", "-c", (char *)script, NULL};
     cg_tube_options to = {.log_level = CG_LOG_QUIET};
     cg_tube *t;
     assert_int_equal(cg_tube_process(argv, &to, &t, NULL), CG_OK);
     cg_play_options opt = cg_play_defaults();
-    opt.timeout = 0.3;
+    opt.timeout = timeout;
+    cg_status st = cg_play(t, tables, &opt, res, err);
+    cg_tube_close(t);
+    return st;
+}
+
+static void no_cube_then(const char *script, const char *want)
+{
     cg_play_result res;
     cg_error err;
-    assert_int_equal(cg_play(t, tables, &opt, &res, &err), CG_ERR_TIMEOUT);
-    cg_tube_close(t);
+    assert_int_equal(play_script(script, 0.3, &res, &err), CG_ERR_TIMEOUT);
     if (!strstr(err.msg, want))
         fail_msg("%s", err.msg);
 }
@@ -465,19 +472,11 @@ static void test_no_cube_and_a_question(void **state)
 static void test_a_question_after_the_last_round(void **state)
 {
     (void)state;
-    char *argv[] = {"sh", "-c",
-                    "printf 'Round 1/1\\nLLBRDFUUDFLDUURRBRFBDFLB\\nYour moves: '; read a; "
-                    "printf 'Correct!\\nName for the scoreboard? '; read x",
-                    NULL};
-    cg_tube_options to = {.log_level = CG_LOG_QUIET};
-    cg_tube *t;
-    assert_int_equal(cg_tube_process(argv, &to, &t, NULL), CG_OK);
-    cg_play_options opt = cg_play_defaults();
-    opt.timeout = 2;
     cg_play_result res;
     cg_error err;
-    cg_status st = cg_play(t, tables, &opt, &res, &err);
-    cg_tube_close(t);
+    cg_status st = play_script("printf 'Round 1/1\\nLLBRDFUUDFLDUURRBRFBDFLB\\nYour moves: '; "
+                               "read a; printf 'Correct!\\nName for the scoreboard? '; read x",
+                               2, &res, &err);
     if (st != CG_OK || !res.won || strcmp(res.flag_line, "Name for the scoreboard?") != 0)
         fail_msg("status %d, %s, line after the last round '%s': %s", (int)st,
                  cg_outcome_name(res.outcome), res.flag_line, st ? err.msg : res.reason);
