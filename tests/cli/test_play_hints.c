@@ -16,9 +16,15 @@
 
 #include "cli/play_hints.c"
 
+static char said[512]; /* the last hint */
+
 void cli_err(const char *cmd, const char *fmt, ...)
 {
-    (void)cmd, (void)fmt;
+    (void)cmd;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(said, sizeof said, fmt, ap);
+    va_end(ap);
 }
 
 static long word_tests;
@@ -71,6 +77,15 @@ static void test_coloured_text_as_shown(void **state)
     h = fed("Press \x1b[32mEnter\x1b[0m to start\n\x1b[0m\n"); /* a line of an escape only */
     cli_play_hints_last(h, last, sizeof last);
     assert_string_equal(last, "Press Enter to start");
+    cli_play_hints_free(h);
+    h = fed("Pick one:\n\x1b[1m(1) easy (2) hard\x1b[0m\nYour choice: \x1b[0m"); /* a blank, then an escape */
+    cli_play_hints_last(h, last, sizeof last);
+    assert_string_equal(last, "Your choice:");
+    cg_play_result r = {0};
+    cli_play_given given = {false, false};
+    cli_play_hints_after(h, &r, &given); /* the hint quotes the menu as shown, no escape */
+    assert_non_null(strstr(said, "the server showed a menu ('(1) easy (2) hard') and asked "
+                                 "'Your choice:'"));
     cli_play_hints_free(h);
     h = fed("Level \xe2\x80\xa6 next\x7f:"); /* a DEL shows nothing; UTF-8 stays whole */
     cli_play_hints_last(h, last, sizeof last);
