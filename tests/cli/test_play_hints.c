@@ -74,6 +74,10 @@ static void test_coloured_text_as_shown(void **state)
     cli_play_hints_last(h, last, sizeof last);
     assert_string_equal(last, "Your choice:");
     cli_play_hints_free(h);
+    h = fed("Go\n\x1b[1m \x1b[0m\n"); /* a blank between escapes: nothing shown */
+    cli_play_hints_last(h, last, sizeof last);
+    assert_string_equal(last, "Go");
+    cli_play_hints_free(h);
     h = fed("Press \x1b[32mEnter\x1b[0m to start\n\x1b[0m\n"); /* a line of an escape only */
     cli_play_hints_last(h, last, sizeof last);
     assert_string_equal(last, "Press Enter to start");
