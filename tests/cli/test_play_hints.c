@@ -74,6 +74,10 @@ static void test_coloured_text_as_shown(void **state)
     cli_play_hints_last(h, last, sizeof last);
     assert_string_equal(last, "Your choice:");
     cli_play_hints_free(h);
+    h = fed("Go\n\x1b[1m Your turn:"); /* a blank after an escape: no part of it */
+    cli_play_hints_last(h, last, sizeof last);
+    assert_string_equal(last, "Your turn:");
+    cli_play_hints_free(h);
     h = fed("Go\n\x1b[1m \x1b[0m\n"); /* a blank between escapes: nothing shown */
     cli_play_hints_last(h, last, sizeof last);
     assert_string_equal(last, "Go");
