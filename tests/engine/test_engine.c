@@ -251,6 +251,7 @@ static void menu_acts(void **state)
     assert_false(cgi_menu_of_modes(&m)); /* no menu is no menu of modes */
     menu_of(&m, "[a] view [b] quit");
     assert_false(cgi_menu_of_modes(&m));
+    assert_int_equal(cgi_menu_find(&m, CGI_MENU_NONE), -1); /* no mode: none, not past the last */
     memset(&m, 0, sizeof m);
     menu_of(&m, "[a] verify [b] quit");
     assert_false(cgi_menu_of_modes(&m));
