@@ -111,8 +111,7 @@ static void turn_hint(const char *path, bool transcript, const char *text, size_
     if (transcript) {
         if (!(copy = malloc(len + 1)))
             return;
-        memcpy(copy, text, len);
-        copy[len] = '\0';
+        memcpy(copy, text, len); /* cli_server_text ends what it keeps with a NUL */
         if (!cli_server_text("replay", path, copy, &len)) {
             free(copy);
             return;

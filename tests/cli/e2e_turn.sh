@@ -69,6 +69,11 @@ expect_eq "$(tail -n 1 "$TMP/out3")" "$(cat "$TMP/flag")" "the flag, moves on th
   "$CUBEGOD" turn --undo --moves last-line > /dev/null 2> "$TMP/err"
 expect_eq "$?" 2 "exit status, no line of moves"
 expect_grep "no line after the drawing (which ends at line 11) reads as moves; the last one (line 12): move 1 'Good' (column 1) is not a move" "$TMP/err"
+# a transcript (turn reads the server's text in it) with a bad record: its line is named
+printf '# cubegod transcript 1\n< 0.1 Face U:\\n\n< 0.2 oops \\q\n' > "$TMP/bad.rec"
+"$CUBEGOD" turn --undo --moves last-line "$TMP/bad.rec" > /dev/null 2> "$TMP/err"
+expect_eq "$?" 2 "exit status, a bad transcript record"
+expect_grep "bad.rec: line 3: column 12: bad escape" "$TMP/err"
 
 # 1c. One reading: every cube of colours that solve reads is the same state to turn. solve's
 #     answer, applied by turn to the file itself and to draw's ANSI picture of it, leaves every

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# cubegod replay on the two terminal captures in $FIXTURES/captures, on variants of them (CRLF,
-# answers on the prompt line, a 12-move answer), and on bad input.
+# cubegod replay on the terminal captures in $FIXTURES/captures, on variants of them (CRLF,
+# answers on the prompt line, a 12-move answer), on transcripts play recorded
+# ($FIXTURES/transcripts), and on bad input.
 set -uo pipefail
 : "${CUBEGOD:?}" "${FIXTURES:?}"
 CAP=$FIXTURES/captures
@@ -62,6 +63,34 @@ echo "ok: variants (CRLF, inline answers, 12 moves)"
 # --max-moves 8 makes the longer answers wrong
 rc=$(run -q --max-moves 8 "$CAP/game-100-rounds.txt")
 [ "$rc" -eq 1 ] && grep -q "too many moves" "$TMP/out" || fail "--max-moves 8: exit $rc"
+
+# transcripts play recorded (in $FIXTURES/transcripts), judged as play judged them
+T=$FIXTURES/transcripts
+# a menu, then a close before any cube: no round, and not won (exit 2, as for no round at all)
+rc=$(run "$T/menu-only.rec")
+[ "$rc" -eq 2 ] && grep -q "no round found (no answer sent after a cube)" "$TMP/err" &&
+  ! grep -q "the game: won" "$TMP/out" || fail "menu, no cube: exit $rc: $(cat "$TMP/out" "$TMP/err")"
+# a password written on a cube's faces, then the moves that hid it: the transcript's server text
+# (decoded, as the server sent it) points at turn, with the transcript's own name
+rc=$(run "$T/sealed-note.rec")
+[ "$rc" -eq 1 ] && grep -qF "no round was correct; a drawing, then moves ('F R' U2 R F' D" "$TMP/err" &&
+  grep -qF "'cubegod turn --moves last-line $T/sealed-note.rec' applies them" "$TMP/err" ||
+  fail "hidden text in a transcript: exit $rc: $(cat "$TMP/err")"
+# a cube asked again (the server's "once more" and the same cube), its first answer edited to a
+# wrong one, the transcript cut after it: the answer asked again that passed takes back "first
+# wrong" (the only round: no later one asked again can hide a first wrong kept)
+rc=$(run "$T/asked-again-wrong-first.rec")
+[ "$rc" -eq 0 ] && grep -q "^round 1/2: not solved" "$TMP/out" &&
+  grep -q "^round 1/2 (asked again): correct" "$TMP/out" &&
+  grep -q "transcript, 1 round, 1 correct (0 optimal), 0 wrong$" "$TMP/out" ||
+  fail "round 1 wrong, then right when asked again: exit $rc: $(cat "$TMP/out")"
+# a server that turned play's second move the other way, then showed the cube after each of
+# its next moves (first_word.py --each --twist 2): five cubes off play's course, each counted
+# once where it ends, not once a line
+rc=$(run "$T/twisted-second-move.rec")
+grep -q "the engine and the recording part 5 times, first at line 24: round 1, move 2 (U)" "$TMP/out" ||
+  fail "a twisted move: exit $rc: $(tail -n 1 "$TMP/out")"
+echo "ok: transcripts (no cube, hidden text, asked again, a twisted move)"
 
 # bad input: exit 2 with a message that says where
 printf '# cubegod transcript 1\n< 0.1 Face U:\\n\n< 0.2 oops \\q\n' >"$TMP/bad.txt"

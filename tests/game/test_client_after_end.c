@@ -173,6 +173,7 @@ static void test_handover_reads_the_lines_after_the_end(void **state)
     assert_true(res.won);
     if (!strstr(res.flags, "flag{after_the_end}"))
         fail_msg("the flag two lines after the end was not read (flags: '%s')", res.flags);
+    assert_string_equal(res.last_line, "flag{after_the_end}"); /* the last of them is the last */
 }
 
 /* A won round, then the flag LATE_MS after the verdict, then an open and quiet connection. */

@@ -247,6 +247,23 @@ static void test_the_choice_said(void **state)
     assert_int_equal(replies, 1);
 }
 
+/* A menu that comes back after every choice with no cube between is a loop: chosen the bound's
+ * times (max-replies, 20 by default), then the game ends saying so (a choice past the bound
+ * unsent would leave the game waiting out its timeout at the question). */
+static void test_a_menu_that_loops(void **state)
+{
+    (void)state;
+    cg_play_result res;
+    const char *last = played_by("i=0; while [ $i -lt 30 ]; do "
+                                 "printf '(1) show the cube (2) move (0) exit\\nchoice: '; "
+                                 "read a || exit; i=$((i+1)); done; echo 'no more menus'",
+                                 &res);
+    assert_false(res.won);
+    if (!strstr(res.reason, "the menu's choice fired 20 times with no cube read in between; the "
+                            "server kept sending 'choice:'"))
+        fail_msg("the reason: '%s' (the last line: '%s')", res.reason, last);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -257,6 +274,7 @@ int main(void)
         cmocka_unit_test(test_information_when_the_notation_is_unknown),
         cmocka_unit_test(test_a_rule_answers_the_menu),
         cmocka_unit_test(test_the_choice_said),
+        cmocka_unit_test(test_a_menu_that_loops),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

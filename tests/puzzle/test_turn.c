@@ -560,7 +560,15 @@ static void test_moves_line(void **state)
         char got[4096];
         cg_drawing_write(d, got, sizeof got);
         assert_string_equal(got, want);
-        assert_int_equal(cg_drawing_moves(d, cases[k].map, line, 2, &err), CG_ERR_LIMIT);
+        /* the line and its NUL fit exactly, one byte less does not, and the error says both */
+        size_t need = strlen(cases[k].moves) + 1;
+        char exact[32], msg[96];
+        assert_int_equal(cg_drawing_moves(d, cases[k].map, exact, need, &err), CG_OK);
+        assert_string_equal(exact, line);
+        assert_int_equal(cg_drawing_moves(d, cases[k].map, exact, need - 1, &err), CG_ERR_LIMIT);
+        snprintf(msg, sizeof msg, "the line of moves needs %zu bytes, the buffer holds %zu", need,
+                 need - 1);
+        assert_string_equal(err.msg, msg);
         cg_drawing_free(d);
         char opts[64];
         snprintf(opts, sizeof opts, "last-line%s%s", cases[k].map ? " map=" : "",
