@@ -69,6 +69,12 @@ expect_eq "$(tail -n 1 "$TMP/out3")" "$(cat "$TMP/flag")" "the flag, moves on th
   "$CUBEGOD" turn --undo --moves last-line > /dev/null 2> "$TMP/err"
 expect_eq "$?" 2 "exit status, no line of moves"
 expect_grep "no line after the drawing (which ends at line 11) reads as moves; the last one (line 12): move 1 'Good' (column 1) is not a move" "$TMP/err"
+# a transcript play recorded (a password on a 2x2's faces, then the route that hid it): turn
+# reads the server's text in it, and only that
+"$CUBEGOD" turn --undo --moves last-line "$FIXTURES/transcripts/sealed-note.rec" > "$TMP/out" 2> "$TMP/err" ||
+  fail "turn of a transcript: $(cat "$TMP/err")"
+expect_eq "$(tail -n 1 "$TMP/out")" "pocket-cube-courier-2026" "the password read off the transcript's cube"
+expect_eq "$(wc -l < "$TMP/out")" 19 "six labelled faces and the reading line"
 # a transcript (turn reads the server's text in it) with a bad record: its line is named
 printf '# cubegod transcript 1\n< 0.1 Face U:\\n\n< 0.2 oops \\q\n' > "$TMP/bad.rec"
 "$CUBEGOD" turn --undo --moves last-line "$TMP/bad.rec" > /dev/null 2> "$TMP/err"

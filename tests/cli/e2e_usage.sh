@@ -44,4 +44,15 @@ expect_grep "see 'cubegod solve --help'" "$TMP/err"
 # A misspelled command too.
 "$CUBEGOD" slove < /dev/null 2> "$TMP/err"; expect_eq "$?" 2 "misspelled command"
 expect_grep "no command 'slove'; did you mean 'solve'?" "$TMP/err"
+# play's options that take a value: a good value is taken (the game then runs to its end: exit 1
+# against a process that says nothing), a bad one named with its bounds (exit 2)
+for ov in "--threads 2" "--pow-limit 5" "--time-limit 100"; do
+  # shellcheck disable=SC2086
+  "$CUBEGOD" play -q $ov --timeout 1 --exec true < /dev/null > /dev/null 2> "$TMP/err"
+  expect_eq "$?" 1 "exit status of 'play $ov' against a silent process"
+done
+"$CUBEGOD" play --threads 0 --exec true < /dev/null 2> "$TMP/err"; expect_eq "$?" 2 "play --threads 0"
+expect_grep "play: --threads: '0' is not a whole number from 1 to" "$TMP/err"
+"$CUBEGOD" play --pow-limit 0 --exec true < /dev/null 2> "$TMP/err"; expect_eq "$?" 2 "play --pow-limit 0"
+expect_grep "play: --pow-limit: '0' is not a number of seconds above 0" "$TMP/err"
 echo "e2e_usage: all checks passed"

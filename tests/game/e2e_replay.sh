@@ -76,6 +76,11 @@ rc=$(run "$T/sealed-note.rec")
 [ "$rc" -eq 1 ] && grep -qF "no round was correct; a drawing, then moves ('F R' U2 R F' D" "$TMP/err" &&
   grep -qF "'cubegod turn --moves last-line $T/sealed-note.rec' applies them" "$TMP/err" ||
   fail "hidden text in a transcript: exit $rc: $(cat "$TMP/err")"
+# the same, won by a reply rule that sent the password: the reply took the answer's place, so
+# the cube was no round left unanswered (exit 0, won)
+rc=$(run "$T/sealed-note-password.rec")
+[ "$rc" -eq 0 ] && grep -q "transcript, no round of moves" "$TMP/out" &&
+  grep -q "^the game: won" "$TMP/out" || fail "a password's reply: exit $rc: $(cat "$TMP/out" "$TMP/err")"
 # a cube asked again (the server's "once more" and the same cube), its first answer edited to a
 # wrong one, the transcript cut after it: the answer asked again that passed takes back "first
 # wrong" (the only round: no later one asked again can hide a first wrong kept)

@@ -480,6 +480,7 @@ static void test_a_question_after_the_last_round(void **state)
     if (st != CG_OK || !res.won || strcmp(res.flag_line, "Name for the scoreboard?") != 0)
         fail_msg("status %d, %s, line after the last round '%s': %s", (int)st,
                  cg_outcome_name(res.outcome), res.flag_line, st ? err.msg : res.reason);
+    assert_true(res.open); /* the question waits: the connection is the caller's, still open */
 }
 
 int main(void)
