@@ -76,6 +76,18 @@ rc=$(run "$T/sealed-note.rec")
 [ "$rc" -eq 1 ] && grep -qF "no round was correct; a drawing, then moves ('F R' U2 R F' D" "$TMP/err" &&
   grep -qF "'cubegod turn --moves last-line $T/sealed-note.rec' applies them" "$TMP/err" ||
   fail "hidden text in a transcript: exit $rc: $(cat "$TMP/err")"
+# the file named in that command as a shell takes it: standard input is FILE, a name with a
+# blank is quoted, one with a quote or a dollar is FILE too
+"$CUBEGOD" replay - < "$T/sealed-note.rec" > "$TMP/out" 2> "$TMP/err"
+grep -qF "'cubegod turn --moves last-line FILE' applies them" "$TMP/err" ||
+  fail "hidden text on standard input: $(cat "$TMP/err")"
+cp "$T/sealed-note.rec" "$TMP/a note.rec" && cp "$T/sealed-note.rec" "$TMP/it's \$1.rec"
+rc=$(run "$TMP/a note.rec")
+grep -qF "'cubegod turn --moves last-line \"$TMP/a note.rec\"' applies them" "$TMP/err" ||
+  fail "a name with a blank: $(cat "$TMP/err")"
+rc=$(run "$TMP/it's \$1.rec")
+grep -qF "'cubegod turn --moves last-line FILE' applies them" "$TMP/err" ||
+  fail "a name with a quote: $(cat "$TMP/err")"
 # the same, won by a reply rule that sent the password: the reply took the answer's place, so
 # the cube was no round left unanswered (exit 0, won)
 rc=$(run "$T/sealed-note-password.rec")
@@ -87,7 +99,8 @@ rc=$(run "$T/sealed-note-password.rec")
 rc=$(run "$T/asked-again-wrong-first.rec")
 [ "$rc" -eq 0 ] && grep -q "^round 1/2: not solved" "$TMP/out" &&
   grep -q "^round 1/2 (asked again): correct" "$TMP/out" &&
-  grep -q "transcript, 1 round, 1 correct (0 optimal), 0 wrong$" "$TMP/out" ||
+  grep -q "transcript, 1 round, 1 correct (0 optimal), 0 wrong$" "$TMP/out" &&
+  grep -qx "the game: lost: round 1: the connection closed before the verdict" "$TMP/out" ||
   fail "round 1 wrong, then right when asked again: exit $rc: $(cat "$TMP/out")"
 # a server that turned play's second move the other way, then showed the cube after each of
 # its next moves (first_word.py --each --twist 2): five cubes off play's course, each counted

@@ -22,6 +22,9 @@ replays() {
   "$CUBEGOD" replay "$TMP/$1.rec" > "$TMP/$1.replay" 2>&1 ||
     fail "$1: replay with no options of a game play won: $(tail -n 6 "$TMP/$1.replay")"
   has ": transcript, $2 rounds\?, $2 correct" "$TMP/$1.replay"
+  # the cubes shown between the moves of an answer are the answer's (the engine walked as play)
+  ! grep -q "the engine and the recording part" "$TMP/$1.replay" ||
+    fail "$1: $(grep "the engine and the recording part" "$TMP/$1.replay")"
 }
 
 for how in "" --late --each; do

@@ -264,6 +264,50 @@ static void test_a_menu_that_loops(void **state)
         fail_msg("the reason: '%s' (the last line: '%s')", res.reason, last);
 }
 
+/* A server that shows a menu, then refuses what is sent (a send that fails): the error names
+ * the menu's choice. */
+typedef struct deaf {
+    const char *text;
+    size_t at;
+} deaf;
+
+static long deaf_recv(void *ctx, uint8_t *buf, size_t cap, double timeout)
+{
+    (void)timeout;
+    deaf *d = ctx;
+    size_t n = strlen(d->text + d->at);
+    if (n == 0)
+        return -1;
+    n = n < cap ? n : cap;
+    memcpy(buf, d->text + d->at, n);
+    d->at += n;
+    return (long)n;
+}
+
+static long deaf_send(void *ctx, const uint8_t *p, size_t n)
+{
+    (void)ctx, (void)p, (void)n;
+    return -2;
+}
+
+static void test_a_choice_that_cannot_be_sent(void **state)
+{
+    (void)state;
+    deaf d = {"(1) easy (2) hard\nchoice: ", 0};
+    cg_tube_callbacks cb = {deaf_recv, deaf_send, NULL, &d};
+    cg_tube_options to = {.log_level = CG_LOG_QUIET};
+    cg_tube *t;
+    assert_int_equal(cg_tube_from_callbacks(&cb, "deaf", &to, &t, NULL), CG_OK);
+    cg_play_options opt = cg_play_defaults();
+    opt.timeout = 1;
+    cg_play_result res;
+    cg_error err;
+    assert_int_not_equal(cg_play(t, tables, &opt, &res, &err), CG_OK);
+    cg_tube_close(t);
+    if (strncmp(err.msg, "the menu's choice: ", 19) != 0)
+        fail_msg("the error: '%s'", err.msg);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -275,6 +319,7 @@ int main(void)
         cmocka_unit_test(test_a_rule_answers_the_menu),
         cmocka_unit_test(test_the_choice_said),
         cmocka_unit_test(test_a_menu_that_loops),
+        cmocka_unit_test(test_a_choice_that_cannot_be_sent),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
