@@ -60,9 +60,9 @@ cg_status cgi_classify(cgi_game *g, const char *line, size_t n, bool partial, cg
         prompt = !gate && server_waits_after(g, line, n, partial);
         if (prompt && !g->learned.len && cgi_asks_for_other(line, n)) {
             prompt = false; /* it waits, for something other than moves */
-            snprintf(g->asked_other, sizeof g->asked_other, "%.*s",
-                     (int)cgi_trimmed_len(line, n > 120 ? 120 : n), line);
-            cg_text_printable(g->asked_other);
+            /* as the terminal shows it: a reply rule written from it matches (replies.c) */
+            cgi_visible_text(line, n > 120 ? 120 : n, g->asked_other, sizeof g->asked_other);
+            g->asked_other[cgi_trimmed_len(g->asked_other, strlen(g->asked_other))] = '\0';
         }
         if (gate && (partial || cg_tube_idle(g->t, cgi_quiet_of(g)))) {
             g->partial_since = 0;

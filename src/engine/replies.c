@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cubegod/dialogue.h"
+#include "engine/engine.h"
 
 typedef struct rule {
     char written[CG_REPLY_TEXT_MAX + 1];
@@ -247,23 +248,65 @@ static char *regex_subject(const char *line, size_t n, char *small, size_t cap)
     return s;
 }
 
+/* Whether rule x matches the n bytes of s (subject: s as regex_subject makes it, made on first
+ * use into *made from small; false when there is no memory for it). */
+static bool matches(const rule *x, const char *s, size_t n, char *small, size_t cap, char **made)
+{
+    if (!x->re)
+        return contains(s, n, x->text);
+    if (!*made && !(*made = regex_subject(s, n, small, cap)))
+        return false; /* no memory for a copy of a long line: this rule cannot be judged */
+    return regexec(&x->rx, *made, 0, NULL, 0) == 0;
+}
+
+/* The line as a terminal shows it (escapes and control bytes left out), into small or the
+ * heap; NULL when it shows as it is, or there is no memory for it. */
+static char *shown(const char *line, size_t n, char *small, size_t cap, size_t *len)
+{
+    size_t i = 0;
+    while (i < n && ((unsigned char)line[i] >= 0x20 && line[i] != 0x7f))
+        i++;
+    if (i == n)
+        return NULL;
+    char *v = n < cap ? small : malloc(n + 1);
+    if (!v)
+        return NULL;
+    cgi_visible_text(line, n, v, n + 1);
+    *len = strlen(v);
+    return v;
+}
+
 int cg_replies_match(const cg_replies *r, int from, cg_phase p, const char *line, size_t n)
 {
     if (!r)
         return -1;
-    char small[4096], *subject = NULL;
+    /* each rule against the line's bytes, then against what a terminal shows of them: a rule
+       copied from the screen matches a question in colour */
+    char small[4096], vsmall[4096], vsub[4096], *subject = NULL, *seen = NULL, *vsubject = NULL;
+    size_t vlen = 0;
+    bool looked = false;
     int found = -1;
     for (int i = from < 0 ? 0 : from; i < r->n && found < 0; i++) {
         const rule *x = &r->r[i];
         if (x->opening || (x->phase != CG_PHASE_ANY && x->phase != p))
             continue;
-        if (x->re && !subject && !(subject = regex_subject(line, n, small, sizeof small)))
-            continue; /* no memory for a copy of a long line: this rule cannot be judged */
-        if (x->re ? regexec(&x->rx, subject, 0, NULL, 0) == 0 : contains(line, n, x->text))
+        if (matches(x, line, n, small, sizeof small, &subject)) {
+            found = i;
+            continue;
+        }
+        if (!looked) {
+            seen = shown(line, n, vsmall, sizeof vsmall, &vlen);
+            looked = true;
+        }
+        if (seen && matches(x, seen, vlen, vsub, sizeof vsub, &vsubject))
             found = i;
     }
     if (subject != small)
         free(subject);
+    if (vsubject != vsub)
+        free(vsubject);
+    if (seen != vsmall)
+        free(seen);
     return found;
 }
 

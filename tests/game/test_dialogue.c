@@ -187,12 +187,42 @@ static void reply_rules(void **state)
     cg_replies_free(r);
 }
 
+/* A rule copied from the screen matches a question in colour: each rule is tried against the
+ * line's bytes, then against what a terminal shows of them (escapes and control bytes left
+ * out). */
+static void reply_rules_see_the_screen(void **state)
+{
+    (void)state;
+    cg_replies *r;
+    assert_int_equal(cg_replies_new(&r, NULL), CG_OK);
+    assert_int_equal(cg_replies_add(r, "ciphertext (base64)>=abc", NULL), CG_OK);
+    assert_int_equal(cg_replies_add(r, "re:^Mode [0-9]+:$=2", NULL), CG_OK);
+    static const struct {
+        const char *line;
+        int want;
+    } cases[] = {
+        {"\x1b[1mciphertext (base64)\x1b[0m> ", 0},
+        {"ciphertext (base64)> ", 0},
+        {"\aciphertext\t(base64)> ", 0}, /* a bell shows nothing, a tab a blank */
+        {"\x1b[1mMode 3:\x1b[0m", 1},
+        {"Mode 3:\r", 1}, /* a carriage return shows nothing */
+        {"Mode 3: ok", -1},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        int got = cg_replies_match(r, 0, CG_PHASE_START, cases[i].line, strlen(cases[i].line));
+        if (got != cases[i].want)
+            fail_msg("case %zu: rule %d, want %d", i, got, cases[i].want);
+    }
+    cg_replies_free(r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(limits_stated),  cmocka_unit_test(no_limit_stated),
         cmocka_unit_test(verdicts),       cmocka_unit_test(notations_and_metrics),
         cmocka_unit_test(prompts),        cmocka_unit_test(reply_rules),
+        cmocka_unit_test(reply_rules_see_the_screen),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -419,12 +419,31 @@ static void test_a_question_for_other_data(void **state)
     assert_int_equal(k, 0); /* nothing sent */
     assert_int_equal(prompts, 0);
     assert_int_equal(res.outcome, CG_OUTCOME_LOST);
-    if (!strstr(res.reason, "never asked for moves"))
+    if (!strstr(res.reason, "then 'ciphertext (base64)>' and the server waits: it never asked "
+                            "for moves")) /* quoted whole: no mark of a cut */
         fail_msg("reason: %s", res.reason);
-    /* the question's escapes made printable, in the reason and in the message a CLI prints */
+    /* the question as the terminal shows it, in the reason and in the message a CLI prints */
     for (const char *c = err.msg; *c; c++)
-        if ((unsigned char)*c < 0x20)
-            fail_msg("a control byte in the message: %s", err.msg);
+        if ((unsigned char)*c < 0x20 || *c == '?')
+            fail_msg("an escape's trace in the message: %s", err.msg);
+    /* and the rule it names, written as it says, answers the question in colour */
+    const char *rule = strstr(res.reason, "a reply rule '");
+    assert_non_null(rule);
+    rule += strlen("a reply rule '");
+    char written[128];
+    snprintf(written, sizeof written, "%.*sabc", (int)(strstr(rule, "=TEXT'") - rule + 1), rule);
+    assert_string_equal(written, "ciphertext (base64)>=abc");
+    cg_replies *replies;
+    assert_int_equal(cg_replies_new(&replies, NULL), CG_OK);
+    assert_int_equal(cg_replies_add(replies, written, NULL), CG_OK);
+    opt.replies = replies;
+    assert_int_equal(cg_tube_memory(text, sizeof text - 1, 0, &to, &t, NULL), CG_OK);
+    cg_play(t, tables, &opt, &res, &err);
+    assert_int_equal(cg_tube_memory_sent(t, &sent, &k, NULL), CG_OK);
+    if (k != 4 || memcmp(sent, "abc\n", 4) != 0)
+        fail_msg("sent '%.*s' after the rule '%s'", (int)k, (const char *)sent, written);
+    cg_tube_close(t);
+    cg_replies_free(replies);
 }
 
 /* A server that shows no cube, asks a question of its own and waits: the game ends at the

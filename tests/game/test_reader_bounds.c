@@ -32,6 +32,11 @@ static void regex_rules_see_the_whole_line(void **state)
     memcpy(line + n - strlen(q), q, strlen(q));
     assert_int_equal(cg_replies_match(r, 0, CG_PHASE_START, line, n), 0);
     assert_int_equal(cg_replies_match(r, 1, CG_PHASE_START, line, n), 1);
+    /* and on the screen: an escape inside the question, at the end of a long line */
+    static const char qc[] = "Ready?\x1b[0m [y/n]";
+    memcpy(line + n - strlen(qc), qc, strlen(qc));
+    assert_int_equal(cg_replies_match(r, 0, CG_PHASE_START, line, n), 0);
+    assert_int_equal(cg_replies_match(r, 1, CG_PHASE_START, line, n), 1);
     /* after a NUL: both kinds see it */
     char nul[] = "junk\0Ready? [y/n]";
     assert_int_equal(cg_replies_match(r, 0, CG_PHASE_START, nul, sizeof nul - 1), 0);
