@@ -74,8 +74,15 @@ rc=$(run "$T/menu-only.rec")
 # (decoded, as the server sent it) points at turn, with the transcript's own name
 rc=$(run "$T/sealed-note.rec")
 [ "$rc" -eq 1 ] && grep -qF "no round was correct; a drawing, then moves ('F R' U2 R F' D" "$TMP/err" &&
+  grep -qF "the game: lost: round 1: a cube came, then 'password>' and the server waits" "$TMP/out" &&
   grep -qF "'cubegod turn --moves last-line $T/sealed-note.rec' applies them" "$TMP/err" ||
   fail "hidden text in a transcript: exit $rc: $(cat "$TMP/err")"
+# a capture with no cube at all, only a drawing of letters and a route: no round, and turn named
+# with the lines that hold them (exit 2)
+printf 'Welcome, courier.\n      T H E\n      Q U I\n      C K B\nO W N S V L R O W V L A\nF X J A Z Y N F X Z Y D\nM P S D G T J M P G T H\n      H E Q\n      U I C\n      K B R\nRoute: R U F'"'"' D2 L B\n' > "$TMP/courier.txt"
+rc=$(run "$TMP/courier.txt")
+[ "$rc" -eq 2 ] && grep -qF "courier.txt: no round found; lines 2-10 hold a drawing and line 11 reads as moves ('R U F' D2 L B')" "$TMP/err" ||
+  fail "a drawing and a route, no cube: exit $rc: $(cat "$TMP/err")"
 # the file named in that command as a shell takes it: standard input is FILE, a name with a
 # blank is quoted, one with a quote or a dollar is FILE too
 "$CUBEGOD" replay - < "$T/sealed-note.rec" > "$TMP/out" 2> "$TMP/err"

@@ -502,6 +502,23 @@ static void test_a_question_after_the_last_round(void **state)
     assert_true(res.open); /* the question waits: the connection is the caller's, still open */
 }
 
+/* All the announced rounds passed, then the counter of one more and a question where the server
+ * waits: no verdict on that round, none of the game's either (the connection left open). */
+static void test_a_round_past_the_announced_ones(void **state)
+{
+    (void)state;
+    cg_play_result res;
+    cg_error err;
+    cg_status st = play_script("printf 'Round 1/1\\nLLBRDFUUDFLDUURRBRFBDFLB\\nYour moves: '; "
+                               "read a; printf 'Correct!\\nRound 2\\nName? '; read x",
+                               2, &res, &err);
+    if (st != CG_OK || res.outcome != CG_OUTCOME_NO_VERDICT || !res.open)
+        fail_msg("status %d, %s, open %d: %s", (int)st, cg_outcome_name(res.outcome), res.open,
+                 st ? err.msg : res.reason);
+    assert_string_equal(cg_outcome_name(res.outcome), "ended without a verdict");
+    assert_string_equal(cg_outcome_name((cg_outcome)99), "?");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -513,6 +530,7 @@ int main(void)
         cmocka_unit_test(test_a_question_for_other_data),
         cmocka_unit_test(test_no_cube_and_a_question),
         cmocka_unit_test(test_a_question_after_the_last_round),
+        cmocka_unit_test(test_a_round_past_the_announced_ones),
         cmocka_unit_test(test_callers_yes_alone),
         cmocka_unit_test(test_quiet_after_the_answer),
         cmocka_unit_test(test_flag_after_a_reply),
