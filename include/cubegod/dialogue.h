@@ -62,7 +62,9 @@ CG_API cg_status cg_replies_add_text(cg_replies *r, const char *text, size_t len
 CG_API int cg_replies_count(const cg_replies *r);
 /* The first rule, from `from` on, that matches line (n bytes, need not be NUL-terminated) in
  * phase p; -1 when none does. Opening lines never match. Both kinds of rule see the whole line,
- * however long; a regular expression sees a NUL byte in it as one character no rule writes. */
+ * however long; a regular expression sees a NUL byte in it as one character no rule writes. A
+ * rule that does not match the bytes is tried on the line as a terminal shows it (escape
+ * sequences and control bytes left out, a tab a blank). */
 CG_API int cg_replies_match(const cg_replies *r, int from, cg_phase p, const char *line, size_t n);
 /* Rule i's line to send, its text as written, its phase; whether it is an opening line. NULL,
  * CG_PHASE_ANY and false for an i out of range. */

@@ -193,8 +193,10 @@ cg_status cgi_outcome_decide(cgi_game *g, cgi_ending how, cg_status st, cg_error
     }
     if (all_passed(g))
         return won(g);
-    if (how == CGI_END_OPEN) {
+    if (how == CGI_END_OPEN) { /* over, yet a round past the announced ones began */
         r->outcome = CG_OUTCOME_NO_VERDICT;
+        snprintf(r->reason, sizeof r->reason, "round %d began after the %d announced, and the "
+                 "server waits after '%s'", g->current, r->rounds_announced, g->last_line);
         return CG_OK;
     }
     bool mid_round = g->have_pending || cg_shape_reader_busy(&g->shapes);

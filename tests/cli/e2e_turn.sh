@@ -80,6 +80,7 @@ printf '# cubegod transcript 1\n< 0.1 Face U:\\n\n< 0.2 oops \\q\n' > "$TMP/bad.
 "$CUBEGOD" turn --undo --moves last-line "$TMP/bad.rec" > /dev/null 2> "$TMP/err"
 expect_eq "$?" 2 "exit status, a bad transcript record"
 expect_grep "bad.rec: line 3: column 12: bad escape" "$TMP/err"
+expect_eq "$(wc -l < "$TMP/err")" 1 "lines on stderr: the bad record's only, turn reads no further"
 
 # 1c. One reading: every cube of colours that solve reads is the same state to turn. solve's
 #     answer, applied by turn to the file itself and to draw's ANSI picture of it, leaves every

@@ -503,7 +503,8 @@ static void test_a_question_after_the_last_round(void **state)
 }
 
 /* All the announced rounds passed, then the counter of one more and a question where the server
- * waits: no verdict on that round, none of the game's either (the connection left open). */
+ * waits: no verdict on that round, none of the game's either (the connection left open), and
+ * the reason says so (it was empty). */
 static void test_a_round_past_the_announced_ones(void **state)
 {
     (void)state;
@@ -515,6 +516,8 @@ static void test_a_round_past_the_announced_ones(void **state)
     if (st != CG_OK || res.outcome != CG_OUTCOME_NO_VERDICT || !res.open)
         fail_msg("status %d, %s, open %d: %s", (int)st, cg_outcome_name(res.outcome), res.open,
                  st ? err.msg : res.reason);
+    assert_string_equal(res.reason, "round 2 began after the 1 announced, and the server waits "
+                                    "after 'Name?'");
     assert_string_equal(cg_outcome_name(res.outcome), "ended without a verdict");
     assert_string_equal(cg_outcome_name((cg_outcome)99), "?");
 }
