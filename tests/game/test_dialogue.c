@@ -207,6 +207,9 @@ static void reply_rules_see_the_screen(void **state)
         {"\x1b[1mMode 3:\x1b[0m", 1},
         {"Mode 3:\r", 1}, /* a carriage return shows nothing */
         {"Mode 3: ok", -1},
+        {"\aMode 3:", 1},    /* the only control byte the line's first */
+        {"Mode 3:\x7f", 1},  /* DEL shows nothing either */
+        {"Mode 3:\x1f", 1},  /* nor the last control byte */
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         int got = cg_replies_match(r, 0, CG_PHASE_START, cases[i].line, strlen(cases[i].line));

@@ -37,6 +37,11 @@ static void regex_rules_see_the_whole_line(void **state)
     memcpy(line + n - strlen(qc), qc, strlen(qc));
     assert_int_equal(cg_replies_match(r, 0, CG_PHASE_START, line, n), 0);
     assert_int_equal(cg_replies_match(r, 1, CG_PHASE_START, line, n), 1);
+    /* a line no rule matches, read to its last byte and not past it (the line's bytes only) */
+    memset(line, '.', n);
+    assert_int_equal(cg_replies_match(r, 0, CG_PHASE_START, line, n), -1);
+    line[10] = '\x1b'; /* nor with a byte the terminal does not show: its visible text made once */
+    assert_int_equal(cg_replies_match(r, 0, CG_PHASE_START, line, n), -1);
     /* after a NUL: both kinds see it */
     char nul[] = "junk\0Ready? [y/n]";
     assert_int_equal(cg_replies_match(r, 0, CG_PHASE_START, nul, sizeof nul - 1), 0);
