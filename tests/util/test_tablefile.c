@@ -9,7 +9,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include <dirent.h>
@@ -605,6 +604,21 @@ static void format_is_the_golden_files(void **state)
     }
 }
 
+/* Whether any mapping of this process covers address p (/proc/self/maps: a probe that neither
+ * touches the address nor makes valgrind complain of a system call on unmapped memory). */
+static bool mapped(const void *p)
+{
+    FILE *f = fopen("/proc/self/maps", "r");
+    assert_non_null(f);
+    unsigned long long lo, hi, a = (unsigned long long)(uintptr_t)p;
+    char line[512];
+    bool found = false;
+    while (!found && fgets(line, sizeof line, f))
+        found = sscanf(line, "%llx-%llx", &lo, &hi) == 2 && a >= lo && a < hi;
+    fclose(f);
+    return found;
+}
+
 /* Releasing a loaded table unmaps it. */
 static void release_unmaps(void **state)
 {
@@ -615,14 +629,11 @@ static void release_unmaps(void **state)
     tablefile f;
     assert_int_equal(cgi_tablefile_load(path, &kind, &f, NULL), CG_OK);
     void *map = f.map;
-    size_t len = f.map_len;
     assert_non_null(map);
-    assert_int_equal(msync(map, len, MS_ASYNC), 0);
+    assert_true(mapped(map));
     cgi_tablefile_release(&f);
     assert_null(f.map);
-    errno = 0;
-    assert_int_equal(msync(map, len, MS_ASYNC), -1); /* nothing is mapped there now */
-    assert_int_equal(errno, ENOMEM);
+    assert_false(mapped(map));
     unlink(path);
 }
 
