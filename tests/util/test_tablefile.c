@@ -604,6 +604,34 @@ static void format_is_the_golden_files(void **state)
     }
 }
 
+/* Whether a file is another kind's table is asked of any descriptor, 0 included (standard
+ * input closed); and a rebuild where no file exists yet saves the table, naming no other's. */
+static void other_table_seen_on_descriptor_zero(void **state)
+{
+    (void)state;
+    char path[128];
+    snprintf(path, sizeof path, "%s/other0.tbl", dir);
+    tablefile_kind other = kind;
+    memcpy(other.magic, "OTHERKND", 8);
+    assert_int_equal(cgi_tablefile_save(path, &other, payload, NULL), CG_OK);
+    maker_log log;
+    tablefile_maker m = maker(&log);
+    int saved = dup(0), flags = -1;
+    assert_true(saved > 0);
+    close(0);
+    cg_status st = open_once(path, true, &m, &flags, NULL);
+    dup2(saved, 0);
+    close(saved);
+    assert_int_equal(st, CG_OK);
+    assert_int_equal(flags, 2); /* refused, built, not saved over theirs */
+    unlink(path);
+    m = maker(&log);
+    assert_int_equal(open_once(path, true, &m, &flags, NULL), CG_OK);
+    assert_int_equal(flags, 1); /* no file at all: built and saved */
+    assert_int_equal(log.notices, 1); /* "building ..." alone */
+    unlink(path);
+}
+
 /* Whether any mapping of this process covers address p (/proc/self/maps: a probe that neither
  * touches the address nor makes valgrind complain of a system call on unmapped memory). */
 static bool mapped(const void *p)
@@ -702,6 +730,7 @@ int main(void)
         cmocka_unit_test(plausible_from_the_header),
         cmocka_unit_test(format_is_the_golden_files),
         cmocka_unit_test(release_unmaps),
+        cmocka_unit_test(other_table_seen_on_descriptor_zero),
         cmocka_unit_test(relative_directories_made),
         cmocka_unit_test(failed_save_leaves_nothing),
     };
