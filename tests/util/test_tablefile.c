@@ -620,10 +620,20 @@ static void other_table_seen_on_descriptor_zero(void **state)
     assert_true(saved > 0);
     close(0);
     cg_status st = open_once(path, true, &m, &flags, NULL);
+    /* and a save's temporary file made on descriptor 0 */
+    char mine[160];
+    snprintf(mine, sizeof mine, "%s/mine0.tbl", dir);
+    cg_error e;
+    cg_status saved_st = cgi_tablefile_save(mine, &kind, payload, &e);
     dup2(saved, 0);
     close(saved);
     assert_int_equal(st, CG_OK);
     assert_int_equal(flags, 2); /* refused, built, not saved over theirs */
+    assert_int_equal(saved_st, CG_OK);
+    tablefile f;
+    assert_int_equal(cgi_tablefile_load(mine, &kind, &f, NULL), CG_OK);
+    cgi_tablefile_release(&f);
+    unlink(mine);
     unlink(path);
     m = maker(&log);
     assert_int_equal(open_once(path, true, &m, &flags, NULL), CG_OK);
@@ -676,9 +686,14 @@ static void relative_directories_made(void **state)
     cg_status st = cgi_tablefile_save("a/bc/t.tbl", &kind, payload, &e);
     struct stat sb;
     int there = stat("a/bc/t.tbl", &sb);
+    /* a one-letter file name, beside it */
+    cg_status st1 = cgi_tablefile_save("a/bc/u", &kind, payload, &e);
+    int there1 = stat("a/bc/u", &sb);
     assert_int_equal(chdir(cwd), 0);
     assert_int_equal(st, CG_OK);
     assert_int_equal(there, 0);
+    assert_int_equal(st1, CG_OK);
+    assert_int_equal(there1, 0);
 }
 
 /* A save that fails at its last step (the target is a directory) leaves no temporary file. */
