@@ -657,6 +657,70 @@ static bool mapped(const void *p)
     return found;
 }
 
+/* How many descriptors this process has open, and whether path is mapped (/proc/self). */
+static int open_descriptors(void)
+{
+    DIR *d = opendir("/proc/self/fd");
+    assert_non_null(d);
+    int n = 0;
+    for (struct dirent *e; (e = readdir(d));)
+        n += e->d_name[0] != '.';
+    closedir(d);
+    return n - 1; /* the directory's own */
+}
+
+static bool path_mapped(const char *path)
+{
+    FILE *f = fopen("/proc/self/maps", "r");
+    assert_non_null(f);
+    char line[1024];
+    bool found = false;
+    size_t n = strlen(path);
+    while (!found && fgets(line, sizeof line, f)) {
+        size_t l = strlen(line);
+        while (l && (line[l - 1] == '\n' || line[l - 1] == ' '))
+            line[--l] = '\0';
+        found = l >= n && strcmp(line + l - n, path) == 0;
+    }
+    fclose(f);
+    return found;
+}
+
+/* A refused file, and another kind's file looked at and kept, leave no mapping and no
+ * descriptor behind. */
+static void refusals_leave_nothing_open(void **state)
+{
+    (void)state;
+    char bad[128], theirs[128];
+    snprintf(bad, sizeof bad, "%s/refused.tbl", dir);
+    snprintf(theirs, sizeof theirs, "%s/theirs.tbl", dir);
+    assert_int_equal(cgi_tablefile_save(bad, &kind, payload, NULL), CG_OK);
+    FILE *w = fopen(bad, "r+b");
+    assert_non_null(w);
+    fseek(w, TABLEFILE_HEADER_BYTES + 5, SEEK_SET);
+    fputc(0, w); /* a checksum mismatch */
+    fclose(w);
+    tablefile_kind other = kind;
+    memcpy(other.magic, "OTHERKND", 8);
+    assert_int_equal(cgi_tablefile_save(theirs, &other, payload, NULL), CG_OK);
+    int before = open_descriptors();
+    tablefile f;
+    assert_int_equal(cgi_tablefile_load(bad, &kind, &f, NULL), CG_ERR_INPUT);
+    assert_false(path_mapped(bad));
+    assert_int_equal(open_descriptors(), before);
+    maker_log log;
+    tablefile_maker m = maker(&log);
+    int flags;
+    assert_int_equal(open_once(theirs, false, &m, &flags, NULL), CG_OK);
+    assert_int_equal(flags, 2); /* theirs: built, kept */
+    assert_false(path_mapped(theirs));
+    assert_int_equal(open_descriptors(), before);
+    assert_false(cgi_tablefile_plausible(theirs, &kind));
+    assert_int_equal(open_descriptors(), before);
+    unlink(bad);
+    unlink(theirs);
+}
+
 /* Releasing a loaded table unmaps it. */
 static void release_unmaps(void **state)
 {
@@ -745,6 +809,7 @@ int main(void)
         cmocka_unit_test(plausible_from_the_header),
         cmocka_unit_test(format_is_the_golden_files),
         cmocka_unit_test(release_unmaps),
+        cmocka_unit_test(refusals_leave_nothing_open),
         cmocka_unit_test(other_table_seen_on_descriptor_zero),
         cmocka_unit_test(relative_directories_made),
         cmocka_unit_test(failed_save_leaves_nothing),
