@@ -9,6 +9,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include <dirent.h>
@@ -721,6 +723,34 @@ static void refusals_leave_nothing_open(void **state)
     unlink(theirs);
 }
 
+/* Saves that cannot be made say where and why: a path that names a directory (no file name),
+ * a directory where no file can be made (/proc), and a write past the process's file size limit
+ * (SIGXFSZ ignored for it, so the write fails with EFBIG). */
+static void unsaveable_paths_named(void **state)
+{
+    (void)state;
+    char path[128];
+    cg_error e;
+    snprintf(path, sizeof path, "%s/sub/", dir);
+    assert_int_equal(cgi_tablefile_save(path, &kind, payload, &e), CG_ERR_SYSTEM);
+    assert_non_null(strstr(e.msg, "no file name"));
+    assert_int_equal(cgi_tablefile_save("/proc/cubegod-test.tbl", &kind, payload, &e), CG_ERR_SYSTEM);
+    assert_non_null(strstr(e.msg, "/proc/.cubegod-test.tbl."));
+    snprintf(path, sizeof path, "%s/big.tbl", dir);
+    struct rlimit old, small = {.rlim_cur = 100, .rlim_max = RLIM_INFINITY};
+    assert_int_equal(getrlimit(RLIMIT_FSIZE, &old), 0);
+    small.rlim_max = old.rlim_max;
+    void (*was)(int) = signal(SIGXFSZ, SIG_IGN);
+    assert_int_equal(setrlimit(RLIMIT_FSIZE, &small), 0);
+    cg_status st = cgi_tablefile_save(path, &kind, payload, &e);
+    setrlimit(RLIMIT_FSIZE, &old);
+    signal(SIGXFSZ, was);
+    assert_int_equal(st, CG_ERR_SYSTEM);
+    assert_non_null(strstr(e.msg, strerror(EFBIG)));
+    struct stat sb;
+    assert_int_equal(stat(path, &sb), -1); /* nothing half-written under the name */
+}
+
 /* Releasing a loaded table unmaps it. */
 static void release_unmaps(void **state)
 {
@@ -809,6 +839,7 @@ int main(void)
         cmocka_unit_test(plausible_from_the_header),
         cmocka_unit_test(format_is_the_golden_files),
         cmocka_unit_test(release_unmaps),
+        cmocka_unit_test(unsaveable_paths_named),
         cmocka_unit_test(refusals_leave_nothing_open),
         cmocka_unit_test(other_table_seen_on_descriptor_zero),
         cmocka_unit_test(relative_directories_made),
