@@ -335,6 +335,52 @@ static void pending_sigpipe_is_discarded(void **state)
     pthread_sigmask(SIG_SETMASK, &old, NULL);
 }
 
+/* Fills the stack below the caller with set bits, so that a set the callee forgets to empty
+ * holds every signal. */
+static void __attribute__((noinline)) dirty_stack(void)
+{
+    volatile unsigned char junk[8192];
+    for (size_t i = 0; i < sizeof junk; i++)
+        junk[i] = 0xFF;
+}
+
+static bool usr1_pending(void)
+{
+    sigset_t p;
+    sigpending(&p);
+    return sigismember(&p, SIGUSR1) == 1;
+}
+
+/* Only SIGPIPE is taken: another signal pending beside it (SIGUSR1, a lower number, which a
+ * wait on a set holding both would take first) is left for its owner. */
+static void only_sigpipe_is_taken(void **state)
+{
+    (void)state;
+    sigset_t both, old;
+    sigemptyset(&both);
+    sigaddset(&both, SIGPIPE);
+    sigaddset(&both, SIGUSR1);
+    pthread_sigmask(SIG_BLOCK, &both, &old);
+    for (int which = 0; which < 2; which++) {
+        raise(SIGUSR1);
+        raise(SIGPIPE);
+        dirty_stack();
+        if (which == 0)
+            fb_sigpipe_discard();
+        else
+            cgi_sigpipe_discard_library();
+        assert_false(sigpipe_pending());
+        assert_true(usr1_pending());
+        int sig = 0;
+        sigset_t usr1;
+        sigemptyset(&usr1);
+        sigaddset(&usr1, SIGUSR1);
+        assert_int_equal(sigwait(&usr1, &sig), 0);
+        assert_int_equal(sig, SIGUSR1);
+    }
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+}
+
 static void random_words_come(void **state)
 {
     (void)state;
@@ -403,6 +449,7 @@ int main(void)
         cmocka_unit_test(accepted_sockets_are_non_blocking),
         cmocka_unit_test(poll_timeouts_round_up),
         cmocka_unit_test(pending_sigpipe_is_discarded),
+        cmocka_unit_test(only_sigpipe_is_taken),
         cmocka_unit_test(random_words_come),
         cmocka_unit_test(wakeup_pipe_wakes_and_closes),
     };

@@ -72,6 +72,34 @@ static void test_prefix_keeps_the_message(void **state)
     assert_int_equal(cg_error_prefix(CG_ERR_INPUT, NULL, "x"), CG_ERR_INPUT);
 }
 
+/* A message fits when it and its NUL do: 255 bytes are kept whole, 256 are cut between words
+ * and marked. So too a prefix and its message together. */
+static void test_the_bound_is_the_buffer(void **state)
+{
+    (void)state;
+    char text[CG_ERROR_MSG_MAX + 1];
+    for (size_t len = CG_ERROR_MSG_MAX - 2; len <= CG_ERROR_MSG_MAX; len++) {
+        for (size_t i = 0; i < len; i++)
+            text[i] = i % 8 == 7 ? ' ' : 'a';
+        text[len] = '\0';
+        cg_error err;
+        cg_fail(&err, CG_ERR_INPUT, "%s", text);
+        size_t n = strlen(err.msg);
+        if (len < CG_ERROR_MSG_MAX) {
+            assert_int_equal(n, len);
+            assert_memory_equal(err.msg, text, len);
+        } else {
+            assert_true(n < CG_ERROR_MSG_MAX);
+            assert_string_equal(err.msg + n - strlen("\xe2\x80\xa6"), "\xe2\x80\xa6");
+        }
+        /* the same length made of a prefix and a message */
+        cg_error e2;
+        cg_fail(&e2, CG_ERR_INPUT, "%s", text + 10);
+        cg_error_prefix(CG_ERR_INPUT, &e2, "%.10s", text);
+        assert_string_equal(e2.msg, err.msg);
+    }
+}
+
 static void test_status_names(void **state)
 {
     (void)state;
@@ -86,6 +114,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_control_bytes_become_question_marks),
         cmocka_unit_test(test_prefix_keeps_the_message),
+        cmocka_unit_test(test_the_bound_is_the_buffer),
         cmocka_unit_test(test_status_names),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

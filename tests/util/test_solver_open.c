@@ -3,6 +3,7 @@
  * that the solver is pointed into its payload whichever way the payload came. The real solvers'
  * tests open big tables; these checks cost nothing. */
 #include <setjmp.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
@@ -179,12 +180,44 @@ static void info3_gets_every_field(void **state)
     }
 }
 
+static void note(void *ctx, const char *text)
+{
+    (void)ctx;
+    (void)text;
+}
+
+/* The 3x3 options as a request: none gives the defaults (no file, no rebuild, nobody told), and
+ * each field given is carried over. */
+static void request3_from_the_options(void **state)
+{
+    (void)state;
+    cgi_open_request rq = cgi_open_request3(NULL);
+    assert_null(rq.cache_path);
+    assert_false(rq.rebuild);
+    assert_null(rq.notice);
+    assert_null(rq.progress.fn);
+    assert_null(rq.progress.stop);
+    assert_null(rq.before_build);
+    volatile sig_atomic_t stop = 0;
+    int ctx = 0;
+    cg3_tables_options o = {.cache_path = "/x.tbl", .rebuild = true, .notice = note,
+                            .notice_ctx = &ctx, .stop = &stop};
+    rq = cgi_open_request3(&o);
+    assert_string_equal(rq.cache_path, "/x.tbl");
+    assert_true(rq.rebuild);
+    assert_ptr_equal(rq.notice, note);
+    assert_ptr_equal(rq.notice_ctx, &ctx);
+    assert_ptr_equal(rq.progress.stop, &stop);
+    assert_null(rq.progress.cancel);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(outcomes_of_build_load_and_rebuild),
         cmocka_unit_test(a_failure_leaves_nothing),
         cmocka_unit_test(info3_gets_every_field),
+        cmocka_unit_test(request3_from_the_options),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

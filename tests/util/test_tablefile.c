@@ -9,6 +9,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include <dirent.h>
@@ -620,10 +622,20 @@ static void other_table_seen_on_descriptor_zero(void **state)
     assert_true(saved > 0);
     close(0);
     cg_status st = open_once(path, true, &m, &flags, NULL);
+    /* and a save's temporary file made on descriptor 0 */
+    char mine[160];
+    snprintf(mine, sizeof mine, "%s/mine0.tbl", dir);
+    cg_error e;
+    cg_status saved_st = cgi_tablefile_save(mine, &kind, payload, &e);
     dup2(saved, 0);
     close(saved);
     assert_int_equal(st, CG_OK);
     assert_int_equal(flags, 2); /* refused, built, not saved over theirs */
+    assert_int_equal(saved_st, CG_OK);
+    tablefile f;
+    assert_int_equal(cgi_tablefile_load(mine, &kind, &f, NULL), CG_OK);
+    cgi_tablefile_release(&f);
+    unlink(mine);
     unlink(path);
     m = maker(&log);
     assert_int_equal(open_once(path, true, &m, &flags, NULL), CG_OK);
@@ -645,6 +657,98 @@ static bool mapped(const void *p)
         found = sscanf(line, "%llx-%llx", &lo, &hi) == 2 && a >= lo && a < hi;
     fclose(f);
     return found;
+}
+
+/* How many descriptors this process has open, and whether path is mapped (/proc/self). */
+static int open_descriptors(void)
+{
+    DIR *d = opendir("/proc/self/fd");
+    assert_non_null(d);
+    int n = 0;
+    for (struct dirent *e; (e = readdir(d));)
+        n += e->d_name[0] != '.';
+    closedir(d);
+    return n - 1; /* the directory's own */
+}
+
+static bool path_mapped(const char *path)
+{
+    FILE *f = fopen("/proc/self/maps", "r");
+    assert_non_null(f);
+    char line[1024];
+    bool found = false;
+    size_t n = strlen(path);
+    while (!found && fgets(line, sizeof line, f)) {
+        size_t l = strlen(line);
+        while (l && (line[l - 1] == '\n' || line[l - 1] == ' '))
+            line[--l] = '\0';
+        found = l >= n && strcmp(line + l - n, path) == 0;
+    }
+    fclose(f);
+    return found;
+}
+
+/* A refused file, and another kind's file looked at and kept, leave no mapping and no
+ * descriptor behind. */
+static void refusals_leave_nothing_open(void **state)
+{
+    (void)state;
+    char bad[128], theirs[128];
+    snprintf(bad, sizeof bad, "%s/refused.tbl", dir);
+    snprintf(theirs, sizeof theirs, "%s/theirs.tbl", dir);
+    assert_int_equal(cgi_tablefile_save(bad, &kind, payload, NULL), CG_OK);
+    FILE *w = fopen(bad, "r+b");
+    assert_non_null(w);
+    fseek(w, TABLEFILE_HEADER_BYTES + 5, SEEK_SET);
+    fputc(0, w); /* a checksum mismatch */
+    fclose(w);
+    tablefile_kind other = kind;
+    memcpy(other.magic, "OTHERKND", 8);
+    assert_int_equal(cgi_tablefile_save(theirs, &other, payload, NULL), CG_OK);
+    int before = open_descriptors();
+    tablefile f;
+    assert_int_equal(cgi_tablefile_load(bad, &kind, &f, NULL), CG_ERR_INPUT);
+    assert_false(path_mapped(bad));
+    assert_int_equal(open_descriptors(), before);
+    maker_log log;
+    tablefile_maker m = maker(&log);
+    int flags;
+    assert_int_equal(open_once(theirs, false, &m, &flags, NULL), CG_OK);
+    assert_int_equal(flags, 2); /* theirs: built, kept */
+    assert_false(path_mapped(theirs));
+    assert_int_equal(open_descriptors(), before);
+    assert_false(cgi_tablefile_plausible(theirs, &kind));
+    assert_int_equal(open_descriptors(), before);
+    unlink(bad);
+    unlink(theirs);
+}
+
+/* Saves that cannot be made say where and why: a path that names a directory (no file name),
+ * a directory where no file can be made (/proc), and a write past the process's file size limit
+ * (SIGXFSZ ignored for it, so the write fails with EFBIG). */
+static void unsaveable_paths_named(void **state)
+{
+    (void)state;
+    char path[128];
+    cg_error e;
+    snprintf(path, sizeof path, "%s/sub/", dir);
+    assert_int_equal(cgi_tablefile_save(path, &kind, payload, &e), CG_ERR_SYSTEM);
+    assert_non_null(strstr(e.msg, "no file name"));
+    assert_int_equal(cgi_tablefile_save("/proc/cubegod-test.tbl", &kind, payload, &e), CG_ERR_SYSTEM);
+    assert_non_null(strstr(e.msg, "/proc/.cubegod-test.tbl."));
+    snprintf(path, sizeof path, "%s/big.tbl", dir);
+    struct rlimit old, small = {.rlim_cur = 100, .rlim_max = RLIM_INFINITY};
+    assert_int_equal(getrlimit(RLIMIT_FSIZE, &old), 0);
+    small.rlim_max = old.rlim_max;
+    void (*was)(int) = signal(SIGXFSZ, SIG_IGN);
+    assert_int_equal(setrlimit(RLIMIT_FSIZE, &small), 0);
+    cg_status st = cgi_tablefile_save(path, &kind, payload, &e);
+    setrlimit(RLIMIT_FSIZE, &old);
+    signal(SIGXFSZ, was);
+    assert_int_equal(st, CG_ERR_SYSTEM);
+    assert_non_null(strstr(e.msg, strerror(EFBIG)));
+    struct stat sb;
+    assert_int_equal(stat(path, &sb), -1); /* nothing half-written under the name */
 }
 
 /* Releasing a loaded table unmaps it. */
@@ -676,9 +780,14 @@ static void relative_directories_made(void **state)
     cg_status st = cgi_tablefile_save("a/bc/t.tbl", &kind, payload, &e);
     struct stat sb;
     int there = stat("a/bc/t.tbl", &sb);
+    /* a one-letter file name, beside it */
+    cg_status st1 = cgi_tablefile_save("a/bc/u", &kind, payload, &e);
+    int there1 = stat("a/bc/u", &sb);
     assert_int_equal(chdir(cwd), 0);
     assert_int_equal(st, CG_OK);
     assert_int_equal(there, 0);
+    assert_int_equal(st1, CG_OK);
+    assert_int_equal(there1, 0);
 }
 
 /* A save that fails at its last step (the target is a directory) leaves no temporary file. */
@@ -730,6 +839,8 @@ int main(void)
         cmocka_unit_test(plausible_from_the_header),
         cmocka_unit_test(format_is_the_golden_files),
         cmocka_unit_test(release_unmaps),
+        cmocka_unit_test(unsaveable_paths_named),
+        cmocka_unit_test(refusals_leave_nothing_open),
         cmocka_unit_test(other_table_seen_on_descriptor_zero),
         cmocka_unit_test(relative_directories_made),
         cmocka_unit_test(failed_save_leaves_nothing),
