@@ -300,15 +300,17 @@ static void test_too_long(void **state)
     cg_cube c = cg_cube_random(&rng);
     int d = cg_distance_home(tables, &c);
     cg_move moves[CG_SOLUTION_MAX];
-    int n;
+    int n = 99; /* an error leaves no count of moves behind */
     cg_error err;
     assert_int_equal(cg_solve_cube(tables, &c, CG_TARGET_HOME, d - 1, moves, &n, &err),
                      CG_ERR_TOO_LONG);
+    assert_int_equal(n, 0);
     assert_non_null(strstr(err.msg, "shortest solution has"));
     assert_int_equal(cg_solve_cube(tables, &c, CG_TARGET_HOME, d, moves, &n, &err), CG_OK);
     assert_int_equal(n, d);
     c.twist[0] = (uint8_t)((c.twist[0] + 1) % 3);
     assert_int_equal(cg_solve_cube(tables, &c, CG_TARGET_HOME, 11, moves, &n, &err), CG_ERR_INPUT);
+    assert_int_equal(n, 0);
 }
 
 /* Flips the byte at offset of the file at path (xor with 0x55). */
