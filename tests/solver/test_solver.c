@@ -515,6 +515,24 @@ static void test_qtm_deep(void **state)
                      CG_ERR_TOO_LONG);
 }
 
+/* A table loaded from its cache has no build's counts: every one is zero, whatever the caller's
+ * struct held. */
+static void test_loaded_table_counts_nothing(void **state)
+{
+    (void)state;
+    cg_tables_options o = {.cache_path = getenv("CUBEGOD_CACHE")};
+    cg_tables_info info;
+    memset(&info, 0xA5, sizeof info);
+    cg_tables *t;
+    assert_int_equal(cg_tables_open(&t, &o, &info, NULL), CG_OK);
+    assert_true(info.from_cache);
+    for (int d = 0; d <= CG_SOLUTION_MAX; d++) {
+        assert_int_equal(info.positions_at[d], 0);
+        assert_int_equal(info.positions_any_at[d], 0);
+    }
+    cg_tables_close(t);
+}
+
 /* An open that fails says so, hands back no table and an info struct that claims nothing. */
 static void test_open_refuses_an_unknown_metric(void **state)
 {
@@ -535,6 +553,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_open_refuses_an_unknown_metric),
+        cmocka_unit_test(test_loaded_table_counts_nothing),
         cmocka_unit_test(test_bfs_from_home),
         cmocka_unit_test(test_deep_home),
         cmocka_unit_test(test_deep_any),
