@@ -515,6 +515,20 @@ static void test_qtm_deep(void **state)
                      CG_ERR_TOO_LONG);
 }
 
+/* Targets by name, both ways. */
+static void test_target_names(void **state)
+{
+    (void)state;
+    static const char *const names[] = {"auto", "home", "any"};
+    for (int t = 0; t < 3; t++) {
+        assert_string_equal(cg_target_name((cg_target)t), names[t]);
+        assert_int_equal(cg_target_parse(names[t]), t);
+    }
+    assert_string_equal(cg_target_name(CG_TARGET_HOME), "home");
+    assert_string_equal(cg_target_name(CG_TARGET_ANY), "any");
+    assert_int_equal(cg_target_parse("Home"), -1);
+}
+
 /* A table loaded from its cache has no build's counts: every one is zero, whatever the caller's
  * struct held. */
 static void test_loaded_table_counts_nothing(void **state)
@@ -554,6 +568,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_open_refuses_an_unknown_metric),
         cmocka_unit_test(test_loaded_table_counts_nothing),
+        cmocka_unit_test(test_target_names),
         cmocka_unit_test(test_bfs_from_home),
         cmocka_unit_test(test_deep_home),
         cmocka_unit_test(test_deep_any),
