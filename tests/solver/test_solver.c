@@ -540,6 +540,21 @@ static void test_loaded_table_counts_nothing(void **state)
     cg_tables *t;
     assert_int_equal(cg_tables_open(&t, &o, &info, NULL), CG_OK);
     assert_true(info.from_cache);
+    assert_false(info.rebuilt);
+    assert_false(info.saved);
+    assert_true(info.ready_ms > 0 && info.ready_ms < 60000);
+    /* the distance to any orientation is the length of the solution to any orientation */
+    cg_rng rng;
+    cg_rng_seed(&rng, 11);
+    for (int i = 0; i < 200; i++) {
+        cg_cube c = cg_cube_random(&rng);
+        cg_move moves[CG_SOLUTION_MAX];
+        int n = -1;
+        assert_int_equal(cg_solve_cube(t, &c, CG_TARGET_ANY, CG_SOLUTION_MAX, moves, &n, NULL), CG_OK);
+        assert_int_equal(cg_distance_any(t, &c), n);
+        assert_int_equal(cg_solve_cube(t, &c, CG_TARGET_HOME, CG_SOLUTION_MAX, moves, &n, NULL), CG_OK);
+        assert_int_equal(cg_distance_home(t, &c), n);
+    }
     for (int d = 0; d <= CG_SOLUTION_MAX; d++) {
         assert_int_equal(info.positions_at[d], 0);
         assert_int_equal(info.positions_any_at[d], 0);
