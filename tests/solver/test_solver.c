@@ -300,15 +300,17 @@ static void test_too_long(void **state)
     cg_cube c = cg_cube_random(&rng);
     int d = cg_distance_home(tables, &c);
     cg_move moves[CG_SOLUTION_MAX];
-    int n;
+    int n = 99; /* an error leaves no count of moves behind */
     cg_error err;
     assert_int_equal(cg_solve_cube(tables, &c, CG_TARGET_HOME, d - 1, moves, &n, &err),
                      CG_ERR_TOO_LONG);
+    assert_int_equal(n, 0);
     assert_non_null(strstr(err.msg, "shortest solution has"));
     assert_int_equal(cg_solve_cube(tables, &c, CG_TARGET_HOME, d, moves, &n, &err), CG_OK);
     assert_int_equal(n, d);
     c.twist[0] = (uint8_t)((c.twist[0] + 1) % 3);
     assert_int_equal(cg_solve_cube(tables, &c, CG_TARGET_HOME, 11, moves, &n, &err), CG_ERR_INPUT);
+    assert_int_equal(n, 0);
 }
 
 /* Flips the byte at offset of the file at path (xor with 0x55). */
@@ -513,9 +515,75 @@ static void test_qtm_deep(void **state)
                      CG_ERR_TOO_LONG);
 }
 
+/* Targets by name, both ways. */
+static void test_target_names(void **state)
+{
+    (void)state;
+    static const char *const names[] = {"auto", "home", "any"};
+    for (int t = 0; t < 3; t++) {
+        assert_string_equal(cg_target_name((cg_target)t), names[t]);
+        assert_int_equal(cg_target_parse(names[t]), t);
+    }
+    assert_string_equal(cg_target_name(CG_TARGET_HOME), "home");
+    assert_string_equal(cg_target_name(CG_TARGET_ANY), "any");
+    assert_int_equal(cg_target_parse("Home"), -1);
+}
+
+/* A table loaded from its cache has no build's counts: every one is zero, whatever the caller's
+ * struct held. */
+static void test_loaded_table_counts_nothing(void **state)
+{
+    (void)state;
+    cg_tables_options o = {.cache_path = getenv("CUBEGOD_CACHE")};
+    cg_tables_info info;
+    memset(&info, 0xA5, sizeof info);
+    cg_tables *t;
+    assert_int_equal(cg_tables_open(&t, &o, &info, NULL), CG_OK);
+    assert_true(info.from_cache);
+    assert_false(info.rebuilt);
+    assert_false(info.saved);
+    assert_true(info.ready_ms > 0 && info.ready_ms < 60000);
+    /* the distance to any orientation is the length of the solution to any orientation */
+    cg_rng rng;
+    cg_rng_seed(&rng, 11);
+    for (int i = 0; i < 200; i++) {
+        cg_cube c = cg_cube_random(&rng);
+        cg_move moves[CG_SOLUTION_MAX];
+        int n = -1;
+        assert_int_equal(cg_solve_cube(t, &c, CG_TARGET_ANY, CG_SOLUTION_MAX, moves, &n, NULL), CG_OK);
+        assert_int_equal(cg_distance_any(t, &c), n);
+        assert_int_equal(cg_solve_cube(t, &c, CG_TARGET_HOME, CG_SOLUTION_MAX, moves, &n, NULL), CG_OK);
+        assert_int_equal(cg_distance_home(t, &c), n);
+    }
+    for (int d = 0; d <= CG_SOLUTION_MAX; d++) {
+        assert_int_equal(info.positions_at[d], 0);
+        assert_int_equal(info.positions_any_at[d], 0);
+    }
+    cg_tables_close(t);
+}
+
+/* An open that fails says so, hands back no table and an info struct that claims nothing. */
+static void test_open_refuses_an_unknown_metric(void **state)
+{
+    (void)state;
+    cg_tables_options o = {.cache_path = "", .metric = (cg_metric)7};
+    cg_tables *t = (cg_tables *)&o; /* not NULL before */
+    cg_tables_info info;
+    memset(&info, 0xA5, sizeof info);
+    cg_error err;
+    assert_int_equal(cg_tables_open(&t, &o, &info, &err), CG_ERR_INPUT);
+    assert_null(t);
+    assert_non_null(strstr(err.msg, "metric 7"));
+    assert_false(info.from_cache || info.rebuilt || info.saved);
+    assert_null(info.cache_path);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_open_refuses_an_unknown_metric),
+        cmocka_unit_test(test_loaded_table_counts_nothing),
+        cmocka_unit_test(test_target_names),
         cmocka_unit_test(test_bfs_from_home),
         cmocka_unit_test(test_deep_home),
         cmocka_unit_test(test_deep_any),

@@ -3,6 +3,7 @@
  * is compiled a second time with every CG_HAVE_* taken away, under other names, with fcntl,
  * pipe and poll seen through wrappers that can fail on demand or record what they were asked:
  * each fallback is checked in the release build too, and its error paths are reached. */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
@@ -381,12 +382,26 @@ static void only_sigpipe_is_taken(void **state)
     pthread_sigmask(SIG_SETMASK, &old, NULL);
 }
 
+/* How many descriptors this process has open (/proc/self/fd, less the directory's own). */
+static int open_descriptors(void)
+{
+    DIR *d = opendir("/proc/self/fd");
+    assert_non_null(d);
+    int n = 0;
+    for (struct dirent *e; (e = readdir(d));)
+        n += e->d_name[0] != '.';
+    closedir(d);
+    return n - 1;
+}
+
 static void random_words_come(void **state)
 {
     (void)state;
     uint64_t a = 0, b = 0;
+    int before = open_descriptors();
     assert_true(fb_random_u64(&a));
     assert_true(fb_random_u64(&b));
+    assert_int_equal(open_descriptors(), before); /* /dev/urandom closed after each */
     assert_true(a != b); /* two equal 64-bit draws: one chance in 2^64 */
 }
 
