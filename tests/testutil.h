@@ -2,6 +2,7 @@
 #ifndef CUBEGOD_TESTUTIL_H
 #define CUBEGOD_TESTUTIL_H
 
+#include <dirent.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -68,5 +69,24 @@ static inline size_t read_fixture(const char *rel, char *text, size_t size)
     text[n] = '\0';
     return n;
 }
+
+/* The entries of directory path, "." and ".." left out; a directory that cannot be read fails
+ * the test run with a clear message. */
+static inline int dir_entries(const char *path)
+{
+    DIR *d = opendir(path);
+    if (!d) {
+        fprintf(stderr, "cannot read the directory %s\n", path);
+        exit(1);
+    }
+    int n = 0;
+    for (struct dirent *e; (e = readdir(d));)
+        n += strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0;
+    closedir(d);
+    return n;
+}
+
+/* How many descriptors this process has open (Linux: /proc/self/fd), less the one reading it. */
+static inline int open_descriptors(void) { return dir_entries("/proc/self/fd") - 1; }
 
 #endif

@@ -3,7 +3,6 @@
  * is compiled a second time with every CG_HAVE_* taken away, under other names, with fcntl,
  * pipe and poll seen through wrappers that can fail on demand or record what they were asked:
  * each fallback is checked in the release build too, and its error paths are reached. */
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
@@ -23,6 +22,8 @@
 #include <unistd.h>
 
 #include <cmocka.h>
+
+#include "testutil.h"
 
 /* What this system has, before it is taken away below. */
 #ifdef CG_HAVE_MSG_NOSIGNAL
@@ -308,11 +309,11 @@ static void poll_timeouts_round_up(void **state)
     assert_int_equal(poll_ms, -1); /* no timeout: wait for ever */
 }
 
-static bool sigpipe_pending(void)
+static bool pending(int sig)
 {
     sigset_t p;
     sigpending(&p);
-    return sigismember(&p, SIGPIPE) == 1;
+    return sigismember(&p, sig) == 1;
 }
 
 /* A pending SIGPIPE is taken away, whatever errno the caller left; none pending: nothing. */
@@ -325,14 +326,14 @@ static void pending_sigpipe_is_discarded(void **state)
     pthread_sigmask(SIG_BLOCK, &pipe_only, &old);
     fb_sigpipe_discard(); /* none pending: returns */
     raise(SIGPIPE);
-    assert_true(sigpipe_pending());
+    assert_true(pending(SIGPIPE));
     fb_sigpipe_discard();
-    assert_false(sigpipe_pending());
+    assert_false(pending(SIGPIPE));
     /* the library's own (sigtimedwait here), after a failed call left EINTR behind */
     raise(SIGPIPE);
     errno = EINTR;
     cgi_sigpipe_discard_library();
-    assert_false(sigpipe_pending());
+    assert_false(pending(SIGPIPE));
     pthread_sigmask(SIG_SETMASK, &old, NULL);
 }
 
@@ -343,13 +344,6 @@ static void __attribute__((noinline)) dirty_stack(void)
     volatile unsigned char junk[8192];
     for (size_t i = 0; i < sizeof junk; i++)
         junk[i] = 0xFF;
-}
-
-static bool usr1_pending(void)
-{
-    sigset_t p;
-    sigpending(&p);
-    return sigismember(&p, SIGUSR1) == 1;
 }
 
 /* Only SIGPIPE is taken: another signal pending beside it (SIGUSR1, a lower number, which a
@@ -370,8 +364,8 @@ static void only_sigpipe_is_taken(void **state)
             fb_sigpipe_discard();
         else
             cgi_sigpipe_discard_library();
-        assert_false(sigpipe_pending());
-        assert_true(usr1_pending());
+        assert_false(pending(SIGPIPE));
+        assert_true(pending(SIGUSR1));
         int sig = 0;
         sigset_t usr1;
         sigemptyset(&usr1);
@@ -380,18 +374,6 @@ static void only_sigpipe_is_taken(void **state)
         assert_int_equal(sig, SIGUSR1);
     }
     pthread_sigmask(SIG_SETMASK, &old, NULL);
-}
-
-/* How many descriptors this process has open (/proc/self/fd, less the directory's own). */
-static int open_descriptors(void)
-{
-    DIR *d = opendir("/proc/self/fd");
-    assert_non_null(d);
-    int n = 0;
-    for (struct dirent *e; (e = readdir(d));)
-        n += e->d_name[0] != '.';
-    closedir(d);
-    return n - 1;
 }
 
 static void random_words_come(void **state)

@@ -17,6 +17,7 @@
 
 #include <cmocka.h>
 
+#include "testutil.h"
 #include "util/tablefile.h"
 
 static const tablefile_kind kind = {.magic = "TESTTBL\x01", .version = 7, .param = 3, .size = 1000};
@@ -54,12 +55,7 @@ static void saved_then_loaded(void **state)
     assert_int_equal(stat(path, &sb), 0);
     assert_int_equal(sb.st_mode & 077, 0); /* nobody else may write it */
     /* Nothing else was left in the folder: the temporary file became the file. */
-    DIR *d = opendir(dir);
-    int entries = 0;
-    for (struct dirent *e; (e = readdir(d));)
-        entries += strcmp(e->d_name, ".") && strcmp(e->d_name, "..");
-    closedir(d);
-    assert_int_equal(entries, 1);
+    assert_int_equal(dir_entries(dir), 1);
     unlink(path);
 }
 
@@ -644,45 +640,23 @@ static void other_table_seen_on_descriptor_zero(void **state)
     unlink(path);
 }
 
-/* Whether any mapping of this process covers address p (/proc/self/maps: a probe that neither
- * touches the address nor makes valgrind complain of a system call on unmapped memory). */
-static bool mapped(const void *p)
+/* Whether a mapping of this process covers address addr (when not NULL) or maps the file path
+ * (when not NULL), read from /proc/self/maps: a probe that neither touches the address nor makes
+ * valgrind complain of a system call on unmapped memory. */
+static bool mapped(const void *addr, const char *path)
 {
     FILE *f = fopen("/proc/self/maps", "r");
     assert_non_null(f);
-    unsigned long long lo, hi, a = (unsigned long long)(uintptr_t)p;
-    char line[512];
-    bool found = false;
-    while (!found && fgets(line, sizeof line, f))
-        found = sscanf(line, "%llx-%llx", &lo, &hi) == 2 && a >= lo && a < hi;
-    fclose(f);
-    return found;
-}
-
-/* How many descriptors this process has open, and whether path is mapped (/proc/self). */
-static int open_descriptors(void)
-{
-    DIR *d = opendir("/proc/self/fd");
-    assert_non_null(d);
-    int n = 0;
-    for (struct dirent *e; (e = readdir(d));)
-        n += e->d_name[0] != '.';
-    closedir(d);
-    return n - 1; /* the directory's own */
-}
-
-static bool path_mapped(const char *path)
-{
-    FILE *f = fopen("/proc/self/maps", "r");
-    assert_non_null(f);
+    unsigned long long lo, hi, a = (unsigned long long)(uintptr_t)addr;
+    size_t n = path ? strlen(path) : 0;
     char line[1024];
     bool found = false;
-    size_t n = strlen(path);
     while (!found && fgets(line, sizeof line, f)) {
         size_t l = strlen(line);
         while (l && (line[l - 1] == '\n' || line[l - 1] == ' '))
             line[--l] = '\0';
-        found = l >= n && strcmp(line + l - n, path) == 0;
+        found = (addr && sscanf(line, "%llx-%llx", &lo, &hi) == 2 && a >= lo && a < hi) ||
+                (path && l >= n && strcmp(line + l - n, path) == 0);
     }
     fclose(f);
     return found;
@@ -708,14 +682,14 @@ static void refusals_leave_nothing_open(void **state)
     int before = open_descriptors();
     tablefile f;
     assert_int_equal(cgi_tablefile_load(bad, &kind, &f, NULL), CG_ERR_INPUT);
-    assert_false(path_mapped(bad));
+    assert_false(mapped(NULL, bad));
     assert_int_equal(open_descriptors(), before);
     maker_log log;
     tablefile_maker m = maker(&log);
     int flags;
     assert_int_equal(open_once(theirs, false, &m, &flags, NULL), CG_OK);
     assert_int_equal(flags, 2); /* theirs: built, kept */
-    assert_false(path_mapped(theirs));
+    assert_false(mapped(NULL, theirs));
     assert_int_equal(open_descriptors(), before);
     assert_false(cgi_tablefile_plausible(theirs, &kind));
     assert_int_equal(open_descriptors(), before);
@@ -762,10 +736,10 @@ static void release_unmaps(void **state)
     assert_int_equal(cgi_tablefile_load(path, &kind, &f, NULL), CG_OK);
     void *map = f.map;
     assert_non_null(map);
-    assert_true(mapped(map));
+    assert_true(mapped(map, NULL));
     cgi_tablefile_release(&f);
     assert_null(f.map);
-    assert_false(mapped(map));
+    assert_false(mapped(map, NULL));
     unlink(path);
 }
 
@@ -806,12 +780,7 @@ static void failed_save_leaves_nothing(void **state)
     cg_error e;
     assert_int_equal(cgi_tablefile_save(target, &kind, payload, &e), CG_ERR_SYSTEM);
     assert_non_null(strstr(e.msg, target));
-    DIR *d = opendir(sub);
-    int entries = 0;
-    for (struct dirent *x; (x = readdir(d));)
-        entries += strcmp(x->d_name, ".") && strcmp(x->d_name, "..");
-    closedir(d);
-    assert_int_equal(entries, 1); /* t.tbl alone */
+    assert_int_equal(dir_entries(sub), 1); /* t.tbl alone */
     unlink(inner);
     rmdir(target);
     rmdir(sub);
