@@ -33,12 +33,14 @@
 #                      map, a line changed since it, or --no-covmap: the tests
 #                      tests/mutants/testmap.txt gives its file);
 #                      a mutant on a line no test executes survives at no cost (--budget S: only
-#                      the fastest of its tests within S s of their map times). Each outcome is
+#                      the fastest of its tests within S s of their map times), and one whose
+#                      file compiles to the same objects as unmutated is "the same object code"
+#                      (equivalent: no test can see it) at one compile's cost. Each outcome is
 #                      kept (--since all: in tests/mutants/results.tsv, committed, so a stopped
 #                      run continues in a later session; --results FILE: there) and reused
 #                      while its line and its tests' sources are unchanged. Prints each survivor
-#                      (file:line [KEY] change) and the counts (generated, equivalent, did not
-#                      build, killed, survived); exits 1 on a survivor. Mark an equivalent one in
+#                      (file:line [KEY] change) and the counts (generated, equivalent, the same
+#                      object code, did not build, killed, survived); exits 1 on a survivor. Mark an equivalent one in
 #                      tests/mutants/equivalent.txt (KEY ... -- reason). Cost: the map (one run of
 #                      the suite under gcov), the slots' first build (a full build each), then
 #                      seconds a mutant (one object compiled, the programs its tests need relinked,
@@ -555,10 +557,14 @@ mut_ctest() {
 mut_slot_setup() {
   local slot="$MUT_DIR/slot$1"
   mut_sync "$slot/tree" || return 1
-  cmake -S "$slot/tree" -B "$slot/build" -DCMAKE_BUILD_TYPE=Release \
+  cmake -S "$slot/tree" -B "$slot/build" -DCMAKE_BUILD_TYPE=Release -DCMAKE_EXPORT_COMPILE_COMMANDS=ON \
     -DCUBEGOD_TEST_TIMEOUT="$MUT_TIMEOUT" "${MUT_CMAKE_ARGS[@]}" > "$slot/configure.log" 2>&1 ||
     { echo "mutants: configuring slot $1 failed, see $slot/configure.log" >&2; return 1; }
   mut_build "$slot" || { echo "mutants: the unmutated tree does not build, see $slot/build.log" >&2; return 1; }
+  # every object's hash, unmutated: a mutant that compiles to the same ones is not tested
+  rm -f "$slot/pristine-objects"
+  python3 "$ROOT/tests/tools/automutate.py" objects "$slot/build" > "$slot/pristine-objects.tmp" 2> /dev/null &&
+    mv "$slot/pristine-objects.tmp" "$slot/pristine-objects"
   [ -x "$slot/build/cubegod" ] || return 0 # another --root: no tables to make
   mkdir -p "$slot/build/cache"
   # the release build's tables when it has valid ones (checked, not rebuilt: 40 s of CPU saved)
@@ -752,6 +758,17 @@ mut_auto_one() {
   fi
   MUT_RESTORE="$slot/tree/$rel"
   local rc=0
+  # the same object code as unmutated (every object compiled from the file): nothing to test
+  if [ -f "$slot/pristine-objects" ] && python3 "$ROOT/tests/tools/automutate.py" same "$slot/build" \
+       "$slot/pristine-objects" "$slot/tree/$rel" 2> "$slot/same.log"; then
+    printf 'same\n%s\n' "$((SECONDS - t0))" > "$out"
+    printf '%s %s:%s  the same object code  [%s] %s  %d s\n' "$id" "$rel" "$line" "$key" "$change" $((SECONDS - t0))
+    [ -z "$MUT_RESULTS" ] || python3 "$ROOT/tests/tools/automutate.py" record --root "$MUT_SRC" \
+      "$MUT_RESULTS" "$key" same "" "$rel:$line $change" || true
+    cp "$slot/original" "$MUT_RESTORE"
+    MUT_RESTORE=""
+    return
+  fi
   failed=$(mut_ctest "$slot" "$rel" "$tests") || rc=$?
   mut_sweep "$slot"
   local outcome ran=""
@@ -966,7 +983,7 @@ mut_since_setup() {
 
 # mut_since_report EQUIVALENT STARTED NCACHED ID...: the survivors and the counts.
 mut_since_report() {
-  local equivalent=$1 started=$2 ncached=$3 killed=0 survived=0 nobuild=0 notrun=0 timeouts=0 uncovered=0 id
+  local equivalent=$1 started=$2 ncached=$3 killed=0 survived=0 nobuild=0 same=0 notrun=0 timeouts=0 uncovered=0 id
   shift 3
   local ids=("$@")
   for id in "${ids[@]}"; do
@@ -975,6 +992,7 @@ mut_since_report() {
               [[ $(sed -n 2p "$MUT_DIR/results/$id") != *"(Timeout)"* ]] || timeouts=$((timeouts + 1)) ;;
       survived) survived=$((survived + 1)) ;;
       nobuild) nobuild=$((nobuild + 1)) ;;
+      same) same=$((same + 1)) ;;
       *) notrun=$((notrun + 1)) ;;
     esac
   done
@@ -987,7 +1005,7 @@ mut_since_report() {
   # the cost: the wall time of this run's mutants (setup not counted), over all it decided (the
   # lines no test executes at no cost) and over those it built and tested
   local done_now=$(( ${#ids[@]} - ncached - notrun )) secs=$((SECONDS - started))
-  echo "generated $(( ${#ids[@]} + equivalent )), equivalent $equivalent, did not build $nobuild, killed $killed ($timeouts by a timeout), survived $survived ($uncovered on lines no test executes)$([ "$notrun" = 0 ] || echo ", not run (--minutes) $notrun"); $ncached from the results cache ($((secs / 60)) min, $(awk -v t=$secs -v n=$done_now -v u="$uncovered" 'BEGIN { printf "%.1f s a mutant, %.1f s a mutant tested", (n ? t / n : 0), (n - u > 0 ? t / (n - u) : 0) }'))"
+  echo "generated $(( ${#ids[@]} + equivalent )), equivalent $equivalent, the same object code $same, did not build $nobuild, killed $killed ($timeouts by a timeout), survived $survived ($uncovered on lines no test executes)$([ "$notrun" = 0 ] || echo ", not run (--minutes) $notrun"); $ncached from the results cache ($((secs / 60)) min, $(awk -v t=$secs -v n=$done_now -v u="$uncovered" 'BEGIN { printf "%.1f s a mutant, %.1f s a mutant tested", (n ? t / n : 0), (n - u > 0 ? t / (n - u) : 0) }'))"
   python3 "$ROOT/tests/tools/automutate.py" score "$MUT_LIST" "$MUT_DIR/results" > "$MUT_DIR/score.md" &&
     echo "the score per module (docs/testing.md keeps one): $MUT_DIR/score.md"
   [ "$survived" = 0 ]

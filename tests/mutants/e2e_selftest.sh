@@ -3,13 +3,14 @@
 # (tests/mutants/selftest, made a git repository here: a base commit without src/age.c, then the
 # commit that adds it), the planted boundary `age >= 18` mutated to `>` must be reported as a
 # survivor when the test map gives the file only the test that misses the boundary, and as killed
-# when the map adds the test that checks it; the mutant marked in equivalent.txt is not run.
+# when the map adds the test that checks it; the mutant marked in equivalent.txt is not run; the
+# dead store's mutants (src/spare.c) compile to the same object code and are not tested.
 # Then the per-test coverage map (issue 44): it gives the planted line both tests and
 # clamp_positive's line only test_weak; once test_weak stops calling clamp_positive, a new map
 # drops it from that line (no test executes it: its mutants survive at no cost), and the results
 # cache keeps the kills whose killer did not change while it reruns those test_weak made.
-# Seconds: eight mutants of a two-function file, each built and run in a copy of it; two gcov
-# builds of it.
+# Seconds: thirteen mutants of three small functions, each built and run in a copy of them; two
+# gcov builds.
 set -u
 : "${CUBEGOD_SOURCE:?}"
 if [ -n "${CUBEGOD_SLOW_TOOLS:-}${CUBEGOD_SANITIZED:-}" ]; then
@@ -36,14 +37,18 @@ planted="src/age.c:4  \[[0-9a-f]{10}\] rel: '>=' -> '>'"
 run map-weak.txt --no-covmap --no-results
 [ "$RC" = 1 ] || fail "survivors must make the run fail (exit $RC)"
 grep -Eq "^$planted in: return age >= 18;" "$TMP/out" || fail "the planted boundary not reported as a survivor"
-grep -q "^generated 8, equivalent 1, did not build 0, killed 4 (0 by a timeout), survived 3 " "$TMP/out" ||
+grep -q "^generated 13, equivalent 1, the same object code 2, did not build 0, killed 7 (0 by a timeout), survived 3 " "$TMP/out" ||
   fail "wrong counts with the weak test only"
 grep -q "2d1d220089" "$TMP/out" && fail "the mutant marked equivalent was run"
+[ "$(grep -c '^m[0-9]* src/spare.c:4  the same object code ' "$TMP/out")" = 2 ] ||
+  fail "the dead store's two mutants not found to compile to the same code"
+grep -Eq '^m[0-9]* src/spare.c:6  killed by selftest_weak' "$TMP/out" ||
+  fail "a mutant that changes the code was taken for the same code"
 
 run map-both.txt --no-covmap --no-results
 [ "$RC" = 0 ] || fail "no survivor, yet exit $RC"
 grep -Eq "src/age.c:4  killed by selftest_edge" "$TMP/out" || fail "the boundary test did not kill the planted mutants"
-grep -q "^generated 8, equivalent 1, did not build 0, killed 7 (0 by a timeout), survived 0 " "$TMP/out" ||
+grep -q "^generated 13, equivalent 1, the same object code 2, did not build 0, killed 10 (0 by a timeout), survived 0 " "$TMP/out" ||
   fail "wrong counts with both tests"
 echo "ok: the planted fault survives without its test and is killed with it"
 
@@ -56,9 +61,10 @@ run map-weak.txt --remap --results "$RESULTS"
 [ "$(tests_at 9)" = "selftest_weak" ] || fail "line 9 executed by: '$(tests_at 9)'"
 [ "$RC" = 0 ] || fail "with the map both tests run on the planted line, yet exit $RC"
 grep -Eq "src/age.c:4  killed by selftest_edge" "$TMP/out" || fail "the map's tests did not kill the planted mutant"
-grep -q "^generated 8, equivalent 1, did not build 0, killed 7 (0 by a timeout), survived 0 (0 on lines no test executes); 0 from the results cache" "$TMP/out" ||
+grep -q "^generated 13, equivalent 1, the same object code 2, did not build 0, killed 10 (0 by a timeout), survived 0 (0 on lines no test executes); 0 from the results cache" "$TMP/out" ||
   fail "wrong counts with the coverage map"
-[ "$(grep -c $'\tkilled\t' "$RESULTS")" = 7 ] || fail "the results cache does not hold the 7 kills"
+[ "$(grep -c $'\tkilled\t' "$RESULTS")" = 10 ] || fail "the results cache does not hold the 10 kills"
+[ "$(grep -c $'\tsame\tsrc/spare.c@' "$RESULTS")" = 2 ] || fail "the results cache does not hold the 2 same-code mutants"
 
 # test_weak stops executing clamp_positive: a new map drops it from line 9
 sed -i 's/clamp_positive(5) == 5 &&/1 \&\&/; s/clamp_positive(1) == 1 && clamp_positive(-3) == 0/1/' "$P/tests/test_weak.c"
@@ -71,7 +77,15 @@ grep -Eq "^src/age.c:9  .*\(no test executes it\)" "$TMP/out" || fail "line 9's 
 # line 4's kills by selftest_edge are kept (its source did not change); line 9's were test_weak's
 grep -Eq "survived [1-9] \([1-9] on lines no test executes\); [1-9] from the results cache" "$TMP/out" ||
   fail "wrong counts after test_weak's edit"
+grep -q '^m[0-9]* src/spare.c:4  the same object code' "$TMP/out" && fail "the same-code mutants compiled again, not taken from the cache"
 echo "ok: a test that stops executing a line drops out of its entry; the cache kept the kills of the unchanged test"
+
+# a "same object code" entry holds while its file (and the headers it includes) is unchanged
+sed -i '1s|.*|/* A dead store, edited: the cached "same" outcomes no longer hold. */|' "$P/src/spare.c"
+run map-weak.txt --results "$RESULTS"
+[ "$(grep -c '^m[0-9]* src/spare.c:4  the same object code ' "$TMP/out")" = 2 ] ||
+  fail "the same-code mutants of an edited file were taken from the cache"
+echo "ok: mutants that compile to the same code are not tested, and their cache follows the file"
 
 # the map keeps the sources as they were built: a file edited while the tests ran keeps the
 # built version's hash (its changed lines then fall back to the test map), and one edited during

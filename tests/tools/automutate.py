@@ -14,16 +14,26 @@
         With --results FILE (the committed cache, tests/mutants/results.tsv): a 12th column,
         the mutant's cached outcome when still valid (see record), else empty.
     automutate.py record --root ROOT RESULTS KEY OUTCOME TESTS WHERE
-        keeps OUTCOME (killed|survived|nobuild) of mutant KEY in RESULTS, with the tests it ran
+        keeps OUTCOME (killed|survived|nobuild|same) of mutant KEY in RESULTS, with the tests it ran
         (TESTS: NAME,...; for a killed one its killer) and each one's source hash. An entry stays
         valid while its KEY exists (the KEY hashes the line's text: a changed line has new keys)
         and: killed, while its killer's sources are unchanged; survived, while every test the map
         now gives the line was run with the same sources (a survivor of the regex map is never
-        reused); nobuild, always.
+        reused); nobuild, always; same (the same object code), while the file and the project's
+        headers it includes are unchanged.
     automutate.py score LISTFILE RESULTSDIR
-        the run's score per module (src/X) as a Markdown table: mutants, equivalent, did not
-        build, killed, survived (of which on lines no test executes), not run, and the killed
-        share of the non-equivalent mutants decided (killed / (killed + survived))
+        the run's score per module (src/X) as a Markdown table: mutants, equivalent (marked),
+        the same object code, did not build, killed, survived (of which on lines no test
+        executes), not run, and the killed share of the non-equivalent mutants decided
+        (killed / (killed + survived))
+    automutate.py objects BUILD
+        the hash of each object BUILD's compile_commands.json names (the unmutated build's)
+    automutate.py same BUILD PRISTINE FILE
+        with FILE mutated: exit 0 when every object compiled from it (its own, and those of the
+        sources that #include it: their depfiles tell) is byte for byte the one PRISTINE (the
+        objects' output) hashes: the mutant changes no code, so no test can see it (a "trivial
+        compiler equivalent"); 1 when one differs (left in place, newer than FILE: the build does
+        not compile it again); 2 when it cannot tell
     automutate.py apply LISTFILE ID TREE
         puts mutant ID into TREE's copy of its file (checks the text is still the one listed);
         prints the file's path relative to TREE
@@ -503,6 +513,9 @@ def cached_outcome(root, entry, tests):
     recorded = dict(t.split("@", 1) for t in ran.split(",") if "@" in t)
     if outcome == "nobuild":
         return "nobuild"
+    if outcome == "same":
+        rel, _, hv = ran.rpartition("@")
+        return "same" if rel and source_hash(root, rel) == hv else ""
     if outcome == "killed":
         if recorded and all(test_hash(root, n) == hv for n, hv in recorded.items()):
             return "killed by " + ",".join(recorded)
@@ -517,6 +530,9 @@ def cached_outcome(root, entry, tests):
 def cmd_record(a):
     import fcntl
     ran = ",".join(f"{n}@{test_hash(a.root, n)}" for n in a.tests.split(",") if n) or "-"
+    if a.outcome == "same":  # no test ran: valid while the compiler's input is unchanged
+        rel = a.where.split(":", 1)[0]
+        ran = f"{rel}@{source_hash(a.root, rel)}"
     row = "\t".join([a.key, a.outcome, ran, " ".join(a.where.split())])
     header = ("# The results of ./run.sh mutants (automutate.py record): KEY OUTCOME TESTS@HASH,... WHERE.\n"
               "# A cache kept in git so a long run continues in a later session; valid rules: automutate.py.\n")
@@ -679,6 +695,105 @@ def test_targets(build):
     return result
 
 
+def compile_entries(build):
+    """{object path: (directory, argv)} from BUILD's compile_commands.json (the slots are
+    configured with CMAKE_EXPORT_COMPILE_COMMANDS)."""
+    import shlex
+    with open(os.path.join(build, "compile_commands.json"), encoding="utf-8") as f:
+        rows = json.load(f)
+    out = {}
+    for r in rows:
+        argv = r["arguments"] if "arguments" in r else shlex.split(r["command"])
+        if "-o" in argv:
+            obj = os.path.normpath(os.path.join(r["directory"], argv[argv.index("-o") + 1]))
+            out[obj] = (r["directory"], argv)
+    return out
+
+
+def objects_of(build, path):
+    """The objects of BUILD compiled from PATH (their compiler depfile, OBJ.d, names it): the
+    file's own, and those of the sources that #include it; None when an object has no depfile."""
+    found = []
+    for obj in compile_entries(build):
+        try:
+            with open(obj + ".d", encoding="utf-8", errors="replace") as f:
+                deps = f.read().replace("\\\n", " ").split()
+        except OSError:
+            return None  # an object never built: what it includes is not known
+        if any(os.path.normpath(d) == path for d in deps[1:]):
+            found.append(obj)
+    return sorted(found)
+
+
+def cmd_objects(a):
+    """Every object's hash, the unmutated build's (run.sh keeps it beside each slot)."""
+    for obj in sorted(compile_entries(a.build)):
+        if os.path.exists(obj):
+            print(f"{sha1_path(obj)}  {obj}")
+    return 0
+
+
+SAME_MAX_OBJECTS = 12  # a header most files include: testing it costs less than compiling them all
+
+
+def cmd_same(a):
+    """Exit 0 when every object compiled from the mutated FILE is byte for byte its unmutated
+    build's (the mutant changes no code: no test can see it), 1 when one differs (that object
+    is left in its place, newer than the source, so the build does not compile it again), 2
+    when it cannot tell (no object from the file, too many, or a compile failed)."""
+    import shutil
+    import tempfile
+    pristine = {}
+    with open(a.pristine, encoding="utf-8") as f:
+        for ln in f:
+            hv, _, obj = ln.rstrip("\n").partition("  ")
+            pristine[obj] = hv
+    entries_ = compile_entries(a.build)
+    objs = objects_of(a.build, os.path.normpath(os.path.abspath(a.file)))
+    if not objs or len(objs) > SAME_MAX_OBJECTS or any(o not in pristine or o not in entries_ for o in objs):
+        return 2
+    for obj in objs:
+        directory, argv = entries_[obj]
+        argv = list(argv)
+        fd, tmp = tempfile.mkstemp(suffix=".o", dir=os.path.dirname(obj))
+        os.close(fd)
+        argv[argv.index("-o") + 1] = tmp
+        done = subprocess.run(argv, cwd=directory, capture_output=True)
+        if done.returncode != 0:
+            os.unlink(tmp)
+            return 2
+        if sha1_path(tmp) != pristine[obj]:
+            shutil.move(tmp, obj)
+            return 1
+        os.unlink(tmp)
+    return 0
+
+
+def source_hash(root, rel, _memo={}):
+    """A hash of FILE and the project's headers it includes (quoted #include, followed): the
+    compiler's input as far as the tree decides it ("same" stays valid while it is unchanged)."""
+    if (root, rel) in _memo:
+        return _memo[(root, rel)]
+    todo, seen, hs = [os.path.join(root, rel)], set(), hashlib.sha1()
+    while todo:
+        path = os.path.normpath(todo.pop())
+        if path in seen or not os.path.isfile(path):
+            continue
+        seen.add(path)
+        with open(path, "rb") as f:
+            text = f.read()
+        for inc in re.findall(rb'^[ \t]*#[ \t]*include[ \t]*"([^"]+)"', text, re.M):
+            name = inc.decode("utf-8", "replace")
+            for d in (os.path.dirname(path), os.path.join(root, "src"), os.path.join(root, "include")):
+                todo.append(os.path.join(d, name))
+    for path in sorted(seen):
+        hs.update(os.path.relpath(path, root).encode() + b"\0")
+        with open(path, "rb") as f:
+            hs.update(f.read())
+    _memo[(root, rel)] = hs.hexdigest()[:8]
+    return _memo[(root, rel)]
+
+
 def cmd_score(a):
     rows = {}
     with open(a.list, encoding="utf-8") as f:
@@ -688,7 +803,7 @@ def cmd_score(a):
                 continue
             m = re.match(r"src/([^/]+)/", r[1])
             mod = f"src/{m.group(1)}" if m else os.path.dirname(r[1])
-            c = rows.setdefault(mod, dict.fromkeys(("n", "eq", "nobuild", "killed", "survived", "uncovered", "notrun"), 0))
+            c = rows.setdefault(mod, dict.fromkeys(("n", "eq", "same", "nobuild", "killed", "survived", "uncovered", "notrun"), 0))
             c["n"] += 1
             if r[5] == "1":
                 c["eq"] += 1
@@ -701,9 +816,9 @@ def cmd_score(a):
             c[out if out in c else "notrun"] += 1
             if out == "survived" and r[4] == "=":
                 c["uncovered"] += 1
-    print("| module | mutants | equivalent | did not build | killed | survived (no test executes the line) | not run | killed of decided |")
-    print("|---|---|---|---|---|---|---|---|")
-    total = dict.fromkeys(("n", "eq", "nobuild", "killed", "survived", "uncovered", "notrun"), 0)
+    print("| module | mutants | equivalent (marked) | same object code | did not build | killed | survived (no test executes the line) | not run | killed of decided |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    total = dict.fromkeys(("n", "eq", "same", "nobuild", "killed", "survived", "uncovered", "notrun"), 0)
     for mod in sorted(rows) + ["total"]:
         c = rows.get(mod, total)
         if mod != "total":
@@ -712,7 +827,7 @@ def cmd_score(a):
         dec = c["killed"] + c["survived"]
         share = f"{100 * c['killed'] / dec:.1f} %" if dec else "-"
         name = f"**{mod}**" if mod == "total" else mod
-        print(f"| {name} | {c['n']} | {c['eq']} | {c['nobuild']} | {c['killed']} | {c['survived']} ({c['uncovered']}) "
+        print(f"| {name} | {c['n']} | {c['eq']} | {c['same']} | {c['nobuild']} | {c['killed']} | {c['survived']} ({c['uncovered']}) "
               f"| {c['notrun']} | {share} |")
     return 0
 
@@ -737,7 +852,7 @@ def main():
     rc.add_argument("--root", default=".")
     rc.add_argument("results")
     rc.add_argument("key")
-    rc.add_argument("outcome", choices=["killed", "survived", "nobuild"])
+    rc.add_argument("outcome", choices=["killed", "survived", "nobuild", "same"])
     rc.add_argument("tests")
     rc.add_argument("where")
     ap = sub.add_parser("apply")
@@ -749,6 +864,12 @@ def main():
     sc.add_argument("results")
     tg = sub.add_parser("targets")
     tg.add_argument("build")
+    ob = sub.add_parser("objects")
+    ob.add_argument("build")
+    sm = sub.add_parser("same")
+    sm.add_argument("build")
+    sm.add_argument("pristine")
+    sm.add_argument("file")
     a = p.parse_args()
     try:
         if a.cmd == "list":
@@ -759,6 +880,10 @@ def main():
             return cmd_score(a)
         if a.cmd == "record":
             return cmd_record(a)
+        if a.cmd == "objects":
+            return cmd_objects(a)
+        if a.cmd == "same":
+            return cmd_same(a)
         if a.cmd == "targets":
             for name, targets in test_targets(a.build).items():
                 print(" ".join([name] + (targets or [])))
