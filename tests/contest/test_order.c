@@ -80,6 +80,30 @@ static void test_state_after_R(void **state)
                              "{12,0},{18,1},{10,1},{15,0},{16,0},{17,0},{14,1},{19,0},{20,0}}");
 }
 
+/* With centres moved, six pairs follow for the centre positions R F L B U D, numbered 21..26 in
+ * that order: a rotation puts at each position the centre that turns into it. */
+static void test_state_centres(void **state)
+{
+    cg3_tables t;
+    (void)state;
+    static const struct { const char *alg, *tail; } CASES[] = {
+        {"x", ",{21,0},{26,0},{23,0},{25,0},{22,0},{24,0}}"}, /* F<-D U<-F B<-U D<-B */
+        {"y", ",{24,0},{21,0},{22,0},{23,0},{25,0},{26,0}}"}, /* F<-R L<-F B<-L R<-B */
+        {"z", ",{25,0},{22,0},{26,0},{24,0},{23,0},{21,0}}"}, /* R<-U D<-R L<-D U<-L */
+    };
+    for (size_t i = 0; i < sizeof CASES / sizeof *CASES; i++) {
+        cg3_cube c;
+        bool centres = false;
+        char buf[CG_ORDER_TEXT_MAX];
+        assert_int_equal(cg_order_parse(tables(&t), CASES[i].alg, &c, &centres, NULL), CG_OK);
+        assert_true(centres);
+        size_t n = cg_order_state(&c, true, buf, sizeof buf), m = strlen(CASES[i].tail);
+        assert_int_equal(n, strlen(buf));
+        if (n < m || strcmp(buf + n - m, CASES[i].tail) != 0)
+            fail_msg("%s: %s ends wrong, want ...%s", CASES[i].alg, buf, CASES[i].tail);
+    }
+}
+
 /* ---- the document's own rule, as an oracle for --state ---- */
 
 /* The cycle table of seed 004: for each face, the corner and the edge cycle (cubie numbers);
@@ -312,6 +336,10 @@ static void test_errors(void **state)
     expect_error("R 2", "position 3: '2' is not a move");
     expect_error("R,U", "position 2: ',' is outside [A, B] and [A: B]");
     expect_error("R\x01", "position 2: byte 0x01 is not a move");
+    /* the printable ends, shown as themselves; DEL as a byte */
+    expect_error("R!", "position 2: '!' is not a move");
+    expect_error("R~", "position 2: '~' is not a move");
+    expect_error("R\x7f", "position 2: byte 0x7f is not a move");
 }
 
 /* ---- explanations ---- */
@@ -379,6 +407,7 @@ int main(void)
         cmocka_unit_test(test_known_values),
         cmocka_unit_test(test_powers),
         cmocka_unit_test(test_state_after_R),
+        cmocka_unit_test(test_state_centres),
         cmocka_unit_test(test_state_matches_document_rule),
         cmocka_unit_test(test_random_against_slow_model),
         cmocka_unit_test(test_streaming),

@@ -246,6 +246,66 @@ static void test_short_net_line(void **state)
     expect_error_after_one("START\n      O O O\n\n", 18);
 }
 
+/* The whole message for TEXT, which must fail. */
+static void expect_message(const char *text, const char *want)
+{
+    char got[8];
+    cg_error err;
+    assert_int_equal(run(text, got, sizeof got, NULL, &err), CG_ERR_INPUT);
+    if (strcmp(err.msg, want) != 0)
+        fail_msg("got  '%s'\nwant '%s'", err.msg, want);
+}
+
+/* A message quotes the line as read: items joined by one space, an item past 11 characters cut
+ * with "...", " ..." for items past the 13th, the whole quote at most 95 characters. */
+static void test_messages_quote_the_line(void **state)
+{
+    (void)state;
+    expect_message("ENDOFINPUT\n \t stray\t  text  here\n", "line 2: 'stray text here' after ENDOFINPUT");
+    expect_message("\nhello\n", "line 2: expected START or ENDOFINPUT, found 'hello'");
+    expect_message("ENDOFINPUT\nabcdefghijklmnop xyz\n", "line 2: 'abcdefghijk... xyz' after ENDOFINPUT");
+    expect_message("ENDOFINPUT\nabcdefghijk\n", "line 2: 'abcdefghijk' after ENDOFINPUT");
+    expect_message("ENDOFINPUT\na b c d e f g h i j k l m\n", "line 2: 'a b c d e f g h i j k l m' after ENDOFINPUT");
+    expect_message("ENDOFINPUT\na b c d e f g h i j k l m n o\n",
+                   "line 2: 'a b c d e f g h i j k l m ...' after ENDOFINPUT");
+    /* fourteen long items, whose quote (13 * 14 + 12 characters and " ...") is cut to its first
+     * 95 wherever it is quoted */
+    char line[256], quote[512], text[1024], want[CG_ERROR_MSG_MAX];
+    size_t n = 0, q = 0;
+    for (int i = 0; i < 14; i++) {
+        n += (size_t)snprintf(line + n, sizeof line - n, "%c%c%.12s ", 'a' + i, 'a' + i, "0123456789xyz");
+        if (i < 13)
+            q += (size_t)snprintf(quote + q, sizeof quote - q, "%s%c%c%.9s...", i ? " " : "", 'a' + i,
+                                  'a' + i, "0123456789");
+    }
+    snprintf(text, sizeof text, "ENDOFINPUT\n%s\n", line);
+    snprintf(want, sizeof want, "line 2: '%.95s' after ENDOFINPUT", quote);
+    expect_message(text, want);
+    snprintf(text, sizeof text, "%s\n", line);
+    snprintf(want, sizeof want, "line 1: expected START or ENDOFINPUT, found '%.95s'", quote);
+    expect_message(text, want);
+    snprintf(text, sizeof text, "START\n%s\n", line);
+    snprintf(want, sizeof want, "line 2: expected 3 colours (the top face), found 14: '%.95s'", quote);
+    expect_message(text, want);
+    snprintf(text, sizeof text, "START\n" NET_OK "%s\nEND\nENDOFINPUT\n", line);
+    snprintf(want, sizeof want, "line 11: unknown operation '%.95s' (expected FACE DIRECTION: front, back, "
+             "left, right, top or bottom, then left or right)", quote);
+    expect_message(text, want);
+    /* each part of the net names itself and its count */
+    expect_message("START\n      O O\n", "line 2: expected 3 colours (the top face), found 2: 'O O'");
+    expect_message("START\n      O O O\n\n", "line 3: expected 3 colours (the top face), found 0: ''");
+    expect_message("START\n      O O O\n      O O O\n      O G W\nW W W Y B G R B B G G G\n"
+                   "B Y W Y B G R G G W W\n",
+                   "line 6: expected 12 colours (left, front, right and back), found 11: "
+                   "'B Y W Y B G R G G W W'");
+    expect_message("START\n      O O O\n      O O O\n      O G W\nW W W Y B G R B B G G G\n"
+                   "B Y W Y B G R G G W W R\nB Y Y B O O B W W Y Y R\n      R Y Y\n      B R R R\n",
+                   "line 9: expected 3 colours (the bottom face), found 4: 'B R R R'");
+    expect_message("START\n" NET_OK "front  up\nEND\nENDOFINPUT\n",
+                   "line 11: unknown operation 'front up' (expected FACE DIRECTION: front, back, "
+                   "left, right, top or bottom, then left or right)");
+}
+
 static void test_bad_colour_counts(void **state)
 {
     (void)state;
@@ -320,6 +380,7 @@ int main(void)
         cmocka_unit_test(test_unknown_operation),
         cmocka_unit_test(test_short_net_line),
         cmocka_unit_test(test_bad_colour_counts),
+        cmocka_unit_test(test_messages_quote_the_line),
         cmocka_unit_test(test_missing_end),
         cmocka_unit_test(test_missing_endofinput_and_trailing_text),
         cmocka_unit_test(test_any_colours_and_no_operations),
