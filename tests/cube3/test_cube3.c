@@ -67,6 +67,12 @@ static void test_check_names_each_impossibility(void **state)
     c.cp[3] = 0;
     assert_int_equal(cg3_cube_check(&c, &err), CG_ERR_INPUT);
     assert_string_equal(err.msg, "corner URF appears twice and corner UFL nowhere");
+    /* two pieces twice, two missing: the first of each is named */
+    c = cg3_cube_home();
+    c.cp[1] = 0;
+    c.cp[3] = 2;
+    assert_int_equal(cg3_cube_check(&c, &err), CG_ERR_INPUT);
+    assert_string_equal(err.msg, "corner URF appears twice and corner UBR nowhere");
 
     c = cg3_cube_home();
     c.ep[11] = 12;
