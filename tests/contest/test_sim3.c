@@ -321,6 +321,12 @@ static void test_messages_quote_the_line(void **state)
     snprintf(want, sizeof want, "line 11: unknown operation '%.95s' (expected FACE DIRECTION: front, back, "
              "left, right, top or bottom, then left or right)", quote);
     expect_message(text, want);
+    /* the colour count names the net's lines, the first colour off and its count */
+    expect_message("START\n      O O O\n      O O O\n      O G O\nW W W Y B G R B B G G G\n"
+                   "B Y W Y B G R G G W W R\nB Y Y B O O B W W Y Y R\n      R Y Y\n      B R R\n"
+                   "      G R R\nEND\nENDOFINPUT\n",
+                   "line 2: the net (lines 2-10) must show six colours nine times each, but 'O' "
+                   "appears 10 times");
     /* each part of the net names itself and its count */
     expect_message("START\n      O O\n", "line 2: expected 3 colours (the top face), found 2: 'O O'");
     expect_message("START\n      O O O\n\n", "line 3: expected 3 colours (the top face), found 0: ''");
