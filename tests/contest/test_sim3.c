@@ -327,6 +327,11 @@ static void test_messages_quote_the_line(void **state)
                    "      G R R\nEND\nENDOFINPUT\n",
                    "line 2: the net (lines 2-10) must show six colours nine times each, but 'O' "
                    "appears 10 times");
+    /* a data set cut short by the next one, or by the end marker */
+    expect_message("START\n" NET_OK "front right\nSTART\n",
+                   "line 12: START before the END of the data set of line 1");
+    expect_message("START\n" NET_OK "ENDOFINPUT\n",
+                   "line 11: ENDOFINPUT before the END of the data set of line 1");
     /* each part of the net names itself and its count */
     expect_message("START\n      O O\n", "line 2: expected 3 colours (the top face), found 2: 'O O'");
     expect_message("START\n      O O O\n\n", "line 3: expected 3 colours (the top face), found 0: ''");
