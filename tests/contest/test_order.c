@@ -339,6 +339,8 @@ static void test_errors(void **state)
     /* the printable ends, shown as themselves; DEL as a byte */
     expect_error("R!", "position 2: '!' is not a move");
     expect_error("R~", "position 2: '~' is not a move");
+    /* a typographic apostrophe is read as ' and named at its first byte */
+    expect_error("R\xE2\x80\x99\xE2\x80\x99", "position 5: ''' is not a move");
     expect_error("R\x7f", "position 2: byte 0x7f is not a move");
 }
 

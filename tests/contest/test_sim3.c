@@ -1,4 +1,5 @@
 /* sim3 and the cube3 facelet model, checked against the slow model of slow3.h. */
+#include <errno.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -239,6 +240,56 @@ static void test_new_and_free(void **state)
     fclose(in);
 }
 
+#ifdef __GLIBC__
+/* A stream that gives its text, then fails with EIO. */
+typedef struct failing {
+    const char *text;
+    size_t at;
+} failing;
+
+static ssize_t failing_read(void *cookie, char *buf, size_t size)
+{
+    failing *f = cookie;
+    size_t left = strlen(f->text) - f->at;
+    if (left == 0) {
+        errno = EIO;
+        return -1;
+    }
+    size_t n = left < size ? left : size;
+    memcpy(buf, f->text + f->at, n);
+    f->at += n;
+    return (ssize_t)n;
+}
+#endif
+
+/* A read that fails is an error wherever it comes, after ENDOFINPUT too: nothing is taken for the
+ * end of the input that was not. */
+static void test_read_error(void **state)
+{
+    (void)state;
+#ifdef __GLIBC__
+    static const char *const TEXTS[] = {"ENDOFINPUT\n", "", "START\n      O O O\n"};
+    static const char *const WANT[] = {"after line 1: reading failed", "after line 0: reading failed",
+                                       "after line 2: reading failed"};
+    for (size_t i = 0; i < sizeof TEXTS / sizeof *TEXTS; i++) {
+        failing f = {TEXTS[i], 0};
+        FILE *in = fopencookie(&f, "r", (cookie_io_functions_t){.read = failing_read});
+        assert_non_null(in);
+        cg_sim3_reader r;
+        cg_sim3_init(&r, in);
+        cg_sim3_result res;
+        bool done;
+        cg_error err;
+        assert_int_equal(cg_sim3_next(&r, &res, &done, &err), CG_ERR_SYSTEM);
+        if (strncmp(err.msg, WANT[i], strlen(WANT[i])) != 0 || !strstr(err.msg, strerror(EIO)))
+            fail_msg("'%s': message '%s'", TEXTS[i], err.msg);
+        fclose(in);
+    }
+#else
+    skip();
+#endif
+}
+
 /* ---- bad input ---- */
 
 /* The first data set of SAMPLES, then `tail`: the first answer must come, then an error whose
@@ -423,6 +474,7 @@ int main(void)
         cmocka_unit_test(test_bad_colour_counts),
         cmocka_unit_test(test_messages_quote_the_line),
         cmocka_unit_test(test_new_and_free),
+        cmocka_unit_test(test_read_error),
         cmocka_unit_test(test_missing_end),
         cmocka_unit_test(test_missing_endofinput_and_trailing_text),
         cmocka_unit_test(test_any_colours_and_no_operations),
