@@ -104,6 +104,34 @@ static void test_state_centres(void **state)
     }
 }
 
+/* A text longer than its buffer is cut there and terminated, nothing written past it, and the
+ * length returned is the whole text's (snprintf's contract). */
+static void test_texts_cut_to_the_buffer(void **state)
+{
+    cg3_tables t;
+    (void)state;
+    cg3_cube c;
+    char whole[CG_ORDER_TEXT_MAX], cut[64];
+    assert_int_equal(cg_order_parse(tables(&t), "R U F x", &c, NULL, NULL), CG_OK);
+    for (int kind = 0; kind < 2; kind++) {
+        size_t n = kind ? cg_order_explain(&c, whole, sizeof whole) : cg_order_state(&c, true, whole, sizeof whole);
+        assert_int_equal(n, strlen(whole));
+        for (size_t size = 1; size < 40; size += 7) {
+            memset(cut, 'X', sizeof cut);
+            size_t m = kind ? cg_order_explain(&c, cut, size) : cg_order_state(&c, true, cut, size);
+            assert_int_equal(m, n);
+            assert_int_equal(strlen(cut), size - 1);
+            assert_memory_equal(cut, whole, size - 1);
+            for (size_t i = size; i < sizeof cut; i++)
+                if (cut[i] != 'X')
+                    fail_msg("%s into %zu bytes wrote byte %zu", kind ? "explain" : "state", size, i);
+        }
+        memset(cut, 'X', sizeof cut);
+        assert_int_equal(kind ? cg_order_explain(&c, cut, 0) : cg_order_state(&c, true, cut, 0), n);
+        assert_int_equal(cut[0], 'X');
+    }
+}
+
 /* ---- the document's own rule, as an oracle for --state ---- */
 
 /* The cycle table of seed 004: for each face, the corner and the edge cycle (cubie numbers);
@@ -410,6 +438,7 @@ int main(void)
         cmocka_unit_test(test_powers),
         cmocka_unit_test(test_state_after_R),
         cmocka_unit_test(test_state_centres),
+        cmocka_unit_test(test_texts_cut_to_the_buffer),
         cmocka_unit_test(test_state_matches_document_rule),
         cmocka_unit_test(test_random_against_slow_model),
         cmocka_unit_test(test_streaming),

@@ -463,6 +463,35 @@ static void test_any_colours_and_no_operations(void **state)
     assert_int_equal(last.operations, 1);
 }
 
+/* Every byte that is not a blank is a colour, a NUL byte too; a no-break space (C2 A0) is a
+ * blank, but C2 before anything else is part of an item. */
+static void test_colour_bytes(void **state)
+{
+    (void)state;
+    char text[512];
+    size_t n = (size_t)snprintf(text, sizeof text, "START\n 1 1 1\n 1 1 1\n 1 1 1\n"
+                                "a a a # # # x x x . . .\na a a # # # x x x . . .\na a a # # # x x x . . .\n"
+                                " z z z\n z z z\n z z z\nEND\nENDOFINPUT\n");
+    for (size_t i = 0; i < n; i++)
+        if (text[i] == 'z')
+            text[i] = '\0';
+    FILE *in = fmemopen(text, n, "r");
+    assert_non_null(in);
+    cg_sim3_reader r;
+    cg_sim3_init(&r, in);
+    cg_sim3_result res;
+    bool done;
+    cg_error err;
+    if (cg_sim3_next(&r, &res, &done, &err) != CG_OK)
+        fail_msg("a NUL colour: %s", err.msg);
+    assert_true(res.solved);
+    fclose(in);
+    expect_message("START\n      O O \xC2\xA9\n",
+                   "line 2: '\xC2\xA9' is not one colour (colours are single characters separated by spaces)");
+    expect_message("START\n      O\xC2\xA0O \xC2\xA0 O P\n",
+                   "line 2: expected 3 colours (the top face), found 4: 'O O O P'");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -475,6 +504,7 @@ int main(void)
         cmocka_unit_test(test_messages_quote_the_line),
         cmocka_unit_test(test_new_and_free),
         cmocka_unit_test(test_read_error),
+        cmocka_unit_test(test_colour_bytes),
         cmocka_unit_test(test_missing_end),
         cmocka_unit_test(test_missing_endofinput_and_trailing_text),
         cmocka_unit_test(test_any_colours_and_no_operations),
