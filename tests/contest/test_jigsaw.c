@@ -433,6 +433,24 @@ static void test_run_bad(void **state)
     expect_run_error("2\n" P1 "\n\n" P2 "\n", CG_ERR_INPUT, "40\n", 1, "line 3: 0 pieces");
 }
 
+/* A line too long after the puzzles is an error too, not the end of the input. */
+static void test_run_long_line_after(void **state)
+{
+    (void)state;
+    size_t n = CG_JIGSAW_LINE_MAX + 1;
+    char *text = malloc(n + 64);
+    assert_non_null(text);
+    size_t head = (size_t)snprintf(text, 64, "1\n%s\n", P1);
+    memset(text + head, 'x', n);
+    memcpy(text + head + n, "\n", 2);
+    run_result r = run_text(text, head + n + 1);
+    assert_int_equal(r.status, CG_ERR_LIMIT);
+    assert_string_equal(r.out, "40\n");
+    if (!strstr(r.err.msg, "line 3: longer than"))
+        fail_msg("message '%s'", r.err.msg);
+    free(text);
+}
+
 /* A count that cannot be written is an error, whether the last flush or an earlier write failed:
  * an unbuffered stream on /dev/full fails each write, and its final flush has nothing left. */
 static void test_run_write_fails(void **state)
@@ -490,6 +508,7 @@ int main(void)
         cmocka_unit_test(test_run_bad),
         cmocka_unit_test(test_run_long_line),
         cmocka_unit_test(test_run_write_fails),
+        cmocka_unit_test(test_run_long_line_after),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

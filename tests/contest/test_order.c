@@ -401,6 +401,17 @@ static void test_errors(void **state)
     expect_error("R~", "position 2: '~' is not a move");
     /* a typographic apostrophe is read as ' and named at its first byte */
     expect_error("R\xE2\x80\x99\xE2\x80\x99", "position 5: ''' is not a move");
+    expect_error("R\xE2\x80\x99Q", "position 5: 'Q' is not a move");
+    /* a bad byte stops the feed at once: a stream's reader stops reading there */
+    cg3_tables t;
+    cg_order_parser p;
+    cg_error err;
+    cg_order_begin(&p, tables(&t));
+    assert_int_equal(cg_order_feed(&p, "R \xE2\x80\x98 U", 7, &err), CG_ERR_INPUT);
+    assert_string_equal(err.msg, "position 3: byte 0xe2 is not a move");
+    cg_order_begin(&p, &t);
+    assert_int_equal(cg_order_feed(&p, "R Q U", 5, &err), CG_ERR_INPUT);
+    assert_string_equal(err.msg, "position 3: 'Q' is not a move");
     expect_error("R\x7f", "position 2: byte 0x7f is not a move");
 }
 
