@@ -93,14 +93,13 @@ static void add_class(counter *c, int cls, const uint8_t piece[CG_JIGSAW_SIDES],
     }
 }
 
-/* Groups the pieces into classes and returns the number of placements each pattern grid stands
- * for; *centre gets each class's first pattern, *weight[cls] its number of patterns. */
+/* Groups the pieces into classes (c zeroed) and returns the number of placements each pattern grid
+ * stands for; *centre gets each class's first pattern, *weight[cls] its number of patterns. */
 static uint64_t prepare(const cg_jigsaw *p, counter *c, uint64_t *centre, int weight[N])
 {
     unsigned class_key[N];
     int classes = 0;
     uint64_t factor = 1;
-    memset(c->with, 0, sizeof c->with);
     *centre = 0;
     for (int i = 0; i < N; i++) {
         int symmetry;
@@ -118,7 +117,6 @@ static uint64_t prepare(const cg_jigsaw *p, counter *c, uint64_t *centre, int we
         /* This member can take any of unplaced[cls] cells left to its class, in symmetry turns. */
         factor *= (uint64_t)c->unplaced[cls] * (uint64_t)symmetry;
     }
-    c->available = 0;
     for (int cls = 0; cls < classes; cls++)
         c->available |= c->class_bits[cls];
     return factor;
@@ -158,7 +156,7 @@ static uint64_t place(counter *c, int step, uint64_t candidates)
 
 uint64_t cg_jigsaw_count(const cg_jigsaw *p)
 {
-    counter c;
+    counter c = {0}; /* prepare() only sets bits and the patterns it uses */
     uint64_t centre;
     int weight[N];
     uint64_t factor = prepare(p, &c, &centre, weight);

@@ -105,21 +105,22 @@ static cg_status next_line(cg_sim3_reader *r, items *it, cg_error *err)
 
 static const char *const NET_PART[3] = {"the top face", "left, front, right and back", "the bottom face"};
 
-/* Where the colours of net line k (0..8) go: one face row, or a row of each of L F R B. */
-static void net_line_facelets(int k, uint8_t *out, int *n)
+/* Where the colours of net line k (0..8) go: one face row, or a row of each of L F R B; returns
+ * how many. */
+static int net_line_facelets(int k, uint8_t *out)
 {
     static const int strip[4] = {4, 2, 5, 3}; /* L F R B as cube3.h faces */
-    int row = k % 3;
-    *n = 0;
+    int row = k % 3, n = 0;
     if (k >= 3 && k < 6) {
         for (int s = 0; s < 4; s++)
             for (int c = 0; c < 3; c++)
-                out[(*n)++] = (uint8_t)(strip[s] * 9 + row * 3 + c);
-        return;
+                out[n++] = (uint8_t)(strip[s] * 9 + row * 3 + c);
+        return n;
     }
     int face = k < 3 ? 0 : 1; /* U or D */
     for (int c = 0; c < 3; c++)
-        out[(*n)++] = (uint8_t)(face * 9 + row * 3 + c);
+        out[n++] = (uint8_t)(face * 9 + row * 3 + c);
+    return n;
 }
 
 static cg_status read_net_line(cg_sim3_reader *r, int k, uint8_t f[CG3_FACELETS], cg_error *err)
@@ -133,8 +134,7 @@ static cg_status read_net_line(cg_sim3_reader *r, int k, uint8_t f[CG3_FACELETS]
                                      (unsigned long long)r->line + 1);
     }
     uint8_t where[12];
-    int n;
-    net_line_facelets(k, where, &n);
+    int n = net_line_facelets(k, where);
     quote(&it, shown, sizeof shown);
     if (it.count != (uint64_t)n)
         return cg_fail(err, CG_ERR_INPUT, "line %llu: expected %d colours (%s), found %llu: '%s'",

@@ -230,6 +230,29 @@ static void test_random_few_colours(void **state)
     check_random(2, true, 12, 24);
 }
 
+/* The colours a random puzzle uses are 1 to 4 whatever is asked: fewer is one, more is four. */
+static void test_random_colours_clamped(void **state)
+{
+    (void)state;
+    static const struct { int asked, used; } CASES[] = {{-3, 1}, {0, 1}, {1, 1}, {2, 2}, {3, 3},
+                                                        {4, 4}, {5, 4}, {99, 4}};
+    for (size_t i = 0; i < sizeof CASES / sizeof *CASES; i++) {
+        cg_rng r;
+        cg_rng_seed(&r, 31 + i);
+        unsigned seen = 0;
+        for (int k = 0; k < 40; k++) {
+            cg_jigsaw p;
+            cg_jigsaw_random(&r, CASES[i].asked, k % 2, &p);
+            for (int c = 0; c < CG_JIGSAW_PIECES; c++)
+                for (int s = 0; s < CG_JIGSAW_SIDES; s++)
+                    seen |= 1u << (p.piece[c][s] & 3); /* a symbol is colour + 4 * shape */
+        }
+        if (seen != (1u << CASES[i].used) - 1)
+            fail_msg("%d colours asked: colours seen 0x%x, want the first %d", CASES[i].asked, seen,
+                     CASES[i].used);
+    }
+}
+
 /* Puzzles that keep the promises count distinct pictures; the slow model already agrees, here
  * the count is also at least 4 for the solved kind (one picture, four turns). */
 static bool keeps_promises(const char *line)
@@ -410,6 +433,47 @@ static void test_run_bad(void **state)
     expect_run_error("2\n" P1 "\n\n" P2 "\n", CG_ERR_INPUT, "40\n", 1, "line 3: 0 pieces");
 }
 
+/* A line too long after the puzzles is an error too, not the end of the input. */
+static void test_run_long_line_after(void **state)
+{
+    (void)state;
+    size_t n = CG_JIGSAW_LINE_MAX + 1;
+    char *text = malloc(n + 64);
+    assert_non_null(text);
+    size_t head = (size_t)snprintf(text, 64, "1\n%s\n", P1);
+    memset(text + head, 'x', n);
+    memcpy(text + head + n, "\n", 2);
+    run_result r = run_text(text, head + n + 1);
+    assert_int_equal(r.status, CG_ERR_LIMIT);
+    assert_string_equal(r.out, "40\n");
+    if (!strstr(r.err.msg, "line 3: longer than"))
+        fail_msg("message '%s'", r.err.msg);
+    free(text);
+}
+
+/* A count that cannot be written is an error, whether the last flush or an earlier write failed:
+ * an unbuffered stream on /dev/full fails each write, and its final flush has nothing left. */
+static void test_run_write_fails(void **state)
+{
+    (void)state;
+    static const char text[] = "2\n" P1 "\n" P2 "\n";
+    for (int buffered = 0; buffered < 2; buffered++) {
+        FILE *in = fmemopen((void *)text, sizeof text - 1, "r");
+        FILE *out = fopen("/dev/full", "w");
+        if (!out)
+            skip();
+        assert_non_null(in);
+        if (!buffered)
+            assert_int_equal(setvbuf(out, NULL, _IONBF, 0), 0);
+        cg_error err;
+        assert_int_equal(cg_jigsaw_run(in, out, NULL, &err), CG_ERR_SYSTEM);
+        if (!strstr(err.msg, "writing the counts failed"))
+            fail_msg("%s: message '%s'", buffered ? "buffered" : "unbuffered", err.msg);
+        fclose(in);
+        fclose(out);
+    }
+}
+
 static void test_run_long_line(void **state)
 {
     (void)state;
@@ -436,12 +500,15 @@ int main(void)
         cmocka_unit_test(test_symmetric_pieces),
         cmocka_unit_test(test_random_four_colours),
         cmocka_unit_test(test_random_few_colours),
+        cmocka_unit_test(test_random_colours_clamped),
         cmocka_unit_test(test_promised_puzzles),
         cmocka_unit_test(test_parse),
         cmocka_unit_test(test_format_round_trip),
         cmocka_unit_test(test_run_good),
         cmocka_unit_test(test_run_bad),
         cmocka_unit_test(test_run_long_line),
+        cmocka_unit_test(test_run_write_fails),
+        cmocka_unit_test(test_run_long_line_after),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

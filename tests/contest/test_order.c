@@ -12,6 +12,7 @@
 #include "contest/slow3.h"
 #include "cubegod/order.h"
 #include "contest/order_parser.h"
+#include "testutil.h"
 
 /* Each call builds its own tables (microseconds): no state shared between tests. */
 static const cg3_tables *tables(cg3_tables *t)
@@ -78,6 +79,89 @@ static void test_state_after_R(void **state)
     cg_order_state(&c, false, buf, sizeof buf);
     assert_string_equal(buf, "{{5,2},{1,1},{3,0},{4,0},{6,1},{2,2},{7,0},{8,0},{9,0},{13,1},{11,0},"
                              "{12,0},{18,1},{10,1},{15,0},{16,0},{17,0},{14,1},{19,0},{20,0}}");
+}
+
+/* With centres moved, six pairs follow for the centre positions R F L B U D, numbered 21..26 in
+ * that order: a rotation puts at each position the centre that turns into it. */
+static void test_state_centres(void **state)
+{
+    cg3_tables t;
+    (void)state;
+    static const struct { const char *alg, *tail; } CASES[] = {
+        {"x", ",{21,0},{26,0},{23,0},{25,0},{22,0},{24,0}}"}, /* F<-D U<-F B<-U D<-B */
+        {"y", ",{24,0},{21,0},{22,0},{23,0},{25,0},{26,0}}"}, /* F<-R L<-F B<-L R<-B */
+        {"z", ",{25,0},{22,0},{26,0},{24,0},{23,0},{21,0}}"}, /* R<-U D<-R L<-D U<-L */
+    };
+    for (size_t i = 0; i < sizeof CASES / sizeof *CASES; i++) {
+        cg3_cube c;
+        bool centres = false;
+        char buf[CG_ORDER_TEXT_MAX];
+        assert_int_equal(cg_order_parse(tables(&t), CASES[i].alg, &c, &centres, NULL), CG_OK);
+        assert_true(centres);
+        size_t n = cg_order_state(&c, true, buf, sizeof buf), m = strlen(CASES[i].tail);
+        assert_int_equal(n, strlen(buf));
+        if (n < m || strcmp(buf + n - m, CASES[i].tail) != 0)
+            fail_msg("%s: %s ends wrong, want ...%s", CASES[i].alg, buf, CASES[i].tail);
+    }
+}
+
+/* A text longer than its buffer is cut there and terminated, nothing written past it, and the
+ * length returned is the whole text's (snprintf's contract). */
+static void test_texts_cut_to_the_buffer(void **state)
+{
+    cg3_tables t;
+    (void)state;
+    cg3_cube c;
+    char whole[CG_ORDER_TEXT_MAX], cut[64];
+    assert_int_equal(cg_order_parse(tables(&t), "R U F x", &c, NULL, NULL), CG_OK);
+    for (int kind = 0; kind < 2; kind++) {
+        size_t n = kind ? cg_order_explain(&c, whole, sizeof whole) : cg_order_state(&c, true, whole, sizeof whole);
+        assert_int_equal(n, strlen(whole));
+        for (size_t size = 1; size < 40; size += 7) {
+            memset(cut, 'X', sizeof cut);
+            size_t m = kind ? cg_order_explain(&c, cut, size) : cg_order_state(&c, true, cut, size);
+            assert_int_equal(m, n);
+            assert_int_equal(strlen(cut), size - 1);
+            assert_memory_equal(cut, whole, size - 1);
+            for (size_t i = size; i < sizeof cut; i++)
+                if (cut[i] != 'X')
+                    fail_msg("%s into %zu bytes wrote byte %zu", kind ? "explain" : "state", size, i);
+        }
+        memset(cut, 'X', sizeof cut);
+        assert_int_equal(kind ? cg_order_explain(&c, cut, 0) : cg_order_state(&c, true, cut, 0), n);
+        assert_int_equal(cut[0], 'X');
+    }
+}
+
+/* A parser made with cg_order_parser_new reads like cg_order_parse and is freed whole: made and
+ * freed twenty times, the heap is as it was after the first (a freed block is reused, not
+ * returned); NULL is nothing to free. */
+static void test_parser_new_and_free(void **state)
+{
+    cg3_tables t;
+    (void)state;
+    tables(&t);
+    cg3_cube want;
+    assert_int_equal(cg_order_parse(&t, "R U R' U'", &want, NULL, NULL), CG_OK);
+    size_t before = 0;
+    for (int round = 0; round < 20; round++) {
+        cg_order_parser *p = NULL;
+        assert_int_equal(cg_order_parser_new(&p, &t, NULL), CG_OK);
+        assert_non_null(p);
+        assert_int_equal(cg_order_feed(p, "R U R", 5, NULL), CG_OK);
+        assert_int_equal(cg_order_feed(p, "' U'", 4, NULL), CG_OK);
+        assert_int_equal(cg_order_end(p, NULL), CG_OK);
+        bool centres = true;
+        cg3_cube got = cg_order_parser_state(p, &centres);
+        assert_false(centres);
+        assert_memory_equal(&got, &want, sizeof got);
+        cg_order_parser_free(p);
+        if (round == 0)
+            before = heap_in_use();
+    }
+    if (before != SIZE_MAX)
+        assert_int_equal(heap_in_use(), before);
+    cg_order_parser_free(NULL);
 }
 
 /* ---- the document's own rule, as an oracle for --state ---- */
@@ -312,6 +396,23 @@ static void test_errors(void **state)
     expect_error("R 2", "position 3: '2' is not a move");
     expect_error("R,U", "position 2: ',' is outside [A, B] and [A: B]");
     expect_error("R\x01", "position 2: byte 0x01 is not a move");
+    /* the printable ends, shown as themselves; DEL as a byte */
+    expect_error("R!", "position 2: '!' is not a move");
+    expect_error("R~", "position 2: '~' is not a move");
+    /* a typographic apostrophe is read as ' and named at its first byte */
+    expect_error("R\xE2\x80\x99\xE2\x80\x99", "position 5: ''' is not a move");
+    expect_error("R\xE2\x80\x99Q", "position 5: 'Q' is not a move");
+    /* a bad byte stops the feed at once: a stream's reader stops reading there */
+    cg3_tables t;
+    cg_order_parser p;
+    cg_error err;
+    cg_order_begin(&p, tables(&t));
+    assert_int_equal(cg_order_feed(&p, "R \xE2\x80\x98 U", 7, &err), CG_ERR_INPUT);
+    assert_string_equal(err.msg, "position 3: byte 0xe2 is not a move");
+    cg_order_begin(&p, &t);
+    assert_int_equal(cg_order_feed(&p, "R Q U", 5, &err), CG_ERR_INPUT);
+    assert_string_equal(err.msg, "position 3: 'Q' is not a move");
+    expect_error("R\x7f", "position 2: byte 0x7f is not a move");
 }
 
 /* ---- explanations ---- */
@@ -379,6 +480,9 @@ int main(void)
         cmocka_unit_test(test_known_values),
         cmocka_unit_test(test_powers),
         cmocka_unit_test(test_state_after_R),
+        cmocka_unit_test(test_state_centres),
+        cmocka_unit_test(test_parser_new_and_free),
+        cmocka_unit_test(test_texts_cut_to_the_buffer),
         cmocka_unit_test(test_state_matches_document_rule),
         cmocka_unit_test(test_random_against_slow_model),
         cmocka_unit_test(test_streaming),

@@ -1,4 +1,5 @@
 /* sim3 and the cube3 facelet model, checked against the slow model of slow3.h. */
+#include <errno.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -11,6 +12,7 @@
 #include "contest/slow3.h"
 #include "cubegod/cube3.h"
 #include "cubegod/sim3.h"
+#include "testutil.h"
 #include "contest/sim3_reader.h"
 
 static const char SAMPLES[] =
@@ -209,6 +211,85 @@ static void test_random_against_slow_model(void **state)
     free(text);
 }
 
+/* A reader made with cg_sim3_new is freed whole by cg_sim3_free, so making and freeing it again
+ * and again leaves the heap as it was (a freed small block is reused, not returned: the count is
+ * taken after the first round); NULL is nothing to free. */
+static void test_new_and_free(void **state)
+{
+    (void)state;
+    FILE *in = fmemopen((void *)SAMPLES, strlen(SAMPLES), "r");
+    assert_non_null(in);
+    size_t before = 0;
+    for (int round = 0; round < 20; round++) {
+        rewind(in);
+        cg_sim3_reader *r = NULL;
+        assert_int_equal(cg_sim3_new(&r, in, NULL), CG_OK);
+        assert_non_null(r);
+        cg_sim3_result res;
+        bool done;
+        assert_int_equal(cg_sim3_next(r, &res, &done, NULL), CG_OK);
+        assert_false(done);
+        assert_int_equal(cg_sim3_line(r), res.start_line + 9 + res.operations + 1);
+        cg_sim3_free(r);
+        if (round == 0)
+            before = heap_in_use();
+    }
+    if (before != SIZE_MAX)
+        assert_int_equal(heap_in_use(), before);
+    cg_sim3_free(NULL);
+    fclose(in);
+}
+
+#ifdef __GLIBC__
+/* A stream that gives its text, then fails with EIO. */
+typedef struct failing {
+    const char *text;
+    size_t at;
+} failing;
+
+static ssize_t failing_read(void *cookie, char *buf, size_t size)
+{
+    failing *f = cookie;
+    size_t left = strlen(f->text) - f->at;
+    if (left == 0) {
+        errno = EIO;
+        return -1;
+    }
+    size_t n = left < size ? left : size;
+    memcpy(buf, f->text + f->at, n);
+    f->at += n;
+    return (ssize_t)n;
+}
+#endif
+
+/* A read that fails is an error wherever it comes, after ENDOFINPUT too: nothing is taken for the
+ * end of the input that was not. */
+static void test_read_error(void **state)
+{
+    (void)state;
+#ifdef __GLIBC__
+    static const char *const TEXTS[] = {"ENDOFINPUT\n", "", "START\n      O O O\n"};
+    static const char *const WANT[] = {"after line 1: reading failed", "after line 0: reading failed",
+                                       "after line 2: reading failed"};
+    for (size_t i = 0; i < sizeof TEXTS / sizeof *TEXTS; i++) {
+        failing f = {TEXTS[i], 0};
+        FILE *in = fopencookie(&f, "r", (cookie_io_functions_t){.read = failing_read});
+        assert_non_null(in);
+        cg_sim3_reader r;
+        cg_sim3_init(&r, in);
+        cg_sim3_result res;
+        bool done;
+        cg_error err;
+        assert_int_equal(cg_sim3_next(&r, &res, &done, &err), CG_ERR_SYSTEM);
+        if (strncmp(err.msg, WANT[i], strlen(WANT[i])) != 0 || !strstr(err.msg, strerror(EIO)))
+            fail_msg("'%s': message '%s'", TEXTS[i], err.msg);
+        fclose(in);
+    }
+#else
+    skip();
+#endif
+}
+
 /* ---- bad input ---- */
 
 /* The first data set of SAMPLES, then `tail`: the first answer must come, then an error whose
@@ -244,6 +325,77 @@ static void test_short_net_line(void **state)
     expect_error_after_one("START\n      O O O\n      O O O\n      O G W\nW W W Y B G R B B G G\n", 20);
     expect_error_after_one("START\n      O O O\n      O OO\n", 18);
     expect_error_after_one("START\n      O O O\n\n", 18);
+}
+
+/* The whole message for TEXT, which must fail. */
+static void expect_message(const char *text, const char *want)
+{
+    char got[8];
+    cg_error err;
+    assert_int_equal(run(text, got, sizeof got, NULL, &err), CG_ERR_INPUT);
+    if (strcmp(err.msg, want) != 0)
+        fail_msg("got  '%s'\nwant '%s'", err.msg, want);
+}
+
+/* A message quotes the line as read: items joined by one space, an item past 11 characters cut
+ * with "...", " ..." for items past the 13th, the whole quote at most 95 characters. */
+static void test_messages_quote_the_line(void **state)
+{
+    (void)state;
+    expect_message("ENDOFINPUT\n \t stray\t  text  here\n", "line 2: 'stray text here' after ENDOFINPUT");
+    expect_message("\nhello\n", "line 2: expected START or ENDOFINPUT, found 'hello'");
+    expect_message("ENDOFINPUT\nabcdefghijklmnop xyz\n", "line 2: 'abcdefghijk... xyz' after ENDOFINPUT");
+    expect_message("ENDOFINPUT\nabcdefghijk\n", "line 2: 'abcdefghijk' after ENDOFINPUT");
+    expect_message("ENDOFINPUT\na b c d e f g h i j k l m\n", "line 2: 'a b c d e f g h i j k l m' after ENDOFINPUT");
+    expect_message("ENDOFINPUT\na b c d e f g h i j k l m n o\n",
+                   "line 2: 'a b c d e f g h i j k l m ...' after ENDOFINPUT");
+    /* fourteen long items, whose quote (13 * 14 + 12 characters and " ...") is cut to its first
+     * 95 wherever it is quoted */
+    char line[256], quote[512], text[1024], want[CG_ERROR_MSG_MAX];
+    size_t n = 0, q = 0;
+    for (int i = 0; i < 14; i++) {
+        n += (size_t)snprintf(line + n, sizeof line - n, "%c%c%.12s ", 'a' + i, 'a' + i, "0123456789xyz");
+        if (i < 13)
+            q += (size_t)snprintf(quote + q, sizeof quote - q, "%s%c%c%.9s...", i ? " " : "", 'a' + i,
+                                  'a' + i, "0123456789");
+    }
+    snprintf(text, sizeof text, "ENDOFINPUT\n%s\n", line);
+    snprintf(want, sizeof want, "line 2: '%.95s' after ENDOFINPUT", quote);
+    expect_message(text, want);
+    snprintf(text, sizeof text, "%s\n", line);
+    snprintf(want, sizeof want, "line 1: expected START or ENDOFINPUT, found '%.95s'", quote);
+    expect_message(text, want);
+    snprintf(text, sizeof text, "START\n%s\n", line);
+    snprintf(want, sizeof want, "line 2: expected 3 colours (the top face), found 14: '%.95s'", quote);
+    expect_message(text, want);
+    snprintf(text, sizeof text, "START\n" NET_OK "%s\nEND\nENDOFINPUT\n", line);
+    snprintf(want, sizeof want, "line 11: unknown operation '%.95s' (expected FACE DIRECTION: front, back, "
+             "left, right, top or bottom, then left or right)", quote);
+    expect_message(text, want);
+    /* the colour count names the net's lines, the first colour off and its count */
+    expect_message("START\n      O O O\n      O O O\n      O G O\nW W W Y B G R B B G G G\n"
+                   "B Y W Y B G R G G W W R\nB Y Y B O O B W W Y Y R\n      R Y Y\n      B R R\n"
+                   "      G R R\nEND\nENDOFINPUT\n",
+                   "line 2: the net (lines 2-10) must show six colours nine times each, but 'O' "
+                   "appears 10 times");
+    /* a data set cut short by the next one, or by the end marker */
+    expect_message("START\n" NET_OK "front right\nSTART\n",
+                   "line 12: START before the END of the data set of line 1");
+    expect_message("START\n" NET_OK "ENDOFINPUT\n",
+                   "line 11: ENDOFINPUT before the END of the data set of line 1");
+    /* each part of the net names itself and its count */
+    expect_message("START\n      O O\n", "line 2: expected 3 colours (the top face), found 2: 'O O'");
+    expect_message("START\n      O O O\n\n", "line 3: expected 3 colours (the top face), found 0: ''");
+    expect_message("START\n      O O O\n      O O O\n      O G W\nW W W Y B G R B B G G G\n"
+                   "B Y W Y B G R G G W W\n",
+                   "line 6: expected 12 colours (left, front, right and back), found 11: "
+                   "'B Y W Y B G R G G W W'");
+    expect_message("START\n      O O O\n      O O O\n      O G W\nW W W Y B G R B B G G G\n"
+                   "B Y W Y B G R G G W W R\nB Y Y B O O B W W Y Y R\n      R Y Y\n      B R R R\n",
+                   "line 9: expected 3 colours (the bottom face), found 4: 'B R R R'");
+    expect_message("START\n" NET_OK "front  up\nEND\nENDOFINPUT\n",
+                   "line 11: unknown operation 'front up' (expected FACE DIRECTION: front, back, "
+                   "left, right, top or bottom, then left or right)");
 }
 
 static void test_bad_colour_counts(void **state)
@@ -311,6 +463,35 @@ static void test_any_colours_and_no_operations(void **state)
     assert_int_equal(last.operations, 1);
 }
 
+/* Every byte that is not a blank is a colour, a NUL byte too; a no-break space (C2 A0) is a
+ * blank, but C2 before anything else is part of an item. */
+static void test_colour_bytes(void **state)
+{
+    (void)state;
+    char text[512];
+    size_t n = (size_t)snprintf(text, sizeof text, "START\n 1 1 1\n 1 1 1\n 1 1 1\n"
+                                "a a a # # # x x x . . .\na a a # # # x x x . . .\na a a # # # x x x . . .\n"
+                                " z z z\n z z z\n z z z\nEND\nENDOFINPUT\n");
+    for (size_t i = 0; i < n; i++)
+        if (text[i] == 'z')
+            text[i] = '\0';
+    FILE *in = fmemopen(text, n, "r");
+    assert_non_null(in);
+    cg_sim3_reader r;
+    cg_sim3_init(&r, in);
+    cg_sim3_result res;
+    bool done;
+    cg_error err;
+    if (cg_sim3_next(&r, &res, &done, &err) != CG_OK)
+        fail_msg("a NUL colour: %s", err.msg);
+    assert_true(res.solved);
+    fclose(in);
+    expect_message("START\n      O O \xC2\xA9\n",
+                   "line 2: '\xC2\xA9' is not one colour (colours are single characters separated by spaces)");
+    expect_message("START\n      O\xC2\xA0O \xC2\xA0 O P\n",
+                   "line 2: expected 3 colours (the top face), found 4: 'O O O P'");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -320,6 +501,10 @@ int main(void)
         cmocka_unit_test(test_unknown_operation),
         cmocka_unit_test(test_short_net_line),
         cmocka_unit_test(test_bad_colour_counts),
+        cmocka_unit_test(test_messages_quote_the_line),
+        cmocka_unit_test(test_new_and_free),
+        cmocka_unit_test(test_read_error),
+        cmocka_unit_test(test_colour_bytes),
         cmocka_unit_test(test_missing_end),
         cmocka_unit_test(test_missing_endofinput_and_trailing_text),
         cmocka_unit_test(test_any_colours_and_no_operations),

@@ -2,6 +2,7 @@
  * orientation and both parities, the validity check names each impossibility, inverses invert. */
 #include <setjmp.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
@@ -43,7 +44,13 @@ static void test_check_names_each_impossibility(void **state)
     cg3_cube c = cg3_cube_home();
     c.co[2] = 1;
     assert_int_equal(cg3_cube_check(&c, &err), CG_ERR_INPUT);
-    assert_non_null(strstr(err.msg, "twisted in place"));
+    assert_string_equal(err.msg, "the corner twists add up to 1 mod 3: a corner is twisted in place");
+    c.co[2] = 2; /* the sum is named mod 3 */
+    assert_int_equal(cg3_cube_check(&c, &err), CG_ERR_INPUT);
+    assert_string_equal(err.msg, "the corner twists add up to 2 mod 3: a corner is twisted in place");
+    c.co[5] = 2;
+    assert_int_equal(cg3_cube_check(&c, &err), CG_ERR_INPUT);
+    assert_string_equal(err.msg, "the corner twists add up to 1 mod 3: a corner is twisted in place");
 
     c = cg3_cube_home();
     c.eo[5] = 1;
@@ -60,6 +67,12 @@ static void test_check_names_each_impossibility(void **state)
     c.cp[3] = 0;
     assert_int_equal(cg3_cube_check(&c, &err), CG_ERR_INPUT);
     assert_string_equal(err.msg, "corner URF appears twice and corner UFL nowhere");
+    /* two pieces twice, two missing: the first of each is named */
+    c = cg3_cube_home();
+    c.cp[1] = 0;
+    c.cp[3] = 2;
+    assert_int_equal(cg3_cube_check(&c, &err), CG_ERR_INPUT);
+    assert_string_equal(err.msg, "corner URF appears twice and corner UBR nowhere");
 
     c = cg3_cube_home();
     c.ep[11] = 12;
@@ -129,12 +142,69 @@ static void test_inverse_and_face_turns(void **state)
     }
 }
 
+/* home, then the moves (base, turns) in order */
+static cg3_cube after(const cg3_tables *t, const int (*moves)[2], int n)
+{
+    cg3_cube c = cg3_cube_home();
+    for (int i = 0; i < n; i++)
+        cg3_cube_apply(t, &c, cg3_move_make(moves[i][0], moves[i][1]));
+    return c;
+}
+
+static bool same_cube(const cg3_cube *a, const cg3_cube *b)
+{
+    cg3_cube inv = cg3_cube_inverse(b), d = cg3_cube_mul(a, &inv);
+    return cg3_cube_is_home(&d);
+}
+
+/* Rotations carry whole faces (x as R, y as U, z as F: each face shows, everywhere, the colour of
+ * the face that turns into it); a wide move is the rotation with the opposite face turned back,
+ * a slice the rotation with both faces turned back. */
+static void test_rotations_wide_moves_and_slices(void **state)
+{
+    (void)state;
+    static cg3_tables t;
+    cg3_tables_init(&t);
+    enum { U, D, F, B, L, R };
+    static const struct { int base, shows[6]; } ROT[] = {
+        {CG3_X, {F, B, D, U, L, R}}, /* U<-F B<-U D<-B F<-D */
+        {CG3_Y, {U, D, R, L, F, B}}, /* F<-R L<-F B<-L R<-B */
+        {CG3_Z, {L, R, F, B, D, U}}, /* U<-L R<-U D<-R L<-D */
+    };
+    for (int i = 0; i < 3; i++) {
+        int mv[1][2] = {{ROT[i].base, 1}};
+        cg3_cube c = after(&t, mv, 1);
+        uint8_t f[CG3_FACELETS];
+        cg3_cube_to_facelets(&c, f);
+        for (int k = 0; k < CG3_FACELETS; k++)
+            if (f[k] != ROT[i].shows[k / 9])
+                fail_msg("%s: facelet %d shows face %d, want %d", cg3_base_name(ROT[i].base), k, f[k],
+                         ROT[i].shows[k / 9]);
+    }
+    static const struct { int base, turns, n, as[3][2]; } SAME[] = {
+        {CG3_RW, 1, 2, {{CG3_X, 1}, {CG3_L, 1}}},  {CG3_LW, 1, 2, {{CG3_X, 3}, {CG3_R, 1}}},
+        {CG3_UW, 1, 2, {{CG3_Y, 1}, {CG3_D, 1}}},  {CG3_DW, 1, 2, {{CG3_Y, 3}, {CG3_U, 1}}},
+        {CG3_FW, 1, 2, {{CG3_Z, 1}, {CG3_B, 1}}},  {CG3_BW, 1, 2, {{CG3_Z, 3}, {CG3_F, 1}}},
+        {CG3_M, 1, 3, {{CG3_X, 3}, {CG3_R, 1}, {CG3_L, 3}}},
+        {CG3_E, 1, 3, {{CG3_Y, 3}, {CG3_U, 1}, {CG3_D, 3}}},
+        {CG3_S, 1, 3, {{CG3_Z, 1}, {CG3_F, 3}, {CG3_B, 1}}},
+        {CG3_RW, 2, 2, {{CG3_X, 2}, {CG3_L, 2}}},  {CG3_FW, 3, 2, {{CG3_Z, 3}, {CG3_B, 3}}},
+    };
+    for (size_t i = 0; i < sizeof SAME / sizeof *SAME; i++) {
+        int one[1][2] = {{SAME[i].base, SAME[i].turns}};
+        cg3_cube a = after(&t, one, 1), b = after(&t, SAME[i].as, SAME[i].n);
+        if (!same_cube(&a, &b))
+            fail_msg("%s turned %d is not what it should be", cg3_base_name(SAME[i].base), SAME[i].turns);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_random_cubes_are_real),
         cmocka_unit_test(test_check_names_each_impossibility),
         cmocka_unit_test(test_inverse_and_face_turns),
+        cmocka_unit_test(test_rotations_wide_moves_and_slices),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -12,7 +12,8 @@
         --budget SECS keeps, of those, the fastest within SECS seconds of their map times (one
         at least): a survivor then says it survived those (the cache keeps which ones ran).
         With --results FILE (the committed cache, tests/mutants/results.tsv): a 12th column,
-        the mutant's cached outcome when still valid (see record), else empty.
+        the mutant's cached outcome when still valid (see record), else empty; a kill no longer
+        valid (its killer's sources changed) puts that killer first in TESTS.
     automutate.py record --root ROOT RESULTS KEY OUTCOME TESTS WHERE
         keeps OUTCOME (killed|survived|nobuild|same) of mutant KEY in RESULTS, with the tests it ran
         (TESTS: NAME,...; for a killed one its killer) and each one's source hash. An entry stays
@@ -527,6 +528,18 @@ def cached_outcome(root, entry, tests):
     return ""
 
 
+def killer_first(tests, entry):
+    """TESTS ("=NAME:SECS,...") with the test that killed the mutant last time first, when its
+    kill is no longer valid (its sources changed): most such kills hold, and are then confirmed
+    by one test instead of the faster ones before it."""
+    if not entry or entry[1] != "killed":
+        return tests
+    killer = entry[2].split(",", 1)[0].split("@", 1)[0]
+    items = [t for t in tests[1:].split(",") if t]
+    first = [t for t in items if t.split(":", 1)[0] == killer]
+    return "=" + ",".join(first + [t for t in items if t not in first]) if first else tests
+
+
 def cmd_record(a):
     import fcntl
     ran = ",".join(f"{n}@{test_hash(a.root, n)}" for n in a.tests.split(",") if n) or "-"
@@ -605,6 +618,8 @@ def cmd_list(a):
         else:
             from_map += 1
         cached = cached_outcome(a.root, results.get(key), tests) if a.results else ""
+        if not cached and tests.startswith("="):
+            tests = killer_first(tests, results.get(key))
         (s0, _, _), (s1, e1, _) = edits[0], edits[-1]
         # one edit, or an edit at each end of a span: OLD is the span, NEW the span as changed
         old = src[s0:e1]

@@ -710,6 +710,16 @@ static void unsaveable_paths_named(void **state)
     assert_non_null(strstr(e.msg, "no file name"));
     assert_int_equal(cgi_tablefile_save("/proc/cubegod-test.tbl", &kind, payload, &e), CG_ERR_SYSTEM);
     assert_non_null(strstr(e.msg, "/proc/.cubegod-test.tbl."));
+    /* a refused save keeps no memory: twenty times over, the heap is as after the first */
+    size_t before = 0;
+    for (int round = 0; round < 20; round++) {
+        assert_int_equal(cgi_tablefile_save("/proc/cubegod-test.tbl", &kind, payload, NULL), CG_ERR_SYSTEM);
+        assert_int_equal(cgi_tablefile_save("/proc/cubegod-none/x.tbl", &kind, payload, NULL), CG_ERR_SYSTEM);
+        if (round == 0)
+            before = heap_in_use();
+    }
+    if (before != SIZE_MAX)
+        assert_int_equal(heap_in_use(), before);
     snprintf(path, sizeof path, "%s/big.tbl", dir);
     struct rlimit old, small = {.rlim_cur = 100, .rlim_max = RLIM_INFINITY};
     assert_int_equal(getrlimit(RLIMIT_FSIZE, &old), 0);
