@@ -14,7 +14,6 @@
 
 #include <cmocka.h>
 #ifdef __GLIBC__
-#include <malloc.h>
 #endif
 
 #include "solver3/twophase.h"
@@ -55,17 +54,6 @@ int __wrap_pthread_join(pthread_t t, void **ret)
     int r = __real_pthread_join(t, ret);
     joined += r == 0;
     return r;
-}
-
-/* The heap in use, small blocks and mapped ones (glibc; 0 elsewhere). */
-static size_t heap_in_use(void)
-{
-#ifdef __GLIBC__
-    struct mallinfo2 mi = mallinfo2();
-    return mi.uordblks + mi.hblkhd;
-#else
-    return 0;
-#endif
 }
 
 static cg3_tables model;
