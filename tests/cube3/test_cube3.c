@@ -73,6 +73,10 @@ static void test_check_names_each_impossibility(void **state)
     c.cp[3] = 2;
     assert_int_equal(cg3_cube_check(&c, &err), CG_ERR_INPUT);
     assert_string_equal(err.msg, "corner URF appears twice and corner UBR nowhere");
+    c = cg3_cube_home();
+    c.cp[0] = 1; /* the first piece missing */
+    assert_int_equal(cg3_cube_check(&c, &err), CG_ERR_INPUT);
+    assert_string_equal(err.msg, "corner UBR appears twice and corner URF nowhere");
 
     c = cg3_cube_home();
     c.ep[11] = 12;
