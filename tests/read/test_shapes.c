@@ -482,6 +482,14 @@ static void test_errors_and_ends(void **state)
     assert_int_equal(read_text(CG_SHAPE_AUTO, net2b, &err, &errors, NULL), 0);
     assert_non_null(strstr(err.msg, "has 6 stickers where 8 (L F R B) were expected (a hidden face is "
                                     "shown as '?' stickers)"));
+    /* labelled faces with a colour too long: an error naming the face, line and column, and
+     * nothing handed over */
+    const char *bad = "U:\nW W\nW W\nD:\nY Y\nY Y\nF:\nG G\nG G\nB:\nB B\nB B\nL:\nO O\nO O\n"
+                        "R:\nR R\nR Pabcdefghijklmnopqrstuvwxyz0123456789\n";
+    assert_int_equal(read_text(CG_SHAPE_AUTO, bad, &err, &errors, NULL), 0);
+    assert_int_equal(errors, 1);
+    if (!strstr(err.msg, "labelled faces: face R, line 18, column 3: "))
+        fail_msg("message '%s'", err.msg);
     /* the end of input hands over a net without D rows, a cross without B rows (that face hidden) */
     cg_puzzle nod;
     assert_int_equal(read_text(CG_SHAPE_AUTO, "  W W\n  W W\nO O G G R R B B\nO O G G R R B B\n", &err,
