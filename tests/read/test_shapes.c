@@ -562,6 +562,27 @@ static void test_errors_and_ends(void **state)
 /* A transcript's typed answer: "Enter your solution:" then the move "U" on its own line is no
  * face label (issue 36: solve read it as face U cut off by the end of input); the same letter
  * after a line that asks nothing still starts labelled faces. */
+/* A dict's faces are reported in the order the text gives them, five or six. */
+static void test_dict_order(void **state)
+{
+    (void)state;
+    static const char *const TEXTS[] = {
+        "{'F': 'FFFF', 'U': 'UUUU', 'R': 'RRRR', 'L': 'LLLL', 'B': 'BBBB', 'D': 'DDDD'}\n",
+        "{\"down\": [\"D\", \"D\", \"D\", \"D\"], \"back\": \"BBBB\", \"up\": \"UUUU\", "
+        "\"left\": \"LLLL\", \"front\": \"FFFF\"}\n"};
+    static const char *const ORDER[] = {"FURLBD", "DBULF"};
+    for (int i = 0; i < 2; i++) {
+        cg_puzzle p[2];
+        cg_shape_info in[2];
+        cg_error err = {0};
+        int errors;
+        assert_int_equal(read_all(CG_SHAPE_AUTO, NULL, TEXTS[i], p, 2, in, &err, &errors), 1);
+        assert_int_equal(errors, 0);
+        assert_int_equal(in[0].shape, CG_SHAPE_DICT);
+        assert_string_equal(in[0].order, ORDER[i]);
+    }
+}
+
 static void test_typed_answer(void **state)
 {
     (void)state;
@@ -679,6 +700,7 @@ int main(void)
         cmocka_unit_test(test_strings),
         cmocka_unit_test(test_string_orders),
         cmocka_unit_test(test_errors_and_ends),
+        cmocka_unit_test(test_dict_order),
         cmocka_unit_test(test_typed_answer),
         cmocka_unit_test(test_ansi),
         cmocka_unit_test(test_writer_round_trip),
