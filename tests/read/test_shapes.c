@@ -15,6 +15,7 @@
 #include "cubegod/shapes.h"
 #include "cubegod/state.h"
 #include "puzzle/reader.h"
+#include "read/shapes_internal.h"
 
 static const char *const WORDS[6] = {"white", "yellow", "green", "blue", "orange", "red"};
 static const char LETTERS[] = "WYGBOR";
@@ -580,6 +581,13 @@ static void test_dict_order(void **state)
         assert_int_equal(errors, 0);
         assert_int_equal(in[0].shape, CG_SHAPE_DICT);
         assert_string_equal(in[0].order, ORDER[i]);
+        /* the parser itself terminates the order, whatever its buffer held */
+        char given[8];
+        memset(given, 'X', sizeof given);
+        cg_puzzle pz;
+        assert_int_equal(cgi_dict_parse(TEXTS[i], strlen(TEXTS[i]), NULL, &pz, given, NULL),
+                         (int)strlen(ORDER[i]));
+        assert_string_equal(given, ORDER[i]);
     }
 }
 
