@@ -657,6 +657,19 @@ static void test_ansi(void **state)
     assert_string_equal(fp->colour[fp->sticker[5]], "rgb1_2_3");
     assert_string_equal(fp->colour[fp->sticker[6]], "c5_9");
     assert_string_equal(fp->colour[fp->sticker[7]], "ansi94");
+    /* codes combined with others (bold, a reset first), and an escape that ends in '~' (a key's,
+     * not a colour) between two cells */
+    const char *combined = "U:\n\x1b[1;41m  \x1b[2~\x1b[0;42m  \x1b[0m\n\x1b[1;43m  \x1b[22;43m  \x1b[0m\n";
+    cg_shape_reader_init(&r, CG_SHAPE_ANSI, NULL, NULL);
+    for (const char *q = combined; *q;) {
+        const char *nl = strchr(q, '\n');
+        assert_int_equal(cg_shape_reader_feed(&r, q, (size_t)(nl - q), NULL), CG_OK);
+        q = nl + 1;
+    }
+    assert_string_equal(fp->colour[fp->sticker[0]], "ansi41");
+    assert_string_equal(fp->colour[fp->sticker[1]], "ansi42");
+    assert_string_equal(fp->colour[fp->sticker[2]], "ansi43");
+    assert_string_equal(fp->colour[fp->sticker[3]], "ansi43");
     /* plain text is no ANSI cube when ANSI is forced */
     assert_int_equal(read_text(CG_SHAPE_ANSI, "U: WWWW\nD: YYYY\nF: GGGG\nB: BBBB\nL: OOOO\nR: RRRR\n", &err,
                                &errors, NULL), 0);
