@@ -591,6 +591,33 @@ static void test_dict_order(void **state)
     }
 }
 
+/* A reader given a layout is busy from the layout's first line to its last, not before. */
+static void test_layout_busy(void **state)
+{
+    (void)state;
+    static const char LAYOUT[] = "top: U1 U2 U3 U4\nfront: F1 F2 F3 F4\nright: R1 R2 R3 R4\n"
+                                 "back: B1 B2 B3 B4\nleft: L1 L2 L3 L4\nbottom: D1 D2 D3 D4\n";
+    static const char *const LINES[] = {"top: O O B R", "front: Y G O Y", "right: Y G O B",
+                                        "back: W W R R", "left: B R G B", "bottom: Y G W W"};
+    cg_layout *l;
+    assert_int_equal(cg_layout_new(LAYOUT, strlen(LAYOUT), &l, NULL), CG_OK);
+    cg_shape_reader r;
+    assert_int_equal(cg_shape_reader_init(&r, CG_SHAPE_AUTO, NULL, NULL), CG_OK);
+    assert_int_equal(cg_shape_reader_layout(&r, l, NULL), CG_OK);
+    assert_false(cg_shape_reader_busy(&r));
+    assert_int_equal(cg_shape_reader_feed(&r, "The cube today:", 15, NULL), CG_OK);
+    assert_false(cg_shape_reader_busy(&r));
+    cg_puzzle p;
+    for (int i = 0; i < 6; i++) {
+        assert_int_equal(cg_shape_reader_feed(&r, LINES[i], strlen(LINES[i]), NULL), CG_OK);
+        assert_int_equal(cg_shape_reader_busy(&r), i < 5);
+    }
+    assert_true(cg_shape_reader_take(&r, &p, NULL));
+    assert_int_equal(p.size, 2);
+    assert_false(cg_shape_reader_busy(&r));
+    cg_layout_free(l);
+}
+
 static void test_typed_answer(void **state)
 {
     (void)state;
@@ -722,6 +749,7 @@ int main(void)
         cmocka_unit_test(test_string_orders),
         cmocka_unit_test(test_errors_and_ends),
         cmocka_unit_test(test_dict_order),
+        cmocka_unit_test(test_layout_busy),
         cmocka_unit_test(test_typed_answer),
         cmocka_unit_test(test_ansi),
         cmocka_unit_test(test_writer_round_trip),
