@@ -79,6 +79,13 @@ static void test_flags_and_blanks(void **state)
     assert_int_equal(cgi_grapheme(s, n), pair);
     assert_int_equal(cgi_grapheme("a b", 3), 1);
     assert_int_equal(cgi_grapheme("a\nb", 3), 1);
+    /* a character cut short (the line ends inside it, or a byte that cannot continue it) is a
+     * stray byte of its own */
+    assert_int_equal(cgi_grapheme("\xe2\x96", 2), 1);
+    assert_int_equal(cgi_grapheme("\xe2", 1), 1);
+    assert_int_equal(cgi_grapheme("\xf0\x9f\x98", 3), 1);
+    assert_int_equal(cgi_grapheme("\xe2" "Ab", 3), 1);
+    assert_int_equal(cgi_grapheme("\xe2\x96\x88", 3), 3);
 }
 
 /* A word that escapes break: cgi_row_read drops the escapes, and its characters' columns are
