@@ -203,7 +203,8 @@ static void test_nets(void **state)
 }
 
 /* A vertical cross (U; L F R across; D; B under D), styles as write_net; B drawn turned `bturn`
- * half turns (1: how a cross folds, 0: as seen from behind), or left out when hidden. */
+ * half turns (1: how a cross folds, 0: as seen from behind, 2 and 3: a quarter turn either way), or
+ * left out when hidden. */
 static void write_cross(text *t, int n, const uint8_t *st, int style, bool hide_b, int bturn)
 {
     static const int across[3] = {L_, F_, R_};
@@ -221,8 +222,11 @@ static void write_cross(text *t, int n, const uint8_t *st, int style, bool hide_
                     put(t, "| ");
                 for (int c = 0; c < n; c++) {
                     int i = face * per + r * n + c;
-                    if (face == B_ && bturn)
-                        i = face * per + (n - 1 - r) * n + (n - 1 - c);
+                    if (face == B_) { /* drawn turned: 1 half a turn, 2 and 3 a quarter each way */
+                        int rr = bturn == 1 ? n - 1 - r : bturn == 2 ? n - 1 - c : bturn == 3 ? c : r;
+                        int cc = bturn == 1 ? n - 1 - c : bturn == 2 ? r : bturn == 3 ? n - 1 - r : c;
+                        i = face * per + rr * n + cc;
+                    }
                     if (style == 3)
                         ansi_cell(t, st[i]);
                     else if (style == 1)
@@ -250,7 +254,7 @@ static void test_crosses(void **state)
                 uint8_t st[54];
                 random_cube(n, seed * 11 + (unsigned)n, st);
                 bool hide = seed == 5;
-                int bturn = n == 3 && seed == 4 ? 0 : 1;
+                int bturn = n == 3 && seed == 4 ? 0 : n == 3 && seed <= 2 ? seed + 1 : 1;
                 text t = {0};
                 write_cross(&t, n, st, style, hide, bturn);
                 cg_puzzle p[2];
@@ -267,10 +271,10 @@ static void test_crosses(void **state)
                 assert_int_equal(in[0].last_line, 1 + (hide ? 3 : 4) * n);
                 check_stickers(&p[0], n, st, style == 0 ? WORDS : style == 3 ? ansi_names() : letter_names(),
                                hide ? 1u << B_ : 0);
-                if (bturn)
+                if (bturn == 1)
                     assert_string_equal(in[0].note, "");
-                else
-                    assert_non_null(strstr(in[0].note, "B read turned as drawn"));
+                else if (!strstr(in[0].note, bturn ? "B read turned a quarter turn" : "B read turned as drawn"))
+                    fail_msg("B drawn turned %d: note '%s'", bturn, in[0].note);
             }
     uint8_t st[54];
     random_cube(3, 5, st);
@@ -616,6 +620,20 @@ static void test_layout_busy(void **state)
     assert_int_equal(p.size, 2);
     assert_false(cg_shape_reader_busy(&r));
     cg_layout_free(l);
+    /* the same drawing with its lines in another order, the layout likewise: the same cube */
+    static const char SWAPPED[] = "front: F1 F2 F3 F4\ntop: U1 U2 U3 U4\nright: R1 R2 R3 R4\n"
+                                  "back: B1 B2 B3 B4\nleft: L1 L2 L3 L4\nbottom: D1 D2 D3 D4\n";
+    static const int ORDER[6] = {1, 0, 2, 3, 4, 5};
+    assert_int_equal(cg_layout_new(SWAPPED, strlen(SWAPPED), &l, NULL), CG_OK);
+    assert_int_equal(cg_shape_reader_init(&r, CG_SHAPE_AUTO, NULL, NULL), CG_OK);
+    assert_int_equal(cg_shape_reader_layout(&r, l, NULL), CG_OK);
+    for (int i = 0; i < 6; i++)
+        assert_int_equal(cg_shape_reader_feed(&r, LINES[ORDER[i]], strlen(LINES[ORDER[i]]), NULL), CG_OK);
+    cg_puzzle q;
+    assert_true(cg_shape_reader_take(&r, &q, NULL));
+    for (int i = 0; i < 24; i++)
+        assert_string_equal(q.colour[q.sticker[i]], p.colour[p.sticker[i]]);
+    cg_layout_free(l);
 }
 
 static void test_typed_answer(void **state)
@@ -697,6 +715,20 @@ static void test_ansi(void **state)
     assert_string_equal(fp->colour[fp->sticker[1]], "ansi42");
     assert_string_equal(fp->colour[fp->sticker[2]], "ansi43");
     assert_string_equal(fp->colour[fp->sticker[3]], "ansi43");
+    /* the ends of the four colour ranges, foreground and background */
+    const char *ranges = "U:\n\x1b[40m  \x1b[47m  \x1b[100m  \x1b[0m\n"
+                         "\x1b[107m  \x1b[30m\xe2\x96\x88\xe2\x96\x88\x1b[37m\xe2\x96\x88\xe2\x96\x88\x1b[0m\n"
+                         "\x1b[90m\xe2\x96\x88\xe2\x96\x88\x1b[97m\xe2\x96\x88\xe2\x96\x88\x1b[101m  \x1b[0m\n";
+    static const char *const RANGE_NAMES[9] = {"ansi40", "ansi47", "ansi100", "ansi107", "ansi30", "ansi37",
+                                               "ansi90", "ansi97", "ansi101"};
+    cg_shape_reader_init(&r, CG_SHAPE_ANSI, NULL, NULL);
+    for (const char *q = ranges; *q;) {
+        const char *nl = strchr(q, '\n');
+        assert_int_equal(cg_shape_reader_feed(&r, q, (size_t)(nl - q), NULL), CG_OK);
+        q = nl + 1;
+    }
+    for (int i = 0; i < 9; i++)
+        assert_string_equal(fp->colour[fp->sticker[i]], RANGE_NAMES[i]);
     /* plain text is no ANSI cube when ANSI is forced */
     assert_int_equal(read_text(CG_SHAPE_ANSI, "U: WWWW\nD: YYYY\nF: GGGG\nB: BBBB\nL: OOOO\nR: RRRR\n", &err,
                                &errors, NULL), 0);
