@@ -505,6 +505,11 @@ static void test_errors_and_ends(void **state)
                                &errors, &nod), 1);
     assert_int_equal(errors, 0);
     assert_int_equal(nod.faces_shown, 0x3F & ~(1u << 3)); /* B hidden */
+    /* U drawn as '?' stickers: hidden */
+    assert_int_equal(read_text(CG_SHAPE_AUTO, "  ? ?\n  ? ?\nO O G G R R B B\nO O G G R R B B\n  Y Y\n  Y Y\n",
+                               &err, &errors, &nod), 1);
+    assert_int_equal(errors, 0);
+    assert_int_equal(nod.faces_shown, 0x3F & ~(1u << 0)); /* U hidden */
     /* text of two or three words before a net is not taken for U rows */
     const char *net3 = "Round 1/100\nEnter your solution:\n  W W\n  W W\nO O G G R R B B\nO O G G R R B B\n"
                        "  Y Y\n  Y Y\n";
@@ -633,6 +638,14 @@ static void test_layout_busy(void **state)
     assert_true(cg_shape_reader_take(&r, &q, NULL));
     for (int i = 0; i < 24; i++)
         assert_string_equal(q.colour[q.sticker[i]], p.colour[p.sticker[i]]);
+    /* a drawing that stops matching after two lines is an error naming the line */
+    cg_error err;
+    for (int i = 0; i < 3; i++)
+        assert_int_equal(cg_shape_reader_feed(&r, LINES[ORDER[i]], strlen(LINES[ORDER[i]]), NULL), CG_OK);
+    assert_int_equal(cg_shape_reader_feed(&r, "so long", 7, &err), CG_ERR_INPUT);
+    assert_string_equal(err.msg, "a drawing in the layout (from line 7): line 10 has 2 tokens where "
+                                 "layout line 4 has 5");
+    assert_false(cg_shape_reader_busy(&r));
     cg_layout_free(l);
 }
 
