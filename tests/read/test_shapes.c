@@ -742,6 +742,19 @@ static void test_ansi(void **state)
     }
     for (int i = 0; i < 9; i++)
         assert_string_equal(fp->colour[fp->sticker[i]], RANGE_NAMES[i]);
+    /* an empty code is 0, a reset, as a terminal reads it: "41;m" leaves its blanks plain, a gap
+     * between two cells */
+    cg_shape_reader_init(&r, CG_SHAPE_ANSI, NULL, NULL);
+    assert_int_equal(cg_shape_reader_feed(&r, "U:", 2, NULL), CG_OK);
+    const char *reset_last = "\x1b[42m  \x1b[41;m  \x1b[43m  \x1b[0m";
+    assert_int_equal(cg_shape_reader_feed(&r, reset_last, strlen(reset_last), NULL), CG_OK);
+    assert_string_equal(fp->colour[fp->sticker[0]], "ansi42");
+    assert_string_equal(fp->colour[fp->sticker[1]], "ansi43");
+    cg_shape_reader_init(&r, CG_SHAPE_ANSI, NULL, NULL);
+    assert_int_equal(cg_shape_reader_feed(&r, "U:", 2, NULL), CG_OK);
+    const char *reset_first = "\x1b[42m  \x1b[;41m  \x1b[43m  \x1b[0m"; /* reset, then 41 */
+    assert_int_equal(cg_shape_reader_feed(&r, reset_first, strlen(reset_first), NULL), CG_OK);
+    assert_string_equal(fp->colour[fp->sticker[1]], "ansi41");
     /* plain text is no ANSI cube when ANSI is forced */
     assert_int_equal(read_text(CG_SHAPE_ANSI, "U: WWWW\nD: YYYY\nF: GGGG\nB: BBBB\nL: OOOO\nR: RRRR\n", &err,
                                &errors, NULL), 0);
