@@ -572,6 +572,15 @@ static void test_errors_and_ends(void **state)
 /* A transcript's typed answer: "Enter your solution:" then the move "U" on its own line is no
  * face label (issue 36: solve read it as face U cut off by the end of input); the same letter
  * after a line that asks nothing still starts labelled faces. */
+/* Fills a stretch of the stack with junk: a reader's locals below it start as garbage, not as
+ * the zeros of a fresh stack, so a string left unterminated shows. */
+static void __attribute__((noinline)) dirty_stack(void)
+{
+    volatile char junk[32768];
+    for (size_t i = 0; i < sizeof junk; i++)
+        junk[i] = 'Z';
+}
+
 /* A dict's faces are reported in the order the text gives them, five or six. */
 static void test_dict_order(void **state)
 {
@@ -590,13 +599,18 @@ static void test_dict_order(void **state)
         assert_int_equal(errors, 0);
         assert_int_equal(in[0].shape, CG_SHAPE_DICT);
         assert_string_equal(in[0].order, ORDER[i]);
-        /* the parser itself terminates the order, whatever its buffer held */
+        /* the parser itself terminates the order, whatever its buffer held, and each sticker
+         * cut from a face's string, whatever its stack held */
         char given[8];
         memset(given, 'X', sizeof given);
         cg_puzzle pz;
+        dirty_stack();
         assert_int_equal(cgi_dict_parse(TEXTS[i], strlen(TEXTS[i]), NULL, &pz, given, NULL),
                          (int)strlen(ORDER[i]));
         assert_string_equal(given, ORDER[i]);
+        for (int k = 0; k < 24; k++)
+            if (pz.sticker[k] != CG_UNKNOWN)
+                assert_int_equal(strlen(pz.colour[pz.sticker[k]]), 1);
     }
 }
 
@@ -742,6 +756,13 @@ static void test_ansi(void **state)
     }
     for (int i = 0; i < 9; i++)
         assert_string_equal(fp->colour[fp->sticker[i]], RANGE_NAMES[i]);
+    /* a title (OSC) ended by ESC \ (ST) rather than BEL, before the cells of a row */
+    cg_shape_reader_init(&r, CG_SHAPE_ANSI, NULL, NULL);
+    assert_int_equal(cg_shape_reader_feed(&r, "U:", 2, NULL), CG_OK);
+    const char *osc = "\x1b]2;a \\ title\x1b\\\x1b[41m  \x1b[42m  \x1b[0m";
+    assert_int_equal(cg_shape_reader_feed(&r, osc, strlen(osc), NULL), CG_OK);
+    assert_string_equal(fp->colour[fp->sticker[0]], "ansi41");
+    assert_string_equal(fp->colour[fp->sticker[1]], "ansi42");
     /* an empty code is 0, a reset, as a terminal reads it: "41;m" leaves its blanks plain, a gap
      * between two cells */
     cg_shape_reader_init(&r, CG_SHAPE_ANSI, NULL, NULL);
