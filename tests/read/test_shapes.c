@@ -581,6 +581,28 @@ static void __attribute__((noinline)) dirty_stack(void)
         junk[i] = 'Z';
 }
 
+/* No cube in a text: one line is said why as a string, its blanks and line ends around it
+ * left out; several lines are counted. */
+static void test_read_text_no_cube(void **state)
+{
+    (void)state;
+    static const char *const ONE[] = {"UUUUX", "  UUUUX \t\r\n", "\r\n\tUUUUX\r\n\r\n"};
+    char out[256];
+    int count;
+    cg_error err;
+    for (size_t i = 0; i < sizeof ONE / sizeof *ONE; i++) {
+        assert_int_equal(cg_read_text(ONE[i], strlen(ONE[i]), NULL, NULL, NULL, NULL, out, sizeof out,
+                                      &count, &err), CG_ERR_INPUT);
+        if (strncmp(err.msg, "no cube found: read as one string, ", 35) != 0)
+            fail_msg("'%s': message '%s'", ONE[i], err.msg);
+    }
+    const char *two = "hello\nworld\n";
+    assert_int_equal(cg_read_text(two, strlen(two), NULL, NULL, NULL, NULL, out, sizeof out, &count, &err),
+                     CG_ERR_INPUT);
+    assert_string_equal(err.msg, "no cube found: nothing in 2 lines is a cube (docs/shapes.md shows "
+                                 "each shape)");
+}
+
 /* A dict's faces are reported in the order the text gives them, five or six. */
 static void test_dict_order(void **state)
 {
@@ -827,6 +849,7 @@ int main(void)
         cmocka_unit_test(test_strings),
         cmocka_unit_test(test_string_orders),
         cmocka_unit_test(test_errors_and_ends),
+        cmocka_unit_test(test_read_text_no_cube),
         cmocka_unit_test(test_dict_order),
         cmocka_unit_test(test_layout_busy),
         cmocka_unit_test(test_typed_answer),
