@@ -603,6 +603,38 @@ static void test_read_text_no_cube(void **state)
                                  "each shape)");
 }
 
+/* A list is six faces in the reader's order, or all the stickers one by one (24 or 54). */
+static void test_dict_lists(void **state)
+{
+    (void)state;
+    for (int n = 2; n <= 3; n++)
+        for (int form = 0; form < 2; form++) {
+            char text[1024];
+            size_t k = (size_t)snprintf(text, sizeof text, "[");
+            for (int f = 0; f < 6; f++) {
+                if (form == 1)
+                    k += (size_t)snprintf(text + k, sizeof text - k, "%s\"", f ? ", " : "");
+                for (int i = 0; i < n * n; i++)
+                    k += (size_t)snprintf(text + k, sizeof text - k, form == 0 ? "%s'%c'" : "%.0s%c",
+                                          f || i ? ", " : "", "UDFBLR"[f]);
+                if (form == 1)
+                    k += (size_t)snprintf(text + k, sizeof text - k, "\"");
+            }
+            snprintf(text + k, sizeof text - k, "]\n");
+            cg_puzzle p[2];
+            cg_shape_info in[2];
+            cg_error err = {0};
+            int errors;
+            if (read_all(CG_SHAPE_DICT, NULL, text, p, 2, in, &err, &errors) != 1 || errors)
+                fail_msg("%s: %s", text, err.msg);
+            assert_int_equal(p[0].size, n);
+            for (int i = 0; i < 6 * n * n; i++) {
+                char want[2] = {"UDFBLR"[i / (n * n)], '\0'};
+                assert_string_equal(p[0].colour[p[0].sticker[i]], want);
+            }
+        }
+}
+
 /* A dict's faces are reported in the order the text gives them, five or six. */
 static void test_dict_order(void **state)
 {
@@ -837,6 +869,7 @@ int main(void)
         cmocka_unit_test(test_string_orders),
         cmocka_unit_test(test_errors_and_ends),
         cmocka_unit_test(test_read_text_no_cube),
+        cmocka_unit_test(test_dict_lists),
         cmocka_unit_test(test_dict_order),
         cmocka_unit_test(test_layout_busy),
         cmocka_unit_test(test_typed_answer),
