@@ -3,6 +3,7 @@
 #define CUBEGOD_TESTUTIL_H
 
 #include <dirent.h>
+#include <errno.h>
 #if defined(__GLIBC__)
 #include <malloc.h>
 #endif
@@ -106,5 +107,53 @@ static inline size_t heap_in_use(void)
 #endif
     return SIZE_MAX;
 }
+
+#if defined(__GLIBC__)
+/* A stream that gives text, then fails every read with EIO (glibc's fopencookie); NULL where
+ * that cannot be made. fclose frees it. */
+typedef struct failing_stream_state {
+    const char *text;
+    size_t at;
+} failing_stream_state;
+
+static inline ssize_t failing_stream_read(void *cookie, char *buf, size_t size)
+{
+    failing_stream_state *f = cookie;
+    size_t left = strlen(f->text) - f->at;
+    if (left == 0) {
+        errno = EIO;
+        return -1;
+    }
+    size_t n = left < size ? left : size;
+    memcpy(buf, f->text + f->at, n);
+    f->at += n;
+    return (ssize_t)n;
+}
+
+static inline int failing_stream_close(void *cookie)
+{
+    free(cookie);
+    return 0;
+}
+
+static inline FILE *failing_stream(const char *text)
+{
+    failing_stream_state *f = malloc(sizeof *f);
+    if (!f)
+        return NULL;
+    *f = (failing_stream_state){text, 0};
+    FILE *in = fopencookie(f, "r", (cookie_io_functions_t){.read = failing_stream_read,
+                                                           .close = failing_stream_close});
+    if (!in)
+        free(f);
+    return in;
+}
+#else
+static inline FILE *failing_stream(const char *text)
+{
+    (void)text;
+    return NULL;
+}
+#endif
 
 #endif

@@ -55,7 +55,8 @@ static inline cg_turn cg_turn_inverse(cg_turn t) { return (cg_turn)((t & ~3) | (
 enum { CG_TURN_UNDO = 1 }; /* apply the inverse: the moves reversed, each inverted */
 
 /* The sticker permutation of one move on a cube of the given size (2 or 3): after it, sticker i
- * shows what sticker src[i] showed before. Layers beyond the size are ignored. */
+ * shows what sticker src[i] showed before (6 * size * size entries, the rest of src set to 0).
+ * Layers beyond the size are ignored. */
 CG_API void cg_turn_perm_of(int size, cg_turn t, uint8_t src[CG_TURN_STICKERS_MAX]);
 
 /* Reads a move sequence (text, NUL-terminated) for a cube of the given size into out (at most

@@ -120,8 +120,8 @@ static size_t escape(lexer *x, const char *line, size_t len, size_t i)
     }
     if (j == len)
         return len;
-    if (digits && n < 16)
-        p[n++] = v;
+    if ((digits || n > 0) && n < 16) /* "40;m": an empty last code is 0, as a terminal reads it */
+        p[n++] = digits ? v : 0;
     if (line[j] == 'm') {
         x->open_run = false; /* each colour escape starts a new sticker */
         apply_sgr(x, p, n);

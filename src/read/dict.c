@@ -203,7 +203,6 @@ static int mapping(parser *p, cg_puzzle *pz, char *order, cg_error *err)
         seen |= 1u << f;
         pz->faces_shown = (uint8_t)seen;
         order[faces++] = cg_face_letter(f);
-        order[faces] = '\0';
     }
 }
 
@@ -248,7 +247,7 @@ int cgi_dict_parse(const char *text, size_t len, const char *order, cg_puzzle *p
 {
     parser p = {text, 0, len, 0};
     skip_space(&p);
-    given[0] = '\0';
+    memset(given, 0, 8); /* the faces' letters go in one by one: the rest stays terminated */
     while (p.i < p.n && p.s[p.i] != '{' && p.s[p.i] != '[')
         p.i++;
     if (p.i >= p.n)

@@ -91,9 +91,3 @@ int cgi_face_named(const char *s, size_t len)
                 return f;
     return -1;
 }
-
-int cgi_kociemba(int n, int face, int row, int col)
-{
-    static const int PLACE[CG_FACES] = {0, 3, 2, 5, 4, 1}; /* U D F B L R in "URFDLB" */
-    return PLACE[face] * n * n + row * n + col;
-}

@@ -141,9 +141,6 @@ cg_status cg_layout_new(const char *text, size_t len, cg_layout **out, cg_error 
     }
     if (st == CG_OK)
         st = check_names(l, where, maxd, err);
-    if (st == CG_OK && maxd > 4 && maxd != 9)
-        st = cg_fail(err, CG_ERR_INPUT, "the layout's names go up to %d: 9 a face for a 3x3, 4 for "
-                     "a 2x2", maxd);
     if (st != CG_OK) {
         free(l);
         return st;

@@ -93,9 +93,6 @@ cg_status cgi_dict_stop(cg_shape_reader *r, bool end, cg_error *err);
 int cgi_dict_parse(const char *text, size_t len, const char *order, cg_puzzle *pz, char given[8],
                    cg_error *err);
 
-/* The Kociemba index of (face, row, col) on a cube of size n, face as in cube.h
- * (handover.c). */
-int cgi_kociemba(int n, int face, int row, int col);
 cg_status cgi_layout_line(cg_shape_reader *r, const cgi_row *row, cg_error *err);
 cg_status cgi_layout_stop(cg_shape_reader *r, bool end, cg_error *err);
 bool cgi_layout_busy(const cg_shape_reader *r);

@@ -1,6 +1,7 @@
 /* The jigsaw counter against the problem's samples, hand-counted degenerate puzzles and a slow
  * model; the parser and the whole-input reader against good and bad text. */
 #include <ctype.h>
+#include <errno.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -451,6 +452,33 @@ static void test_run_long_line_after(void **state)
     free(text);
 }
 
+/* A read that fails is an error, not the end of the input: the counts before it are written. */
+static void test_run_read_fails(void **state)
+{
+    (void)state;
+    static const char *const TEXTS[] = {"", "2\n", "2\n" P1 "\n", "1\n" P1 "\n"};
+    static const char *const OUT[] = {"", "", "40\n", "40\n"};
+    static const char *const WANT[] = {"line 1: reading failed", "line 2: reading failed",
+                                       "line 3: reading failed", "line 3: reading failed"};
+    for (size_t i = 0; i < sizeof TEXTS / sizeof *TEXTS; i++) {
+        FILE *in = failing_stream(TEXTS[i]);
+        if (!in)
+            skip();
+        char *buf = NULL;
+        size_t len = 0;
+        FILE *out = open_memstream(&buf, &len);
+        assert_non_null(out);
+        cg_error err;
+        assert_int_equal(cg_jigsaw_run(in, out, NULL, &err), CG_ERR_SYSTEM);
+        fclose(out);
+        assert_string_equal(buf, OUT[i]);
+        if (!strstr(err.msg, WANT[i]) || !strstr(err.msg, strerror(EIO)))
+            fail_msg("'%s': message '%s'", TEXTS[i], err.msg);
+        free(buf);
+        fclose(in);
+    }
+}
+
 /* A count that cannot be written is an error, whether the last flush or an earlier write failed:
  * an unbuffered stream on /dev/full fails each write, and its final flush has nothing left. */
 static void test_run_write_fails(void **state)
@@ -508,6 +536,7 @@ int main(void)
         cmocka_unit_test(test_run_bad),
         cmocka_unit_test(test_run_long_line),
         cmocka_unit_test(test_run_write_fails),
+        cmocka_unit_test(test_run_read_fails),
         cmocka_unit_test(test_run_long_line_after),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -402,6 +402,18 @@ static void test_errors(void **state)
     /* a typographic apostrophe is read as ' and named at its first byte */
     expect_error("R\xE2\x80\x99\xE2\x80\x99", "position 5: ''' is not a move");
     expect_error("R\xE2\x80\x99Q", "position 5: 'Q' is not a move");
+    /* groups nest 32 deep, not 33 */
+    char deep[128];
+    memset(deep, '(', 32);
+    strcpy(deep + 32, "R");
+    memset(deep + 33, ')', 32);
+    deep[65] = '\0';
+    cg3_cube c;
+    cg3_tables t0;
+    assert_int_equal(cg_order_parse(tables(&t0), deep, &c, NULL, NULL), CG_OK);
+    memset(deep, '[', 33);
+    deep[33] = '\0';
+    expect_error(deep, "position 33: brackets nested deeper than 32");
     /* a bad byte stops the feed at once: a stream's reader stops reading there */
     cg3_tables t;
     cg_order_parser p;

@@ -10,6 +10,7 @@
 #include <cmocka.h>
 
 #include "cubegod/cube3.h"
+#include "cubegod/turn.h"
 
 static void test_random_cubes_are_real(void **state)
 {
@@ -73,6 +74,10 @@ static void test_check_names_each_impossibility(void **state)
     c.cp[3] = 2;
     assert_int_equal(cg3_cube_check(&c, &err), CG_ERR_INPUT);
     assert_string_equal(err.msg, "corner URF appears twice and corner UBR nowhere");
+    c = cg3_cube_home();
+    c.cp[0] = 1; /* the first piece missing */
+    assert_int_equal(cg3_cube_check(&c, &err), CG_ERR_INPUT);
+    assert_string_equal(err.msg, "corner UBR appears twice and corner URF nowhere");
 
     c = cg3_cube_home();
     c.ep[11] = 12;
@@ -198,6 +203,38 @@ static void test_rotations_wide_moves_and_slices(void **state)
     }
 }
 
+/* A move's sticker permutation ignores layers beyond the cube's size, and leaves the entries
+ * past 6 * size * size at 0; on a 3x3, a rotation is its three layers' turns in any order. */
+static void test_turn_perms(void **state)
+{
+    (void)state;
+    for (int axis = 0; axis < 6; axis++)
+        for (int turns = 1; turns < 4; turns++) {
+            uint8_t two[CG_TURN_STICKERS_MAX], three_layers[CG_TURN_STICKERS_MAX];
+            memset(two, 0xEE, sizeof two);
+            cg_turn_perm_of(2, cg_turn_make(axis, 3, turns), two);
+            cg_turn_perm_of(2, cg_turn_make(axis, 7, turns), three_layers);
+            assert_memory_equal(two, three_layers, sizeof two);
+            for (int i = 24; i < CG_TURN_STICKERS_MAX; i++)
+                assert_int_equal(two[i], 0);
+            uint8_t seen[24] = {0};
+            for (int i = 0; i < 24; i++) /* a permutation of the 24 stickers */
+                assert_true(two[i] < 24 && !seen[two[i]]++);
+            uint8_t whole[CG_TURN_STICKERS_MAX], src[CG_TURN_STICKERS_MAX], one[CG_TURN_STICKERS_MAX];
+            cg_turn_perm_of(3, cg_turn_make(axis, 7, turns), whole);
+            for (int i = 0; i < 54; i++)
+                src[i] = (uint8_t)i;
+            for (int l = 2; l >= 0; l--) { /* the layers one by one, the far one first */
+                cg_turn_perm_of(3, cg_turn_make(axis, 1 << l, turns), one);
+                uint8_t next[54];
+                for (int i = 0; i < 54; i++)
+                    next[i] = src[one[i]];
+                memcpy(src, next, sizeof next);
+            }
+            assert_memory_equal(src, whole, 54);
+        }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -205,6 +242,7 @@ int main(void)
         cmocka_unit_test(test_check_names_each_impossibility),
         cmocka_unit_test(test_inverse_and_face_turns),
         cmocka_unit_test(test_rotations_wide_moves_and_slices),
+        cmocka_unit_test(test_turn_perms),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

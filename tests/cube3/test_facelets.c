@@ -93,6 +93,10 @@ static void test_every_impossibility(void **state)
     f[uf[0]] = h[ur[0]], f[uf[1]] = h[ur[1]], f[ur[0]] = h[uf[0]], f[ur[1]] = h[uf[1]];
     expect_error(f, "parity");
 
+    memcpy(f, h, sizeof f); /* the U and D centres swapped: the first moved one is named */
+    f[4] = CG_D, f[13] = CG_U;
+    expect_error(f, "centre U has moved");
+
     memcpy(f, h, sizeof f); /* a corner showing U twice */
     f[urf[1]] = CG_U;
     expect_error(f, "corner URF shows U U F, which no corner");

@@ -15,6 +15,7 @@
 #include "cubegod/puzzle.h"
 #include "cubegod/shapes.h"
 #include "cubegod/sim3.h"
+#include "testutil.h"
 
 /* A 2x2 after R U as the server shows it (from the model, written by the library). */
 static char BOXES[2048];
@@ -177,9 +178,59 @@ static void test_sim3_reader_handle(void **state)
     fclose(in);
 }
 
+/* Each handle is freed whole, with what it took while reading: every kind made, used and freed
+ * twenty times leaves the heap as it was after the first round (a freed block is reused, not
+ * returned, so the count is taken then). */
+static void test_handles_free_whole(void **state)
+{
+    (void)state;
+    static char sim[] = "START\n      W W W\n      W W W\n      W W W\n"
+                        "O O O G G G R R R B B B\nO O O G G G R R R B B B\nO O O G G G R R R B B B\n"
+                        "      Y Y Y\n      Y Y Y\n      Y Y Y\nfront right\nEND\nENDOFINPUT\n";
+    FILE *in = fmemopen(sim, strlen(sim), "r");
+    assert_non_null(in);
+    size_t before = 0;
+    for (int round = 0; round < 20; round++) {
+        cg3_tables *t;
+        assert_int_equal(cg3_tables_new(&t, NULL), CG_OK);
+        cg_order_parser *op;
+        assert_int_equal(cg_order_parser_new(&op, t, NULL), CG_OK);
+        assert_int_equal(cg_order_feed(op, "(R U)2 M'", 9, NULL), CG_OK);
+        cg_order_parser_free(op);
+        cg3_tables_free(t);
+
+        box_run b = {0};
+        assert_int_equal(cg_box_reader_new(&b.r, NULL), CG_OK);
+        feed_lines(BOXES, box_line, &b);
+        assert_int_equal(b.puzzles, 1);
+        cg_box_reader_free(b.r);
+
+        cg_shape_reader *r;
+        assert_int_equal(cg_shape_reader_new(&r, CG_SHAPE_AUTO, NULL, NULL), CG_OK);
+        for (const char *line = BOXES, *nl; (nl = strchr(line, '\n')); line = nl + 1)
+            assert_int_equal(cg_shape_reader_feed(r, line, (size_t)(nl - line), NULL), CG_OK);
+        assert_int_equal(cg_shape_reader_finish(r, NULL), CG_OK);
+        cg_shape_reader_free(r);
+
+        rewind(in);
+        cg_sim3_reader *sr;
+        assert_int_equal(cg_sim3_new(&sr, in, NULL), CG_OK);
+        cg_sim3_result res;
+        bool done;
+        assert_int_equal(cg_sim3_next(sr, &res, &done, NULL), CG_OK);
+        cg_sim3_free(sr);
+        if (round == 0)
+            before = heap_in_use();
+    }
+    if (before != SIZE_MAX)
+        assert_int_equal(heap_in_use(), before);
+    fclose(in);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_handles_free_whole),
         cmocka_unit_test(test_box_reader_handle),
         cmocka_unit_test(test_shape_reader_handle),
         cmocka_unit_test(test_order_parser_handle),

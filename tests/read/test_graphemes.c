@@ -77,8 +77,31 @@ static void test_flags_and_blanks(void **state)
     size_t pair = n;
     n += utf8(0x1F1E9, s + n); /* a third regional letter starts the next flag */
     assert_int_equal(cgi_grapheme(s, n), pair);
+    /* the first and last regional letters, A and Z: South Africa's flag and the UAE's, each one
+     * character; the code points just outside the range are not letters */
+    static const uint32_t FLAGS[2][2] = {{0x1F1FF, 0x1F1E6}, {0x1F1E6, 0x1F1EA}};
+    for (int f = 0; f < 2; f++) {
+        n = utf8(FLAGS[f][0], s);
+        n += utf8(FLAGS[f][1], s + n);
+        pair = n;
+        n += utf8('x', s + n);
+        assert_int_equal(cgi_grapheme(s, n), pair);
+    }
+    for (uint32_t out = 0x1F1E5; out <= 0x1F200; out += 0x1F200 - 0x1F1E5) {
+        n = utf8(0x1F1E6, s);
+        size_t one = n;
+        n += utf8(out, s + n);
+        assert_int_equal(cgi_grapheme(s, n), one);
+    }
     assert_int_equal(cgi_grapheme("a b", 3), 1);
     assert_int_equal(cgi_grapheme("a\nb", 3), 1);
+    /* a character cut short (the line ends inside it, or a byte that cannot continue it) is a
+     * stray byte of its own */
+    assert_int_equal(cgi_grapheme("\xe2\x96", 2), 1);
+    assert_int_equal(cgi_grapheme("\xe2", 1), 1);
+    assert_int_equal(cgi_grapheme("\xf0\x9f\x98", 3), 1);
+    assert_int_equal(cgi_grapheme("\xe2" "Ab", 3), 1);
+    assert_int_equal(cgi_grapheme("\xe2\x96\x88", 3), 3);
 }
 
 /* A word that escapes break: cgi_row_read drops the escapes, and its characters' columns are

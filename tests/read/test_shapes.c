@@ -15,6 +15,7 @@
 #include "cubegod/shapes.h"
 #include "cubegod/state.h"
 #include "puzzle/reader.h"
+#include "read/shapes_internal.h"
 
 static const char *const WORDS[6] = {"white", "yellow", "green", "blue", "orange", "red"};
 static const char LETTERS[] = "WYGBOR";
@@ -202,7 +203,8 @@ static void test_nets(void **state)
 }
 
 /* A vertical cross (U; L F R across; D; B under D), styles as write_net; B drawn turned `bturn`
- * half turns (1: how a cross folds, 0: as seen from behind), or left out when hidden. */
+ * half turns (1: how a cross folds, 0: as seen from behind, 2 and 3: a quarter turn either way), or
+ * left out when hidden. */
 static void write_cross(text *t, int n, const uint8_t *st, int style, bool hide_b, int bturn)
 {
     static const int across[3] = {L_, F_, R_};
@@ -220,8 +222,11 @@ static void write_cross(text *t, int n, const uint8_t *st, int style, bool hide_
                     put(t, "| ");
                 for (int c = 0; c < n; c++) {
                     int i = face * per + r * n + c;
-                    if (face == B_ && bturn)
-                        i = face * per + (n - 1 - r) * n + (n - 1 - c);
+                    if (face == B_) { /* drawn turned: 1 half a turn, 2 and 3 a quarter each way */
+                        int rr = bturn == 1 ? n - 1 - r : bturn == 2 ? n - 1 - c : bturn == 3 ? c : r;
+                        int cc = bturn == 1 ? n - 1 - c : bturn == 2 ? r : bturn == 3 ? n - 1 - r : c;
+                        i = face * per + rr * n + cc;
+                    }
                     if (style == 3)
                         ansi_cell(t, st[i]);
                     else if (style == 1)
@@ -249,7 +254,7 @@ static void test_crosses(void **state)
                 uint8_t st[54];
                 random_cube(n, seed * 11 + (unsigned)n, st);
                 bool hide = seed == 5;
-                int bturn = n == 3 && seed == 4 ? 0 : 1;
+                int bturn = n == 3 && seed == 4 ? 0 : n == 3 && seed <= 2 ? seed + 1 : 1;
                 text t = {0};
                 write_cross(&t, n, st, style, hide, bturn);
                 cg_puzzle p[2];
@@ -266,10 +271,10 @@ static void test_crosses(void **state)
                 assert_int_equal(in[0].last_line, 1 + (hide ? 3 : 4) * n);
                 check_stickers(&p[0], n, st, style == 0 ? WORDS : style == 3 ? ansi_names() : letter_names(),
                                hide ? 1u << B_ : 0);
-                if (bturn)
+                if (bturn == 1)
                     assert_string_equal(in[0].note, "");
-                else
-                    assert_non_null(strstr(in[0].note, "B read turned as drawn"));
+                else if (!strstr(in[0].note, bturn ? "B read turned a quarter turn" : "B read turned as drawn"))
+                    fail_msg("B drawn turned %d: note '%s'", bturn, in[0].note);
             }
     uint8_t st[54];
     random_cube(3, 5, st);
@@ -482,6 +487,14 @@ static void test_errors_and_ends(void **state)
     assert_int_equal(read_text(CG_SHAPE_AUTO, net2b, &err, &errors, NULL), 0);
     assert_non_null(strstr(err.msg, "has 6 stickers where 8 (L F R B) were expected (a hidden face is "
                                     "shown as '?' stickers)"));
+    /* labelled faces with a colour too long: an error naming the face, line and column, and
+     * nothing handed over */
+    const char *bad = "U:\nW W\nW W\nD:\nY Y\nY Y\nF:\nG G\nG G\nB:\nB B\nB B\nL:\nO O\nO O\n"
+                        "R:\nR R\nR Pabcdefghijklmnopqrstuvwxyz0123456789\n";
+    assert_int_equal(read_text(CG_SHAPE_AUTO, bad, &err, &errors, NULL), 0);
+    assert_int_equal(errors, 1);
+    if (!strstr(err.msg, "labelled faces: face R, line 18, column 3: "))
+        fail_msg("message '%s'", err.msg);
     /* the end of input hands over a net without D rows, a cross without B rows (that face hidden) */
     cg_puzzle nod;
     assert_int_equal(read_text(CG_SHAPE_AUTO, "  W W\n  W W\nO O G G R R B B\nO O G G R R B B\n", &err,
@@ -492,6 +505,11 @@ static void test_errors_and_ends(void **state)
                                &errors, &nod), 1);
     assert_int_equal(errors, 0);
     assert_int_equal(nod.faces_shown, 0x3F & ~(1u << 3)); /* B hidden */
+    /* U drawn as '?' stickers: hidden */
+    assert_int_equal(read_text(CG_SHAPE_AUTO, "  ? ?\n  ? ?\nO O G G R R B B\nO O G G R R B B\n  Y Y\n  Y Y\n",
+                               &err, &errors, &nod), 1);
+    assert_int_equal(errors, 0);
+    assert_int_equal(nod.faces_shown, 0x3F & ~(1u << 0)); /* U hidden */
     /* text of two or three words before a net is not taken for U rows */
     const char *net3 = "Round 1/100\nEnter your solution:\n  W W\n  W W\nO O G G R R B B\nO O G G R R B B\n"
                        "  Y Y\n  Y Y\n";
@@ -554,6 +572,151 @@ static void test_errors_and_ends(void **state)
 /* A transcript's typed answer: "Enter your solution:" then the move "U" on its own line is no
  * face label (issue 36: solve read it as face U cut off by the end of input); the same letter
  * after a line that asks nothing still starts labelled faces. */
+/* Fills a stretch of the stack with junk: a reader's locals below it start as garbage, not as
+ * the zeros of a fresh stack, so a string left unterminated shows. */
+static void __attribute__((noinline)) dirty_stack(void)
+{
+    volatile char junk[32768];
+    for (size_t i = 0; i < sizeof junk; i++)
+        junk[i] = 'Z';
+}
+
+/* No cube in a text: one line is said why as a string, its blanks and line ends around it
+ * left out; several lines are counted. */
+static void test_read_text_no_cube(void **state)
+{
+    (void)state;
+    static const char *const ONE[] = {"UUUUX", "  UUUUX \t\r\n", "\r\n\tUUUUX\r\n\r\n"};
+    char out[256];
+    int count;
+    cg_error err;
+    for (size_t i = 0; i < sizeof ONE / sizeof *ONE; i++) {
+        assert_int_equal(cg_read_text(ONE[i], strlen(ONE[i]), NULL, NULL, NULL, NULL, out, sizeof out,
+                                      &count, &err), CG_ERR_INPUT);
+        if (strncmp(err.msg, "no cube found: read as one string, ", 35) != 0)
+            fail_msg("'%s': message '%s'", ONE[i], err.msg);
+    }
+    const char *two = "hello\nworld\n";
+    assert_int_equal(cg_read_text(two, strlen(two), NULL, NULL, NULL, NULL, out, sizeof out, &count, &err),
+                     CG_ERR_INPUT);
+    assert_string_equal(err.msg, "no cube found: nothing in 2 lines is a cube (docs/shapes.md shows "
+                                 "each shape)");
+}
+
+/* A list is six faces in the reader's order, or all the stickers one by one (24 or 54). */
+static void test_dict_lists(void **state)
+{
+    (void)state;
+    for (int n = 2; n <= 3; n++)
+        for (int form = 0; form < 2; form++) {
+            char text[1024];
+            size_t k = (size_t)snprintf(text, sizeof text, "[");
+            for (int f = 0; f < 6; f++) {
+                if (form == 1)
+                    k += (size_t)snprintf(text + k, sizeof text - k, "%s\"", f ? ", " : "");
+                for (int i = 0; i < n * n; i++)
+                    k += (size_t)snprintf(text + k, sizeof text - k, form == 0 ? "%s'%c'" : "%.0s%c",
+                                          f || i ? ", " : "", "UDFBLR"[f]);
+                if (form == 1)
+                    k += (size_t)snprintf(text + k, sizeof text - k, "\"");
+            }
+            snprintf(text + k, sizeof text - k, "]\n");
+            cg_puzzle p[2];
+            cg_shape_info in[2];
+            cg_error err = {0};
+            int errors;
+            if (read_all(CG_SHAPE_DICT, NULL, text, p, 2, in, &err, &errors) != 1 || errors)
+                fail_msg("%s: %s", text, err.msg);
+            assert_int_equal(p[0].size, n);
+            for (int i = 0; i < 6 * n * n; i++) {
+                char want[2] = {"UDFBLR"[i / (n * n)], '\0'};
+                assert_string_equal(p[0].colour[p[0].sticker[i]], want);
+            }
+        }
+}
+
+/* A dict's faces are reported in the order the text gives them, five or six. */
+static void test_dict_order(void **state)
+{
+    (void)state;
+    static const char *const TEXTS[] = {
+        "{'F': 'FFFF', 'U': 'UUUU', 'R': 'RRRR', 'L': 'LLLL', 'B': 'BBBB', 'D': 'DDDD'}\n",
+        "{\"down\": [\"D\", \"D\", \"D\", \"D\"], \"back\": \"BBBB\", \"up\": \"UUUU\", "
+        "\"left\": \"LLLL\", \"front\": \"FFFF\"}\n"};
+    static const char *const ORDER[] = {"FURLBD", "DBULF"};
+    for (int i = 0; i < 2; i++) {
+        cg_puzzle p[2];
+        cg_shape_info in[2];
+        cg_error err = {0};
+        int errors;
+        assert_int_equal(read_all(CG_SHAPE_AUTO, NULL, TEXTS[i], p, 2, in, &err, &errors), 1);
+        assert_int_equal(errors, 0);
+        assert_int_equal(in[0].shape, CG_SHAPE_DICT);
+        assert_string_equal(in[0].order, ORDER[i]);
+        /* the parser itself terminates the order, whatever its buffer held, and each sticker
+         * cut from a face's string, whatever its stack held */
+        char given[8];
+        memset(given, 'X', sizeof given);
+        cg_puzzle pz;
+        dirty_stack();
+        assert_int_equal(cgi_dict_parse(TEXTS[i], strlen(TEXTS[i]), NULL, &pz, given, NULL),
+                         (int)strlen(ORDER[i]));
+        assert_string_equal(given, ORDER[i]);
+        for (int k = 0; k < 24; k++)
+            if (pz.sticker[k] != CG_UNKNOWN)
+                assert_int_equal(strlen(pz.colour[pz.sticker[k]]), 1);
+    }
+}
+
+/* A reader given a layout is busy from the layout's first line to its last, not before. */
+static void test_layout_busy(void **state)
+{
+    (void)state;
+    static const char LAYOUT[] = "top: U1 U2 U3 U4\nfront: F1 F2 F3 F4\nright: R1 R2 R3 R4\n"
+                                 "back: B1 B2 B3 B4\nleft: L1 L2 L3 L4\nbottom: D1 D2 D3 D4\n";
+    static const char *const LINES[] = {"top: O O B R", "front: Y G O Y", "right: Y G O B",
+                                        "back: W W R R", "left: B R G B", "bottom: Y G W W"};
+    cg_layout *l;
+    assert_int_equal(cg_layout_new(LAYOUT, strlen(LAYOUT), &l, NULL), CG_OK);
+    cg_shape_reader r;
+    assert_int_equal(cg_shape_reader_init(&r, CG_SHAPE_AUTO, NULL, NULL), CG_OK);
+    assert_int_equal(cg_shape_reader_layout(&r, l, NULL), CG_OK);
+    assert_false(cg_shape_reader_busy(&r));
+    assert_int_equal(cg_shape_reader_feed(&r, "The cube today:", 15, NULL), CG_OK);
+    assert_false(cg_shape_reader_busy(&r));
+    cg_puzzle p;
+    for (int i = 0; i < 6; i++) {
+        assert_int_equal(cg_shape_reader_feed(&r, LINES[i], strlen(LINES[i]), NULL), CG_OK);
+        assert_int_equal(cg_shape_reader_busy(&r), i < 5);
+    }
+    assert_true(cg_shape_reader_take(&r, &p, NULL));
+    assert_int_equal(p.size, 2);
+    assert_false(cg_shape_reader_busy(&r));
+    cg_layout_free(l);
+    /* the same drawing with its lines in another order, the layout likewise: the same cube */
+    static const char SWAPPED[] = "front: F1 F2 F3 F4\ntop: U1 U2 U3 U4\nright: R1 R2 R3 R4\n"
+                                  "back: B1 B2 B3 B4\nleft: L1 L2 L3 L4\nbottom: D1 D2 D3 D4\n";
+    static const int ORDER[6] = {1, 0, 2, 3, 4, 5};
+    assert_int_equal(cg_layout_new(SWAPPED, strlen(SWAPPED), &l, NULL), CG_OK);
+    assert_int_equal(cg_shape_reader_init(&r, CG_SHAPE_AUTO, NULL, NULL), CG_OK);
+    assert_int_equal(cg_shape_reader_layout(&r, l, NULL), CG_OK);
+    for (int i = 0; i < 6; i++)
+        assert_int_equal(cg_shape_reader_feed(&r, LINES[ORDER[i]], strlen(LINES[ORDER[i]]), NULL), CG_OK);
+    cg_puzzle q;
+    assert_true(cg_shape_reader_take(&r, &q, NULL));
+    for (int i = 0; i < 24; i++)
+        assert_string_equal(q.colour[q.sticker[i]], p.colour[p.sticker[i]]);
+    /* a drawing that stops matching after two lines is an error naming the line */
+    cg_error err;
+    for (int i = 0; i < 3; i++)
+        assert_int_equal(cg_shape_reader_feed(&r, LINES[ORDER[i]], strlen(LINES[ORDER[i]]), NULL), CG_OK);
+    assert_int_equal(cg_shape_reader_feed(&r, "so long", 7, &err), CG_ERR_INPUT);
+    assert_string_equal(err.msg, "a drawing in the layout (from line 7): line 10 has 2 tokens where "
+                                 "layout line 4 has 5");
+    assert_false(cg_shape_reader_busy(&r));
+    cg_layout_free(l);
+}
+
 static void test_typed_answer(void **state)
 {
     (void)state;
@@ -620,6 +783,40 @@ static void test_ansi(void **state)
     assert_string_equal(fp->colour[fp->sticker[5]], "rgb1_2_3");
     assert_string_equal(fp->colour[fp->sticker[6]], "c5_9");
     assert_string_equal(fp->colour[fp->sticker[7]], "ansi94");
+    /* one face's first stickers as the reader takes them, from ANSI cells (the face label, then
+     * its rows) */
+    static const struct { const char *why, *rows, *want[9]; } CELLS[] = {
+        {"codes combined with others (bold, a reset first), and an escape that ends in '~' (a "
+         "key's, not a colour) between two cells",
+         "\x1b[1;41m  \x1b[2~\x1b[0;42m  \x1b[0m\n\x1b[1;43m  \x1b[22;43m  \x1b[0m\n",
+         {"ansi41", "ansi42", "ansi43", "ansi43"}},
+        {"the ends of the four colour ranges, foreground and background",
+         "\x1b[40m  \x1b[47m  \x1b[100m  \x1b[0m\n\x1b[107m  \x1b[30m\xe2\x96\x88\xe2\x96\x88\x1b[37m\xe2\x96\x88\xe2\x96\x88\x1b[0m\n"
+         "\x1b[90m\xe2\x96\x88\xe2\x96\x88\x1b[97m\xe2\x96\x88\xe2\x96\x88\x1b[101m  \x1b[0m\n",
+         {"ansi40", "ansi47", "ansi100", "ansi107", "ansi30", "ansi37", "ansi90", "ansi97", "ansi101"}},
+        {"a title (OSC) ended by ESC \\ (ST) rather than BEL, before a row's cells",
+         "\x1b]2;a \\ title\x1b\\\x1b[41m  \x1b[42m  \x1b[0m\n", {"ansi41", "ansi42"}},
+        {"an empty last code is 0, a reset, as a terminal reads it: '41;m' leaves its blanks plain, "
+         "a gap between two cells",
+         "\x1b[42m  \x1b[41;m  \x1b[43m  \x1b[0m\n", {"ansi42", "ansi43"}},
+        {"an empty first code is a reset before 41", "\x1b[42m  \x1b[;41m  \x1b[43m  \x1b[0m\n",
+         {"ansi42", "ansi41", "ansi43"}},
+    };
+    for (size_t c = 0; c < sizeof CELLS / sizeof *CELLS; c++) {
+        cg_shape_reader_init(&r, CG_SHAPE_ANSI, NULL, NULL);
+        cg_error e;
+        assert_int_equal(cg_shape_reader_feed(&r, "U:", 2, NULL), CG_OK);
+        for (const char *q = CELLS[c].rows; *q;) {
+            const char *nl = strchr(q, '\n');
+            if (cg_shape_reader_feed(&r, q, (size_t)(nl - q), &e) != CG_OK)
+                fail_msg("%s: %s", CELLS[c].why, e.msg);
+            q = nl + 1;
+        }
+        for (int i = 0; i < 9 && CELLS[c].want[i]; i++)
+            if (strcmp(fp->colour[fp->sticker[i]], CELLS[c].want[i]) != 0)
+                fail_msg("%s: sticker %d is %s, want %s", CELLS[c].why, i, fp->colour[fp->sticker[i]],
+                         CELLS[c].want[i]);
+    }
     /* plain text is no ANSI cube when ANSI is forced */
     assert_int_equal(read_text(CG_SHAPE_ANSI, "U: WWWW\nD: YYYY\nF: GGGG\nB: BBBB\nL: OOOO\nR: RRRR\n", &err,
                                &errors, NULL), 0);
@@ -671,6 +868,10 @@ int main(void)
         cmocka_unit_test(test_strings),
         cmocka_unit_test(test_string_orders),
         cmocka_unit_test(test_errors_and_ends),
+        cmocka_unit_test(test_read_text_no_cube),
+        cmocka_unit_test(test_dict_lists),
+        cmocka_unit_test(test_dict_order),
+        cmocka_unit_test(test_layout_busy),
         cmocka_unit_test(test_typed_answer),
         cmocka_unit_test(test_ansi),
         cmocka_unit_test(test_writer_round_trip),

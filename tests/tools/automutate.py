@@ -482,6 +482,8 @@ def covmap_tests(cov, root, rel, line, budget=0):
         idx = set(file_lines.get(str(line), []))
     else:  # not code to gcov (a table's initializer, a declaration): every test of the file
         idx = {i for ts in file_lines.values() for i in ts}
+    if not idx and rel.endswith(".h"):
+        return None  # a header's declarations (a struct's array size): the test map's tests
     if idx and TABLE_BUILDERS.match(rel):
         fixtures = {f for i in idx for f in tests[i].get("setup", [])}
         idx |= {i for i, t in enumerate(tests) if t["passed"] and set(t.get("required", [])) & fixtures}
