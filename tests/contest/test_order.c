@@ -12,7 +12,6 @@
 #include "contest/slow3.h"
 #include "cubegod/order.h"
 #include "contest/order_parser.h"
-#include "testutil.h"
 
 /* Each call builds its own tables (microseconds): no state shared between tests. */
 static const cg3_tables *tables(cg3_tables *t)
@@ -131,37 +130,6 @@ static void test_texts_cut_to_the_buffer(void **state)
         assert_int_equal(kind ? cg_order_explain(&c, cut, 0) : cg_order_state(&c, true, cut, 0), n);
         assert_int_equal(cut[0], 'X');
     }
-}
-
-/* A parser made with cg_order_parser_new reads like cg_order_parse and is freed whole: made and
- * freed twenty times, the heap is as it was after the first (a freed block is reused, not
- * returned); NULL is nothing to free. */
-static void test_parser_new_and_free(void **state)
-{
-    cg3_tables t;
-    (void)state;
-    tables(&t);
-    cg3_cube want;
-    assert_int_equal(cg_order_parse(&t, "R U R' U'", &want, NULL, NULL), CG_OK);
-    size_t before = 0;
-    for (int round = 0; round < 20; round++) {
-        cg_order_parser *p = NULL;
-        assert_int_equal(cg_order_parser_new(&p, &t, NULL), CG_OK);
-        assert_non_null(p);
-        assert_int_equal(cg_order_feed(p, "R U R", 5, NULL), CG_OK);
-        assert_int_equal(cg_order_feed(p, "' U'", 4, NULL), CG_OK);
-        assert_int_equal(cg_order_end(p, NULL), CG_OK);
-        bool centres = true;
-        cg3_cube got = cg_order_parser_state(p, &centres);
-        assert_false(centres);
-        assert_memory_equal(&got, &want, sizeof got);
-        cg_order_parser_free(p);
-        if (round == 0)
-            before = heap_in_use();
-    }
-    if (before != SIZE_MAX)
-        assert_int_equal(heap_in_use(), before);
-    cg_order_parser_free(NULL);
 }
 
 /* ---- the document's own rule, as an oracle for --state ---- */
@@ -493,7 +461,6 @@ int main(void)
         cmocka_unit_test(test_powers),
         cmocka_unit_test(test_state_after_R),
         cmocka_unit_test(test_state_centres),
-        cmocka_unit_test(test_parser_new_and_free),
         cmocka_unit_test(test_texts_cut_to_the_buffer),
         cmocka_unit_test(test_state_matches_document_rule),
         cmocka_unit_test(test_random_against_slow_model),

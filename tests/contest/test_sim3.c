@@ -211,35 +211,6 @@ static void test_random_against_slow_model(void **state)
     free(text);
 }
 
-/* A reader made with cg_sim3_new is freed whole by cg_sim3_free, so making and freeing it again
- * and again leaves the heap as it was (a freed small block is reused, not returned: the count is
- * taken after the first round); NULL is nothing to free. */
-static void test_new_and_free(void **state)
-{
-    (void)state;
-    FILE *in = fmemopen((void *)SAMPLES, strlen(SAMPLES), "r");
-    assert_non_null(in);
-    size_t before = 0;
-    for (int round = 0; round < 20; round++) {
-        rewind(in);
-        cg_sim3_reader *r = NULL;
-        assert_int_equal(cg_sim3_new(&r, in, NULL), CG_OK);
-        assert_non_null(r);
-        cg_sim3_result res;
-        bool done;
-        assert_int_equal(cg_sim3_next(r, &res, &done, NULL), CG_OK);
-        assert_false(done);
-        assert_int_equal(cg_sim3_line(r), res.start_line + 9 + res.operations + 1);
-        cg_sim3_free(r);
-        if (round == 0)
-            before = heap_in_use();
-    }
-    if (before != SIZE_MAX)
-        assert_int_equal(heap_in_use(), before);
-    cg_sim3_free(NULL);
-    fclose(in);
-}
-
 #define NET_OK "      O O O\n      O O O\n      O G W\nW W W Y B G R B B G G G\nB Y W Y B G R G G W W R\nB Y Y B O O B W W Y Y R\n      R Y Y\n      B R R\n      G R R\n"
 
 /* A read that fails is an error wherever it comes, after ENDOFINPUT too: nothing is taken for the
@@ -482,7 +453,6 @@ int main(void)
         cmocka_unit_test(test_short_net_line),
         cmocka_unit_test(test_bad_colour_counts),
         cmocka_unit_test(test_messages_quote_the_line),
-        cmocka_unit_test(test_new_and_free),
         cmocka_unit_test(test_read_error),
         cmocka_unit_test(test_colour_bytes),
         cmocka_unit_test(test_missing_end),

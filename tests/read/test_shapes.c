@@ -799,6 +799,11 @@ static void test_ansi(void **state)
         {"an empty last code is 0, a reset, as a terminal reads it: '41;m' leaves its blanks plain, "
          "a gap between two cells",
          "\x1b[42m  \x1b[41;m  \x1b[43m  \x1b[0m\n", {"ansi42", "ansi43"}},
+        {"sixteen codes, the last a colour", "\x1b[42m  \x1b[22;22;22;22;22;22;22;22;22;22;22;22;22;22;22;41m  \x1b[0m\n",
+         {"ansi42", "ansi41"}},
+        {"codes past the sixteenth are left out: a seventeenth colour leaves the blanks plain",
+         "\x1b[42m  \x1b[0;22;22;22;22;22;22;22;22;22;22;22;22;22;22;22;41m  \x1b[43m  \x1b[0m\n",
+         {"ansi42", "ansi43"}},
         {"an empty first code is a reset before 41", "\x1b[42m  \x1b[;41m  \x1b[43m  \x1b[0m\n",
          {"ansi42", "ansi41", "ansi43"}},
     };
