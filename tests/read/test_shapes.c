@@ -357,6 +357,35 @@ static void test_faces(void **state)
 
 /* Strings: single letters in several orders (positions computed here from the order), words
  * separated by blanks, grouped faces, the net order. */
+/* A line that is no string says which bound it passed (./run.sh mutants: detect.c's messages) */
+static void test_string_bounds(void **state)
+{
+    (void)state;
+    char line[1024];
+    cg_puzzle p;
+    cg_error err;
+    size_t n = (size_t)snprintf(line, sizeof line, "ab ");
+    for (int t = 0; t < 2; t++, line[n++] = ' ')
+        for (int k = 0; k < CGI_TOK + 2; k++)
+            line[n++] = (char)('x' + t);
+    assert_int_equal(cg_puzzle_from_string(line, n, NULL, &p, &err), CG_ERR_INPUT);
+    assert_string_equal(err.msg, "column 4: a token longer than 127 bytes");
+    n = 0;
+    for (int k = 0; k < 70; k++)
+        n += (size_t)snprintf(line + n, sizeof line - n, "W ");
+    assert_int_equal(cg_puzzle_from_string(line, n, NULL, &p, &err), CG_ERR_INPUT);
+    assert_non_null(strstr(err.msg, "64 tokens (64 characters, more than read)"));
+    /* a long line of unequal words: too many, not unequal */
+    n = (size_t)snprintf(line, sizeof line, "WW ");
+    for (int k = 0; k < 70; k++)
+        n += (size_t)snprintf(line + n, sizeof line - n, "W ");
+    assert_int_equal(cg_puzzle_from_string(line, n, NULL, &p, &err), CG_ERR_INPUT);
+    assert_non_null(strstr(err.msg, "64 tokens (65 characters, more than read)"));
+    /* groups of equal length, too few of them */
+    assert_int_equal(cg_puzzle_from_string("WW WW WW", 8, NULL, &p, &err), CG_ERR_INPUT);
+    assert_non_null(strstr(err.msg, "3 tokens (6 characters): a string is 24"));
+}
+
 static void test_strings(void **state)
 {
     (void)state;
@@ -849,6 +878,22 @@ static void test_writer_round_trip(void **state)
                 size_t len = cg_puzzle_format_shape(&p, (cg_shape)shape, (cg_colours)colours, buf, sizeof buf);
                 assert_true(len < sizeof buf);
                 assert_int_equal(cg_puzzle_format_shape(&p, (cg_shape)shape, (cg_colours)colours, NULL, 0), len);
+                if (shape == CG_SHAPE_NET || shape == CG_SHAPE_ANSI) {
+                    /* U stands over F: indented n cells, a cell two columns in colour, else the
+                     * widest token and a blank */
+                    static const char *const WORDS[6] = {"white", "yellow", "green", "blue", "orange", "red"};
+                    size_t cell = 2;
+                    if (shape == CG_SHAPE_NET && colours != CG_COLOURS_ANSI) {
+                        cell = 2;
+                        for (int i = 0; i < 6 * per && colours == CG_COLOURS_WORDS; i++)
+                            if (i / per != R_ && strlen(WORDS[st[i]]) + 1 > cell)
+                                cell = strlen(WORDS[st[i]]) + 1;
+                    }
+                    size_t indent = strspn(buf, " ");
+                    if (indent != (size_t)n * cell)
+                        fail_msg("shape %d colours %d: U indented %zu, expected %zu\n%s", shape, colours,
+                                 indent, (size_t)n * cell, buf);
+                }
                 cg_puzzle q;
                 cg_error err;
                 int errors;
@@ -871,6 +916,7 @@ int main(void)
         cmocka_unit_test(test_crosses),
         cmocka_unit_test(test_faces),
         cmocka_unit_test(test_strings),
+        cmocka_unit_test(test_string_bounds),
         cmocka_unit_test(test_string_orders),
         cmocka_unit_test(test_errors_and_ends),
         cmocka_unit_test(test_read_text_no_cube),
