@@ -746,6 +746,109 @@ static void test_layout_busy(void **state)
     cg_layout_free(l);
 }
 
+/* "Face U:" then stickers, not a box: labelled faces, whose lines are counted as fed */
+static void test_face_header_faces(void **state)
+{
+    (void)state;
+    const char *text = "Face U:\nW W\nW W\nFace F:\nG G\nG G\nFace R:\nR R\nR R\nFace B:\nB B\nB B\n"
+                       "Face L:\nO O\nO O\nFace D:\nY Y\nY Y\nbye\n";
+    cg_puzzle p[2];
+    cg_shape_info info[2];
+    cg_error err;
+    int errors;
+    assert_int_equal(read_all(CG_SHAPE_AUTO, NULL, text, p, 2, info, &err, &errors), 1);
+    assert_int_equal(errors, 0);
+    assert_int_equal(info[0].shape, CG_SHAPE_FACES);
+    assert_int_equal(info[0].first_line, 1);
+    assert_int_equal(info[0].last_line, 18);
+    assert_int_equal(cg_puzzle_faces_known(&p[0]), 6);
+}
+
+/* A pause (the server's prompt) ends what is complete, keeps what may go on, and reports the
+ * first failure; two cubes ready at once are taken in order. */
+static void test_pause_and_take(void **state)
+{
+    (void)state;
+    static const char *const NET[] = {"  W W", "  W W", "O O G G R R B B", "O O G G R R B B", "  Y Y", "  Y Y"};
+    cg_shape_reader r;
+    cg_error err;
+    cg_puzzle p;
+    /* U rows, a pause, the rest: one net */
+    assert_int_equal(cg_shape_reader_init(&r, CG_SHAPE_AUTO, NULL, NULL), CG_OK);
+    for (size_t k = 0; k < 6; k++) {
+        assert_int_equal(cg_shape_reader_feed(&r, NET[k], strlen(NET[k]), NULL), CG_OK);
+        if (k == 1)
+            assert_int_equal(cg_shape_reader_pause(&r, NULL), CG_OK);
+    }
+    assert_int_equal(cg_shape_reader_finish(&r, NULL), CG_OK);
+    assert_true(cg_shape_reader_take(&r, &p, NULL));
+    assert_int_equal(cg_puzzle_faces_known(&p), 6);
+    /* a net with D hidden that makes no cube, ended by the pause: its error */
+    static const char *const WHITE[] = {"  W W", "  W W", "W W W W W W W W", "W W W W W W W W"};
+    assert_int_equal(cg_shape_reader_init(&r, CG_SHAPE_AUTO, NULL, NULL), CG_OK);
+    for (size_t k = 0; k < 4; k++)
+        assert_int_equal(cg_shape_reader_feed(&r, WHITE[k], strlen(WHITE[k]), NULL), CG_OK);
+    err.msg[0] = '\0';
+    assert_int_equal(cg_shape_reader_pause(&r, &err), CG_ERR_INPUT);
+    assert_non_null(strstr(err.msg, "a net of 2x2 faces"));
+    /* a drawing in a layout cut short at the end: its message */
+    static const char LAYOUT[] = "top: U1 U2 U3 U4\nfront: F1 F2 F3 F4\nright: R1 R2 R3 R4\n"
+                                 "back: B1 B2 B3 B4\nleft: L1 L2 L3 L4\nbottom: D1 D2 D3 D4\n";
+    cg_layout *l;
+    assert_int_equal(cg_layout_new(LAYOUT, strlen(LAYOUT), &l, NULL), CG_OK);
+    assert_int_equal(cg_shape_reader_init(&r, CG_SHAPE_AUTO, NULL, NULL), CG_OK);
+    assert_int_equal(cg_shape_reader_layout(&r, l, NULL), CG_OK);
+    assert_int_equal(cg_shape_reader_feed(&r, "top: O O B R", 12, NULL), CG_OK);
+    err.msg[0] = '\0';
+    assert_int_equal(cg_shape_reader_finish(&r, &err), CG_ERR_INPUT);
+    assert_non_null(strstr(err.msg, "layout"));
+    cg_layout_free(l);
+    /* two strings, then two takes: first the first */
+    static const char *const TWO[] = {"WWWWYYYYGGGGBBBBOOOORRRR", "WWWWYYYYGGGGBBBBRRRROOOO"};
+    assert_int_equal(cg_shape_reader_init(&r, CG_SHAPE_AUTO, NULL, NULL), CG_OK);
+    for (int k = 0; k < 2; k++)
+        assert_int_equal(cg_shape_reader_feed(&r, TWO[k], 24, NULL), CG_OK);
+    cg_puzzle q;
+    assert_true(cg_shape_reader_take(&r, &p, NULL));
+    assert_true(cg_shape_reader_take(&r, &q, NULL));
+    assert_false(cg_shape_reader_take(&r, &q, NULL));
+    assert_string_equal(p.colour[p.sticker[16]], "O");
+    assert_string_equal(q.colour[q.sticker[16]], "R");
+}
+
+/* a labelled string of seven colours is no string, wherever the seventh stands */
+static void test_labelled_string_colours(void **state)
+{
+    (void)state;
+    cg_puzzle p[2];
+    cg_shape_info info[2];
+    cg_error err;
+    int errors;
+    assert_int_equal(read_all(CG_SHAPE_STRING, NULL, "State: WWWWYYYYGGGGBBBBOOOORRXR\n", p, 2, info, &err,
+                              &errors), 0);
+    assert_int_equal(errors, 0);
+    assert_int_equal(read_all(CG_SHAPE_STRING, NULL, "State: WWWWYYYYGGGGBBBBOOOORRRR\n", p, 2, info, &err,
+                              &errors), 1);
+}
+
+/* "auto" after a given order of the side faces takes it back */
+static void test_across_auto_again(void **state)
+{
+    (void)state;
+    static const char *const NET[] = {"  W W", "  W W", "O O G G R R B B", "O O G G R R B B", "  Y Y", "  Y Y"};
+    cg_shape_reader r;
+    assert_int_equal(cg_shape_reader_init(&r, CG_SHAPE_AUTO, NULL, NULL), CG_OK);
+    assert_int_equal(cg_shape_reader_across(&r, "RBLF", NULL), CG_OK);
+    assert_int_equal(cg_shape_reader_across(&r, "auto", NULL), CG_OK);
+    for (size_t k = 0; k < 6; k++)
+        assert_int_equal(cg_shape_reader_feed(&r, NET[k], strlen(NET[k]), NULL), CG_OK);
+    assert_int_equal(cg_shape_reader_finish(&r, NULL), CG_OK);
+    cg_puzzle p;
+    cg_shape_info info;
+    assert_true(cg_shape_reader_take(&r, &p, &info));
+    assert_string_equal(info.across, "LFRB");
+}
+
 static void test_typed_answer(void **state)
 {
     (void)state;
@@ -778,6 +881,12 @@ static void test_typed_answer(void **state)
     assert_int_equal(errors, 0);
     assert_int_equal(cg_puzzle_faces_known(&p), 5);
     assert_int_equal(p.faces_shown & (1u << CG_U), 0);
+    /* the typed move answers the question: a bare letter on the line after it is a label again */
+    char again[512];
+    snprintf(again, sizeof again, "Your move:\nR\n%s", asked + strlen("Here is the cube:\n"));
+    assert_int_equal(read_text(CG_SHAPE_AUTO, again, &err, &errors, &p), 1);
+    assert_int_equal(errors, 0);
+    assert_int_equal(cg_puzzle_faces_known(&p), 6);
 }
 
 /* ANSI: foreground blocks, true colour, a run of one colour several cells wide, OSC and
@@ -924,6 +1033,10 @@ int main(void)
         cmocka_unit_test(test_dict_order),
         cmocka_unit_test(test_layout_busy),
         cmocka_unit_test(test_typed_answer),
+        cmocka_unit_test(test_across_auto_again),
+        cmocka_unit_test(test_face_header_faces),
+        cmocka_unit_test(test_pause_and_take),
+        cmocka_unit_test(test_labelled_string_colours),
         cmocka_unit_test(test_ansi),
         cmocka_unit_test(test_writer_round_trip),
     };
