@@ -697,6 +697,61 @@ static void test_dict_order(void **state)
     }
 }
 
+/* The dict parser's bounds: nesting (a cube 15 mappings down is read, 16 is refused with the
+ * innermost key), a string longer than a token, a face found only in a mapping inside. */
+static void test_dict_bounds(void **state)
+{
+    (void)state;
+    char buf[2048];
+    cg_puzzle pz;
+    char given[8];
+    cg_error err;
+    for (int k = 15; k <= 17; k++) {
+        size_t n = (size_t)snprintf(buf, sizeof buf, "{");
+        for (int i = 0; i < k; i++)
+            n += (size_t)snprintf(buf + n, sizeof buf - n, "\"a\": {");
+        n += (size_t)snprintf(buf + n, sizeof buf - n, "\"U\": \"WWWW\", \"D\": \"YYYY\", \"F\": \"GGGG\", "
+                              "\"B\": \"BBBB\", \"L\": \"OOOO\"");
+        for (int i = 0; i <= k; i++)
+            buf[n++] = '}';
+        err.msg[0] = '\0';
+        int faces = cgi_dict_parse(buf, n, NULL, &pz, given, &err);
+        if (k == 15) {
+            assert_int_equal(faces, 5);
+            continue;
+        }
+        assert_int_equal(faces, -1);
+        if (!strstr(err.msg, "brackets nested deeper than 16 levels") ||
+            !strstr(err.msg, k == 16 ? "(key 'U')" : "(key 'a')"))
+            fail_msg("%d mappings deep: \"%s\"", k, err.msg);
+    }
+    /* 15 mappings down, a face that is no value: that error, not the nesting's */
+    size_t n = (size_t)snprintf(buf, sizeof buf, "{");
+    for (int i = 0; i < 15; i++)
+        n += (size_t)snprintf(buf + n, sizeof buf - n, "\"a\": {");
+    n += (size_t)snprintf(buf + n, sizeof buf - n, "\"U\": \"WWWW\", \"D\": ]");
+    assert_int_equal(cgi_dict_parse(buf, n, NULL, &pz, given, &err), -1);
+    assert_string_equal(err.msg, "face D: not a list or string of stickers");
+    /* a quoted face of 200 stickers: cut at a token's 127 bytes, and refused */
+    n = (size_t)snprintf(buf, sizeof buf, "{\"U\": \"");
+    memset(buf + n, 'W', 200);
+    n += 200;
+    n += (size_t)snprintf(buf + n, sizeof buf - n, "\", \"D\": \"YYYY\"}");
+    assert_int_equal(cgi_dict_parse(buf, n, NULL, &pz, given, &err), -1);
+    assert_string_equal(err.msg, "face U has 1 stickers (127 characters), not 4 or 9");
+    /* a key of 200 letters is no face: the face after it is still read */
+    n = (size_t)snprintf(buf, sizeof buf, "{\"");
+    memset(buf + n, 'U', 200);
+    n += 200;
+    n += (size_t)snprintf(buf + n, sizeof buf - n, "\": \"WWWW\", \"D\": \"YYYY\"}");
+    assert_int_equal(cgi_dict_parse(buf, n, NULL, &pz, given, &err), 1);
+    assert_string_equal(given, "D");
+    /* a face only in a mapping inside: found there */
+    static const char inner[] = "{\"cube\": {\"U\": \"WWWW\"}, \"x\": 1}";
+    assert_int_equal(cgi_dict_parse(inner, strlen(inner), NULL, &pz, given, &err), 1);
+    assert_string_equal(given, "U");
+}
+
 /* A reader given a layout is busy from the layout's first line to its last, not before. */
 static void test_layout_busy(void **state)
 {
@@ -1031,6 +1086,7 @@ int main(void)
         cmocka_unit_test(test_read_text_no_cube),
         cmocka_unit_test(test_dict_lists),
         cmocka_unit_test(test_dict_order),
+        cmocka_unit_test(test_dict_bounds),
         cmocka_unit_test(test_layout_busy),
         cmocka_unit_test(test_typed_answer),
         cmocka_unit_test(test_across_auto_again),
