@@ -230,6 +230,25 @@ static void test_row_escapes(void **state)
     assert_true(colour);
 }
 
+/* A label is a face's name, with "face" or "side" before or after it (those four letters exactly) */
+static void test_labels(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *line;
+        int face;
+    } LABELS[] = {{"Up face:", 0}, {"Front side:", 2}, {"face up", 0}, {"Up view:", -1}, {"Up facet:", -1},
+                  {"Up sides:", -1}, {"Up FACE", 0}, {"Left:", 4}};
+    cgi_row row;
+    int cell = 0, first;
+    for (size_t k = 0; k < sizeof LABELS / sizeof *LABELS; k++) {
+        cgi_row_read(LABELS[k].line, strlen(LABELS[k].line), &cell, &row);
+        int face = cgi_row_label(&row, &first);
+        if (face != LABELS[k].face)
+            fail_msg("\"%s\": face %d, expected %d", LABELS[k].line, face, LABELS[k].face);
+    }
+}
+
 static void test_span_ends(void **state)
 {
     (void)state;
@@ -252,6 +271,7 @@ int main(void)
         cmocka_unit_test(test_row_bounds),
         cmocka_unit_test(test_row_escapes),
         cmocka_unit_test(test_span_ends),
+        cmocka_unit_test(test_labels),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

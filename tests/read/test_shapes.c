@@ -752,6 +752,24 @@ static void test_dict_bounds(void **state)
     assert_string_equal(given, "U");
 }
 
+/* A layout that names too few stickers lists the missing ones, and counts those the message has
+ * no room for. */
+static void test_layout_missing(void **state)
+{
+    (void)state;
+    cg_layout *l;
+    cg_error err;
+    static const char one[] = "top: U9 x\n";
+    assert_int_equal(cg_layout_new(one, strlen(one), &l, &err), CG_ERR_INPUT);
+    assert_null(l);
+    assert_string_equal(err.msg, "the layout names 1 stickers, a 3x3 has 54; missing: U1 U2 U3 U4 U5 U6 U7 "
+                                 "U8 R1 R2 R3 R4 R5 R6 R7 R8 R9 F1 F2 F3 F4 F5 F6 F7 F8 F9 D1 D2 D3 D4 D5 "
+                                 "and 22 more");
+    static const char most[] = "U1 U2 U3 U4 R1 R2 R3 R4 F1 F2 F3 F4 D1 D2 D3 D4 L1 L2 L3 L4 B1 B2\n";
+    assert_int_equal(cg_layout_new(most, strlen(most), &l, &err), CG_ERR_INPUT);
+    assert_string_equal(err.msg, "the layout names 22 stickers, a 2x2 has 24; missing: B3 B4");
+}
+
 /* A reader given a layout is busy from the layout's first line to its last, not before. */
 static void test_layout_busy(void **state)
 {
@@ -884,6 +902,22 @@ static void test_labelled_string_colours(void **state)
     assert_int_equal(errors, 0);
     assert_int_equal(read_all(CG_SHAPE_STRING, NULL, "State: WWWWYYYYGGGGBBBBOOOORRRR\n", p, 2, info, &err,
                               &errors), 1);
+}
+
+/* five labelled faces, then five more from U again: two cubes, no error */
+static void test_faces_twice(void **state)
+{
+    (void)state;
+    const char *five = "U:\nW W\nW W\nF:\nG G\nG G\nR:\nR R\nR R\nB:\nB B\nB B\nL:\nO O\nO O\n";
+    char text[512];
+    snprintf(text, sizeof text, "%s%s", five, five);
+    cg_puzzle p[3];
+    cg_shape_info info[3];
+    cg_error err;
+    int errors;
+    assert_int_equal(read_all(CG_SHAPE_AUTO, NULL, text, p, 3, info, &err, &errors), 2);
+    assert_int_equal(errors, 0);
+    assert_int_equal(info[1].first_line, 16);
 }
 
 /* "auto" after a given order of the side faces takes it back */
@@ -1088,8 +1122,10 @@ int main(void)
         cmocka_unit_test(test_dict_order),
         cmocka_unit_test(test_dict_bounds),
         cmocka_unit_test(test_layout_busy),
+        cmocka_unit_test(test_layout_missing),
         cmocka_unit_test(test_typed_answer),
         cmocka_unit_test(test_across_auto_again),
+        cmocka_unit_test(test_faces_twice),
         cmocka_unit_test(test_face_header_faces),
         cmocka_unit_test(test_pause_and_take),
         cmocka_unit_test(test_labelled_string_colours),
