@@ -290,6 +290,21 @@ static void test_crosses(void **state)
     assert_int_equal(read_all(CG_SHAPE_AUTO, NULL, t.s, p, 2, in, &err, &errors), 0);
     assert_int_equal(errors, 1);
     assert_non_null(strstr(err.msg, "where 3 (B, under D) were expected"));
+    /* a B the same after a half turn, drawn a quarter turn: the two quarter turns that give a
+     * cube give the same cube, one reading */
+    unsigned seed = 1;
+    uint8_t b[24];
+    for (;; seed++) {
+        random_cube(2, seed, b);
+        const uint8_t *f = b + B_ * 4;
+        if (f[0] == f[3] && f[1] == f[2] && f[0] != f[1])
+            break;
+    }
+    text tb = {0};
+    write_cross(&tb, 2, b, 1, false, 2);
+    if (read_all(CG_SHAPE_AUTO, NULL, tb.s, p, 2, in, &err, &errors) != 1 || errors)
+        fail_msg("seed %u: %s\n%s", seed, errors ? err.msg : "no cube", tb.s);
+    check_stickers(&p[0], 2, b, letter_names(), 0);
 }
 
 /* Labelled faces written here in face order `order`, with several label and row styles. */
@@ -612,6 +627,54 @@ static void __attribute__((noinline)) dirty_stack(void)
 
 /* No cube in a text: one line is said why as a string, its blanks and line ends around it
  * left out; several lines are counted. */
+/* The order hint names another common order that gives a cube: the first of them, never the
+ * order given */
+static void test_order_hint(void **state)
+{
+    (void)state;
+    uint8_t st[24];
+    random_cube(2, 7, st);
+    char text[25] = {0}, out[8];
+    for (int i = 0; i < 24; i++)
+        text[i] = LETTERS[st[i]];
+    cg_puzzle p;
+    assert_int_equal(cg_puzzle_from_string(text, 24, "URFDLB", &p, NULL), CG_OK); /* read wrong */
+    assert_int_equal(cg_puzzle_order_hint(&p, "URFDLB", out, sizeof out), 1);
+    assert_string_equal(out, "UDFBLR");
+    /* solved reads as solved in every order: the first other one */
+    static const char solved[] = "WWWWYYYYGGGGBBBBOOOORRRR";
+    assert_int_equal(cg_puzzle_from_string(solved, 24, "UDFBLR", &p, NULL), CG_OK);
+    assert_int_equal(cg_puzzle_order_hint(&p, "UDFBLR", out, sizeof out), 1);
+    assert_string_equal(out, "URFDLB");
+}
+
+/* cg_read_text's buffer: a cube's line, its newline and the terminator, or CG_ERR_LIMIT */
+static void test_read_text_fits(void **state)
+{
+    (void)state;
+    static const char text[] = "WWWWYYYYGGGGBBBBOOOORRRR\n";
+    char out[256];
+    int count;
+    cg_error err;
+    assert_int_equal(cg_read_text(text, strlen(text), NULL, NULL, NULL, NULL, out, sizeof out, &count, &err),
+                     CG_OK);
+    size_t need = strlen(out) + 1;
+    assert_int_equal(out[need - 2], '\n');
+    memset(out, 'X', sizeof out);
+    assert_int_equal(cg_read_text(text, strlen(text), NULL, NULL, NULL, NULL, out, need, &count, &err), CG_OK);
+    assert_int_equal(count, 1);
+    assert_int_equal(strlen(out), need - 1);
+    assert_int_equal(out[need], 'X'); /* nothing past the buffer */
+    memset(out, 'X', sizeof out);
+    assert_int_equal(cg_read_text(text, strlen(text), NULL, NULL, NULL, NULL, out, need - 1, &count, &err),
+                     CG_ERR_LIMIT);
+    assert_int_equal(count, 0);
+    assert_int_equal(out[need - 1], 'X');
+    char want[64];
+    snprintf(want, sizeof want, "cube 1 does not fit the buffer of %zu bytes", need - 1);
+    assert_string_equal(err.msg, want);
+}
+
 static void test_read_text_no_cube(void **state)
 {
     (void)state;
@@ -1118,6 +1181,8 @@ int main(void)
         cmocka_unit_test(test_string_orders),
         cmocka_unit_test(test_errors_and_ends),
         cmocka_unit_test(test_read_text_no_cube),
+        cmocka_unit_test(test_read_text_fits),
+        cmocka_unit_test(test_order_hint),
         cmocka_unit_test(test_dict_lists),
         cmocka_unit_test(test_dict_order),
         cmocka_unit_test(test_dict_bounds),
