@@ -967,6 +967,32 @@ static void test_labelled_string_colours(void **state)
                               &errors), 1);
 }
 
+/* five boxes, then a pause just after the sixth box's header: the sixth box still counts */
+static void test_boxes_pause_in_sixth(void **state)
+{
+    (void)state;
+    static const char FACES[] = "DFBLRU", COLOUR[] = "YGBORW";
+    cg_shape_reader r;
+    assert_int_equal(cg_shape_reader_init(&r, CG_SHAPE_AUTO, NULL, NULL), CG_OK);
+    for (int f = 0; f < 6; f++) {
+        char line[32];
+        snprintf(line, sizeof line, "Face %c:", FACES[f]);
+        assert_int_equal(cg_shape_reader_feed(&r, line, strlen(line), NULL), CG_OK);
+        if (f == 5)
+            assert_int_equal(cg_shape_reader_pause(&r, NULL), CG_OK);
+        assert_int_equal(cg_shape_reader_feed(&r, "+-----+", 7, NULL), CG_OK);
+        snprintf(line, sizeof line, "| %c %c |", COLOUR[f], COLOUR[f]);
+        for (int row = 0; row < 2; row++)
+            assert_int_equal(cg_shape_reader_feed(&r, line, strlen(line), NULL), CG_OK);
+        assert_int_equal(cg_shape_reader_feed(&r, "+-----+", 7, NULL), CG_OK);
+    }
+    assert_int_equal(cg_shape_reader_finish(&r, NULL), CG_OK);
+    cg_puzzle p;
+    assert_true(cg_shape_reader_take(&r, &p, NULL));
+    assert_int_equal(cg_puzzle_faces_known(&p), 6);
+    assert_false(cg_shape_reader_take(&r, &p, NULL));
+}
+
 /* five labelled faces, then five more from U again: two cubes, no error */
 static void test_faces_twice(void **state)
 {
@@ -1191,6 +1217,7 @@ int main(void)
         cmocka_unit_test(test_typed_answer),
         cmocka_unit_test(test_across_auto_again),
         cmocka_unit_test(test_faces_twice),
+        cmocka_unit_test(test_boxes_pause_in_sixth),
         cmocka_unit_test(test_face_header_faces),
         cmocka_unit_test(test_pause_and_take),
         cmocka_unit_test(test_labelled_string_colours),
