@@ -254,8 +254,9 @@ static void child_reaped_elsewhere(void **state)
     assert_non_null(strstr(text, "exit status unknown"));
 }
 
-/* A directory found on PATH is "Permission denied", as execvp says, whatever errno held
- * before the lookup. */
+/* A directory found on the search path is "Permission denied", as execvp says, whatever errno
+ * held before the lookup; a program is found in the first directory that has it, an empty path
+ * is /bin:/usr/bin, and the environment's PATH plays no part. */
 static void directory_on_path(void **state)
 {
     (void)state;
@@ -264,23 +265,35 @@ static void directory_on_path(void **state)
     assert_non_null(mkdtemp(dir));
     snprintf(sub, sizeof sub, "%s/cubegod-no-such-program", dir);
     assert_int_equal(mkdir(sub, 0755), 0);
-    const char *old = getenv("PATH");
-    char *saved = old ? strdup(old) : NULL;
-    setenv("PATH", dir, 1);
-    cg_tube_options o = {.log_level = CG_LOG_QUIET};
+    cg_tube_options o = {.log_level = CG_LOG_QUIET, .path = dir};
     cg_tube *t;
     cg_error e;
     char *argv[] = {"cubegod-no-such-program", NULL};
     errno = ENOENT;
     cg_status st = cg_tube_process(argv, &o, &t, &e);
-    if (saved) {
-        setenv("PATH", saved, 1);
-        free(saved);
-    }
     rmdir(sub);
     rmdir(dir);
     assert_int_equal(st, CG_ERR_SYSTEM);
     assert_non_null(strstr(e.msg, strerror(EACCES)));
+    /* sh: not in a directory that does not exist, found in the next one, and by default */
+    char *sh[] = {"sh", "-c", "exit 0", NULL};
+    o.path = "/nonexistent-cubegod";
+    assert_int_equal(cg_tube_process(sh, &o, &t, &e), CG_ERR_SYSTEM);
+    assert_non_null(strstr(e.msg, strerror(ENOENT)));
+    static const char *const FOUND[] = {"/nonexistent-cubegod:/bin", "", NULL};
+    char *old = getenv("PATH") ? strdup(getenv("PATH")) : NULL;
+    setenv("PATH", "/nonexistent-cubegod", 1); /* not read */
+    for (int k = 0; k < 3; k++) {
+        o.path = FOUND[k];
+        st = cg_tube_process(sh, &o, &t, &e);
+        if (st != CG_OK)
+            fail_msg("path '%s': %s", FOUND[k] ? FOUND[k] : "(null)", e.msg);
+        cg_tube_close(t);
+    }
+    if (old) {
+        setenv("PATH", old, 1);
+        free(old);
+    }
 }
 
 int main(void)
