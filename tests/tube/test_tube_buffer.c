@@ -11,6 +11,7 @@
 #include <cmocka.h>
 
 #include "cubegod/tube.h"
+#include "testutil.h"
 
 static const cg_tube_options quiet = {.log_level = CG_LOG_QUIET};
 
@@ -283,7 +284,11 @@ static void test_limit_without_newline(void **state)
     cg_tube_peek(t, &p, &n);
     assert_int_equal(n, 10000);
     assert_int_equal(cg_tube_recvn(t, 10001, 1, &p, &err), CG_ERR_LIMIT);
+    p = (const uint8_t *)junk; /* a failed read leaves no pointer from before */
+    n = 7;
     assert_int_equal(cg_tube_recvall(t, 1, &p, &n, &err), CG_ERR_LIMIT);
+    assert_null(p);
+    assert_int_equal(n, 0);
     /* Consuming makes room again: the stream goes on where it was. */
     size_t seen = 0;
     while (cg_tube_recvline(t, 1, &p, &n, &err) == CG_ERR_LIMIT) {
@@ -293,6 +298,24 @@ static void test_limit_without_newline(void **state)
     assert_int_equal(seen + n, total);
     cg_tube_close(t);
     free(junk);
+}
+
+/* A tube made, read, written and closed twenty times leaves the heap as it was */
+static void test_close_frees(void **state)
+{
+    (void)state;
+    size_t before = SIZE_MAX;
+    for (int round = 0; round < HEAP_ROUNDS; round++) {
+        cg_tube *t = mem("one\ntwo\n", 3, NULL);
+        expect_line(t, "one");
+        cg_error err;
+        assert_int_equal(cg_tube_send(t, "x\n", 2, &err), CG_OK);
+        cg_tube_close(t);
+        if (round == HEAP_SETTLED)
+            before = heap_in_use();
+    }
+    if (before != SIZE_MAX)
+        assert_int_equal(heap_in_use(), before);
 }
 
 /* A line of exactly max_buffer bytes with its newline still fits, so do max_buffer bytes. */
@@ -450,6 +473,7 @@ int main(void)
         cmocka_unit_test(test_eof_keeps_partial_data),
         cmocka_unit_test(test_limit_without_newline),
         cmocka_unit_test(test_limit_exact_fit),
+        cmocka_unit_test(test_close_frees),
         cmocka_unit_test(test_sends_collected),
         cmocka_unit_test(test_data_hook_sees_every_byte),
         cmocka_unit_test(test_log_levels),

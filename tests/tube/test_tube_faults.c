@@ -254,6 +254,37 @@ static void child_reaped_elsewhere(void **state)
     assert_non_null(strstr(text, "exit status unknown"));
 }
 
+/* A socket on descriptor 0 (inetd's way: stdin and stdout are the connection) is written as a
+ * socket: sends into a closed connection fail, and no SIGPIPE kills the writer. */
+static void socket_on_fd_zero(void **state)
+{
+    (void)state;
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        signal(SIGPIPE, SIG_DFL);
+        int sv[2];
+        if (socketpair(AF_UNIX, SOCK_STREAM, 0, sv) != 0 || dup2(sv[0], 0) != 0)
+            _exit(2);
+        close(sv[0]);
+        close(sv[1]); /* the peer is gone */
+        cg_tube *t;
+        cg_tube_options o = {.log_level = CG_LOG_QUIET};
+        if (cg_tube_fds(0, 0, "inetd", &o, &t, NULL) != CG_OK)
+            _exit(3);
+        int failed = 0;
+        for (int k = 0; k < 3; k++)
+            failed += cg_tube_send(t, "x\n", 2, NULL) != CG_OK;
+        cg_tube_close(t);
+        _exit(failed == 3 ? 0 : 4);
+    }
+    int ws;
+    assert_int_equal(waitpid(pid, &ws, 0), pid);
+    if (!WIFEXITED(ws) || WEXITSTATUS(ws) != 0)
+        fail_msg("the writer %s %d", WIFSIGNALED(ws) ? "died of signal" : "exited with",
+                 WIFSIGNALED(ws) ? WTERMSIG(ws) : WEXITSTATUS(ws));
+}
+
 /* A directory found on the search path is "Permission denied", as execvp says, whatever errno
  * held before the lookup; a program is found in the first directory that has it, an empty path
  * is /bin:/usr/bin, and the environment's PATH plays no part. */
@@ -305,6 +336,7 @@ int main(void)
         cmocka_unit_test(decrypted_bytes_count_as_buffered),
         cmocka_unit_test(child_reaped_elsewhere),
         cmocka_unit_test(directory_on_path),
+        cmocka_unit_test(socket_on_fd_zero),
     };
     return cmocka_run_group_tests(tests, make_cert, remove_cert);
 }

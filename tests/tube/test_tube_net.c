@@ -3,15 +3,19 @@
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
+#include <signal.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <cmocka.h>
+#include <netdb.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
+#include "testutil.h"
 #include "tube/echo_server.h"
 
 static const cg_tube_options quiet = {.log_level = CG_LOG_QUIET};
@@ -129,6 +133,31 @@ static void test_tcp_ipv6(void **state)
     close(lfd);
 }
 
+/* An accepted connection has TCP_NODELAY, like a connected one; a port that is no service is
+ * refused with the resolver's own words. */
+static void test_tcp_accept_and_listen_errors(void **state)
+{
+    (void)state;
+    int lfd, port, fd;
+    cg_error err;
+    assert_int_equal(cg_tcp_listen("127.0.0.1", "0", 4, &lfd, &port, &err), CG_OK);
+    char ps[16];
+    snprintf(ps, sizeof ps, "%d", port);
+    cg_tube *t;
+    assert_int_equal(cg_tube_connect("127.0.0.1", ps, &quiet, &t, &err), CG_OK);
+    cg_status st;
+    for (int tries = 0; (st = cg_tcp_accept(lfd, &fd, NULL, 0, &err)) == CG_ERR_TIMEOUT && tries < 1000; tries++)
+        usleep(1000);
+    assert_int_equal(st, CG_OK);
+    assert_int_equal(sockopt(fd, TCP_NODELAY), 1);
+    close(fd);
+    cg_tube_close(t);
+    close(lfd);
+    assert_int_equal(cg_tcp_listen("127.0.0.1", "no-such-service-cubegod", 4, &lfd, &port, &err), CG_ERR_SYSTEM);
+    if (!strstr(err.msg, gai_strerror(EAI_SERVICE)) && !strstr(err.msg, gai_strerror(EAI_NONAME)))
+        fail_msg("%s", err.msg);
+}
+
 static void test_tcp_refused(void **state)
 {
     (void)state;
@@ -243,6 +272,26 @@ static void test_process_broken_pipe(void **state)
     cg_tube_close(t);
 }
 
+/* The child starts with SIGPIPE at its default whatever the parent does with it (a player
+ * that ignores it, as play does): a server writing into a closed pipe dies as it would
+ * from a shell. */
+static void test_process_sigpipe_default(void **state)
+{
+    (void)state;
+    void (*old)(int) = signal(SIGPIPE, SIG_IGN);
+    cg_tube *t = start((char *[]){"sh", "-c", "kill -PIPE $$; echo alive", NULL});
+    const uint8_t *p;
+    size_t n;
+    cg_error err;
+    assert_int_equal(cg_tube_recvall(t, 10, &p, &n, &err), CG_OK);
+    assert_int_equal(n, 0);
+    int ws = 0;
+    assert_int_equal(cg_tube_wait(t, 10, &ws, &err), CG_OK);
+    assert_true(WIFSIGNALED(ws) && WTERMSIG(ws) == SIGPIPE);
+    cg_tube_close(t);
+    signal(SIGPIPE, old);
+}
+
 /* A child that ignores EOF on stdin is still stopped and reaped by close. */
 static void test_process_close_stops_child(void **state)
 {
@@ -299,6 +348,15 @@ static void test_split_command(void **state)
     assert_non_null(strstr(err.msg, "\" quote at position 3"));
     assert_int_equal(cg_split_command(" \t ", &argv, &err), CG_ERR_INPUT);
     assert_non_null(strstr(err.msg, "empty"));
+    /* a refused command frees the words it had split */
+    size_t before = SIZE_MAX;
+    for (int round = 0; round < HEAP_ROUNDS; round++) {
+        assert_int_equal(cg_split_command("python3 app.py 'cut", &argv, &err), CG_ERR_INPUT);
+        if (round == HEAP_SETTLED)
+            before = heap_in_use();
+    }
+    if (before != SIZE_MAX)
+        assert_int_equal(heap_in_use(), before);
 }
 
 int main(void)
@@ -308,6 +366,8 @@ int main(void)
         cmocka_unit_test(test_tcp_echo),
         cmocka_unit_test(test_tcp_ipv6),
         cmocka_unit_test(test_tcp_refused),
+        cmocka_unit_test(test_tcp_accept_and_listen_errors),
+        cmocka_unit_test(test_process_sigpipe_default),
         cmocka_unit_test(test_tcp_reset_is_error),
         cmocka_unit_test(test_process_cat),
         cmocka_unit_test(test_process_cmd_exit_and_log),
