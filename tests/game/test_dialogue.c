@@ -39,6 +39,7 @@ static void limits_stated(void **state)
         {"fewer than 12 moves, please", "fewer than 12 moves", 11},
         {"Maximum: 8 moves", "Maximum: 8 moves", 8},
         {"at most 14 quarter-turns", "at most 14 quarter-turns", 14},
+        {"at most 14 moves , thanks", "at most 14 moves", 14}, /* the blank before a comma is not the phrase's */
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         char phrase[80] = "";
@@ -98,6 +99,15 @@ static void verdicts(void **state)
     }
 }
 
+/* Zero a stretch of stack: what a reader leaves unset below it reads as zero, not as an earlier
+ * call's leftovers. */
+static void __attribute__((noinline)) zero_stack(void)
+{
+    volatile char z[65536];
+    for (size_t i = 0; i < sizeof z; i++)
+        z[i] = 0;
+}
+
 static void notations_and_metrics(void **state)
 {
     (void)state;
@@ -119,6 +129,10 @@ static void notations_and_metrics(void **state)
         if (cg_notation_hint(cases[i].line, strlen(cases[i].line)) != cases[i].want)
             fail_msg("'%s': notation %d, want %d", cases[i].line,
                      cg_notation_hint(cases[i].line, strlen(cases[i].line)), cases[i].want);
+    /* "like" last on the line: no example after it, and none from the line's start either */
+    static const char last[] = "R U2 F' is the dialect we like";
+    zero_stack();
+    assert_int_equal(cg_notation_hint(last, strlen(last)), -1);
     const char *q = "at most 14 quarter turns", *h = "Answers: quarter (R R for R2); metric htm.";
     assert_true(cg_metric_hint_qtm(q, strlen(q)));
     assert_false(cg_metric_hint_qtm(h, strlen(h)));

@@ -112,7 +112,25 @@ static void regex_repetitions_bounded(void **state)
     assert_int_equal(cg_replies_add(r, "re:a\\++=x", &err), CG_OK); /* an escaped '+' then one */
     assert_int_equal(cg_replies_add(r, "re:Round [0-9]+/[0-9]+ \\(+[a-z]+\\)=go", &err), CG_OK);
     assert_int_equal(cg_replies_add(r, "re:[+{]{2,3}x+=y", &err), CG_OK); /* '+' '{' in brackets: members */
+    /* a ']' first in a bracket (after '^' or not) is a member, so the '+' after it are too */
+    assert_int_equal(cg_replies_add(r, "re:[^]++]=y", &err), CG_OK);
+    assert_int_equal(cg_replies_add(r, "re:[]++]=y", &err), CG_OK);
+    assert_int_equal(cg_replies_add(r, "re:[^]]++=y", &err), CG_ERR_INPUT); /* outside: stacked */
     assert_int_equal(cg_replies_match(r, 2, CG_PHASE_START, "Round 3/10 (ok)", 15), 2);
+    cg_replies_free(r);
+    /* lines of 4095 to 4097 bytes, about the regex copy's own buffer, matched to their end */
+    assert_int_equal(cg_replies_new(&r, NULL), CG_OK);
+    assert_int_equal(cg_replies_add(r, "re:x+yz$=tail", &err), CG_OK);
+    char *line = malloc(4097);
+    assert_non_null(line);
+    for (size_t n = 4095; n <= 4097; n++) {
+        memset(line, 'x', n);
+        memcpy(line + n - 2, "yz", 2);
+        assert_int_equal(cg_replies_match(r, 0, CG_PHASE_START, line, n), 0);
+        line[n - 1] = 'q';
+        assert_int_equal(cg_replies_match(r, 0, CG_PHASE_START, line, n), -1);
+    }
+    free(line);
     cg_replies_free(r);
 }
 

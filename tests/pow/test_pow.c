@@ -647,6 +647,14 @@ static void test_server_gates_round_trip(void **state)
         assert_int_equal(cg_pow_answer(text, strlen(text), out, sizeof out, &err), CG_OK);
         assert_int_equal(cg_pow_check(text, strlen(text), out, strlen(out), &err), CG_OK);
         assert_int_equal(cg_pow_check(text, strlen(text), "nope", 4, &err), CG_ERR_PROTOCOL);
+        /* a buffer one byte short of the text and its terminator: refused, never cut */
+        size_t need = strlen(text) + 1;
+        if (strcmp(K[i].kind, "kctf") != 0) { /* kctf's numbers vary in length */
+            assert_int_equal(cg_pow_challenge(K[i].kind, K[i].difficulty, text, need, &err), CG_OK);
+            assert_int_equal(cg_pow_challenge(K[i].kind, K[i].difficulty, text, need - 1, &err), CG_ERR_LIMIT);
+        }
+        assert_int_equal(cg_pow_challenge(K[i].kind, K[i].difficulty, text, 16, &err), CG_ERR_LIMIT);
+        assert_string_equal(err.msg, "text buffer too small");
     }
     char text[1024];
     assert_int_equal(cg_pow_challenge("kctf", 100001, text, sizeof text, NULL), CG_ERR_INPUT);

@@ -625,8 +625,6 @@ static void __attribute__((noinline)) dirty_stack(void)
         junk[i] = 'Z';
 }
 
-/* No cube in a text: one line is said why as a string, its blanks and line ends around it
- * left out; several lines are counted. */
 /* The order hint names another common order that gives a cube: the first of them, never the
  * order given */
 static void test_order_hint(void **state)
@@ -675,6 +673,8 @@ static void test_read_text_fits(void **state)
     assert_string_equal(err.msg, want);
 }
 
+/* No cube in a text: one line is said why as a string, its blanks and line ends around it
+ * left out; several lines are counted. */
 static void test_read_text_no_cube(void **state)
 {
     (void)state;
