@@ -118,6 +118,18 @@ static void regex_repetitions_bounded(void **state)
     assert_int_equal(cg_replies_add(r, "re:[^]]++=y", &err), CG_ERR_INPUT); /* outside: stacked */
     assert_int_equal(cg_replies_match(r, 2, CG_PHASE_START, "Round 3/10 (ok)", 15), 2);
     cg_replies_free(r);
+    /* a rules file's line of CG_REPLY_TEXT_MAX bytes is a rule, one byte more is refused */
+    char text[CG_REPLY_TEXT_MAX + 3];
+    for (size_t len = CG_REPLY_TEXT_MAX; len <= CG_REPLY_TEXT_MAX + 1; len++) {
+        memset(text, 'x', len);
+        memcpy(text + len - 2, "=y", 2);
+        text[len] = '\n';
+        assert_int_equal(cg_replies_new(&r, NULL), CG_OK);
+        cg_status st = cg_replies_add_text(r, text, len + 1, &err);
+        assert_int_equal(st, len == CG_REPLY_TEXT_MAX ? CG_OK : CG_ERR_INPUT);
+        assert_int_equal(cg_replies_count(r), len == CG_REPLY_TEXT_MAX);
+        cg_replies_free(r);
+    }
     /* lines of 4095 to 4097 bytes, about the regex copy's own buffer, matched to their end */
     assert_int_equal(cg_replies_new(&r, NULL), CG_OK);
     assert_int_equal(cg_replies_add(r, "re:x+yz$=tail", &err), CG_OK);

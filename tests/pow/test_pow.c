@@ -655,6 +655,11 @@ static void test_server_gates_round_trip(void **state)
         }
         assert_int_equal(cg_pow_challenge(K[i].kind, K[i].difficulty, text, 16, &err), CG_ERR_LIMIT);
         assert_string_equal(err.msg, "text buffer too small");
+        if (strcmp(K[i].kind, "kctf") == 0) { /* "s." and nothing after it: no number */
+            assert_int_equal(cg_pow_challenge("kctf", 5, text, sizeof text, &err), CG_OK);
+            assert_int_equal(cg_pow_check(text, strlen(text), "s.", 2, &err), CG_ERR_PROTOCOL);
+            assert_string_equal(err.msg, "not s. followed by base64 of a number");
+        }
     }
     char text[1024];
     assert_int_equal(cg_pow_challenge("kctf", 100001, text, sizeof text, NULL), CG_ERR_INPUT);

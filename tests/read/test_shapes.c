@@ -993,6 +993,40 @@ static void test_boxes_pause_in_sixth(void **state)
     assert_false(cg_shape_reader_take(&r, &p, NULL));
 }
 
+/* A net whose colours are names of CG_TOKEN_MAX bytes, the longest a sticker takes: read whole */
+static void test_net_longest_names(void **state)
+{
+    (void)state;
+    char name[6][CG_TOKEN_MAX + 1];
+    for (int c = 0; c < 6; c++) {
+        memset(name[c], 'a', CG_TOKEN_MAX);
+        name[c][CG_TOKEN_MAX - 1] = LETTERS[c];
+        name[c][CG_TOKEN_MAX] = '\0';
+    }
+    static const int ACROSS[4] = {L_, F_, R_, B_};
+    text t = {0};
+    for (int part = 0; part < 3; part++)
+        for (int r = 0; r < 2; r++) {
+            if (part == 1) {
+                for (int k = 0; k < 8; k++)
+                    put(&t, "%s ", name[ACROSS[k / 2]]);
+            } else {
+                put(&t, "%*s", 2 * (CG_TOKEN_MAX + 1), "");
+                for (int k = 0; k < 2; k++)
+                    put(&t, "%s ", name[part ? D_ : U_]);
+            }
+            put(&t, "\n");
+        }
+    cg_puzzle p[2];
+    cg_shape_info in[2];
+    cg_error err;
+    int errors;
+    if (read_all(CG_SHAPE_AUTO, NULL, t.s, p, 2, in, &err, &errors) != 1 || errors)
+        fail_msg("%s\n%s", errors ? err.msg : "no cube", t.s);
+    assert_int_equal(in[0].shape, CG_SHAPE_NET);
+    assert_int_equal(cg_puzzle_faces_known(&p[0]), 6);
+}
+
 /* five labelled faces, then five more from U again: two cubes, no error */
 static void test_faces_twice(void **state)
 {
@@ -1217,6 +1251,7 @@ int main(void)
         cmocka_unit_test(test_typed_answer),
         cmocka_unit_test(test_across_auto_again),
         cmocka_unit_test(test_faces_twice),
+        cmocka_unit_test(test_net_longest_names),
         cmocka_unit_test(test_boxes_pause_in_sixth),
         cmocka_unit_test(test_face_header_faces),
         cmocka_unit_test(test_pause_and_take),

@@ -190,6 +190,18 @@ static void test_http_replies(void **state)
     script head = {"reply head longer than 4095 bytes", true, huge, sizeof huge, "127.0.0.1",
                    NULL, CG_ERR_PROTOCOL, "the reply head is longer than 4095 bytes"};
     run(&head);
+    /* a host no DNS name can be: refused before the request (the request was cut short of it,
+     * and the bytes sent ran past the request's buffer) */
+    static char longname[300];
+    memset(longname, 'a', sizeof longname - 1);
+    script too_long = {"host name of 299 bytes", true, S("HTTP/1.1 200 OK\r\n\r\n"), longname, NULL,
+                       CG_ERR_INPUT, "host name longer than 255 bytes"};
+    run(&too_long);
+    static char name255[256];
+    memset(name255, 'b', sizeof name255 - 1);
+    script longest = {"host name of 255 bytes", true, S("HTTP/1.1 200 OK\r\n\r\n"), name255, NULL,
+                      CG_OK, name255};
+    run(&longest); /* asked for whole */
 }
 
 int main(void)
