@@ -118,6 +118,12 @@ static void regex_repetitions_bounded(void **state)
     assert_int_equal(cg_replies_add(r, "re:[^]]++=y", &err), CG_ERR_INPUT); /* outside: stacked */
     assert_int_equal(cg_replies_match(r, 2, CG_PHASE_START, "Round 3/10 (ok)", 15), 2);
     cg_replies_free(r);
+    /* a control character is refused (a tab is a blank) */
+    assert_int_equal(cg_replies_new(&r, NULL), CG_OK);
+    assert_int_equal(cg_replies_add(r, "ab\x01" "cd=x", &err), CG_ERR_INPUT);
+    assert_non_null(strstr(err.msg, "a control character"));
+    assert_int_equal(cg_replies_add(r, "a\tb=x", &err), CG_OK);
+    cg_replies_free(r);
     /* a rules file's line of CG_REPLY_TEXT_MAX bytes is a rule, one byte more is refused */
     char text[CG_REPLY_TEXT_MAX + 3];
     for (size_t len = CG_REPLY_TEXT_MAX; len <= CG_REPLY_TEXT_MAX + 1; len++) {

@@ -23,6 +23,19 @@
 #define SUFFIX "u7Qm2PzXa9LkT1bc"
 
 /* The number an "s.BASE64" answer holds: answers of any base64 length compare equal. */
+/* The pages this process has mapped (Linux: /proc/self/statm), 0 where that cannot be read. */
+static long mapped_pages(void)
+{
+    long pages = 0;
+    FILE *f = fopen("/proc/self/statm", "r");
+    if (f) {
+        if (fscanf(f, "%ld", &pages) != 1)
+            pages = 0;
+        fclose(f);
+    }
+    return pages;
+}
+
 static void number_of(const char *answer, uint64_t *v)
 {
     assert_memory_equal(answer, "s.", 2);
@@ -688,6 +701,12 @@ static void test_limits_and_empty_spaces(void **state)
     /* every candidate counted once: a share's last batch is short (issue 35, item 7: a whole
      * batch of 4096 was added for each, 8192 here) */
     assert_true(cg_pow_last_candidates(p) == 3844);
+    /* every worker joined: ten more searches leave no thread's stack behind (8 MB each) */
+    long before = mapped_pages();
+    for (int k = 0; k < 10; k++)
+        assert_int_equal(cg_pow_solve(p, none, strlen(none), out, sizeof out, &err), CG_ERR_TOO_LONG);
+    if (before > 0 && (mapped_pages() - before) * sysconf(_SC_PAGESIZE) >= 8L << 20)
+        fail_msg("ten searches of 2 threads mapped %ld pages more", mapped_pages() - before);
     static const char nothing[] = "Welcome!";
     assert_int_equal(cg_pow_solve(p, nothing, strlen(nothing), out, sizeof out, &err), CG_ERR_INPUT);
     assert_string_equal(err.msg, "no proof of work found in the text");

@@ -254,8 +254,9 @@ static void child_reaped_elsewhere(void **state)
     assert_non_null(strstr(text, "exit status unknown"));
 }
 
-/* A socket on descriptor 0 (inetd's way: stdin and stdout are the connection) is written as a
- * socket: sends into a closed connection fail, and no SIGPIPE kills the writer. */
+/* A socket on descriptor 0 (inetd's way: stdin and stdout are the connection) is a descriptor
+ * like another: data waiting on it is seen (the tube is not idle), and sends into the closed
+ * connection fail without a SIGPIPE killing the writer. */
 static void socket_on_fd_zero(void **state)
 {
     (void)state;
@@ -267,11 +268,13 @@ static void socket_on_fd_zero(void **state)
         if (socketpair(AF_UNIX, SOCK_STREAM, 0, sv) != 0 || dup2(sv[0], 0) != 0)
             _exit(2);
         close(sv[0]);
-        close(sv[1]); /* the peer is gone */
         cg_tube *t;
         cg_tube_options o = {.log_level = CG_LOG_QUIET};
         if (cg_tube_fds(0, 0, "inetd", &o, &t, NULL) != CG_OK)
             _exit(3);
+        if (!cg_tube_idle(t, 0.05) || write(sv[1], "hi\n", 3) != 3 || cg_tube_idle(t, 5))
+            _exit(5); /* quiet, then a line waiting */
+        close(sv[1]); /* the peer is gone */
         int failed = 0;
         for (int k = 0; k < 3; k++)
             failed += cg_tube_send(t, "x\n", 2, NULL) != CG_OK;
