@@ -286,6 +286,8 @@ static void test_unknown_first_zero_gates(void **state)
         {"sha256(S + \"abc\") starts with 000", "abc", "000"},
         {"sha256(nonce + 'xyz') has 12 leading zero bits", "xyz", "000"},
         {"Find X such that sha256(X + \"k9\") starts with \"0000\"", "k9", "0000"},
+        /* neither part quoted: the one with an unknown's name is the unknown */
+        {"sha256(nonce + abc) starts with 000", "abc", "000"},
     };
     for (size_t i = 0; i < sizeof G / sizeof *G; i++) {
         char out[CG_POW_ANSWER_MAX], hex[65];

@@ -73,6 +73,29 @@ static void test_recvuntil_split_delimiter(void **state)
     }
 }
 
+/* A delimiter never seen: the message names it as written, escapes and all, cut to its room */
+static void test_recvuntil_missing_delimiter(void **state)
+{
+    (void)state;
+    cg_tube *t = mem("no such thing here\n", 5, NULL);
+    const uint8_t *p;
+    size_t n;
+    cg_error err;
+    assert_int_equal(cg_tube_recvuntil(t, "ok:\r\n\x01\"", 7, 1, &p, &n, &err), CG_ERR_EOF);
+    assert_non_null(strstr(err.msg, "\"ok:\\r\\n\\x01\\x22\""));
+    cg_tube_close(t);
+    char longd[200];
+    memset(longd, 'd', sizeof longd);
+    t = mem("short\n", 5, NULL);
+    assert_int_equal(cg_tube_recvuntil(t, longd, sizeof longd, 1, &p, &n, &err), CG_ERR_EOF);
+    char want[80] = "\""; /* 75 of them: room kept for the longest escape and the terminator */
+    memset(want + 1, 'd', 75);
+    strcpy(want + 76, "\"");
+    if (!strstr(err.msg, want))
+        fail_msg("%s", err.msg);
+    cg_tube_close(t);
+}
+
 /* A search for one delimiter, then another over the same bytes, finds the earlier match. */
 static void test_recvuntil_other_delimiter_rescans(void **state)
 {
@@ -466,6 +489,7 @@ int main(void)
         cmocka_unit_test(test_recvline_any_chunking),
         cmocka_unit_test(test_recvuntil_split_delimiter),
         cmocka_unit_test(test_recvuntil_other_delimiter_rescans),
+        cmocka_unit_test(test_recvuntil_missing_delimiter),
         cmocka_unit_test(test_recvline_or_tail),
         cmocka_unit_test(test_long_stream_line_by_line),
         cmocka_unit_test(test_expired_deadline_is_a_timeout),
