@@ -248,9 +248,11 @@ static cg_status handshake(tls_tr *t, bool client, int64_t deadline, cg_error *e
         if (r == 1)
             return CG_OK;
         long v = SSL_get_verify_result(t->ssl);
-        if (client && v != X509_V_OK && (SSL_get_verify_mode(t->ssl) & SSL_VERIFY_PEER))
+        if (client && v != X509_V_OK && (SSL_get_verify_mode(t->ssl) & SSL_VERIFY_PEER)) {
+            ERR_clear_error(); /* said here: nothing left for the caller's next OpenSSL call */
             return cg_fail(err, CG_ERR_TLS, "TLS handshake: certificate verify failed: %s",
                            X509_verify_cert_error_string(v));
+        }
         cg_status st = ssl_step(t, r, deadline, err);
         if (st == CG_ERR_EOF)
             return cg_fail(err, st, "TLS handshake: the peer closed the connection");

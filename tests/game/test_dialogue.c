@@ -123,6 +123,7 @@ static void notations_and_metrics(void **state)
         /* no prime and no 1 or 3: nothing says digits (a bare letter, a 2 are both dialects') */
         {"e.g. R U2 F", CG_NOTATION_STANDARD}, {"like R2 U2 F2 D", CG_NOTATION_STANDARD},
         {"e.g. U3 R2 F", CG_NOTATION_DIGITS},
+        {"e.g. R1 U", CG_NOTATION_DIGITS}, {"e.g. R1", -1}, /* an example is two moves or more */
         {"Round 1: Face U", -1}, {"like a boss", -1}, {"Enter your solution:", -1},
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++)

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include <cmocka.h>
+#include <openssl/err.h>
 
 #include "cubegod/tube.h"
 #include "tube/certs.h"
@@ -278,6 +279,8 @@ static void run_path(const path *pt)
             fail_msg("%s: status %d, expected %d: %s", pt->what, st, pt->expect, err.msg);
         if (!strstr(err.msg, pt->says))
             fail_msg("%s: message '%s' does not say '%s'", pt->what, err.msg, pt->says);
+        if (ERR_peek_error() != 0) /* each failure said, none left queued in OpenSSL */
+            fail_msg("%s: OpenSSL's error queue left with %#lx", pt->what, ERR_peek_error());
         if (pt->peer_act == TEXT4 && strstr(err.msg, "plain text"))
             fail_msg("%s: four bytes called plain text: '%s'", pt->what, err.msg);
     }
