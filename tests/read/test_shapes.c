@@ -1027,6 +1027,32 @@ static void test_net_longest_names(void **state)
     assert_int_equal(cg_puzzle_faces_known(&p[0]), 6);
 }
 
+/* Where each sticker stood, net after net: a face the second net hides stood nowhere (line 0),
+ * whatever the first net put there */
+static void test_net_places_each_net(void **state)
+{
+    (void)state;
+    static const char *const NETS[] = {"  W W", "  W W", "O O G G R R B B", "O O G G R R B B", "  Y Y",
+                                       "  Y Y", "", "  W W", "  W W", "O O G G R R B B", "O O G G R R B B",
+                                       "", "bye"};
+    cg_shape_reader r;
+    assert_int_equal(cg_shape_reader_init(&r, CG_SHAPE_AUTO, NULL, NULL), CG_OK);
+    cg_puzzle p;
+    cg_shape_place at[2][CG_PUZZLE_STICKERS_MAX];
+    int got = 0;
+    for (size_t k = 0; k < sizeof NETS / sizeof *NETS; k++) {
+        assert_int_equal(cg_shape_reader_feed(&r, NETS[k], strlen(NETS[k]), NULL), CG_OK);
+        while (got < 2 && cgi_take_placed(&r, &p, NULL, at[got]))
+            got++;
+    }
+    assert_int_equal(got, 2);
+    for (int i = 0; i < 4; i++) {
+        assert_int_equal(at[0][D_ * 4 + i].line, 5 + i / 2);
+        assert_int_equal(at[1][D_ * 4 + i].line, 0);
+        assert_int_equal(at[1][D_ * 4 + i].col, 0);
+    }
+}
+
 /* five labelled faces, then five more from U again: two cubes, no error */
 static void test_faces_twice(void **state)
 {
@@ -1251,6 +1277,7 @@ int main(void)
         cmocka_unit_test(test_typed_answer),
         cmocka_unit_test(test_across_auto_again),
         cmocka_unit_test(test_faces_twice),
+        cmocka_unit_test(test_net_places_each_net),
         cmocka_unit_test(test_net_longest_names),
         cmocka_unit_test(test_boxes_pause_in_sixth),
         cmocka_unit_test(test_face_header_faces),
