@@ -121,6 +121,12 @@ static void regex_repetitions_bounded(void **state)
     assert_int_equal(cg_replies_add(r, "re:[^]]++=y", &err), CG_ERR_INPUT); /* outside: stacked */
     assert_int_equal(cg_replies_match(r, 2, CG_PHASE_START, "Round 3/10 (ok)", 15), 2);
     cg_replies_free(r);
+    /* a rules text with a NUL byte is refused whole */
+    assert_int_equal(cg_replies_new(&r, NULL), CG_OK);
+    assert_int_equal(cg_replies_add_text(r, "a=b\n\0c=d\n", 9, &err), CG_ERR_INPUT);
+    assert_string_equal(err.msg, "a NUL byte: reply rules are text");
+    assert_int_equal(cg_replies_count(r), 0);
+    cg_replies_free(r);
     /* a control character is refused (a tab is a blank) */
     assert_int_equal(cg_replies_new(&r, NULL), CG_OK);
     assert_int_equal(cg_replies_add(r, "ab\x01" "cd=x", &err), CG_ERR_INPUT);

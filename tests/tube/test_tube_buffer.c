@@ -96,6 +96,44 @@ static void test_recvuntil_missing_delimiter(void **state)
     cg_tube_close(t);
 }
 
+/* A custom transport that only reads: sends refused with the tube's name, nothing written */
+static cg_status eof_recv(void *self, uint8_t *buf, size_t cap, int64_t deadline, size_t *got, cg_error *err)
+{
+    (void)self, (void)buf, (void)cap, (void)deadline, (void)got;
+    return cg_fail(err, CG_ERR_EOF, "end of stream");
+}
+static void nothing_close(void *self, const cg_log *log) { (void)self, (void)log; }
+
+static void test_custom_read_only(void **state)
+{
+    (void)state;
+    static const cg_transport ops = {.recv = eof_recv, .close = nothing_close};
+    cg_tube *t;
+    cg_error err;
+    assert_int_equal(cg_tube_new(&ops, NULL, "reader", &quiet, &t, &err), CG_OK);
+    assert_int_equal(cg_tube_send(t, "x\n", 2, &err), CG_ERR_SYSTEM);
+    assert_string_equal(err.msg, "reader: cannot send, the tube is read-only");
+    assert_int_equal(cg_tube_fileno(t), -1);
+    cg_tube_close(t);
+}
+
+/* An empty delimiter or tail is a mistake of the caller's, said as such */
+static void test_empty_delimiters(void **state)
+{
+    (void)state;
+    cg_tube *t = mem("abc\n", 4, NULL);
+    const uint8_t *p;
+    size_t n;
+    bool by_tail;
+    cg_error err;
+    assert_int_equal(cg_tube_recvuntil(t, "", 0, 1, &p, &n, &err), CG_ERR_INPUT);
+    assert_non_null(strstr(err.msg, "recvuntil with an empty delimiter"));
+    assert_int_equal(cg_tube_recvline_or_tail(t, "", 0, 1, &p, &n, &by_tail, &err), CG_ERR_INPUT);
+    assert_non_null(strstr(err.msg, "recvline_or_tail with an empty tail"));
+    expect_line(t, "abc"); /* nothing was consumed */
+    cg_tube_close(t);
+}
+
 /* A search for one delimiter, then another over the same bytes, finds the earlier match. */
 static void test_recvuntil_other_delimiter_rescans(void **state)
 {
@@ -473,6 +511,7 @@ static void test_file_tube(void **state)
     assert_int_equal(cg_tube_file(path, &quiet, &t, &err), CG_OK);
     expect_line(t, "one");
     assert_int_equal(cg_tube_send(t, "x", 1, &err), CG_ERR_SYSTEM);
+    assert_non_null(strstr(err.msg, "the tube is read-only"));
     const uint8_t *p;
     size_t n;
     assert_int_equal(cg_tube_recvline(t, 1, &p, &n, &err), CG_ERR_EOF);
@@ -490,6 +529,8 @@ int main(void)
         cmocka_unit_test(test_recvuntil_split_delimiter),
         cmocka_unit_test(test_recvuntil_other_delimiter_rescans),
         cmocka_unit_test(test_recvuntil_missing_delimiter),
+        cmocka_unit_test(test_empty_delimiters),
+        cmocka_unit_test(test_custom_read_only),
         cmocka_unit_test(test_recvline_or_tail),
         cmocka_unit_test(test_long_stream_line_by_line),
         cmocka_unit_test(test_expired_deadline_is_a_timeout),
