@@ -247,6 +247,26 @@ static void test_the_choice_said(void **state)
     assert_int_equal(replies, 1);
 }
 
+/* A reply rule of the caller's that answers the question is an event (a reply) too, and what
+ * it sends goes out */
+static void test_a_rule_said(void **state)
+{
+    (void)state;
+    int replies = 0;
+    cg_play_options opt = cg_play_defaults();
+    cg_replies *rules;
+    assert_int_equal(cg_replies_new(&rules, NULL), CG_OK);
+    assert_int_equal(cg_replies_add(rules, "re:^choice:=1", NULL), CG_OK);
+    opt.replies = rules;
+    opt.on_event = count_replies;
+    opt.on_event_ctx = &replies;
+    cg_play_result res;
+    const char *sent = played_with("(1) warm up (2) the real thing, flag inside\nchoice: ", &opt, &res);
+    assert_int_equal(replies, 1);
+    assert_string_equal(sent, "1\n");
+    cg_replies_free(rules);
+}
+
 /* A menu that comes back after every choice with no cube between is a loop: chosen the bound's
  * times (max-replies, 20 by default), then the game ends saying so (a choice past the bound
  * unsent would leave the game waiting out its timeout at the question). */
@@ -318,6 +338,7 @@ int main(void)
         cmocka_unit_test(test_information_when_the_notation_is_unknown),
         cmocka_unit_test(test_a_rule_answers_the_menu),
         cmocka_unit_test(test_the_choice_said),
+        cmocka_unit_test(test_a_rule_said),
         cmocka_unit_test(test_a_menu_that_loops),
         cmocka_unit_test(test_a_choice_that_cannot_be_sent),
     };
