@@ -297,14 +297,17 @@ static cg_status client_names(SSL *ssl, const char *host, const cg_tube_options 
     const char *name = o->sni ? o->sni : host;
     unsigned char ip[16];
     bool literal = inet_pton(AF_INET, name, ip) == 1 || inet_pton(AF_INET6, name, ip) == 1;
+    /* a name too long to send would push the reason out of the message: cut it */
     if (!literal && !SSL_set_tlsext_host_name(ssl, name))
-        return cg_fail(err, CG_ERR_TLS, "cannot use \"%s\" as a server name (SNI)", name);
+        return cg_fail(err, CG_ERR_TLS, "cannot use \"%.64s%s\" as a server name (SNI)", name,
+                       strlen(name) > 64 ? "..." : "");
     if (o->insecure)
         return CG_OK;
     int ok = literal ? X509_VERIFY_PARAM_set1_ip_asc(SSL_get0_param(ssl), name)
                      : SSL_set1_host(ssl, name);
     if (!ok)
-        return cg_fail(err, CG_ERR_TLS, "cannot verify against the name \"%s\"", name);
+        return cg_fail(err, CG_ERR_TLS, "cannot verify against the name \"%.64s%s\"", name,
+                       strlen(name) > 64 ? "..." : "");
     return CG_OK;
 }
 

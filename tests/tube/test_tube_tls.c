@@ -121,6 +121,13 @@ static void test_trusted_cert_and_names(void **state)
     o.sni = "cube.example";
     assert_int_equal(try_connect(fx, o, &t, &err), CG_ERR_TLS);
     assert_non_null(strstr(err.msg, "hostname mismatch"));
+    /* a name SNI cannot carry (over 255 bytes): refused before the handshake, with the name */
+    static char longname[300];
+    memset(longname, 'n', sizeof longname - 1);
+    o.sni = longname;
+    assert_int_equal(try_connect(fx, o, &t, &err), CG_ERR_TLS);
+    assert_non_null(strstr(err.msg, "nnn...\" as a server name (SNI)"));
+    assert_non_null(strstr(err.msg, "cannot use \"nnnn"));
 }
 
 static void test_server_bad_files(void **state)
