@@ -290,6 +290,27 @@ static void test_crosses(void **state)
     assert_int_equal(read_all(CG_SHAPE_AUTO, NULL, t.s, p, 2, in, &err, &errors), 0);
     assert_int_equal(errors, 1);
     assert_non_null(strstr(err.msg, "where 3 (B, under D) were expected"));
+    /* no turn of B gives a cube: the reason given is the half turn's (how a cross folds), the
+     * reason a string of the same stickers gets */
+    uint8_t bad[54];
+    random_cube(3, 77, bad);
+    uint8_t swap = bad[B_ * 9 + 0];
+    bad[B_ * 9 + 0] = bad[B_ * 9 + 2];
+    bad[B_ * 9 + 2] = swap;
+    char string[55] = {0};
+    for (int i = 0; i < 54; i++)
+        string[i] = LETTERS[bad[i]];
+    cg_puzzle sp;
+    assert_int_equal(cg_puzzle_from_string(string, 54, "UDFBLR", &sp, NULL), CG_OK);
+    char state3[64];
+    cg_error why;
+    assert_int_not_equal(cg_puzzle_state(&sp, NULL, 1, state3, sizeof state3, &why), CG_OK);
+    text tc = {0};
+    write_cross(&tc, 3, bad, 1, false, 1);
+    assert_int_equal(read_all(CG_SHAPE_AUTO, NULL, tc.s, p, 2, in, &err, &errors), 0);
+    assert_int_equal(errors, 1);
+    if (!strstr(err.msg, why.msg))
+        fail_msg("'%s' does not give the half turn's reason '%s'", err.msg, why.msg);
     /* a B the same after a half turn, drawn a quarter turn: the two quarter turns that give a
      * cube give the same cube, one reading */
     unsigned seed = 1;
