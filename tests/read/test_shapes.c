@@ -971,6 +971,22 @@ static void test_pause_and_take(void **state)
     assert_false(cg_shape_reader_take(&r, &q, NULL));
     assert_string_equal(p.colour[p.sticker[16]], "O");
     assert_string_equal(q.colour[q.sticker[16]], "R");
+    /* three before a take: the two newest kept, in order */
+    static const char *const THREE[] = {"WWWWYYYYGGGGBBBBOOOORRRR", "WWWWYYYYGGGGBBBBRRRROOOO",
+                                        "YYYYWWWWGGGGBBBBOOOORRRR"};
+    assert_int_equal(cg_shape_reader_init(&r, CG_SHAPE_AUTO, NULL, NULL), CG_OK);
+    for (int k = 0; k < 3; k++)
+        assert_int_equal(cg_shape_reader_feed(&r, THREE[k], 24, NULL), CG_OK);
+    cg_shape_info info;
+    cg_shape_place at[CG_PUZZLE_STICKERS_MAX];
+    for (long line = 2; line <= 3; line++) {
+        assert_true(cgi_take_placed(&r, &p, &info, at));
+        assert_int_equal(info.first_line, line);
+        assert_int_equal(at[0].line, line);
+        assert_string_equal(p.colour[p.sticker[16]], line == 2 ? "R" : "O");
+        assert_string_equal(p.colour[p.sticker[0]], line == 2 ? "W" : "Y");
+    }
+    assert_false(cg_shape_reader_take(&r, &p, NULL));
 }
 
 /* a labelled string of seven colours is no string, wherever the seventh stands */
