@@ -130,6 +130,9 @@ static void notations_and_metrics(void **state)
         if (cg_notation_hint(cases[i].line, strlen(cases[i].line)) != cases[i].want)
             fail_msg("'%s': notation %d, want %d", cases[i].line,
                      cg_notation_hint(cases[i].line, strlen(cases[i].line)), cases[i].want);
+    /* a NUL byte after a face letter makes no move of it */
+    static const char nul[] = "e.g. R\0 U R";
+    assert_int_equal(cg_notation_hint(nul, sizeof nul - 1), -1);
     /* "like" last on the line: no example after it, and none from the line's start either */
     static const char last[] = "R U2 F' is the dialect we like";
     zero_stack();

@@ -674,6 +674,14 @@ static void test_server_gates_round_trip(void **state)
             assert_int_equal(cg_pow_challenge("kctf", 5, text, sizeof text, &err), CG_OK);
             assert_int_equal(cg_pow_check(text, strlen(text), "s.", 2, &err), CG_ERR_PROTOCOL);
             assert_string_equal(err.msg, "not s. followed by base64 of a number");
+            /* a number of 161 bytes: past the sloth's 1280 bits (160 bytes), refused */
+            char big[400] = "s.";
+            for (int k = 0; k < 161 * 4 / 3 + 1; k++) /* '/' is 63: every byte 0xff */
+                strcat(big, "/");
+            while ((strlen(big) - 2) % 4)
+                strcat(big, "=");
+            assert_int_equal(cg_pow_check(text, strlen(text), big, strlen(big), &err), CG_ERR_PROTOCOL);
+            assert_string_equal(err.msg, "not s. followed by base64 of a number");
         }
     }
     char text[1024];
