@@ -47,14 +47,14 @@ typedef struct cgi_gate {
 } cgi_gate;
 
 /* gate.c: the first gate in text that parses; a line that only looks like one ("We keep
- * sha256(flag) == ...", "solve s.t. every face ...") is text, never a gate. Always CG_OK:
- * *found says whether a gate was read; when not, err (CG_ERR_INPUT) says why the first line
- * that looked like one was not read, or is CG_OK and "" when none did. */
-cg_status cgi_gate_read(const char *text, size_t len, cgi_gate *g, bool *found, cg_error *err);
+ * sha256(flag) == ...", "solve s.t. every face ...") is text, never a gate. *found says whether
+ * a gate was read; when not, err (CG_ERR_INPUT) says why the first line that looked like one was
+ * not read, or is CG_OK and "" when none did (a text that is no gate is no failure). */
+void cgi_gate_read(const char *text, size_t len, cgi_gate *g, bool *found, cg_error *err);
 /* The same, the names of a gate's sentence ("sha1(prefix + X) ...") also looked up in context
  * (the lines before text; no gate is read from it). */
-cg_status cgi_gate_read_in(const char *text, size_t len, const char *context, size_t clen,
-                           cgi_gate *g, bool *found, cg_error *err);
+void cgi_gate_read_in(const char *text, size_t len, const char *context, size_t clen, cgi_gate *g,
+                      bool *found, cg_error *err);
 /* CG_ERR_INPUT "no proof of work ...", with cgi_gate_read's near miss when err holds one. */
 cg_status cgi_no_gate(cg_error *err);
 /* "sha256", ... */

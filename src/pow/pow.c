@@ -231,8 +231,7 @@ cg_status cgi_pow_solve_in(cg_pow *p, const char *text, size_t len, const char *
     p->seconds = p->candidates = 0;
     if (cap)
         out[0] = '\0';
-    if (cgi_gate_read_in(text, len, context, clen, &g, &found, err) != CG_OK)
-        return CG_ERR_INPUT;
+    cgi_gate_read_in(text, len, context, clen, &g, &found, err);
     if (!found)
         return cgi_no_gate(err);
     clock_gettime(CLOCK_MONOTONIC, &p->start);
@@ -254,8 +253,7 @@ int cgi_pow_scan_in(const char *text, size_t len, const char *context, size_t cl
 {
     cgi_gate g;
     bool found;
-    if (cgi_gate_read_in(text, len, context, clen, &g, &found, err) != CG_OK)
-        return CG_ERR_INPUT;
+    cgi_gate_read_in(text, len, context, clen, &g, &found, err);
     return found ? 1 : 0;
 }
 

@@ -76,6 +76,13 @@ static void test_mistakes(void **state)
     expect_error("no address", 0, "");
     expect_error("3 words for an address", 3, "a", "b", "c");
     expect_error("'[::1]80': write [V6]:PORT, or V6 PORT", 1, "[::1]80");
+    expect_error("no address", 1, "nc"); /* nc and nothing after it */
+    /* a long host with a bad character: its first 60 characters quoted, and where */
+    char bad[80], quoted[160];
+    memset(bad, 'a', 70);
+    strcpy(bad + 70, "/x");
+    snprintf(quoted, sizeof quoted, "host '%.60s' has a character no host name has (at 71)", bad);
+    expect_error(quoted, 2, bad, "80");
     expect_error("too many words in 'nc -v -n -w 1 -q 1 h 1337'", 1, "nc -v -n -w 1 -q 1 h 1337");
     /* the longest host a cg_address holds, and one byte more */
     char host[sizeof ((cg_address *)0)->host + 1];

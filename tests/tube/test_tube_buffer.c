@@ -344,7 +344,9 @@ static void test_limit_without_newline(void **state)
     assert_non_null(strstr(err.msg, "10000 bytes"));
     cg_tube_peek(t, &p, &n);
     assert_int_equal(n, 10000);
+    p = (const uint8_t *)junk;
     assert_int_equal(cg_tube_recvn(t, 10001, 1, &p, &err), CG_ERR_LIMIT);
+    assert_null(p);
     p = (const uint8_t *)junk; /* a failed read leaves no pointer from before */
     n = 7;
     assert_int_equal(cg_tube_recvall(t, 1, &p, &n, &err), CG_ERR_LIMIT);
