@@ -88,6 +88,11 @@ static void legend_colon_and_lists(void **state)
     assert_int_equal(read_legend(&l, "x : R2, y : U2"), 2);
     assert_string_equal(l.map.name[5 * 3 + 1], "x");
     assert_string_equal(l.map.name[0 * 3 + 1], "y");
+    /* no blank after the mark: the move right after it */
+    cgi_legend tight = {0};
+    assert_int_equal(read_legend(&tight, "p=R q:U"), 2);
+    assert_string_equal(tight.map.name[5 * 3], "p");
+    assert_string_equal(tight.map.name[0], "q");
     cgi_legend none = {0};
     /* a list of moves, an example answer, a sticker row, words: no legend */
     assert_int_equal(read_legend(&none, "Moves: R U F L D B"), 0);

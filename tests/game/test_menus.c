@@ -267,6 +267,25 @@ static void test_a_rule_said(void **state)
     cg_replies_free(rules);
 }
 
+static void count_empty(void *ctx, const char *note)
+{
+    *(int *)ctx += note[0] == '\0';
+}
+
+/* A cube read in the usual order has no note: none is said, empty or not */
+static void test_no_empty_note(void **state)
+{
+    (void)state;
+    int empty = 0;
+    cg_play_options opt = cg_play_defaults();
+    opt.on_note = count_empty;
+    opt.on_note_ctx = &empty;
+    cg_play_result res;
+    played_with("Round 1/1\nUFBDRLBULBUFRRLU????RDDF\nEnter your solution: ", &opt, &res);
+    assert_int_equal(res.rounds_answered, 1);
+    assert_int_equal(empty, 0);
+}
+
 /* A menu that comes back after every choice with no cube between is a loop: chosen the bound's
  * times (max-replies, 20 by default), then the game ends saying so (a choice past the bound
  * unsent would leave the game waiting out its timeout at the question). */
@@ -339,6 +358,7 @@ int main(void)
         cmocka_unit_test(test_a_rule_answers_the_menu),
         cmocka_unit_test(test_the_choice_said),
         cmocka_unit_test(test_a_rule_said),
+        cmocka_unit_test(test_no_empty_note),
         cmocka_unit_test(test_a_menu_that_loops),
         cmocka_unit_test(test_a_choice_that_cannot_be_sent),
     };
