@@ -89,6 +89,10 @@ bool cgi_sloth_root(const uint64_t *x, uint32_t difficulty, uint64_t *y, cgi_tic
 bool cgi_sloth_check(const uint64_t *x, uint32_t difficulty, const uint64_t *y);
 /* The same root with OpenSSL's BIGNUM (the benchmark's comparison); false on no memory. */
 bool cgi_sloth_root_bn(const uint64_t *x, uint32_t difficulty, uint64_t *y);
+/* "about 3.2 s", "about 110 s", "about 2.1 hours", "about 1.2e+143 years": an estimate for
+ * messages. Every form is short (a huge estimate in days printed 140 digits and lost its unit
+ * in the buffer). */
+void cgi_duration(double s, char *out, size_t cap);
 /* Seconds per step of the hand-written root, measured over a few steps. */
 double cgi_sloth_step_seconds(void);
 /* Big-endian base64 of a number (kCTF's length: (bits / 24) * 3 + 3 bytes) and back.

@@ -97,12 +97,12 @@ static bool tick(void *ctx, double done)
     return true;
 }
 
-/* "about 3.2 s", "about 2.1 hours", "about 1.2e+143 years": for messages. Every branch is short
- * (a huge estimate in days printed 140 digits and lost its unit in the buffer). */
-static void duration(double s, char *out, size_t cap)
+void cgi_duration(double s, char *out, size_t cap)
 {
-    if (s < 120)
+    if (s < 10)
         snprintf(out, cap, "about %.2g s", s);
+    else if (s < 120) /* %.2g wrote 110 s as 1.1e+02 */
+        snprintf(out, cap, "about %.0f s", s);
     else if (s < 7200)
         snprintf(out, cap, "about %.0f minutes", s / 60);
     else if (s < 86400 * 3)
@@ -116,7 +116,7 @@ static void duration(double s, char *out, size_t cap)
 static cg_status over_limit(cg_pow *p, double expect, const char *how, cg_error *err)
 {
     char d[48];
-    duration(expect, d, sizeof d);
+    cgi_duration(expect, d, sizeof d);
     if (p->notice && expect > 1 && (p->limit == 0 || expect <= p->limit)) {
         char text[320];
         snprintf(text, sizeof text, "%s: %s expected (%s)", p->kind, d, how);

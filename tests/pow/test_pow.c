@@ -12,6 +12,7 @@
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <openssl/evp.h>
@@ -76,6 +77,26 @@ static void test_sloth_published_vectors(void **state)
                  "s.LR15WHZE5YO/8EEY9BF7pdvxiJxwkDi7mdS52bg7eVUdHbAwBVxfahl/qxceccZV2PHkj4wQTQ9Ng837"
                  "/KD9IWQL4v2GmRyjc5O9MxiAXBtxn7FYjjA2as/17lF2lEtQtABbSEUgxam+sIsdfDJMAUzn4fYsS7vOar"
                  "Xh7iY6ZYknrwt1S8EHyQeYkoTUzkpUIVAuSvl8jExcPzvmuaoM6A==");
+}
+
+/* An estimate in words: each unit from where it starts, and short at any size */
+static void test_durations(void **state)
+{
+    (void)state;
+    static const struct {
+        double s;
+        const char *says;
+    } D[] = {{0.25, "about 0.25 s"},     {9.94, "about 9.9 s"},         {10, "about 10 s"},
+             {110, "about 110 s"},       {119.4, "about 119 s"},         {120, "about 2 minutes"},
+             {3000, "about 50 minutes"}, {7199, "about 120 minutes"},   {7200, "about 2.0 hours"},
+             {259199, "about 72.0 hours"}, {259200, "about 3 days"},   {94607999, "about 1095 days"},
+             {94608000, "about 3 years"}, {1e150, "about 3.17e+142 years"}};
+    for (size_t i = 0; i < sizeof D / sizeof *D; i++) {
+        char out[48];
+        cgi_duration(D[i].s, out, sizeof out);
+        if (strcmp(out, D[i].says) != 0)
+            fail_msg("%g s: '%s', expected '%s'", D[i].s, out, D[i].says);
+    }
 }
 
 /* A number's base64 needs its four characters a three bytes and a terminator: one byte short
@@ -702,6 +723,21 @@ static void test_server_gates_round_trip(void **state)
             assert_string_equal(err.msg, "not s. followed by base64 of a number");
         }
     }
+    /* a stamp's date: today's passes to the hash check; one whose last digit is five away from
+     * today's (the same first five digits) is refused */
+    static const char cube[] = "hashcash -mb20 cube";
+    time_t now = time(NULL);
+    struct tm tm;
+    gmtime_r(&now, &tm);
+    char today[40], stamp[96];
+    snprintf(today, sizeof today, "%02d%02d%02d", tm.tm_year % 100, tm.tm_mon + 1, tm.tm_mday);
+    snprintf(stamp, sizeof stamp, "1:20:%s:cube::abc:1", today);
+    cg_error said;
+    assert_int_equal(cg_pow_check(cube, strlen(cube), stamp, strlen(stamp), &said), CG_ERR_PROTOCOL);
+    assert_non_null(strstr(said.msg, "SHA-1 does not start with 20 zero bits"));
+    stamp[10] = (char)('0' + (today[5] - '0' + 5) % 10);
+    assert_int_equal(cg_pow_check(cube, strlen(cube), stamp, strlen(stamp), &said), CG_ERR_PROTOCOL);
+    assert_string_equal(said.msg, "the stamp's date is not within two days of today");
     /* a gate that cannot be read is no answer to check: its reason, not a pass */
     static const char broken[] = "hashcash -mb99 cube";
     cg_error why;
@@ -1043,6 +1079,7 @@ int main(void)
         cmocka_unit_test(test_sloth_published_vectors),
         cmocka_unit_test(test_sloth_bignum_agrees),
         cmocka_unit_test(test_number_b64_room),
+        cmocka_unit_test(test_durations),
         cmocka_unit_test(test_hash_prefix_vectors),
         cmocka_unit_test(test_hashcash_published_stamp),
         cmocka_unit_test(test_readers),
