@@ -21,7 +21,7 @@ struct cg_pow {
     double seconds, candidates;
     /* progress of the solve in hand */
     struct timespec start;
-    double total;      /* candidates expected (hash kinds) or steps (sloth) */
+    double total;      /* a sloth root's steps (progress says "step N") */
     double next_notice;
     const char *unit;
     const volatile sig_atomic_t *stop; /* cg_pow_set_stop */
@@ -200,7 +200,6 @@ static cg_status solve_hash(cg_pow *p, const cgi_gate *g, char *out, size_t cap,
     if ((st = over_limit(p, expect / rate, how, err)) != CG_OK)
         return st;
     p->unit = "candidates";
-    p->total = space;
     char answer[64];
     st = cgi_hash_search(g, head, head_len, threads, space, tick, p, answer, sizeof answer,
                          &p->candidates, err);

@@ -34,7 +34,7 @@ static int open_fds(void)
     return n;
 }
 
-typedef enum { SILENT, RESET, TEXT, TEXT5, TEXT4, SOCKS_NO_METHOD, SOCKS_REFUSE, SOCKS_CLOSE, HTTP_403,
+typedef enum { SILENT, RESET, TEXT, TEXT5, TEXT4, TEXT200, SOCKS_NO_METHOD, SOCKS_REFUSE, SOCKS_CLOSE, HTTP_403,
                HTTP_GARBAGE } act;
 
 /* A scripted peer in a thread: `conns` connections, each handled by `what`. */
@@ -71,8 +71,15 @@ static void act_on(peer *p, int fd)
     }
     case TEXT:
     case TEXT5: /* the shortest line read as plain text */
-    case TEXT4: /* too short to tell from a TLS record */ {
-        const char *line = p->what == TEXT ? "hello, plain text here\n" : p->what == TEXT5 ? "Hello\n" : "Hey!\n";
+    case TEXT4: /* too short to tell from a TLS record */
+    case TEXT200: /* longer than the message quotes (127 characters: 5 read, 122 peeked) */ {
+        static char text200[202];
+        memset(text200, 'w', 200);
+        text200[200] = '\n';
+        const char *line = p->what == TEXT    ? "hello, plain text here\n"
+                           : p->what == TEXT5 ? "Hello\n"
+                           : p->what == TEXT4 ? "Hey!\n"
+                                              : text200;
         if (write(fd, line, strlen(line)) != (ssize_t)strlen(line))
             return;
     }
@@ -225,6 +232,10 @@ static const path PATHS[] = {
     {"TLS to five characters", TEXT5, 1, false, false, true, false, 0, CG_ERR_TLS,
      "answered in plain text: 'Hello'"},
     {"TLS to four characters", TEXT4, 1, false, false, true, false, 0, CG_ERR_TLS, "TLS"},
+    {"TLS to 200 characters of text", TEXT200, 1, false, false, true, false, 0, CG_ERR_TLS,
+     "plain text: '"
+     "wwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwww"
+     "wwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwww'"},
     {"TLS to a refused port", SILENT, 0, false, false, true, true, 0, CG_ERR_SYSTEM, "refused"},
     {"SOCKS5 no method", SOCKS_NO_METHOD, 1, true, false, false, false, 0, CG_ERR_PROTOCOL,
      "authentication"},

@@ -258,6 +258,26 @@ static void test_process_cmd_exit_and_log(void **state)
     fclose(f);
     assert_non_null(strstr(log, "echo five; echo six': pid "));
     free(log);
+    /* the log's copy holds 159 characters: a command of 159 whole, of 160 cut with "..." */
+    for (size_t len = 159; len <= 160; len++) {
+        char arg[200] = "true #";
+        memset(arg + 6, 'x', len - 12);
+        arg[len - 6] = '\0'; /* "sh -c " and the argument: len characters */
+        char *argv[] = {"sh", "-c", arg, NULL};
+        f = open_memstream(&log, &log_len);
+        o.log = f;
+        assert_int_equal(cg_tube_process(argv, &o, &t, &err), CG_OK);
+        cg_tube_close(t);
+        fclose(f);
+        char want[240];
+        if (len == 159)
+            snprintf(want, sizeof want, "Starting local process 'sh -c %s': pid", arg);
+        else
+            snprintf(want, sizeof want, "Starting local process 'sh -c %.*s...': pid", (int)(159 - 6 - 3), arg);
+        if (!strstr(log, want))
+            fail_msg("a command of %zu: '%s' not in the log:\n%s", len, want, log);
+        free(log);
+    }
 }
 
 /* Writing to a process that has exited is CG_ERR_SYSTEM, and no SIGPIPE kills us. */
