@@ -112,6 +112,8 @@ static void regex_repetitions_bounded(void **state)
     assert_int_equal(cg_replies_add(r, "re:a\\++=x", &err), CG_OK); /* an escaped '+' then one */
     assert_int_equal(cg_replies_add(r, "re:Round [0-9]+/[0-9]+ \\(+[a-z]+\\)=go", &err), CG_OK);
     assert_int_equal(cg_replies_add(r, "re:[+{]{2,3}x+=y", &err), CG_OK); /* '+' '{' in brackets: members */
+    /* an escaped '+' at the end repeats nothing: 513 copies, not 1026 */
+    assert_int_equal(cg_replies_add(r, "re:a{1,512}x\\+=x", &err), CG_OK);
     /* 1024 copies are the most: a{1,1023} makes 1024, a{1,1024} one more */
     assert_int_equal(cg_replies_add(r, "re:a{1,1023}=x", &err), CG_OK);
     assert_int_equal(cg_replies_add(r, "re:a{1,1024}=x", &err), CG_ERR_INPUT);

@@ -326,6 +326,31 @@ static void test_process_close_stops_child(void **state)
     assert_int_equal(waitpid(pid, NULL, WNOHANG), -1); /* already reaped */
 }
 
+/* A child that ignores SIGTERM too: SIGKILL after the second wait, and it is reaped (the log
+ * says how it ended: not a made-up exit code) */
+static void test_process_close_kills_a_deaf_child(void **state)
+{
+    (void)state;
+    char *log = NULL;
+    size_t log_len;
+    FILE *f = open_memstream(&log, &log_len);
+    cg_tube_options o = {.log_level = CG_LOG_INFO, .log = f};
+    cg_tube *t;
+    cg_error err;
+    char *argv[] = {"sh", "-c", "trap '' TERM; echo ready; exec sleep 60", NULL};
+    assert_int_equal(cg_tube_process(argv, &o, &t, &err), CG_OK);
+    expect_line(t, "ready");
+    char name[64];
+    snprintf(name, sizeof name, "%s", cg_tube_name(t));
+    cg_tube_close(t);
+    fclose(f);
+    int pid = atoi(strstr(name, "pid ") + 4);
+    assert_int_equal(waitpid(pid, NULL, WNOHANG), -1); /* already reaped */
+    if (!strstr(log, "): killed by signal 9\n"))
+        fail_msg("the log: %s", log);
+    free(log);
+}
+
 static void test_process_not_found(void **state)
 {
     (void)state;
@@ -394,6 +419,7 @@ int main(void)
         cmocka_unit_test(test_process_broken_pipe),
         cmocka_unit_test(test_process_close_stops_child),
         cmocka_unit_test(test_process_not_found),
+        cmocka_unit_test(test_process_close_kills_a_deaf_child),
         cmocka_unit_test(test_split_command),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
