@@ -127,6 +127,11 @@ static void legend_of_suffixes(void **state)
     cg_move h = 4 * 3 + 1; /* L2 */
     cg_dialect_format(&d, &h, 1, out, sizeof out);
     assert_string_equal(out, "L2");
+    /* a suffix of two characters, the most a legend's suffix takes */
+    cgi_legend two = {0};
+    assert_int_equal(read_legend(&two, "+1 = clockwise, -1 = counter-clockwise"), 2);
+    assert_string_equal(two.suffix[0], "+1");
+    assert_string_equal(two.suffix[2], "-1");
     cgi_legend letters = {0}; /* a face letter is no suffix */
     assert_int_equal(read_legend(&letters, "R = clockwise"), 0);
     cgi_legend half = {0};
