@@ -88,6 +88,11 @@ static void legend_colon_and_lists(void **state)
     assert_int_equal(read_legend(&l, "x : R2, y : U2"), 2);
     assert_string_equal(l.map.name[5 * 3 + 1], "x");
     assert_string_equal(l.map.name[0 * 3 + 1], "y");
+    /* arrows for marks: "->" and "=>" */
+    cgi_legend arrows = {0};
+    assert_int_equal(read_legend(&arrows, "a -> R, b => U"), 2);
+    assert_string_equal(arrows.map.name[5 * 3], "a");
+    assert_string_equal(arrows.map.name[0], "b");
     /* no blank after the mark: the move right after it */
     cgi_legend tight = {0};
     assert_int_equal(read_legend(&tight, "p=R q:U"), 2);

@@ -40,6 +40,8 @@ static void limits_stated(void **state)
         {"Maximum: 8 moves", "Maximum: 8 moves", 8},
         {"at most 14 quarter-turns", "at most 14 quarter-turns", 14},
         {"at most 14 moves , thanks", "at most 14 moves", 14}, /* the blank before a comma is not the phrase's */
+        {"no more than 12 moves per cube", "no more than 12 moves per cube", 12},
+        {"limit: 15 moves", "limit: 15 moves", 15},
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         char phrase[80] = "";

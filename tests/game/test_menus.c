@@ -286,6 +286,18 @@ static void test_no_empty_note(void **state)
     assert_int_equal(empty, 0);
 }
 
+/* A flag pattern anchored at the line's start finds the flag there, not again after it */
+static void test_anchored_flag_once(void **state)
+{
+    (void)state;
+    cg_play_options opt = cg_play_defaults();
+    opt.flag_regex = "^CTF\\{[^}]*\\}";
+    cg_play_result res;
+    played_with("Round 1/1\nUFBDRLBULBUFRRLU????RDDF\nEnter your solution: \n[+] Correct!\nCTF{one}CTF{two}\n",
+                &opt, &res);
+    assert_string_equal(res.flags, "CTF{one}");
+}
+
 /* A menu that comes back after every choice with no cube between is a loop: chosen the bound's
  * times (max-replies, 20 by default), then the game ends saying so (a choice past the bound
  * unsent would leave the game waiting out its timeout at the question). */
@@ -359,6 +371,7 @@ int main(void)
         cmocka_unit_test(test_the_choice_said),
         cmocka_unit_test(test_a_rule_said),
         cmocka_unit_test(test_no_empty_note),
+        cmocka_unit_test(test_anchored_flag_once),
         cmocka_unit_test(test_a_menu_that_loops),
         cmocka_unit_test(test_a_choice_that_cannot_be_sent),
     };

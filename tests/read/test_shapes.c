@@ -892,6 +892,17 @@ static void test_layout_busy(void **state)
     assert_true(cg_shape_reader_take(&r, &q, NULL));
     for (int i = 0; i < 24; i++)
         assert_string_equal(q.colour[q.sticker[i]], p.colour[p.sticker[i]]);
+    /* a layout left part way through by one reader starts over with the next */
+    cg_shape_reader r2;
+    assert_int_equal(cg_shape_reader_init(&r2, CG_SHAPE_AUTO, NULL, NULL), CG_OK);
+    assert_int_equal(cg_shape_reader_layout(&r2, l, NULL), CG_OK);
+    for (int i = 0; i < 2; i++)
+        assert_int_equal(cg_shape_reader_feed(&r2, LINES[ORDER[i]], strlen(LINES[ORDER[i]]), NULL), CG_OK);
+    assert_int_equal(cg_shape_reader_init(&r, CG_SHAPE_AUTO, NULL, NULL), CG_OK);
+    assert_int_equal(cg_shape_reader_layout(&r, l, NULL), CG_OK);
+    for (int i = 0; i < 6; i++)
+        assert_int_equal(cg_shape_reader_feed(&r, LINES[ORDER[i]], strlen(LINES[ORDER[i]]), NULL), CG_OK);
+    assert_true(cg_shape_reader_take(&r, &q, NULL));
     /* a drawing that stops matching after two lines is an error naming the line */
     cg_error err;
     for (int i = 0; i < 3; i++)

@@ -256,7 +256,7 @@ static void child_reaped_elsewhere(void **state)
 
 /* A socket on descriptor 0 (inetd's way: stdin and stdout are the connection) is a descriptor
  * like another: data waiting on it is seen (the tube is not idle), and sends into the closed
- * connection fail without a SIGPIPE killing the writer. */
+ * connection fail without a SIGPIPE killing the writer; a file opened on descriptor 0 is one. */
 static void socket_on_fd_zero(void **state)
 {
     (void)state;
@@ -278,7 +278,11 @@ static void socket_on_fd_zero(void **state)
         int failed = 0;
         for (int k = 0; k < 3; k++)
             failed += cg_tube_send(t, "x\n", 2, NULL) != CG_OK;
-        cg_tube_close(t);
+        cg_tube_close(t); /* descriptor 0 free again: a file opened now gets it */
+        cg_tube *f;
+        if (cg_tube_file("/dev/null", &o, &f, NULL) != CG_OK || cg_tube_fileno(f) != 0)
+            _exit(6);
+        cg_tube_close(f);
         _exit(failed == 3 ? 0 : 4);
     }
     int ws;
