@@ -830,6 +830,9 @@ static void test_dict_bounds(void **state)
     n += (size_t)snprintf(buf + n, sizeof buf - n, "\": \"WWWW\", \"D\": \"YYYY\"}");
     assert_int_equal(cgi_dict_parse(buf, n, NULL, &pz, given, &err), 1);
     assert_string_equal(given, "D");
+    /* a key with no ':' after it: no mapping of faces (a set, a syntax error) */
+    static const char nocolon[] = "{\"U\" \"WWWW\", \"D\": \"YYYY\"}";
+    assert_int_equal(cgi_dict_parse(nocolon, strlen(nocolon), NULL, &pz, given, &err), 0);
     /* a face only in a mapping inside: found there */
     static const char inner[] = "{\"cube\": {\"U\": \"WWWW\"}, \"x\": 1}";
     assert_int_equal(cgi_dict_parse(inner, strlen(inner), NULL, &pz, given, &err), 1);
