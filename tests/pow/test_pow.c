@@ -738,6 +738,17 @@ static void test_server_gates_round_trip(void **state)
     stamp[10] = (char)('0' + (today[5] - '0' + 5) % 10);
     assert_int_equal(cg_pow_check(cube, strlen(cube), stamp, strlen(stamp), &said), CG_ERR_PROTOCOL);
     assert_string_equal(said.msg, "the stamp's date is not within two days of today");
+    /* two days either side is recent, three is not */
+    for (int day = -3; day <= 3; day += 1) {
+        time_t then = now + (time_t)day * 86400;
+        gmtime_r(&then, &tm);
+        snprintf(stamp, sizeof stamp, "1:20:%02d%02d%02d:cube::abc:1", tm.tm_year % 100, tm.tm_mon + 1,
+                 tm.tm_mday);
+        assert_int_equal(cg_pow_check(cube, strlen(cube), stamp, strlen(stamp), &said), CG_ERR_PROTOCOL);
+        bool recent = day >= -2 && day <= 2;
+        if (recent != (strstr(said.msg, "date") == NULL))
+            fail_msg("a stamp %d days from today: %s", day, said.msg);
+    }
     /* a gate that cannot be read is no answer to check: its reason, not a pass */
     static const char broken[] = "hashcash -mb99 cube";
     cg_error why;

@@ -873,6 +873,9 @@ static void test_layout_busy(void **state)
     assert_false(cg_shape_reader_busy(&r));
     assert_int_equal(cg_shape_reader_feed(&r, "The cube today:", 15, NULL), CG_OK);
     assert_false(cg_shape_reader_busy(&r));
+    /* the layout's words must be there: "pot:" is not "top:" */
+    assert_int_equal(cg_shape_reader_feed(&r, "pot: O O B R", 12, NULL), CG_OK);
+    assert_false(cg_shape_reader_busy(&r));
     cg_puzzle p;
     for (int i = 0; i < 6; i++) {
         assert_int_equal(cg_shape_reader_feed(&r, LINES[i], strlen(LINES[i]), NULL), CG_OK);
