@@ -286,6 +286,28 @@ static void test_no_empty_note(void **state)
     assert_int_equal(empty, 0);
 }
 
+static void keep_limit_note(void *ctx, const char *note)
+{
+    if (strstr(note, "limit"))
+        snprintf(ctx, 256, "%s", note);
+}
+
+/* The rules are read before the first answer: a limit stated after it changes nothing */
+static void test_rules_before_the_first_answer(void **state)
+{
+    (void)state;
+    char note[256] = "";
+    cg_play_options opt = cg_play_defaults();
+    opt.on_note = keep_limit_note;
+    opt.on_note_ctx = note;
+    cg_play_result res;
+    played_with("Round 1/2\nUFBDRLBULBUFRRLU????RDDF\nEnter your solution: \n[+] Correct!\n"
+                "From now on, at most 5 moves!\nRound 2/2\nUFBDRLBULBUFRRLU????RDDF\nEnter your solution: \n",
+                &opt, &res);
+    assert_int_equal(res.rounds_answered, 2);
+    assert_string_equal(note, "");
+}
+
 /* A flag pattern anchored at the line's start finds the flag there, not again after it */
 static void test_anchored_flag_once(void **state)
 {
@@ -372,6 +394,7 @@ int main(void)
         cmocka_unit_test(test_a_rule_said),
         cmocka_unit_test(test_no_empty_note),
         cmocka_unit_test(test_anchored_flag_once),
+        cmocka_unit_test(test_rules_before_the_first_answer),
         cmocka_unit_test(test_a_menu_that_loops),
         cmocka_unit_test(test_a_choice_that_cannot_be_sent),
     };

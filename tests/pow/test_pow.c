@@ -749,6 +749,10 @@ static void test_server_gates_round_trip(void **state)
         if (recent != (strstr(said.msg, "date") == NULL))
             fail_msg("a stamp %d days from today: %s", day, said.msg);
     }
+    /* a gate read to the length given, not to the byte after it */
+    static const char cut[] = "solve s.AAAB.AAACDDDD";
+    size_t at = strlen("solve s.AAAB.AAAC");
+    assert_int_equal(cg_pow_scan(cut, at, &said), 1);
     /* a gate that cannot be read is no answer to check: its reason, not a pass */
     static const char broken[] = "hashcash -mb99 cube";
     cg_error why;

@@ -839,6 +839,33 @@ static void test_dict_bounds(void **state)
     assert_string_equal(given, "U");
 }
 
+/* A drawing of colour cells read through a layout: each sticker's place is its cell, no bytes of
+ * text (len 0), as a net's cells are */
+static void test_layout_colour_cells(void **state)
+{
+    (void)state;
+    static const char LAYOUT[] = "U1 U2 U3 U4 R1 R2 R3 R4 F1 F2 F3 F4 D1 D2 D3 D4 L1 L2 L3 L4 B1 B2 B3 B4\n";
+    static const int FACE_OF[6] = {0, 5, 2, 1, 4, 3}; /* U R F D L B as colours W R G Y O B */
+    cg_layout *l;
+    assert_int_equal(cg_layout_new(LAYOUT, strlen(LAYOUT), &l, NULL), CG_OK);
+    text t = {0};
+    for (int f = 0; f < 6; f++)
+        for (int k = 0; k < 4; k++)
+            ansi_cell(&t, FACE_OF[f]);
+    cg_shape_reader r;
+    assert_int_equal(cg_shape_reader_init(&r, CG_SHAPE_AUTO, NULL, NULL), CG_OK);
+    assert_int_equal(cg_shape_reader_layout(&r, l, NULL), CG_OK);
+    assert_int_equal(cg_shape_reader_feed(&r, t.s, strlen(t.s), NULL), CG_OK);
+    cg_puzzle p;
+    cg_shape_place at[CG_PUZZLE_STICKERS_MAX];
+    assert_true(cgi_take_placed(&r, &p, NULL, at));
+    for (int i = 0; i < 24; i++) {
+        assert_int_equal(at[i].line, 1);
+        assert_int_equal(at[i].len, 0);
+    }
+    cg_layout_free(l);
+}
+
 /* A layout that names too few stickers lists the missing ones, and counts those the message has
  * no room for. */
 static void test_layout_missing(void **state)
@@ -1328,6 +1355,7 @@ int main(void)
         cmocka_unit_test(test_dict_bounds),
         cmocka_unit_test(test_layout_busy),
         cmocka_unit_test(test_layout_missing),
+        cmocka_unit_test(test_layout_colour_cells),
         cmocka_unit_test(test_typed_answer),
         cmocka_unit_test(test_across_auto_again),
         cmocka_unit_test(test_faces_twice),
