@@ -129,6 +129,12 @@ static void regex_repetitions_bounded(void **state)
     assert_string_equal(err.msg, "a NUL byte: reply rules are text");
     assert_int_equal(cg_replies_count(r), 0);
     cg_replies_free(r);
+    /* a rule refused after its text was read leaves nothing of that text to the next rule */
+    assert_int_equal(cg_replies_new(&r, NULL), CG_OK);
+    assert_int_equal(cg_replies_add(r, "re:(a long rule=x", &err), CG_ERR_INPUT);
+    assert_int_equal(cg_replies_add(r, "ab=y", &err), CG_OK);
+    assert_int_equal(cg_replies_match(r, 0, CG_PHASE_START, "ab", 2), 0);
+    cg_replies_free(r);
     /* a control character is refused (a tab is a blank) */
     assert_int_equal(cg_replies_new(&r, NULL), CG_OK);
     assert_int_equal(cg_replies_add(r, "ab\x01" "cd=x", &err), CG_ERR_INPUT);

@@ -37,6 +37,15 @@ static long mapped_pages(void)
     return pages;
 }
 
+/* Fills the stack below the caller with a byte no text holds: what a function leaves unset then
+ * shows (rather than the zeros a fresh stack has). */
+static void __attribute__((noinline)) dirty_stack(void)
+{
+    volatile char junk[32768];
+    for (size_t i = 0; i < sizeof junk; i++)
+        junk[i] = '\x01';
+}
+
 static void number_of(const char *answer, uint64_t *v)
 {
     assert_memory_equal(answer, "s.", 2);
@@ -749,6 +758,17 @@ static void test_server_gates_round_trip(void **state)
         if (recent != (strstr(said.msg, "date") == NULL))
             fail_msg("a stamp %d days from today: %s", day, said.msg);
     }
+    /* a stamp's random field: 16 base-64 digits, as hashcash writes them, whatever the stack held */
+    char stamp16[CG_POW_ANSWER_MAX];
+    dirty_stack();
+    assert_int_equal(cg_pow_answer(cube, strlen(cube), stamp16, sizeof stamp16, &said), CG_OK);
+    const char *rand_at = stamp16;
+    for (int colons = 0; colons < 5; colons++)
+        rand_at = strchr(rand_at, ':') + 1;
+    assert_int_equal(strcspn(rand_at, ":"), 16);
+    assert_int_equal(strspn(rand_at, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"), 16);
+    /* "pow" on the line is enough to read a kCTF gate without "solve" */
+    assert_int_equal(cg_pow_scan("pow: s.AAAB.AAAC", 16, &said), 1);
     /* a gate read to the length given, not to the byte after it */
     static const char cut[] = "solve s.AAAB.AAACDDDD";
     size_t at = strlen("solve s.AAAB.AAAC");

@@ -582,6 +582,11 @@ static void test_errors_and_ends(void **state)
     assert_int_equal(read_text(CG_SHAPE_AUTO, net3, &err, &errors, &p), 1);
     assert_int_equal(errors, 0);
     assert_int_equal(p.size, 2);
+    /* a word, four, a word: no net of one sticker a face */
+    assert_int_equal(read_text(CG_SHAPE_AUTO, "Score\nW G R B\nY\nW G R B\nO\n", &err, &errors, NULL), 0);
+    assert_int_equal(errors, 0);
+    assert_int_equal(read_text(CG_SHAPE_AUTO, "  W\nO G R B\n  Y\n", &err, &errors, NULL), 0);
+    assert_int_equal(errors, 0);
     /* U rows not indented over F: not a net */
     assert_int_equal(read_text(CG_SHAPE_AUTO, "W W\nW W\nO O G G R R B B\nO O G G R R B B\n", &err, &errors,
                                NULL), 0);

@@ -143,13 +143,20 @@ static void test_tcp_accept_and_listen_errors(void **state)
     assert_int_equal(cg_tcp_listen("127.0.0.1", "0", 4, &lfd, &port, &err), CG_OK);
     char ps[16];
     snprintf(ps, sizeof ps, "%d", port);
-    cg_tube *t;
+    cg_tube *t, *t2;
     assert_int_equal(cg_tube_connect("127.0.0.1", ps, &quiet, &t, &err), CG_OK);
     cg_status st;
     for (int tries = 0; (st = cg_tcp_accept(lfd, &fd, NULL, 0, &err)) == CG_ERR_TIMEOUT && tries < 1000; tries++)
         usleep(1000);
     assert_int_equal(st, CG_OK);
     assert_int_equal(sockopt(fd, TCP_NODELAY), 1);
+    close(fd);
+    /* no buffer for the peer's address (NULL, whatever size is given): none written */
+    assert_int_equal(cg_tube_connect("127.0.0.1", ps, &quiet, &t2, &err), CG_OK);
+    for (int tries = 0; (st = cg_tcp_accept(lfd, &fd, NULL, 64, &err)) == CG_ERR_TIMEOUT && tries < 1000; tries++)
+        usleep(1000);
+    assert_int_equal(st, CG_OK);
+    cg_tube_close(t2);
     close(fd);
     cg_tube_close(t);
     close(lfd);
