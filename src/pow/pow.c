@@ -21,7 +21,6 @@ struct cg_pow {
     double seconds, candidates;
     /* progress of the solve in hand */
     struct timespec start;
-    double total;      /* a sloth root's steps (progress says "step N") */
     double next_notice;
     const char *unit;
     const volatile sig_atomic_t *stop; /* cg_pow_set_stop */
@@ -90,7 +89,7 @@ static bool tick(void *ctx, double done)
     if (t < p->next_notice)
         return true;
     p->next_notice = floor(t) + 1;
-    if (p->total > 0 && strcmp(p->unit, "steps") == 0)
+    if (strcmp(p->unit, "steps") == 0) /* a sloth root */
         say(p, "%s: step %.0f, %.1f s", done, t);
     else
         say(p, "%s: %.0f candidates, %.1f s", done, t);
@@ -141,7 +140,6 @@ static cg_status solve_sloth(cg_pow *p, const cgi_gate *g, char *out, size_t cap
         return cg_fail(err, CG_ERR_LIMIT, "the answer needs %d bytes, the buffer has %zu", 222, cap);
     uint64_t y[CGI_SLOTH_LIMBS];
     p->unit = "steps";
-    p->total = g->difficulty;
     if (!cgi_sloth_root(g->x, g->difficulty, y, tick, p))
         return cg_fail(err, CG_ERR_EOF, "%s: stopped by a signal", p->kind);
     memcpy(out, "s.", 2);

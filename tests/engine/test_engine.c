@@ -110,6 +110,7 @@ static void legend_colon_and_lists(void **state)
     assert_int_equal(read_legend(&none, "Face U:"), 0);
     assert_int_equal(read_legend(&none, "Right = the right face"), 0);
     assert_int_equal(read_legend(&none, "a = Rx, b = U2y, c = F''"), 0); /* words, not moves */
+    assert_int_equal(read_legend(&none, "a = R/2, b = U.x"), 0); /* a move followed by other signs */
     assert_int_equal(none.entries, 0);
     /* a name given twice keeps the first move */
     cgi_legend twice = {0};

@@ -582,6 +582,12 @@ static void test_errors_and_ends(void **state)
     assert_int_equal(read_text(CG_SHAPE_AUTO, net3, &err, &errors, &p), 1);
     assert_int_equal(errors, 0);
     assert_int_equal(p.size, 2);
+    /* a face shown by its first sticker alone (the rest '?') is a face shown */
+    cg_puzzle part = {0};
+    assert_int_equal(read_text(CG_SHAPE_AUTO, "  W ?\n  ? ?\nO O G G R R B B\nO O G G R R B B\n  Y Y\n  Y Y\n", &err,
+                               &errors, &part), 1);
+    assert_int_equal(errors, 0);
+    assert_true(part.faces_shown & (1u << CG_U));
     /* a word, four, a word: no net of one sticker a face */
     assert_int_equal(read_text(CG_SHAPE_AUTO, "Score\nW G R B\nY\nW G R B\nO\n", &err, &errors, NULL), 0);
     assert_int_equal(errors, 0);
