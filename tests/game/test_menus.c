@@ -308,6 +308,27 @@ static void test_rules_before_the_first_answer(void **state)
     assert_string_equal(note, "");
 }
 
+static void control_in_note(void *ctx, const char *note)
+{
+    for (const char *c = note; *c; c++)
+        *(int *)ctx += (unsigned char)*c < 0x20;
+}
+
+/* A note quoting the server's text shows no control byte of it (a terminal would act on one) */
+static void test_notes_printable(void **state)
+{
+    (void)state;
+    int controls = 0;
+    cg_play_options opt = cg_play_defaults();
+    opt.on_note = control_in_note;
+    opt.on_note_ctx = &controls;
+    cg_play_result res;
+    played_with("Answers like R1 U3 F2\x1b[2J\x07 please\nRound 1/1\nUFBDRLBULBUFRRLU????RDDF\n"
+                "Enter your solution: \n", &opt, &res);
+    assert_int_equal(res.rounds_answered, 1);
+    assert_int_equal(controls, 0);
+}
+
 /* A flag pattern anchored at the line's start finds the flag there, not again after it */
 static void test_anchored_flag_once(void **state)
 {
@@ -395,6 +416,7 @@ int main(void)
         cmocka_unit_test(test_no_empty_note),
         cmocka_unit_test(test_anchored_flag_once),
         cmocka_unit_test(test_rules_before_the_first_answer),
+        cmocka_unit_test(test_notes_printable),
         cmocka_unit_test(test_a_menu_that_loops),
         cmocka_unit_test(test_a_choice_that_cannot_be_sent),
     };

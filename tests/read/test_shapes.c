@@ -841,6 +841,9 @@ static void test_dict_bounds(void **state)
     n += (size_t)snprintf(buf + n, sizeof buf - n, "\": \"WWWW\", \"D\": \"YYYY\"}");
     assert_int_equal(cgi_dict_parse(buf, n, NULL, &pz, given, &err), 1);
     assert_string_equal(given, "D");
+    /* blanks before and after a face's stickers are no stickers */
+    static const char blanks[] = "{\"U\": \" W W W W \", \"D\": \"YYYY\", \"F\": \"GGGG\", \"B\": \"BBBB\", \"L\": \"OOOO\"}";
+    assert_int_equal(cgi_dict_parse(blanks, strlen(blanks), NULL, &pz, given, &err), 5);
     /* a key with no ':' after it: no mapping of faces (a set, a syntax error) */
     static const char nocolon[] = "{\"U\" \"WWWW\", \"D\": \"YYYY\"}";
     assert_int_equal(cgi_dict_parse(nocolon, strlen(nocolon), NULL, &pz, given, &err), 0);
