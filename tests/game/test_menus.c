@@ -329,6 +329,20 @@ static void test_notes_printable(void **state)
     assert_int_equal(controls, 0);
 }
 
+/* After the last round: the last line kept printable, and a line of bytes (a control byte first)
+ * is no flag */
+static void test_after_the_rounds(void **state)
+{
+    (void)state;
+    cg_play_result res;
+    played_with("Round 1/1\nUFBDRLBULBUFRRLU????RDDF\nEnter your solution: \n[+] Correct!\n"
+                "\x01flag{bytes}\nbye\x07 now\n", NULL, &res);
+    assert_string_equal(res.flags, "");
+    for (const char *c = res.flag_line; *c; c++)
+        assert_true((unsigned char)*c >= 0x20);
+    assert_non_null(strstr(res.flag_line, "bye"));
+}
+
 /* A flag pattern anchored at the line's start finds the flag there, not again after it */
 static void test_anchored_flag_once(void **state)
 {
@@ -417,6 +431,7 @@ int main(void)
         cmocka_unit_test(test_anchored_flag_once),
         cmocka_unit_test(test_rules_before_the_first_answer),
         cmocka_unit_test(test_notes_printable),
+        cmocka_unit_test(test_after_the_rounds),
         cmocka_unit_test(test_a_menu_that_loops),
         cmocka_unit_test(test_a_choice_that_cannot_be_sent),
     };

@@ -758,6 +758,14 @@ static void test_server_gates_round_trip(void **state)
         if (recent != (strstr(said.msg, "date") == NULL))
             fail_msg("a stamp %d days from today: %s", day, said.msg);
     }
+    /* a sha256 gate's suffix: 16 letters and digits, whatever the stack held */
+    char gate16[1024];
+    dirty_stack();
+    assert_int_equal(cg_pow_challenge("sha256", 3, gate16, sizeof gate16, &said), CG_OK);
+    const char *plus = strchr(gate16, '+');
+    assert_non_null(plus);
+    assert_int_equal(strspn(plus + 1, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"), 16);
+    assert_int_equal(plus[17], ')');
     /* a stamp's random field: 16 base-64 digits, as hashcash writes them, whatever the stack held */
     char stamp16[CG_POW_ANSWER_MAX];
     dirty_stack();

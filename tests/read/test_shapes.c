@@ -582,6 +582,12 @@ static void test_errors_and_ends(void **state)
     assert_int_equal(read_text(CG_SHAPE_AUTO, net3, &err, &errors, &p), 1);
     assert_int_equal(errors, 0);
     assert_int_equal(p.size, 2);
+    /* a line of text between two labelled faces, before the fifth: the faces go on */
+    cg_puzzle six = {0};
+    assert_int_equal(read_text(CG_SHAPE_AUTO, "U:\nW W\nW W\nnext one:\nF:\nG G\nG G\nR:\nR R\nR R\nB:\nB B\nB B\n"
+                               "L:\nO O\nO O\nD:\nY Y\nY Y\n", &err, &errors, &six), 1);
+    assert_int_equal(errors, 0);
+    assert_int_equal(cg_puzzle_faces_known(&six), 6);
     /* a face shown by its first sticker alone (the rest '?') is a face shown */
     cg_puzzle part = {0};
     assert_int_equal(read_text(CG_SHAPE_AUTO, "  W ?\n  ? ?\nO O G G R R B B\nO O G G R R B B\n  Y Y\n  Y Y\n", &err,
