@@ -78,6 +78,7 @@ static void verdicts(void **state)
         {"[-] Not solved!", CG_VERDICT_FAIL}, {"Incorrect", CG_VERDICT_FAIL},
         {"The magic cube has not been restored yet!", CG_VERDICT_FAIL},
         {"That is not correct", CG_VERDICT_FAIL}, {"Too many moves", CG_VERDICT_FAIL},
+        {"Answer not accepted", CG_VERDICT_FAIL}, {"Move not valid", CG_VERDICT_FAIL},
         {"Time's up!", CG_VERDICT_FAIL}, {"wrong answer", CG_VERDICT_FAIL},
         {"no: 'U' is not a move here", CG_VERDICT_FAIL}, {"No! still scrambled", CG_VERDICT_FAIL},
         {"your score: 3", CG_VERDICT_NONE}, {"no more rounds", CG_VERDICT_NONE}, {"Next one.", CG_VERDICT_NONE},
@@ -143,13 +144,14 @@ static void notations_and_metrics(void **state)
     assert_true(cg_metric_hint_qtm(q, strlen(q)));
     assert_false(cg_metric_hint_qtm(h, strlen(h)));
     assert_false(cg_metric_hint_qtm("Solve 3 rounds", 14));
+    assert_true(cg_metric_hint_qtm("metric: qtm", 11)); /* the word last on the line */
 }
 
 static void prompts(void **state)
 {
     (void)state;
     static const char *const asks[] = {"Solution? ", "Your answer > ", "Enter moves:\r",
-                                       "What now (1-3)?"};
+                                       "What now (1-3)?", "Moves (R U F)?", "Ready?"};
     static const char *const not_asks[] = {"    ? ?", "UUUURRRRFFFFDDDDLLLLBBB?", "Hello",
                                            "> ", ""};
     for (size_t i = 0; i < sizeof asks / sizeof *asks; i++)

@@ -491,6 +491,7 @@ static void test_either_end_and_sentences(void **state)
     for (size_t i = 0; i < sizeof G / sizeof *G; i++) {
         char out[CG_POW_ANSWER_MAX], msg[2 * CG_POW_ANSWER_MAX], hex[129];
         cg_error err;
+        dirty_stack(); /* a flag the reader leaves unset reads true */
         assert_int_equal(cg_pow_answer(G[i].text, strlen(G[i].text), out, sizeof out, &err), CG_OK);
         snprintf(msg, sizeof msg, "%s%s", G[i].unknown_first ? out : G[i].known,
                  G[i].unknown_first ? G[i].known : out);

@@ -290,6 +290,32 @@ static void test_crosses(void **state)
     assert_int_equal(read_all(CG_SHAPE_AUTO, NULL, t.s, p, 2, in, &err, &errors), 0);
     assert_int_equal(errors, 1);
     assert_non_null(strstr(err.msg, "where 3 (B, under D) were expected"));
+    /* B drawn a quarter turn: each of its stickers placed where it was drawn */
+    {
+        uint8_t qs[54];
+        random_cube(3, 14, qs);
+        text tq = {0};
+        write_cross(&tq, 3, qs, 1, false, 2);
+        cg_shape_reader rq;
+        assert_int_equal(cg_shape_reader_init(&rq, CG_SHAPE_AUTO, NULL, NULL), CG_OK);
+        cg_puzzle pq;
+        cg_shape_place at[CG_PUZZLE_STICKERS_MAX];
+        bool got = false;
+        for (const char *line = tq.s, *nl; (nl = strchr(line, '\n')); line = nl + 1) {
+            assert_int_equal(cg_shape_reader_feed(&rq, line, (size_t)(nl - line), NULL), CG_OK);
+            got |= cgi_take_placed(&rq, &pq, NULL, at);
+        }
+        assert_int_equal(cg_shape_reader_finish(&rq, NULL), CG_OK);
+        got |= cgi_take_placed(&rq, &pq, NULL, at);
+        assert_true(got);
+        for (int r = 0; r < 3; r++)
+            for (int c = 0; c < 3; c++) {
+                const cg_shape_place *w = &at[B_ * 9 + (2 - c) * 3 + r]; /* write_cross's turn 2 */
+                if (w->line != 11 + r || w->col != 5 + c)
+                    fail_msg("B drawn at line %d column %d placed at line %ld column %d", 11 + r, 5 + c,
+                             w->line, w->col);
+            }
+    }
     /* no turn of B gives a cube: the reason given is the half turn's (how a cross folds), the
      * reason a string of the same stickers gets */
     uint8_t bad[54];
@@ -588,6 +614,11 @@ static void test_errors_and_ends(void **state)
                                "L:\nO O\nO O\nD:\nY Y\nY Y\n", &err, &errors, &six), 1);
     assert_int_equal(errors, 0);
     assert_int_equal(cg_puzzle_faces_known(&six), 6);
+    /* faces of two-letter colour names: "Wh Wh" is a row of two, not a face of four letters */
+    assert_int_equal(read_text(CG_SHAPE_AUTO, "U:\nWh Wh\nWh Wh\nF:\nGr Gr\nGr Gr\nR:\nRe Re\nRe Re\n"
+                               "B:\nBl Bl\nBl Bl\nL:\nOr Or\nOr Or\nD:\nYe Ye\nYe Ye\n", &err, &errors, &six), 1);
+    assert_int_equal(errors, 0);
+    assert_string_equal(six.colour[six.sticker[0]], "Wh");
     /* a face shown by its first sticker alone (the rest '?') is a face shown */
     cg_puzzle part = {0};
     assert_int_equal(read_text(CG_SHAPE_AUTO, "  W ?\n  ? ?\nO O G G R R B B\nO O G G R R B B\n  Y Y\n  Y Y\n", &err,
@@ -688,6 +719,15 @@ static void test_order_hint(void **state)
 static void test_read_text_fits(void **state)
 {
     (void)state;
+    /* an error names its line */
+    char lined[256];
+    int lines_count;
+    cg_error lerr;
+    static const char bad3[] = "hello\nthere\nU:\nW W\nW W W\n";
+    assert_int_equal(cg_read_text(bad3, strlen(bad3), NULL, NULL, NULL, NULL, lined, sizeof lined,
+                                  &lines_count, &lerr), CG_ERR_INPUT);
+    if (strncmp(lerr.msg, "line 5: ", 8) != 0)
+        fail_msg("%s", lerr.msg);
     static const char text[] = "WWWWYYYYGGGGBBBBOOOORRRR\n";
     char out[256];
     int count;
