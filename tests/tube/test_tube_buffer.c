@@ -6,6 +6,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <unistd.h>
 
 #include <cmocka.h>
@@ -115,6 +116,35 @@ static void test_custom_read_only(void **state)
     assert_string_equal(err.msg, "reader: cannot send, the tube is read-only");
     assert_int_equal(cg_tube_fileno(t), -1);
     cg_tube_close(t);
+}
+
+static bool count_quiet(void *ctx, const char *text, size_t n, bool quiet)
+{
+    (void)text, (void)n;
+    *(int *)ctx += quiet;
+    return false;
+}
+
+/* A partial line and then silence: the waiting callback is asked once for that silence, not
+ * again every `quiet` seconds of it */
+static void test_partial_asked_once_a_silence(void **state)
+{
+    (void)state;
+    int sv[2];
+    assert_int_equal(socketpair(AF_UNIX, SOCK_STREAM, 0, sv), 0);
+    cg_tube *t;
+    cg_error err;
+    assert_int_equal(cg_tube_fds(sv[0], sv[0], "pair", &quiet, &t, &err), CG_OK);
+    assert_int_equal(write(sv[1], "abc", 3), 3);
+    int asked = 0;
+    const uint8_t *p;
+    size_t n;
+    bool partial;
+    assert_int_equal(cg_tube_recvline_or_partial(t, 0.6, 0.1, count_quiet, &asked, &p, &n, &partial, &err),
+                     CG_ERR_TIMEOUT);
+    assert_int_equal(asked, 1);
+    cg_tube_close(t);
+    close(sv[1]);
 }
 
 /* An empty delimiter or tail is a mistake of the caller's, said as such */
@@ -533,6 +563,7 @@ int main(void)
         cmocka_unit_test(test_recvuntil_missing_delimiter),
         cmocka_unit_test(test_empty_delimiters),
         cmocka_unit_test(test_custom_read_only),
+        cmocka_unit_test(test_partial_asked_once_a_silence),
         cmocka_unit_test(test_recvline_or_tail),
         cmocka_unit_test(test_long_stream_line_by_line),
         cmocka_unit_test(test_expired_deadline_is_a_timeout),
