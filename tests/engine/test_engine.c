@@ -88,6 +88,10 @@ static void legend_colon_and_lists(void **state)
     assert_int_equal(read_legend(&l, "x : R2, y : U2"), 2);
     assert_string_equal(l.map.name[5 * 3 + 1], "x");
     assert_string_equal(l.map.name[0 * 3 + 1], "y");
+    /* two blanks end an entry, even before a face letter */
+    cgi_legend gap = {0};
+    assert_int_equal(read_legend(&gap, "x = R  F2 toggles"), 1);
+    assert_string_equal(gap.map.name[5 * 3], "x");
     /* a '-' inside a name is the name's; only "->" ends it */
     cgi_legend hyphen = {0};
     assert_int_equal(read_legend(&hyphen, "r-i = R'"), 1);

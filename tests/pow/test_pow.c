@@ -124,6 +124,10 @@ static void test_number_b64_room(void **state)
     assert_true(cgi_b64_number(out, len, back));
     assert_memory_equal(v, back, sizeof v);
     assert_int_equal(cgi_number_b64(v, out, len), 0);
+    /* zero: kCTF's three zero bytes */
+    memset(v, 0, sizeof v);
+    assert_int_equal(cgi_number_b64(v, out, sizeof out), 4);
+    assert_string_equal(out, "AAAA");
 }
 
 static void test_sloth_bignum_agrees(void **state)

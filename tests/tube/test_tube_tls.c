@@ -9,6 +9,9 @@
 #include <string.h>
 
 #include <cmocka.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <sys/socket.h>
 #include <openssl/err.h>
 
 #include "tube/echo_server.h"
@@ -72,6 +75,13 @@ static cg_status try_connect(tls_fixture *fx, cg_tube_options o, cg_tube **t, cg
         assert_int_equal(cg_tube_recvline(*t, 10, &p, &n, err), CG_OK);
         assert_int_equal(n, 8);
         assert_memory_equal(p, "over tls", 8);
+#ifdef CG_HAVE_TCP_QUICKACK
+        /* reads re-arm delayed ACKs; a TLS tube turns quick ACKs back on after each, as TCP's */
+        int v = -1;
+        socklen_t len = sizeof v;
+        assert_int_equal(getsockopt(cg_tube_fileno(*t), IPPROTO_TCP, TCP_QUICKACK, &v, &len), 0);
+        assert_int_equal(v, 1);
+#endif
         assert_int_equal(cg_tube_shutdown_send(*t, err), CG_OK);
         assert_int_equal(cg_tube_recvall(*t, 10, &p, &n, err), CG_OK);
         assert_int_equal(n, 0);
