@@ -135,6 +135,12 @@ static void regex_repetitions_bounded(void **state)
     assert_int_equal(cg_replies_add(r, "ab=y", &err), CG_OK);
     assert_int_equal(cg_replies_match(r, 0, CG_PHASE_START, "ab", 2), 0);
     cg_replies_free(r);
+    /* a plain rule's text found at the very end of the line, and not past it */
+    assert_int_equal(cg_replies_new(&r, NULL), CG_OK);
+    assert_int_equal(cg_replies_add(r, "any:solution:=U", &err), CG_OK);
+    assert_int_equal(cg_replies_match(r, 0, CG_PHASE_START, "Enter your solution:", 20), 0);
+    assert_int_equal(cg_replies_match(r, 0, CG_PHASE_START, "Enter your solution", 19), -1);
+    cg_replies_free(r);
     /* a control character is refused (a tab is a blank) */
     assert_int_equal(cg_replies_new(&r, NULL), CG_OK);
     assert_int_equal(cg_replies_add(r, "ab\x01" "cd=x", &err), CG_ERR_INPUT);
