@@ -411,6 +411,33 @@ static void test_close_frees(void **state)
         assert_int_equal(heap_in_use(), before);
 }
 
+/* A prompt that fills the buffer's first size exactly: handed over whole, terminated past its
+ * last byte (the room kept for that) */
+static void test_initial_buffer_full(void **state)
+{
+    (void)state;
+    for (size_t len = 4095; len <= 4096; len++) {
+        char *text = malloc(len + 1);
+        assert_non_null(text);
+        memset(text, 'z', len);
+        memcpy(text + len - 2, "> ", 2);
+        text[len] = '\0';
+        cg_tube *t = mem(text, len, NULL);
+        const uint8_t *p;
+        size_t n;
+        cg_error err;
+        bool by_tail;
+        assert_int_equal(cg_tube_recvline_or_tail(t, "> ", 2, 1, &p, &n, &by_tail, &err), CG_OK);
+        assert_true(by_tail);
+        assert_int_equal(n, len);
+        assert_int_equal(p[len], '\0');
+        assert_int_equal(cg_tube_recvall(t, 1, &p, &n, &err), CG_OK);
+        assert_int_equal(n, 0);
+        cg_tube_close(t);
+        free(text);
+    }
+}
+
 /* A line of exactly max_buffer bytes with its newline still fits, so do max_buffer bytes. */
 static void test_limit_exact_fit(void **state)
 {
@@ -571,6 +598,7 @@ int main(void)
         cmocka_unit_test(test_eof_keeps_partial_data),
         cmocka_unit_test(test_limit_without_newline),
         cmocka_unit_test(test_limit_exact_fit),
+        cmocka_unit_test(test_initial_buffer_full),
         cmocka_unit_test(test_close_frees),
         cmocka_unit_test(test_sends_collected),
         cmocka_unit_test(test_data_hook_sees_every_byte),
