@@ -42,6 +42,7 @@ static void limits_stated(void **state)
         {"at most 14 moves , thanks", "at most 14 moves", 14}, /* the blank before a comma is not the phrase's */
         {"no more than 12 moves per cube", "no more than 12 moves per cube", 12},
         {"limit: 15 moves", "limit: 15 moves", 15},
+        {"less than 12 moves", "less than 12 moves", 11},
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         char phrase[80] = "";
@@ -122,6 +123,7 @@ static void notations_and_metrics(void **state)
         {"e.g. R U' F2", CG_NOTATION_STANDARD},
         {"Quarter turns only (R R for R2)", CG_NOTATION_QUARTER},
         {"clockwise only!", CG_NOTATION_QUARTER_CW},
+        {"Use only quarter turns", CG_NOTATION_QUARTER}, {"no half turns, please", CG_NOTATION_QUARTER},
         {"Send your moves, for example: U R2 F'", CG_NOTATION_STANDARD},
         /* no prime and no 1 or 3: nothing says digits (a bare letter, a 2 are both dialects') */
         {"e.g. R U2 F", CG_NOTATION_STANDARD}, {"like R2 U2 F2 D", CG_NOTATION_STANDARD},

@@ -890,6 +890,9 @@ static void test_dict_bounds(void **state)
     /* blanks before and after a face's stickers are no stickers */
     static const char blanks[] = "{\"U\": \" W W W W \", \"D\": \"YYYY\", \"F\": \"GGGG\", \"B\": \"BBBB\", \"L\": \"OOOO\"}";
     assert_int_equal(cgi_dict_parse(blanks, strlen(blanks), NULL, &pz, given, &err), 5);
+    /* a quote left open: no string, no face */
+    static const char open_quote[] = "{\"U\": \"WWWW}";
+    assert_int_equal(cgi_dict_parse(open_quote, strlen(open_quote), NULL, &pz, given, &err), 0);
     /* a key with no ':' after it: no mapping of faces (a set, a syntax error) */
     static const char nocolon[] = "{\"U\" \"WWWW\", \"D\": \"YYYY\"}";
     assert_int_equal(cgi_dict_parse(nocolon, strlen(nocolon), NULL, &pz, given, &err), 0);

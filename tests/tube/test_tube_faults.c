@@ -274,6 +274,9 @@ static void socket_on_fd_zero(void **state)
             _exit(3);
         if (!cg_tube_idle(t, 0.05) || write(sv[1], "hi\n", 3) != 3 || cg_tube_idle(t, 5))
             _exit(5); /* quiet, then a line waiting */
+        char back[4] = "";
+        if (cg_tube_send(t, "ok\n", 3, NULL) != CG_OK || read(sv[1], back, 3) != 3 || memcmp(back, "ok\n", 3))
+            _exit(7); /* written while the peer is there */
         close(sv[1]); /* the peer is gone */
         int failed = 0;
         for (int k = 0; k < 3; k++)
