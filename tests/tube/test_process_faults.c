@@ -1,4 +1,4 @@
-// link-wrap: pipe2 posix_spawn
+// link-wrap: pipe2 pipe posix_spawn
 /* A process tube whose pipes or spawn fail (the linker's --wrap): an error that names the
  * program and the cause, and no descriptor, child or memory left behind: twenty failed starts
  * leave the process's descriptors and heap as they were. */
@@ -18,19 +18,31 @@
 #include "cubegod/tube.h"
 #include "testutil.h"
 
-static int pipes_left = -1; /* pipe2 calls that still work before one fails; -1: all work */
+static int pipes_left = -1; /* pipes still made before one fails; -1: all are */
 static bool no_spawn;
+
+/* pipe2, or pipe where the build has no pipe2 (the portable one) */
+static bool pipe_fails(void)
+{
+    if (pipes_left == 0) {
+        errno = EMFILE;
+        return true;
+    }
+    if (pipes_left > 0)
+        pipes_left--;
+    return false;
+}
 
 int __real_pipe2(int fds[2], int flags);
 int __wrap_pipe2(int fds[2], int flags)
 {
-    if (pipes_left == 0) {
-        errno = EMFILE;
-        return -1;
-    }
-    if (pipes_left > 0)
-        pipes_left--;
-    return __real_pipe2(fds, flags);
+    return pipe_fails() ? -1 : __real_pipe2(fds, flags);
+}
+
+int __real_pipe(int fds[2]);
+int __wrap_pipe(int fds[2])
+{
+    return pipe_fails() ? -1 : __real_pipe(fds);
 }
 
 int __real_posix_spawn(pid_t *pid, const char *path, const posix_spawn_file_actions_t *fa,
