@@ -343,6 +343,24 @@ static void test_after_the_rounds(void **state)
     assert_non_null(strstr(res.flag_line, "bye"));
 }
 
+/* An answer past the server's stated limit is refused, quoting the limit's phrase as read (up to
+ * its 79 characters) */
+static void test_limit_phrase_quoted(void **state)
+{
+    (void)state;
+    char text[512], phrase[80] = "at most 1 moves ";
+    memset(phrase + 16, 'x', 63); /* 79 characters in all, the most a phrase keeps */
+    phrase[79] = '\0';
+    snprintf(text, sizeof text, "Send %sxxxxxxxxxx\nRound 1/1\nUFBDRLBULBUFRRLU????RDDF\nEnter your solution: \n",
+             phrase);
+    cg_play_result res;
+    played_with(text, NULL, &res);
+    assert_false(res.won);
+    assert_int_equal(strlen(phrase), 79);
+    if (!strstr(res.reason, phrase))
+        fail_msg("the reason: %s", res.reason);
+}
+
 /* A flag pattern anchored at the line's start finds the flag there, not again after it */
 static void test_anchored_flag_once(void **state)
 {
@@ -432,6 +450,7 @@ int main(void)
         cmocka_unit_test(test_rules_before_the_first_answer),
         cmocka_unit_test(test_notes_printable),
         cmocka_unit_test(test_after_the_rounds),
+        cmocka_unit_test(test_limit_phrase_quoted),
         cmocka_unit_test(test_a_menu_that_loops),
         cmocka_unit_test(test_a_choice_that_cannot_be_sent),
     };

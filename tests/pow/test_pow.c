@@ -780,6 +780,10 @@ static void test_server_gates_round_trip(void **state)
         rand_at = strchr(rand_at, ':') + 1;
     assert_int_equal(strcspn(rand_at, ":"), 16);
     assert_int_equal(strspn(rand_at, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"), 16);
+    /* a difficulty past 64 bits is out of range, whatever its low word says */
+    static const char wide[] = "solve s.AQAAAAAAAAAF.AQ==";
+    assert_int_equal(cg_pow_scan(wide, strlen(wide), &said), 0);
+    assert_non_null(strstr(said.msg, "its difficulty or x is out of range"));
     /* "pow" on the line is enough to read a kCTF gate without "solve" */
     assert_int_equal(cg_pow_scan("pow: s.AAAB.AAAC", 16, &said), 1);
     /* a gate read to the length given, not to the byte after it */

@@ -19,6 +19,7 @@
 #include "cubegod/puzzle.h"
 #include "cubegod/shapes.h"
 #include "cubegod/sim3.h"
+#include "cubegod/tube.h"
 
 static bool fail_all; /* every malloc fails while set */
 
@@ -86,6 +87,10 @@ static void test_constructors_without_memory(void **state)
     static const char LAYOUT[] = "U1 U2 U3 U4 R1 R2 R3 R4 F1 F2 F3 F4 D1 D2 D3 D4 L1 L2 L3 L4 B1 B2 B3 B4\n";
     NO_MEMORY(l, cg_layout_new(LAYOUT, strlen(LAYOUT), &l, &err), "memory");
     cg_layout_free(l);
+    cg_tube *mt;
+    cg_tube_options quiet = {.log_level = CG_LOG_QUIET};
+    NO_MEMORY(mt, cg_tube_memory("x\n", 2, 0, &quiet, &mt, &err), "memory");
+    cg_tube_close(mt);
     fclose(in);
 }
 
