@@ -784,6 +784,8 @@ static void test_server_gates_round_trip(void **state)
     static const char wide[] = "solve s.AQAAAAAAAAAF.AQ==";
     assert_int_equal(cg_pow_scan(wide, strlen(wide), &said), 0);
     assert_non_null(strstr(said.msg, "its difficulty or x is out of range"));
+    /* a hash's name inside a word is no call */
+    assert_int_equal(cg_pow_scan("xsha256(XXXX+abc) == 00", 23, &said), 0);
     /* "pow" on the line is enough to read a kCTF gate without "solve" */
     assert_int_equal(cg_pow_scan("pow: s.AAAB.AAAC", 16, &said), 1);
     /* a gate read to the length given, not to the byte after it */

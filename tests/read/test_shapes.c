@@ -267,6 +267,7 @@ static void test_crosses(void **state)
                 assert_int_equal(got, 1);
                 assert_int_equal(in[0].shape, CG_SHAPE_NET);
                 assert_string_equal(in[0].order, "cross");
+                assert_string_equal(in[0].across, "LFR"); /* three faces across */
                 assert_int_equal(in[0].first_line, 2);
                 assert_int_equal(in[0].last_line, 1 + (hide ? 3 : 4) * n);
                 check_stickers(&p[0], n, st, style == 0 ? WORDS : style == 3 ? ansi_names() : letter_names(),
