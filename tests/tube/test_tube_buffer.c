@@ -158,7 +158,11 @@ static void test_empty_delimiters(void **state)
     cg_error err;
     assert_int_equal(cg_tube_recvuntil(t, "", 0, 1, &p, &n, &err), CG_ERR_INPUT);
     assert_non_null(strstr(err.msg, "recvuntil with an empty delimiter"));
+    n = 7;
+    by_tail = true;
     assert_int_equal(cg_tube_recvline_or_tail(t, "", 0, 1, &p, &n, &by_tail, &err), CG_ERR_INPUT);
+    assert_int_equal(n, 0); /* nothing from before left in the outputs */
+    assert_false(by_tail);
     assert_non_null(strstr(err.msg, "recvline_or_tail with an empty tail"));
     expect_line(t, "abc"); /* nothing was consumed */
     cg_tube_close(t);
