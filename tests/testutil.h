@@ -96,7 +96,11 @@ static inline int open_descriptors(void) { return dir_entries("/proc/self/fd") -
 
 /* The heap in use, small blocks and mapped ones (glibc's count), or SIZE_MAX where it cannot be
  * told: another C library, or AddressSanitizer's or valgrind's allocator (which see leaks
- * themselves). A call that frees what it allocated leaves it as it was. */
+ * themselves). A call that frees what it allocated leaves it as it was, once glibc's per-size
+ * caches are full: blocks freed into them still count, and calloc does not take from them, so
+ * take the count after ten rounds of the call and compare it after ten more (HEAP_ROUNDS). */
+#define HEAP_ROUNDS 20
+#define HEAP_SETTLED 9 /* the round after which the count is taken */
 static inline size_t heap_in_use(void)
 {
 #if defined(__GLIBC__) && !defined(__SANITIZE_ADDRESS__)

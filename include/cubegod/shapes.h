@@ -136,7 +136,9 @@ CG_API cg_status cg_shape_reader_feed(cg_shape_reader *r, const char *line, size
 CG_API cg_status cg_shape_reader_pause(cg_shape_reader *r, cg_error *err);
 /* End of input: hands over what pause would; a cube cut off is an error. */
 CG_API cg_status cg_shape_reader_finish(cg_shape_reader *r, cg_error *err);
-/* Takes the oldest ready puzzle (and what was recognised, info may be NULL); false when none. */
+/* Takes the oldest ready puzzle (and what was recognised, info may be NULL); false when none.
+ * Take after every feed, pause and finish: the reader holds the two newest (one line can end
+ * two cubes), and a third ready before a take drops the oldest. */
 CG_API bool cg_shape_reader_take(cg_shape_reader *r, cg_puzzle *p, cg_shape_info *info);
 /* Whether a cube is being read: a run of boxes or labelled faces, a net past its first row across
  * L F R B (lines that may be a net's U rows are not counted: they are as likely text). */

@@ -108,6 +108,10 @@ typedef struct cg_tube_options {
     const char *sni;         /* TLS: name sent (SNI) and verified; NULL: host, or no SNI when
                                 host is an IP literal (then the IP is verified) */
     const char *ca_file;     /* TLS: trust these PEM certificates instead of the system's */
+    /* cg_tube_process only: */
+    const char *path;        /* where a program named without a '/' is searched: directories
+                                separated by ':', as in PATH (the library reads no environment:
+                                cubegod play passes its PATH); NULL or "": /bin:/usr/bin */
 } cg_tube_options;
 
 typedef struct cg_tube cg_tube;
@@ -139,7 +143,7 @@ CG_API const volatile sig_atomic_t *cg_tube_stop_flag_get(void);
 CG_API cg_status cg_tube_connect(const char *host, const char *port, const cg_tube_options *o,
                           cg_tube **out, cg_error *err);
 
-/* A local process: argv[0] searched in PATH, no shell, stdin and stdout are pipes, stderr is
+/* A local process: argv[0] searched in o->path, no shell, stdin and stdout are pipes, stderr is
  * inherited. The child leads a process group of its own (a terminal's Ctrl-C reaches the
  * caller, not it). Close reaps the child and ends its group (see cg_tube_close). Errors: CG_ERR_SYSTEM (pipe, spawn:
  * "No such file or directory" when argv[0] is not found). */

@@ -1049,6 +1049,7 @@ static int play_main(play_args *a, int argc, char **argv)
     a->play = cg_play_defaults();
     a->tube.log_level = CG_LOG_INFO; /* -q and -v change it */
     a->tube.log_fn = log_to_stderr;
+    a->tube.path = getenv("PATH"); /* --exec's program, found as a shell would */
     int rc = parse_args(argc, argv, a);
     if (rc >= 0)
         return rc;

@@ -94,8 +94,9 @@ int cgi_legend_read(cgi_legend *l, const char *line, size_t n)
         size_t len = i - a, k = i;
         while (k < n && line[k] == ' ')
             k++;
-        size_t mark = k < n && (line[k] == '=' || line[k] == ':') ? 1
-                      : k + 1 < n && (line[k] == '-' || line[k] == '=') && line[k + 1] == '>' ? 2
+        /* the arrows first: "=>" began with the '=' of "a = R" and was taken for it */
+        size_t mark = k + 1 < n && (line[k] == '-' || line[k] == '=') && line[k + 1] == '>' ? 2
+                      : k < n && (line[k] == '=' || line[k] == ':')                         ? 1
                                                                                             : 0;
         if (len == 0 || len > NAME_MAX_LEN || !mark) {
             i += i == a;

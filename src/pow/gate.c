@@ -749,13 +749,13 @@ static int read_hash(span l, const span text[2], cgi_gate *g, cg_error *err)
     return near ? -1 : 0;
 }
 
-cg_status cgi_gate_read(const char *text, size_t len, cgi_gate *g, bool *found, cg_error *err)
+void cgi_gate_read(const char *text, size_t len, cgi_gate *g, bool *found, cg_error *err)
 {
-    return cgi_gate_read_in(text, len, NULL, 0, g, found, err);
+    cgi_gate_read_in(text, len, NULL, 0, g, found, err);
 }
 
-cg_status cgi_gate_read_in(const char *text, size_t len, const char *context, size_t clen,
-                           cgi_gate *g, bool *found, cg_error *err)
+void cgi_gate_read_in(const char *text, size_t len, const char *context, size_t clen, cgi_gate *g,
+                      bool *found, cg_error *err)
 {
     const span where[2] = {{text, len}, {context ? context : "", context ? clen : 0}};
     *found = false;
@@ -783,13 +783,12 @@ cg_status cgi_gate_read_in(const char *text, size_t len, const char *context, si
             if (err)
                 *err = (cg_error){CG_OK, ""};
             *found = true;
-            return CG_OK;
+            return;
         }
         if (r < 0 && !near && err)
             *err = why;
         near = near || r < 0;
     }
-    return CG_OK;
 }
 
 cg_status cgi_no_gate(cg_error *err)

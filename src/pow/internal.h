@@ -47,14 +47,14 @@ typedef struct cgi_gate {
 } cgi_gate;
 
 /* gate.c: the first gate in text that parses; a line that only looks like one ("We keep
- * sha256(flag) == ...", "solve s.t. every face ...") is text, never a gate. Always CG_OK:
- * *found says whether a gate was read; when not, err (CG_ERR_INPUT) says why the first line
- * that looked like one was not read, or is CG_OK and "" when none did. */
-cg_status cgi_gate_read(const char *text, size_t len, cgi_gate *g, bool *found, cg_error *err);
+ * sha256(flag) == ...", "solve s.t. every face ...") is text, never a gate. *found says whether
+ * a gate was read; when not, err (CG_ERR_INPUT) says why the first line that looked like one was
+ * not read, or is CG_OK and "" when none did (a text that is no gate is no failure). */
+void cgi_gate_read(const char *text, size_t len, cgi_gate *g, bool *found, cg_error *err);
 /* The same, the names of a gate's sentence ("sha1(prefix + X) ...") also looked up in context
  * (the lines before text; no gate is read from it). */
-cg_status cgi_gate_read_in(const char *text, size_t len, const char *context, size_t clen,
-                           cgi_gate *g, bool *found, cg_error *err);
+void cgi_gate_read_in(const char *text, size_t len, const char *context, size_t clen, cgi_gate *g,
+                      bool *found, cg_error *err);
 /* CG_ERR_INPUT "no proof of work ...", with cgi_gate_read's near miss when err holds one. */
 cg_status cgi_no_gate(cg_error *err);
 /* "sha256", ... */
@@ -89,6 +89,10 @@ bool cgi_sloth_root(const uint64_t *x, uint32_t difficulty, uint64_t *y, cgi_tic
 bool cgi_sloth_check(const uint64_t *x, uint32_t difficulty, const uint64_t *y);
 /* The same root with OpenSSL's BIGNUM (the benchmark's comparison); false on no memory. */
 bool cgi_sloth_root_bn(const uint64_t *x, uint32_t difficulty, uint64_t *y);
+/* "about 3.2 s", "about 110 s", "about 2.1 hours", "about 1.2e+143 years": an estimate for
+ * messages. Every form is short (a huge estimate in days printed 140 digits and lost its unit
+ * in the buffer). */
+void cgi_duration(double s, char *out, size_t cap);
 /* Seconds per step of the hand-written root, measured over a few steps. */
 double cgi_sloth_step_seconds(void);
 /* Big-endian base64 of a number (kCTF's length: (bits / 24) * 3 + 3 bytes) and back.

@@ -21,7 +21,6 @@ struct cg_pow {
     double seconds, candidates;
     /* progress of the solve in hand */
     struct timespec start;
-    double total;      /* candidates expected (hash kinds) or steps (sloth) */
     double next_notice;
     const char *unit;
     const volatile sig_atomic_t *stop; /* cg_pow_set_stop */
@@ -90,19 +89,19 @@ static bool tick(void *ctx, double done)
     if (t < p->next_notice)
         return true;
     p->next_notice = floor(t) + 1;
-    if (p->total > 0 && strcmp(p->unit, "steps") == 0)
+    if (strcmp(p->unit, "steps") == 0) /* a sloth root */
         say(p, "%s: step %.0f, %.1f s", done, t);
     else
         say(p, "%s: %.0f candidates, %.1f s", done, t);
     return true;
 }
 
-/* "about 3.2 s", "about 2.1 hours", "about 1.2e+143 years": for messages. Every branch is short
- * (a huge estimate in days printed 140 digits and lost its unit in the buffer). */
-static void duration(double s, char *out, size_t cap)
+void cgi_duration(double s, char *out, size_t cap)
 {
-    if (s < 120)
+    if (s < 10)
         snprintf(out, cap, "about %.2g s", s);
+    else if (s < 120) /* %.2g wrote 110 s as 1.1e+02 */
+        snprintf(out, cap, "about %.0f s", s);
     else if (s < 7200)
         snprintf(out, cap, "about %.0f minutes", s / 60);
     else if (s < 86400 * 3)
@@ -116,7 +115,7 @@ static void duration(double s, char *out, size_t cap)
 static cg_status over_limit(cg_pow *p, double expect, const char *how, cg_error *err)
 {
     char d[48];
-    duration(expect, d, sizeof d);
+    cgi_duration(expect, d, sizeof d);
     if (p->notice && expect > 1 && (p->limit == 0 || expect <= p->limit)) {
         char text[320];
         snprintf(text, sizeof text, "%s: %s expected (%s)", p->kind, d, how);
@@ -141,7 +140,6 @@ static cg_status solve_sloth(cg_pow *p, const cgi_gate *g, char *out, size_t cap
         return cg_fail(err, CG_ERR_LIMIT, "the answer needs %d bytes, the buffer has %zu", 222, cap);
     uint64_t y[CGI_SLOTH_LIMBS];
     p->unit = "steps";
-    p->total = g->difficulty;
     if (!cgi_sloth_root(g->x, g->difficulty, y, tick, p))
         return cg_fail(err, CG_ERR_EOF, "%s: stopped by a signal", p->kind);
     memcpy(out, "s.", 2);
@@ -200,7 +198,6 @@ static cg_status solve_hash(cg_pow *p, const cgi_gate *g, char *out, size_t cap,
     if ((st = over_limit(p, expect / rate, how, err)) != CG_OK)
         return st;
     p->unit = "candidates";
-    p->total = space;
     char answer[64];
     st = cgi_hash_search(g, head, head_len, threads, space, tick, p, answer, sizeof answer,
                          &p->candidates, err);
@@ -231,8 +228,7 @@ cg_status cgi_pow_solve_in(cg_pow *p, const char *text, size_t len, const char *
     p->seconds = p->candidates = 0;
     if (cap)
         out[0] = '\0';
-    if (cgi_gate_read_in(text, len, context, clen, &g, &found, err) != CG_OK)
-        return CG_ERR_INPUT;
+    cgi_gate_read_in(text, len, context, clen, &g, &found, err);
     if (!found)
         return cgi_no_gate(err);
     clock_gettime(CLOCK_MONOTONIC, &p->start);
@@ -254,8 +250,7 @@ int cgi_pow_scan_in(const char *text, size_t len, const char *context, size_t cl
 {
     cgi_gate g;
     bool found;
-    if (cgi_gate_read_in(text, len, context, clen, &g, &found, err) != CG_OK)
-        return CG_ERR_INPUT;
+    cgi_gate_read_in(text, len, context, clen, &g, &found, err);
     return found ? 1 : 0;
 }
 

@@ -64,7 +64,6 @@ struct cg_shape_reader {
         bool cross;                /* rows across L F R (3n), B's rows under D's */
         bool flat;                 /* U's rows not indented: nor need D's be */
         int size, row, col0;       /* rows read in the confirmed net (U rows included) */
-        bool have_up;
         long first, last;
         cg_puzzle p;
         cg_shape_place at[CG_PUZZLE_STICKERS_MAX]; /* as read, before the side order */

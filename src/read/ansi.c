@@ -15,19 +15,16 @@ typedef struct item {
 
 typedef struct lexer {
     cgi_row *row;
-    item items[CGI_ROW_MAX + 1];
+    item items[CGI_ROW_MAX + 1]; /* the 65th item emits a 65th token: emit marks the row long */
     int nitems;
-    bool overflow;
     bool open_plain, open_run;
     char fg[CG_TOKEN_MAX + 1], bg[CG_TOKEN_MAX + 1];
 } lexer;
 
 static item *new_item(lexer *x)
 {
-    if (x->nitems == CGI_ROW_MAX + 1) {
-        x->overflow = true;
+    if (x->nitems == CGI_ROW_MAX + 1)
         return NULL;
-    }
     item *it = &x->items[x->nitems++];
     memset(it, 0, sizeof *it);
     return it;
@@ -43,11 +40,11 @@ static void close_tokens(lexer *x)
  * number of parameters used; name "" when the code sets no colour. */
 static int sgr_extended(const long *p, int n, int i, char *name, size_t size)
 {
-    if (i + 1 < n && p[i + 1] == 5 && i + 2 < n) {
+    if (i + 2 < n && p[i + 1] == 5) {
         snprintf(name, size, "c5_%ld", p[i + 2]);
         return 3;
     }
-    if (i + 1 < n && p[i + 1] == 2 && i + 4 < n) {
+    if (i + 4 < n && p[i + 1] == 2) {
         snprintf(name, size, "rgb%ld_%ld_%ld", p[i + 2], p[i + 3], p[i + 4]);
         return 5;
     }
@@ -275,7 +272,6 @@ void cgi_row_read(const char *line, size_t len, int *cell, cgi_row *row)
         for (int m = 0; m < many; m++)
             emit(row, it->text, it->col + m * unit, 1, true);
     }
-    row->long_line |= x.overflow;
     row->blank = x.nitems == 0 && !rule_chars;
     row->rule = rule_chars && !other;
 }

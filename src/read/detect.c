@@ -108,10 +108,8 @@ static cg_status box_line(cg_shape_reader *r, const char *line, size_t len, bool
     bool idle = r->box.boxes == 0 && r->box.face < 0;
     cg_status st = cg_box_reader_feed(&r->box, line, len, &ev, err);
     *consumed = ev == CG_BOX_CONSUMED;
-    if (st != CG_OK) {
-        *consumed = true;
+    if (st != CG_OK) /* both callers return the error without asking what was consumed */
         return st;
-    }
     if (ev == CG_BOX_PUZZLE)
         box_hand_over(r, r->lineno - 1);
     if (*consumed && idle) {

@@ -169,17 +169,21 @@ static int mapping(parser *p, cg_puzzle *pz, char *order, cg_error *err)
             parser q = *p;
             q.i++;
             if (++q.depth > DEPTH_MAX)
-                return cg_fail(err, CG_ERR_INPUT, "mappings nested deeper than %d levels (key "
-                               "'%s')", DEPTH_MAX, key), -1;
+                return cg_fail(err, CG_ERR_INPUT, "brackets nested deeper than %d levels (key '%s')",
+                               DEPTH_MAX, key), -1;
             int inner = mapping(&q, pz, order, err);
             if (inner != 0)
                 return inner;
         }
         char leaf[LEAVES_MAX][CGI_TOK];
         int n = 0;
-        if (!leaves(p, leaf, &n, true))
+        if (!leaves(p, leaf, &n, true)) {
+            if (p->depth > DEPTH_MAX) /* leaves stopped at the bound, not at a syntax error */
+                return cg_fail(err, CG_ERR_INPUT, "brackets nested deeper than %d levels (key '%s')",
+                               DEPTH_MAX, key), -1;
             return faces ? cg_fail(err, CG_ERR_INPUT, "face %s: not a list or string of stickers",
                                    key), -1 : 0;
+        }
         if (f < 0)
             continue;
         if (seen & (1u << f))

@@ -86,16 +86,16 @@ static cg_status add_line(cg_layout *l, const cgi_row *row, long lineno, int *wh
 static cg_status check_names(cg_layout *l, const int *where, int maxd, cg_error *err)
 {
     l->size = maxd > 4 ? 3 : 2;
-    int per = l->size * l->size, count = 0;
+    int per = l->size * l->size, count = 0, more = 0;
     char missing[96] = "";
     for (int f = 0; f < 6; f++)
         for (int d = 1; d <= 9; d++) {
             if (!where[f * 9 + d - 1]) {
-                if (d <= per) {
-                    size_t m = strlen(missing);
-                    if (m + 5 < sizeof missing)
-                        snprintf(missing + m, sizeof missing - m, " %c%d", "URFDLB"[f], d);
-                }
+                size_t m = strlen(missing);
+                if (d <= per && m + 4 < sizeof missing) /* " U1" and the terminator */
+                    snprintf(missing + m, sizeof missing - m, " %c%d", "URFDLB"[f], d);
+                else
+                    more += d <= per;
                 continue;
             }
             count++;
@@ -104,8 +104,10 @@ static cg_status check_names(cg_layout *l, const int *where, int maxd, cg_error 
         return cg_fail(err, CG_ERR_INPUT, "the layout names no sticker: write each as its facelet "
                        "name, U1 ... U9 R1 ... B9 (a 2x2: U1 ... B4), in Kociemba's numbering");
     if (missing[0])
-        return cg_fail(err, CG_ERR_INPUT, "the layout names %d stickers, a %dx%d has %d; missing:%s",
-                       count, l->size, l->size, 6 * per, missing);
+        return more ? cg_fail(err, CG_ERR_INPUT, "the layout names %d stickers, a %dx%d has %d; "
+                              "missing:%s and %d more", count, l->size, l->size, 6 * per, missing, more)
+                    : cg_fail(err, CG_ERR_INPUT, "the layout names %d stickers, a %dx%d has %d; "
+                              "missing:%s", count, l->size, l->size, 6 * per, missing);
     /* Kociemba's name -> the puzzle's sticker index (faces U D F B L R) */
     for (int i = 0; i < l->nlines; i++)
         for (int t = 0; t < l->lines[i].ntok; t++) {

@@ -92,36 +92,34 @@ static bool plausible_across(const cg_shape_reader *r, char tok[][CGI_TOK], int 
     return r->symbols || cgi_distinct(tok, k) <= CG_FACES;
 }
 
-/* Starts the confirmed net at its first row across, L F R B (or L F R: a cross), the U rows
- * pending, if any. */
-static cg_status confirm(cg_shape_reader *r, int n, bool with_up, int faces, char tok[][CGI_TOK],
-                         const int *cols, const cgi_row *row, cg_error *err)
+/* Starts the confirmed net at its first row across, L F R B (or L F R: a cross), under the n
+ * U rows pending (a net is found by its U rows: a hidden U is drawn as '?' stickers). */
+static cg_status confirm(cg_shape_reader *r, int faces, char tok[][CGI_TOK], const int *cols,
+                         const cgi_row *row, cg_error *err)
 {
+    int n = r->net.size;
     r->net.on = true;
     r->net.cross = faces == 3;
-    r->net.size = n;
-    r->net.have_up = with_up;
     r->net.ansi = row->ansi;
     r->net.col0 = row->col[0];
-    r->net.flat = with_up && r->net.up[0].col0 <= row->col[0]; /* any symbols only */
-    r->net.first = with_up ? r->net.up[0].line : r->lineno;
+    r->net.flat = r->net.up[0].col0 <= row->col[0]; /* any symbols only */
+    r->net.first = r->net.up[0].line;
     r->net.last = r->lineno;
     cg_puzzle_clear_size(&r->net.p, n);
     memset(r->net.at, 0, sizeof r->net.at);
-    if (with_up)
-        for (int i = 0; i < r->net.pending; i++) {
-            cg_shape_netrow *u = &r->net.up[i];
-            int ucols[CG_SHAPE_NET_TOKENS];
-            char utok[CG_SHAPE_NET_TOKENS][CGI_TOK];
-            for (int j = 0; j < n; j++) {
-                ucols[j] = u->col[j];
-                memcpy(utok[j], u->tok[j], sizeof u->tok[j]);
-            }
-            r->net.ansi |= u->ansi;
-            cg_status st = set_row(r, CG_U, i, utok, ucols, n, 0, u->line, u->ansi, err);
-            if (st != CG_OK)
-                return st;
+    for (int i = 0; i < r->net.pending; i++) {
+        cg_shape_netrow *u = &r->net.up[i];
+        int ucols[CG_SHAPE_NET_TOKENS];
+        char utok[CG_SHAPE_NET_TOKENS][CGI_TOK];
+        for (int j = 0; j < n; j++) {
+            ucols[j] = u->col[j];
+            memcpy(utok[j], u->tok[j], sizeof u->tok[j]);
         }
+        r->net.ansi |= u->ansi;
+        cg_status st = set_row(r, CG_U, i, utok, ucols, n, 0, u->line, u->ansi, err);
+        if (st != CG_OK)
+            return st;
+    }
     r->net.pending = 0;
     r->net.row = n + 1;
     return set_row(r, 0, 0, tok, cols, faces * n, 1, r->lineno, row->ansi, err);
@@ -182,7 +180,7 @@ cg_status cgi_net_line(cg_shape_reader *r, const cgi_row *row, bool *consumed, c
             r->net.on = false;
             return cg_fail(err, CG_ERR_INPUT, "a net of %dx%d faces (from line %ld): row %d (line %ld) "
                            "has %d sticker%s where %d (%s) were expected%s", n, n, r->net.first,
-                           r->net.row + (r->net.have_up ? 1 : 1 - n), r->lineno, count_of(row),
+                           r->net.row + 1, r->lineno, count_of(row),
                            count_of(row) == 1 ? "" : "s", across * n, r->net.cross ? "L F R" : "L F R B",
                            row->n == 3 * n && !r->net.cross
                                ? " (a hidden face is shown as '?' stickers)" : "");
@@ -205,7 +203,7 @@ cg_status cgi_net_line(cg_shape_reader *r, const cgi_row *row, bool *consumed, c
         r->net.on = false;
         return cg_fail(err, CG_ERR_INPUT, "a net of %dx%d faces (from line %ld): row %d (line %ld) has "
                        "%d sticker%s where %d (%s) were expected", n, n, r->net.first,
-                       r->net.row + (r->net.have_up ? 1 : 1 - n), r->lineno, count_of(row),
+                       r->net.row + 1, r->lineno, count_of(row),
                        count_of(row) == 1 ? "" : "s", n,
                        r->net.row < 3 * n ? "D, under F" : "B, under D");
     }
@@ -223,14 +221,14 @@ cg_status cgi_net_line(cg_shape_reader *r, const cgi_row *row, bool *consumed, c
         if (r->net.pending == n && cgi_row_stickers(row, 4 * n, tok, cols) &&
             plausible_across(r, tok, 4 * n) && (r->net.up[0].col0 > cols[0] || r->symbols)) {
             *consumed = true;
-            return confirm(r, n, true, 4, tok, cols, row, err);
+            return confirm(r, 4, tok, cols, row, err);
         }
         /* a cross: three faces across, U standing over the middle one */
         if (r->net.pending == n && cgi_row_stickers(row, 3 * n, tok, cols) &&
             plausible_across(r, tok, 3 * n) && r->net.up[0].col0 > cols[0] &&
             r->net.up[0].col0 < cols[3 * n - 1]) {
             *consumed = true;
-            return confirm(r, n, true, 3, tok, cols, row, err);
+            return confirm(r, 3, tok, cols, row, err);
         }
         int got = count_of(row);
         if (r->net.pending == n && !r->miss[0] && got > 2 * n && got < 8 * n)
@@ -264,6 +262,5 @@ cg_status cgi_net_stop(cg_shape_reader *r, bool end, cg_error *err)
     r->net.on = false;
     return cg_fail(err, CG_ERR_INPUT, "a net of %dx%d faces (from line %ld): cut off by the end of "
                    "input after row %d of %d", n, n, r->net.first,
-                   r->net.row + (r->net.have_up ? 0 : -n),
-                   (r->net.have_up ? 3 * n : 2 * n) + (r->net.cross ? n : 0));
+                   r->net.row, 3 * n + (r->net.cross ? n : 0));
 }

@@ -183,7 +183,7 @@ static void join_argv(char *const argv[], char *out, size_t size)
 /* Resolves argv[0] the way execvp does, before spawning: the error is then known in the parent
  * whatever posix_spawn's implementation can report (under valgrind it cannot report a failed
  * exec at all). */
-static int find_program(const char *name, char *path, size_t size)
+static int find_program(const char *name, const char *dirs, char *path, size_t size)
 {
     if (strchr(name, '/')) {
         if ((size_t)snprintf(path, size, "%s", name) >= size)
@@ -193,7 +193,6 @@ static int find_program(const char *name, char *path, size_t size)
             return errno;
         return stat(path, &st) == 0 && S_ISDIR(st.st_mode) ? EISDIR : 0;
     }
-    const char *dirs = getenv("PATH");
     if (!dirs || !*dirs)
         dirs = "/bin:/usr/bin";
     int first = ENOENT;
@@ -261,7 +260,7 @@ cg_status cg_tube_process(char *const argv[], const cg_tube_options *o, cg_tube 
     if (!argv || !argv[0] || !argv[0][0])
         return cg_fail(err, CG_ERR_INPUT, "process: empty command");
     char path[4096];
-    int found = find_program(argv[0], path, sizeof path);
+    int found = find_program(argv[0], o ? o->path : NULL, path, sizeof path);
     if (found != 0)
         return start_failed(o, argv[0], found, err);
     proc_tr *c = calloc(1, sizeof *c);

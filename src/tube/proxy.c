@@ -142,9 +142,14 @@ static cg_status http_connect(int fd, const char *host, const char *port, int64_
 {
     char req[700];
     bool v6 = strchr(host, ':') != NULL;
+    if (strlen(host) > 255) /* no DNS name is longer; SOCKS5 refuses it likewise */
+        return cg_fail(err, CG_ERR_INPUT, "host name longer than 255 bytes");
     int n = snprintf(req, sizeof req, v6 ? "CONNECT [%s]:%s HTTP/1.1\r\nHost: [%s]:%s\r\n\r\n"
                                          : "CONNECT %s:%s HTTP/1.1\r\nHost: %s:%s\r\n\r\n",
                      host, port, host, port);
+    if (n < 0 || (size_t)n >= sizeof req)
+        return cg_fail(err, CG_ERR_INPUT, "port '%.16s%s' too long for a CONNECT request", port,
+                       strlen(port) > 16 ? "..." : "");
     cg_status st = cgi_fd_write(fd, true, (const uint8_t *)req, (size_t)n, deadline, err);
     if (st)
         return st;

@@ -248,9 +248,11 @@ static cg_status handshake(tls_tr *t, bool client, int64_t deadline, cg_error *e
         if (r == 1)
             return CG_OK;
         long v = SSL_get_verify_result(t->ssl);
-        if (client && v != X509_V_OK && (SSL_get_verify_mode(t->ssl) & SSL_VERIFY_PEER))
+        if (client && v != X509_V_OK && (SSL_get_verify_mode(t->ssl) & SSL_VERIFY_PEER)) {
+            ERR_clear_error(); /* said here: nothing left for the caller's next OpenSSL call */
             return cg_fail(err, CG_ERR_TLS, "TLS handshake: certificate verify failed: %s",
                            X509_verify_cert_error_string(v));
+        }
         cg_status st = ssl_step(t, r, deadline, err);
         if (st == CG_ERR_EOF)
             return cg_fail(err, st, "TLS handshake: the peer closed the connection");
@@ -295,14 +297,17 @@ static cg_status client_names(SSL *ssl, const char *host, const cg_tube_options 
     const char *name = o->sni ? o->sni : host;
     unsigned char ip[16];
     bool literal = inet_pton(AF_INET, name, ip) == 1 || inet_pton(AF_INET6, name, ip) == 1;
+    /* a name too long to send would push the reason out of the message: cut it */
     if (!literal && !SSL_set_tlsext_host_name(ssl, name))
-        return cg_fail(err, CG_ERR_TLS, "cannot use \"%s\" as a server name (SNI)", name);
+        return cg_fail(err, CG_ERR_TLS, "cannot use \"%.64s%s\" as a server name (SNI)", name,
+                       strlen(name) > 64 ? "..." : "");
     if (o->insecure)
         return CG_OK;
     int ok = literal ? X509_VERIFY_PARAM_set1_ip_asc(SSL_get0_param(ssl), name)
                      : SSL_set1_host(ssl, name);
     if (!ok)
-        return cg_fail(err, CG_ERR_TLS, "cannot verify against the name \"%s\"", name);
+        return cg_fail(err, CG_ERR_TLS, "cannot verify against the name \"%.64s%s\"", name,
+                       strlen(name) > 64 ? "..." : "");
     return CG_OK;
 }
 

@@ -88,6 +88,24 @@ static void legend_colon_and_lists(void **state)
     assert_int_equal(read_legend(&l, "x : R2, y : U2"), 2);
     assert_string_equal(l.map.name[5 * 3 + 1], "x");
     assert_string_equal(l.map.name[0 * 3 + 1], "y");
+    /* two blanks end an entry, even before a face letter */
+    cgi_legend gap = {0};
+    assert_int_equal(read_legend(&gap, "x = R  F2 toggles"), 1);
+    assert_string_equal(gap.map.name[5 * 3], "x");
+    /* a '-' inside a name is the name's; only "->" ends it */
+    cgi_legend hyphen = {0};
+    assert_int_equal(read_legend(&hyphen, "r-i = R'"), 1);
+    assert_string_equal(hyphen.map.name[5 * 3 + 2], "r-i");
+    /* arrows for marks: "->" and "=>" */
+    cgi_legend arrows = {0};
+    assert_int_equal(read_legend(&arrows, "a -> R, b => U"), 2);
+    assert_string_equal(arrows.map.name[5 * 3], "a");
+    assert_string_equal(arrows.map.name[0], "b");
+    /* no blank after the mark: the move right after it */
+    cgi_legend tight = {0};
+    assert_int_equal(read_legend(&tight, "p=R q:U"), 2);
+    assert_string_equal(tight.map.name[5 * 3], "p");
+    assert_string_equal(tight.map.name[0], "q");
     cgi_legend none = {0};
     /* a list of moves, an example answer, a sticker row, words: no legend */
     assert_int_equal(read_legend(&none, "Moves: R U F L D B"), 0);
@@ -96,6 +114,7 @@ static void legend_colon_and_lists(void **state)
     assert_int_equal(read_legend(&none, "Face U:"), 0);
     assert_int_equal(read_legend(&none, "Right = the right face"), 0);
     assert_int_equal(read_legend(&none, "a = Rx, b = U2y, c = F''"), 0); /* words, not moves */
+    assert_int_equal(read_legend(&none, "a = R/2, b = U.x"), 0); /* a move followed by other signs */
     assert_int_equal(none.entries, 0);
     /* a name given twice keeps the first move */
     cgi_legend twice = {0};
@@ -122,6 +141,11 @@ static void legend_of_suffixes(void **state)
     cg_move h = 4 * 3 + 1; /* L2 */
     cg_dialect_format(&d, &h, 1, out, sizeof out);
     assert_string_equal(out, "L2");
+    /* a suffix of two characters, the most a legend's suffix takes */
+    cgi_legend two = {0};
+    assert_int_equal(read_legend(&two, "+1 = clockwise, -1 = counter-clockwise"), 2);
+    assert_string_equal(two.suffix[0], "+1");
+    assert_string_equal(two.suffix[2], "-1");
     cgi_legend letters = {0}; /* a face letter is no suffix */
     assert_int_equal(read_legend(&letters, "R = clockwise"), 0);
     cgi_legend half = {0};

@@ -157,4 +157,40 @@ serve wrong --size 3 --show string --order URFDLB --games 1 --rounds $R --seed 4
 play wrong 127.0.0.1 "$PORT" -q --order UDFBLR
 [ "$RC" = 1 ] || fail "a URFDLB string read as UDFBLR: exited $RC"
 has "round 1: " "$TMP/wrong.out"
+# A server whose first round is a string in the usual order and whose second is not: the note
+# comes with the second (a round with no note before it does not use up the game's one note).
+cat > "$TMP/mixed.py" <<'PY'
+import sys
+print("Solve 2 rounds, each in 1 second(s) and at most 11 moves, to get the flag!")
+for i, s in enumerate(["UFBDRLBULBUFRRLU????RDDF", "UFBDRDDFLBUFRLBU????RRLU"]):
+    print("=== Round %d/2 ===" % (i + 1))
+    print(s)
+    print("Enter your solution:", flush=True)
+    sys.stdin.readline()
+    print("[+] Correct!", flush=True)
+print("Congratulations! Here is your flag: flag{mixed}", flush=True)
+PY
+"$CUBEGOD" play --exec "python3 $TMP/mixed.py" -v > "$TMP/mixed.out" 2> "$TMP/mixed.err"
+[ $? = 0 ] || fail "mixed orders: $(tail -3 "$TMP/mixed.err")"
+[ "$(grep -c "a string read in the face order URFDLB" "$TMP/mixed.err")" = 1 ] ||
+  fail "the second round's order was not said once: $(grep -i order "$TMP/mixed.err")"
+# The first notation the server's text shows is the one answers use: a later line with another
+# example changes nothing (answers in digits, said once).
+cat > "$TMP/twohints.py" <<'PY'
+import sys
+print("Answers like R1 U3 F2, please.")
+print("Solve 1 rounds, each in 1 second(s) and at most 11 moves, to get the flag!")
+print("=== Round 1/1 ===")
+print("UFBDRLBULBUFRRLU????RDDF")
+print("For example: R U' F", flush=True)
+print("Enter your solution:", flush=True)
+answer = sys.stdin.readline()
+print("[+] Correct!" if "'" not in answer else "[-] Wrong notation", flush=True)
+print("Congratulations! Here is your flag: flag{digits}", flush=True)
+PY
+"$CUBEGOD" play --exec "python3 $TMP/twohints.py" -v > "$TMP/twohints.out" 2> "$TMP/twohints.err"
+[ $? = 0 ] || fail "two notation hints: $(tail -3 "$TMP/twohints.err")"
+[ "$(grep -c "notation [a-z]*, from the server's text" "$TMP/twohints.err")" = 1 ] ||
+  fail "the notation was said more than once: $(grep notation "$TMP/twohints.err")"
+has "notation digits, from the server's text" "$TMP/twohints.err"
 echo "e2e dialects 3x3: ok"

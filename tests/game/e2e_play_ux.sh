@@ -78,6 +78,14 @@ fi
 play prompt 127.0.0.1 "$PLAIN" -q --prompt "Your move:" --timeout 0.5
 [ "$RC" = 1 ] || fail "wrong prompt exited $RC"
 has "5 faces came but not the prompt 'Your move:'; last text received: 'Enter your solution:'; if the server asks differently, give --prompt TEXT" "$TMP/prompt.err"
+# A last line too long for the message: its first 92 characters and "...", the whole of it on
+# the summary's "last line:".
+LONG="$(printf 'word%02d ' $(seq 1 20))"
+bg longprompt "$CUBEGOD" serve --port 0 --games 1 --rounds 2 --prompt "$LONG" -q
+play longprompt 127.0.0.1 "$PORT" -q --prompt "Your move:" --timeout 0.5
+[ "$RC" = 1 ] || fail "long prompt exited $RC"
+has "last text received: '$(printf 'word%02d ' $(seq 1 13))w...'; if the server" "$TMP/longprompt.err"
+has "last line: ${LONG% }" "$TMP/longprompt.out"
 
 # 5. Addresses: HOST:PORT, a pasted nc command (as words and as one word), [::1]:PORT; bad ports
 #    and swapped arguments refused with a message, before any connection.

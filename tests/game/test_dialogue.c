@@ -39,6 +39,10 @@ static void limits_stated(void **state)
         {"fewer than 12 moves, please", "fewer than 12 moves", 11},
         {"Maximum: 8 moves", "Maximum: 8 moves", 8},
         {"at most 14 quarter-turns", "at most 14 quarter-turns", 14},
+        {"at most 14 moves , thanks", "at most 14 moves", 14}, /* the blank before a comma is not the phrase's */
+        {"no more than 12 moves per cube", "no more than 12 moves per cube", 12},
+        {"limit: 15 moves", "limit: 15 moves", 15},
+        {"less than 12 moves", "less than 12 moves", 11},
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         char phrase[80] = "";
@@ -75,6 +79,7 @@ static void verdicts(void **state)
         {"[-] Not solved!", CG_VERDICT_FAIL}, {"Incorrect", CG_VERDICT_FAIL},
         {"The magic cube has not been restored yet!", CG_VERDICT_FAIL},
         {"That is not correct", CG_VERDICT_FAIL}, {"Too many moves", CG_VERDICT_FAIL},
+        {"Answer not accepted", CG_VERDICT_FAIL}, {"Move not valid", CG_VERDICT_FAIL},
         {"Time's up!", CG_VERDICT_FAIL}, {"wrong answer", CG_VERDICT_FAIL},
         {"no: 'U' is not a move here", CG_VERDICT_FAIL}, {"No! still scrambled", CG_VERDICT_FAIL},
         {"your score: 3", CG_VERDICT_NONE}, {"no more rounds", CG_VERDICT_NONE}, {"Next one.", CG_VERDICT_NONE},
@@ -98,6 +103,15 @@ static void verdicts(void **state)
     }
 }
 
+/* Zero a stretch of stack: what a reader leaves unset below it reads as zero, not as an earlier
+ * call's leftovers. */
+static void __attribute__((noinline)) zero_stack(void)
+{
+    volatile char z[65536];
+    for (size_t i = 0; i < sizeof z; i++)
+        z[i] = 0;
+}
+
 static void notations_and_metrics(void **state)
 {
     (void)state;
@@ -109,27 +123,37 @@ static void notations_and_metrics(void **state)
         {"e.g. R U' F2", CG_NOTATION_STANDARD},
         {"Quarter turns only (R R for R2)", CG_NOTATION_QUARTER},
         {"clockwise only!", CG_NOTATION_QUARTER_CW},
+        {"Use only quarter turns", CG_NOTATION_QUARTER}, {"no half turns, please", CG_NOTATION_QUARTER},
         {"Send your moves, for example: U R2 F'", CG_NOTATION_STANDARD},
         /* no prime and no 1 or 3: nothing says digits (a bare letter, a 2 are both dialects') */
         {"e.g. R U2 F", CG_NOTATION_STANDARD}, {"like R2 U2 F2 D", CG_NOTATION_STANDARD},
         {"e.g. U3 R2 F", CG_NOTATION_DIGITS},
+        {"e.g. R1 U", CG_NOTATION_DIGITS}, {"e.g. R1", -1}, /* an example is two moves or more */
         {"Round 1: Face U", -1}, {"like a boss", -1}, {"Enter your solution:", -1},
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++)
         if (cg_notation_hint(cases[i].line, strlen(cases[i].line)) != cases[i].want)
             fail_msg("'%s': notation %d, want %d", cases[i].line,
                      cg_notation_hint(cases[i].line, strlen(cases[i].line)), cases[i].want);
+    /* a NUL byte after a face letter makes no move of it */
+    static const char nul[] = "e.g. R\0 U R";
+    assert_int_equal(cg_notation_hint(nul, sizeof nul - 1), -1);
+    /* "like" last on the line: no example after it, and none from the line's start either */
+    static const char last[] = "R U2 F' is the dialect we like";
+    zero_stack();
+    assert_int_equal(cg_notation_hint(last, strlen(last)), -1);
     const char *q = "at most 14 quarter turns", *h = "Answers: quarter (R R for R2); metric htm.";
     assert_true(cg_metric_hint_qtm(q, strlen(q)));
     assert_false(cg_metric_hint_qtm(h, strlen(h)));
     assert_false(cg_metric_hint_qtm("Solve 3 rounds", 14));
+    assert_true(cg_metric_hint_qtm("metric: qtm", 11)); /* the word last on the line */
 }
 
 static void prompts(void **state)
 {
     (void)state;
     static const char *const asks[] = {"Solution? ", "Your answer > ", "Enter moves:\r",
-                                       "What now (1-3)?"};
+                                       "What now (1-3)?", "Moves (R U F)?", "Ready?"};
     static const char *const not_asks[] = {"    ? ?", "UUUURRRRFFFFDDDDLLLLBBB?", "Hello",
                                            "> ", ""};
     for (size_t i = 0; i < sizeof asks / sizeof *asks; i++)

@@ -247,6 +247,132 @@ static void test_the_choice_said(void **state)
     assert_int_equal(replies, 1);
 }
 
+/* A reply rule of the caller's that answers the question is an event (a reply) too, and what
+ * it sends goes out */
+static void test_a_rule_said(void **state)
+{
+    (void)state;
+    int replies = 0;
+    cg_play_options opt = cg_play_defaults();
+    cg_replies *rules;
+    assert_int_equal(cg_replies_new(&rules, NULL), CG_OK);
+    assert_int_equal(cg_replies_add(rules, "re:^choice:=1", NULL), CG_OK);
+    opt.replies = rules;
+    opt.on_event = count_replies;
+    opt.on_event_ctx = &replies;
+    cg_play_result res;
+    const char *sent = played_with("(1) warm up (2) the real thing, flag inside\nchoice: ", &opt, &res);
+    assert_int_equal(replies, 1);
+    assert_string_equal(sent, "1\n");
+    cg_replies_free(rules);
+}
+
+static void count_empty(void *ctx, const char *note)
+{
+    *(int *)ctx += note[0] == '\0';
+}
+
+/* A cube read in the usual order has no note: none is said, empty or not */
+static void test_no_empty_note(void **state)
+{
+    (void)state;
+    int empty = 0;
+    cg_play_options opt = cg_play_defaults();
+    opt.on_note = count_empty;
+    opt.on_note_ctx = &empty;
+    cg_play_result res;
+    played_with("Round 1/1\nUFBDRLBULBUFRRLU????RDDF\nEnter your solution: ", &opt, &res);
+    assert_int_equal(res.rounds_answered, 1);
+    assert_int_equal(empty, 0);
+}
+
+static void keep_limit_note(void *ctx, const char *note)
+{
+    if (strstr(note, "limit"))
+        snprintf(ctx, 256, "%s", note);
+}
+
+/* The rules are read before the first answer: a limit stated after it changes nothing */
+static void test_rules_before_the_first_answer(void **state)
+{
+    (void)state;
+    char note[256] = "";
+    cg_play_options opt = cg_play_defaults();
+    opt.on_note = keep_limit_note;
+    opt.on_note_ctx = note;
+    cg_play_result res;
+    played_with("Round 1/2\nUFBDRLBULBUFRRLU????RDDF\nEnter your solution: \n[+] Correct!\n"
+                "From now on, at most 5 moves!\nRound 2/2\nUFBDRLBULBUFRRLU????RDDF\nEnter your solution: \n",
+                &opt, &res);
+    assert_int_equal(res.rounds_answered, 2);
+    assert_string_equal(note, "");
+}
+
+static void control_in_note(void *ctx, const char *note)
+{
+    for (const char *c = note; *c; c++)
+        *(int *)ctx += (unsigned char)*c < 0x20;
+}
+
+/* A note quoting the server's text shows no control byte of it (a terminal would act on one) */
+static void test_notes_printable(void **state)
+{
+    (void)state;
+    int controls = 0;
+    cg_play_options opt = cg_play_defaults();
+    opt.on_note = control_in_note;
+    opt.on_note_ctx = &controls;
+    cg_play_result res;
+    played_with("Answers like R1 U3 F2\x1b[2J\x07 please\nRound 1/1\nUFBDRLBULBUFRRLU????RDDF\n"
+                "Enter your solution: \n", &opt, &res);
+    assert_int_equal(res.rounds_answered, 1);
+    assert_int_equal(controls, 0);
+}
+
+/* After the last round: the last line kept printable, and a line of bytes (a control byte first)
+ * is no flag */
+static void test_after_the_rounds(void **state)
+{
+    (void)state;
+    cg_play_result res;
+    played_with("Round 1/1\nUFBDRLBULBUFRRLU????RDDF\nEnter your solution: \n[+] Correct!\n"
+                "\x01flag{bytes}\nbye\x07 now\n", NULL, &res);
+    assert_string_equal(res.flags, "");
+    for (const char *c = res.flag_line; *c; c++)
+        assert_true((unsigned char)*c >= 0x20);
+    assert_non_null(strstr(res.flag_line, "bye"));
+}
+
+/* An answer past the server's stated limit is refused, quoting the limit's phrase as read (up to
+ * its 79 characters) */
+static void test_limit_phrase_quoted(void **state)
+{
+    (void)state;
+    char text[512], phrase[80] = "at most 1 moves ";
+    memset(phrase + 16, 'x', 63); /* 79 characters in all, the most a phrase keeps */
+    phrase[79] = '\0';
+    snprintf(text, sizeof text, "Send %sxxxxxxxxxx\nRound 1/1\nUFBDRLBULBUFRRLU????RDDF\nEnter your solution: \n",
+             phrase);
+    cg_play_result res;
+    played_with(text, NULL, &res);
+    assert_false(res.won);
+    assert_int_equal(strlen(phrase), 79);
+    if (!strstr(res.reason, phrase))
+        fail_msg("the reason: %s", res.reason);
+}
+
+/* A flag pattern anchored at the line's start finds the flag there, not again after it */
+static void test_anchored_flag_once(void **state)
+{
+    (void)state;
+    cg_play_options opt = cg_play_defaults();
+    opt.flag_regex = "^CTF\\{[^}]*\\}";
+    cg_play_result res;
+    played_with("Round 1/1\nUFBDRLBULBUFRRLU????RDDF\nEnter your solution: \n[+] Correct!\nCTF{one}CTF{two}\n",
+                &opt, &res);
+    assert_string_equal(res.flags, "CTF{one}");
+}
+
 /* A menu that comes back after every choice with no cube between is a loop: chosen the bound's
  * times (max-replies, 20 by default), then the game ends saying so (a choice past the bound
  * unsent would leave the game waiting out its timeout at the question). */
@@ -318,6 +444,13 @@ int main(void)
         cmocka_unit_test(test_information_when_the_notation_is_unknown),
         cmocka_unit_test(test_a_rule_answers_the_menu),
         cmocka_unit_test(test_the_choice_said),
+        cmocka_unit_test(test_a_rule_said),
+        cmocka_unit_test(test_no_empty_note),
+        cmocka_unit_test(test_anchored_flag_once),
+        cmocka_unit_test(test_rules_before_the_first_answer),
+        cmocka_unit_test(test_notes_printable),
+        cmocka_unit_test(test_after_the_rounds),
+        cmocka_unit_test(test_limit_phrase_quoted),
         cmocka_unit_test(test_a_menu_that_loops),
         cmocka_unit_test(test_a_choice_that_cannot_be_sent),
     };

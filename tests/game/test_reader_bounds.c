@@ -112,7 +112,66 @@ static void regex_repetitions_bounded(void **state)
     assert_int_equal(cg_replies_add(r, "re:a\\++=x", &err), CG_OK); /* an escaped '+' then one */
     assert_int_equal(cg_replies_add(r, "re:Round [0-9]+/[0-9]+ \\(+[a-z]+\\)=go", &err), CG_OK);
     assert_int_equal(cg_replies_add(r, "re:[+{]{2,3}x+=y", &err), CG_OK); /* '+' '{' in brackets: members */
+    /* an escaped '+' at the end repeats nothing: 513 copies, not 1026 */
+    assert_int_equal(cg_replies_add(r, "re:a{1,512}x\\+=x", &err), CG_OK);
+    /* 1024 copies are the most: a{1,1023} makes 1024, a{1,1024} one more */
+    assert_int_equal(cg_replies_add(r, "re:a{1,1023}=x", &err), CG_OK);
+    assert_int_equal(cg_replies_add(r, "re:a{1,1024}=x", &err), CG_ERR_INPUT);
+    /* a ']' first in a bracket (after '^' or not) is a member, so the '+' after it are too */
+    assert_int_equal(cg_replies_add(r, "re:[^]++]=y", &err), CG_OK);
+    assert_int_equal(cg_replies_add(r, "re:[]++]=y", &err), CG_OK);
+    assert_int_equal(cg_replies_add(r, "re:[^]]++=y", &err), CG_ERR_INPUT); /* outside: stacked */
     assert_int_equal(cg_replies_match(r, 2, CG_PHASE_START, "Round 3/10 (ok)", 15), 2);
+    cg_replies_free(r);
+    /* a rules text with a NUL byte is refused whole */
+    assert_int_equal(cg_replies_new(&r, NULL), CG_OK);
+    assert_int_equal(cg_replies_add_text(r, "a=b\n\0c=d\n", 9, &err), CG_ERR_INPUT);
+    assert_string_equal(err.msg, "a NUL byte: reply rules are text");
+    assert_int_equal(cg_replies_count(r), 0);
+    cg_replies_free(r);
+    /* a rule refused after its text was read leaves nothing of that text to the next rule */
+    assert_int_equal(cg_replies_new(&r, NULL), CG_OK);
+    assert_int_equal(cg_replies_add(r, "re:(a long rule=x", &err), CG_ERR_INPUT);
+    assert_int_equal(cg_replies_add(r, "ab=y", &err), CG_OK);
+    assert_int_equal(cg_replies_match(r, 0, CG_PHASE_START, "ab", 2), 0);
+    cg_replies_free(r);
+    /* a plain rule's text found at the very end of the line, and not past it */
+    assert_int_equal(cg_replies_new(&r, NULL), CG_OK);
+    assert_int_equal(cg_replies_add(r, "any:solution:=U", &err), CG_OK);
+    assert_int_equal(cg_replies_match(r, 0, CG_PHASE_START, "Enter your solution:", 20), 0);
+    assert_int_equal(cg_replies_match(r, 0, CG_PHASE_START, "Enter your solution", 19), -1);
+    cg_replies_free(r);
+    /* a control character is refused (a tab is a blank) */
+    assert_int_equal(cg_replies_new(&r, NULL), CG_OK);
+    assert_int_equal(cg_replies_add(r, "ab\x01" "cd=x", &err), CG_ERR_INPUT);
+    assert_non_null(strstr(err.msg, "a control character"));
+    assert_int_equal(cg_replies_add(r, "a\tb=x", &err), CG_OK);
+    cg_replies_free(r);
+    /* a rules file's line of CG_REPLY_TEXT_MAX bytes is a rule, one byte more is refused */
+    char text[CG_REPLY_TEXT_MAX + 3];
+    for (size_t len = CG_REPLY_TEXT_MAX; len <= CG_REPLY_TEXT_MAX + 1; len++) {
+        memset(text, 'x', len);
+        memcpy(text + len - 2, "=y", 2);
+        text[len] = '\n';
+        assert_int_equal(cg_replies_new(&r, NULL), CG_OK);
+        cg_status st = cg_replies_add_text(r, text, len + 1, &err);
+        assert_int_equal(st, len == CG_REPLY_TEXT_MAX ? CG_OK : CG_ERR_INPUT);
+        assert_int_equal(cg_replies_count(r), len == CG_REPLY_TEXT_MAX);
+        cg_replies_free(r);
+    }
+    /* lines of 4095 to 4097 bytes, about the regex copy's own buffer, matched to their end */
+    assert_int_equal(cg_replies_new(&r, NULL), CG_OK);
+    assert_int_equal(cg_replies_add(r, "re:x+yz$=tail", &err), CG_OK);
+    char *line = malloc(4097);
+    assert_non_null(line);
+    for (size_t n = 4095; n <= 4097; n++) {
+        memset(line, 'x', n);
+        memcpy(line + n - 2, "yz", 2);
+        assert_int_equal(cg_replies_match(r, 0, CG_PHASE_START, line, n), 0);
+        line[n - 1] = 'q';
+        assert_int_equal(cg_replies_match(r, 0, CG_PHASE_START, line, n), -1);
+    }
+    free(line);
     cg_replies_free(r);
 }
 

@@ -1,6 +1,6 @@
-// link-wrap: malloc
-/* Every handle's constructor without memory: CG_ERR_NOMEM with a message that says so, *out set
- * to NULL, and nothing kept (the next call, with memory, works). */
+// link-wrap: malloc calloc
+/* Every handle's constructor without memory (malloc and calloc failing): CG_ERR_NOMEM with a
+ * message that says so, *out set to NULL, and nothing kept (the next call, with memory, works). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -13,10 +13,13 @@
 #include <cmocka.h>
 
 #include "cubegod/cube3.h"
+#include "cubegod/dialogue.h"
 #include "cubegod/order.h"
+#include "cubegod/pow.h"
 #include "cubegod/puzzle.h"
 #include "cubegod/shapes.h"
 #include "cubegod/sim3.h"
+#include "cubegod/tube.h"
 
 static bool fail_all; /* every malloc fails while set */
 
@@ -24,6 +27,12 @@ void *__real_malloc(size_t size);
 void *__wrap_malloc(size_t size)
 {
     return fail_all ? NULL : __real_malloc(size);
+}
+
+void *__real_calloc(size_t n, size_t size);
+void *__wrap_calloc(size_t n, size_t size)
+{
+    return fail_all ? NULL : __real_calloc(n, size);
 }
 
 #define SENTINEL ((void *)&fail_all)
@@ -68,6 +77,20 @@ static void test_constructors_without_memory(void **state)
     cg_box_reader_free(b);
     NO_MEMORY(s, cg_shape_reader_new(&s, CG_SHAPE_AUTO, NULL, &err), "memory");
     cg_shape_reader_free(s);
+    cg_replies *rr;
+    NO_MEMORY(rr, cg_replies_new(&rr, &err), "out of memory for reply rules");
+    cg_replies_free(rr);
+    cg_pow *pw;
+    NO_MEMORY(pw, cg_pow_new(&pw, &err), "no memory for a proof-of-work solver");
+    cg_pow_free(pw);
+    cg_layout *l;
+    static const char LAYOUT[] = "U1 U2 U3 U4 R1 R2 R3 R4 F1 F2 F3 F4 D1 D2 D3 D4 L1 L2 L3 L4 B1 B2 B3 B4\n";
+    NO_MEMORY(l, cg_layout_new(LAYOUT, strlen(LAYOUT), &l, &err), "memory");
+    cg_layout_free(l);
+    cg_tube *mt;
+    cg_tube_options quiet = {.log_level = CG_LOG_QUIET};
+    NO_MEMORY(mt, cg_tube_memory("x\n", 2, 0, &quiet, &mt, &err), "memory");
+    cg_tube_close(mt);
     fclose(in);
 }
 

@@ -300,6 +300,12 @@ static void test_drawings(void **state)
     /* A net; the reading order is U's rows, the rows across, D's rows. */
     assert_string_equal(turned(NET3, "", "line"), "flag{turnis_a_flag_of_123456789ABCDEFGHIJKLMNST}VWXYZ!");
     round_trip(NET3, "R U M x' Rw 2U z S E", NULL);
+    /* Symbols that mark labels elsewhere (':' and '=') are stickers in a net's rows too */
+    static const char MARKS[] = "      : = :\n      = : =\n      : : =\n"
+                                "a b c d e f g h i j k l\nm n o p q r s t u v w x\ny z 1 2 3 4 5 6 7 8 9 0\n"
+                                "      A B C\n      D E F\n      G H I\n";
+    assert_string_equal(turned(MARKS, "", "line"), ":=:=:=::=abcdefghijklmnopqrstuvwxyz1234567890ABCDEFGHI");
+    round_trip(MARKS, "R U F", NULL);
     /* |-separated columns are kept as they are. */
     const char *out = turned(NET3, "R", NULL);
     assert_int_equal(strlen(out), strlen(NET3));

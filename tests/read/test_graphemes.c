@@ -138,12 +138,140 @@ static void test_words_across_escapes(void **state)
     assert_int_equal(off, 13);
 }
 
+/* The lexer's bounds and escapes (./run.sh mutants --since all: ansi.c's survivors). */
+static void test_row_bounds(void **state)
+{
+    (void)state;
+    char line[1024];
+    cgi_row row;
+    char out[CGI_ROW_MAX][CGI_TOK];
+    int cols[CGI_ROW_MAX], cell = 0;
+    static const int WORDS[] = {CGI_ROW_MAX, CGI_ROW_MAX + 1, CGI_ROW_MAX + 2, 70};
+    for (size_t w = 0; w < sizeof WORDS / sizeof *WORDS; w++) {
+        size_t n = 0;
+        for (int k = 0; k < WORDS[w]; k++)
+            n += (size_t)snprintf(line + n, sizeof line - n, "w%d ", k);
+        cgi_row_read(line, n, &cell, &row);
+        bool long_line = WORDS[w] > CGI_ROW_MAX;
+        if (row.long_line != long_line)
+            fail_msg("%d words: long_line %d, expected %d", WORDS[w], row.long_line, long_line);
+        assert_int_equal(row.n, CGI_ROW_MAX);
+        assert_string_equal(row.tok[CGI_ROW_MAX - 1], "w63"); /* the first 64 kept, in order */
+        /* a long line is never stickers, not even the 64 it kept */
+        assert_true(cgi_row_stickers(&row, CGI_ROW_MAX, out, cols) == !long_line);
+    }
+    /* words of equal length are their letters; of unequal length, no stickers */
+    cgi_row_read("ab cd", 5, &cell, &row);
+    assert_true(cgi_row_stickers(&row, 4, out, cols));
+    assert_string_equal(out[2], "c");
+    assert_int_equal(cols[2], 4);
+    cgi_row_read("ab abc", 6, &cell, &row);
+    assert_false(cgi_row_stickers(&row, 5, out, cols));
+    cgi_row_read("", 0, &cell, &row);
+    assert_true(row.blank);
+    assert_false(cgi_row_stickers(&row, 0, out, cols)); /* an empty line is no zero stickers */
+    /* a token longer than a row keeps: the column of the first such */
+    size_t n = (size_t)snprintf(line, sizeof line, "ab ");
+    for (int t = 0; t < 2; t++, line[n++] = ' ')
+        for (int k = 0; k < CGI_TOK + 2; k++)
+            line[n++] = (char)('x' + t);
+    cgi_row_read(line, n, &cell, &row);
+    assert_true(row.bad);
+    assert_int_equal(row.bad_col, 4);
+}
+
+static void test_row_escapes(void **state)
+{
+    (void)state;
+    cgi_row row;
+    int cell = 0;
+    /* '~' ends a CSI (a key's sequence), so the word after it is whole */
+    cgi_row_read("\x1b[3~ab", 6, &cell, &row);
+    assert_int_equal(row.n, 1);
+    assert_string_equal(row.tok[0], "ab");
+    /* a background after a 24-bit one in the same escape wins */
+    static const char rgb[] = "\x1b[48;2;1;2;3;41m  \x1b[0m";
+    cgi_row_read(rgb, strlen(rgb), &cell, &row);
+    assert_int_equal(row.n, 1);
+    assert_string_equal(row.tok[0], "ansi41");
+    /* 48 without all of its numbers names no colour: the blanks stay blanks; with them, it does */
+    static const char *const SHORT[] = {"\x1b[48m  ", "\x1b[48;5m  ", "\x1b[48;2;1;2m  "};
+    for (size_t k = 0; k < sizeof SHORT / sizeof *SHORT; k++) {
+        cell = 0;
+        cgi_row_read(SHORT[k], strlen(SHORT[k]), &cell, &row);
+        if (row.n != 0 || !row.blank)
+            fail_msg("\\e%s: %d tokens, expected blanks", SHORT[k] + 1, row.n);
+    }
+    static const char *const WHOLE[][2] = {{"\x1b[48;5;9m  ", "c5_9"}, {"\x1b[48;2;1;2;3m  ", "rgb1_2_3"}};
+    for (size_t k = 0; k < sizeof WHOLE / sizeof *WHOLE; k++) {
+        cgi_row_read(WHOLE[k][0], strlen(WHOLE[k][0]), &cell, &row);
+        assert_int_equal(row.n, 1);
+        assert_string_equal(row.tok[0], WHOLE[k][1]);
+    }
+    /* box-drawing rules from the first code point of the block (U+2500) to the last (U+257F)
+     * separate words and are no text of their own */
+    static const char box[] = "\xe2\x94\x80\xe2\x94\x80 a \xe2\x95\xbf";
+    cgi_row_read(box, strlen(box), &cell, &row);
+    assert_int_equal(row.n, 1);
+    assert_string_equal(row.tok[0], "a");
+    cgi_row_read("\xe2\x94\x80\xe2\x94\x80", 6, &cell, &row);
+    assert_int_equal(row.n, 0);
+    assert_true(row.rule);
+    /* the escapes that set no colour: a cursor move, a title, bold, a reset */
+    static const char *const PLAIN[] = {"\x1b[K", "\x1b]0;title\a", "\x1b[1m", "\x1b[0m", "\x1b[m"};
+    bool colour;
+    for (size_t k = 0; k < sizeof PLAIN / sizeof *PLAIN; k++) {
+        colour = true;
+        assert_int_equal(cgi_ansi_escape(PLAIN[k], strlen(PLAIN[k]), 0, &colour), strlen(PLAIN[k]));
+        if (colour)
+            fail_msg("escape %zu (\\e%s): read as a colour", k, PLAIN[k] + 1);
+    }
+    assert_int_equal(cgi_ansi_escape("\x1b[41m", 5, 0, &colour), 5);
+    assert_true(colour);
+}
+
+/* A label is a face's name, with "face" or "side" before or after it (those four letters exactly) */
+static void test_labels(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *line;
+        int face;
+    } LABELS[] = {{"Up face:", 0}, {"Front side:", 2}, {"face up", 0}, {"Up view:", -1}, {"Up facet:", -1},
+                  {"Up sides:", -1}, {"Up FACE", 0}, {"Left:", 4}};
+    cgi_row row;
+    int cell = 0, first;
+    for (size_t k = 0; k < sizeof LABELS / sizeof *LABELS; k++) {
+        cgi_row_read(LABELS[k].line, strlen(LABELS[k].line), &cell, &row);
+        int face = cgi_row_label(&row, &first);
+        if (face != LABELS[k].face)
+            fail_msg("\"%s\": face %d, expected %d", LABELS[k].line, face, LABELS[k].face);
+    }
+}
+
+static void test_span_ends(void **state)
+{
+    (void)state;
+    size_t off = 99;
+    /* a column past the end: nothing, at the end */
+    assert_int_equal(cgi_row_span("ab", 2, 5, 1, &off), 0);
+    assert_int_equal(off, 2);
+    /* a colour cell at the end of a line ended by CR: the CR is not the cell's */
+    static const char cr[] = "\x1b[41m  \r";
+    assert_int_equal(cgi_row_span(cr, strlen(cr), 1, 0, &off), strlen(cr) - 1);
+    assert_int_equal(off, 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_extending_ranges),
         cmocka_unit_test(test_flags_and_blanks),
         cmocka_unit_test(test_words_across_escapes),
+        cmocka_unit_test(test_row_bounds),
+        cmocka_unit_test(test_row_escapes),
+        cmocka_unit_test(test_span_ends),
+        cmocka_unit_test(test_labels),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -267,6 +267,7 @@ static void test_crosses(void **state)
                 assert_int_equal(got, 1);
                 assert_int_equal(in[0].shape, CG_SHAPE_NET);
                 assert_string_equal(in[0].order, "cross");
+                assert_string_equal(in[0].across, "LFR"); /* three faces across */
                 assert_int_equal(in[0].first_line, 2);
                 assert_int_equal(in[0].last_line, 1 + (hide ? 3 : 4) * n);
                 check_stickers(&p[0], n, st, style == 0 ? WORDS : style == 3 ? ansi_names() : letter_names(),
@@ -290,6 +291,68 @@ static void test_crosses(void **state)
     assert_int_equal(read_all(CG_SHAPE_AUTO, NULL, t.s, p, 2, in, &err, &errors), 0);
     assert_int_equal(errors, 1);
     assert_non_null(strstr(err.msg, "where 3 (B, under D) were expected"));
+    /* B drawn a quarter turn: each of its stickers placed where it was drawn */
+    {
+        uint8_t qs[54];
+        random_cube(3, 14, qs);
+        text tq = {0};
+        write_cross(&tq, 3, qs, 1, false, 2);
+        cg_shape_reader rq;
+        assert_int_equal(cg_shape_reader_init(&rq, CG_SHAPE_AUTO, NULL, NULL), CG_OK);
+        cg_puzzle pq;
+        cg_shape_place at[CG_PUZZLE_STICKERS_MAX];
+        bool got = false;
+        for (const char *line = tq.s, *nl; (nl = strchr(line, '\n')); line = nl + 1) {
+            assert_int_equal(cg_shape_reader_feed(&rq, line, (size_t)(nl - line), NULL), CG_OK);
+            got |= cgi_take_placed(&rq, &pq, NULL, at);
+        }
+        assert_int_equal(cg_shape_reader_finish(&rq, NULL), CG_OK);
+        got |= cgi_take_placed(&rq, &pq, NULL, at);
+        assert_true(got);
+        for (int r = 0; r < 3; r++)
+            for (int c = 0; c < 3; c++) {
+                const cg_shape_place *w = &at[B_ * 9 + (2 - c) * 3 + r]; /* write_cross's turn 2 */
+                if (w->line != 11 + r || w->col != 5 + c)
+                    fail_msg("B drawn at line %d column %d placed at line %ld column %d", 11 + r, 5 + c,
+                             w->line, w->col);
+            }
+    }
+    /* no turn of B gives a cube: the reason given is the half turn's (how a cross folds), the
+     * reason a string of the same stickers gets */
+    uint8_t bad[54];
+    random_cube(3, 77, bad);
+    uint8_t swap = bad[B_ * 9 + 0];
+    bad[B_ * 9 + 0] = bad[B_ * 9 + 2];
+    bad[B_ * 9 + 2] = swap;
+    char string[55] = {0};
+    for (int i = 0; i < 54; i++)
+        string[i] = LETTERS[bad[i]];
+    cg_puzzle sp;
+    assert_int_equal(cg_puzzle_from_string(string, 54, "UDFBLR", &sp, NULL), CG_OK);
+    char state3[64];
+    cg_error why;
+    assert_int_not_equal(cg_puzzle_state(&sp, NULL, 1, state3, sizeof state3, &why), CG_OK);
+    text tc = {0};
+    write_cross(&tc, 3, bad, 1, false, 1);
+    assert_int_equal(read_all(CG_SHAPE_AUTO, NULL, tc.s, p, 2, in, &err, &errors), 0);
+    assert_int_equal(errors, 1);
+    if (!strstr(err.msg, why.msg))
+        fail_msg("'%s' does not give the half turn's reason '%s'", err.msg, why.msg);
+    /* a B the same after a half turn, drawn a quarter turn: the two quarter turns that give a
+     * cube give the same cube, one reading */
+    unsigned seed = 1;
+    uint8_t b[24];
+    for (;; seed++) {
+        random_cube(2, seed, b);
+        const uint8_t *f = b + B_ * 4;
+        if (f[0] == f[3] && f[1] == f[2] && f[0] != f[1])
+            break;
+    }
+    text tb = {0};
+    write_cross(&tb, 2, b, 1, false, 2);
+    if (read_all(CG_SHAPE_AUTO, NULL, tb.s, p, 2, in, &err, &errors) != 1 || errors)
+        fail_msg("seed %u: %s\n%s", seed, errors ? err.msg : "no cube", tb.s);
+    check_stickers(&p[0], 2, b, letter_names(), 0);
 }
 
 /* Labelled faces written here in face order `order`, with several label and row styles. */
@@ -357,6 +420,35 @@ static void test_faces(void **state)
 
 /* Strings: single letters in several orders (positions computed here from the order), words
  * separated by blanks, grouped faces, the net order. */
+/* A line that is no string says which bound it passed (./run.sh mutants: detect.c's messages) */
+static void test_string_bounds(void **state)
+{
+    (void)state;
+    char line[1024];
+    cg_puzzle p;
+    cg_error err;
+    size_t n = (size_t)snprintf(line, sizeof line, "ab ");
+    for (int t = 0; t < 2; t++, line[n++] = ' ')
+        for (int k = 0; k < CGI_TOK + 2; k++)
+            line[n++] = (char)('x' + t);
+    assert_int_equal(cg_puzzle_from_string(line, n, NULL, &p, &err), CG_ERR_INPUT);
+    assert_string_equal(err.msg, "column 4: a token longer than 127 bytes");
+    n = 0;
+    for (int k = 0; k < 70; k++)
+        n += (size_t)snprintf(line + n, sizeof line - n, "W ");
+    assert_int_equal(cg_puzzle_from_string(line, n, NULL, &p, &err), CG_ERR_INPUT);
+    assert_non_null(strstr(err.msg, "64 tokens (64 characters, more than read)"));
+    /* a long line of unequal words: too many, not unequal */
+    n = (size_t)snprintf(line, sizeof line, "WW ");
+    for (int k = 0; k < 70; k++)
+        n += (size_t)snprintf(line + n, sizeof line - n, "W ");
+    assert_int_equal(cg_puzzle_from_string(line, n, NULL, &p, &err), CG_ERR_INPUT);
+    assert_non_null(strstr(err.msg, "64 tokens (65 characters, more than read)"));
+    /* groups of equal length, too few of them */
+    assert_int_equal(cg_puzzle_from_string("WW WW WW", 8, NULL, &p, &err), CG_ERR_INPUT);
+    assert_non_null(strstr(err.msg, "3 tokens (6 characters): a string is 24"));
+}
+
 static void test_strings(void **state)
 {
     (void)state;
@@ -517,6 +609,28 @@ static void test_errors_and_ends(void **state)
     assert_int_equal(read_text(CG_SHAPE_AUTO, net3, &err, &errors, &p), 1);
     assert_int_equal(errors, 0);
     assert_int_equal(p.size, 2);
+    /* a line of text between two labelled faces, before the fifth: the faces go on */
+    cg_puzzle six = {0};
+    assert_int_equal(read_text(CG_SHAPE_AUTO, "U:\nW W\nW W\nnext one:\nF:\nG G\nG G\nR:\nR R\nR R\nB:\nB B\nB B\n"
+                               "L:\nO O\nO O\nD:\nY Y\nY Y\n", &err, &errors, &six), 1);
+    assert_int_equal(errors, 0);
+    assert_int_equal(cg_puzzle_faces_known(&six), 6);
+    /* faces of two-letter colour names: "Wh Wh" is a row of two, not a face of four letters */
+    assert_int_equal(read_text(CG_SHAPE_AUTO, "U:\nWh Wh\nWh Wh\nF:\nGr Gr\nGr Gr\nR:\nRe Re\nRe Re\n"
+                               "B:\nBl Bl\nBl Bl\nL:\nOr Or\nOr Or\nD:\nYe Ye\nYe Ye\n", &err, &errors, &six), 1);
+    assert_int_equal(errors, 0);
+    assert_string_equal(six.colour[six.sticker[0]], "Wh");
+    /* a face shown by its first sticker alone (the rest '?') is a face shown */
+    cg_puzzle part = {0};
+    assert_int_equal(read_text(CG_SHAPE_AUTO, "  W ?\n  ? ?\nO O G G R R B B\nO O G G R R B B\n  Y Y\n  Y Y\n", &err,
+                               &errors, &part), 1);
+    assert_int_equal(errors, 0);
+    assert_true(part.faces_shown & (1u << CG_U));
+    /* a word, four, a word: no net of one sticker a face */
+    assert_int_equal(read_text(CG_SHAPE_AUTO, "Score\nW G R B\nY\nW G R B\nO\n", &err, &errors, NULL), 0);
+    assert_int_equal(errors, 0);
+    assert_int_equal(read_text(CG_SHAPE_AUTO, "  W\nO G R B\n  Y\n", &err, &errors, NULL), 0);
+    assert_int_equal(errors, 0);
     /* U rows not indented over F: not a net */
     assert_int_equal(read_text(CG_SHAPE_AUTO, "W W\nW W\nO O G G R R B B\nO O G G R R B B\n", &err, &errors,
                                NULL), 0);
@@ -579,6 +693,63 @@ static void __attribute__((noinline)) dirty_stack(void)
     volatile char junk[32768];
     for (size_t i = 0; i < sizeof junk; i++)
         junk[i] = 'Z';
+}
+
+/* The order hint names another common order that gives a cube: the first of them, never the
+ * order given */
+static void test_order_hint(void **state)
+{
+    (void)state;
+    uint8_t st[24];
+    random_cube(2, 7, st);
+    char text[25] = {0}, out[8];
+    for (int i = 0; i < 24; i++)
+        text[i] = LETTERS[st[i]];
+    cg_puzzle p;
+    assert_int_equal(cg_puzzle_from_string(text, 24, "URFDLB", &p, NULL), CG_OK); /* read wrong */
+    assert_int_equal(cg_puzzle_order_hint(&p, "URFDLB", out, sizeof out), 1);
+    assert_string_equal(out, "UDFBLR");
+    /* solved reads as solved in every order: the first other one */
+    static const char solved[] = "WWWWYYYYGGGGBBBBOOOORRRR";
+    assert_int_equal(cg_puzzle_from_string(solved, 24, "UDFBLR", &p, NULL), CG_OK);
+    assert_int_equal(cg_puzzle_order_hint(&p, "UDFBLR", out, sizeof out), 1);
+    assert_string_equal(out, "URFDLB");
+}
+
+/* cg_read_text's buffer: a cube's line, its newline and the terminator, or CG_ERR_LIMIT */
+static void test_read_text_fits(void **state)
+{
+    (void)state;
+    /* an error names its line */
+    char lined[256];
+    int lines_count;
+    cg_error lerr;
+    static const char bad3[] = "hello\nthere\nU:\nW W\nW W W\n";
+    assert_int_equal(cg_read_text(bad3, strlen(bad3), NULL, NULL, NULL, NULL, lined, sizeof lined,
+                                  &lines_count, &lerr), CG_ERR_INPUT);
+    if (strncmp(lerr.msg, "line 5: ", 8) != 0)
+        fail_msg("%s", lerr.msg);
+    static const char text[] = "WWWWYYYYGGGGBBBBOOOORRRR\n";
+    char out[256];
+    int count;
+    cg_error err;
+    assert_int_equal(cg_read_text(text, strlen(text), NULL, NULL, NULL, NULL, out, sizeof out, &count, &err),
+                     CG_OK);
+    size_t need = strlen(out) + 1;
+    assert_int_equal(out[need - 2], '\n');
+    memset(out, 'X', sizeof out);
+    assert_int_equal(cg_read_text(text, strlen(text), NULL, NULL, NULL, NULL, out, need, &count, &err), CG_OK);
+    assert_int_equal(count, 1);
+    assert_int_equal(strlen(out), need - 1);
+    assert_int_equal(out[need], 'X'); /* nothing past the buffer */
+    memset(out, 'X', sizeof out);
+    assert_int_equal(cg_read_text(text, strlen(text), NULL, NULL, NULL, NULL, out, need - 1, &count, &err),
+                     CG_ERR_LIMIT);
+    assert_int_equal(count, 0);
+    assert_int_equal(out[need - 1], 'X');
+    char want[64];
+    snprintf(want, sizeof want, "cube 1 does not fit the buffer of %zu bytes", need - 1);
+    assert_string_equal(err.msg, want);
 }
 
 /* No cube in a text: one line is said why as a string, its blanks and line ends around it
@@ -668,6 +839,115 @@ static void test_dict_order(void **state)
     }
 }
 
+/* The dict parser's bounds: nesting (a cube 15 mappings down is read, 16 is refused with the
+ * innermost key), a string longer than a token, a face found only in a mapping inside. */
+static void test_dict_bounds(void **state)
+{
+    (void)state;
+    char buf[2048];
+    cg_puzzle pz;
+    char given[8];
+    cg_error err;
+    for (int k = 15; k <= 17; k++) {
+        size_t n = (size_t)snprintf(buf, sizeof buf, "{");
+        for (int i = 0; i < k; i++)
+            n += (size_t)snprintf(buf + n, sizeof buf - n, "\"a\": {");
+        n += (size_t)snprintf(buf + n, sizeof buf - n, "\"U\": \"WWWW\", \"D\": \"YYYY\", \"F\": \"GGGG\", "
+                              "\"B\": \"BBBB\", \"L\": \"OOOO\"");
+        for (int i = 0; i <= k; i++)
+            buf[n++] = '}';
+        err.msg[0] = '\0';
+        int faces = cgi_dict_parse(buf, n, NULL, &pz, given, &err);
+        if (k == 15) {
+            assert_int_equal(faces, 5);
+            continue;
+        }
+        assert_int_equal(faces, -1);
+        if (!strstr(err.msg, "brackets nested deeper than 16 levels") ||
+            !strstr(err.msg, k == 16 ? "(key 'U')" : "(key 'a')"))
+            fail_msg("%d mappings deep: \"%s\"", k, err.msg);
+    }
+    /* 15 mappings down, a face that is no value: that error, not the nesting's */
+    size_t n = (size_t)snprintf(buf, sizeof buf, "{");
+    for (int i = 0; i < 15; i++)
+        n += (size_t)snprintf(buf + n, sizeof buf - n, "\"a\": {");
+    n += (size_t)snprintf(buf + n, sizeof buf - n, "\"U\": \"WWWW\", \"D\": ]");
+    assert_int_equal(cgi_dict_parse(buf, n, NULL, &pz, given, &err), -1);
+    assert_string_equal(err.msg, "face D: not a list or string of stickers");
+    /* a quoted face of 200 stickers: cut at a token's 127 bytes, and refused */
+    n = (size_t)snprintf(buf, sizeof buf, "{\"U\": \"");
+    memset(buf + n, 'W', 200);
+    n += 200;
+    n += (size_t)snprintf(buf + n, sizeof buf - n, "\", \"D\": \"YYYY\"}");
+    assert_int_equal(cgi_dict_parse(buf, n, NULL, &pz, given, &err), -1);
+    assert_string_equal(err.msg, "face U has 1 stickers (127 characters), not 4 or 9");
+    /* a key of 200 letters is no face: the face after it is still read */
+    n = (size_t)snprintf(buf, sizeof buf, "{\"");
+    memset(buf + n, 'U', 200);
+    n += 200;
+    n += (size_t)snprintf(buf + n, sizeof buf - n, "\": \"WWWW\", \"D\": \"YYYY\"}");
+    assert_int_equal(cgi_dict_parse(buf, n, NULL, &pz, given, &err), 1);
+    assert_string_equal(given, "D");
+    /* blanks before and after a face's stickers are no stickers */
+    static const char blanks[] = "{\"U\": \" W W W W \", \"D\": \"YYYY\", \"F\": \"GGGG\", \"B\": \"BBBB\", \"L\": \"OOOO\"}";
+    assert_int_equal(cgi_dict_parse(blanks, strlen(blanks), NULL, &pz, given, &err), 5);
+    /* a quote left open: no string, no face */
+    static const char open_quote[] = "{\"U\": \"WWWW}";
+    assert_int_equal(cgi_dict_parse(open_quote, strlen(open_quote), NULL, &pz, given, &err), 0);
+    /* a key with no ':' after it: no mapping of faces (a set, a syntax error) */
+    static const char nocolon[] = "{\"U\" \"WWWW\", \"D\": \"YYYY\"}";
+    assert_int_equal(cgi_dict_parse(nocolon, strlen(nocolon), NULL, &pz, given, &err), 0);
+    /* a face only in a mapping inside: found there */
+    static const char inner[] = "{\"cube\": {\"U\": \"WWWW\"}, \"x\": 1}";
+    assert_int_equal(cgi_dict_parse(inner, strlen(inner), NULL, &pz, given, &err), 1);
+    assert_string_equal(given, "U");
+}
+
+/* A drawing of colour cells read through a layout: each sticker's place is its cell, no bytes of
+ * text (len 0), as a net's cells are */
+static void test_layout_colour_cells(void **state)
+{
+    (void)state;
+    static const char LAYOUT[] = "U1 U2 U3 U4 R1 R2 R3 R4 F1 F2 F3 F4 D1 D2 D3 D4 L1 L2 L3 L4 B1 B2 B3 B4\n";
+    static const int FACE_OF[6] = {0, 5, 2, 1, 4, 3}; /* U R F D L B as colours W R G Y O B */
+    cg_layout *l;
+    assert_int_equal(cg_layout_new(LAYOUT, strlen(LAYOUT), &l, NULL), CG_OK);
+    text t = {0};
+    for (int f = 0; f < 6; f++)
+        for (int k = 0; k < 4; k++)
+            ansi_cell(&t, FACE_OF[f]);
+    cg_shape_reader r;
+    assert_int_equal(cg_shape_reader_init(&r, CG_SHAPE_AUTO, NULL, NULL), CG_OK);
+    assert_int_equal(cg_shape_reader_layout(&r, l, NULL), CG_OK);
+    assert_int_equal(cg_shape_reader_feed(&r, t.s, strlen(t.s), NULL), CG_OK);
+    cg_puzzle p;
+    cg_shape_place at[CG_PUZZLE_STICKERS_MAX];
+    assert_true(cgi_take_placed(&r, &p, NULL, at));
+    for (int i = 0; i < 24; i++) {
+        assert_int_equal(at[i].line, 1);
+        assert_int_equal(at[i].len, 0);
+    }
+    cg_layout_free(l);
+}
+
+/* A layout that names too few stickers lists the missing ones, and counts those the message has
+ * no room for. */
+static void test_layout_missing(void **state)
+{
+    (void)state;
+    cg_layout *l;
+    cg_error err;
+    static const char one[] = "top: U9 x\n";
+    assert_int_equal(cg_layout_new(one, strlen(one), &l, &err), CG_ERR_INPUT);
+    assert_null(l);
+    assert_string_equal(err.msg, "the layout names 1 stickers, a 3x3 has 54; missing: U1 U2 U3 U4 U5 U6 U7 "
+                                 "U8 R1 R2 R3 R4 R5 R6 R7 R8 R9 F1 F2 F3 F4 F5 F6 F7 F8 F9 D1 D2 D3 D4 D5 "
+                                 "and 22 more");
+    static const char most[] = "U1 U2 U3 U4 R1 R2 R3 R4 F1 F2 F3 F4 D1 D2 D3 D4 L1 L2 L3 L4 B1 B2\n";
+    assert_int_equal(cg_layout_new(most, strlen(most), &l, &err), CG_ERR_INPUT);
+    assert_string_equal(err.msg, "the layout names 22 stickers, a 2x2 has 24; missing: B3 B4");
+}
+
 /* A reader given a layout is busy from the layout's first line to its last, not before. */
 static void test_layout_busy(void **state)
 {
@@ -683,6 +963,9 @@ static void test_layout_busy(void **state)
     assert_int_equal(cg_shape_reader_layout(&r, l, NULL), CG_OK);
     assert_false(cg_shape_reader_busy(&r));
     assert_int_equal(cg_shape_reader_feed(&r, "The cube today:", 15, NULL), CG_OK);
+    assert_false(cg_shape_reader_busy(&r));
+    /* the layout's words must be there: "pot:" is not "top:" */
+    assert_int_equal(cg_shape_reader_feed(&r, "pot: O O B R", 12, NULL), CG_OK);
     assert_false(cg_shape_reader_busy(&r));
     cg_puzzle p;
     for (int i = 0; i < 6; i++) {
@@ -706,15 +989,251 @@ static void test_layout_busy(void **state)
     assert_true(cg_shape_reader_take(&r, &q, NULL));
     for (int i = 0; i < 24; i++)
         assert_string_equal(q.colour[q.sticker[i]], p.colour[p.sticker[i]]);
+    /* a layout left part way through by one reader starts over with the next */
+    cg_shape_reader r2;
+    assert_int_equal(cg_shape_reader_init(&r2, CG_SHAPE_AUTO, NULL, NULL), CG_OK);
+    assert_int_equal(cg_shape_reader_layout(&r2, l, NULL), CG_OK);
+    for (int i = 0; i < 2; i++)
+        assert_int_equal(cg_shape_reader_feed(&r2, LINES[ORDER[i]], strlen(LINES[ORDER[i]]), NULL), CG_OK);
+    assert_int_equal(cg_shape_reader_init(&r, CG_SHAPE_AUTO, NULL, NULL), CG_OK);
+    assert_int_equal(cg_shape_reader_layout(&r, l, NULL), CG_OK);
+    for (int i = 0; i < 6; i++)
+        assert_int_equal(cg_shape_reader_feed(&r, LINES[ORDER[i]], strlen(LINES[ORDER[i]]), NULL), CG_OK);
+    assert_true(cg_shape_reader_take(&r, &q, NULL));
+    /* one line that fits, then one that does not: a line that happened to look like the
+     * layout's first, no drawing cut short */
+    assert_int_equal(cg_shape_reader_feed(&r, LINES[ORDER[0]], strlen(LINES[ORDER[0]]), NULL), CG_OK);
+    assert_int_equal(cg_shape_reader_feed(&r, "so long", 7, NULL), CG_OK);
     /* a drawing that stops matching after two lines is an error naming the line */
     cg_error err;
     for (int i = 0; i < 3; i++)
         assert_int_equal(cg_shape_reader_feed(&r, LINES[ORDER[i]], strlen(LINES[ORDER[i]]), NULL), CG_OK);
     assert_int_equal(cg_shape_reader_feed(&r, "so long", 7, &err), CG_ERR_INPUT);
-    assert_string_equal(err.msg, "a drawing in the layout (from line 7): line 10 has 2 tokens where "
+    assert_string_equal(err.msg, "a drawing in the layout (from line 9): line 12 has 2 tokens where "
                                  "layout line 4 has 5");
     assert_false(cg_shape_reader_busy(&r));
     cg_layout_free(l);
+}
+
+/* "Face U:" then stickers, not a box: labelled faces, whose lines are counted as fed */
+static void test_face_header_faces(void **state)
+{
+    (void)state;
+    const char *text = "Face U:\nW W\nW W\nFace F:\nG G\nG G\nFace R:\nR R\nR R\nFace B:\nB B\nB B\n"
+                       "Face L:\nO O\nO O\nFace D:\nY Y\nY Y\nbye\n";
+    cg_puzzle p[2];
+    cg_shape_info info[2];
+    cg_error err;
+    int errors;
+    assert_int_equal(read_all(CG_SHAPE_AUTO, NULL, text, p, 2, info, &err, &errors), 1);
+    assert_int_equal(errors, 0);
+    assert_int_equal(info[0].shape, CG_SHAPE_FACES);
+    assert_int_equal(info[0].first_line, 1);
+    assert_int_equal(info[0].last_line, 18);
+    assert_int_equal(cg_puzzle_faces_known(&p[0]), 6);
+}
+
+/* A pause (the server's prompt) ends what is complete, keeps what may go on, and reports the
+ * first failure; two cubes ready at once are taken in order. */
+static void test_pause_and_take(void **state)
+{
+    (void)state;
+    static const char *const NET[] = {"  W W", "  W W", "O O G G R R B B", "O O G G R R B B", "  Y Y", "  Y Y"};
+    cg_shape_reader r;
+    cg_error err;
+    cg_puzzle p;
+    /* U rows, a pause, the rest: one net */
+    assert_int_equal(cg_shape_reader_init(&r, CG_SHAPE_AUTO, NULL, NULL), CG_OK);
+    for (size_t k = 0; k < 6; k++) {
+        assert_int_equal(cg_shape_reader_feed(&r, NET[k], strlen(NET[k]), NULL), CG_OK);
+        if (k == 1)
+            assert_int_equal(cg_shape_reader_pause(&r, NULL), CG_OK);
+    }
+    assert_int_equal(cg_shape_reader_finish(&r, NULL), CG_OK);
+    assert_true(cg_shape_reader_take(&r, &p, NULL));
+    assert_int_equal(cg_puzzle_faces_known(&p), 6);
+    /* a net with D hidden that makes no cube, ended by the pause: its error */
+    static const char *const WHITE[] = {"  W W", "  W W", "W W W W W W W W", "W W W W W W W W"};
+    assert_int_equal(cg_shape_reader_init(&r, CG_SHAPE_AUTO, NULL, NULL), CG_OK);
+    for (size_t k = 0; k < 4; k++)
+        assert_int_equal(cg_shape_reader_feed(&r, WHITE[k], strlen(WHITE[k]), NULL), CG_OK);
+    err.msg[0] = '\0';
+    assert_int_equal(cg_shape_reader_pause(&r, &err), CG_ERR_INPUT);
+    assert_non_null(strstr(err.msg, "a net of 2x2 faces"));
+    /* a drawing in a layout cut short at the end: its message */
+    static const char LAYOUT[] = "top: U1 U2 U3 U4\nfront: F1 F2 F3 F4\nright: R1 R2 R3 R4\n"
+                                 "back: B1 B2 B3 B4\nleft: L1 L2 L3 L4\nbottom: D1 D2 D3 D4\n";
+    cg_layout *l;
+    assert_int_equal(cg_layout_new(LAYOUT, strlen(LAYOUT), &l, NULL), CG_OK);
+    assert_int_equal(cg_shape_reader_init(&r, CG_SHAPE_AUTO, NULL, NULL), CG_OK);
+    assert_int_equal(cg_shape_reader_layout(&r, l, NULL), CG_OK);
+    assert_int_equal(cg_shape_reader_feed(&r, "top: O O B R", 12, NULL), CG_OK);
+    err.msg[0] = '\0';
+    assert_int_equal(cg_shape_reader_finish(&r, &err), CG_ERR_INPUT);
+    assert_non_null(strstr(err.msg, "layout"));
+    cg_layout_free(l);
+    /* two strings, then two takes: first the first */
+    static const char *const TWO[] = {"WWWWYYYYGGGGBBBBOOOORRRR", "WWWWYYYYGGGGBBBBRRRROOOO"};
+    assert_int_equal(cg_shape_reader_init(&r, CG_SHAPE_AUTO, NULL, NULL), CG_OK);
+    for (int k = 0; k < 2; k++)
+        assert_int_equal(cg_shape_reader_feed(&r, TWO[k], 24, NULL), CG_OK);
+    cg_puzzle q;
+    assert_true(cg_shape_reader_take(&r, &p, NULL));
+    assert_true(cg_shape_reader_take(&r, &q, NULL));
+    assert_false(cg_shape_reader_take(&r, &q, NULL));
+    assert_string_equal(p.colour[p.sticker[16]], "O");
+    assert_string_equal(q.colour[q.sticker[16]], "R");
+    /* three before a take: the two newest kept, in order */
+    static const char *const THREE[] = {"WWWWYYYYGGGGBBBBOOOORRRR", "WWWWYYYYGGGGBBBBRRRROOOO",
+                                        "YYYYWWWWGGGGBBBBOOOORRRR"};
+    assert_int_equal(cg_shape_reader_init(&r, CG_SHAPE_AUTO, NULL, NULL), CG_OK);
+    for (int k = 0; k < 3; k++)
+        assert_int_equal(cg_shape_reader_feed(&r, THREE[k], 24, NULL), CG_OK);
+    cg_shape_info info;
+    cg_shape_place at[CG_PUZZLE_STICKERS_MAX];
+    for (long line = 2; line <= 3; line++) {
+        assert_true(cgi_take_placed(&r, &p, &info, at));
+        assert_int_equal(info.first_line, line);
+        assert_int_equal(at[0].line, line);
+        assert_string_equal(p.colour[p.sticker[16]], line == 2 ? "R" : "O");
+        assert_string_equal(p.colour[p.sticker[0]], line == 2 ? "W" : "Y");
+    }
+    assert_false(cg_shape_reader_take(&r, &p, NULL));
+}
+
+/* a labelled string of seven colours is no string, wherever the seventh stands */
+static void test_labelled_string_colours(void **state)
+{
+    (void)state;
+    cg_puzzle p[2];
+    cg_shape_info info[2];
+    cg_error err;
+    int errors;
+    assert_int_equal(read_all(CG_SHAPE_STRING, NULL, "State: WWWWYYYYGGGGBBBBOOOORRXR\n", p, 2, info, &err,
+                              &errors), 0);
+    assert_int_equal(errors, 0);
+    assert_int_equal(read_all(CG_SHAPE_STRING, NULL, "State: WWWWYYYYGGGGBBBBOOOORRRR\n", p, 2, info, &err,
+                              &errors), 1);
+}
+
+/* five boxes, then a pause just after the sixth box's header: the sixth box still counts */
+static void test_boxes_pause_in_sixth(void **state)
+{
+    (void)state;
+    static const char FACES[] = "DFBLRU", COLOUR[] = "YGBORW";
+    cg_shape_reader r;
+    assert_int_equal(cg_shape_reader_init(&r, CG_SHAPE_AUTO, NULL, NULL), CG_OK);
+    for (int f = 0; f < 6; f++) {
+        char line[32];
+        snprintf(line, sizeof line, "Face %c:", FACES[f]);
+        assert_int_equal(cg_shape_reader_feed(&r, line, strlen(line), NULL), CG_OK);
+        if (f == 5)
+            assert_int_equal(cg_shape_reader_pause(&r, NULL), CG_OK);
+        assert_int_equal(cg_shape_reader_feed(&r, "+-----+", 7, NULL), CG_OK);
+        snprintf(line, sizeof line, "| %c %c |", COLOUR[f], COLOUR[f]);
+        for (int row = 0; row < 2; row++)
+            assert_int_equal(cg_shape_reader_feed(&r, line, strlen(line), NULL), CG_OK);
+        assert_int_equal(cg_shape_reader_feed(&r, "+-----+", 7, NULL), CG_OK);
+    }
+    assert_int_equal(cg_shape_reader_finish(&r, NULL), CG_OK);
+    cg_puzzle p;
+    assert_true(cg_shape_reader_take(&r, &p, NULL));
+    assert_int_equal(cg_puzzle_faces_known(&p), 6);
+    assert_false(cg_shape_reader_take(&r, &p, NULL));
+}
+
+/* A net whose colours are names of CG_TOKEN_MAX bytes, the longest a sticker takes: read whole */
+static void test_net_longest_names(void **state)
+{
+    (void)state;
+    char name[6][CG_TOKEN_MAX + 1];
+    for (int c = 0; c < 6; c++) {
+        memset(name[c], 'a', CG_TOKEN_MAX);
+        name[c][CG_TOKEN_MAX - 1] = LETTERS[c];
+        name[c][CG_TOKEN_MAX] = '\0';
+    }
+    static const int ACROSS[4] = {L_, F_, R_, B_};
+    text t = {0};
+    for (int part = 0; part < 3; part++)
+        for (int r = 0; r < 2; r++) {
+            if (part == 1) {
+                for (int k = 0; k < 8; k++)
+                    put(&t, "%s ", name[ACROSS[k / 2]]);
+            } else {
+                put(&t, "%*s", 2 * (CG_TOKEN_MAX + 1), "");
+                for (int k = 0; k < 2; k++)
+                    put(&t, "%s ", name[part ? D_ : U_]);
+            }
+            put(&t, "\n");
+        }
+    cg_puzzle p[2];
+    cg_shape_info in[2];
+    cg_error err;
+    int errors;
+    if (read_all(CG_SHAPE_AUTO, NULL, t.s, p, 2, in, &err, &errors) != 1 || errors)
+        fail_msg("%s\n%s", errors ? err.msg : "no cube", t.s);
+    assert_int_equal(in[0].shape, CG_SHAPE_NET);
+    assert_int_equal(cg_puzzle_faces_known(&p[0]), 6);
+}
+
+/* Where each sticker stood, net after net: a face the second net hides stood nowhere (line 0),
+ * whatever the first net put there */
+static void test_net_places_each_net(void **state)
+{
+    (void)state;
+    static const char *const NETS[] = {"  W W", "  W W", "O O G G R R B B", "O O G G R R B B", "  Y Y",
+                                       "  Y Y", "", "  W W", "  W W", "O O G G R R B B", "O O G G R R B B",
+                                       "", "bye"};
+    cg_shape_reader r;
+    assert_int_equal(cg_shape_reader_init(&r, CG_SHAPE_AUTO, NULL, NULL), CG_OK);
+    cg_puzzle p;
+    cg_shape_place at[2][CG_PUZZLE_STICKERS_MAX];
+    int got = 0;
+    for (size_t k = 0; k < sizeof NETS / sizeof *NETS; k++) {
+        assert_int_equal(cg_shape_reader_feed(&r, NETS[k], strlen(NETS[k]), NULL), CG_OK);
+        while (got < 2 && cgi_take_placed(&r, &p, NULL, at[got]))
+            got++;
+    }
+    assert_int_equal(got, 2);
+    for (int i = 0; i < 4; i++) {
+        assert_int_equal(at[0][D_ * 4 + i].line, 5 + i / 2);
+        assert_int_equal(at[1][D_ * 4 + i].line, 0);
+        assert_int_equal(at[1][D_ * 4 + i].col, 0);
+    }
+}
+
+/* five labelled faces, then five more from U again: two cubes, no error */
+static void test_faces_twice(void **state)
+{
+    (void)state;
+    const char *five = "U:\nW W\nW W\nF:\nG G\nG G\nR:\nR R\nR R\nB:\nB B\nB B\nL:\nO O\nO O\n";
+    char text[512];
+    snprintf(text, sizeof text, "%s%s", five, five);
+    cg_puzzle p[3];
+    cg_shape_info info[3];
+    cg_error err;
+    int errors;
+    assert_int_equal(read_all(CG_SHAPE_AUTO, NULL, text, p, 3, info, &err, &errors), 2);
+    assert_int_equal(errors, 0);
+    assert_int_equal(info[1].first_line, 16);
+}
+
+/* "auto" after a given order of the side faces takes it back */
+static void test_across_auto_again(void **state)
+{
+    (void)state;
+    static const char *const NET[] = {"  W W", "  W W", "O O G G R R B B", "O O G G R R B B", "  Y Y", "  Y Y"};
+    cg_shape_reader r;
+    assert_int_equal(cg_shape_reader_init(&r, CG_SHAPE_AUTO, NULL, NULL), CG_OK);
+    assert_int_equal(cg_shape_reader_across(&r, "RBLF", NULL), CG_OK);
+    assert_int_equal(cg_shape_reader_across(&r, "auto", NULL), CG_OK);
+    for (size_t k = 0; k < 6; k++)
+        assert_int_equal(cg_shape_reader_feed(&r, NET[k], strlen(NET[k]), NULL), CG_OK);
+    assert_int_equal(cg_shape_reader_finish(&r, NULL), CG_OK);
+    cg_puzzle p;
+    cg_shape_info info;
+    assert_true(cg_shape_reader_take(&r, &p, &info));
+    assert_string_equal(info.across, "LFRB");
 }
 
 static void test_typed_answer(void **state)
@@ -749,6 +1268,12 @@ static void test_typed_answer(void **state)
     assert_int_equal(errors, 0);
     assert_int_equal(cg_puzzle_faces_known(&p), 5);
     assert_int_equal(p.faces_shown & (1u << CG_U), 0);
+    /* the typed move answers the question: a bare letter on the line after it is a label again */
+    char again[512];
+    snprintf(again, sizeof again, "Your move:\nR\n%s", asked + strlen("Here is the cube:\n"));
+    assert_int_equal(read_text(CG_SHAPE_AUTO, again, &err, &errors, &p), 1);
+    assert_int_equal(errors, 0);
+    assert_int_equal(cg_puzzle_faces_known(&p), 6);
 }
 
 /* ANSI: foreground blocks, true colour, a run of one colour several cells wide, OSC and
@@ -849,6 +1374,22 @@ static void test_writer_round_trip(void **state)
                 size_t len = cg_puzzle_format_shape(&p, (cg_shape)shape, (cg_colours)colours, buf, sizeof buf);
                 assert_true(len < sizeof buf);
                 assert_int_equal(cg_puzzle_format_shape(&p, (cg_shape)shape, (cg_colours)colours, NULL, 0), len);
+                if (shape == CG_SHAPE_NET || shape == CG_SHAPE_ANSI) {
+                    /* U stands over F: indented n cells, a cell two columns in colour, else the
+                     * widest token and a blank */
+                    static const char *const WORDS[6] = {"white", "yellow", "green", "blue", "orange", "red"};
+                    size_t cell = 2;
+                    if (shape == CG_SHAPE_NET && colours != CG_COLOURS_ANSI) {
+                        cell = 2;
+                        for (int i = 0; i < 6 * per && colours == CG_COLOURS_WORDS; i++)
+                            if (i / per != R_ && strlen(WORDS[st[i]]) + 1 > cell)
+                                cell = strlen(WORDS[st[i]]) + 1;
+                    }
+                    size_t indent = strspn(buf, " ");
+                    if (indent != (size_t)n * cell)
+                        fail_msg("shape %d colours %d: U indented %zu, expected %zu\n%s", shape, colours,
+                                 indent, (size_t)n * cell, buf);
+                }
                 cg_puzzle q;
                 cg_error err;
                 int errors;
@@ -871,13 +1412,27 @@ int main(void)
         cmocka_unit_test(test_crosses),
         cmocka_unit_test(test_faces),
         cmocka_unit_test(test_strings),
+        cmocka_unit_test(test_string_bounds),
         cmocka_unit_test(test_string_orders),
         cmocka_unit_test(test_errors_and_ends),
         cmocka_unit_test(test_read_text_no_cube),
+        cmocka_unit_test(test_read_text_fits),
+        cmocka_unit_test(test_order_hint),
         cmocka_unit_test(test_dict_lists),
         cmocka_unit_test(test_dict_order),
+        cmocka_unit_test(test_dict_bounds),
         cmocka_unit_test(test_layout_busy),
+        cmocka_unit_test(test_layout_missing),
+        cmocka_unit_test(test_layout_colour_cells),
         cmocka_unit_test(test_typed_answer),
+        cmocka_unit_test(test_across_auto_again),
+        cmocka_unit_test(test_faces_twice),
+        cmocka_unit_test(test_net_places_each_net),
+        cmocka_unit_test(test_net_longest_names),
+        cmocka_unit_test(test_boxes_pause_in_sixth),
+        cmocka_unit_test(test_face_header_faces),
+        cmocka_unit_test(test_pause_and_take),
+        cmocka_unit_test(test_labelled_string_colours),
         cmocka_unit_test(test_ansi),
         cmocka_unit_test(test_writer_round_trip),
     };

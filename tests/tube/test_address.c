@@ -75,6 +75,24 @@ static void test_mistakes(void **state)
     expect_error("nc option '-p' is not understood here", 4, "nc", "-p", "1", "h");
     expect_error("no address", 0, "");
     expect_error("3 words for an address", 3, "a", "b", "c");
+    expect_error("'[::1]80': write [V6]:PORT, or V6 PORT", 1, "[::1]80");
+    expect_error("no address", 1, "nc"); /* nc and nothing after it */
+    /* a long host with a bad character: its first 60 characters quoted, and where */
+    char bad[80], quoted[160];
+    memset(bad, 'a', 70);
+    strcpy(bad + 70, "/x");
+    snprintf(quoted, sizeof quoted, "host '%.60s' has a character no host name has (at 71)", bad);
+    expect_error(quoted, 2, bad, "80");
+    expect_error("too many words in 'nc -v -n -w 1 -q 1 h 1337'", 1, "nc -v -n -w 1 -q 1 h 1337");
+    /* the longest host a cg_address holds, and one byte more */
+    char host[sizeof ((cg_address *)0)->host + 1];
+    memset(host, 'h', sizeof host - 2);
+    host[sizeof host - 2] = '\0';
+    expect_ok(host, "80", 2, host, "80");
+    strcat(host, "h");
+    char want[64];
+    snprintf(want, sizeof want, "the host name is longer than %zu bytes", sizeof host - 2);
+    expect_error(want, 2, host, "80");
 }
 
 /* The split of a one-word address leaves a caller's strtok where it was (it used strtok, whose

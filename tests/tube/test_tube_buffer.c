@@ -6,11 +6,13 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <unistd.h>
 
 #include <cmocka.h>
 
 #include "cubegod/tube.h"
+#include "testutil.h"
 
 static const cg_tube_options quiet = {.log_level = CG_LOG_QUIET};
 
@@ -70,6 +72,100 @@ static void test_recvuntil_split_delimiter(void **state)
         assert_string_equal((const char *)p, " tail");
         cg_tube_close(t);
     }
+}
+
+/* A delimiter never seen: the message names it as written, escapes and all, cut to its room */
+static void test_recvuntil_missing_delimiter(void **state)
+{
+    (void)state;
+    cg_tube *t = mem("no such thing here\n", 5, NULL);
+    const uint8_t *p;
+    size_t n;
+    cg_error err;
+    assert_int_equal(cg_tube_recvuntil(t, "ok:\r\n\x01\"", 7, 1, &p, &n, &err), CG_ERR_EOF);
+    assert_non_null(strstr(err.msg, "\"ok:\\r\\n\\x01\\x22\""));
+    cg_tube_close(t);
+    char longd[200];
+    memset(longd, 'd', sizeof longd);
+    t = mem("short\n", 5, NULL);
+    assert_int_equal(cg_tube_recvuntil(t, longd, sizeof longd, 1, &p, &n, &err), CG_ERR_EOF);
+    char want[80] = "\""; /* 75 of them: room kept for the longest escape and the terminator */
+    memset(want + 1, 'd', 75);
+    strcpy(want + 76, "\"");
+    if (!strstr(err.msg, want))
+        fail_msg("%s", err.msg);
+    cg_tube_close(t);
+}
+
+/* A custom transport that only reads: sends refused with the tube's name, nothing written */
+static cg_status eof_recv(void *self, uint8_t *buf, size_t cap, int64_t deadline, size_t *got, cg_error *err)
+{
+    (void)self, (void)buf, (void)cap, (void)deadline, (void)got;
+    return cg_fail(err, CG_ERR_EOF, "end of stream");
+}
+static void nothing_close(void *self, const cg_log *log) { (void)self, (void)log; }
+
+static void test_custom_read_only(void **state)
+{
+    (void)state;
+    static const cg_transport ops = {.recv = eof_recv, .close = nothing_close};
+    cg_tube *t;
+    cg_error err;
+    assert_int_equal(cg_tube_new(&ops, NULL, "reader", &quiet, &t, &err), CG_OK);
+    assert_int_equal(cg_tube_send(t, "x\n", 2, &err), CG_ERR_SYSTEM);
+    assert_string_equal(err.msg, "reader: cannot send, the tube is read-only");
+    assert_int_equal(cg_tube_fileno(t), -1);
+    cg_tube_close(t);
+}
+
+static bool count_quiet(void *ctx, const char *text, size_t n, bool quiet)
+{
+    (void)text, (void)n;
+    *(int *)ctx += quiet;
+    return false;
+}
+
+/* A partial line and then silence: the waiting callback is asked once for that silence, not
+ * again every `quiet` seconds of it */
+static void test_partial_asked_once_a_silence(void **state)
+{
+    (void)state;
+    int sv[2];
+    assert_int_equal(socketpair(AF_UNIX, SOCK_STREAM, 0, sv), 0);
+    cg_tube *t;
+    cg_error err;
+    assert_int_equal(cg_tube_fds(sv[0], sv[0], "pair", &quiet, &t, &err), CG_OK);
+    assert_int_equal(write(sv[1], "abc", 3), 3);
+    int asked = 0;
+    const uint8_t *p;
+    size_t n;
+    bool partial;
+    assert_int_equal(cg_tube_recvline_or_partial(t, 0.6, 0.1, count_quiet, &asked, &p, &n, &partial, &err),
+                     CG_ERR_TIMEOUT);
+    assert_int_equal(asked, 1);
+    cg_tube_close(t);
+    close(sv[1]);
+}
+
+/* An empty delimiter or tail is a mistake of the caller's, said as such */
+static void test_empty_delimiters(void **state)
+{
+    (void)state;
+    cg_tube *t = mem("abc\n", 4, NULL);
+    const uint8_t *p;
+    size_t n;
+    bool by_tail;
+    cg_error err;
+    assert_int_equal(cg_tube_recvuntil(t, "", 0, 1, &p, &n, &err), CG_ERR_INPUT);
+    assert_non_null(strstr(err.msg, "recvuntil with an empty delimiter"));
+    n = 7;
+    by_tail = true;
+    assert_int_equal(cg_tube_recvline_or_tail(t, "", 0, 1, &p, &n, &by_tail, &err), CG_ERR_INPUT);
+    assert_int_equal(n, 0); /* nothing from before left in the outputs */
+    assert_false(by_tail);
+    assert_non_null(strstr(err.msg, "recvline_or_tail with an empty tail"));
+    expect_line(t, "abc"); /* nothing was consumed */
+    cg_tube_close(t);
 }
 
 /* A search for one delimiter, then another over the same bytes, finds the earlier match. */
@@ -282,8 +378,14 @@ static void test_limit_without_newline(void **state)
     assert_non_null(strstr(err.msg, "10000 bytes"));
     cg_tube_peek(t, &p, &n);
     assert_int_equal(n, 10000);
+    p = (const uint8_t *)junk;
     assert_int_equal(cg_tube_recvn(t, 10001, 1, &p, &err), CG_ERR_LIMIT);
+    assert_null(p);
+    p = (const uint8_t *)junk; /* a failed read leaves no pointer from before */
+    n = 7;
     assert_int_equal(cg_tube_recvall(t, 1, &p, &n, &err), CG_ERR_LIMIT);
+    assert_null(p);
+    assert_int_equal(n, 0);
     /* Consuming makes room again: the stream goes on where it was. */
     size_t seen = 0;
     while (cg_tube_recvline(t, 1, &p, &n, &err) == CG_ERR_LIMIT) {
@@ -293,6 +395,51 @@ static void test_limit_without_newline(void **state)
     assert_int_equal(seen + n, total);
     cg_tube_close(t);
     free(junk);
+}
+
+/* A tube made, read, written and closed twenty times leaves the heap as it was */
+static void test_close_frees(void **state)
+{
+    (void)state;
+    size_t before = SIZE_MAX;
+    for (int round = 0; round < HEAP_ROUNDS; round++) {
+        cg_tube *t = mem("one\ntwo\n", 3, NULL);
+        expect_line(t, "one");
+        cg_error err;
+        assert_int_equal(cg_tube_send(t, "x\n", 2, &err), CG_OK);
+        cg_tube_close(t);
+        if (round == HEAP_SETTLED)
+            before = heap_in_use();
+    }
+    if (before != SIZE_MAX)
+        assert_int_equal(heap_in_use(), before);
+}
+
+/* A prompt that fills the buffer's first size exactly: handed over whole, terminated past its
+ * last byte (the room kept for that) */
+static void test_initial_buffer_full(void **state)
+{
+    (void)state;
+    for (size_t len = 4095; len <= 4096; len++) {
+        char *text = malloc(len + 1);
+        assert_non_null(text);
+        memset(text, 'z', len);
+        memcpy(text + len - 2, "> ", 2);
+        text[len] = '\0';
+        cg_tube *t = mem(text, len, NULL);
+        const uint8_t *p;
+        size_t n;
+        cg_error err;
+        bool by_tail;
+        assert_int_equal(cg_tube_recvline_or_tail(t, "> ", 2, 1, &p, &n, &by_tail, &err), CG_OK);
+        assert_true(by_tail);
+        assert_int_equal(n, len);
+        assert_int_equal(p[len], '\0');
+        assert_int_equal(cg_tube_recvall(t, 1, &p, &n, &err), CG_OK);
+        assert_int_equal(n, 0);
+        cg_tube_close(t);
+        free(text);
+    }
 }
 
 /* A line of exactly max_buffer bytes with its newline still fits, so do max_buffer bytes. */
@@ -427,6 +574,7 @@ static void test_file_tube(void **state)
     assert_int_equal(cg_tube_file(path, &quiet, &t, &err), CG_OK);
     expect_line(t, "one");
     assert_int_equal(cg_tube_send(t, "x", 1, &err), CG_ERR_SYSTEM);
+    assert_non_null(strstr(err.msg, "the tube is read-only"));
     const uint8_t *p;
     size_t n;
     assert_int_equal(cg_tube_recvline(t, 1, &p, &n, &err), CG_ERR_EOF);
@@ -443,6 +591,10 @@ int main(void)
         cmocka_unit_test(test_recvline_any_chunking),
         cmocka_unit_test(test_recvuntil_split_delimiter),
         cmocka_unit_test(test_recvuntil_other_delimiter_rescans),
+        cmocka_unit_test(test_recvuntil_missing_delimiter),
+        cmocka_unit_test(test_empty_delimiters),
+        cmocka_unit_test(test_custom_read_only),
+        cmocka_unit_test(test_partial_asked_once_a_silence),
         cmocka_unit_test(test_recvline_or_tail),
         cmocka_unit_test(test_long_stream_line_by_line),
         cmocka_unit_test(test_expired_deadline_is_a_timeout),
@@ -450,6 +602,8 @@ int main(void)
         cmocka_unit_test(test_eof_keeps_partial_data),
         cmocka_unit_test(test_limit_without_newline),
         cmocka_unit_test(test_limit_exact_fit),
+        cmocka_unit_test(test_initial_buffer_full),
+        cmocka_unit_test(test_close_frees),
         cmocka_unit_test(test_sends_collected),
         cmocka_unit_test(test_data_hook_sees_every_byte),
         cmocka_unit_test(test_log_levels),

@@ -254,8 +254,50 @@ static void child_reaped_elsewhere(void **state)
     assert_non_null(strstr(text, "exit status unknown"));
 }
 
-/* A directory found on PATH is "Permission denied", as execvp says, whatever errno held
- * before the lookup. */
+/* A socket on descriptor 0 (inetd's way: stdin and stdout are the connection) is a descriptor
+ * like another: data waiting on it is seen (the tube is not idle), and sends into the closed
+ * connection fail without a SIGPIPE killing the writer; a file opened on descriptor 0 is one. */
+static void socket_on_fd_zero(void **state)
+{
+    (void)state;
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        signal(SIGPIPE, SIG_DFL);
+        int sv[2];
+        if (socketpair(AF_UNIX, SOCK_STREAM, 0, sv) != 0 || dup2(sv[0], 0) != 0)
+            _exit(2);
+        close(sv[0]);
+        cg_tube *t;
+        cg_tube_options o = {.log_level = CG_LOG_QUIET};
+        if (cg_tube_fds(0, 0, "inetd", &o, &t, NULL) != CG_OK)
+            _exit(3);
+        if (!cg_tube_idle(t, 0.05) || write(sv[1], "hi\n", 3) != 3 || cg_tube_idle(t, 5))
+            _exit(5); /* quiet, then a line waiting */
+        char back[4] = "";
+        if (cg_tube_send(t, "ok\n", 3, NULL) != CG_OK || read(sv[1], back, 3) != 3 || memcmp(back, "ok\n", 3))
+            _exit(7); /* written while the peer is there */
+        close(sv[1]); /* the peer is gone */
+        int failed = 0;
+        for (int k = 0; k < 3; k++)
+            failed += cg_tube_send(t, "x\n", 2, NULL) != CG_OK;
+        cg_tube_close(t); /* descriptor 0 free again: a file opened now gets it */
+        cg_tube *f;
+        if (cg_tube_file("/dev/null", &o, &f, NULL) != CG_OK || cg_tube_fileno(f) != 0)
+            _exit(6);
+        cg_tube_close(f);
+        _exit(failed == 3 ? 0 : 4);
+    }
+    int ws;
+    assert_int_equal(waitpid(pid, &ws, 0), pid);
+    if (!WIFEXITED(ws) || WEXITSTATUS(ws) != 0)
+        fail_msg("the writer %s %d", WIFSIGNALED(ws) ? "died of signal" : "exited with",
+                 WIFSIGNALED(ws) ? WTERMSIG(ws) : WEXITSTATUS(ws));
+}
+
+/* A directory found on the search path is "Permission denied", as execvp says, whatever errno
+ * held before the lookup; a program is found in the first directory that has it, an empty path
+ * is /bin:/usr/bin, and the environment's PATH plays no part. */
 static void directory_on_path(void **state)
 {
     (void)state;
@@ -264,23 +306,35 @@ static void directory_on_path(void **state)
     assert_non_null(mkdtemp(dir));
     snprintf(sub, sizeof sub, "%s/cubegod-no-such-program", dir);
     assert_int_equal(mkdir(sub, 0755), 0);
-    const char *old = getenv("PATH");
-    char *saved = old ? strdup(old) : NULL;
-    setenv("PATH", dir, 1);
-    cg_tube_options o = {.log_level = CG_LOG_QUIET};
+    cg_tube_options o = {.log_level = CG_LOG_QUIET, .path = dir};
     cg_tube *t;
     cg_error e;
     char *argv[] = {"cubegod-no-such-program", NULL};
     errno = ENOENT;
     cg_status st = cg_tube_process(argv, &o, &t, &e);
-    if (saved) {
-        setenv("PATH", saved, 1);
-        free(saved);
-    }
     rmdir(sub);
     rmdir(dir);
     assert_int_equal(st, CG_ERR_SYSTEM);
     assert_non_null(strstr(e.msg, strerror(EACCES)));
+    /* sh: not in a directory that does not exist, found in the next one, and by default */
+    char *sh[] = {"sh", "-c", "exit 0", NULL};
+    o.path = "/nonexistent-cubegod";
+    assert_int_equal(cg_tube_process(sh, &o, &t, &e), CG_ERR_SYSTEM);
+    assert_non_null(strstr(e.msg, strerror(ENOENT)));
+    static const char *const FOUND[] = {"/nonexistent-cubegod:/bin", "", NULL};
+    char *old = getenv("PATH") ? strdup(getenv("PATH")) : NULL;
+    setenv("PATH", "/nonexistent-cubegod", 1); /* not read */
+    for (int k = 0; k < 3; k++) {
+        o.path = FOUND[k];
+        st = cg_tube_process(sh, &o, &t, &e);
+        if (st != CG_OK)
+            fail_msg("path '%s': %s", FOUND[k] ? FOUND[k] : "(null)", e.msg);
+        cg_tube_close(t);
+    }
+    if (old) {
+        setenv("PATH", old, 1);
+        free(old);
+    }
 }
 
 int main(void)
@@ -292,6 +346,7 @@ int main(void)
         cmocka_unit_test(decrypted_bytes_count_as_buffered),
         cmocka_unit_test(child_reaped_elsewhere),
         cmocka_unit_test(directory_on_path),
+        cmocka_unit_test(socket_on_fd_zero),
     };
     return cmocka_run_group_tests(tests, make_cert, remove_cert);
 }

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include <cmocka.h>
+#include <openssl/err.h>
 
 #include "cubegod/tube.h"
 #include "tube/certs.h"
@@ -33,7 +34,7 @@ static int open_fds(void)
     return n;
 }
 
-typedef enum { SILENT, RESET, TEXT, SOCKS_NO_METHOD, SOCKS_REFUSE, SOCKS_CLOSE, HTTP_403,
+typedef enum { SILENT, RESET, TEXT, TEXT5, TEXT4, TEXT200, SOCKS_NO_METHOD, SOCKS_REFUSE, SOCKS_CLOSE, HTTP_403,
                HTTP_GARBAGE } act;
 
 /* A scripted peer in a thread: `conns` connections, each handled by `what`. */
@@ -69,8 +70,19 @@ static void act_on(peer *p, int fd)
         return;
     }
     case TEXT:
-        if (write(fd, "hello, plain text here\n", 23) != 23)
+    case TEXT5: /* the shortest line read as plain text */
+    case TEXT4: /* too short to tell from a TLS record */
+    case TEXT200: /* longer than the message quotes (127 characters: 5 read, 122 peeked) */ {
+        static char text200[202];
+        memset(text200, 'w', 200);
+        text200[200] = '\n';
+        const char *line = p->what == TEXT    ? "hello, plain text here\n"
+                           : p->what == TEXT5 ? "Hello\n"
+                           : p->what == TEXT4 ? "Hey!\n"
+                                              : text200;
+        if (write(fd, line, strlen(line)) != (ssize_t)strlen(line))
             return;
+    }
         /* what the client sent first (its line or ClientHello), then close: a server that says
          * one line and leaves, with nothing unread (which would make the close a reset) */
         if (read(fd, buf, sizeof buf) <= 0)
@@ -217,6 +229,13 @@ static const path PATHS[] = {
     {"peer says a line and closes", TEXT, 1, false, false, false, false, 0, CG_ERR_EOF, ""},
     {"TLS handshake timeout", SILENT, 1, false, false, true, false, 0.2, CG_ERR_TIMEOUT, ""},
     {"TLS to plain text", TEXT, 1, false, false, true, false, 0, CG_ERR_TLS, "plain text"},
+    {"TLS to five characters", TEXT5, 1, false, false, true, false, 0, CG_ERR_TLS,
+     "answered in plain text: 'Hello'"},
+    {"TLS to four characters", TEXT4, 1, false, false, true, false, 0, CG_ERR_TLS, "TLS"},
+    {"TLS to 200 characters of text", TEXT200, 1, false, false, true, false, 0, CG_ERR_TLS,
+     "plain text: '"
+     "wwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwww"
+     "wwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwww'"},
     {"TLS to a refused port", SILENT, 0, false, false, true, true, 0, CG_ERR_SYSTEM, "refused"},
     {"SOCKS5 no method", SOCKS_NO_METHOD, 1, true, false, false, false, 0, CG_ERR_PROTOCOL,
      "authentication"},
@@ -271,6 +290,10 @@ static void run_path(const path *pt)
             fail_msg("%s: status %d, expected %d: %s", pt->what, st, pt->expect, err.msg);
         if (!strstr(err.msg, pt->says))
             fail_msg("%s: message '%s' does not say '%s'", pt->what, err.msg, pt->says);
+        if (ERR_peek_error() != 0) /* each failure said, none left queued in OpenSSL */
+            fail_msg("%s: OpenSSL's error queue left with %#lx", pt->what, ERR_peek_error());
+        if (pt->peer_act == TEXT4 && strstr(err.msg, "plain text"))
+            fail_msg("%s: four bytes called plain text: '%s'", pt->what, err.msg);
     }
     int after = open_fds();
     if (after != before)

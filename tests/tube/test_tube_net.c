@@ -3,15 +3,19 @@
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
+#include <signal.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <cmocka.h>
+#include <netdb.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
+#include "testutil.h"
 #include "tube/echo_server.h"
 
 static const cg_tube_options quiet = {.log_level = CG_LOG_QUIET};
@@ -129,6 +133,38 @@ static void test_tcp_ipv6(void **state)
     close(lfd);
 }
 
+/* An accepted connection has TCP_NODELAY, like a connected one; a port that is no service is
+ * refused with the resolver's own words. */
+static void test_tcp_accept_and_listen_errors(void **state)
+{
+    (void)state;
+    int lfd, port, fd;
+    cg_error err;
+    assert_int_equal(cg_tcp_listen("127.0.0.1", "0", 4, &lfd, &port, &err), CG_OK);
+    char ps[16];
+    snprintf(ps, sizeof ps, "%d", port);
+    cg_tube *t, *t2;
+    assert_int_equal(cg_tube_connect("127.0.0.1", ps, &quiet, &t, &err), CG_OK);
+    cg_status st;
+    for (int tries = 0; (st = cg_tcp_accept(lfd, &fd, NULL, 0, &err)) == CG_ERR_TIMEOUT && tries < 1000; tries++)
+        usleep(1000);
+    assert_int_equal(st, CG_OK);
+    assert_int_equal(sockopt(fd, TCP_NODELAY), 1);
+    close(fd);
+    /* no buffer for the peer's address (NULL, whatever size is given): none written */
+    assert_int_equal(cg_tube_connect("127.0.0.1", ps, &quiet, &t2, &err), CG_OK);
+    for (int tries = 0; (st = cg_tcp_accept(lfd, &fd, NULL, 64, &err)) == CG_ERR_TIMEOUT && tries < 1000; tries++)
+        usleep(1000);
+    assert_int_equal(st, CG_OK);
+    cg_tube_close(t2);
+    close(fd);
+    cg_tube_close(t);
+    close(lfd);
+    assert_int_equal(cg_tcp_listen("127.0.0.1", "no-such-service-cubegod", 4, &lfd, &port, &err), CG_ERR_SYSTEM);
+    if (!strstr(err.msg, gai_strerror(EAI_SERVICE)) && !strstr(err.msg, gai_strerror(EAI_NONAME)))
+        fail_msg("%s", err.msg);
+}
+
 static void test_tcp_refused(void **state)
 {
     (void)state;
@@ -229,6 +265,26 @@ static void test_process_cmd_exit_and_log(void **state)
     fclose(f);
     assert_non_null(strstr(log, "echo five; echo six': pid "));
     free(log);
+    /* the log's copy holds 159 characters: a command of 159 whole, of 160 cut with "..." */
+    for (size_t len = 159; len <= 160; len++) {
+        char arg[200] = "true #";
+        memset(arg + 6, 'x', len - 12);
+        arg[len - 6] = '\0'; /* "sh -c " and the argument: len characters */
+        char *argv[] = {"sh", "-c", arg, NULL};
+        f = open_memstream(&log, &log_len);
+        o.log = f;
+        assert_int_equal(cg_tube_process(argv, &o, &t, &err), CG_OK);
+        cg_tube_close(t);
+        fclose(f);
+        char want[240];
+        if (len == 159)
+            snprintf(want, sizeof want, "Starting local process 'sh -c %s': pid", arg);
+        else
+            snprintf(want, sizeof want, "Starting local process 'sh -c %.*s...': pid", (int)(159 - 6 - 3), arg);
+        if (!strstr(log, want))
+            fail_msg("a command of %zu: '%s' not in the log:\n%s", len, want, log);
+        free(log);
+    }
 }
 
 /* Writing to a process that has exited is CG_ERR_SYSTEM, and no SIGPIPE kills us. */
@@ -243,6 +299,26 @@ static void test_process_broken_pipe(void **state)
     cg_tube_close(t);
 }
 
+/* The child starts with SIGPIPE at its default whatever the parent does with it (a player
+ * that ignores it, as play does): a server writing into a closed pipe dies as it would
+ * from a shell. */
+static void test_process_sigpipe_default(void **state)
+{
+    (void)state;
+    void (*old)(int) = signal(SIGPIPE, SIG_IGN);
+    cg_tube *t = start((char *[]){"sh", "-c", "kill -PIPE $$; echo alive", NULL});
+    const uint8_t *p;
+    size_t n;
+    cg_error err;
+    assert_int_equal(cg_tube_recvall(t, 10, &p, &n, &err), CG_OK);
+    assert_int_equal(n, 0);
+    int ws = 0;
+    assert_int_equal(cg_tube_wait(t, 10, &ws, &err), CG_OK);
+    assert_true(WIFSIGNALED(ws) && WTERMSIG(ws) == SIGPIPE);
+    cg_tube_close(t);
+    signal(SIGPIPE, old);
+}
+
 /* A child that ignores EOF on stdin is still stopped and reaped by close. */
 static void test_process_close_stops_child(void **state)
 {
@@ -255,6 +331,31 @@ static void test_process_close_stops_child(void **state)
     cg_tube_close(t);
     int pid = atoi(strstr(name, "pid ") + 4);
     assert_int_equal(waitpid(pid, NULL, WNOHANG), -1); /* already reaped */
+}
+
+/* A child that ignores SIGTERM too: SIGKILL after the second wait, and it is reaped (the log
+ * says how it ended: not a made-up exit code) */
+static void test_process_close_kills_a_deaf_child(void **state)
+{
+    (void)state;
+    char *log = NULL;
+    size_t log_len;
+    FILE *f = open_memstream(&log, &log_len);
+    cg_tube_options o = {.log_level = CG_LOG_INFO, .log = f};
+    cg_tube *t;
+    cg_error err;
+    char *argv[] = {"sh", "-c", "trap '' TERM; echo ready; exec sleep 60", NULL};
+    assert_int_equal(cg_tube_process(argv, &o, &t, &err), CG_OK);
+    expect_line(t, "ready");
+    char name[64];
+    snprintf(name, sizeof name, "%s", cg_tube_name(t));
+    cg_tube_close(t);
+    fclose(f);
+    int pid = atoi(strstr(name, "pid ") + 4);
+    assert_int_equal(waitpid(pid, NULL, WNOHANG), -1); /* already reaped */
+    if (!strstr(log, "): killed by signal 9\n"))
+        fail_msg("the log: %s", log);
+    free(log);
 }
 
 static void test_process_not_found(void **state)
@@ -299,6 +400,15 @@ static void test_split_command(void **state)
     assert_non_null(strstr(err.msg, "\" quote at position 3"));
     assert_int_equal(cg_split_command(" \t ", &argv, &err), CG_ERR_INPUT);
     assert_non_null(strstr(err.msg, "empty"));
+    /* a refused command frees the words it had split */
+    size_t before = SIZE_MAX;
+    for (int round = 0; round < HEAP_ROUNDS; round++) {
+        assert_int_equal(cg_split_command("python3 app.py 'cut", &argv, &err), CG_ERR_INPUT);
+        if (round == HEAP_SETTLED)
+            before = heap_in_use();
+    }
+    if (before != SIZE_MAX)
+        assert_int_equal(heap_in_use(), before);
 }
 
 int main(void)
@@ -308,12 +418,15 @@ int main(void)
         cmocka_unit_test(test_tcp_echo),
         cmocka_unit_test(test_tcp_ipv6),
         cmocka_unit_test(test_tcp_refused),
+        cmocka_unit_test(test_tcp_accept_and_listen_errors),
+        cmocka_unit_test(test_process_sigpipe_default),
         cmocka_unit_test(test_tcp_reset_is_error),
         cmocka_unit_test(test_process_cat),
         cmocka_unit_test(test_process_cmd_exit_and_log),
         cmocka_unit_test(test_process_broken_pipe),
         cmocka_unit_test(test_process_close_stops_child),
         cmocka_unit_test(test_process_not_found),
+        cmocka_unit_test(test_process_close_kills_a_deaf_child),
         cmocka_unit_test(test_split_command),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -34,6 +34,8 @@ typedef struct script {
     const char *says;  /* in the message (failures), or in the request seen (successes) */
 } script;
 
+static bool slow; /* the proxy answers a byte at a time, 5 ms apart */
+
 typedef struct proxy {
     const script *sc;
     int lfd;
@@ -57,7 +59,14 @@ static void *proxy_main(void *arg)
     ssize_t k = read(fd, p->request, sizeof p->request - 1); /* greeting, or HTTP request */
     if (k > 0) {
         p->request_len = (size_t)k;
-        if (write(fd, p->sc->reply, p->sc->reply_len) == (ssize_t)p->sc->reply_len) {
+        bool sent = true;
+        for (size_t at = 0; slow && sent && at < p->sc->reply_len; at++) {
+            sent = write(fd, p->sc->reply + at, 1) == 1;
+            usleep(5000);
+        }
+        if (!slow)
+            sent = write(fd, p->sc->reply, p->sc->reply_len) == (ssize_t)p->sc->reply_len;
+        if (sent) {
             char buf[512];
             ssize_t n;
             bool socks_request = !p->sc->http;
@@ -145,6 +154,9 @@ static void test_socks5_replies(void **state)
     };
     for (size_t i = 0; i < sizeof SC / sizeof SC[0]; i++)
         run(&SC[i]);
+    slow = true; /* every read of the reply short: each part lands after the one before */
+    run(&SC[1]);
+    slow = false;
     /* a name SOCKS5 cannot carry: refused before the request */
     static char longname[300];
     memset(longname, 'a', sizeof longname - 1);
@@ -178,6 +190,18 @@ static void test_http_replies(void **state)
     script head = {"reply head longer than 4095 bytes", true, huge, sizeof huge, "127.0.0.1",
                    NULL, CG_ERR_PROTOCOL, "the reply head is longer than 4095 bytes"};
     run(&head);
+    /* a host no DNS name can be: refused before the request (the request was cut short of it,
+     * and the bytes sent ran past the request's buffer) */
+    static char longname[300];
+    memset(longname, 'a', sizeof longname - 1);
+    script too_long = {"host name of 299 bytes", true, S("HTTP/1.1 200 OK\r\n\r\n"), longname, NULL,
+                       CG_ERR_INPUT, "host name longer than 255 bytes"};
+    run(&too_long);
+    static char name255[256];
+    memset(name255, 'b', sizeof name255 - 1);
+    script longest = {"host name of 255 bytes", true, S("HTTP/1.1 200 OK\r\n\r\n"), name255, NULL,
+                      CG_OK, name255};
+    run(&longest); /* asked for whole */
 }
 
 int main(void)

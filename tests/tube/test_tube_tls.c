@@ -9,6 +9,10 @@
 #include <string.h>
 
 #include <cmocka.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <sys/socket.h>
+#include <openssl/err.h>
 
 #include "tube/echo_server.h"
 
@@ -71,6 +75,13 @@ static cg_status try_connect(tls_fixture *fx, cg_tube_options o, cg_tube **t, cg
         assert_int_equal(cg_tube_recvline(*t, 10, &p, &n, err), CG_OK);
         assert_int_equal(n, 8);
         assert_memory_equal(p, "over tls", 8);
+#ifdef CG_HAVE_TCP_QUICKACK
+        /* reads re-arm delayed ACKs; a TLS tube turns quick ACKs back on after each, as TCP's */
+        int v = -1;
+        socklen_t len = sizeof v;
+        assert_int_equal(getsockopt(cg_tube_fileno(*t), IPPROTO_TCP, TCP_QUICKACK, &v, &len), 0);
+        assert_int_equal(v, 1);
+#endif
         assert_int_equal(cg_tube_shutdown_send(*t, err), CG_OK);
         assert_int_equal(cg_tube_recvall(*t, 10, &p, &n, err), CG_OK);
         assert_int_equal(n, 0);
@@ -89,6 +100,8 @@ static void test_self_signed_rejected_by_default(void **state)
     assert_int_equal(try_connect(fx, (cg_tube_options){0}, &t, &err), CG_ERR_TLS);
     assert_null(t);
     assert_non_null(strstr(err.msg, "certificate verify failed: self"));
+    /* OpenSSL's error queue of this thread is left empty: the next failure's message is its own */
+    assert_int_equal(ERR_peek_error(), 0);
     /* A library message names no command-line option; the CLI adds the hint. */
     assert_null(strstr(err.msg, "--insecure"));
 }
@@ -118,6 +131,13 @@ static void test_trusted_cert_and_names(void **state)
     o.sni = "cube.example";
     assert_int_equal(try_connect(fx, o, &t, &err), CG_ERR_TLS);
     assert_non_null(strstr(err.msg, "hostname mismatch"));
+    /* a name SNI cannot carry (over 255 bytes): refused before the handshake, with the name */
+    static char longname[300];
+    memset(longname, 'n', sizeof longname - 1);
+    o.sni = longname;
+    assert_int_equal(try_connect(fx, o, &t, &err), CG_ERR_TLS);
+    assert_non_null(strstr(err.msg, "nnn...\" as a server name (SNI)"));
+    assert_non_null(strstr(err.msg, "cannot use \"nnnn"));
 }
 
 static void test_server_bad_files(void **state)

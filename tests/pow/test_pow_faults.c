@@ -1,0 +1,67 @@
+// link-wrap: RAND_bytes
+/* Proofs of work without random bytes (OpenSSL's RAND_bytes failing, through the linker's
+ * --wrap): every challenge refused with the reason, and a hashcash stamp that cannot be made is
+ * an error, not a stamp of zeros. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "cubegod/pow.h"
+
+static bool no_random;
+
+int __real_RAND_bytes(unsigned char *buf, int num);
+int __wrap_RAND_bytes(unsigned char *buf, int num)
+{
+    return no_random ? 0 : __real_RAND_bytes(buf, num);
+}
+
+static void test_challenges_without_random(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *kind;
+        long difficulty;
+    } K[] = {{"sha256", 2}, {"hashcash", 12}, {"kctf", 5}};
+    for (size_t i = 0; i < sizeof K / sizeof *K; i++) {
+        char text[1024];
+        cg_error err;
+        no_random = true;
+        cg_status st = cg_pow_challenge(K[i].kind, K[i].difficulty, text, sizeof text, &err);
+        no_random = false;
+        assert_int_equal(st, CG_ERR_SYSTEM);
+        assert_string_equal(err.msg, "no random bytes for the proof of work");
+        assert_int_equal(cg_pow_challenge(K[i].kind, K[i].difficulty, text, sizeof text, &err), CG_OK);
+    }
+}
+
+static void test_stamp_without_random(void **state)
+{
+    (void)state;
+    static const char gate[] = "Proof of work required. Run:\n  hashcash -mb8 cube\nand send the stamp: ";
+    cg_pow *p;
+    cg_error err;
+    char out[CG_POW_ANSWER_MAX];
+    assert_int_equal(cg_pow_new(&p, &err), CG_OK);
+    no_random = true;
+    cg_status st = cg_pow_solve(p, gate, strlen(gate), out, sizeof out, &err);
+    no_random = false;
+    assert_int_equal(st, CG_ERR_SYSTEM);
+    assert_string_equal(err.msg, "no random bytes for the hashcash stamp");
+    assert_int_equal(cg_pow_solve(p, gate, strlen(gate), out, sizeof out, &err), CG_OK);
+    cg_pow_free(p);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_challenges_without_random),
+        cmocka_unit_test(test_stamp_without_random),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
