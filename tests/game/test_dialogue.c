@@ -155,7 +155,7 @@ static void prompts(void **state)
     static const char *const asks[] = {"Solution? ", "Your answer > ", "Enter moves:\r",
                                        "What now (1-3)?", "Moves (R U F)?", "Ready?"};
     static const char *const not_asks[] = {"    ? ?", "UUUURRRRFFFFDDDDLLLLBBB?", "Hello",
-                                           "> ", ""};
+                                           "> ", "", "Proceed --?"};
     for (size_t i = 0; i < sizeof asks / sizeof *asks; i++)
         if (!cg_line_asks(asks[i], strlen(asks[i])))
             fail_msg("'%s' does not ask", asks[i]);

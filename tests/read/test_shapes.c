@@ -891,6 +891,10 @@ static void test_dict_bounds(void **state)
     /* blanks before and after a face's stickers are no stickers */
     static const char blanks[] = "{\"U\": \" W W W W \", \"D\": \"YYYY\", \"F\": \"GGGG\", \"B\": \"BBBB\", \"L\": \"OOOO\"}";
     assert_int_equal(cgi_dict_parse(blanks, strlen(blanks), NULL, &pz, given, &err), 5);
+    /* a blank after a list's '[': still a list of faces */
+    int errs;
+    assert_int_equal(read_text(CG_SHAPE_AUTO, "cube = [ \"WWWW\", \"YYYY\", \"GGGG\", \"BBBB\", \"OOOO\", \"RRRR\"]\n",
+                               &err, &errs, NULL), 1);
     /* a quote left open: no string, no face */
     static const char open_quote[] = "{\"U\": \"WWWW}";
     assert_int_equal(cgi_dict_parse(open_quote, strlen(open_quote), NULL, &pz, given, &err), 0);

@@ -83,6 +83,10 @@ static void test_mistakes(void **state)
     strcpy(bad + 70, "/x");
     snprintf(quoted, sizeof quoted, "host '%.60s' has a character no host name has (at 71)", bad);
     expect_error(quoted, 2, bad, "80");
+    memset(bad, 'a', 60); /* 61 characters: still 60 quoted */
+    strcpy(bad + 60, "/");
+    snprintf(quoted, sizeof quoted, "host '%.60s' has a character no host name has (at 61)", bad);
+    expect_error(quoted, 2, bad, "80");
     expect_error("too many words in 'nc -v -n -w 1 -q 1 h 1337'", 1, "nc -v -n -w 1 -q 1 h 1337");
     /* the longest host a cg_address holds, and one byte more */
     char host[sizeof ((cg_address *)0)->host + 1];

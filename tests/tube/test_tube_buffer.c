@@ -168,6 +168,22 @@ static void test_empty_delimiters(void **state)
     cg_tube_close(t);
 }
 
+/* A search for "\n" that stopped at the end, then one for a NUL byte over the same bytes: the
+ * NUL before where the first search stopped is found */
+static void test_nul_delimiter_after_a_line_search(void **state)
+{
+    (void)state;
+    cg_tube *t;
+    const uint8_t *p;
+    size_t n;
+    cg_error err;
+    assert_int_equal(cg_tube_memory("ab\0cd", 5, 0, &quiet, &t, &err), CG_OK);
+    assert_int_equal(cg_tube_recvline(t, 1, &p, &n, &err), CG_ERR_EOF);
+    assert_int_equal(cg_tube_recvuntil(t, "\0", 1, 1, &p, &n, &err), CG_OK);
+    assert_int_equal(n, 3);
+    cg_tube_close(t);
+}
+
 /* A search for one delimiter, then another over the same bytes, finds the earlier match. */
 static void test_recvuntil_other_delimiter_rescans(void **state)
 {
@@ -592,6 +608,7 @@ int main(void)
         cmocka_unit_test(test_recvuntil_split_delimiter),
         cmocka_unit_test(test_recvuntil_other_delimiter_rescans),
         cmocka_unit_test(test_recvuntil_missing_delimiter),
+        cmocka_unit_test(test_nul_delimiter_after_a_line_search),
         cmocka_unit_test(test_empty_delimiters),
         cmocka_unit_test(test_custom_read_only),
         cmocka_unit_test(test_partial_asked_once_a_silence),
