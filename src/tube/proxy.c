@@ -101,7 +101,7 @@ static cg_status socks5(int fd, const char *host, const char *port, int64_t dead
     size_t n = 0;
     req[n++] = 5, req[n++] = 1, req[n++] = 0;
     uint8_t ip[16];
-    size_t hlen = strlen(host);
+    size_t hlen = strlen(host); /* at most 255: cg_tube_connect_proxy refused longer */
     if (inet_pton(AF_INET, host, ip) == 1) {
         req[n++] = 1;
         memcpy(req + n, ip, 4), n += 4;
@@ -109,8 +109,6 @@ static cg_status socks5(int fd, const char *host, const char *port, int64_t dead
         req[n++] = 4;
         memcpy(req + n, ip, 16), n += 16;
     } else {
-        if (hlen > 255)
-            return cg_fail(err, CG_ERR_INPUT, "host name longer than 255 bytes");
         req[n++] = 3;
         req[n++] = (uint8_t)hlen;
         memcpy(req + n, host, hlen), n += hlen;
@@ -142,8 +140,6 @@ static cg_status http_connect(int fd, const char *host, const char *port, int64_
 {
     char req[700];
     bool v6 = strchr(host, ':') != NULL;
-    if (strlen(host) > 255) /* no DNS name is longer; SOCKS5 refuses it likewise */
-        return cg_fail(err, CG_ERR_INPUT, "host name longer than 255 bytes");
     int n = snprintf(req, sizeof req, v6 ? "CONNECT [%s]:%s HTTP/1.1\r\nHost: [%s]:%s\r\n\r\n"
                                          : "CONNECT %s:%s HTTP/1.1\r\nHost: %s:%s\r\n\r\n",
                      host, port, host, port);
@@ -187,6 +183,11 @@ cg_status cg_tube_connect_proxy(const char *proxy, const char *host, const char 
     cg_status st = parse_url(proxy, &p, err);
     if (st)
         return st;
+    /* no DNS name is longer, SOCKS5 cannot carry one, and an HTTP request would be cut: refused
+     * before the proxy is asked */
+    if (strlen(host) > 255)
+        return cg_fail(err, CG_ERR_INPUT, "host name longer than 255 bytes (%zu bytes: '%.32s...')",
+                       strlen(host), host);
     cg_tube_options opt = cgi_tube_opts(o);
     cg_log log = cgi_tube_opts_log(o);
     int64_t deadline = cg_deadline(opt.connect_timeout);

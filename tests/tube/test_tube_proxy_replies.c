@@ -20,6 +20,8 @@
 #include <signal.h>
 #include <stdio.h>
 #include <sys/socket.h>
+#include <netinet/in.h>
+#include <arpa/inet.h>
 #include <sys/time.h>
 #include <unistd.h>
 
@@ -120,8 +122,18 @@ static void run(const script *sc)
     } else {
         assert_null(t);
     }
+    if (st == CG_ERR_INPUT) {
+        /* refused before the proxy is asked: the proxy's first connection is this empty one */
+        int fd = socket(AF_INET, SOCK_STREAM, 0);
+        struct sockaddr_in a = {.sin_family = AF_INET, .sin_port = htons((uint16_t)port),
+                                .sin_addr.s_addr = htonl(INADDR_LOOPBACK)};
+        assert_int_equal(connect(fd, (struct sockaddr *)&a, sizeof a), 0);
+        close(fd);
+    }
     pthread_join(p.thread, NULL);
     close(p.lfd);
+    if (st == CG_ERR_INPUT && p.request_len != 0)
+        fail_msg("%s: refused, but the proxy was sent %zu bytes", sc->what, p.request_len);
     if (st != sc->expect)
         fail_msg("%s: status %d, expected %d (%s)", sc->what, st, sc->expect, err.msg);
     if (st != CG_OK && !strstr(err.msg, sc->says))
@@ -157,7 +169,7 @@ static void test_socks5_replies(void **state)
     slow = true; /* every read of the reply short: each part lands after the one before */
     run(&SC[1]);
     slow = false;
-    /* a name SOCKS5 cannot carry: refused before the request */
+    /* a name SOCKS5 cannot carry: refused before the proxy is asked */
     static char longname[300];
     memset(longname, 'a', sizeof longname - 1);
     script too_long = {"host name of 299 bytes", false, S("\x05\x00"), longname, NULL,
@@ -190,8 +202,8 @@ static void test_http_replies(void **state)
     script head = {"reply head longer than 4095 bytes", true, huge, sizeof huge, "127.0.0.1",
                    NULL, CG_ERR_PROTOCOL, "the reply head is longer than 4095 bytes"};
     run(&head);
-    /* a host no DNS name can be: refused before the request (the request was cut short of it,
-     * and the bytes sent ran past the request's buffer) */
+    /* a host no DNS name can be: refused before the proxy is asked (once the request was cut
+     * short of it, and the bytes sent ran past the request's buffer) */
     static char longname[300];
     memset(longname, 'a', sizeof longname - 1);
     script too_long = {"host name of 299 bytes", true, S("HTTP/1.1 200 OK\r\n\r\n"), longname, NULL,
