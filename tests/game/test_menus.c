@@ -215,11 +215,17 @@ static void test_a_rule_answers_the_menu(void **state)
         fail_msg("the server's last line: '%s' (%s)", last, res.reason);
 }
 
+/* The last note that has the word in it */
+typedef struct kept_note {
+    const char *word;
+    char text[256];
+} kept_note;
+
 static void keep_note(void *ctx, const char *note)
 {
-    char *last = ctx;
-    if (strstr(note, "menu"))
-        snprintf(last, 256, "%s", note);
+    kept_note *k = ctx;
+    if (strstr(note, k->word))
+        snprintf(k->text, sizeof k->text, "%s", note);
 }
 
 static void count_replies(void *ctx, cg_event kind, const char *line, size_t n)
@@ -233,17 +239,17 @@ static void count_replies(void *ctx, cg_event kind, const char *line, size_t n)
 static void test_the_choice_said(void **state)
 {
     (void)state;
-    char note[256] = "";
+    kept_note note = {.word = "menu"};
     int replies = 0;
     cg_play_options opt = cg_play_defaults();
     opt.on_note = keep_note;
-    opt.on_note_ctx = note;
+    opt.on_note_ctx = &note;
     opt.on_event = count_replies;
     opt.on_event_ctx = &replies;
     cg_play_result res;
     played_with("(1) warm up (2) the real thing, flag inside\nchoice: ", &opt, &res);
-    if (!strstr(note, "chose '2' (the real thing, flag inside)"))
-        fail_msg("the note: '%s'", note);
+    if (!strstr(note.text, "chose '2' (the real thing, flag inside)"))
+        fail_msg("the note: '%s'", note.text);
     assert_int_equal(replies, 1);
 }
 
@@ -286,26 +292,20 @@ static void test_no_empty_note(void **state)
     assert_int_equal(empty, 0);
 }
 
-static void keep_limit_note(void *ctx, const char *note)
-{
-    if (strstr(note, "limit"))
-        snprintf(ctx, 256, "%s", note);
-}
-
 /* The rules are read before the first answer: a limit stated after it changes nothing */
 static void test_rules_before_the_first_answer(void **state)
 {
     (void)state;
-    char note[256] = "";
+    kept_note note = {.word = "limit"};
     cg_play_options opt = cg_play_defaults();
-    opt.on_note = keep_limit_note;
-    opt.on_note_ctx = note;
+    opt.on_note = keep_note;
+    opt.on_note_ctx = &note;
     cg_play_result res;
     played_with("Round 1/2\nUFBDRLBULBUFRRLU????RDDF\nEnter your solution: \n[+] Correct!\n"
                 "From now on, at most 5 moves!\nRound 2/2\nUFBDRLBULBUFRRLU????RDDF\nEnter your solution: \n",
                 &opt, &res);
     assert_int_equal(res.rounds_answered, 2);
-    assert_string_equal(note, "");
+    assert_string_equal(note.text, "");
 }
 
 static void control_in_note(void *ctx, const char *note)

@@ -18,6 +18,7 @@
 #include <openssl/evp.h>
 
 #include "cubegod/pow.h"
+#include "gate_kinds.h"
 #include "pow/internal.h"
 #include "testutil.h"
 
@@ -703,27 +704,25 @@ static void test_sloth_refuses_y_plus_p(void **state)
 static void test_server_gates_round_trip(void **state)
 {
     (void)state;
-    static const struct {
-        const char *kind;
-        long difficulty;
-    } K[] = {{"sha256", 2}, {"hashcash", 12}, {"kctf", 5}};
-    for (size_t i = 0; i < sizeof K / sizeof *K; i++) {
+    for (size_t i = 0; i < GATE_KIND_COUNT; i++) {
+        const char *kind = GATE_KINDS[i].kind;
+        long difficulty = GATE_KINDS[i].difficulty;
         char text[1024], out[CG_POW_ANSWER_MAX];
         cg_error err;
-        assert_int_equal(cg_pow_challenge(K[i].kind, K[i].difficulty, text, sizeof text, &err), CG_OK);
+        assert_int_equal(cg_pow_challenge(kind, difficulty, text, sizeof text, &err), CG_OK);
         assert_int_equal(cg_pow_scan(text, strlen(text), &err), 1);
         assert_int_equal(cg_pow_answer(text, strlen(text), out, sizeof out, &err), CG_OK);
         assert_int_equal(cg_pow_check(text, strlen(text), out, strlen(out), &err), CG_OK);
         assert_int_equal(cg_pow_check(text, strlen(text), "nope", 4, &err), CG_ERR_PROTOCOL);
         /* a buffer one byte short of the text and its terminator: refused, never cut */
         size_t need = strlen(text) + 1;
-        if (strcmp(K[i].kind, "kctf") != 0) { /* kctf's numbers vary in length */
-            assert_int_equal(cg_pow_challenge(K[i].kind, K[i].difficulty, text, need, &err), CG_OK);
-            assert_int_equal(cg_pow_challenge(K[i].kind, K[i].difficulty, text, need - 1, &err), CG_ERR_LIMIT);
+        if (strcmp(kind, "kctf") != 0) { /* kctf's numbers vary in length */
+            assert_int_equal(cg_pow_challenge(kind, difficulty, text, need, &err), CG_OK);
+            assert_int_equal(cg_pow_challenge(kind, difficulty, text, need - 1, &err), CG_ERR_LIMIT);
         }
-        assert_int_equal(cg_pow_challenge(K[i].kind, K[i].difficulty, text, 16, &err), CG_ERR_LIMIT);
+        assert_int_equal(cg_pow_challenge(kind, difficulty, text, 16, &err), CG_ERR_LIMIT);
         assert_string_equal(err.msg, "text buffer too small");
-        if (strcmp(K[i].kind, "kctf") == 0) { /* "s." and nothing after it: no number */
+        if (strcmp(kind, "kctf") == 0) { /* "s." and nothing after it: no number */
             assert_int_equal(cg_pow_challenge("kctf", 5, text, sizeof text, &err), CG_OK);
             assert_int_equal(cg_pow_check(text, strlen(text), "s.", 2, &err), CG_ERR_PROTOCOL);
             assert_string_equal(err.msg, "not s. followed by base64 of a number");

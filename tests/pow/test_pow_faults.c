@@ -12,6 +12,7 @@
 #include <cmocka.h>
 
 #include "cubegod/pow.h"
+#include "gate_kinds.h"
 
 static bool no_random;
 
@@ -24,19 +25,17 @@ int __wrap_RAND_bytes(unsigned char *buf, int num)
 static void test_challenges_without_random(void **state)
 {
     (void)state;
-    static const struct {
-        const char *kind;
-        long difficulty;
-    } K[] = {{"sha256", 2}, {"hashcash", 12}, {"kctf", 5}};
-    for (size_t i = 0; i < sizeof K / sizeof *K; i++) {
+    for (size_t i = 0; i < GATE_KIND_COUNT; i++) {
+        const char *kind = GATE_KINDS[i].kind;
+        long difficulty = GATE_KINDS[i].difficulty;
         char text[1024];
         cg_error err;
         no_random = true;
-        cg_status st = cg_pow_challenge(K[i].kind, K[i].difficulty, text, sizeof text, &err);
+        cg_status st = cg_pow_challenge(kind, difficulty, text, sizeof text, &err);
         no_random = false;
         assert_int_equal(st, CG_ERR_SYSTEM);
         assert_string_equal(err.msg, "no random bytes for the proof of work");
-        assert_int_equal(cg_pow_challenge(K[i].kind, K[i].difficulty, text, sizeof text, &err), CG_OK);
+        assert_int_equal(cg_pow_challenge(kind, difficulty, text, sizeof text, &err), CG_OK);
     }
 }
 
