@@ -101,6 +101,11 @@ static void legend_colon_and_lists(void **state)
     assert_int_equal(read_legend(&arrows, "a -> R, b => U"), 2);
     assert_string_equal(arrows.map.name[5 * 3], "a");
     assert_string_equal(arrows.map.name[0], "b");
+    /* an arrow with no blanks around it: the name and the move touch it */
+    cgi_legend touching = {0};
+    assert_int_equal(read_legend(&touching, "a->R, b=>U"), 2);
+    assert_string_equal(touching.map.name[5 * 3], "a");
+    assert_string_equal(touching.map.name[0], "b");
     /* no blank after the mark: the move right after it */
     cgi_legend tight = {0};
     assert_int_equal(read_legend(&tight, "p=R q:U"), 2);
@@ -481,7 +486,12 @@ static void round_counters(void **state)
         if (got != cases[k].got || i != cases[k].i || total != cases[k].total)
             fail_msg("'%s': %d (%d of %d), expected %d (%d of %d)", cases[k].line, got, i, total,
                      cases[k].got, cases[k].i, cases[k].total);
-    }
+    }    /* the line is the n bytes given: a digit after them is not the number's */
+    int i = -1, total = -1;
+    assert_int_equal(cg_round_read("Round 3/45", 9, &i, &total), 2);
+    assert_int_equal(total, 4);
+    assert_int_equal(cg_round_read("Round 37", 7, &i, &total), 1);
+    assert_int_equal(i, 3);
 }
 
 int main(void)
