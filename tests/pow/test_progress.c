@@ -126,6 +126,36 @@ static void test_sloth_estimate_and_notices(void **state)
     cg_pow_free(p);
 }
 
+/* A hash search says its progress too, in candidates, at the first tick a second after the start:
+ * the clock here moves a second at each reading, so the first tick after a wait is late enough.
+ * (The search waits on the real clock, a quarter second at most, and ticks after each wait.) */
+static void test_hash_search_notices(void **state)
+{
+    (void)state;
+    static const char gate[] = "Give me S: sha256(\"k3y\" + S) has 18 leading zero bits";
+    cg_pow *p;
+    cg_error err;
+    char out[CG_POW_ANSWER_MAX];
+    notices ns = {0};
+    assert_int_equal(cg_pow_new(&p, &err), CG_OK);
+    cg_pow_set_notice(p, keep, &ns);
+    fake_now_ns = 0;
+    fake_step_ns = 1000000000;
+    cg_status st = cg_pow_solve(p, gate, strlen(gate), out, sizeof out, &err);
+    fake_step_ns = 0;
+    assert_int_equal(st, CG_OK);
+    bool said = false;
+    for (int i = 0; i < ns.n && i < 16; i++) {
+        const char *c = strstr(ns.lines[i], " candidates, ");
+        said |= c && strncmp(ns.lines[i], "sha256 with 18 leading bits given: ", 35) == 0 &&
+                strcmp(c + strlen(c) - 2, " s") == 0;
+    }
+    if (!said)
+        fail_msg("no progress in candidates among %d notices:\n%s\n%s\n%s", ns.n, ns.lines[0], ns.lines[1], ns.lines[2]);
+    assert_int_equal(cg_pow_check(gate, strlen(gate), out, strlen(out), &err), CG_OK);
+    cg_pow_free(p);
+}
+
 static void test_bignum_check_frees_all(void **state)
 {
     (void)state;
@@ -143,6 +173,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_sloth_estimate_and_notices),
+        cmocka_unit_test(test_hash_search_notices),
         cmocka_unit_test(test_bignum_check_frees_all),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
