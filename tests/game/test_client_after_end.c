@@ -13,6 +13,8 @@
 #include <time.h>
 
 #include <cmocka.h>
+#include <sys/socket.h>
+#include <unistd.h>
 
 #include "cubegod/client.h"
 #include "cubegod/clock.h"
@@ -125,6 +127,36 @@ static void test_flag_after_a_long_unterminated_last_line(void **state)
     /* and that line, cut, is the last line the server sent */
     if (strncmp(res.last_line, "Well done, ===", 14) != 0)
         fail_msg("last line '%s', not the unterminated one", res.last_line);
+}
+
+/* The last line quoted in a message keeps its first 92 characters, then "..." (the game's copy
+ * holds 96 bytes): a round's cube (answered as it stands), a long line, then silence. */
+static void test_last_line_quoted_cut(void **state)
+{
+    (void)state;
+    char line[160] = "";
+    while (strlen(line) < 140)
+        strcat(line, "wait and think. ");
+    char text[512];
+    int n = snprintf(text, sizeof text, "=== Round 1/1 ===\nUFBDRLBULBUFRRLU????RDDF\n%s\n", line);
+    int sv[2];
+    assert_int_equal(socketpair(AF_UNIX, SOCK_STREAM, 0, sv), 0);
+    assert_int_equal(write(sv[1], text, (size_t)n), n);
+    cg_tube_options to = {.log_level = CG_LOG_QUIET};
+    cg_tube *t;
+    assert_int_equal(cg_tube_fds(sv[0], sv[0], "server", &to, &t, NULL), CG_OK);
+    cg_play_options opt = cg_play_defaults();
+    opt.timeout = 0.3;
+    cg_play_result res;
+    cg_error err = {0};
+    cg_status st = cg_play(t, tables, &opt, &res, &err);
+    cg_tube_close(t);
+    close(sv[1]);
+    assert_int_equal(st, CG_ERR_TIMEOUT);
+    char want[160];
+    snprintf(want, sizeof want, "last text received: '%.92s...'", line);
+    if (!strstr(err.msg, want))
+        fail_msg("the message '%s' does not say '%s'", err.msg, want);
 }
 
 /* Last words without a newline and no flag ("Bye." printed with end=""): read, then the game is
@@ -241,6 +273,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_handover_ends_while_the_server_keeps_talking),
         cmocka_unit_test(test_flag_after_a_long_unterminated_last_line),
+        cmocka_unit_test(test_last_line_quoted_cut),
         cmocka_unit_test(test_handover_reads_the_lines_after_the_end),
         cmocka_unit_test(test_unterminated_goodbye_after_a_won_game),
         cmocka_unit_test(test_handover_waits_for_a_late_flag),
