@@ -243,6 +243,13 @@ static void child_reaped_elsewhere(void **state)
     int ws;
     assert_int_equal(cg_tube_wait(t, 5, &ws, &e), CG_ERR_SYSTEM);
     assert_non_null(strstr(e.msg, "reaped elsewhere"));
+    /* asked again: known lost, no second wait */
+    assert_int_equal(cg_tube_wait(t, 5, &ws, &e), CG_ERR_SYSTEM);
+    assert_non_null(strstr(e.msg, ": exit status unknown (reaped elsewhere)"));
+    /* and its stdin, closed by the caller: a send says so */
+    assert_int_equal(cg_tube_shutdown_send(t, &e), CG_OK);
+    assert_int_equal(cg_tube_send(t, "x\n", 2, &e), CG_ERR_SYSTEM);
+    assert_non_null(strstr(e.msg, "the process's stdin is closed"));
     cg_tube_close(t);
     sigaction(SIGCHLD, &old, NULL);
     char text[1024];
