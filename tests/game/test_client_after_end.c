@@ -159,6 +159,41 @@ static void test_last_line_quoted_cut(void **state)
         fail_msg("the message '%s' does not say '%s'", err.msg, want);
 }
 
+/* With the prompt left to the engine, a drawing that stops in its fifth face, then silence: the
+ * prompt awaited is described as the rule the engine applies, in the message and the state */
+static void test_auto_prompt_described(void **state)
+{
+    (void)state;
+    static char text[4096];
+    round_text(text, sizeof text);
+    char *cut = strstr(text, "| F L |");
+    assert_non_null(cut);
+    size_t n = (size_t)(cut - text);
+    int sv[2];
+    assert_int_equal(socketpair(AF_UNIX, SOCK_STREAM, 0, sv), 0);
+    assert_int_equal(write(sv[1], text, n), (ssize_t)n);
+    cg_tube_options to = {.log_level = CG_LOG_QUIET};
+    cg_tube *t;
+    assert_int_equal(cg_tube_fds(sv[0], sv[0], "server", &to, &t, NULL), CG_OK);
+    cg_play_options opt = cg_play_defaults();
+    opt.timeout = 0.3;
+    cg_play_result res;
+    cg_error err = {0};
+    cg_status st = cg_play(t, tables, &opt, &res, &err);
+    cg_tube_close(t);
+    close(sv[1]);
+    assert_int_equal(st, CG_ERR_TIMEOUT);
+    const char *rule = "(auto: 'Enter your solution:', or after a cube a line ending in ':', '?' "
+                       "or '>')";
+    char want[256];
+    snprintf(want, sizeof want, "4 faces came but not the prompt %s; last text received: 'Face R:'",
+             rule);
+    if (!strstr(err.msg, want))
+        fail_msg("the message '%s' does not say '%s'", err.msg, want);
+    snprintf(want, sizeof want, "the prompt %s after the cube of round 1", rule);
+    assert_string_equal(res.waiting, want);
+}
+
 /* Last words without a newline and no flag ("Bye." printed with end=""): read, then the game is
  * decided as for any close. */
 static void test_unterminated_goodbye_after_a_won_game(void **state)
@@ -274,6 +309,7 @@ int main(void)
         cmocka_unit_test(test_handover_ends_while_the_server_keeps_talking),
         cmocka_unit_test(test_flag_after_a_long_unterminated_last_line),
         cmocka_unit_test(test_last_line_quoted_cut),
+        cmocka_unit_test(test_auto_prompt_described),
         cmocka_unit_test(test_handover_reads_the_lines_after_the_end),
         cmocka_unit_test(test_unterminated_goodbye_after_a_won_game),
         cmocka_unit_test(test_handover_waits_for_a_late_flag),
