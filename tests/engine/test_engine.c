@@ -162,7 +162,10 @@ static void one_move_words(void **state)
 {
     (void)state;
     static const char *const says[] = {"Enter one move per line.", "ONE MOVE AT A TIME",
-                                       "One move per prompt: the cube is shown after each."};
+                                       "One move per prompt: the cube is shown after each.",
+                                       "one move a line", "Send a single move.",
+                                       "one letter per line", "one move each line, please",
+                                       "We solve it move by move"};
     for (size_t i = 0; i < sizeof says / sizeof *says; i++)
         assert_true(cgi_text_one_move(says[i], strlen(says[i])));
     static const char *const not_says[] = {"Enter your moves, one line", "moves per line: any"};
