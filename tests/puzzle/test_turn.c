@@ -329,6 +329,12 @@ static void test_drawings(void **state)
      * net with D hidden) */
     assert_string_equal(turned("  ab\n  cd\nefghijkl\nmnopqrst\nuv\nwx\n", "D", "line"),
                         "abcdefghijklstmnopqr");
+    /* a cross (three faces across) whose U is drawn raggedly: its first row over the middle face
+     * is enough */
+    assert_string_equal(turned("  ab\ncd\nefghij\nklmnop\n  qr\n  st\n  uv\n  wx\n", "U", "line"),
+                        "cadbghijxwklmnopqrstuvfe");
+    assert_string_equal(turned("  ab\n      cd\nefghij\nklmnop\n  qr\n  st\n  uv\n  wx\n", "U", "line"),
+                        "cadbghijxwklmnopqrstuvfe");
     /* drawn unevenly: any U row not indented is enough */
     assert_string_equal(turned("ab\n  cd\n efghijkl\n mnopqrst\nuv\nwx\n", "D", "line"),
                         "abcdefghijklstmnopqrwuxv");
