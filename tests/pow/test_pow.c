@@ -210,6 +210,8 @@ static void test_readers(void **state)
         {"sha256(abc+XXXXXXXX) == 00ff", CGI_GATE_PREFIX, 16, 8},
         {"md5(????????+abc) == 00ff", CGI_GATE_PREFIX, 16, 8},
         {"pow: solve s.AAAAAQ==.AQ==", CGI_GATE_SLOTH, 0, 0},
+        /* a call inside the hashed parentheses is the part's own */
+        {"sha256((str(X) + 'k3y').encode()).hexdigest()[:4] == '0000'", CGI_GATE_ZEROS, 16, 0},
         /* counts of zeros: bits when the next word says so, else hex digits (issue 42) */
         {"sha256(S + 'k9') starts with 3 zero bits", CGI_GATE_ZEROS, 3, 0},
         {"sha256(S + 'k9') starts with 3 zeros", CGI_GATE_ZEROS, 12, 0},
