@@ -82,6 +82,8 @@ static void verdicts(void **state)
         {"Answer not accepted", CG_VERDICT_FAIL}, {"Move not valid", CG_VERDICT_FAIL},
         {"Time's up!", CG_VERDICT_FAIL}, {"wrong answer", CG_VERDICT_FAIL},
         {"Time out.", CG_VERDICT_FAIL}, {"The cube isn't solved", CG_VERDICT_FAIL},
+        /* the marks alone, at the start of the line, say it */
+        {"[-] R U F", CG_VERDICT_FAIL}, {"[+] 12 moves", CG_VERDICT_OK},
         {"times up", CG_VERDICT_FAIL}, {"time is up, sorry", CG_VERDICT_FAIL},
         {"Too slow!", CG_VERDICT_FAIL}, {"answer too long", CG_VERDICT_FAIL},
         {"no: 'U' is not a move here", CG_VERDICT_FAIL}, {"No! still scrambled", CG_VERDICT_FAIL},
