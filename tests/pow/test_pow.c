@@ -258,7 +258,9 @@ static void test_readers(void **state)
                                       /* and '+' with nothing after it */
                                       "the sha1 of k9+ starts with 00",
                                       /* parts ended by the text's last byte, no target */
-                                      "the sha1 of S + 'k9',"};
+                                      "the sha1 of S + 'k9',",
+                                      /* "solve s." first on the line, nothing after it */
+                                      "solve s.!"};
     /* a gate is a gate only when it parses: these are text, and say why they were not read */
     for (size_t i = 0; i < sizeof BAD / sizeof *BAD; i++) {
         cg_error err;
@@ -278,6 +280,8 @@ static void test_readers(void **state)
             assert_non_null(strstr(err.msg, "the hashed text is not two parts joined by '+'"));
         if (i == 9)
             assert_non_null(strstr(err.msg, "is not a slice"));
+        if (i == sizeof BAD / sizeof *BAD - 1)
+            assert_non_null(strstr(err.msg, "no s.DIFFICULTY.X follows"));
     }
 }
 
