@@ -283,6 +283,14 @@ static void test_readers(void **state)
         if (i == sizeof BAD / sizeof *BAD - 1)
             assert_non_null(strstr(err.msg, "no s.DIFFICULTY.X follows"));
     }
+    /* a parenthesis not closed after a '+' alone, or after X's alone: either says a gate */
+    static const char *const OPEN[] = {"sha256(abc+S", "sha256(XXXXabc"};
+    for (size_t i = 0; i < 2; i++) {
+        cg_error err;
+        assert_int_equal(cg_pow_scan(OPEN[i], strlen(OPEN[i]), &err), 0);
+        if (!strstr(err.msg, "its parenthesis is not closed"))
+            fail_msg("'%s': '%s'", OPEN[i], err.msg);
+    }
 }
 
 /* English that mentions hashing or "solve s." is the game's text (issue 35, item 3): scan says
@@ -705,6 +713,24 @@ static void test_sloth_refuses_y_plus_p(void **state)
     cgi_number_b64(y, big + 2, sizeof big - 2);
     assert_int_equal(cg_pow_check(gate, strlen(gate), out, strlen(out), &err), CG_OK);
     assert_int_equal(cg_pow_check(gate, strlen(gate), big, strlen(big), &err), CG_ERR_PROTOCOL);
+}
+
+/* cg_pow_answer's solver is its own and freed: the heap is as it was after twenty answers */
+static void test_answer_keeps_no_memory(void **state)
+{
+    (void)state;
+    static const char gate[] = "sha256(XX+abc) == 0";
+    char out[CG_POW_ANSWER_MAX];
+    cg_error err;
+    size_t heap = SIZE_MAX;
+    for (int round = 0; round < HEAP_ROUNDS; round++) {
+        assert_int_equal(cg_pow_answer(gate, strlen(gate), out, sizeof out, &err), CG_OK);
+        if (round == HEAP_SETTLED)
+            heap = heap_in_use();
+    }
+    if (heap != SIZE_MAX && heap_in_use() != heap)
+        fail_msg("the heap grew by %zd bytes over %d answers", (ssize_t)(heap_in_use() - heap),
+                 HEAP_ROUNDS - HEAP_SETTLED - 1);
 }
 
 static void test_server_gates_round_trip(void **state)
@@ -1158,6 +1184,7 @@ int main(void)
         cmocka_unit_test(test_challenge_difficulty_edges),
         cmocka_unit_test(test_stop_flag_ends_a_search),
         cmocka_unit_test(test_server_gates_round_trip),
+        cmocka_unit_test(test_answer_keeps_no_memory),
         cmocka_unit_test(test_limits_and_empty_spaces),
         cmocka_unit_test(test_digest_size_edges),
         cmocka_unit_test(test_known_part_edge),
