@@ -96,6 +96,24 @@ static void test_handover_ends_while_the_server_keeps_talking(void **state)
     assert_non_null(strstr(res.reason, "Too slow"));
 }
 
+/* A game against a server that sends n bytes of text, then says nothing and stays open; the
+ * receive timeout is short. Returns cg_play's status; err holds its message. */
+static cg_status silent_after(const char *text, size_t n, cg_play_result *res, cg_error *err)
+{
+    int sv[2];
+    assert_int_equal(socketpair(AF_UNIX, SOCK_STREAM, 0, sv), 0);
+    assert_int_equal(write(sv[1], text, n), (ssize_t)n);
+    cg_tube_options to = {.log_level = CG_LOG_QUIET};
+    cg_tube *t;
+    assert_int_equal(cg_tube_fds(sv[0], sv[0], "server", &to, &t, NULL), CG_OK);
+    cg_play_options opt = cg_play_defaults();
+    opt.timeout = 0.3;
+    cg_status st = cg_play(t, tables, &opt, res, err);
+    cg_tube_close(t);
+    close(sv[1]);
+    return st;
+}
+
 /* fixtures/faults/round.txt: "=== Round 1/1 ===", the faces, the prompt. */
 static size_t round_text(char *text, size_t size)
 {
@@ -139,20 +157,9 @@ static void test_last_line_quoted_cut(void **state)
         strcat(line, "wait and think. ");
     char text[512];
     int n = snprintf(text, sizeof text, "=== Round 1/1 ===\nUFBDRLBULBUFRRLU????RDDF\n%s\n", line);
-    int sv[2];
-    assert_int_equal(socketpair(AF_UNIX, SOCK_STREAM, 0, sv), 0);
-    assert_int_equal(write(sv[1], text, (size_t)n), n);
-    cg_tube_options to = {.log_level = CG_LOG_QUIET};
-    cg_tube *t;
-    assert_int_equal(cg_tube_fds(sv[0], sv[0], "server", &to, &t, NULL), CG_OK);
-    cg_play_options opt = cg_play_defaults();
-    opt.timeout = 0.3;
     cg_play_result res;
     cg_error err = {0};
-    cg_status st = cg_play(t, tables, &opt, &res, &err);
-    cg_tube_close(t);
-    close(sv[1]);
-    assert_int_equal(st, CG_ERR_TIMEOUT);
+    assert_int_equal(silent_after(text, (size_t)n, &res, &err), CG_ERR_TIMEOUT);
     char want[160];
     snprintf(want, sizeof want, "last text received: '%.92s...'", line);
     if (!strstr(err.msg, want))
@@ -168,21 +175,9 @@ static void test_auto_prompt_described(void **state)
     round_text(text, sizeof text);
     char *cut = strstr(text, "| F L |");
     assert_non_null(cut);
-    size_t n = (size_t)(cut - text);
-    int sv[2];
-    assert_int_equal(socketpair(AF_UNIX, SOCK_STREAM, 0, sv), 0);
-    assert_int_equal(write(sv[1], text, n), (ssize_t)n);
-    cg_tube_options to = {.log_level = CG_LOG_QUIET};
-    cg_tube *t;
-    assert_int_equal(cg_tube_fds(sv[0], sv[0], "server", &to, &t, NULL), CG_OK);
-    cg_play_options opt = cg_play_defaults();
-    opt.timeout = 0.3;
     cg_play_result res;
     cg_error err = {0};
-    cg_status st = cg_play(t, tables, &opt, &res, &err);
-    cg_tube_close(t);
-    close(sv[1]);
-    assert_int_equal(st, CG_ERR_TIMEOUT);
+    assert_int_equal(silent_after(text, (size_t)(cut - text), &res, &err), CG_ERR_TIMEOUT);
     const char *rule = "(auto: 'Enter your solution:', or after a cube a line ending in ':', '?' "
                        "or '>')";
     char want[256];

@@ -83,6 +83,17 @@ static void keep(void *ctx, const char *text)
     ns->n++;
 }
 
+/* Solves gate with p on the fake clock, moving step_ns at each reading from 0. */
+static cg_status solve_on_clock(cg_pow *p, const char *gate, long long step_ns, char *out,
+                                size_t cap, cg_error *err)
+{
+    fake_now_ns = 0;
+    fake_step_ns = step_ns;
+    cg_status st = cg_pow_solve(p, gate, strlen(gate), out, cap, err);
+    fake_step_ns = 0;
+    return st;
+}
+
 /* A clock moving 0.25 s at each reading: the start (0), the step estimate's two readings (3
  * steps in 0.25 s: 83.33 ms a step), then one reading a step, step d at 0.5 + 0.25 d s. */
 static void test_sloth_estimate_and_notices(void **state)
@@ -95,11 +106,7 @@ static void test_sloth_estimate_and_notices(void **state)
     notices ns = {0};
     assert_int_equal(cg_pow_new(&p, &err), CG_OK);
     cg_pow_set_notice(p, keep, &ns);
-    fake_now_ns = 0;
-    fake_step_ns = 250000000;
-    cg_status st = cg_pow_solve(p, gate, strlen(gate), out, sizeof out, &err);
-    fake_step_ns = 0;
-    assert_int_equal(st, CG_OK);
+    assert_int_equal(solve_on_clock(p, gate, 250000000, out, sizeof out, &err), CG_OK);
     static const char *const want[] = {
         "sloth (kCTF/redpwn), difficulty 20: about 1.7 s expected (83.33 ms a step on one core)",
         "sloth (kCTF/redpwn), difficulty 20: step 2, 1.0 s",
@@ -116,11 +123,7 @@ static void test_sloth_estimate_and_notices(void **state)
     /* the same gate under a limit below the estimate: refused before any step, saying why */
     cg_pow_set_limit(p, 1.5);
     ns.n = 0;
-    fake_now_ns = 0;
-    fake_step_ns = 250000000;
-    st = cg_pow_solve(p, gate, strlen(gate), out, sizeof out, &err);
-    fake_step_ns = 0;
-    assert_int_equal(st, CG_ERR_LIMIT);
+    assert_int_equal(solve_on_clock(p, gate, 250000000, out, sizeof out, &err), CG_ERR_LIMIT);
     assert_non_null(strstr(err.msg, "would take about 1.7 s (83.33 ms a step on one core), over the limit of 1.5 s"));
     assert_int_equal(ns.n, 0);
     cg_pow_free(p);
@@ -139,11 +142,7 @@ static void test_hash_search_notices(void **state)
     notices ns = {0};
     assert_int_equal(cg_pow_new(&p, &err), CG_OK);
     cg_pow_set_notice(p, keep, &ns);
-    fake_now_ns = 0;
-    fake_step_ns = 1000000000;
-    cg_status st = cg_pow_solve(p, gate, strlen(gate), out, sizeof out, &err);
-    fake_step_ns = 0;
-    assert_int_equal(st, CG_OK);
+    assert_int_equal(solve_on_clock(p, gate, 1000000000, out, sizeof out, &err), CG_OK);
     bool said = false;
     for (int i = 0; i < ns.n && i < 16; i++) {
         const char *c = strstr(ns.lines[i], " candidates, ");
