@@ -159,6 +159,11 @@ static void test_flags_kept(void **state)
         assert_false(res.flags_cut);
         assert_string_equal(res.flag_line, "Here: flag{one} and ctf{two}");
     }
+    /* a line that starts with "Face" but is no face's label is a line like any other */
+    cg_play_result res;
+    play_text("Faceless, but solved: flag{faceless}\n", &res);
+    assert_true(res.won);
+    assert_string_equal(res.flag_line, "Faceless, but solved: flag{faceless}");
 }
 
 static void test_flags_that_do_not_fit_are_marked(void **state)
