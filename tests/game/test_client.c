@@ -272,6 +272,21 @@ static void test_events_classified(void **state)
     assert_string_equal(cg_event_name((cg_event)99), "?");
 }
 
+/* A drawing that cannot be read ends the game with the reader's reason, in its round: nothing
+ * is answered */
+static void test_unreadable_drawing_ends_the_game(void **state)
+{
+    (void)state;
+    static const char text[] = "Round 1/3\nUp face:\nW W W\nW W\nEnter your solution:\n";
+    cg_play_result res;
+    char sent[256];
+    assert_int_equal(play_bytes(text, sizeof text - 1, 0, &res, sent, sizeof sent), CG_ERR_INPUT);
+    assert_string_equal(sent, "");
+    assert_false(res.won);
+    if (!strstr(res.reason, "round 1: labelled faces of a 3x3: face U (label on line 2): line 4 has 2"))
+        fail_msg("the reason: '%s'", res.reason);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -282,6 +297,7 @@ int main(void)
         cmocka_unit_test(test_prompt_with_text_after_it_is_answered),
         cmocka_unit_test(test_closed_before_the_last_announced_round),
         cmocka_unit_test(test_events_classified),
+        cmocka_unit_test(test_unreadable_drawing_ends_the_game),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
