@@ -101,6 +101,10 @@ static void legend_colon_and_lists(void **state)
     assert_int_equal(read_legend(&arrows, "a -> R, b => U"), 2);
     assert_string_equal(arrows.map.name[5 * 3], "a");
     assert_string_equal(arrows.map.name[0], "b");
+    /* a move, one blank, then a word that starts with a face letter: the word describes it */
+    cgi_legend described = {0};
+    assert_int_equal(read_legend(&described, "x = R Right face clockwise"), 1);
+    assert_string_equal(described.map.name[5 * 3], "x");
     /* an arrow with no blanks around it: the name and the move touch it */
     cgi_legend touching = {0};
     assert_int_equal(read_legend(&touching, "a->R, b=>U"), 2);
