@@ -272,6 +272,32 @@ static void test_events_classified(void **state)
     assert_string_equal(cg_event_name((cg_event)99), "?");
 }
 
+/* One move a prompt: a solved cube shown before any move of the round is the goal shown, not a
+ * cube to answer (nothing is sent to its prompt) */
+static void test_one_move_solved_cube_not_asked(void **state)
+{
+    (void)state;
+    static const char text[] =
+        "=== Round 1/2 ===\nFace U:\n+-----+\n| U U |\n| U U |\n+-----+\nFace D:\n+-----+\n| D D |\n"
+        "| D D |\n+-----+\nFace F:\n+-----+\n| F F |\n| F F |\n+-----+\nFace B:\n+-----+\n| B B |\n"
+        "| B B |\n+-----+\nFace R:\n+-----+\n| R R |\n| R R |\n+-----+\nEnter your move:\n";
+    cg_tube_options to = {.log_level = CG_LOG_QUIET};
+    cg_tube *t;
+    assert_int_equal(cg_tube_memory(text, sizeof text - 1, 0, &to, &t, NULL), CG_OK);
+    cg_play_options opt = cg_play_defaults();
+    opt.timeout = 1;
+    opt.one_move = true;
+    cg_play_result res;
+    cg_error err;
+    cg_play(t, tables, &opt, &res, &err);
+    const uint8_t *p;
+    size_t k;
+    assert_int_equal(cg_tube_memory_sent(t, &p, &k, NULL), CG_OK);
+    cg_tube_close(t);
+    assert_int_equal(k, 0);
+    assert_int_equal(res.rounds_answered, 0);
+}
+
 /* A drawing that cannot be read ends the game with the reader's reason, in its round: nothing
  * is answered */
 static void test_unreadable_drawing_ends_the_game(void **state)
@@ -298,6 +324,7 @@ int main(void)
         cmocka_unit_test(test_closed_before_the_last_announced_round),
         cmocka_unit_test(test_events_classified),
         cmocka_unit_test(test_unreadable_drawing_ends_the_game),
+        cmocka_unit_test(test_one_move_solved_cube_not_asked),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
