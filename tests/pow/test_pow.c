@@ -715,6 +715,27 @@ static void test_sloth_refuses_y_plus_p(void **state)
     assert_int_equal(cg_pow_check(gate, strlen(gate), big, strlen(big), &err), CG_ERR_PROTOCOL);
 }
 
+/* An answer and its terminator must fit the caller's buffer: one byte short is refused, never
+ * cut (a prefix gate's 4 characters; a free-length one's, the same each time: the search's
+ * order is fixed) */
+static void test_answer_fits_or_is_refused(void **state)
+{
+    (void)state;
+    static const char *const GATES[] = {"sha256(XXXX+abc) == 0", "sha256(S + 'k9') starts with 0"};
+    for (size_t i = 0; i < 2; i++) {
+        char out[CG_POW_ANSWER_MAX];
+        cg_error err;
+        assert_int_equal(cg_pow_answer(GATES[i], strlen(GATES[i]), out, sizeof out, &err), CG_OK);
+        size_t need = strlen(out) + 1;
+        assert_int_equal(cg_pow_answer(GATES[i], strlen(GATES[i]), out, need, &err), CG_OK);
+        assert_int_equal(cg_pow_answer(GATES[i], strlen(GATES[i]), out, need - 1, &err), CG_ERR_LIMIT);
+        char want[64];
+        snprintf(want, sizeof want, "the answer does not fit in %zu bytes", need - 1);
+        if (!strstr(err.msg, want))
+            fail_msg("'%s' does not say '%s'", err.msg, want);
+    }
+}
+
 /* cg_pow_answer's solver is its own and freed: the heap is as it was after twenty answers */
 static void test_answer_keeps_no_memory(void **state)
 {
@@ -1185,6 +1206,7 @@ int main(void)
         cmocka_unit_test(test_stop_flag_ends_a_search),
         cmocka_unit_test(test_server_gates_round_trip),
         cmocka_unit_test(test_answer_keeps_no_memory),
+        cmocka_unit_test(test_answer_fits_or_is_refused),
         cmocka_unit_test(test_limits_and_empty_spaces),
         cmocka_unit_test(test_digest_size_edges),
         cmocka_unit_test(test_known_part_edge),
