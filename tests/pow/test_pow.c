@@ -283,6 +283,12 @@ static void test_readers(void **state)
         if (i == sizeof BAD / sizeof *BAD - 1)
             assert_non_null(strstr(err.msg, "no s.DIFFICULTY.X follows"));
     }
+    /* a sloth's numbers that are no base64 (one character is no byte) */
+    {
+        cg_error err;
+        assert_int_equal(cg_pow_scan("solve s.A.AQ==", 14, &err), 0);
+        assert_non_null(strstr(err.msg, "its s.DIFFICULTY.X is not base64 of two numbers"));
+    }
     /* a parenthesis not closed after a '+' alone, or after X's alone: either says a gate */
     static const char *const OPEN[] = {"sha256(abc+S", "sha256(XXXXabc"};
     for (size_t i = 0; i < 2; i++) {

@@ -142,6 +142,7 @@ static void test_hash_search_notices(void **state)
     notices ns = {0};
     assert_int_equal(cg_pow_new(&p, &err), CG_OK);
     cg_pow_set_notice(p, keep, &ns);
+    cg_pow_set_threads(p, 1); /* one worker: the wait for it ticks as for many */
     assert_int_equal(solve_on_clock(p, gate, 1000000000, out, sizeof out, &err), CG_OK);
     bool said = false;
     for (int i = 0; i < ns.n && i < 16; i++) {
@@ -150,7 +151,7 @@ static void test_hash_search_notices(void **state)
                 strcmp(c + strlen(c) - 2, " s") == 0;
     }
     if (!said)
-        fail_msg("no progress in candidates among %d notices:\n%s\n%s\n%s", ns.n, ns.lines[0], ns.lines[1], ns.lines[2]);
+        fail_msg("no progress in candidates among %d notices (first: '%s')", ns.n, ns.lines[0]);
     assert_int_equal(cg_pow_check(gate, strlen(gate), out, strlen(out), &err), CG_OK);
     cg_pow_free(p);
 }
