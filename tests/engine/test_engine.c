@@ -34,6 +34,12 @@ static void prompt_learned(void **state)
     cgi_prompt_learn(&p, big, sizeof big); /* too long to keep: the old one stays */
     assert_true(is(&p, "moves>"));
     assert_string_equal(p.text, "moves>");
+    /* the longest kept fills the text but its terminator; one more is too long */
+    cgi_prompt_learn(&p, big, CGI_PROMPT_MAX);
+    assert_string_equal(p.text, "moves>");
+    cgi_prompt_learn(&p, big, CGI_PROMPT_MAX - 1);
+    assert_int_equal(p.len, CGI_PROMPT_MAX - 1);
+    assert_int_equal(strlen(p.text), CGI_PROMPT_MAX - 1);
     cgi_prompt_learn(&p, " $ ", 3); /* a shorter one replaces it whole */
     assert_string_equal(p.text, "$");
     assert_true(is(&p, "$ "));
