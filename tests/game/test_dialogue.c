@@ -84,6 +84,7 @@ static void verdicts(void **state)
         {"Time out.", CG_VERDICT_FAIL}, {"The cube isn't solved", CG_VERDICT_FAIL},
         /* the marks alone, at the start of the line, say it */
         {"[-] R U F", CG_VERDICT_FAIL}, {"[+] 12 moves", CG_VERDICT_OK},
+        {"Penalty [-2s]: correct", CG_VERDICT_OK}, /* "[-" and more is no mark */
         {"times up", CG_VERDICT_FAIL}, {"time is up, sorry", CG_VERDICT_FAIL},
         {"Too slow!", CG_VERDICT_FAIL}, {"answer too long", CG_VERDICT_FAIL},
         {"no: 'U' is not a move here", CG_VERDICT_FAIL}, {"No! still scrambled", CG_VERDICT_FAIL},
