@@ -810,6 +810,15 @@ static void test_server_gates_round_trip(void **state)
     stamp[10] = (char)('0' + (today[5] - '0' + 5) % 10);
     assert_int_equal(cg_pow_check(cube, strlen(cube), stamp, strlen(stamp), &said), CG_ERR_PROTOCOL);
     assert_string_equal(said.msg, "the stamp's date is not within two days of today");
+    /* a date of 6, 10 or 12 digits (YYMMDD, then hhmm, then ss); other lengths are no date */
+    static const char *const MORE[] = {"", "1200", "120000", "12", "1", "12000"};
+    for (size_t k = 0; k < sizeof MORE / sizeof *MORE; k++) {
+        snprintf(stamp, sizeof stamp, "1:20:%s%s:cube::abc:1", today, MORE[k]);
+        assert_int_equal(cg_pow_check(cube, strlen(cube), stamp, strlen(stamp), &said), CG_ERR_PROTOCOL);
+        bool dated = k < 3;
+        if (dated != (strstr(said.msg, "date") == NULL))
+            fail_msg("a stamp dated '%s%s': %s", today, MORE[k], said.msg);
+    }
     /* two days either side is recent, three is not */
     for (int day = -3; day <= 3; day += 1) {
         time_t then = now + (time_t)day * 86400;
