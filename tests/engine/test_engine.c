@@ -156,6 +156,18 @@ static void legend_of_suffixes(void **state)
     cg_move h = 4 * 3 + 1; /* L2 */
     cg_dialect_format(&d, &h, 1, out, sizeof out);
     assert_string_equal(out, "L2");
+    /* every way of saying the turn: counter-clockwise (5), clockwise (2), half (3) */
+    static const char *const SAID[] = {
+        "1 = clockwise, 3 = counterclockwise, 2 = half turn", "1 = cw, 3 = anticlockwise, 2 = 180",
+        "1 = CW, 3 = anti-clockwise, 2 = double", "1 = clockwise, 3 = ccw, 2 = half turn",
+        "1 = clockwise, 3 = counter-clockwise, 2 = 180"};
+    for (size_t i = 0; i < sizeof SAID / sizeof *SAID; i++) {
+        cgi_legend said = {0};
+        assert_int_equal(read_legend(&said, SAID[i]), 3);
+        if (strcmp(said.suffix[0], "1") || strcmp(said.suffix[1], "2") || strcmp(said.suffix[2], "3"))
+            fail_msg("'%s': suffixes '%s' '%s' '%s'", SAID[i], said.suffix[0], said.suffix[1],
+                     said.suffix[2]);
+    }
     /* a suffix of two characters, the most a legend's suffix takes */
     cgi_legend two = {0};
     assert_int_equal(read_legend(&two, "+1 = clockwise, -1 = counter-clockwise"), 2);

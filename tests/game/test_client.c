@@ -11,6 +11,7 @@
 #include <cmocka.h>
 
 #include "cubegod/client.h"
+#include "cubegod/clock.h"
 #include "cubegod/tube.h"
 #include "tables_fixture.h"
 

@@ -98,9 +98,9 @@ static void test_handover_ends_while_the_server_keeps_talking(void **state)
 }
 
 /* A game against a server that sends n bytes of text, then says nothing and stays open; the
- * receive timeout is short; prompt NULL: auto. Returns cg_play's status; err holds its message. */
-static cg_status silent_after(const char *text, size_t n, const char *prompt, cg_play_result *res,
-                              cg_error *err)
+ * receive timeout is short (opt's otherwise). Returns cg_play's status; err holds its message. */
+static cg_status silent_after_opts(const char *text, size_t n, cg_play_options *opt,
+                                   cg_play_result *res, cg_error *err)
 {
     int sv[2];
     assert_int_equal(socketpair(AF_UNIX, SOCK_STREAM, 0, sv), 0);
@@ -108,14 +108,17 @@ static cg_status silent_after(const char *text, size_t n, const char *prompt, cg
     cg_tube_options to = {.log_level = CG_LOG_QUIET};
     cg_tube *t;
     assert_int_equal(cg_tube_fds(sv[0], sv[0], "server", &to, &t, NULL), CG_OK);
-    cg_play_options opt = cg_play_defaults();
-    opt.timeout = 0.3;
-    if (prompt)
-        opt.prompt = prompt;
-    cg_status st = cg_play(t, tables, &opt, res, err);
+    opt->timeout = 0.3;
+    cg_status st = cg_play(t, tables, opt, res, err);
     cg_tube_close(t);
     close(sv[1]);
     return st;
+}
+
+static cg_status silent_after(const char *text, size_t n, cg_play_result *res, cg_error *err)
+{
+    cg_play_options opt = cg_play_defaults();
+    return silent_after_opts(text, n, &opt, res, err);
 }
 
 /* fixtures/faults/round.txt: "=== Round 1/1 ===", the faces, the prompt. */
@@ -163,7 +166,7 @@ static void test_last_line_quoted_cut(void **state)
     int n = snprintf(text, sizeof text, "=== Round 1/1 ===\nUFBDRLBULBUFRRLU????RDDF\n%s\n", line);
     cg_play_result res;
     cg_error err = {0};
-    assert_int_equal(silent_after(text, (size_t)n, NULL, &res, &err), CG_ERR_TIMEOUT);
+    assert_int_equal(silent_after(text, (size_t)n, &res, &err), CG_ERR_TIMEOUT);
     char want[160];
     snprintf(want, sizeof want, "last text received: '%.92s...'", line);
     if (!strstr(err.msg, want))
@@ -181,7 +184,7 @@ static void test_auto_prompt_described(void **state)
     assert_non_null(cut);
     cg_play_result res;
     cg_error err = {0};
-    assert_int_equal(silent_after(text, (size_t)(cut - text), NULL, &res, &err), CG_ERR_TIMEOUT);
+    assert_int_equal(silent_after(text, (size_t)(cut - text), &res, &err), CG_ERR_TIMEOUT);
     const char *rule = "(auto: 'Enter your solution:', or after a cube a line ending in ':', '?' "
                        "or '>')";
     char want[256];
@@ -240,6 +243,30 @@ static void test_given_prompt_waits_for_whole_lines(void **state)
     pthread_join(th, NULL);
     if (st != CG_OK || !res.won)
         fail_msg("status %d, won %d: %s", st, res.won, err.msg);
+}
+
+/* The silence awaited to know a prompt the engine found (a partial line that asks) is measured
+ * from that line's arrival: no longer than the game itself */
+static void test_settle_measured_from_the_partial_line(void **state)
+{
+    (void)state;
+    static char text[4096];
+    round_text(text, sizeof text);
+    char *prompt = strstr(text, "Enter your solution:");
+    assert_non_null(prompt);
+    size_t n = (size_t)(prompt - text) + (size_t)sprintf(prompt, "Your move? ");
+    cg_play_options opt = cg_play_defaults();
+    cg_round_stat stats[2];
+    opt.stats = stats;
+    opt.stats_cap = 2;
+    cg_play_result res;
+    cg_error err = {0};
+    int64_t start = cg_now_ns();
+    silent_after_opts(text, n, &opt, &res, &err);
+    double elapsed_us = (double)(cg_now_ns() - start) / 1000.0;
+    assert_int_equal(res.rounds_answered, 1);
+    if (!(stats[0].settle_us >= 0 && stats[0].settle_us <= elapsed_us))
+        fail_msg("settled after %.0f us in a game of %.0f us", stats[0].settle_us, elapsed_us);
 }
 
 /* Last words without a newline and no flag ("Bye." printed with end=""): read, then the game is
@@ -359,6 +386,7 @@ int main(void)
         cmocka_unit_test(test_last_line_quoted_cut),
         cmocka_unit_test(test_auto_prompt_described),
         cmocka_unit_test(test_given_prompt_waits_for_whole_lines),
+        cmocka_unit_test(test_settle_measured_from_the_partial_line),
         cmocka_unit_test(test_handover_reads_the_lines_after_the_end),
         cmocka_unit_test(test_unterminated_goodbye_after_a_won_game),
         cmocka_unit_test(test_handover_waits_for_a_late_flag),

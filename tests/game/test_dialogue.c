@@ -171,6 +171,12 @@ static void prompts(void **state)
     for (size_t i = 0; i < sizeof not_asks / sizeof *not_asks; i++)
         if (cg_line_asks(not_asks[i], strlen(not_asks[i])))
             fail_msg("'%s' asks", not_asks[i]);
+    /* words: two letters together, not both face letters; within the n bytes given */
+    assert_true(cg_line_has_words("ok", 2));
+    assert_false(cg_line_has_words("R U F2", 6));
+    assert_false(cg_line_has_words("UR", 2));
+    assert_false(cg_line_has_words("ab", 1));
+    assert_false(cg_line_has_words("x yes", 3));
 }
 
 static void reply_rules(void **state)
