@@ -36,6 +36,7 @@ typedef struct slow {
     bool used[9];
     char cell[9][4]; /* top right bottom left of each filled cell */
     int placed[9];   /* the piece in each filled cell */
+    int turned[9];   /* and the turn it was placed in */
     bool first;      /* stop at the first solution (placed then holds it) */
 } slow;
 
@@ -58,6 +59,7 @@ static uint64_t slow_fill(slow *s, int at)
                 continue;
             s->used[i] = true;
             s->placed[at] = i;
+            s->turned[at] = k;
             total += slow_fill(s, at + 1);
             s->used[i] = false;
             if (total && s->first)
@@ -268,7 +270,7 @@ static void test_random_order_hides_the_picture(void **state)
     (void)state;
     cg_rng r;
     cg_rng_seed(&r, 97);
-    int corners = 0, centre_kept = 0, puzzles = 300;
+    int corners = 0, centre_kept = 0, uncut_turns = 0, puzzles = 300;
     for (int k = 0; k < puzzles; k++) {
         cg_jigsaw p;
         cg_jigsaw_random(&r, 4, true, &p);
@@ -284,6 +286,10 @@ static void test_random_order_hides_the_picture(void **state)
         for (int c = 0; c < 4; c++)
             corners += s.placed[CORNER[c]] == 8;
         centre_kept += s.placed[4] == 4;
+        bool one_turn = true; /* every piece written in the turn it was cut in */
+        for (int cell = 1; cell < 9; cell++)
+            one_turn &= s.turned[cell] == s.turned[0];
+        uncut_turns += one_turn;
     }
     if (corners < puzzles * 4 / 9 - 40 || corners > puzzles * 4 / 9 + 40)
         fail_msg("the last piece listed was a corner in %d of %d puzzles", corners, puzzles);
@@ -291,6 +297,10 @@ static void test_random_order_hides_the_picture(void **state)
      * grid) is listed fifth about once in 9, not never (a shuffle that moves every piece) */
     if (centre_kept < puzzles / 9 / 2)
         fail_msg("the centre was listed in its own place in %d of %d puzzles", centre_kept, puzzles);
+    /* and each piece is written turned at random: all nine in the turn they were cut in is once
+     * in 4^8 */
+    if (uncut_turns > 2)
+        fail_msg("%d of %d puzzles had every piece in the turn it was cut in", uncut_turns, puzzles);
 }
 
 /* Puzzles that keep the promises count distinct pictures; the slow model already agrees, here
