@@ -11,6 +11,7 @@
 #include <cmocka.h>
 
 #include "cubegod/client.h"
+#include "cubegod/shapes.h"
 #include "cubegod/clock.h"
 #include "cubegod/tube.h"
 #include "tables_fixture.h"
@@ -299,6 +300,30 @@ static void test_one_move_solved_cube_not_asked(void **state)
     assert_int_equal(res.rounds_answered, 0);
 }
 
+/* A prompt with no cube before it, a layout given: the message names what was looked for */
+static void test_prompt_without_the_layout_drawing(void **state)
+{
+    (void)state;
+    static const char layout_text[] = "U1 U2 U3 U4 R1 R2 R3 R4 F1 F2 F3 F4 D1 D2 D3 D4 "
+                                      "L1 L2 L3 L4 B1 B2 B3 B4\n";
+    cg_layout *layout;
+    cg_error err;
+    assert_int_equal(cg_layout_new(layout_text, sizeof layout_text - 1, &layout, &err), CG_OK);
+    static const char text[] = "Round 1/1\nEnter your solution:\n";
+    cg_tube_options to = {.log_level = CG_LOG_QUIET};
+    cg_tube *t;
+    assert_int_equal(cg_tube_memory(text, sizeof text - 1, 0, &to, &t, NULL), CG_OK);
+    cg_play_options opt = cg_play_defaults();
+    opt.timeout = 1;
+    opt.layout = layout;
+    cg_play_result res;
+    cg_play(t, tables, &opt, &res, &err);
+    cg_tube_close(t);
+    cg_layout_free(layout);
+    if (!strstr(res.reason, "a prompt came without any drawing in the layout before it"))
+        fail_msg("the reason: '%s'", res.reason);
+}
+
 /* A drawing that cannot be read ends the game with the reader's reason, in its round: nothing
  * is answered */
 static void test_unreadable_drawing_ends_the_game(void **state)
@@ -325,6 +350,7 @@ int main(void)
         cmocka_unit_test(test_closed_before_the_last_announced_round),
         cmocka_unit_test(test_events_classified),
         cmocka_unit_test(test_unreadable_drawing_ends_the_game),
+        cmocka_unit_test(test_prompt_without_the_layout_drawing),
         cmocka_unit_test(test_one_move_solved_cube_not_asked),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
