@@ -811,8 +811,8 @@ static void test_server_gates_round_trip(void **state)
     assert_int_equal(cg_pow_check(cube, strlen(cube), stamp, strlen(stamp), &said), CG_ERR_PROTOCOL);
     assert_string_equal(said.msg, "the stamp's date is not within two days of today");
     /* a date of 6, 10 or 12 digits (YYMMDD, then hhmm, then ss); other lengths are no date */
-    static const char *const MORE[] = {"", "1200", "120000", "12", "1", "12000"};
-    for (size_t k = 0; k < sizeof MORE / sizeof *MORE; k++) {
+    static const char *const MORE[] = {"", "1200", "120000", "12", "1", "12000", "1a00", "12000x"};
+    for (size_t k = 0; k < sizeof MORE / sizeof *MORE; k++) { /* ...and digits only */
         snprintf(stamp, sizeof stamp, "1:20:%s%s:cube::abc:1", today, MORE[k]);
         assert_int_equal(cg_pow_check(cube, strlen(cube), stamp, strlen(stamp), &said), CG_ERR_PROTOCOL);
         bool dated = k < 3;
