@@ -274,6 +274,35 @@ static void test_events_classified(void **state)
     assert_string_equal(cg_event_name((cg_event)99), "?");
 }
 
+static void count_goal_notes(void *ctx, const char *note)
+{
+    *(int *)ctx += strstr(note, "a cube at the goal") != NULL;
+}
+
+/* A cube read on a line of text is an event of its own (a string); a cube whose shown stickers
+ * (one, here) agree on every face is at the goal, said so before the prompt asks for it */
+static void test_cube_events_and_goal(void **state)
+{
+    (void)state;
+    static const char text[] = "Round 1/2\nU???????????????????????\nEnter your solution:\n";
+    cg_tube_options to = {.log_level = CG_LOG_QUIET};
+    cg_tube *t;
+    assert_int_equal(cg_tube_memory(text, sizeof text - 1, 0, &to, &t, NULL), CG_OK);
+    cg_play_options opt = cg_play_defaults();
+    opt.timeout = 1;
+    seen s = {{0}, ""};
+    opt.on_event = on_event;
+    opt.on_event_ctx = &s;
+    int goal = 0;
+    opt.on_note = count_goal_notes;
+    opt.on_note_ctx = &goal;
+    cg_play_result res;
+    cg_play(t, tables, &opt, &res, NULL);
+    cg_tube_close(t);
+    assert_int_equal(s.count[CG_EVENT_CUBE], 1);
+    assert_int_equal(goal, 1);
+}
+
 /* One move a prompt: a solved cube shown before any move of the round is the goal shown, not a
  * cube to answer (nothing is sent to its prompt) */
 static void test_one_move_solved_cube_not_asked(void **state)
@@ -352,6 +381,7 @@ int main(void)
         cmocka_unit_test(test_unreadable_drawing_ends_the_game),
         cmocka_unit_test(test_prompt_without_the_layout_drawing),
         cmocka_unit_test(test_one_move_solved_cube_not_asked),
+        cmocka_unit_test(test_cube_events_and_goal),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
