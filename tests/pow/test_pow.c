@@ -747,6 +747,20 @@ static void test_answer_fits_or_is_refused(void **state)
     cg_pow_free(p);
 }
 
+/* A free-length answer is checked up to 64 characters; 65 are refused as such */
+static void test_check_answer_length(void **state)
+{
+    (void)state;
+    static const char gate[] = "sha256(S + 'k9') starts with 000000";
+    char answer[80];
+    cg_error err;
+    memset(answer, 'a', sizeof answer);
+    assert_int_equal(cg_pow_check(gate, strlen(gate), answer, 64, &err), CG_ERR_PROTOCOL);
+    assert_string_equal(err.msg, "the sha256 does not match");
+    assert_int_equal(cg_pow_check(gate, strlen(gate), answer, 65, &err), CG_ERR_PROTOCOL);
+    assert_string_equal(err.msg, "longer than 64 characters");
+}
+
 /* cg_pow_answer's solver is its own and freed: the heap is as it was after twenty answers */
 static void test_answer_keeps_no_memory(void **state)
 {
@@ -1227,6 +1241,7 @@ int main(void)
         cmocka_unit_test(test_server_gates_round_trip),
         cmocka_unit_test(test_answer_keeps_no_memory),
         cmocka_unit_test(test_answer_fits_or_is_refused),
+        cmocka_unit_test(test_check_answer_length),
         cmocka_unit_test(test_limits_and_empty_spaces),
         cmocka_unit_test(test_digest_size_edges),
         cmocka_unit_test(test_known_part_edge),
