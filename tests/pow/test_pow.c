@@ -747,6 +747,24 @@ static void test_answer_fits_or_is_refused(void **state)
     cg_pow_free(p);
 }
 
+/* The last solve's figures are that solve's: a text with no gate after a solve leaves none */
+static void test_last_figures_reset(void **state)
+{
+    (void)state;
+    cg_pow *p;
+    cg_error err;
+    char out[CG_POW_ANSWER_MAX];
+    assert_int_equal(cg_pow_new(&p, &err), CG_OK);
+    static const char gate[] = "sha256(XX+abc) == 0";
+    assert_int_equal(cg_pow_solve(p, gate, strlen(gate), out, sizeof out, &err), CG_OK);
+    assert_true(cg_pow_last_candidates(p) >= 1);
+    assert_int_not_equal(cg_pow_solve(p, "no gate here", 12, out, sizeof out, &err), CG_OK);
+    assert_true(cg_pow_last_candidates(p) == 0);
+    assert_true(cg_pow_last_seconds(p) == 0);
+    assert_string_equal(cg_pow_last_kind(p), "");
+    cg_pow_free(p);
+}
+
 /* A free-length answer is checked up to 64 characters; 65 are refused as such */
 static void test_check_answer_length(void **state)
 {
@@ -1242,6 +1260,7 @@ int main(void)
         cmocka_unit_test(test_answer_keeps_no_memory),
         cmocka_unit_test(test_answer_fits_or_is_refused),
         cmocka_unit_test(test_check_answer_length),
+        cmocka_unit_test(test_last_figures_reset),
         cmocka_unit_test(test_limits_and_empty_spaces),
         cmocka_unit_test(test_digest_size_edges),
         cmocka_unit_test(test_known_part_edge),
