@@ -51,6 +51,9 @@ static void enter_gates(void **state)
     static const char *const gates[] = {
         "Press Enter to scramble and start the challenge...", "PRESS ANY KEY", "hit return",
         "[ENTER] to begin", "Press <Enter> when ready", "press a key to continue",
+        /* each phrase alone */
+        "Press Enter.", "Press Return.", "Hit Enter!", "hit any key", "any key to go",
+        "Enter to start", "Enter to continue", "Return to begin", "Ready? Press it",
     };
     static const char *const not_gates[] = {
         "Enter your solution:", "Enter one move per line.", "Your move: ", "Start!",

@@ -301,6 +301,13 @@ static void test_cube_events_and_goal(void **state)
     cg_tube_close(t);
     assert_int_equal(s.count[CG_EVENT_CUBE], 1);
     assert_int_equal(goal, 1);
+    /* U's face mixed, the others each one colour: not at the goal (every face counts) */
+    static const char mixed[] = "Round 1/2\nUURURRRRFFFFDDDDLLLLBBBB\nEnter your solution:\n";
+    assert_int_equal(cg_tube_memory(mixed, sizeof mixed - 1, 0, &to, &t, NULL), CG_OK);
+    goal = 0;
+    cg_play(t, tables, &opt, &res, NULL);
+    cg_tube_close(t);
+    assert_int_equal(goal, 0);
 }
 
 /* One move a prompt: a solved cube shown before any move of the round is the goal shown, not a
