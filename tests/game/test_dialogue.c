@@ -138,7 +138,8 @@ static void notations_and_metrics(void **state)
         {"Round 1: Face U", -1}, {"like a boss", -1}, {"Enter your solution:", -1},
         /* "i.e." and "e.g." written without their last dot: the example starts right after */
         {"moves as digits, i.e R1 U3", CG_NOTATION_DIGITS}, {"e.g R1 U3", CG_NOTATION_DIGITS},
-        {"i.e. R3 F", CG_NOTATION_DIGITS},
+        {"i.e. R3 F", CG_NOTATION_DIGITS}, {"moves such as R1 U3", CG_NOTATION_DIGITS},
+        {"a format like R3 U", CG_NOTATION_DIGITS}, {"example R1 F", CG_NOTATION_DIGITS},
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++)
         if (cg_notation_hint(cases[i].line, strlen(cases[i].line)) != cases[i].want)
