@@ -274,6 +274,19 @@ static void test_events_classified(void **state)
     assert_string_equal(cg_event_name((cg_event)99), "?");
 }
 
+/* "Press enter" while a cube waits is no gate: the cube is answered, not an empty line sent */
+static void test_enter_asked_while_a_cube_waits(void **state)
+{
+    (void)state;
+    static const char text[] = "Round 1/2\nUFBDRLBULBUFRRLU????RDDF\nPress enter to continue\n";
+    cg_play_result res;
+    char sent[256];
+    play_bytes(text, sizeof text - 1, 0, &res, sent, sizeof sent);
+    assert_int_equal(res.rounds_answered, 1);
+    if (strlen(sent) < 3 || sent[0] == '\n')
+        fail_msg("sent '%s'", sent);
+}
+
 static void count_goal_notes(void *ctx, const char *note)
 {
     *(int *)ctx += strstr(note, "a cube at the goal") != NULL;
@@ -389,6 +402,7 @@ int main(void)
         cmocka_unit_test(test_prompt_without_the_layout_drawing),
         cmocka_unit_test(test_one_move_solved_cube_not_asked),
         cmocka_unit_test(test_cube_events_and_goal),
+        cmocka_unit_test(test_enter_asked_while_a_cube_waits),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
