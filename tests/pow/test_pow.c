@@ -15,6 +15,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <openssl/bn.h>
 #include <openssl/evp.h>
 
 #include "cubegod/pow.h"
@@ -747,6 +748,60 @@ static void test_answer_fits_or_is_refused(void **state)
     cg_pow_free(p);
 }
 
+/* Limbs (little-endian 64-bit words, CGI_SLOTH_LIMBS of them) to and from a BIGNUM. */
+static BIGNUM *bn_of(const uint64_t *v)
+{
+    uint8_t be[8 * CGI_SLOTH_LIMBS];
+    for (int i = 0; i < CGI_SLOTH_LIMBS; i++)
+        for (int b = 0; b < 8; b++)
+            be[sizeof be - 1 - (8 * i + b)] = (uint8_t)(v[i] >> (8 * b));
+    return BN_bin2bn(be, sizeof be, NULL);
+}
+
+static void limbs_of(const BIGNUM *n, uint64_t *v)
+{
+    uint8_t be[8 * CGI_SLOTH_LIMBS];
+    assert_int_equal(BN_bn2binpad(n, be, sizeof be), (int)sizeof be);
+    for (int i = 0; i < CGI_SLOTH_LIMBS; i++) {
+        v[i] = 0;
+        for (int b = 0; b < 8; b++)
+            v[i] |= (uint64_t)be[sizeof be - 1 - (8 * i + b)] << (8 * b);
+    }
+}
+
+/* A root whose value, before its last bit is flipped, has the top limb of p (2^1279 - 1) and
+ * other limbs that are not all ones: it is below p, and the reduction must keep it (a reduction
+ * that took any such value for p made it 0). s is such a value and a square (so the root of s^2
+ * is s itself); the root of s^2 agrees with OpenSSL's. */
+static void test_sloth_root_below_p_kept(void **state)
+{
+    (void)state;
+    BN_CTX *ctx = BN_CTX_new();
+    BIGNUM *p = BN_new(), *x = BN_new();
+    BN_zero(p);
+    assert_true(BN_set_bit(p, 1279) && BN_sub_word(p, 1));
+    uint64_t s[CGI_SLOTH_LIMBS] = {0}, xs[CGI_SLOTH_LIMBS], mine[CGI_SLOTH_LIMBS], theirs[CGI_SLOTH_LIMBS];
+    s[CGI_SLOTH_LIMBS - 1] = 0x7fffffffffffffffULL;
+    BIGNUM *sb = NULL;
+    for (s[0] = 1;; s[0] += 2) { /* odd: flipping bit 0 keeps the other limbs */
+        BN_free(sb);
+        sb = bn_of(s);
+        if (BN_kronecker(sb, p, ctx) == 1)
+            break;
+    }
+    assert_true(BN_mod_sqr(x, sb, p, ctx));
+    limbs_of(x, xs);
+    cgi_sloth_root(xs, 1, mine, NULL, NULL);
+    assert_true(cgi_sloth_root_bn(xs, 1, theirs));
+    assert_memory_equal(mine, theirs, sizeof mine);
+    s[0] ^= 1; /* the root is s with its last bit flipped */
+    assert_memory_equal(mine, s, sizeof mine);
+    BN_free(sb);
+    BN_free(x);
+    BN_free(p);
+    BN_CTX_free(ctx);
+}
+
 /* The last solve's figures are that solve's: a text with no gate after a solve leaves none */
 static void test_last_figures_reset(void **state)
 {
@@ -1261,6 +1316,7 @@ int main(void)
         cmocka_unit_test(test_answer_fits_or_is_refused),
         cmocka_unit_test(test_check_answer_length),
         cmocka_unit_test(test_last_figures_reset),
+        cmocka_unit_test(test_sloth_root_below_p_kept),
         cmocka_unit_test(test_limits_and_empty_spaces),
         cmocka_unit_test(test_digest_size_edges),
         cmocka_unit_test(test_known_part_edge),
