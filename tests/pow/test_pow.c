@@ -922,6 +922,12 @@ static void test_server_gates_round_trip(void **state)
         if (recent != (strstr(said.msg, "date") == NULL))
             fail_msg("a stamp %d days from today: %s", day, said.msg);
     }
+    /* a hashcash gate's resource: "cubegod-" and 12 letters and digits */
+    char stampgate[1024];
+    assert_int_equal(cg_pow_challenge("hashcash", 8, stampgate, sizeof stampgate, &said), CG_OK);
+    const char *res = strstr(stampgate, "cubegod-");
+    assert_non_null(res);
+    assert_int_equal(strspn(res + 8, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"), 12);
     /* a sha256 gate's suffix: 16 letters and digits, whatever the stack held */
     char gate16[1024];
     dirty_stack();
