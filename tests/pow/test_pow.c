@@ -205,6 +205,9 @@ static void test_readers(void **state)
         {"Give me S: sha256(\"k3y\" + S) has 22 leading zero bits", CGI_GATE_ZEROS, 22, 0},
         {"  hashcash -m -b 18 res.example", CGI_GATE_HASHCASH, 18, 0},
         {"Run: hashcash -b22 -m 'quoted'", CGI_GATE_HASHCASH, 22, 0},
+        /* the longest -b read: 15 characters, either written together or apart */
+        {"hashcash -mb000000000000020 res", CGI_GATE_HASHCASH, 20, 0},
+        {"hashcash -m -b 000000000000021 res", CGI_GATE_HASHCASH, 21, 0},
         {"sha256(XXXXXX+abc) == 00ff", CGI_GATE_PREFIX, 16, 6},
         /* the table's edges: one unknown, and the longest (CGI_UNKNOWN_MAX, 8) */
         {"sha256(X+abc) == 00ff", CGI_GATE_PREFIX, 16, 1},
@@ -289,6 +292,14 @@ static void test_readers(void **state)
         cg_error err;
         assert_int_equal(cg_pow_scan("solve s.A.AQ==", 14, &err), 0);
         assert_non_null(strstr(err.msg, "its s.DIFFICULTY.X is not base64 of two numbers"));
+    }
+    /* a -b one character longer than read is refused, not read as its first 15 characters */
+    static const char *const LONG_B[] = {"hashcash -mb0000000000000020 res",
+                                         "hashcash -m -b 0000000000000020 res"};
+    for (size_t i = 0; i < 2; i++) {
+        cg_error err;
+        assert_int_equal(cg_pow_scan(LONG_B[i], strlen(LONG_B[i]), &err), 0);
+        assert_non_null(strstr(err.msg, "its -b is not a number of bits from 1 to 64"));
     }
     /* a parenthesis not closed after a '+' alone, or after X's alone: either says a gate */
     static const char *const OPEN[] = {"sha256(abc+S", "sha256(XXXXabc"};
