@@ -205,6 +205,14 @@ static void reply_rules(void **state)
     assert_string_equal(cg_replies_rule(r, 1), "cube:your choice:=2");
     assert_int_equal(cg_replies_phase(r, 1), CG_PHASE_CUBE);
     assert_null(cg_replies_send(r, 9));
+    /* a phase is a word of lower-case letters: "Q:" and "Your:" are the text looked for */
+    cg_replies *q;
+    assert_int_equal(cg_replies_new(&q, &err), CG_OK);
+    assert_int_equal(cg_replies_add(q, "Q: more?=y", &err), CG_OK);
+    assert_int_equal(cg_replies_add(q, "Your:=z", &err), CG_OK);
+    assert_int_equal(cg_replies_phase(q, 0), CG_PHASE_ANY);
+    assert_int_equal(cg_replies_match(q, 0, CG_PHASE_START, "Q: more?", 8), 0);
+    cg_replies_free(q);
     static const struct {
         const char *rule, *says;
     } bad[] = {
