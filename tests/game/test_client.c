@@ -31,18 +31,21 @@ static size_t read_round(char *text, size_t size)
     return n;
 }
 
-/* Plays `text` (delivered `chunk` bytes per read, 0: all at once); the answers sent go to
- * sent (NUL-terminated). Returns cg_play's status. */
-static cg_status play_bytes(const char *text, size_t n, size_t chunk, cg_play_result *res,
-                            char *sent, size_t sent_size)
+/* Plays `text` (delivered `chunk` bytes per read, 0: all at once) with the options opt (NULL:
+ * the defaults; the timeout is 1 s); the answers sent go to sent (NUL-terminated). Returns
+ * cg_play's status. */
+static cg_status play_with(const char *text, size_t n, size_t chunk, cg_play_options *opt,
+                           cg_play_result *res, char *sent, size_t sent_size)
 {
     cg_tube_options to = {.log_level = CG_LOG_QUIET};
     cg_tube *t;
     assert_int_equal(cg_tube_memory(text, n, chunk, &to, &t, NULL), CG_OK);
-    cg_play_options opt = cg_play_defaults();
-    opt.timeout = 1;
+    cg_play_options defaults = cg_play_defaults();
+    if (!opt)
+        opt = &defaults;
+    opt->timeout = 1;
     cg_error err;
-    cg_status st = cg_play(t, tables, &opt, res, &err);
+    cg_status st = cg_play(t, tables, opt, res, &err);
     const uint8_t *p;
     size_t k;
     assert_int_equal(cg_tube_memory_sent(t, &p, &k, NULL), CG_OK);
@@ -52,6 +55,12 @@ static cg_status play_bytes(const char *text, size_t n, size_t chunk, cg_play_re
     sent[k] = '\0';
     cg_tube_close(t);
     return st;
+}
+
+static cg_status play_bytes(const char *text, size_t n, size_t chunk, cg_play_result *res,
+                            char *sent, size_t sent_size)
+{
+    return play_with(text, n, chunk, NULL, res, sent, sent_size);
 }
 
 /* A one-round game from fixtures/faults/round.txt, won, followed by `tail`. */
@@ -298,11 +307,7 @@ static void test_cube_events_and_goal(void **state)
 {
     (void)state;
     static const char text[] = "Round 1/2\nU???????????????????????\nEnter your solution:\n";
-    cg_tube_options to = {.log_level = CG_LOG_QUIET};
-    cg_tube *t;
-    assert_int_equal(cg_tube_memory(text, sizeof text - 1, 0, &to, &t, NULL), CG_OK);
     cg_play_options opt = cg_play_defaults();
-    opt.timeout = 1;
     seen s = {{0}, ""};
     opt.on_event = on_event;
     opt.on_event_ctx = &s;
@@ -310,8 +315,8 @@ static void test_cube_events_and_goal(void **state)
     opt.on_note = count_goal_notes;
     opt.on_note_ctx = &goal;
     cg_play_result res;
-    cg_play(t, tables, &opt, &res, NULL);
-    cg_tube_close(t);
+    char sent[256];
+    play_with(text, sizeof text - 1, 0, &opt, &res, sent, sizeof sent);
     assert_int_equal(s.count[CG_EVENT_CUBE], 1);
     assert_int_equal(goal, 1);
     /* U's face mixed, the others each one colour: not at the goal (every face counts, and
@@ -319,10 +324,8 @@ static void test_cube_events_and_goal(void **state)
     static const char *const MIXED[] = {"Round 1/2\nUURURRRRFFFFDDDDLLLLBBBB\nEnter your solution:\n",
                                         "Round 1/2\nURRRRRRRFFFFDDDDLLLLBBBB\nEnter your solution:\n"};
     for (size_t i = 0; i < 2; i++) {
-        assert_int_equal(cg_tube_memory(MIXED[i], strlen(MIXED[i]), 0, &to, &t, NULL), CG_OK);
         goal = 0;
-        cg_play(t, tables, &opt, &res, NULL);
-        cg_tube_close(t);
+        play_with(MIXED[i], strlen(MIXED[i]), 0, &opt, &res, sent, sizeof sent);
         assert_int_equal(goal, 0);
     }
 }
@@ -336,20 +339,12 @@ static void test_one_move_solved_cube_not_asked(void **state)
         "=== Round 1/2 ===\nFace U:\n+-----+\n| U U |\n| U U |\n+-----+\nFace D:\n+-----+\n| D D |\n"
         "| D D |\n+-----+\nFace F:\n+-----+\n| F F |\n| F F |\n+-----+\nFace B:\n+-----+\n| B B |\n"
         "| B B |\n+-----+\nFace R:\n+-----+\n| R R |\n| R R |\n+-----+\nEnter your move:\n";
-    cg_tube_options to = {.log_level = CG_LOG_QUIET};
-    cg_tube *t;
-    assert_int_equal(cg_tube_memory(text, sizeof text - 1, 0, &to, &t, NULL), CG_OK);
     cg_play_options opt = cg_play_defaults();
-    opt.timeout = 1;
     opt.one_move = true;
     cg_play_result res;
-    cg_error err;
-    cg_play(t, tables, &opt, &res, &err);
-    const uint8_t *p;
-    size_t k;
-    assert_int_equal(cg_tube_memory_sent(t, &p, &k, NULL), CG_OK);
-    cg_tube_close(t);
-    assert_int_equal(k, 0);
+    char sent[256];
+    play_with(text, sizeof text - 1, 0, &opt, &res, sent, sizeof sent);
+    assert_string_equal(sent, "");
     assert_int_equal(res.rounds_answered, 0);
 }
 
@@ -363,15 +358,11 @@ static void test_prompt_without_the_layout_drawing(void **state)
     cg_error err;
     assert_int_equal(cg_layout_new(layout_text, sizeof layout_text - 1, &layout, &err), CG_OK);
     static const char text[] = "Round 1/1\nEnter your solution:\n";
-    cg_tube_options to = {.log_level = CG_LOG_QUIET};
-    cg_tube *t;
-    assert_int_equal(cg_tube_memory(text, sizeof text - 1, 0, &to, &t, NULL), CG_OK);
     cg_play_options opt = cg_play_defaults();
-    opt.timeout = 1;
     opt.layout = layout;
     cg_play_result res;
-    cg_play(t, tables, &opt, &res, &err);
-    cg_tube_close(t);
+    char sent[256];
+    play_with(text, sizeof text - 1, 0, &opt, &res, sent, sizeof sent);
     cg_layout_free(layout);
     if (!strstr(res.reason, "a prompt came without any drawing in the layout before it"))
         fail_msg("the reason: '%s'", res.reason);

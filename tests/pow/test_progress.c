@@ -118,6 +118,15 @@ static void keep(void *ctx, const char *text)
     ns->n++;
 }
 
+/* A solver that keeps its notices in ns. */
+static cg_pow *solver_noting(notices *ns)
+{
+    cg_pow *p;
+    assert_int_equal(cg_pow_new(&p, NULL), CG_OK);
+    cg_pow_set_notice(p, keep, ns);
+    return p;
+}
+
 /* Solves gate with p on the fake clock, moving step_ns at each reading from 0. */
 static cg_status solve_on_clock(cg_pow *p, const char *gate, long long step_ns, char *out,
                                 size_t cap, cg_error *err)
@@ -135,12 +144,10 @@ static void test_sloth_estimate_and_notices(void **state)
 {
     (void)state;
     static const char gate[] = "pow: solve s.AAAAFA==.AQI="; /* difficulty 20 */
-    cg_pow *p;
     cg_error err;
     char out[CG_POW_ANSWER_MAX];
     notices ns = {0};
-    assert_int_equal(cg_pow_new(&p, &err), CG_OK);
-    cg_pow_set_notice(p, keep, &ns);
+    cg_pow *p = solver_noting(&ns);
     assert_int_equal(solve_on_clock(p, gate, 250000000, out, sizeof out, &err), CG_OK);
     static const char *const want[] = {
         "sloth (kCTF/redpwn), difficulty 20: about 1.7 s expected (83.33 ms a step on one core)",
@@ -173,12 +180,10 @@ static void test_hash_search_notices(void **state)
 {
     (void)state;
     static const char gate[] = "Give me S: sha256(\"k3y\" + S) has 18 leading zero bits";
-    cg_pow *p;
     cg_error err;
     char out[CG_POW_ANSWER_MAX];
     notices ns = {0};
-    assert_int_equal(cg_pow_new(&p, &err), CG_OK);
-    cg_pow_set_notice(p, keep, &ns);
+    cg_pow *p = solver_noting(&ns);
     cg_pow_set_threads(p, 1); /* one worker: the wait for it ticks as for many */
     late_workers = true;
     assert_int_equal(solve_on_clock(p, gate, 1000000000, out, sizeof out, &err), CG_OK);
@@ -204,12 +209,10 @@ static void test_quick_search_says_nothing(void **state)
 {
     (void)state;
     static const char gate[] = "sha256(XX+abc) == 0";
-    cg_pow *p;
     cg_error err;
     char out[CG_POW_ANSWER_MAX];
     notices ns = {0};
-    assert_int_equal(cg_pow_new(&p, &err), CG_OK);
-    cg_pow_set_notice(p, keep, &ns);
+    cg_pow *p = solver_noting(&ns);
     assert_int_equal(solve_on_clock(p, gate, 1, out, sizeof out, &err), CG_OK);
     for (int i = 0; i < ns.n && i < 16; i++)
         if (strstr(ns.lines[i], "expected"))
