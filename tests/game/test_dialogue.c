@@ -205,6 +205,8 @@ static void reply_rules(void **state)
     assert_string_equal(cg_replies_rule(r, 1), "cube:your choice:=2");
     assert_int_equal(cg_replies_phase(r, 1), CG_PHASE_CUBE);
     assert_null(cg_replies_send(r, 9));
+    /* no rules: no match, -1 as for a set that has none */
+    assert_int_equal(cg_replies_match(NULL, 0, CG_PHASE_START, "x", 1), -1);
     /* a phase is a word of lower-case letters: "Q:" and "Your:" are the text looked for */
     cg_replies *q;
     assert_int_equal(cg_replies_new(&q, &err), CG_OK);
