@@ -214,6 +214,7 @@ static void test_readers(void **state)
         {"sha256(abc+XXXXXXXX) == 00ff", CGI_GATE_PREFIX, 16, 8},
         {"md5(????????+abc) == 00ff", CGI_GATE_PREFIX, 16, 8},
         {"pow: solve s.AAAAAQ==.AQ==", CGI_GATE_SLOTH, 0, 0},
+        {"s.AAAAAQ==.AQ== is the pow to solve", CGI_GATE_SLOTH, 0, 0}, /* first on the line */
         /* a call inside the hashed parentheses is the part's own */
         {"sha256((str(X) + 'k3y').encode()).hexdigest()[:4] == '0000'", CGI_GATE_ZEROS, 16, 0},
         /* counts of zeros: bits when the next word says so, else hex digits (issue 42) */
