@@ -294,6 +294,13 @@ static void test_readers(void **state)
         assert_int_equal(cg_pow_scan("solve s.A.AQ==", 14, &err), 0);
         assert_non_null(strstr(err.msg, "its s.DIFFICULTY.X is not base64 of two numbers"));
     }
+    /* two near misses on a line: the first one's reason is said */
+    {
+        static const char two[] = "sha256(XXXX+abc) == zz, sha1(XXXX+abc";
+        cg_error err;
+        assert_int_equal(cg_pow_scan(two, strlen(two), &err), 0);
+        assert_non_null(strstr(err.msg, "no hex digest follows '=='"));
+    }
     /* a -b one character longer than read is refused, not read as its first 15 characters */
     static const char *const LONG_B[] = {"hashcash -mb0000000000000020 res",
                                          "hashcash -m -b 0000000000000020 res"};
