@@ -110,6 +110,14 @@ static void legend_colon_and_lists(void **state)
     assert_int_equal(read_legend(&arrows, "a -> R, b => U"), 2);
     assert_string_equal(arrows.map.name[5 * 3], "a");
     assert_string_equal(arrows.map.name[0], "b");
+    /* the first legend line is kept for notes, its first 90 bytes */
+    cgi_legend kept = {0};
+    char longline[128] = "x = R, y = U";
+    memset(longline + strlen(longline), '.', sizeof longline - 1 - strlen(longline));
+    longline[sizeof longline - 1] = '\0';
+    assert_int_equal(read_legend(&kept, longline), 2);
+    assert_int_equal(strlen(kept.line), 90);
+    assert_memory_equal(kept.line, longline, 90);
     /* a move, one blank, then a word that starts with a face letter: the word describes it */
     cgi_legend described = {0};
     assert_int_equal(read_legend(&described, "x = R Right face clockwise"), 1);
