@@ -112,7 +112,7 @@ static void legend_colon_and_lists(void **state)
     assert_string_equal(arrows.map.name[0], "b");
     /* the first legend line is kept for notes, its first 90 bytes */
     cgi_legend kept = {0};
-    char longline[128] = "x = R, y = U";
+    char longline[128] = "x = R, y = U; ";
     memset(longline + strlen(longline), '.', sizeof longline - 1 - strlen(longline));
     longline[sizeof longline - 1] = '\0';
     assert_int_equal(read_legend(&kept, longline), 2);
