@@ -513,6 +513,7 @@ static void round_counters(void **state)
         {"[0/3]", 2, 0, 3},            {"Cube 7 of 99999", 2, 7, 99999},
         /* 100000 and more count no rounds (an id, a score) */
         {"Cube 7 of 100000", 0, -1, -1}, {"Round 100000", 0, -1, -1},
+        {"Cube 7 of 999990", 0, -1, -1}, /* read on past 99999: no total */
         /* "3 / 5" after more than one word is some other count */
         {"Cubes solved so far: 3 / 5", 0, -1, -1}, {"3 / 5", 2, 3, 5}, /* no word before */
     };

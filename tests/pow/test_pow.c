@@ -100,7 +100,7 @@ static void test_durations(void **state)
     } D[] = {{0.25, "about 0.25 s"},     {9.94, "about 9.9 s"},         {10, "about 10 s"},
              {110, "about 110 s"},       {119.4, "about 119 s"},         {120, "about 2 minutes"},
              {3000, "about 50 minutes"}, {7199, "about 120 minutes"},   {7200, "about 2.0 hours"},
-             {259199, "about 72.0 hours"}, {259200, "about 3 days"},   {94607999, "about 1095 days"},
+             {259199, "about 72.0 hours"}, {259200, "about 3 days"},   {907210, "about 11 days"},   {94607999, "about 1095 days"},
              {94608000, "about 3 years"}, {1e150, "about 3.17e+142 years"}};
     for (size_t i = 0; i < sizeof D / sizeof *D; i++) {
         char out[48];
