@@ -348,6 +348,19 @@ static void test_one_move_solved_cube_not_asked(void **state)
     assert_int_equal(res.rounds_answered, 0);
 }
 
+/* A prompt with no cube before it: the message names every shape looked for */
+static void test_prompt_without_a_cube(void **state)
+{
+    (void)state;
+    static const char text[] = "Round 1/1\nEnter your solution:\n";
+    cg_play_result res;
+    char sent[256];
+    play_bytes(text, sizeof text - 1, 0, &res, sent, sizeof sent);
+    if (!strstr(res.reason, "a prompt came without any cube (boxes, faces, a net, a string, ANSI "
+                            "colours, a Python or JSON cube) before it"))
+        fail_msg("the reason: '%s'", res.reason);
+}
+
 /* A prompt with no cube before it, a layout given: the message names what was looked for */
 static void test_prompt_without_the_layout_drawing(void **state)
 {
@@ -395,6 +408,7 @@ int main(void)
         cmocka_unit_test(test_events_classified),
         cmocka_unit_test(test_unreadable_drawing_ends_the_game),
         cmocka_unit_test(test_prompt_without_the_layout_drawing),
+        cmocka_unit_test(test_prompt_without_a_cube),
         cmocka_unit_test(test_one_move_solved_cube_not_asked),
         cmocka_unit_test(test_cube_events_and_goal),
         cmocka_unit_test(test_enter_asked_while_a_cube_waits),

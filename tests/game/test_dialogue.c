@@ -200,6 +200,7 @@ static void reply_rules(void **state)
     assert_int_equal(cg_replies_match(r, 0, CG_PHASE_CUBE, "Ready? go", 9), -1);
     assert_string_equal(cg_replies_send(r, 2), "yes=please");
     assert_int_equal(cg_replies_match(r, 0, CG_PHASE_START, "x a=b y", 7), 3);
+    assert_string_equal(cg_replies_send(r, 3), "c"); /* "\=" is the text's, the next '=' splits */
     assert_true(cg_replies_opening(r, 4));
     assert_int_equal(cg_replies_match(r, 0, CG_PHASE_START, "", 0), -1); /* openings never */
     assert_string_equal(cg_replies_rule(r, 1), "cube:your choice:=2");
