@@ -135,6 +135,7 @@ static void legend_colon_and_lists(void **state)
     cgi_legend none = {0};
     /* a list of moves, an example answer, a sticker row, words: no legend */
     assert_int_equal(read_legend(&none, "Moves: R U F L D B"), 0);
+    assert_int_equal(read_legend(&none, "x = R U"), 0); /* a mark, then a list of moves */
     assert_int_equal(read_legend(&none, "Example: R U R' U'"), 0);
     assert_int_equal(read_legend(&none, "F: R R B"), 0);
     assert_int_equal(read_legend(&none, "Face U:"), 0);

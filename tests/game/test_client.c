@@ -322,8 +322,10 @@ static void test_cube_events_and_goal(void **state)
     /* U's face mixed, the others each one colour: not at the goal (every face counts, and
      * every sticker of it, the first colour read included) */
     static const char *const MIXED[] = {"Round 1/2\nUURURRRRFFFFDDDDLLLLBBBB\nEnter your solution:\n",
-                                        "Round 1/2\nURRRRRRRFFFFDDDDLLLLBBBB\nEnter your solution:\n"};
-    for (size_t i = 0; i < 2; i++) {
+                                        "Round 1/2\nURRRRRRRFFFFDDDDLLLLBBBB\nEnter your solution:\n",
+                                        /* and nothing shown is no cube at the goal either */
+                                        "Round 1/2\n????????????????????????\nEnter your solution:\n"};
+    for (size_t i = 0; i < 3; i++) {
         goal = 0;
         play_with(MIXED[i], strlen(MIXED[i]), 0, &opt, &res, sent, sizeof sent);
         assert_int_equal(goal, 0);
