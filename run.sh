@@ -827,6 +827,9 @@ mut_covmap() {
   python3 "$ROOT/tests/tools/covmap.py" snapshot --root "$MUT_SRC" --out "$base/cov-sources-after.json" ||
     { echo "mutants: the coverage build failed, see $base/cov-build.log" >&2; return 1; }
   find "$base/cov" -name '*.gcda' -delete
+  # the fixtures build the tables anew under gcov: tables left by an earlier map would be read,
+  # and no builder line would be any test's (their mutants "executed by no test", at no cost)
+  rm -f "$base/cov-cache"/*.tbl
   nice python3 "$ROOT/tests/tools/covmap.py" collect --root "$MUT_SRC" --build "$base/cov" \
     --sources "$base/cov-sources.json" --sources-after "$base/cov-sources-after.json" \
     --out "$base/covmap.json" -j "$jobs" --timeout "$MUT_TIMEOUT" 2> "$base/covmap.log" 9>&- ||

@@ -362,7 +362,8 @@ CG_API cg_status cg_address_parse(const char *const *words, int n, cg_address *a
  * authentication; the proxy resolves host), "socks5h://..." (the same) or "http://HOST:PORT"
  * (HTTP CONNECT); NULL or "" connects directly. With o->tls the TLS session runs through the
  * tunnel to host (SNI and verification for host, not for the proxy). Within
- * o->connect_timeout. Errors: CG_ERR_INPUT (a proxy URL that is not one of those), CG_ERR_SYSTEM
+ * o->connect_timeout. Errors: CG_ERR_INPUT (a proxy URL that is not one of those; a host over 255
+ * bytes or a port not from 1 to 65535, refused before the proxy is asked), CG_ERR_SYSTEM
  * (the proxy cannot be reached), CG_ERR_PROTOCOL (the proxy refused: its reason, e.g. "SOCKS5
  * proxy 127.0.0.1:1080: connection refused by the destination", "HTTP proxy ...: HTTP/1.1 403
  * Forbidden"), CG_ERR_EOF, CG_ERR_TIMEOUT, CG_ERR_TLS as for cg_tube_connect. */

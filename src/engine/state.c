@@ -45,8 +45,10 @@ void cgi_note(const cgi_game *g, const char *fmt, ...)
     char buf[512];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(buf, sizeof buf, fmt, ap);
+    int n = vsnprintf(buf, sizeof buf, fmt, ap);
     va_end(ap);
+    if (n >= (int)sizeof buf) /* a reply rule's note quotes two texts of 256 bytes: cut, it says so */
+        memcpy(buf + sizeof buf - 4, "...", 4);
     cg_text_printable(buf);
     g->o->on_note(g->o->on_note_ctx, buf);
 }

@@ -135,19 +135,23 @@ static int read_hashcash(span l, cgi_gate *g, cg_error *err)
                 if (tok.p[k] != 'b')
                     continue;
                 char num[16] = "";
+                size_t digits;
                 if (k + 1 < tok.n) {
-                    snprintf(num, sizeof num, "%.*s", (int)(tok.n - k - 1), tok.p + k + 1);
+                    digits = tok.n - k - 1;
+                    snprintf(num, sizeof num, "%.*s", (int)digits, tok.p + k + 1);
                 } else { /* -b 20 */
                     while (i < l.n && (l.p[i] == ' ' || l.p[i] == '\t'))
                         i++;
                     size_t v = i;
                     while (i < l.n && isdigit((unsigned char)l.p[i]))
                         i++;
-                    snprintf(num, sizeof num, "%.*s", (int)(i - v), l.p + v);
+                    digits = i - v;
+                    snprintf(num, sizeof num, "%.*s", (int)digits, l.p + v);
                 }
                 char *end;
                 long b = strtol(num, &end, 10);
-                if (!num[0] || *end || b < 1 || b > 64)
+                /* a number the copy would cut is refused, not read as its first digits */
+                if (!num[0] || *end || digits >= sizeof num || b < 1 || b > 64)
                     return looks_like(err, l, "its -b is not a number of bits from 1 to 64");
                 bits = (int)b;
                 break;

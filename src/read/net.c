@@ -102,7 +102,9 @@ static cg_status confirm(cg_shape_reader *r, int faces, char tok[][CGI_TOK], con
     r->net.cross = faces == 3;
     r->net.ansi = row->ansi;
     r->net.col0 = row->col[0];
-    r->net.flat = r->net.up[0].col0 <= row->col[0]; /* any symbols only */
+    r->net.flat = false; /* a U row not indented (any symbols only): nor need D's be */
+    for (int i = 0; i < r->net.pending; i++)
+        r->net.flat |= r->net.up[i].col0 <= row->col[0];
     r->net.first = r->net.up[0].line;
     r->net.last = r->lineno;
     cg_puzzle_clear_size(&r->net.p, n);

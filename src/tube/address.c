@@ -37,6 +37,12 @@ static cg_status take_port(const char *text, size_t len, cg_address *a, cg_error
     return CG_OK;
 }
 
+cg_status cgi_port_check(const char *port, cg_error *err)
+{
+    cg_address a;
+    return take_port(port, strlen(port), &a, err);
+}
+
 static cg_status take_host(const char *text, size_t len, cg_address *a, cg_error *err)
 {
     if (len == 0)

@@ -101,7 +101,7 @@ static cg_status socks5(int fd, const char *host, const char *port, int64_t dead
     size_t n = 0;
     req[n++] = 5, req[n++] = 1, req[n++] = 0;
     uint8_t ip[16];
-    size_t hlen = strlen(host);
+    size_t hlen = strlen(host); /* at most 255: cg_tube_connect_proxy refused longer */
     if (inet_pton(AF_INET, host, ip) == 1) {
         req[n++] = 1;
         memcpy(req + n, ip, 4), n += 4;
@@ -109,13 +109,11 @@ static cg_status socks5(int fd, const char *host, const char *port, int64_t dead
         req[n++] = 4;
         memcpy(req + n, ip, 16), n += 16;
     } else {
-        if (hlen > 255)
-            return cg_fail(err, CG_ERR_INPUT, "host name longer than 255 bytes");
         req[n++] = 3;
         req[n++] = (uint8_t)hlen;
         memcpy(req + n, host, hlen), n += hlen;
     }
-    unsigned p = (unsigned)atoi(port);
+    unsigned p = (unsigned)atoi(port); /* 1..65535: checked */
     req[n++] = (uint8_t)(p >> 8), req[n++] = (uint8_t)p;
     if ((st = cgi_fd_write(fd, true, req, n, deadline, err)) ||
         (st = read_exact(fd, reply, 4, deadline, err)))
@@ -142,15 +140,11 @@ static cg_status http_connect(int fd, const char *host, const char *port, int64_
 {
     char req[700];
     bool v6 = strchr(host, ':') != NULL;
-    if (strlen(host) > 255) /* no DNS name is longer; SOCKS5 refuses it likewise */
-        return cg_fail(err, CG_ERR_INPUT, "host name longer than 255 bytes");
-    int n = snprintf(req, sizeof req, v6 ? "CONNECT [%s]:%s HTTP/1.1\r\nHost: [%s]:%s\r\n\r\n"
-                                         : "CONNECT %s:%s HTTP/1.1\r\nHost: %s:%s\r\n\r\n",
-                     host, port, host, port);
-    if (n < 0 || (size_t)n >= sizeof req)
-        return cg_fail(err, CG_ERR_INPUT, "port '%.16s%s' too long for a CONNECT request", port,
-                       strlen(port) > 16 ? "..." : "");
-    cg_status st = cgi_fd_write(fd, true, (const uint8_t *)req, (size_t)n, deadline, err);
+    /* fits: the host is at most 255 bytes and the port 5 digits (cg_tube_connect_proxy) */
+    snprintf(req, sizeof req, v6 ? "CONNECT [%s]:%s HTTP/1.1\r\nHost: [%s]:%s\r\n\r\n"
+                                 : "CONNECT %s:%s HTTP/1.1\r\nHost: %s:%s\r\n\r\n",
+             host, port, host, port);
+    cg_status st = cgi_fd_write(fd, true, (const uint8_t *)req, strlen(req), deadline, err);
     if (st)
         return st;
     /* The reply head, a byte at a time: nothing of the tunnel after it may be consumed here. */
@@ -186,6 +180,13 @@ cg_status cg_tube_connect_proxy(const char *proxy, const char *host, const char 
     proxy_url p;
     cg_status st = parse_url(proxy, &p, err);
     if (st)
+        return st;
+    /* no DNS name is longer, SOCKS5 carries neither a longer name nor a port that is no number,
+     * and the HTTP request's buffer holds no more: refused before the proxy is asked */
+    if (strlen(host) > 255)
+        return cg_fail(err, CG_ERR_INPUT, "host name longer than 255 bytes (%zu bytes: '%.32s...')",
+                       strlen(host), host);
+    if ((st = cgi_port_check(port, err)))
         return st;
     cg_tube_options opt = cgi_tube_opts(o);
     cg_log log = cgi_tube_opts_log(o);

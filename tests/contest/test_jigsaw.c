@@ -35,6 +35,9 @@ typedef struct slow {
     char piece[9][4];
     bool used[9];
     char cell[9][4]; /* top right bottom left of each filled cell */
+    int placed[9];   /* the piece in each filled cell */
+    int turned[9];   /* and the turn it was placed in */
+    bool first;      /* stop at the first solution (placed then holds it) */
 } slow;
 
 static bool pair(char a, char b) { return a != b && toupper((unsigned char)a) == toupper((unsigned char)b); }
@@ -55,8 +58,12 @@ static uint64_t slow_fill(slow *s, int at)
             if (at >= 3 && !pair(s->cell[at - 3][2], s->cell[at][0]))
                 continue;
             s->used[i] = true;
+            s->placed[at] = i;
+            s->turned[at] = k;
             total += slow_fill(s, at + 1);
             s->used[i] = false;
+            if (total && s->first)
+                return total;
         }
     }
     return total;
@@ -252,6 +259,48 @@ static void test_random_colours_clamped(void **state)
             fail_msg("%d colours asked: colours seen 0x%x, want the first %d", CASES[i].asked, seen,
                      CASES[i].used);
     }
+}
+
+/* A cut puzzle's pieces are listed in no telling order: the last one listed is a corner of
+ * the picture (placed by the slow model's first solution; a turn of the grid keeps corners
+ * corners) about 4 times in 9, as any place's piece; a shuffle that left the last piece where it
+ * was cut would list a corner last every time. 300 puzzles from a fixed seed. */
+static void test_random_order_hides_the_picture(void **state)
+{
+    (void)state;
+    cg_rng r;
+    cg_rng_seed(&r, 97);
+    int corners = 0, centre_kept = 0, uncut_turns = 0, puzzles = 300;
+    for (int k = 0; k < puzzles; k++) {
+        cg_jigsaw p;
+        cg_jigsaw_random(&r, 4, true, &p);
+        char line[CG_JIGSAW_LINE + 1];
+        cg_jigsaw_format(&p, line);
+        slow s;
+        memset(&s, 0, sizeof s);
+        s.first = true;
+        for (int i = 0; i < 9; i++)
+            memcpy(s.piece[i], line + 5 * i, 4);
+        assert_true(slow_fill(&s, 0) > 0);
+        static const int CORNER[4] = {0, 2, 6, 8};
+        for (int c = 0; c < 4; c++)
+            corners += s.placed[CORNER[c]] == 8;
+        centre_kept += s.placed[4] == 4;
+        bool one_turn = true; /* every piece written in the turn it was cut in */
+        for (int cell = 1; cell < 9; cell++)
+            one_turn &= s.turned[cell] == s.turned[0];
+        uncut_turns += one_turn;
+    }
+    if (corners < puzzles * 4 / 9 - 40 || corners > puzzles * 4 / 9 + 40)
+        fail_msg("the last piece listed was a corner in %d of %d puzzles", corners, puzzles);
+    /* and a piece may stay where it was cut: the centre (the same cell in every turn of the
+     * grid) is listed fifth about once in 9, not never (a shuffle that moves every piece) */
+    if (centre_kept < puzzles / 9 / 2)
+        fail_msg("the centre was listed in its own place in %d of %d puzzles", centre_kept, puzzles);
+    /* and each piece is written turned at random: all nine in the turn they were cut in is once
+     * in 4^8 */
+    if (uncut_turns > 2)
+        fail_msg("%d of %d puzzles had every piece in the turn it was cut in", uncut_turns, puzzles);
 }
 
 /* Puzzles that keep the promises count distinct pictures; the slow model already agrees, here
@@ -530,6 +579,7 @@ int main(void)
         cmocka_unit_test(test_random_few_colours),
         cmocka_unit_test(test_random_colours_clamped),
         cmocka_unit_test(test_promised_puzzles),
+        cmocka_unit_test(test_random_order_hides_the_picture),
         cmocka_unit_test(test_parse),
         cmocka_unit_test(test_format_round_trip),
         cmocka_unit_test(test_run_good),

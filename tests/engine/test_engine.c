@@ -34,6 +34,12 @@ static void prompt_learned(void **state)
     cgi_prompt_learn(&p, big, sizeof big); /* too long to keep: the old one stays */
     assert_true(is(&p, "moves>"));
     assert_string_equal(p.text, "moves>");
+    /* the longest kept fills the text but its terminator; one more is too long */
+    cgi_prompt_learn(&p, big, CGI_PROMPT_MAX);
+    assert_string_equal(p.text, "moves>");
+    cgi_prompt_learn(&p, big, CGI_PROMPT_MAX - 1);
+    assert_int_equal(p.len, CGI_PROMPT_MAX - 1);
+    assert_int_equal(strlen(p.text), CGI_PROMPT_MAX - 1);
     cgi_prompt_learn(&p, " $ ", 3); /* a shorter one replaces it whole */
     assert_string_equal(p.text, "$");
     assert_true(is(&p, "$ "));
@@ -45,6 +51,9 @@ static void enter_gates(void **state)
     static const char *const gates[] = {
         "Press Enter to scramble and start the challenge...", "PRESS ANY KEY", "hit return",
         "[ENTER] to begin", "Press <Enter> when ready", "press a key to continue",
+        /* each phrase alone */
+        "Press Enter.", "Press Return.", "Hit Enter!", "hit any key", "any key to go",
+        "Enter to start", "Enter to continue", "Return to begin", "Ready? Press it",
     };
     static const char *const not_gates[] = {
         "Enter your solution:", "Enter one move per line.", "Your move: ", "Start!",
@@ -101,6 +110,23 @@ static void legend_colon_and_lists(void **state)
     assert_int_equal(read_legend(&arrows, "a -> R, b => U"), 2);
     assert_string_equal(arrows.map.name[5 * 3], "a");
     assert_string_equal(arrows.map.name[0], "b");
+    /* the first legend line is kept for notes, its first 90 bytes */
+    cgi_legend kept = {0};
+    char longline[128] = "x = R, y = U; ";
+    memset(longline + strlen(longline), '.', sizeof longline - 1 - strlen(longline));
+    longline[sizeof longline - 1] = '\0';
+    assert_int_equal(read_legend(&kept, longline), 2);
+    assert_int_equal(strlen(kept.line), 90);
+    assert_memory_equal(kept.line, longline, 90);
+    /* a move, one blank, then a word that starts with a face letter: the word describes it */
+    cgi_legend described = {0};
+    assert_int_equal(read_legend(&described, "x = R Right face clockwise"), 1);
+    assert_string_equal(described.map.name[5 * 3], "x");
+    /* an arrow with no blanks around it: the name and the move touch it */
+    cgi_legend touching = {0};
+    assert_int_equal(read_legend(&touching, "a->R, b=>U"), 2);
+    assert_string_equal(touching.map.name[5 * 3], "a");
+    assert_string_equal(touching.map.name[0], "b");
     /* no blank after the mark: the move right after it */
     cgi_legend tight = {0};
     assert_int_equal(read_legend(&tight, "p=R q:U"), 2);
@@ -109,6 +135,7 @@ static void legend_colon_and_lists(void **state)
     cgi_legend none = {0};
     /* a list of moves, an example answer, a sticker row, words: no legend */
     assert_int_equal(read_legend(&none, "Moves: R U F L D B"), 0);
+    assert_int_equal(read_legend(&none, "x = R U"), 0); /* a mark, then a list of moves */
     assert_int_equal(read_legend(&none, "Example: R U R' U'"), 0);
     assert_int_equal(read_legend(&none, "F: R R B"), 0);
     assert_int_equal(read_legend(&none, "Face U:"), 0);
@@ -141,6 +168,18 @@ static void legend_of_suffixes(void **state)
     cg_move h = 4 * 3 + 1; /* L2 */
     cg_dialect_format(&d, &h, 1, out, sizeof out);
     assert_string_equal(out, "L2");
+    /* every way of saying the turn: counter-clockwise (5), clockwise (2), half (3) */
+    static const char *const SAID[] = {
+        "1 = clockwise, 3 = counterclockwise, 2 = half turn", "1 = cw, 3 = anticlockwise, 2 = 180",
+        "1 = CW, 3 = anti-clockwise, 2 = double", "1 = clockwise, 3 = ccw, 2 = half turn",
+        "1 = clockwise, 3 = counter-clockwise, 2 = 180"};
+    for (size_t i = 0; i < sizeof SAID / sizeof *SAID; i++) {
+        cgi_legend said = {0};
+        assert_int_equal(read_legend(&said, SAID[i]), 3);
+        if (strcmp(said.suffix[0], "1") || strcmp(said.suffix[1], "2") || strcmp(said.suffix[2], "3"))
+            fail_msg("'%s': suffixes '%s' '%s' '%s'", SAID[i], said.suffix[0], said.suffix[1],
+                     said.suffix[2]);
+    }
     /* a suffix of two characters, the most a legend's suffix takes */
     cgi_legend two = {0};
     assert_int_equal(read_legend(&two, "+1 = clockwise, -1 = counter-clockwise"), 2);
@@ -157,7 +196,10 @@ static void one_move_words(void **state)
 {
     (void)state;
     static const char *const says[] = {"Enter one move per line.", "ONE MOVE AT A TIME",
-                                       "One move per prompt: the cube is shown after each."};
+                                       "One move per prompt: the cube is shown after each.",
+                                       "one move a line", "Send a single move.",
+                                       "one letter per line", "one move each line, please",
+                                       "We solve it move by move"};
     for (size_t i = 0; i < sizeof says / sizeof *says; i++)
         assert_true(cgi_text_one_move(says[i], strlen(says[i])));
     static const char *const not_says[] = {"Enter your moves, one line", "moves per line: any"};
@@ -472,6 +514,7 @@ static void round_counters(void **state)
         {"[0/3]", 2, 0, 3},            {"Cube 7 of 99999", 2, 7, 99999},
         /* 100000 and more count no rounds (an id, a score) */
         {"Cube 7 of 100000", 0, -1, -1}, {"Round 100000", 0, -1, -1},
+        {"Cube 7 of 999990", 0, -1, -1}, /* read on past 99999: no total */
         /* "3 / 5" after more than one word is some other count */
         {"Cubes solved so far: 3 / 5", 0, -1, -1}, {"3 / 5", 2, 3, 5}, /* no word before */
     };
@@ -481,7 +524,12 @@ static void round_counters(void **state)
         if (got != cases[k].got || i != cases[k].i || total != cases[k].total)
             fail_msg("'%s': %d (%d of %d), expected %d (%d of %d)", cases[k].line, got, i, total,
                      cases[k].got, cases[k].i, cases[k].total);
-    }
+    }    /* the line is the n bytes given: a digit after them is not the number's */
+    int i = -1, total = -1;
+    assert_int_equal(cg_round_read("Round 3/45", 9, &i, &total), 2);
+    assert_int_equal(total, 4);
+    assert_int_equal(cg_round_read("Round 37", 7, &i, &total), 1);
+    assert_int_equal(i, 3);
 }
 
 int main(void)

@@ -129,6 +129,36 @@ play liar --exec "python3 $TMP/liar.py $TMP/round.txt $TMP/liar.move" -q --one-m
 [ "$RC" = 1 ] || fail "a wrong cube after a move: exited $RC"
 # the message names the move sent
 has "round 1, move 1 ($(cat "$TMP/liar.move")): the cube shown after it is not the one expected: face . row . column . shows ., expected ." "$TMP/liar.err"
+# A relay that changes one sticker of the cube shown after the first move: the last one (face
+# R's last in the engine's order U D F B L R), which the comparison must reach too.
+serve last --games 1 --rounds 1 --seed 5 --one-move --alarm 30
+cat > "$TMP/last.py" <<'PY'
+import socket, sys
+s = socket.create_connection(("127.0.0.1", int(sys.argv[1])))
+r = s.makefile("rb"); w = s.makefile("wb", buffering=0)
+moved = in_b = False
+rows = 0
+while True:
+    line = r.readline()
+    if not line:
+        break
+    text = line.decode()
+    moved |= text.startswith("Move 1:")
+    if moved and text.startswith("Face R"):
+        in_b, rows = True, 0
+    elif in_b and text.startswith("| "):
+        rows += 1
+        if rows == 2:
+            t = text[2:].split()[:-1]
+            t[-1] = "U" if t[-1] != "U" else "D"
+            text, in_b, moved = "| " + " ".join(t) + " |\n", False, False
+    sys.stdout.write(text); sys.stdout.flush()
+    if text.startswith("Enter your move:"):
+        w.write(sys.stdin.readline().encode())
+PY
+play last --exec "python3 $TMP/last.py $PORT" -q --one-move --prompt "$MOVE_PROMPT"
+[ "$RC" = 1 ] || fail "the last sticker changed after a move: exited $RC"
+has "round 1, move 1 (.*): the cube shown after it is not the one expected: face R row 2 column 2 shows" "$TMP/last.err"
 # A server that does not show the cube between moves: the moves go out one a prompt all the same,
 # and together they are the solution.
 cat > "$TMP/blind.py" <<'PY'

@@ -149,6 +149,15 @@ printf 'over tcp\n' | timeout 60 "$CUBEGOD" play --interactive -q --timeout 2 12
 [ "$?" = 0 ] || fail "--interactive over TCP failed"
 has "You said: over tcp" "$TMP/inter-tcp.out"
 
+# 7b. --exec finds its program on PATH, as a shell would (the library is given play's PATH; it
+#     reads no environment itself): a program only in a directory of the test's own.
+mkdir -p "$TMP/bin"
+printf '#!/bin/sh\nexec python3 "%s/app.py" --rounds 1 --seed 6\n' "$HERE" > "$TMP/bin/cube-app-on-path"
+chmod +x "$TMP/bin/cube-app-on-path"
+PATH="$TMP/bin:$PATH" timeout 60 "$CUBEGOD" play -q --exec cube-app-on-path > "$TMP/on-path.out" 2> "$TMP/on-path.err"
+[ "$?" = 0 ] || fail "--exec of a program on PATH failed"
+has "\[+\] won: 1/1 rounds passed" "$TMP/on-path.out"
+
 # 8. Options: a misspelled one gets a suggestion, and the usage lines name every option.
 play typo 127.0.0.1 "$PLAIN" --interactiv
 has "unknown option '--interactiv'; did you mean '--interactive'?" "$TMP/typo.err"

@@ -128,6 +128,10 @@ static void pow_answers_checked(void **state)
         assert_int_equal(st, CG_ERR_PROTOCOL);
         assert_string_equal(out, "");
         assert_non_null(strstr(err.msg, "was checked before sending and does not meet the gate"));
+        /* as read: the hash it was checked with, or the sloth's own test */
+        static const char *const WHY[] = {"(sha256)", "(sha1)", "(sha1)", "(it does not square back)"};
+        if (!strstr(err.msg, WHY[i]))
+            fail_msg("'%s' does not say '%s'", err.msg, WHY[i]);
     }
 }
 

@@ -11,6 +11,8 @@
 #include <cmocka.h>
 
 #include "cubegod/client.h"
+#include "cubegod/shapes.h"
+#include "cubegod/clock.h"
 #include "cubegod/tube.h"
 #include "tables_fixture.h"
 
@@ -29,18 +31,21 @@ static size_t read_round(char *text, size_t size)
     return n;
 }
 
-/* Plays `text` (delivered `chunk` bytes per read, 0: all at once); the answers sent go to
- * sent (NUL-terminated). Returns cg_play's status. */
-static cg_status play_bytes(const char *text, size_t n, size_t chunk, cg_play_result *res,
-                            char *sent, size_t sent_size)
+/* Plays `text` (delivered `chunk` bytes per read, 0: all at once) with the options opt (NULL:
+ * the defaults; the timeout is 1 s); the answers sent go to sent (NUL-terminated). Returns
+ * cg_play's status. */
+static cg_status play_with(const char *text, size_t n, size_t chunk, cg_play_options *opt,
+                           cg_play_result *res, char *sent, size_t sent_size)
 {
     cg_tube_options to = {.log_level = CG_LOG_QUIET};
     cg_tube *t;
     assert_int_equal(cg_tube_memory(text, n, chunk, &to, &t, NULL), CG_OK);
-    cg_play_options opt = cg_play_defaults();
-    opt.timeout = 1;
+    cg_play_options defaults = cg_play_defaults();
+    if (!opt)
+        opt = &defaults;
+    opt->timeout = 1;
     cg_error err;
-    cg_status st = cg_play(t, tables, &opt, res, &err);
+    cg_status st = cg_play(t, tables, opt, res, &err);
     const uint8_t *p;
     size_t k;
     assert_int_equal(cg_tube_memory_sent(t, &p, &k, NULL), CG_OK);
@@ -50,6 +55,12 @@ static cg_status play_bytes(const char *text, size_t n, size_t chunk, cg_play_re
     sent[k] = '\0';
     cg_tube_close(t);
     return st;
+}
+
+static cg_status play_bytes(const char *text, size_t n, size_t chunk, cg_play_result *res,
+                            char *sent, size_t sent_size)
+{
+    return play_with(text, n, chunk, NULL, res, sent, sent_size);
 }
 
 /* A one-round game from fixtures/faults/round.txt, won, followed by `tail`. */
@@ -159,6 +170,11 @@ static void test_flags_kept(void **state)
         assert_false(res.flags_cut);
         assert_string_equal(res.flag_line, "Here: flag{one} and ctf{two}");
     }
+    /* a line that starts with "Face" but is no face's label is a line like any other */
+    cg_play_result res;
+    play_text("Faceless, but solved: flag{faceless}\n", &res);
+    assert_true(res.won);
+    assert_string_equal(res.flag_line, "Faceless, but solved: flag{faceless}");
 }
 
 static void test_flags_that_do_not_fit_are_marked(void **state)
@@ -267,6 +283,121 @@ static void test_events_classified(void **state)
     assert_string_equal(cg_event_name((cg_event)99), "?");
 }
 
+/* "Press enter" while a cube waits is no gate: the cube is answered, not an empty line sent */
+static void test_enter_asked_while_a_cube_waits(void **state)
+{
+    (void)state;
+    static const char text[] = "Round 1/2\nUFBDRLBULBUFRRLU????RDDF\nPress enter to continue\n";
+    cg_play_result res;
+    char sent[256];
+    play_bytes(text, sizeof text - 1, 0, &res, sent, sizeof sent);
+    assert_int_equal(res.rounds_answered, 1);
+    if (strlen(sent) < 3 || sent[0] == '\n')
+        fail_msg("sent '%s'", sent);
+}
+
+static void count_goal_notes(void *ctx, const char *note)
+{
+    *(int *)ctx += strstr(note, "a cube at the goal") != NULL;
+}
+
+/* A cube read on a line of text is an event of its own (a string); a cube whose shown stickers
+ * (one, here) agree on every face is at the goal, said so before the prompt asks for it */
+static void test_cube_events_and_goal(void **state)
+{
+    (void)state;
+    static const char text[] = "Round 1/2\nU???????????????????????\nEnter your solution:\n";
+    cg_play_options opt = cg_play_defaults();
+    seen s = {{0}, ""};
+    opt.on_event = on_event;
+    opt.on_event_ctx = &s;
+    int goal = 0;
+    opt.on_note = count_goal_notes;
+    opt.on_note_ctx = &goal;
+    cg_play_result res;
+    char sent[256];
+    play_with(text, sizeof text - 1, 0, &opt, &res, sent, sizeof sent);
+    assert_int_equal(s.count[CG_EVENT_CUBE], 1);
+    assert_int_equal(goal, 1);
+    /* U's face mixed, the others each one colour: not at the goal (every face counts, and
+     * every sticker of it, the first colour read included) */
+    static const char *const MIXED[] = {"Round 1/2\nUURURRRRFFFFDDDDLLLLBBBB\nEnter your solution:\n",
+                                        "Round 1/2\nURRRRRRRFFFFDDDDLLLLBBBB\nEnter your solution:\n",
+                                        /* and nothing shown is no cube at the goal either */
+                                        "Round 1/2\n????????????????????????\nEnter your solution:\n"};
+    for (size_t i = 0; i < 3; i++) {
+        goal = 0;
+        play_with(MIXED[i], strlen(MIXED[i]), 0, &opt, &res, sent, sizeof sent);
+        assert_int_equal(goal, 0);
+    }
+}
+
+/* One move a prompt: a solved cube shown before any move of the round is the goal shown, not a
+ * cube to answer (nothing is sent to its prompt) */
+static void test_one_move_solved_cube_not_asked(void **state)
+{
+    (void)state;
+    static const char text[] =
+        "=== Round 1/2 ===\nFace U:\n+-----+\n| U U |\n| U U |\n+-----+\nFace D:\n+-----+\n| D D |\n"
+        "| D D |\n+-----+\nFace F:\n+-----+\n| F F |\n| F F |\n+-----+\nFace B:\n+-----+\n| B B |\n"
+        "| B B |\n+-----+\nFace R:\n+-----+\n| R R |\n| R R |\n+-----+\nEnter your move:\n";
+    cg_play_options opt = cg_play_defaults();
+    opt.one_move = true;
+    cg_play_result res;
+    char sent[256];
+    play_with(text, sizeof text - 1, 0, &opt, &res, sent, sizeof sent);
+    assert_string_equal(sent, "");
+    assert_int_equal(res.rounds_answered, 0);
+}
+
+/* A prompt with no cube before it: the message names every shape looked for */
+static void test_prompt_without_a_cube(void **state)
+{
+    (void)state;
+    static const char text[] = "Round 1/1\nEnter your solution:\n";
+    cg_play_result res;
+    char sent[256];
+    play_bytes(text, sizeof text - 1, 0, &res, sent, sizeof sent);
+    if (!strstr(res.reason, "a prompt came without any cube (boxes, faces, a net, a string, ANSI "
+                            "colours, a Python or JSON cube) before it"))
+        fail_msg("the reason: '%s'", res.reason);
+}
+
+/* A prompt with no cube before it, a layout given: the message names what was looked for */
+static void test_prompt_without_the_layout_drawing(void **state)
+{
+    (void)state;
+    static const char layout_text[] = "U1 U2 U3 U4 R1 R2 R3 R4 F1 F2 F3 F4 D1 D2 D3 D4 "
+                                      "L1 L2 L3 L4 B1 B2 B3 B4\n";
+    cg_layout *layout;
+    cg_error err;
+    assert_int_equal(cg_layout_new(layout_text, sizeof layout_text - 1, &layout, &err), CG_OK);
+    static const char text[] = "Round 1/1\nEnter your solution:\n";
+    cg_play_options opt = cg_play_defaults();
+    opt.layout = layout;
+    cg_play_result res;
+    char sent[256];
+    play_with(text, sizeof text - 1, 0, &opt, &res, sent, sizeof sent);
+    cg_layout_free(layout);
+    if (!strstr(res.reason, "a prompt came without any drawing in the layout before it"))
+        fail_msg("the reason: '%s'", res.reason);
+}
+
+/* A drawing that cannot be read ends the game with the reader's reason, in its round: nothing
+ * is answered */
+static void test_unreadable_drawing_ends_the_game(void **state)
+{
+    (void)state;
+    static const char text[] = "Round 1/3\nUp face:\nW W W\nW W\nEnter your solution:\n";
+    cg_play_result res;
+    char sent[256];
+    assert_int_equal(play_bytes(text, sizeof text - 1, 0, &res, sent, sizeof sent), CG_ERR_INPUT);
+    assert_string_equal(sent, "");
+    assert_false(res.won);
+    if (!strstr(res.reason, "round 1: labelled faces of a 3x3: face U (label on line 2): line 4 has 2"))
+        fail_msg("the reason: '%s'", res.reason);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -277,6 +408,12 @@ int main(void)
         cmocka_unit_test(test_prompt_with_text_after_it_is_answered),
         cmocka_unit_test(test_closed_before_the_last_announced_round),
         cmocka_unit_test(test_events_classified),
+        cmocka_unit_test(test_unreadable_drawing_ends_the_game),
+        cmocka_unit_test(test_prompt_without_the_layout_drawing),
+        cmocka_unit_test(test_prompt_without_a_cube),
+        cmocka_unit_test(test_one_move_solved_cube_not_asked),
+        cmocka_unit_test(test_cube_events_and_goal),
+        cmocka_unit_test(test_enter_asked_while_a_cube_waits),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

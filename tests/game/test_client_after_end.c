@@ -13,6 +13,9 @@
 #include <time.h>
 
 #include <cmocka.h>
+#include <pthread.h>
+#include <sys/socket.h>
+#include <unistd.h>
 
 #include "cubegod/client.h"
 #include "cubegod/clock.h"
@@ -94,6 +97,30 @@ static void test_handover_ends_while_the_server_keeps_talking(void **state)
     assert_non_null(strstr(res.reason, "Too slow"));
 }
 
+/* A game against a server that sends n bytes of text, then says nothing and stays open; the
+ * receive timeout is short (opt's otherwise). Returns cg_play's status; err holds its message. */
+static cg_status silent_after_opts(const char *text, size_t n, cg_play_options *opt,
+                                   cg_play_result *res, cg_error *err)
+{
+    int sv[2];
+    assert_int_equal(socketpair(AF_UNIX, SOCK_STREAM, 0, sv), 0);
+    assert_int_equal(write(sv[1], text, n), (ssize_t)n);
+    cg_tube_options to = {.log_level = CG_LOG_QUIET};
+    cg_tube *t;
+    assert_int_equal(cg_tube_fds(sv[0], sv[0], "server", &to, &t, NULL), CG_OK);
+    opt->timeout = 0.3;
+    cg_status st = cg_play(t, tables, opt, res, err);
+    cg_tube_close(t);
+    close(sv[1]);
+    return st;
+}
+
+static cg_status silent_after(const char *text, size_t n, cg_play_result *res, cg_error *err)
+{
+    cg_play_options opt = cg_play_defaults();
+    return silent_after_opts(text, n, &opt, res, err);
+}
+
 /* fixtures/faults/round.txt: "=== Round 1/1 ===", the faces, the prompt. */
 static size_t round_text(char *text, size_t size)
 {
@@ -125,6 +152,121 @@ static void test_flag_after_a_long_unterminated_last_line(void **state)
     /* and that line, cut, is the last line the server sent */
     if (strncmp(res.last_line, "Well done, ===", 14) != 0)
         fail_msg("last line '%s', not the unterminated one", res.last_line);
+}
+
+/* The last line quoted in a message keeps its first 92 characters, then "..." (the game's copy
+ * holds 96 bytes): a round's cube (answered as it stands), a long line, then silence. */
+static void test_last_line_quoted_cut(void **state)
+{
+    (void)state;
+    char line[160] = "";
+    while (strlen(line) < 140)
+        strcat(line, "wait and think. ");
+    char text[512];
+    int n = snprintf(text, sizeof text, "=== Round 1/1 ===\nUFBDRLBULBUFRRLU????RDDF\n%s\n", line);
+    cg_play_result res;
+    cg_error err = {0};
+    assert_int_equal(silent_after(text, (size_t)n, &res, &err), CG_ERR_TIMEOUT);
+    char want[160];
+    snprintf(want, sizeof want, "last text received: '%.92s...'", line);
+    if (!strstr(err.msg, want))
+        fail_msg("the message '%s' does not say '%s'", err.msg, want);
+}
+
+/* With the prompt left to the engine, a drawing that stops in its fifth face, then silence: the
+ * prompt awaited is described as the rule the engine applies, in the message and the state */
+static void test_auto_prompt_described(void **state)
+{
+    (void)state;
+    static char text[4096];
+    round_text(text, sizeof text);
+    char *cut = strstr(text, "| F L |");
+    assert_non_null(cut);
+    cg_play_result res;
+    cg_error err = {0};
+    assert_int_equal(silent_after(text, (size_t)(cut - text), &res, &err), CG_ERR_TIMEOUT);
+    const char *rule = "(auto: 'Enter your solution:', or after a cube a line ending in ':', '?' "
+                       "or '>')";
+    char want[256];
+    snprintf(want, sizeof want, "4 faces came but not the prompt %s; last text received: 'Face R:'",
+             rule);
+    if (!strstr(err.msg, want))
+        fail_msg("the message '%s' does not say '%s'", err.msg, want);
+    snprintf(want, sizeof want, "the prompt %s after the cube of round 1", rule);
+    assert_string_equal(res.waiting, want);
+}
+
+/* A server in a thread that sends its text in two writes, a pause between them, then reads the
+ * answer and says it is correct. */
+typedef struct two_parts {
+    int fd;
+    const char *text;
+    size_t first, n;
+} two_parts;
+
+static void *two_parts_main(void *arg)
+{
+    two_parts *tp = arg;
+    char answer[256];
+    bool ok = write(tp->fd, tp->text, tp->first) == (ssize_t)tp->first;
+    if (ok)
+        usleep(200000);
+    ok = ok && write(tp->fd, tp->text + tp->first, tp->n - tp->first) == (ssize_t)(tp->n - tp->first);
+    if (ok && read(tp->fd, answer, sizeof answer) > 0)
+        ok = write(tp->fd, "[+] Correct!\n", 13) == 13; /* the client sees a close otherwise */
+    close(tp->fd);
+    return NULL;
+}
+
+/* A prompt given: a line that arrives in two parts, a pause between them, is one line (only the
+ * automatic prompt may take a partial line): "Fa", then "ce U:" and the rest of the round */
+static void test_given_prompt_waits_for_whole_lines(void **state)
+{
+    (void)state;
+    static char text[4096];
+    size_t n = round_text(text, sizeof text);
+    int sv[2];
+    assert_int_equal(socketpair(AF_UNIX, SOCK_STREAM, 0, sv), 0);
+    two_parts tp = {sv[1], text, (size_t)(strstr(text, "Face U:") - text) + 2, n};
+    pthread_t th;
+    assert_int_equal(pthread_create(&th, NULL, two_parts_main, &tp), 0);
+    cg_tube_options to = {.log_level = CG_LOG_QUIET};
+    cg_tube *t;
+    assert_int_equal(cg_tube_fds(sv[0], sv[0], "server", &to, &t, NULL), CG_OK);
+    cg_play_options opt = cg_play_defaults();
+    opt.timeout = 5;
+    opt.prompt = "Enter your solution:";
+    cg_play_result res;
+    cg_error err = {0};
+    cg_status st = cg_play(t, tables, &opt, &res, &err);
+    cg_tube_close(t);
+    pthread_join(th, NULL);
+    if (st != CG_OK || !res.won)
+        fail_msg("status %d, won %d: %s", st, res.won, err.msg);
+}
+
+/* The silence awaited to know a prompt the engine found (a partial line that asks) is measured
+ * from that line's arrival: no longer than the game itself */
+static void test_settle_measured_from_the_partial_line(void **state)
+{
+    (void)state;
+    static char text[4096];
+    round_text(text, sizeof text);
+    char *prompt = strstr(text, "Enter your solution:");
+    assert_non_null(prompt);
+    size_t n = (size_t)(prompt - text) + (size_t)sprintf(prompt, "Your move? ");
+    cg_play_options opt = cg_play_defaults();
+    cg_round_stat stats[2];
+    opt.stats = stats;
+    opt.stats_cap = 2;
+    cg_play_result res;
+    cg_error err = {0};
+    int64_t start = cg_now_ns();
+    silent_after_opts(text, n, &opt, &res, &err);
+    double elapsed_us = (double)(cg_now_ns() - start) / 1000.0;
+    assert_int_equal(res.rounds_answered, 1);
+    if (!(stats[0].settle_us >= 0 && stats[0].settle_us <= elapsed_us))
+        fail_msg("settled after %.0f us in a game of %.0f us", stats[0].settle_us, elapsed_us);
 }
 
 /* Last words without a newline and no flag ("Bye." printed with end=""): read, then the game is
@@ -241,6 +383,10 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_handover_ends_while_the_server_keeps_talking),
         cmocka_unit_test(test_flag_after_a_long_unterminated_last_line),
+        cmocka_unit_test(test_last_line_quoted_cut),
+        cmocka_unit_test(test_auto_prompt_described),
+        cmocka_unit_test(test_given_prompt_waits_for_whole_lines),
+        cmocka_unit_test(test_settle_measured_from_the_partial_line),
         cmocka_unit_test(test_handover_reads_the_lines_after_the_end),
         cmocka_unit_test(test_unterminated_goodbye_after_a_won_game),
         cmocka_unit_test(test_handover_waits_for_a_late_flag),

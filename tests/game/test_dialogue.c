@@ -81,6 +81,12 @@ static void verdicts(void **state)
         {"That is not correct", CG_VERDICT_FAIL}, {"Too many moves", CG_VERDICT_FAIL},
         {"Answer not accepted", CG_VERDICT_FAIL}, {"Move not valid", CG_VERDICT_FAIL},
         {"Time's up!", CG_VERDICT_FAIL}, {"wrong answer", CG_VERDICT_FAIL},
+        {"Time out.", CG_VERDICT_FAIL}, {"The cube isn't solved", CG_VERDICT_FAIL},
+        /* the marks alone, at the start of the line, say it */
+        {"[-] R U F", CG_VERDICT_FAIL}, {"[+] 12 moves", CG_VERDICT_OK},
+        {"Penalty [-2s]: correct", CG_VERDICT_OK}, /* "[-" and more is no mark */
+        {"times up", CG_VERDICT_FAIL}, {"time is up, sorry", CG_VERDICT_FAIL},
+        {"Too slow!", CG_VERDICT_FAIL}, {"answer too long", CG_VERDICT_FAIL},
         {"no: 'U' is not a move here", CG_VERDICT_FAIL}, {"No! still scrambled", CG_VERDICT_FAIL},
         {"your score: 3", CG_VERDICT_NONE}, {"no more rounds", CG_VERDICT_NONE}, {"Next one.", CG_VERDICT_NONE},
         {"looking good", CG_VERDICT_NONE}, {"okapi", CG_VERDICT_NONE},
@@ -130,6 +136,10 @@ static void notations_and_metrics(void **state)
         {"e.g. U3 R2 F", CG_NOTATION_DIGITS},
         {"e.g. R1 U", CG_NOTATION_DIGITS}, {"e.g. R1", -1}, /* an example is two moves or more */
         {"Round 1: Face U", -1}, {"like a boss", -1}, {"Enter your solution:", -1},
+        /* "i.e." and "e.g." written without their last dot: the example starts right after */
+        {"moves as digits, i.e R1 U3", CG_NOTATION_DIGITS}, {"e.g R1 U3", CG_NOTATION_DIGITS},
+        {"i.e. R3 F", CG_NOTATION_DIGITS}, {"moves such as R1 U3", CG_NOTATION_DIGITS},
+        {"a format like R3 U", CG_NOTATION_DIGITS}, {"example R1 F", CG_NOTATION_DIGITS},
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++)
         if (cg_notation_hint(cases[i].line, strlen(cases[i].line)) != cases[i].want)
@@ -162,6 +172,12 @@ static void prompts(void **state)
     for (size_t i = 0; i < sizeof not_asks / sizeof *not_asks; i++)
         if (cg_line_asks(not_asks[i], strlen(not_asks[i])))
             fail_msg("'%s' asks", not_asks[i]);
+    /* words: two letters together, not both face letters; within the n bytes given */
+    assert_true(cg_line_has_words("ok", 2));
+    assert_false(cg_line_has_words("R U F2", 6));
+    assert_false(cg_line_has_words("UR", 2));
+    assert_false(cg_line_has_words("ab", 1));
+    assert_false(cg_line_has_words("x yes", 3));
 }
 
 static void reply_rules(void **state)
@@ -184,11 +200,22 @@ static void reply_rules(void **state)
     assert_int_equal(cg_replies_match(r, 0, CG_PHASE_CUBE, "Ready? go", 9), -1);
     assert_string_equal(cg_replies_send(r, 2), "yes=please");
     assert_int_equal(cg_replies_match(r, 0, CG_PHASE_START, "x a=b y", 7), 3);
+    assert_string_equal(cg_replies_send(r, 3), "c"); /* "\=" is the text's, the next '=' splits */
     assert_true(cg_replies_opening(r, 4));
     assert_int_equal(cg_replies_match(r, 0, CG_PHASE_START, "", 0), -1); /* openings never */
     assert_string_equal(cg_replies_rule(r, 1), "cube:your choice:=2");
     assert_int_equal(cg_replies_phase(r, 1), CG_PHASE_CUBE);
     assert_null(cg_replies_send(r, 9));
+    /* no rules: no match, -1 as for a set that has none */
+    assert_int_equal(cg_replies_match(NULL, 0, CG_PHASE_START, "x", 1), -1);
+    /* a phase is a word of lower-case letters: "Q:" and "Your:" are the text looked for */
+    cg_replies *q;
+    assert_int_equal(cg_replies_new(&q, &err), CG_OK);
+    assert_int_equal(cg_replies_add(q, "Q: more?=y", &err), CG_OK);
+    assert_int_equal(cg_replies_add(q, "Your:=z", &err), CG_OK);
+    assert_int_equal(cg_replies_phase(q, 0), CG_PHASE_ANY);
+    assert_int_equal(cg_replies_match(q, 0, CG_PHASE_START, "Q: more?", 8), 0);
+    cg_replies_free(q);
     static const struct {
         const char *rule, *says;
     } bad[] = {

@@ -215,11 +215,17 @@ static void test_a_rule_answers_the_menu(void **state)
         fail_msg("the server's last line: '%s' (%s)", last, res.reason);
 }
 
+/* The last note that has the word in it */
+typedef struct kept_note {
+    const char *word;
+    char text[256];
+} kept_note;
+
 static void keep_note(void *ctx, const char *note)
 {
-    char *last = ctx;
-    if (strstr(note, "menu"))
-        snprintf(last, 256, "%s", note);
+    kept_note *k = ctx;
+    if (strstr(note, k->word))
+        snprintf(k->text, sizeof k->text, "%s", note);
 }
 
 static void count_replies(void *ctx, cg_event kind, const char *line, size_t n)
@@ -233,17 +239,17 @@ static void count_replies(void *ctx, cg_event kind, const char *line, size_t n)
 static void test_the_choice_said(void **state)
 {
     (void)state;
-    char note[256] = "";
+    kept_note note = {.word = "menu"};
     int replies = 0;
     cg_play_options opt = cg_play_defaults();
     opt.on_note = keep_note;
-    opt.on_note_ctx = note;
+    opt.on_note_ctx = &note;
     opt.on_event = count_replies;
     opt.on_event_ctx = &replies;
     cg_play_result res;
     played_with("(1) warm up (2) the real thing, flag inside\nchoice: ", &opt, &res);
-    if (!strstr(note, "chose '2' (the real thing, flag inside)"))
-        fail_msg("the note: '%s'", note);
+    if (!strstr(note.text, "chose '2' (the real thing, flag inside)"))
+        fail_msg("the note: '%s'", note.text);
     assert_int_equal(replies, 1);
 }
 
@@ -267,6 +273,49 @@ static void test_a_rule_said(void **state)
     cg_replies_free(rules);
 }
 
+static void keep_longest(void *ctx, const char *note)
+{
+    char *kept = ctx;
+    if (strlen(note) > strlen(kept))
+        snprintf(kept, 1024, "%s", note);
+}
+
+/* A note too long for its 511 bytes (a rule and its reply of up to 256 bytes, both quoted) is cut,
+ * and says so: "reply rule 'RULE' (start) matched 'choice:': sent 'SEND'" is 60 bytes and twice
+ * the reply's length here, whole at 510, cut at 512 and longer */
+static void test_a_long_note_cut(void **state)
+{
+    (void)state;
+    static const int REPLY[] = {225, 226, 244};
+    for (size_t i = 0; i < sizeof REPLY / sizeof *REPLY; i++) {
+        char rule[CG_REPLY_TEXT_MAX + 1] = "re:^choice:=";
+        size_t at = strlen(rule);
+        memset(rule + at, 'y', (size_t)REPLY[i]);
+        rule[at + (size_t)REPLY[i]] = '\0';
+        cg_play_options opt = cg_play_defaults();
+        cg_replies *rules;
+        assert_int_equal(cg_replies_new(&rules, NULL), CG_OK);
+        assert_int_equal(cg_replies_add(rules, rule, NULL), CG_OK);
+        opt.replies = rules;
+        static char note[1024];
+        note[0] = '\0';
+        opt.on_note = keep_longest;
+        opt.on_note_ctx = note;
+        cg_play_result res;
+        played_with("(1) warm up (2) the real thing\nchoice: ", &opt, &res);
+        cg_replies_free(rules);
+        assert_int_equal(strncmp(note, "reply rule 're:^choice:=yyy", 27), 0);
+        size_t whole = 60 + 2 * (size_t)REPLY[i];
+        if (whole <= 511) {
+            assert_int_equal(strlen(note), whole);
+            assert_int_equal(note[whole - 1], '\'');
+        } else {
+            assert_int_equal(strlen(note), 511);
+            assert_string_equal(note + 508, "...");
+        }
+    }
+}
+
 static void count_empty(void *ctx, const char *note)
 {
     *(int *)ctx += note[0] == '\0';
@@ -286,26 +335,20 @@ static void test_no_empty_note(void **state)
     assert_int_equal(empty, 0);
 }
 
-static void keep_limit_note(void *ctx, const char *note)
-{
-    if (strstr(note, "limit"))
-        snprintf(ctx, 256, "%s", note);
-}
-
 /* The rules are read before the first answer: a limit stated after it changes nothing */
 static void test_rules_before_the_first_answer(void **state)
 {
     (void)state;
-    char note[256] = "";
+    kept_note note = {.word = "limit"};
     cg_play_options opt = cg_play_defaults();
-    opt.on_note = keep_limit_note;
-    opt.on_note_ctx = note;
+    opt.on_note = keep_note;
+    opt.on_note_ctx = &note;
     cg_play_result res;
     played_with("Round 1/2\nUFBDRLBULBUFRRLU????RDDF\nEnter your solution: \n[+] Correct!\n"
                 "From now on, at most 5 moves!\nRound 2/2\nUFBDRLBULBUFRRLU????RDDF\nEnter your solution: \n",
                 &opt, &res);
     assert_int_equal(res.rounds_answered, 2);
-    assert_string_equal(note, "");
+    assert_string_equal(note.text, "");
 }
 
 static void control_in_note(void *ctx, const char *note)
@@ -448,6 +491,7 @@ int main(void)
         cmocka_unit_test(test_no_empty_note),
         cmocka_unit_test(test_anchored_flag_once),
         cmocka_unit_test(test_rules_before_the_first_answer),
+        cmocka_unit_test(test_a_long_note_cut),
         cmocka_unit_test(test_notes_printable),
         cmocka_unit_test(test_after_the_rounds),
         cmocka_unit_test(test_limit_phrase_quoted),

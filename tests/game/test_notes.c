@@ -143,11 +143,25 @@ static void test_the_first_notation_stands(void **state)
     assert_int_equal(res.dialect.notation, CG_NOTATION_QUARTER);
 }
 
+/* A standard example ("e.g. R U' F2") is a notation read too: it is said, and a later example in
+ * digits does not replace it */
+static void test_a_standard_example_stands(void **state)
+{
+    (void)state;
+    notes s;
+    cg_play_result res;
+    play_after("Send moves, e.g. R U' F2\nAnswers like R1 R3 F2 are fine too\n", NULL, &s, &res);
+    assert_true(res.won);
+    assert_int_equal(count(&s, "notation standard, from the server's text: \"Send moves, e.g."), 1);
+    assert_int_equal(res.dialect.notation, CG_NOTATION_STANDARD);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_notes_of_what_was_read),
         cmocka_unit_test(test_the_first_notation_stands),
+        cmocka_unit_test(test_a_standard_example_stands),
     };
     int failed = cmocka_run_group_tests(tests, setup, teardown);
     cg_tables_close(qtm_tables);

@@ -117,6 +117,13 @@ static void regex_repetitions_bounded(void **state)
     /* 1024 copies are the most: a{1,1023} makes 1024, a{1,1024} one more */
     assert_int_equal(cg_replies_add(r, "re:a{1,1023}=x", &err), CG_OK);
     assert_int_equal(cg_replies_add(r, "re:a{1,1024}=x", &err), CG_ERR_INPUT);
+    /* {0,1} counts as two (its most and one): ten of them make the most, 1024; eleven, too many */
+    assert_int_equal(cg_replies_add(r, "re:a{0,1}b{0,1}c{0,1}d{0,1}e{0,1}f{0,1}g{0,1}h{0,1}i{0,1}j{0,1}=x",
+                                    &err), CG_OK);
+    assert_int_equal(cg_replies_add(r, "re:a{0,1}b{0,1}c{0,1}d{0,1}e{0,1}f{0,1}g{0,1}h{0,1}i{0,1}j{0,1}"
+                                       "k{0,1}=x", &err), CG_ERR_INPUT);
+    /* reaching the most is no stop to counting: a repetition after it doubles the copies */
+    assert_int_equal(cg_replies_add(r, "re:a{1,1023}b+=x", &err), CG_ERR_INPUT);
     /* a ']' first in a bracket (after '^' or not) is a member, so the '+' after it are too */
     assert_int_equal(cg_replies_add(r, "re:[^]++]=y", &err), CG_OK);
     assert_int_equal(cg_replies_add(r, "re:[]++]=y", &err), CG_OK);

@@ -80,6 +80,25 @@ grep -Eq "survived [1-9] \([1-9] on lines no test executes\); [1-9] from the res
 grep -q '^m[0-9]* src/spare.c:4  the same object code' "$TMP/out" && fail "the same-code mutants compiled again, not taken from the cache"
 echo "ok: a test that stops executing a line drops out of its entry; the cache kept the kills of the unchanged test"
 
+# a line inside a function that gcov does not know (the dead store the optimiser dropped, and
+# the '(void)' after it) takes the tests of the known lines around it in that function: twice()
+# is test_weak's only; a made-up function shows the rule (a folded line between a branch that
+# one test runs and a line both run takes both)
+tests_of() { python3 "$CUBEGOD_SOURCE/tests/tools/covmap.py" tests "$MAP" "$1" "$2" | cut -d' ' -f1 | sort | paste -sd' '; }
+[ "$(tests_of src/spare.c 4)" = "selftest_weak" ] || fail "the dead store's line executed by: '$(tests_of src/spare.c 4)'"
+python3 - "$CUBEGOD_SOURCE/tests/tools" <<'PY' || fail "the rule for lines gcov does not know"
+import sys
+sys.path.insert(0, sys.argv[1])
+from covmap import fill_folded
+lines = {10: [0, 1], 11: [0], 14: [0, 1], 30: [2]}
+known = {10, 11, 14, 30, 33}
+fill_folded(lines, known, {(10, 15), (30, 33)})
+assert lines[12] == [0, 1] and lines[13] == [0, 1], lines  # between 11 (test 0) and 14 (both)
+assert lines[31] == [2] and 15 not in lines, lines  # inside a function only
+assert {12, 13, 31, 32} <= known and 20 not in known, known  # made code: no tests = none runs it
+PY
+echo "ok: a line gcov does not know takes the tests of the known lines around it in its function"
+
 # a "same object code" entry holds while its file (and the headers it includes) is unchanged
 sed -i '1s|.*|/* A dead store, edited: the cached "same" outcomes no longer hold. */|' "$P/src/spare.c"
 run map-weak.txt --results "$RESULTS"

@@ -15,9 +15,11 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <openssl/bn.h>
 #include <openssl/evp.h>
 
 #include "cubegod/pow.h"
+#include "gate_kinds.h"
 #include "pow/internal.h"
 #include "testutil.h"
 
@@ -98,7 +100,7 @@ static void test_durations(void **state)
     } D[] = {{0.25, "about 0.25 s"},     {9.94, "about 9.9 s"},         {10, "about 10 s"},
              {110, "about 110 s"},       {119.4, "about 119 s"},         {120, "about 2 minutes"},
              {3000, "about 50 minutes"}, {7199, "about 120 minutes"},   {7200, "about 2.0 hours"},
-             {259199, "about 72.0 hours"}, {259200, "about 3 days"},   {94607999, "about 1095 days"},
+             {259199, "about 72.0 hours"}, {259200, "about 3 days"},   {907210, "about 11 days"},   {94607999, "about 1095 days"},
              {94608000, "about 3 years"}, {1e150, "about 3.17e+142 years"}};
     for (size_t i = 0; i < sizeof D / sizeof *D; i++) {
         char out[48];
@@ -203,12 +205,18 @@ static void test_readers(void **state)
         {"Give me S: sha256(\"k3y\" + S) has 22 leading zero bits", CGI_GATE_ZEROS, 22, 0},
         {"  hashcash -m -b 18 res.example", CGI_GATE_HASHCASH, 18, 0},
         {"Run: hashcash -b22 -m 'quoted'", CGI_GATE_HASHCASH, 22, 0},
+        /* the longest -b read: 15 characters, either written together or apart */
+        {"hashcash -mb000000000000020 res", CGI_GATE_HASHCASH, 20, 0},
+        {"hashcash -m -b 000000000000021 res", CGI_GATE_HASHCASH, 21, 0},
         {"sha256(XXXXXX+abc) == 00ff", CGI_GATE_PREFIX, 16, 6},
         /* the table's edges: one unknown, and the longest (CGI_UNKNOWN_MAX, 8) */
         {"sha256(X+abc) == 00ff", CGI_GATE_PREFIX, 16, 1},
         {"sha256(abc+XXXXXXXX) == 00ff", CGI_GATE_PREFIX, 16, 8},
         {"md5(????????+abc) == 00ff", CGI_GATE_PREFIX, 16, 8},
         {"pow: solve s.AAAAAQ==.AQ==", CGI_GATE_SLOTH, 0, 0},
+        {"s.AAAAAQ==.AQ== is the pow to solve", CGI_GATE_SLOTH, 0, 0}, /* first on the line */
+        /* a call inside the hashed parentheses is the part's own */
+        {"sha256((str(X) + 'k3y').encode()).hexdigest()[:4] == '0000'", CGI_GATE_ZEROS, 16, 0},
         /* counts of zeros: bits when the next word says so, else hex digits (issue 42) */
         {"sha256(S + 'k9') starts with 3 zero bits", CGI_GATE_ZEROS, 3, 0},
         {"sha256(S + 'k9') starts with 3 zeros", CGI_GATE_ZEROS, 12, 0},
@@ -255,7 +263,9 @@ static void test_readers(void **state)
                                       /* and '+' with nothing after it */
                                       "the sha1 of k9+ starts with 00",
                                       /* parts ended by the text's last byte, no target */
-                                      "the sha1 of S + 'k9',"};
+                                      "the sha1 of S + 'k9',",
+                                      /* "solve s." first on the line, nothing after it */
+                                      "solve s.!"};
     /* a gate is a gate only when it parses: these are text, and say why they were not read */
     for (size_t i = 0; i < sizeof BAD / sizeof *BAD; i++) {
         cg_error err;
@@ -275,6 +285,37 @@ static void test_readers(void **state)
             assert_non_null(strstr(err.msg, "the hashed text is not two parts joined by '+'"));
         if (i == 9)
             assert_non_null(strstr(err.msg, "is not a slice"));
+        if (i == sizeof BAD / sizeof *BAD - 1)
+            assert_non_null(strstr(err.msg, "no s.DIFFICULTY.X follows"));
+    }
+    /* a sloth's numbers that are no base64 (one character is no byte) */
+    {
+        cg_error err;
+        assert_int_equal(cg_pow_scan("solve s.A.AQ==", 14, &err), 0);
+        assert_non_null(strstr(err.msg, "its s.DIFFICULTY.X is not base64 of two numbers"));
+    }
+    /* two near misses on a line: the first one's reason is said */
+    {
+        static const char two[] = "sha256(XXXX+abc) == zz, sha1(XXXX+abc";
+        cg_error err;
+        assert_int_equal(cg_pow_scan(two, strlen(two), &err), 0);
+        assert_non_null(strstr(err.msg, "no hex digest follows '=='"));
+    }
+    /* a -b one character longer than read is refused, not read as its first 15 characters */
+    static const char *const LONG_B[] = {"hashcash -mb0000000000000020 res",
+                                         "hashcash -m -b 0000000000000020 res"};
+    for (size_t i = 0; i < 2; i++) {
+        cg_error err;
+        assert_int_equal(cg_pow_scan(LONG_B[i], strlen(LONG_B[i]), &err), 0);
+        assert_non_null(strstr(err.msg, "its -b is not a number of bits from 1 to 64"));
+    }
+    /* a parenthesis not closed after a '+' alone, or after X's alone: either says a gate */
+    static const char *const OPEN[] = {"sha256(abc+S", "sha256(XXXXabc"};
+    for (size_t i = 0; i < 2; i++) {
+        cg_error err;
+        assert_int_equal(cg_pow_scan(OPEN[i], strlen(OPEN[i]), &err), 0);
+        if (!strstr(err.msg, "its parenthesis is not closed"))
+            fail_msg("'%s': '%s'", OPEN[i], err.msg);
     }
 }
 
@@ -700,30 +741,158 @@ static void test_sloth_refuses_y_plus_p(void **state)
     assert_int_equal(cg_pow_check(gate, strlen(gate), big, strlen(big), &err), CG_ERR_PROTOCOL);
 }
 
+/* An answer and its terminator must fit the caller's buffer: one byte short is refused, never
+ * cut (a prefix gate's 4 characters; a free-length one's, the same each time on one thread: the
+ * search's order is fixed) */
+static void test_answer_fits_or_is_refused(void **state)
+{
+    (void)state;
+    static const char *const GATES[] = {"sha256(XXXX+abc) == 0", "sha256(S + 'k9') starts with 0"};
+    cg_pow *p;
+    assert_int_equal(cg_pow_new(&p, NULL), CG_OK);
+    cg_pow_set_threads(p, 1);
+    for (size_t i = 0; i < 2; i++) {
+        char out[CG_POW_ANSWER_MAX];
+        cg_error err;
+        size_t len = strlen(GATES[i]);
+        assert_int_equal(cg_pow_solve(p, GATES[i], len, out, sizeof out, &err), CG_OK);
+        size_t need = strlen(out) + 1;
+        assert_int_equal(cg_pow_solve(p, GATES[i], len, out, need, &err), CG_OK);
+        assert_int_equal(cg_pow_solve(p, GATES[i], len, out, need - 1, &err), CG_ERR_LIMIT);
+        char want[64];
+        snprintf(want, sizeof want, "the answer does not fit in %zu bytes", need - 1);
+        if (!strstr(err.msg, want))
+            fail_msg("'%s' does not say '%s'", err.msg, want);
+    }
+    cg_pow_free(p);
+}
+
+/* Limbs (little-endian 64-bit words, CGI_SLOTH_LIMBS of them) to and from a BIGNUM. */
+static BIGNUM *bn_of(const uint64_t *v)
+{
+    uint8_t be[8 * CGI_SLOTH_LIMBS];
+    for (int i = 0; i < CGI_SLOTH_LIMBS; i++)
+        for (int b = 0; b < 8; b++)
+            be[sizeof be - 1 - (8 * i + b)] = (uint8_t)(v[i] >> (8 * b));
+    return BN_bin2bn(be, sizeof be, NULL);
+}
+
+static void limbs_of(const BIGNUM *n, uint64_t *v)
+{
+    uint8_t be[8 * CGI_SLOTH_LIMBS];
+    assert_int_equal(BN_bn2binpad(n, be, sizeof be), (int)sizeof be);
+    for (int i = 0; i < CGI_SLOTH_LIMBS; i++) {
+        v[i] = 0;
+        for (int b = 0; b < 8; b++)
+            v[i] |= (uint64_t)be[sizeof be - 1 - (8 * i + b)] << (8 * b);
+    }
+}
+
+/* A root whose value, before its last bit is flipped, has the top limb of p (2^1279 - 1) and
+ * other limbs that are not all ones: it is below p, and the reduction must keep it (a reduction
+ * that took any such value for p made it 0). s is such a value and a square (so the root of s^2
+ * is s itself); the root of s^2 agrees with OpenSSL's. */
+static void test_sloth_root_below_p_kept(void **state)
+{
+    (void)state;
+    BN_CTX *ctx = BN_CTX_new();
+    BIGNUM *p = BN_new(), *x = BN_new();
+    BN_zero(p);
+    assert_true(BN_set_bit(p, 1279) && BN_sub_word(p, 1));
+    uint64_t s[CGI_SLOTH_LIMBS] = {0}, xs[CGI_SLOTH_LIMBS], mine[CGI_SLOTH_LIMBS], theirs[CGI_SLOTH_LIMBS];
+    s[CGI_SLOTH_LIMBS - 1] = 0x7fffffffffffffffULL;
+    BIGNUM *sb = NULL;
+    for (s[0] = 1;; s[0] += 2) { /* odd: flipping bit 0 keeps the other limbs */
+        BN_free(sb);
+        sb = bn_of(s);
+        if (BN_kronecker(sb, p, ctx) == 1)
+            break;
+    }
+    assert_true(BN_mod_sqr(x, sb, p, ctx));
+    limbs_of(x, xs);
+    cgi_sloth_root(xs, 1, mine, NULL, NULL);
+    assert_true(cgi_sloth_root_bn(xs, 1, theirs));
+    assert_memory_equal(mine, theirs, sizeof mine);
+    s[0] ^= 1; /* the root is s with its last bit flipped */
+    assert_memory_equal(mine, s, sizeof mine);
+    BN_free(sb);
+    BN_free(x);
+    BN_free(p);
+    BN_CTX_free(ctx);
+}
+
+/* The last solve's figures are that solve's: a text with no gate after a solve leaves none */
+static void test_last_figures_reset(void **state)
+{
+    (void)state;
+    cg_pow *p;
+    cg_error err;
+    char out[CG_POW_ANSWER_MAX];
+    assert_int_equal(cg_pow_new(&p, &err), CG_OK);
+    static const char gate[] = "sha256(XX+abc) == 0";
+    assert_int_equal(cg_pow_solve(p, gate, strlen(gate), out, sizeof out, &err), CG_OK);
+    assert_true(cg_pow_last_candidates(p) >= 1);
+    assert_int_not_equal(cg_pow_solve(p, "no gate here", 12, out, sizeof out, &err), CG_OK);
+    assert_true(cg_pow_last_candidates(p) == 0);
+    assert_true(cg_pow_last_seconds(p) == 0);
+    assert_string_equal(cg_pow_last_kind(p), "");
+    cg_pow_free(p);
+}
+
+/* A free-length answer is checked up to 64 characters; 65 are refused as such */
+static void test_check_answer_length(void **state)
+{
+    (void)state;
+    static const char gate[] = "sha256(S + 'k9') starts with 000000";
+    char answer[80];
+    cg_error err;
+    memset(answer, 'a', sizeof answer);
+    assert_int_equal(cg_pow_check(gate, strlen(gate), answer, 64, &err), CG_ERR_PROTOCOL);
+    assert_string_equal(err.msg, "the sha256 does not match");
+    assert_int_equal(cg_pow_check(gate, strlen(gate), answer, 65, &err), CG_ERR_PROTOCOL);
+    assert_string_equal(err.msg, "longer than 64 characters");
+}
+
+/* cg_pow_answer's solver is its own and freed: the heap is as it was after twenty answers */
+static void test_answer_keeps_no_memory(void **state)
+{
+    (void)state;
+    static const char gate[] = "sha256(XX+abc) == 0";
+    char out[CG_POW_ANSWER_MAX];
+    cg_error err;
+    size_t heap = SIZE_MAX;
+    for (int round = 0; round < HEAP_ROUNDS; round++) {
+        assert_int_equal(cg_pow_answer(gate, strlen(gate), out, sizeof out, &err), CG_OK);
+        if (round == HEAP_SETTLED)
+            heap = heap_in_use();
+    }
+    if (heap != SIZE_MAX && heap_in_use() != heap)
+        fail_msg("the heap grew by %zd bytes over %d answers", (ssize_t)(heap_in_use() - heap),
+                 HEAP_ROUNDS - HEAP_SETTLED - 1);
+}
+
 static void test_server_gates_round_trip(void **state)
 {
     (void)state;
-    static const struct {
-        const char *kind;
-        long difficulty;
-    } K[] = {{"sha256", 2}, {"hashcash", 12}, {"kctf", 5}};
-    for (size_t i = 0; i < sizeof K / sizeof *K; i++) {
+    for (size_t i = 0; i < GATE_KIND_COUNT; i++) {
+        const char *kind = GATE_KINDS[i].kind;
+        long difficulty = GATE_KINDS[i].difficulty;
         char text[1024], out[CG_POW_ANSWER_MAX];
         cg_error err;
-        assert_int_equal(cg_pow_challenge(K[i].kind, K[i].difficulty, text, sizeof text, &err), CG_OK);
+        assert_int_equal(cg_pow_challenge(kind, difficulty, text, sizeof text, &err), CG_OK);
         assert_int_equal(cg_pow_scan(text, strlen(text), &err), 1);
         assert_int_equal(cg_pow_answer(text, strlen(text), out, sizeof out, &err), CG_OK);
         assert_int_equal(cg_pow_check(text, strlen(text), out, strlen(out), &err), CG_OK);
         assert_int_equal(cg_pow_check(text, strlen(text), "nope", 4, &err), CG_ERR_PROTOCOL);
         /* a buffer one byte short of the text and its terminator: refused, never cut */
         size_t need = strlen(text) + 1;
-        if (strcmp(K[i].kind, "kctf") != 0) { /* kctf's numbers vary in length */
-            assert_int_equal(cg_pow_challenge(K[i].kind, K[i].difficulty, text, need, &err), CG_OK);
-            assert_int_equal(cg_pow_challenge(K[i].kind, K[i].difficulty, text, need - 1, &err), CG_ERR_LIMIT);
+        if (strcmp(kind, "kctf") != 0) { /* kctf's numbers vary in length */
+            assert_int_equal(cg_pow_challenge(kind, difficulty, text, need, &err), CG_OK);
+            assert_int_equal(cg_pow_challenge(kind, difficulty, text, need - 1, &err), CG_ERR_LIMIT);
         }
-        assert_int_equal(cg_pow_challenge(K[i].kind, K[i].difficulty, text, 16, &err), CG_ERR_LIMIT);
+        assert_int_equal(cg_pow_challenge(kind, difficulty, text, 16, &err), CG_ERR_LIMIT);
         assert_string_equal(err.msg, "text buffer too small");
-        if (strcmp(K[i].kind, "kctf") == 0) { /* "s." and nothing after it: no number */
+        if (strcmp(kind, "kctf") == 0) { /* "s." and nothing after it: no number */
             assert_int_equal(cg_pow_challenge("kctf", 5, text, sizeof text, &err), CG_OK);
             assert_int_equal(cg_pow_check(text, strlen(text), "s.", 2, &err), CG_ERR_PROTOCOL);
             assert_string_equal(err.msg, "not s. followed by base64 of a number");
@@ -752,6 +921,15 @@ static void test_server_gates_round_trip(void **state)
     stamp[10] = (char)('0' + (today[5] - '0' + 5) % 10);
     assert_int_equal(cg_pow_check(cube, strlen(cube), stamp, strlen(stamp), &said), CG_ERR_PROTOCOL);
     assert_string_equal(said.msg, "the stamp's date is not within two days of today");
+    /* a date of 6, 10 or 12 digits (YYMMDD, then hhmm, then ss); other lengths are no date */
+    static const char *const MORE[] = {"", "1200", "120000", "12", "1", "12000", "1a00", "12000x"};
+    for (size_t k = 0; k < sizeof MORE / sizeof *MORE; k++) { /* ...and digits only */
+        snprintf(stamp, sizeof stamp, "1:20:%s%s:cube::abc:1", today, MORE[k]);
+        assert_int_equal(cg_pow_check(cube, strlen(cube), stamp, strlen(stamp), &said), CG_ERR_PROTOCOL);
+        bool dated = k < 3;
+        if (dated != (strstr(said.msg, "date") == NULL))
+            fail_msg("a stamp dated '%s%s': %s", today, MORE[k], said.msg);
+    }
     /* two days either side is recent, three is not */
     for (int day = -3; day <= 3; day += 1) {
         time_t then = now + (time_t)day * 86400;
@@ -763,6 +941,12 @@ static void test_server_gates_round_trip(void **state)
         if (recent != (strstr(said.msg, "date") == NULL))
             fail_msg("a stamp %d days from today: %s", day, said.msg);
     }
+    /* a hashcash gate's resource: "cubegod-" and 12 letters and digits */
+    char stampgate[1024];
+    assert_int_equal(cg_pow_challenge("hashcash", 8, stampgate, sizeof stampgate, &said), CG_OK);
+    const char *res = strstr(stampgate, "cubegod-");
+    assert_non_null(res);
+    assert_int_equal(strspn(res + 8, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"), 12);
     /* a sha256 gate's suffix: 16 letters and digits, whatever the stack held */
     char gate16[1024];
     dirty_stack();
@@ -1153,6 +1337,11 @@ int main(void)
         cmocka_unit_test(test_challenge_difficulty_edges),
         cmocka_unit_test(test_stop_flag_ends_a_search),
         cmocka_unit_test(test_server_gates_round_trip),
+        cmocka_unit_test(test_answer_keeps_no_memory),
+        cmocka_unit_test(test_answer_fits_or_is_refused),
+        cmocka_unit_test(test_check_answer_length),
+        cmocka_unit_test(test_last_figures_reset),
+        cmocka_unit_test(test_sloth_root_below_p_kept),
         cmocka_unit_test(test_limits_and_empty_spaces),
         cmocka_unit_test(test_digest_size_edges),
         cmocka_unit_test(test_known_part_edge),

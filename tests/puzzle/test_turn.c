@@ -319,6 +319,27 @@ static void test_drawings(void **state)
         "   qr\n"
         "   st\n";
     round_trip(emoji, "R U' x Rw 2R", NULL);
+    /* U's rows not indented (flush with L, or left of it): nor need D's be, and they are read */
+    static const char FLUSH[] = "ab\ncd\nefghijkl\nmnopqrst\nuv\nwx\n";
+    assert_string_equal(turned(FLUSH, "U", NULL), "ca\ndb\nghijklef\nmnopqrst\nuv\nwx\n");
+    assert_string_equal(turned(FLUSH, "D", NULL), "ab\ncd\nefghijkl\nstmnopqr\nwu\nxv\n");
+    static const char LEFT[] = "ab\ncd\n efghijkl\n mnopqrst\nuv\nwx\n";
+    assert_string_equal(turned(LEFT, "D", NULL), "ab\ncd\n efghijkl\n stmnopqr\nwu\nxv\n");
+    /* U indented: a line at the left edge after the rows across is no D row (text after a
+     * net with D hidden) */
+    assert_string_equal(turned("  ab\n  cd\nefghijkl\nmnopqrst\nuv\nwx\n", "D", "line"),
+                        "abcdefghijklstmnopqr");
+    /* a cross (three faces across) whose U is drawn raggedly: its first row over the middle face
+     * is enough */
+    assert_string_equal(turned("  ab\ncd\nefghij\nklmnop\n  qr\n  st\n  uv\n  wx\n", "U", "line"),
+                        "cadbghijxwklmnopqrstuvfe");
+    assert_string_equal(turned("  ab\n      cd\nefghij\nklmnop\n  qr\n  st\n  uv\n  wx\n", "U", "line"),
+                        "cadbghijxwklmnopqrstuvfe");
+    /* drawn unevenly: any U row not indented is enough */
+    assert_string_equal(turned("ab\n  cd\n efghijkl\n mnopqrst\nuv\nwx\n", "D", "line"),
+                        "abcdefghijklstmnopqrwuxv");
+    assert_string_equal(turned("  ab\ncd\n efghijkl\n mnopqrst\nuv\nwx\n", "D", "line"),
+                        "abcdefghijklstmnopqrwuxv");
     const char *ok = turned(emoji, "", "line");
     assert_string_equal(ok, "\xF0\x9F\x8D\x8E\xF0\x9F\x8D\x8A\xF0\x9F\x91\x8D\xF0\x9F\x8F\xBD"
                             "\xE2\x9D\xA4\xEF\xB8\x8F" "abcdefghijklmnopqrst");

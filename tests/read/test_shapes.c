@@ -653,6 +653,20 @@ static void test_errors_and_ends(void **state)
     const char *two = "U: WWWW\nD: YYYY\nF: GGGG\nB: BBBB\nL: OOOO\n> \nU: WWWW\nD: YYYY\nF: GGGG\n"
                       "B: BBBB\nL: OOOO\nR: RRRR\n";
     assert_int_equal(read_text(CG_SHAPE_AUTO, two, &err, &errors, NULL), 2);
+    /* a list of six strings of 5 characters is no list of faces (4 or 9): no cube, no error */
+    assert_int_equal(read_text(CG_SHAPE_AUTO, "[\"WWWWW\", \"RRRRR\", \"GGGGG\", \"YYYYY\", "
+                               "\"OOOOO\", \"BBBBB\"]\n", &err, &errors, NULL), 0);
+    assert_int_equal(errors, 0);
+    /* five faces with no blank between them end at a blank line: a sixth label after it starts
+     * another drawing (too short: an error); with blanks between the faces the blank after the
+     * fifth does not end them, and the sixth joins */
+    const char *blank_end = "U: WWWW\nD: YYYY\nF: GGGG\nB: BBBB\nL: OOOO\n\nR: RRRR\n";
+    assert_int_equal(read_text(CG_SHAPE_AUTO, blank_end, &err, &errors, NULL), 1);
+    assert_int_equal(errors, 1);
+    assert_non_null(strstr(err.msg, "only 1 face"));
+    const char *spaced = "U: WWWW\n\nD: YYYY\n\nF: GGGG\n\nB: BBBB\n\nL: OOOO\n\nR: RRRR\n";
+    assert_int_equal(read_text(CG_SHAPE_AUTO, spaced, &err, &errors, NULL), 1);
+    assert_int_equal(errors, 0);
     /* a sentence of 24 words is not a string in auto mode (more than six distinct) */
     assert_int_equal(read_text(CG_SHAPE_AUTO, "a b c d e f g h i j k l m n o p q r s t u v w x\n", &err,
                                &errors, NULL), 0);

@@ -19,6 +19,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "cubegod/shapes.h"
 #include "cubegod/solver.h"
 #include "solver/table.h"
 #include "tables_fixture.h"
@@ -290,6 +291,25 @@ static void test_deep_any(void **state)
     check_deep(&near, 6, CG_TARGET_ANY, 12);
     orientations = NULL;
     free(near.slots);
+}
+
+/* Colours that are no face letters and not the six common colours: no scheme, so the target is
+ * any orientation, which the table reaches with R, U and F only (the corner DBL stays where it
+ * is): the solved cube after L is solved by an R turn, not by L' */
+static void test_unknown_colours_any_orientation(void **state)
+{
+    (void)state;
+    static const char after_l[] = "wpwpqqqqpspsststvvvvwtwt"; /* URFDLB, U=p R=q F=s D=t L=v B=w */
+    cg_puzzle p;
+    cg_error err;
+    assert_int_equal(cg_puzzle_from_string(after_l, strlen(after_l), "URFDLB", &p, &err), CG_OK);
+    cg_move moves[CG_SOLUTION_MAX];
+    int n;
+    assert_int_equal(cg_solve_puzzle(tables, &p, NULL, moves, &n, &err), CG_OK);
+    assert_int_equal(n, 1);
+    for (int i = 0; i < n; i++)
+        if (!strchr("URF", cg_move_name(moves[i])[0]))
+            fail_msg("move %d is %s: the corner DBL moved", i, cg_move_name(moves[i]));
 }
 
 static void test_too_long(void **state)
@@ -588,6 +608,7 @@ int main(void)
         cmocka_unit_test(test_deep_home),
         cmocka_unit_test(test_deep_any),
         cmocka_unit_test(test_too_long),
+        cmocka_unit_test(test_unknown_colours_any_orientation),
         cmocka_unit_test(test_cache_damage_anywhere_is_refused),
     };
     /* The QTM checks compare with the HTM table too, so both are open for them. */

@@ -23,6 +23,7 @@ the map only while the file is unchanged, and falls back to tests/mutants/testma
 changed since (other engineers' edits move lines).
 """
 import argparse
+import bisect
 import concurrent.futures
 import hashlib
 import json
@@ -66,8 +67,9 @@ def run_one(build, raw, name, timeout, setup):
 
 
 def lines_of(build, root, prefix):
-    """{rel path under ROOT/src: [lines executed, lines gcov knows as code]} from the .gcda files
-    under PREFIX (a line gcov does not know, such as a table's initializer, is no line's code)."""
+    """{rel path under ROOT/src: [lines executed, lines gcov knows as code, functions' line
+    ranges]} from the .gcda files under PREFIX (a line gcov does not know, such as a table's
+    initializer, is no line's code)."""
     gcdas = []
     for d, _, files in os.walk(prefix):
         gcdas.extend(os.path.join(d, f) for f in files if f.endswith(".gcda"))
@@ -96,9 +98,11 @@ def lines_of(build, root, prefix):
                 rel = os.path.relpath(path, os.path.realpath(root))
                 recs = f.get("lines", [])
                 hit = {ln["line_number"] for ln in recs if ln.get("count", 0) > 0}
-                out.setdefault(rel, [set(), set()])
+                out.setdefault(rel, [set(), set(), set()])
                 out[rel][0].update(hit)
                 out[rel][1].update(ln["line_number"] for ln in recs)
+                out[rel][2].update((fn["start_line"], fn["end_line"]) for fn in f.get("functions", [])
+                                   if "start_line" in fn and "end_line" in fn)
     return out
 
 
@@ -189,17 +193,20 @@ def write_map(a, build, root, raw, info, seconds, sources=None):
     names = [t["name"] for t in info]
     passed = {t["name"]: t["passed"] for t in info}
     index = {n: i for i, n in enumerate(names)}
-    lines, code = {}, {}
+    lines, code, funcs = {}, {}, {}
     with concurrent.futures.ThreadPoolExecutor(max_workers=a.jobs) as pool:
         per_test = dict(zip(names, pool.map(lambda n: lines_of(build, root, os.path.join(raw, n)), names)))
     for n in names:
-        for rel, (hit, known) in per_test[n].items():
+        for rel, (hit, known, fns) in per_test[n].items():
             code.setdefault(rel, set()).update(known)
+            funcs.setdefault(rel, set()).update(fns)
             if not passed[n]:
                 continue
             file_lines = lines.setdefault(rel, {})
             for ln in hit:
                 file_lines.setdefault(ln, []).append(index[n])
+    for rel in funcs:
+        fill_folded(lines.setdefault(rel, {}), code[rel], funcs[rel])
     if sources is None:
         sources = {"files": {}, "linehash": {}}
         for rel, text in tree_files(root, getattr(a, "ref", None)):
@@ -260,6 +267,27 @@ def ranges(ls):
         else:
             out.append([ln, ln])
     return out
+
+
+def fill_folded(file_lines, known, funcs):
+    """Gives each line inside a function that gcov does not know (a declaration, or a statement
+    the optimiser folded into its neighbours: 'e = EACCES;' became part of the test above it)
+    the tests of the nearest lines it knows before and after it in that function, and makes it
+    code. Without this such a line took every test of its file, the fastest first within the
+    budget, and the one test that runs it could be left out."""
+    for start, end in sorted(funcs):
+        inside = sorted(ln for ln in known if start <= ln <= end)
+        if not inside:
+            continue
+        for ln in range(inside[0] + 1, inside[-1]):
+            at = bisect.bisect_left(inside, ln)
+            if inside[at] == ln:
+                continue
+            before, after = inside[at - 1], inside[at]
+            ts = set(file_lines.get(before, [])) | set(file_lines.get(after, []))
+            if ts:
+                file_lines[ln] = sorted(ts)
+            known.add(ln)
 
 
 def is_code(data, rel, line):

@@ -29,9 +29,9 @@ typedef struct test_cert {
     char cert_path[160], key_path[160];
 } test_cert;
 
-static EVP_PKEY *cert_new_key(void) { return EVP_EC_gen("P-256"); }
+static inline EVP_PKEY *cert_new_key(void) { return EVP_EC_gen("P-256"); }
 
-static bool cert_ext(X509 *x, X509 *issuer, int nid, const char *value)
+static inline bool cert_ext(X509 *x, X509 *issuer, int nid, const char *value)
 {
     X509V3_CTX ctx;
     X509V3_set_ctx_nodb(&ctx);
@@ -47,7 +47,7 @@ static bool cert_ext(X509 *x, X509 *issuer, int nid, const char *value)
 /* A certificate for a fresh key: subject CN (NULL: none), subjectAltName san (NULL: none),
  * valid from now+from to now+to seconds, signed by `by` (NULL: self-signed), a CA or not.
  * Written as PEM to dir/stem.crt and dir/stem.key. Returns false on any failure. */
-static bool cert_make(test_cert *c, const char *dir, const char *stem, const char *cn,
+static inline bool cert_make(test_cert *c, const char *dir, const char *stem, const char *cn,
                       const char *san, long from, long to, const test_cert *by, bool ca)
 {
     static long serial = 1;
@@ -92,7 +92,7 @@ static bool cert_make(test_cert *c, const char *dir, const char *stem, const cha
     return ok;
 }
 
-static void cert_free(test_cert *c)
+static inline void cert_free(test_cert *c)
 {
     X509_free(c->x);
     EVP_PKEY_free(c->key);
@@ -116,7 +116,7 @@ typedef struct tls_peer {
     char sni[256];
 } tls_peer;
 
-static void *tls_peer_main(void *arg)
+static inline void *tls_peer_main(void *arg)
 {
     tls_peer *s = arg;
     struct pollfd p = {.fd = s->lfd, .events = POLLIN};
@@ -147,7 +147,7 @@ static void *tls_peer_main(void *arg)
     return NULL;
 }
 
-static int tls_peer_start(tls_peer *s)
+static inline int tls_peer_start(tls_peer *s)
 {
     signal(SIGPIPE, SIG_IGN); /* OpenSSL's writes to a client that left: an error, not death */
     s->lfd = socket(s->v6 ? AF_INET6 : AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
@@ -177,7 +177,7 @@ static int tls_peer_start(tls_peer *s)
     return pthread_create(&s->thread, NULL, tls_peer_main, s) == 0 ? 0 : -1;
 }
 
-static void tls_peer_stop(tls_peer *s)
+static inline void tls_peer_stop(tls_peer *s)
 {
     pthread_join(s->thread, NULL);
     close(s->lfd);

@@ -17,6 +17,7 @@
 #include <cmocka.h>
 
 #include "cubegod/tube.h"
+#include "testutil.h"
 
 static bool no_socket, no_names;
 
@@ -94,11 +95,32 @@ static void test_peer_without_a_name(void **state)
     close(lfd);
 }
 
+/* A port already listened on: the second listen fails saying where and why, and its socket is
+ * closed (the descriptors are as before) */
+static void test_port_in_use(void **state)
+{
+    (void)state;
+    int first, port, second = -1;
+    assert_int_equal(cg_tcp_listen("127.0.0.1", "0", 1, &first, &port, NULL), CG_OK);
+    char p[16], want[96];
+    snprintf(p, sizeof p, "%d", port);
+    int before = open_descriptors();
+    cg_error err;
+    for (int k = 0; k < 3; k++)
+        assert_int_equal(cg_tcp_listen("127.0.0.1", p, 1, &second, NULL, &err), CG_ERR_SYSTEM);
+    assert_int_equal(open_descriptors(), before);
+    snprintf(want, sizeof want, "listen on 127.0.0.1 port %s: %s", p, strerror(EADDRINUSE));
+    if (!strstr(err.msg, want))
+        fail_msg("'%s' does not say '%s'", err.msg, want);
+    close(first);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_no_socket),
         cmocka_unit_test(test_peer_without_a_name),
+        cmocka_unit_test(test_port_in_use),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -59,6 +59,28 @@ static void test_timeout_then_data_then_eof(void **state)
     cg_tube_close(t);
 }
 
+/* The tube's log, kept in memory: logging() opens it, logged() closes it and gives its text
+ * (the caller frees it). */
+typedef struct mem_log {
+    char *text;
+    size_t len;
+    FILE *f;
+} mem_log;
+
+static FILE *logging(mem_log *m)
+{
+    m->text = NULL;
+    m->f = open_memstream(&m->text, &m->len);
+    assert_non_null(m->f);
+    return m->f;
+}
+
+static char *logged(mem_log *m)
+{
+    fclose(m->f);
+    return m->text;
+}
+
 static int sockopt(int fd, int opt)
 {
     int v = -1;
@@ -72,10 +94,8 @@ static void test_tcp_echo(void **state)
     (void)state;
     echo_server s = {0};
     assert_int_equal(echo_start(&s, 1), 0);
-    char *log = NULL;
-    size_t log_len;
-    FILE *f = open_memstream(&log, &log_len);
-    cg_tube_options o = {.log_level = CG_LOG_INFO, .log = f};
+    mem_log m;
+    cg_tube_options o = {.log_level = CG_LOG_INFO, .log = logging(&m)};
     cg_tube *t;
     cg_error err;
     assert_int_equal(cg_tube_connect("127.0.0.1", s.port, &o, &t, &err), CG_OK);
@@ -102,7 +122,7 @@ static void test_tcp_echo(void **state)
     assert_int_equal(cg_tube_recvall(t, 10, &p, &n, &err), CG_OK);
     assert_int_equal(n, 0);
     cg_tube_close(t);
-    fclose(f);
+    char *log = logged(&m);
     char want[128];
     snprintf(want, sizeof want, "[+] Opening connection to 127.0.0.1 on port %s: Done\n", s.port);
     assert_non_null(strstr(log, want));
@@ -233,10 +253,8 @@ static void test_process_cat(void **state)
 static void test_process_cmd_exit_and_log(void **state)
 {
     (void)state;
-    char *log = NULL;
-    size_t log_len;
-    FILE *f = open_memstream(&log, &log_len);
-    cg_tube_options o = {.log_level = CG_LOG_INFO, .log = f};
+    mem_log m;
+    cg_tube_options o = {.log_level = CG_LOG_INFO, .log = logging(&m)};
     cg_tube *t;
     cg_error err;
     assert_int_equal(cg_tube_process_cmd("sh -c 'echo \"a  b\"; exit 3'", &o, &t, &err), CG_OK);
@@ -248,7 +266,7 @@ static void test_process_cmd_exit_and_log(void **state)
     assert_int_equal(cg_tube_wait(t, 10, &ws, &err), CG_OK);
     assert_int_equal(WEXITSTATUS(ws), 3);
     cg_tube_close(t);
-    fclose(f);
+    char *log = logged(&m);
     assert_non_null(strstr(log, "[+] Starting local process 'sh -c echo \"a  b\"; exit 3': pid "));
     assert_non_null(strstr(log, "[*] Stopped process 'sh -c echo \"a  b\"; exit 3' (pid "));
     assert_non_null(strstr(log, "): exit code 3\n"));
@@ -256,13 +274,12 @@ static void test_process_cmd_exit_and_log(void **state)
     /* a long command line: the log keeps it whole, the tube's name (which starts its messages)
        cut between words */
     const char *longer = "sh -c 'echo one; echo two; echo three; echo four; echo five; echo six'";
-    f = open_memstream(&log, &log_len);
-    o.log = f;
+    o.log = logging(&m);
     assert_int_equal(cg_tube_process_cmd(longer, &o, &t, &err), CG_OK);
     assert_non_null(strstr(cg_tube_name(t), "process 'sh -c echo one; echo two; echo three; echo "
                                             "four;\xe2\x80\xa6' (pid "));
     cg_tube_close(t);
-    fclose(f);
+    log = logged(&m);
     assert_non_null(strstr(log, "echo five; echo six': pid "));
     free(log);
     /* the log's copy holds 159 characters: a command of 159 whole, of 160 cut with "..." */
@@ -271,11 +288,10 @@ static void test_process_cmd_exit_and_log(void **state)
         memset(arg + 6, 'x', len - 12);
         arg[len - 6] = '\0'; /* "sh -c " and the argument: len characters */
         char *argv[] = {"sh", "-c", arg, NULL};
-        f = open_memstream(&log, &log_len);
-        o.log = f;
+        o.log = logging(&m);
         assert_int_equal(cg_tube_process(argv, &o, &t, &err), CG_OK);
         cg_tube_close(t);
-        fclose(f);
+        log = logged(&m);
         char want[240];
         if (len == 159)
             snprintf(want, sizeof want, "Starting local process 'sh -c %s': pid", arg);
@@ -338,10 +354,8 @@ static void test_process_close_stops_child(void **state)
 static void test_process_close_kills_a_deaf_child(void **state)
 {
     (void)state;
-    char *log = NULL;
-    size_t log_len;
-    FILE *f = open_memstream(&log, &log_len);
-    cg_tube_options o = {.log_level = CG_LOG_INFO, .log = f};
+    mem_log m;
+    cg_tube_options o = {.log_level = CG_LOG_INFO, .log = logging(&m)};
     cg_tube *t;
     cg_error err;
     char *argv[] = {"sh", "-c", "trap '' TERM; echo ready; exec sleep 60", NULL};
@@ -350,7 +364,7 @@ static void test_process_close_kills_a_deaf_child(void **state)
     char name[64];
     snprintf(name, sizeof name, "%s", cg_tube_name(t));
     cg_tube_close(t);
-    fclose(f);
+    char *log = logged(&m);
     int pid = atoi(strstr(name, "pid ") + 4);
     assert_int_equal(waitpid(pid, NULL, WNOHANG), -1); /* already reaped */
     if (!strstr(log, "): killed by signal 9\n"))

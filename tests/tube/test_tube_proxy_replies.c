@@ -20,6 +20,8 @@
 #include <signal.h>
 #include <stdio.h>
 #include <sys/socket.h>
+#include <netinet/in.h>
+#include <arpa/inet.h>
 #include <sys/time.h>
 #include <unistd.h>
 
@@ -33,6 +35,8 @@ typedef struct script {
     cg_status expect;
     const char *says;  /* in the message (failures), or in the request seen (successes) */
 } script;
+
+static const char *dest_port = "4242"; /* what the client asks for: the host's port */
 
 static bool slow; /* the proxy answers a byte at a time, 5 ms apart */
 
@@ -107,7 +111,7 @@ static void run(const script *sc)
     cg_tube_options o = {.log_level = CG_LOG_QUIET, .connect_timeout = 5};
     cg_tube *t = NULL;
     cg_error err = {0};
-    cg_status st = cg_tube_connect_proxy(url, sc->host, "4242", &o, &t, &err);
+    cg_status st = cg_tube_connect_proxy(url, sc->host, dest_port, &o, &t, &err);
     if (st == CG_OK) {
         /* the tunnel: what the proxy echoes comes back whole, nothing of the reply left in it */
         const uint8_t *line;
@@ -120,8 +124,18 @@ static void run(const script *sc)
     } else {
         assert_null(t);
     }
+    if (st == CG_ERR_INPUT) {
+        /* refused before the proxy is asked: the proxy's first connection is this empty one */
+        int fd = socket(AF_INET, SOCK_STREAM, 0);
+        struct sockaddr_in a = {.sin_family = AF_INET, .sin_port = htons((uint16_t)port),
+                                .sin_addr.s_addr = htonl(INADDR_LOOPBACK)};
+        assert_int_equal(connect(fd, (struct sockaddr *)&a, sizeof a), 0);
+        close(fd);
+    }
     pthread_join(p.thread, NULL);
     close(p.lfd);
+    if (st == CG_ERR_INPUT && p.request_len != 0)
+        fail_msg("%s: refused, but the proxy was sent %zu bytes", sc->what, p.request_len);
     if (st != sc->expect)
         fail_msg("%s: status %d, expected %d (%s)", sc->what, st, sc->expect, err.msg);
     if (st != CG_OK && !strstr(err.msg, sc->says))
@@ -157,7 +171,7 @@ static void test_socks5_replies(void **state)
     slow = true; /* every read of the reply short: each part lands after the one before */
     run(&SC[1]);
     slow = false;
-    /* a name SOCKS5 cannot carry: refused before the request */
+    /* a name SOCKS5 cannot carry: refused before the proxy is asked */
     static char longname[300];
     memset(longname, 'a', sizeof longname - 1);
     script too_long = {"host name of 299 bytes", false, S("\x05\x00"), longname, NULL,
@@ -190,8 +204,8 @@ static void test_http_replies(void **state)
     script head = {"reply head longer than 4095 bytes", true, huge, sizeof huge, "127.0.0.1",
                    NULL, CG_ERR_PROTOCOL, "the reply head is longer than 4095 bytes"};
     run(&head);
-    /* a host no DNS name can be: refused before the request (the request was cut short of it,
-     * and the bytes sent ran past the request's buffer) */
+    /* a host no DNS name can be: refused before the proxy is asked (once the request was cut
+     * short of it, and the bytes sent ran past the request's buffer) */
     static char longname[300];
     memset(longname, 'a', sizeof longname - 1);
     script too_long = {"host name of 299 bytes", true, S("HTTP/1.1 200 OK\r\n\r\n"), longname, NULL,
@@ -202,6 +216,54 @@ static void test_http_replies(void **state)
     script longest = {"host name of 255 bytes", true, S("HTTP/1.1 200 OK\r\n\r\n"), name255, NULL,
                       CG_OK, name255};
     run(&longest); /* asked for whole */
+    static char name256[257];
+    memset(name256, 'c', sizeof name256 - 1);
+    script one_more = {"host name of 256 bytes", true, S("HTTP/1.1 200 OK\r\n\r\n"), name256, NULL,
+                       CG_ERR_INPUT, "host name longer than 255 bytes (256 bytes: 'ccc"};
+    run(&one_more);
+}
+
+/* A destination port neither proxy can carry: refused before the proxy is asked, as an address
+ * on the command line is */
+static void test_ports_refused(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *port, *says;
+    } P[] = {{"http", "port 'http' is not a number from 1 to 65535"},
+             {"0", "port 0 is out of range: ports go from 1 to 65535"},
+             {"65536", "port 65536 is out of range"},
+             {"", "the port is missing"},
+             {"4242 ", "port '4242 ' is not a number"},
+             {"123456789012345678901234567890", "port '123456789012345...' is not a number"}};
+    for (int http = 0; http <= 1; http++)
+        for (size_t i = 0; i < sizeof P / sizeof *P; i++) {
+            int lfd, port;
+            assert_int_equal(cg_tcp_listen("127.0.0.1", "0", 2, &lfd, &port, NULL), CG_OK);
+            char url[128];
+            snprintf(url, sizeof url, "%s://127.0.0.1:%d", http ? "http" : "socks5", port);
+            cg_tube_options o = {.log_level = CG_LOG_QUIET, .connect_timeout = 5};
+            cg_tube *t = NULL;
+            cg_error err = {0};
+            assert_int_equal(cg_tube_connect_proxy(url, "cube.test", P[i].port, &o, &t, &err),
+                             CG_ERR_INPUT);
+            assert_null(t);
+            if (!strstr(err.msg, P[i].says))
+                fail_msg("port '%s': '%s' does not say '%s'", P[i].port, err.msg, P[i].says);
+            struct pollfd pl = {.fd = lfd, .events = POLLIN};
+            assert_int_equal(poll(&pl, 1, 0), 0); /* nobody connected */
+            close(lfd);
+        }
+    /* the largest passes, and a leading zero: the proxy is asked for them as given */
+    script largest = {"port 65535", true, S("HTTP/1.1 200 OK\r\n\r\n"), "cube.test", NULL, CG_OK,
+                      "CONNECT cube.test:65535 HTTP/1.1"};
+    dest_port = "65535";
+    run(&largest);
+    script socks = {"port 0257", false, S("\x05\x00" "\x05\x00\x00\x01\x7f\x00\x00\x01\x12\x34"),
+                    "cube.test", NULL, CG_OK, "\x05\x01\x00\x03\x09" "cube.test\x01\x01"};
+    dest_port = "0257";
+    run(&socks);
+    dest_port = "4242";
 }
 
 int main(void)
@@ -210,6 +272,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_socks5_replies),
         cmocka_unit_test(test_http_replies),
+        cmocka_unit_test(test_ports_refused),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
