@@ -303,8 +303,9 @@ static void test_readers(void **state)
     }
     /* a -b one character longer than read is refused, not read as its first 15 characters */
     static const char *const LONG_B[] = {"hashcash -mb0000000000000020 res",
-                                         "hashcash -m -b 0000000000000020 res"};
-    for (size_t i = 0; i < 2; i++) {
+                                         "hashcash -m -b 0000000000000020 res",
+                                         "hashcash -mb0 res", "hashcash -mb65 res"}; /* 1 to 64 */
+    for (size_t i = 0; i < sizeof LONG_B / sizeof *LONG_B; i++) {
         cg_error err;
         assert_int_equal(cg_pow_scan(LONG_B[i], strlen(LONG_B[i]), &err), 0);
         assert_non_null(strstr(err.msg, "its -b is not a number of bits from 1 to 64"));
