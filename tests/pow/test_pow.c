@@ -208,6 +208,7 @@ static void test_readers(void **state)
         /* the longest -b read: 15 characters, either written together or apart */
         {"hashcash -mb000000000000020 res", CGI_GATE_HASHCASH, 20, 0},
         {"hashcash -m -b 000000000000021 res", CGI_GATE_HASHCASH, 21, 0},
+        {"hashcash -mb1 res", CGI_GATE_HASHCASH, 1, 0}, {"hashcash -mb64 res", CGI_GATE_HASHCASH, 64, 0},
         {"sha256(XXXXXX+abc) == 00ff", CGI_GATE_PREFIX, 16, 6},
         /* the table's edges: one unknown, and the longest (CGI_UNKNOWN_MAX, 8) */
         {"sha256(X+abc) == 00ff", CGI_GATE_PREFIX, 16, 1},
@@ -304,7 +305,8 @@ static void test_readers(void **state)
     /* a -b one character longer than read is refused, not read as its first 15 characters */
     static const char *const LONG_B[] = {"hashcash -mb0000000000000020 res",
                                          "hashcash -m -b 0000000000000020 res",
-                                         "hashcash -mb0 res", "hashcash -mb65 res"}; /* 1 to 64 */
+                                         "hashcash -mb0 res", "hashcash -mb65 res", /* 1 to 64 */
+                                         "hashcash -mb20x res", "hashcash -mb res"};
     for (size_t i = 0; i < sizeof LONG_B / sizeof *LONG_B; i++) {
         cg_error err;
         assert_int_equal(cg_pow_scan(LONG_B[i], strlen(LONG_B[i]), &err), 0);
