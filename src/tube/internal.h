@@ -50,10 +50,10 @@ cg_status cgi_fd_tube(int rfd, int wfd, const char *name, const char *said,
 
 /* ---- TCP and TLS (tcp.c, tls.c) ---- */
 
-/* A connected, tuned (TCP_NODELAY), non-blocking TCP socket. */
 /* A port as an address carries it: decimal 1..65535 (address.c). Errors: CG_ERR_INPUT. */
 cg_status cgi_port_check(const char *port, cg_error *err);
 
+/* A connected, tuned (TCP_NODELAY), non-blocking TCP socket. */
 cg_status cgi_tcp_connect_fd(const char *host, const char *port, int64_t deadline, int *fd,
                             cg_error *err);
 /* TLS client over a connected socket (owned from now on). */
