@@ -22,7 +22,11 @@ cleanup() { [ -z "$SERVER" ] || kill "$SERVER" 2>/dev/null || true; rm -rf "$TMP
 trap cleanup EXIT
 python3 tests/game/app.py --listen 0 --games "$GAMES" --rounds 100 --latency "$TMP/lat" > "$TMP/port" &
 SERVER=$!
-for _ in $(seq 100); do PORT=$(head -n1 "$TMP/port" 2>/dev/null); [ -n "$PORT" ] && break; sleep 0.05; done
+# The shell opens the port file in the background child, so it may not exist yet: wait for it
+# to have a line before reading it (head on a missing file would end this script under set -e).
+for _ in $(seq 200); do [ -s "$TMP/port" ] && break; sleep 0.05; done
+PORT=$(head -n1 "$TMP/port" 2>/dev/null || true)
+[ -n "$PORT" ] || { echo "$0: the Python server printed no port within 10 s" >&2; exit 1; }
 won=0
 for _ in $(seq "$GAMES"); do
   "$CUBEGOD" play 127.0.0.1 "$PORT" -q > "$TMP/out" 2>&1 && won=$((won + 1))
