@@ -89,9 +89,10 @@ has "2: won with --target 'first'" "$TMP/goal3.err"
 [ "$(grep -c 'the tables load in the background' "$TMP/goal3.err")" = 1 ] ||
   fail "goal3: the 3x3 solver's notice not said once: $(cat "$TMP/goal3.err")"
 
-# no cube after text the server waited on: an empty line there
+# no cube after text the server waited on: an empty line there (game 1 waits out --timeout
+# for a cube that never comes: 3 s rather than the default 10)
 stranger gate newline_prompt.py --seed 35 --rounds 3 --wait-first 'Ready when you are. '
-play gate 127.0.0.1 "$PORT"
+play gate --timeout 3 127.0.0.1 "$PORT"
 won gate "flag{a_whole_line_can_be_the_prompt}" 2
 has "won with --reply 'start:Ready when you are.='" "$TMP/gate.err"
 
