@@ -371,9 +371,6 @@ static void test_drawings(void **state)
     cg_drawing_free(d);
 }
 
-/* ANSI colour cells (each escape, the blanks it colours and its reset) are stickers, as solve
- * reads them; other escapes (bold, a bare reset) are no stickers. A solved 2x2 net of cells:
- * solved, turned and back byte for byte; a cross with B under D of letters, B folded. */
 /* What a reader that found no cube says of a drawing with moves after it (cg_turn_hint): the
  * lines of both and the moves, quoted whole up to a bound; nothing without the moves. */
 static void test_turn_hint(void **state)
@@ -419,6 +416,9 @@ static void test_turn_hint(void **state)
     assert_int_equal(cg_turn_hint("", 0, false, hint, sizeof hint), 0);
 }
 
+/* ANSI colour cells (each escape, the blanks it colours and its reset) are stickers, as solve
+ * reads them; other escapes (bold, a bare reset) are no stickers. A solved 2x2 net of cells:
+ * solved, turned and back byte for byte; a cross with B under D of letters, B folded. */
 static void test_drawing_cells(void **state)
 {
     (void)state;
@@ -454,6 +454,20 @@ static void test_drawing_cells(void **state)
         len += (size_t)snprintf(text + len, sizeof text - len, "\n");
     }
     round_trip(text, "R U' x F2", NULL);
+    /* a bold escape at the start of the side rows is no sticker's: it stays where it is when
+     * the cells beside it move, and stickers that come there come without it */
+    len = 0;
+    for (int row = 0, i = 0; row < 6; row++) {
+        int k = row == 2 || row == 3 ? 8 : 2;
+        len += (size_t)snprintf(text + len, sizeof text - len, "%s", k == 2 ? "    " : "\x1b[1m");
+        for (int c = 0; c < k; c++, i++)
+            len += (size_t)snprintf(text + len, sizeof text - len, "\x1b[48;5;%dm  \x1b[0m", 16 + i);
+        len += (size_t)snprintf(text + len, sizeof text - len, "\n");
+    }
+    round_trip(text, "U", NULL);
+    const char *side = strchr(strchr(turned(text, "U", NULL), '\n') + 1, '\n') + 1;
+    assert_memory_equal(side, "\x1b[1m\x1b[48;5;", 11); /* line 3: bold, then L's first */
+    assert_memory_equal(side + 11, "22m", 3); /* F's first (cell 22) came to L under U */
     /* the cross: B's rows under D's, drawn turned half a turn (abcd read as dcba) */
     const char *cross = "  UU\n  UU\nLLFFRR\nLLFFRR\n  DD\n  DD\n  dc\n  ba\n";
     assert_int_equal(cg_drawing_read(cross, strlen(cross), NULL, NULL, &d, &err), CG_OK);
