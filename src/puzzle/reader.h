@@ -81,6 +81,8 @@ struct cg_shape_reader {
     struct cg_layout *layout;      /* cg_shape_reader_layout */
     struct {                       /* a Python or JSON mapping being gathered */
         int depth, lines;
+        int keyed;                 /* faces given as labelled lists, one after another */
+        bool in_key;               /* such a face's list still open */
         size_t len;
         long first;
         char buf[CG_SHAPE_DICT_MAX];

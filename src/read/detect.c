@@ -283,6 +283,7 @@ static cg_status feed_line(cg_shape_reader *r, const char *line, size_t len, cg_
         cg_status st = cgi_dict_line(r, line, len, &consumed, err);
         if (consumed || r->mode == CG_SHAPE_DICT)
             return st;
+        result = st; /* labelled lists closed by this line, which the others now read */
     }
     if (allows(r, CG_SHAPE_BOXES) && !others) {
         bool in_box = r->box.face >= 0 || r->box.boxes > 0;
@@ -358,7 +359,8 @@ cg_status cg_shape_reader_pause(cg_shape_reader *r, cg_error *err)
     }
     cg_status st = cgi_faces_stop(r, false, err);
     cg_status st2 = cgi_net_stop(r, false, err);
-    return st != CG_OK ? st : st2;
+    cg_status st3 = cgi_dict_stop(r, false, err);
+    return st != CG_OK ? st : st2 != CG_OK ? st2 : st3;
 }
 
 cg_status cg_shape_reader_finish(cg_shape_reader *r, cg_error *err)
@@ -399,7 +401,7 @@ bool cg_shape_reader_take(cg_shape_reader *r, cg_puzzle *p, cg_shape_info *info)
 bool cg_shape_reader_busy(const cg_shape_reader *r)
 {
     return r->box.face >= 0 || r->box.boxes > 0 || r->fc.on || r->net.on || r->dict.depth > 0 ||
-           cgi_layout_busy(r);
+           r->dict.keyed > 0 || cgi_layout_busy(r);
 }
 
 /* Stickers read one to a character: the count, for a line that is one token. */

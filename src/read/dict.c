@@ -262,8 +262,27 @@ int cgi_dict_parse(const char *text, size_t len, const char *order, cg_puzzle *p
     return mapping(&p, pz, given, err);
 }
 
+/* The face a label before a bracket at `at` names ("U:", "front =", "Up:"), -1 for none: what
+ * stands before the bracket, its '=' or ':' and the blanks around them left out. */
+static int face_label(const char *line, size_t at)
+{
+    size_t j = at;
+    while (j > 0 && (line[j - 1] == ' ' || line[j - 1] == '\t'))
+        j--;
+    if (j == 0 || (line[j - 1] != '=' && line[j - 1] != ':'))
+        return -1;
+    j--;
+    while (j > 0 && (line[j - 1] == ' ' || line[j - 1] == '\t'))
+        j--;
+    size_t k = 0;
+    while (k < j && (line[k] == ' ' || line[k] == '\t'))
+        k++;
+    return cgi_face_named(line + k, j - k);
+}
+
 /* Where a mapping or list starts on a line: at its first '{' or '[' when only a label ending in
- * '=' or ':' stands before it; a '[' must open a list of lists or strings ("[+] ok" is text). */
+ * '=' or ':' stands before it; a '[' must open a list of lists or strings ("[+] ok" is text),
+ * or of bare words after a face's label ("U: [W W W W]"). */
 static long start_of(const char *line, size_t len)
 {
     size_t i = 0;
@@ -283,7 +302,8 @@ static long start_of(const char *line, size_t len)
         size_t m = i + 1;
         while (m < len && (line[m] == ' ' || line[m] == '\t'))
             m++;
-        if (m < len && line[m] != '[' && line[m] != '"' && line[m] != '\'' && line[m] != '(')
+        if (m < len && line[m] != '[' && line[m] != '"' && line[m] != '\'' && line[m] != '(' &&
+            !(isalnum((unsigned char)line[m]) && face_label(line, i) >= 0))
             return -1;
     }
     return (long)i;
@@ -311,7 +331,7 @@ static int depth_after(int depth, const char *s, size_t len)
     return depth;
 }
 
-static cg_status dict_done(cg_shape_reader *r, cg_error *err)
+static cg_status dict_done(cg_shape_reader *r, long last, cg_error *err)
 {
     cg_puzzle p;
     char given[8];
@@ -322,16 +342,32 @@ static cg_status dict_done(cg_shape_reader *r, cg_error *err)
     r->dict.len = 0;
     if (faces < 0)
         return cg_fail(err, CG_ERR_INPUT, "a Python or JSON cube (lines %ld-%ld): %s", first,
-                       r->lineno, e.msg);
+                       last, e.msg);
     if (faces >= CG_FACES - 1) {
-        cgi_push(r, &p, CG_SHAPE_DICT, false, first, r->lineno, given);
+        cgi_push(r, &p, CG_SHAPE_DICT, false, first, last, given);
         return CG_OK;
     }
     if (faces > 0 || r->mode == CG_SHAPE_DICT)
         return cg_fail(err, CG_ERR_INPUT, "a Python or JSON cube (lines %ld-%ld): %d face%s (%s), "
                        "at least five are needed, named U D F B L R (or up, front, ...)", first,
-                       r->lineno, faces, faces == 1 ? "" : "s", faces ? given : "no key is a face");
+                       last, faces, faces == 1 ? "" : "s", faces ? given : "no key is a face");
     return CG_OK;
+}
+
+/* The faces given so far as labelled lists, one a line ("U: ['W', 'W', 'W', 'W']"), closed into
+ * one mapping: a cube when five or six were given (their last line `last`), nothing when fewer
+ * (a menu's "L: ['easy', 'hard']" is no cube). */
+static cg_status keyed_done(cg_shape_reader *r, long last, cg_error *err)
+{
+    int keyed = r->dict.keyed;
+    r->dict.keyed = 0;
+    r->dict.in_key = false;
+    if (keyed < CG_FACES - 1 && r->mode != CG_SHAPE_DICT) {
+        r->dict.len = 0;
+        return CG_OK;
+    }
+    r->dict.buf[r->dict.len++] = '}'; /* room kept for it when each line was taken */
+    return dict_done(r, last, err);
 }
 
 cg_status cgi_dict_line(cg_shape_reader *r, const char *line, size_t len, bool *consumed,
@@ -339,41 +375,70 @@ cg_status cgi_dict_line(cg_shape_reader *r, const char *line, size_t len, bool *
 {
     *consumed = false;
     size_t from = 0;
+    char key[8] = ""; /* a labelled list's face, as the mapping's key */
     if (r->dict.depth == 0) {
         long at = start_of(line, len);
+        int face = at >= 0 ? face_label(line, (size_t)at) : -1;
+        if (r->dict.keyed > 0 && face < 0) { /* the labelled lists ended on the line before */
+            cg_status st = keyed_done(r, r->lineno - 1, err);
+            if (st != CG_OK || at < 0)
+                return st;
+        }
         if (at < 0)
             return CG_OK;
         from = (size_t)at;
-        r->dict.first = r->lineno;
-        r->dict.lines = 0;
-        r->dict.len = 0;
+        if (face >= 0) {
+            snprintf(key, sizeof key, "%s'%c': ", r->dict.keyed ? "" : "{", "UDFBLR"[face]);
+            r->dict.in_key = true;
+        }
+        if (r->dict.keyed == 0) {
+            r->dict.first = r->lineno;
+            r->dict.lines = 0;
+            r->dict.len = 0;
+        }
     }
     *consumed = true;
-    size_t take = len - from;
-    if (r->dict.len + take + 1 >= sizeof r->dict.buf || ++r->dict.lines > 500) {
+    size_t take = len - from, pre = strlen(key);
+    if (r->dict.len + pre + take + 2 >= sizeof r->dict.buf || ++r->dict.lines > 500) {
         long first = r->dict.first;
         r->dict.depth = 0;
         r->dict.len = 0;
+        r->dict.keyed = 0;
+        r->dict.in_key = false;
         return cg_fail(err, CG_ERR_INPUT, "a Python or JSON cube (from line %ld): longer than %zu "
                        "bytes or 500 lines without its closing bracket", first,
                        sizeof r->dict.buf);
     }
+    memcpy(r->dict.buf + r->dict.len, key, pre);
+    r->dict.len += pre;
     memcpy(r->dict.buf + r->dict.len, line + from, take);
     r->dict.len += take;
     r->dict.buf[r->dict.len++] = '\n';
     r->dict.depth = depth_after(r->dict.depth, line + from, take);
-    if (r->dict.depth <= 0)
-        return dict_done(r, err);
+    if (r->dict.depth > 0)
+        return CG_OK;
+    r->dict.depth = 0;
+    if (!r->dict.in_key)
+        return dict_done(r, r->lineno, err);
+    r->dict.in_key = false;
+    if (++r->dict.keyed == CG_FACES)
+        return keyed_done(r, r->lineno, err);
     return CG_OK;
 }
 
+/* At a pause or the end: labelled lists gathered are closed; a mapping still open is cut off
+ * (an error at the end only: at a pause the rest may come). */
 cg_status cgi_dict_stop(cg_shape_reader *r, bool end, cg_error *err)
 {
+    if (r->dict.depth == 0 && r->dict.keyed > 0)
+        return keyed_done(r, r->lineno, err);
     if (!end || r->dict.depth == 0)
         return CG_OK;
     long first = r->dict.first;
     r->dict.depth = 0;
     r->dict.len = 0;
+    r->dict.keyed = 0;
+    r->dict.in_key = false;
     return cg_fail(err, CG_ERR_INPUT, "a Python or JSON cube (from line %ld): cut off by the end of "
                    "input before its closing bracket", first);
 }

@@ -13,7 +13,7 @@ HERE=$(dirname "$0")
 . "$HERE/lib_serve.sh"
 S="$HERE/strangers"
 
-WINS="newline hash_words ansi_keys punct_percent punct_chevrons paren menu ten_rounds hidden_text facelets b_under_d six_colours lettered_menu mode_menu asks_again sealed_note courier_note"
+WINS="face_lists newline hash_words ansi_keys punct_percent punct_chevrons paren menu ten_rounds hidden_text facelets b_under_d six_colours lettered_menu mode_menu asks_again sealed_note courier_note"
 NOT_YET=""
 
 # stranger NAME SCRIPT ARGS...: starts strangers/SCRIPT with its port in its own file; sets
@@ -68,6 +68,10 @@ case_hash_words() {  # a banner that speaks of hashes is no proof of work
 case_facelets() {  # a Kociemba facelet string (URFDLB) on a line of its own
   stranger facelets facelets.py --seed 9; nplay facelets
   won facelets "flag{facelets_in_urfdlb}"
+}
+case_face_lists() {  # each face a Python list on a line of its own, the bottom one held back
+  stranger face_lists face_lists.py --seed 11; nplay face_lists
+  won face_lists "flag{lists_on_their_own_lines}"
 }
 case_b_under_d() {  # a 3x3 cross with B hanging below D
   stranger b_under_d b_under_d.py --seed 10; nplay b_under_d

@@ -921,6 +921,107 @@ static void test_dict_bounds(void **state)
     assert_string_equal(given, "U");
 }
 
+/* Where a Python or JSON cube starts, and how far it may run: after a label that ends in '=' or
+ * ':' or nothing at all, never after another word, however short; a '[' that opens no list of
+ * lists or strings ("[+] connected") is text, and the cube after it is read; a bracket inside a
+ * string of a cube written over several lines counts for nothing; 500 lines in all, not 501. */
+static void test_dict_starts(void **state)
+{
+    (void)state;
+    static const char FACES[] = "{'U': 'WWWW', 'D': 'YYYY', 'F': 'GGGG', 'B': 'BBBB', 'L': 'OOOO', "
+                                "'R': 'RRRR'}";
+    static const struct {
+        const char *before;
+        int cubes;
+    } STARTS[] = {{"", 1}, {"  ", 1}, {"cube = ", 1}, {"cube: ", 1}, {"x", 0}, {"> ", 0},
+                  {"the cube ", 0}};
+    char text[16384];
+    cg_error err;
+    int errs;
+    for (size_t i = 0; i < sizeof STARTS / sizeof *STARTS; i++) {
+        snprintf(text, sizeof text, "%s%s\n", STARTS[i].before, FACES);
+        if (read_text(CG_SHAPE_AUTO, text, &err, &errs, NULL) != STARTS[i].cubes || errs)
+            fail_msg("'%s' before a cube: not %d cubes (%d errors)", STARTS[i].before,
+                     STARTS[i].cubes, errs);
+    }
+    snprintf(text, sizeof text, "[+] connected\n%s\n", FACES);
+    assert_int_equal(read_text(CG_SHAPE_AUTO, text, &err, &errs, NULL), 1);
+    assert_int_equal(errs, 0);
+    /* a '}' and a '[' inside strings, on lines of their own */
+    static const char QUOTED[] = "{\"note\": \"a } closes nothing\",\n \"U\": \"WWWW\", "
+                                 "\"D\": \"YYYY\",\n 'hint': '[ opens nothing',\n"
+                                 " \"F\": \"GGGG\", \"B\": \"BBBB\", \"L\": \"OOOO\"}\n";
+    cg_puzzle p;
+    assert_int_equal(read_text(CG_SHAPE_AUTO, QUOTED, &err, &errs, &p), 1);
+    assert_int_equal(errs, 0);
+    /* the longest cube: 500 lines, the first and the last with its faces */
+    for (int lines = 500; lines <= 501; lines++) {
+        size_t n = (size_t)snprintf(text, sizeof text, "{'U': 'WWWW', 'D': 'YYYY',\n");
+        for (int k = 2; k < lines; k++)
+            n += (size_t)snprintf(text + n, sizeof text - n, "\n");
+        snprintf(text + n, sizeof text - n, "'F': 'GGGG', 'B': 'BBBB', 'L': 'OOOO'}\n");
+        int got = read_text(CG_SHAPE_AUTO, text, &err, &errs, NULL);
+        if (lines == 500 && (got != 1 || errs))
+            fail_msg("a cube of 500 lines: %d cubes, %d errors (%s)", got, errs, err.msg);
+        if (lines == 501 && (got != 0 || !strstr(err.msg, "500 lines without its closing")))
+            fail_msg("a cube of 501 lines: %d cubes, '%s'", got, err.msg);
+    }
+}
+
+/* Faces printed one a line as labelled lists, as print(f"{name}: {face}") writes them: read as one
+ * mapping, six faces or five followed by other text, the end or a pause; fewer than five are
+ * no cube and no error (a menu's "L: ['easy', 'hard']"); the stickers' lines are the cube's. */
+static void test_dict_labelled_lists(void **state)
+{
+    (void)state;
+    static const char *const FACE[6] = {"U", "F", "R", "B", "L", "D"};
+    static const char *const COL[6] = {"W", "G", "R", "B", "O", "Y"};
+    char text[2048];
+    cg_error err;
+    int errs;
+    for (int faces = 4; faces <= 6; faces++)
+        for (int form = 0; form < 3; form++) {
+            size_t n = (size_t)snprintf(text, sizeof text, "Round 1\n");
+            for (int f = 0; f < faces; f++) {
+                const char *c = COL[f];
+                if (form == 0)
+                    n += (size_t)snprintf(text + n, sizeof text - n, "%s: ['%s', '%s', '%s', '%s']\n",
+                                          FACE[f], c, c, c, c);
+                else if (form == 1)
+                    n += (size_t)snprintf(text + n, sizeof text - n, "%s = [['%s', '%s'],\n  ['%s', "
+                                          "'%s']]\n", f == 0 ? "up" : FACE[f], c, c, c, c);
+                else
+                    n += (size_t)snprintf(text + n, sizeof text - n, "%s: [%s %s %s %s]\n", FACE[f],
+                                          c, c, c, c);
+            }
+            snprintf(text + n, sizeof text - n, "%s", faces == 5 && form == 1 ? "" : "Your move:\n");
+            cg_puzzle p[3];
+            cg_shape_info in[3];
+            err.msg[0] = '\0';
+            int got = read_all(CG_SHAPE_AUTO, NULL, text, p, 3, in, &err, &errs);
+            if (got != (faces >= 5) || errs)
+                fail_msg("%d faces, form %d: %d cubes, %d errors (%s)\n%s", faces, form, got, errs,
+                         err.msg, text);
+            if (!got)
+                continue;
+            assert_int_equal(in[0].shape, CG_SHAPE_DICT);
+            assert_int_equal(in[0].first_line, 2);
+            assert_int_equal(in[0].last_line, 1 + faces * (form == 1 ? 2 : 1));
+            assert_string_equal(in[0].order, faces == 6 ? "UFRBLD" : "UFRBL");
+            assert_int_equal(p[0].size, 2);
+        }
+    /* two of them, then text: no cube, no error; a wrong face among five: that error */
+    const char *menu = "L: ['easy', 'hard']\nR: ['quit']\nChoose:\n";
+    assert_int_equal(read_all(CG_SHAPE_AUTO, NULL, menu, NULL, 0, NULL, &err, &errs), 0);
+    assert_int_equal(errs, 0);
+    const char *bad = "U: ['W', 'W', 'W', 'W']\nF: ['G', 'G', 'G']\nR: ['R', 'R', 'R', 'R']\n"
+                      "B: ['B', 'B', 'B', 'B']\nL: ['O', 'O', 'O', 'O']\nok\n";
+    assert_int_equal(read_all(CG_SHAPE_AUTO, NULL, bad, NULL, 0, NULL, &err, &errs), 0);
+    assert_int_equal(errs, 1);
+    assert_string_equal(err.msg, "a Python or JSON cube (lines 1-5): face F has 3 stickers (3 "
+                                 "characters), not 4");
+}
+
 /* A drawing of colour cells read through a layout: each sticker's place is its cell, no bytes of
  * text (len 0), as a net's cells are */
 static void test_layout_colour_cells(void **state)
@@ -1439,6 +1540,8 @@ int main(void)
         cmocka_unit_test(test_dict_lists),
         cmocka_unit_test(test_dict_order),
         cmocka_unit_test(test_dict_bounds),
+        cmocka_unit_test(test_dict_starts),
+        cmocka_unit_test(test_dict_labelled_lists),
         cmocka_unit_test(test_layout_busy),
         cmocka_unit_test(test_layout_missing),
         cmocka_unit_test(test_layout_colour_cells),
