@@ -947,6 +947,10 @@ static void test_dict_starts(void **state)
     snprintf(text, sizeof text, "[+] connected\n%s\n", FACES);
     assert_int_equal(read_text(CG_SHAPE_AUTO, text, &err, &errs, NULL), 1);
     assert_int_equal(errs, 0);
+    /* a progress bar's bracket left open is text too, not a list that runs on */
+    snprintf(text, sizeof text, "[*] loading [=====\n%s\n", FACES);
+    assert_int_equal(read_text(CG_SHAPE_AUTO, text, &err, &errs, NULL), 1);
+    assert_int_equal(errs, 0);
     /* a '}' and a '[' inside strings, on lines of their own */
     static const char QUOTED[] = "{\"note\": \"a } closes nothing\",\n \"U\": \"WWWW\", "
                                  "\"D\": \"YYYY\",\n 'hint': '[ opens nothing',\n"
