@@ -236,16 +236,20 @@ static void test_labels(void **state)
     (void)state;
     static const struct {
         const char *line;
-        int face;
-    } LABELS[] = {{"Up face:", 0}, {"Front side:", 2}, {"face up", 0}, {"Up view:", -1}, {"Up facet:", -1},
-                  {"Up sides:", -1}, {"Up FACE", 0}, {"Left:", 4}};
+        int face, first; /* first: the first sticker's token */
+    } LABELS[] = {{"Up face:", 0, 2}, {"Front side:", 2, 2}, {"face up", 0, 2}, {"Up view:", -1, 0},
+                  {"Up facet:", -1, 0}, {"Up sides:", -1, 0}, {"Up FACE", 0, 2}, {"Left:", 4, 1},
+                  /* stickers after the label need its colon, joined or standing alone */
+                  {"Up: W W W W", 0, 1}, {"Up : W W W W", 0, 2}, {"Front side : G G", 2, 3},
+                  {"Up W W W W", -1, 0}, {"Left click here", -1, 0}};
     cgi_row row;
     int cell = 0, first;
     for (size_t k = 0; k < sizeof LABELS / sizeof *LABELS; k++) {
         cgi_row_read(LABELS[k].line, strlen(LABELS[k].line), &cell, &row);
         int face = cgi_row_label(&row, &first);
-        if (face != LABELS[k].face)
-            fail_msg("\"%s\": face %d, expected %d", LABELS[k].line, face, LABELS[k].face);
+        if (face != LABELS[k].face || (face >= 0 && first != LABELS[k].first))
+            fail_msg("\"%s\": face %d from token %d, expected %d from %d", LABELS[k].line, face,
+                     first, LABELS[k].face, LABELS[k].first);
     }
 }
 
