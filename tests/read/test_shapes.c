@@ -1071,6 +1071,40 @@ static void test_layout_missing(void **state)
     assert_string_equal(err.msg, "the layout names 22 stickers, a 2x2 has 24; missing: B3 B4");
 }
 
+/* cg_read_text with a layout reads through it (a line of 24 in URFDLB order, where the default
+ * string order is UDFBLR); a buffer too small and a layout that names too few stickers are
+ * their errors. */
+static void test_read_text_layout(void **state)
+{
+    (void)state;
+    static const char LAYOUT[] = "U1 U2 U3 U4 R1 R2 R3 R4 F1 F2 F3 F4 D1 D2 D3 D4 L1 L2 L3 L4 B1 B2 B3 B4\n";
+    static const char TEXT[] = "W W W W R R R R G G G G Y Y Y Y O O O O B B B B\n";
+    char out[256];
+    int count = 0;
+    cg_error err;
+    assert_int_equal(cg_read_text(TEXT, strlen(TEXT), NULL, NULL, NULL, LAYOUT, out, sizeof out,
+                                  &count, &err), CG_OK);
+    assert_int_equal(count, 1);
+    assert_string_equal(out, "W W W W Y Y Y Y G G G G B B B B O O O O R R R R\n");
+    /* a buffer too small for the cube: that error, the layout freed (ASan's leak check) */
+    assert_int_equal(cg_read_text(TEXT, strlen(TEXT), NULL, NULL, NULL, LAYOUT, out, 20, &count,
+                                  &err), CG_ERR_LIMIT);
+    assert_string_equal(err.msg, "cube 1 does not fit the buffer of 20 bytes");
+    static const char SHORT[] = "U1 U2 U3 U4 R1 R2 R3 R4 F1 F2 F3 F4 D1 D2 D3 D4 L1 L2 L3 L4 B1 B2\n";
+    assert_int_equal(cg_read_text(TEXT, strlen(TEXT), NULL, NULL, NULL, SHORT, out, sizeof out,
+                                  &count, &err), CG_ERR_INPUT);
+    assert_string_equal(err.msg, "the layout names 22 stickers, a 2x2 has 24; missing: B3 B4");
+    /* a shape no reader knows and a face order that is none: their errors, nothing read */
+    count = 0;
+    assert_int_equal(cg_read_text(TEXT, strlen(TEXT), "cubes", NULL, NULL, NULL, out, sizeof out,
+                                  &count, &err), CG_ERR_INPUT);
+    assert_non_null(strstr(err.msg, "'cubes'"));
+    assert_int_equal(cg_read_text(TEXT, strlen(TEXT), NULL, "UDFBLX", NULL, NULL, out, sizeof out,
+                                  &count, &err), CG_ERR_INPUT);
+    assert_non_null(strstr(err.msg, "UDFBLX"));
+    assert_int_equal(count, 0);
+}
+
 /* A reader given a layout is busy from the layout's first line to its last, not before. */
 static void test_layout_busy(void **state)
 {
@@ -1546,6 +1580,7 @@ int main(void)
         cmocka_unit_test(test_dict_bounds),
         cmocka_unit_test(test_dict_starts),
         cmocka_unit_test(test_dict_labelled_lists),
+        cmocka_unit_test(test_read_text_layout),
         cmocka_unit_test(test_layout_busy),
         cmocka_unit_test(test_layout_missing),
         cmocka_unit_test(test_layout_colour_cells),
