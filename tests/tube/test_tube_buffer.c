@@ -575,6 +575,19 @@ static void test_hexdump_layout(void **state)
                              "    00000010  58 59                                             "
                              "|XY|\n");
     free(buf);
+    /* one byte past a full line: a line of its own; no bytes: no line */
+    f = open_memstream(&buf, &len);
+    cg_hexdump(f, "0123456789abcdefZ", 17);
+    fclose(f);
+    assert_non_null(strstr(buf, "    00000010  5a "));
+    assert_int_equal(strlen(buf), 2 * strlen("    00000000  30 31 32 33 34 35 36 37  38 39 61 62 63 "
+                                             "64 65 66  |0123456789abcdef|\n") - 15);
+    free(buf);
+    f = open_memstream(&buf, &len);
+    cg_hexdump(f, "", 0);
+    fclose(f);
+    assert_string_equal(buf, "");
+    free(buf);
 }
 
 static void test_file_tube(void **state)
