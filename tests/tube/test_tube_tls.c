@@ -116,6 +116,31 @@ static void test_insecure_accepts(void **state)
         fail_msg("%s", err.msg);
 }
 
+/* A line longer than a TLS record (16 KB): SSL writes it a record at a time (partial writes),
+ * each from where the last ended, and it comes back whole. */
+static void test_long_line_round_trip(void **state)
+{
+    tls_fixture *fx = fixture(state);
+    echo_server s = {.tls = fx->server};
+    assert_int_equal(echo_start(&s, 1), 0);
+    cg_tube_options o = {.tls = true, .insecure = true, .log_level = CG_LOG_QUIET};
+    cg_tube *t;
+    cg_error err;
+    assert_int_equal(cg_tube_connect("127.0.0.1", s.port, &o, &t, &err), CG_OK);
+    enum { LONG = 60000 };
+    static uint8_t line[LONG];
+    for (size_t i = 0; i < LONG; i++)
+        line[i] = (uint8_t)('a' + i % 23 + (i / 16384) % 3); /* each record's bytes its own */
+    assert_int_equal(cg_tube_sendline(t, line, LONG, &err), CG_OK);
+    const uint8_t *p;
+    size_t n;
+    assert_int_equal(cg_tube_recvline(t, 10, &p, &n, &err), CG_OK);
+    assert_int_equal(n, LONG);
+    assert_memory_equal(p, line, LONG);
+    cg_tube_close(t);
+    echo_stop(&s);
+}
+
 static void test_trusted_cert_and_names(void **state)
 {
     tls_fixture *fx = fixture(state);
@@ -176,6 +201,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_self_signed_rejected_by_default),
         cmocka_unit_test(test_insecure_accepts),
+        cmocka_unit_test(test_long_line_round_trip),
         cmocka_unit_test(test_trusted_cert_and_names),
         cmocka_unit_test(test_server_bad_files),
         cmocka_unit_test(test_plain_client_at_tls_server),
