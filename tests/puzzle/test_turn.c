@@ -416,6 +416,19 @@ static void test_turn_hint(void **state)
     assert_int_equal(cg_turn_hint("", 0, false, hint, sizeof hint), 0);
 }
 
+/* A 2x2 net of 24 cells, each its own 256-colour background; `side` starts each side row. */
+static void distinct_cells(char *text, size_t cap, const char *side)
+{
+    size_t len = 0;
+    for (int row = 0, i = 0; row < 6; row++) {
+        int k = row == 2 || row == 3 ? 8 : 2;
+        len += (size_t)snprintf(text + len, cap - len, "%s", k == 2 ? "    " : side);
+        for (int c = 0; c < k; c++, i++)
+            len += (size_t)snprintf(text + len, cap - len, "\x1b[48;5;%dm  \x1b[0m", 16 + i);
+        len += (size_t)snprintf(text + len, cap - len, "\n");
+    }
+}
+
 /* ANSI colour cells (each escape, the blanks it colours and its reset) are stickers, as solve
  * reads them; other escapes (bold, a bare reset) are no stickers. A solved 2x2 net of cells:
  * solved, turned and back byte for byte; a cross with B under D of letters, B folded. */
@@ -445,25 +458,11 @@ static void test_drawing_cells(void **state)
     assert_false(cg_drawing_solved(d));
     cg_drawing_free(d);
     /* 24 distinct cells (no header line: turn writes the drawing's lines only) */
-    len = 0;
-    for (int row = 0, i = 0; row < 6; row++) {
-        int k = row == 2 || row == 3 ? 8 : 2;
-        len += (size_t)snprintf(text + len, sizeof text - len, "%s", k == 2 ? "    " : "");
-        for (int c = 0; c < k; c++, i++)
-            len += (size_t)snprintf(text + len, sizeof text - len, "\x1b[48;5;%dm  \x1b[0m", 16 + i);
-        len += (size_t)snprintf(text + len, sizeof text - len, "\n");
-    }
+    distinct_cells(text, sizeof text, "");
     round_trip(text, "R U' x F2", NULL);
     /* a bold escape at the start of the side rows is no sticker's: it stays where it is when
      * the cells beside it move, and stickers that come there come without it */
-    len = 0;
-    for (int row = 0, i = 0; row < 6; row++) {
-        int k = row == 2 || row == 3 ? 8 : 2;
-        len += (size_t)snprintf(text + len, sizeof text - len, "%s", k == 2 ? "    " : "\x1b[1m");
-        for (int c = 0; c < k; c++, i++)
-            len += (size_t)snprintf(text + len, sizeof text - len, "\x1b[48;5;%dm  \x1b[0m", 16 + i);
-        len += (size_t)snprintf(text + len, sizeof text - len, "\n");
-    }
+    distinct_cells(text, sizeof text, "\x1b[1m");
     round_trip(text, "U", NULL);
     const char *side = strchr(strchr(turned(text, "U", NULL), '\n') + 1, '\n') + 1;
     assert_memory_equal(side, "\x1b[1m\x1b[48;5;", 11); /* line 3: bold, then L's first */
