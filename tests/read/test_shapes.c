@@ -995,8 +995,8 @@ static void test_dict_labelled_lists(void **state)
                     n += (size_t)snprintf(text + n, sizeof text - n, "%s = [['%s', '%s'],\n  ['%s', "
                                           "'%s']]\n", f == 0 ? "up" : FACE[f], c, c, c, c);
                 else
-                    n += (size_t)snprintf(text + n, sizeof text - n, "%s: [%s %s %s %s]\n", FACE[f],
-                                          c, c, c, c);
+                    n += (size_t)snprintf(text + n, sizeof text - n, "\t%s\t:\t[%s %s %s %s]\n",
+                                          FACE[f], c, c, c, c); /* tabs around the colon */
             }
             snprintf(text + n, sizeof text - n, "%s", faces == 5 && form == 1 ? "" : "Your move:\n");
             cg_puzzle p[3];
@@ -1024,6 +1024,44 @@ static void test_dict_labelled_lists(void **state)
     assert_int_equal(errs, 1);
     assert_string_equal(err.msg, "a Python or JSON cube (lines 1-5): face F has 3 stickers (3 "
                                  "characters), not 4");
+    /* the wrong face among five, then a mapping: the error is said, not lost to the mapping */
+    const char *bad_then = "U: ['W', 'W', 'W', 'W']\nF: ['G', 'G', 'G']\nR: ['R', 'R', 'R', 'R']\n"
+                           "B: ['B', 'B', 'B', 'B']\nL: ['O', 'O', 'O', 'O']\ncube = {'x': 1}\n";
+    assert_int_equal(read_all(CG_SHAPE_AUTO, NULL, bad_then, NULL, 0, NULL, &err, &errs), 0);
+    assert_int_equal(errs, 1);
+    assert_non_null(strstr(err.msg, "face F has 3 stickers"));
+    /* one labelled list, then text, then six: the one is gone before the six come */
+    size_t n = (size_t)snprintf(text, sizeof text, "L: ['easy', 'hard']\nChoose:\n");
+    for (int f = 0; f < 6; f++)
+        n += (size_t)snprintf(text + n, sizeof text - n, "%s: ['%s', '%s', '%s', '%s']\n", FACE[f],
+                              COL[f], COL[f], COL[f], COL[f]);
+    cg_puzzle six[2];
+    cg_shape_info at[2];
+    assert_int_equal(read_all(CG_SHAPE_AUTO, NULL, text, six, 2, at, &err, &errs), 1);
+    assert_int_equal(errs, 0);
+    assert_int_equal(at[0].first_line, 3);
+    /* busy from the first labelled list on, not after the sixth */
+    cg_shape_reader r;
+    assert_int_equal(cg_shape_reader_init(&r, CG_SHAPE_AUTO, NULL, NULL), CG_OK);
+    const char *line = text + strlen("L: ['easy', 'hard']\nChoose:\n");
+    for (int f = 0; f < 6; f++) {
+        size_t len = (size_t)(strchr(line, '\n') - line);
+        assert_int_equal(cg_shape_reader_feed(&r, line, len, &err), CG_OK);
+        if (cg_shape_reader_busy(&r) != (f < 5))
+            fail_msg("after %d labelled lists the reader is %sbusy", f + 1, f < 5 ? "not " : "");
+        line += len + 1;
+    }
+    assert_true(cg_shape_reader_take(&r, &six[0], NULL));
+    /* a face's list cut off by the end: that error, and the reader holds nothing after it */
+    assert_int_equal(cg_shape_reader_init(&r, CG_SHAPE_AUTO, NULL, NULL), CG_OK);
+    static const char *const CUT[] = {"U: ['W', 'W', 'W', 'W']", "F: [['G', 'G'],"};
+    for (int i = 0; i < 2; i++)
+        assert_int_equal(cg_shape_reader_feed(&r, CUT[i], strlen(CUT[i]), &err), CG_OK);
+    assert_true(cg_shape_reader_busy(&r));
+    assert_int_equal(cg_shape_reader_finish(&r, &err), CG_ERR_INPUT);
+    assert_string_equal(err.msg, "a Python or JSON cube (from line 1): cut off by the end of input "
+                                 "before its closing bracket");
+    assert_false(cg_shape_reader_busy(&r));
 }
 
 /* A drawing of colour cells read through a layout: each sticker's place is its cell, no bytes of
