@@ -4,6 +4,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
@@ -590,6 +591,23 @@ static void test_hexdump_layout(void **state)
     free(buf);
 }
 
+/* A tube over descriptors given no name is named by its reading descriptor. */
+static void test_unnamed_fd_tube(void **state)
+{
+    (void)state;
+    int fds[2];
+    assert_int_equal(socketpair(AF_UNIX, SOCK_STREAM, 0, fds), 0);
+    cg_tube_options o = {.log_level = CG_LOG_QUIET};
+    cg_tube *t;
+    cg_error err;
+    assert_int_equal(cg_tube_fds(fds[0], fds[0], NULL, &o, &t, &err), CG_OK);
+    char want[32];
+    snprintf(want, sizeof want, "fd %d", fds[0]);
+    assert_string_equal(cg_tube_name(t), want);
+    cg_tube_close(t);
+    close(fds[1]);
+}
+
 static void test_file_tube(void **state)
 {
     (void)state;
@@ -638,6 +656,7 @@ int main(void)
         cmocka_unit_test(test_data_hook_sees_every_byte),
         cmocka_unit_test(test_log_levels),
         cmocka_unit_test(test_hexdump_layout),
+        cmocka_unit_test(test_unnamed_fd_tube),
         cmocka_unit_test(test_file_tube),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

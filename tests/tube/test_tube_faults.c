@@ -276,8 +276,9 @@ static void child_exit(int code)
 }
 
 /* A socket on descriptor 0 (inetd's way: stdin and stdout are the connection) is a descriptor
- * like another: data waiting on it is seen (the tube is not idle), and sends into the closed
- * connection fail without a SIGPIPE killing the writer; a file opened on descriptor 0 is one. */
+ * like another: data waiting on it is seen (the tube is not idle), its sending side is shut
+ * (the peer reads the end), and sends into the closed connection fail without a SIGPIPE killing
+ * the writer; a file opened on descriptor 0 is one. */
 static void socket_on_fd_zero(void **state)
 {
     (void)state;
@@ -298,6 +299,8 @@ static void socket_on_fd_zero(void **state)
         char back[4] = "";
         if (cg_tube_send(t, "ok\n", 3, NULL) != CG_OK || read(sv[1], back, 3) != 3 || memcmp(back, "ok\n", 3))
             child_exit(7); /* written while the peer is there */
+        if (cg_tube_shutdown_send(t, NULL) != CG_OK || recv(sv[1], back, 1, MSG_DONTWAIT) != 0)
+            child_exit(8); /* the end of what is sent, shut on descriptor 0 */
         close(sv[1]); /* the peer is gone */
         int failed = 0;
         for (int k = 0; k < 3; k++)

@@ -143,6 +143,8 @@ static void test_socks5_name(void **state)
     cg_error err;
     assert_int_equal(via(&f, "socks5", "cube.example", "4242", &t, &err), CG_OK);
     expect_echo(t);
+    /* named by where it goes and how */
+    assert_non_null(strstr(cg_tube_name(t), "tcp cube.example:4242 via "));
     cg_tube_close(t);
     stop(&f);
     /* CONNECT, domain name (type 3), 12 bytes of name, port 4242 = 0x1092. */
@@ -171,6 +173,7 @@ static void test_socks5_addresses(void **state)
     fake_proxy g = {.kind = SOCKS5, .reply = SOCKS_OK, .reply_len = 10, .echo = true};
     start(&g);
     assert_int_equal(via(&g, "socks5", "::1", "443", &t, NULL), CG_OK);
+    assert_non_null(strstr(cg_tube_name(t), "tcp [::1]:443 via ")); /* an IPv6 host bracketed */
     cg_tube_close(t);
     stop(&g);
     assert_int_equal(g.req_len, 4 + 16 + 2);
