@@ -132,7 +132,8 @@ CG_API cg_status cg_shape_reader_layout(cg_shape_reader *r, cg_layout *l, cg_err
 CG_API cg_status cg_shape_reader_feed(cg_shape_reader *r, const char *line, size_t len,
                                       cg_error *err);
 /* The writer paused (no further line waiting): a cube complete enough is handed over now (five
- * faces of boxes or labelled faces, a net with its L F R B rows but no D rows). */
+ * faces of boxes, labelled faces or labelled lists, a net with its L F R B rows but no D rows);
+ * a mapping still open waits for its closing bracket. */
 CG_API cg_status cg_shape_reader_pause(cg_shape_reader *r, cg_error *err);
 /* End of input: hands over what pause would; a cube cut off is an error. */
 CG_API cg_status cg_shape_reader_finish(cg_shape_reader *r, cg_error *err);

@@ -309,10 +309,12 @@ static long start_of(const char *line, size_t len)
     return (long)i;
 }
 
-/* Bracket depth after a line, strings skipped (they do not span lines). */
-static int depth_after(int depth, const char *s, size_t len)
+/* Bracket depth after a line, strings skipped (they do not span lines); *closed: where the
+ * bracket that brought the depth to 0 ends, or len. */
+static int depth_after(int depth, const char *s, size_t len, size_t *closed)
 {
     char q = 0;
+    *closed = len;
     for (size_t i = 0; i < len; i++) {
         char c = s[i];
         if (q) {
@@ -325,7 +327,8 @@ static int depth_after(int depth, const char *s, size_t len)
         } else if (c == '{' || c == '[' || c == '(') {
             depth++;
         } else if (c == '}' || c == ']' || c == ')') {
-            depth--;
+            if (--depth == 0 && *closed == len)
+                *closed = i + 1;
         }
     }
     return depth;
@@ -398,7 +401,12 @@ cg_status cgi_dict_line(cg_shape_reader *r, const char *line, size_t len, bool *
         }
     }
     *consumed = true;
-    size_t take = len - from, pre = strlen(key);
+    size_t take = len - from, pre = strlen(key), closed;
+    int depth = depth_after(r->dict.depth, line + from, take, &closed);
+    if (r->dict.in_key && depth <= 0) { /* what follows a face's list is no sticker ("# front") */
+        take = closed;
+        depth = 0;
+    }
     if (r->dict.len + pre + take + 2 >= sizeof r->dict.buf || ++r->dict.lines > 500) {
         long first = r->dict.first;
         r->dict.depth = 0;
@@ -414,10 +422,9 @@ cg_status cgi_dict_line(cg_shape_reader *r, const char *line, size_t len, bool *
     memcpy(r->dict.buf + r->dict.len, line + from, take);
     r->dict.len += take;
     r->dict.buf[r->dict.len++] = '\n';
-    r->dict.depth = depth_after(r->dict.depth, line + from, take);
+    r->dict.depth = depth > 0 ? depth : 0; /* closers past the first level: a mapping's end */
     if (r->dict.depth > 0)
         return CG_OK;
-    r->dict.depth = 0;
     if (!r->dict.in_key)
         return dict_done(r, r->lineno, err);
     r->dict.in_key = false;

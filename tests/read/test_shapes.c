@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <cmocka.h>
@@ -944,6 +945,36 @@ static void test_dict_starts(void **state)
             fail_msg("'%s' before a cube: not %d cubes (%d errors)", STARTS[i].before,
                      STARTS[i].cubes, errs);
     }
+    /* cubes one after the other, a mapping after a list of six faces among them: each whole */
+    snprintf(text, sizeof text, "%s\n[['W', 'W', 'W', 'W'], ['Y', 'Y', 'Y', 'Y'], "
+             "['G', 'G', 'G', 'G'], ['B', 'B', 'B', 'B'], ['O', 'O', 'O', 'O'], "
+             "['R', 'R', 'R', 'R']]\ncube = %s\n", FACES, FACES);
+    assert_int_equal(read_text(CG_SHAPE_AUTO, text, &err, &errs, NULL), 3);
+    assert_int_equal(errs, 0);
+    /* a list at the start of its line is read from the line alone, whatever byte stands
+     * before it in the caller's memory (a blank, '=', ':') */
+    static const char *const BEFORE = " =:\t";
+    for (int b = 0; BEFORE[b]; b++) {
+        char mem[128];
+        int len = snprintf(mem, sizeof mem, "%c['WWWW', 'YYYY', 'GGGG', 'BBBB', 'OOOO', 'RRRR']",
+                           BEFORE[b]);
+        cg_shape_reader r;
+        assert_int_equal(cg_shape_reader_init(&r, CG_SHAPE_AUTO, NULL, NULL), CG_OK);
+        assert_int_equal(cg_shape_reader_feed(&r, mem + 1, (size_t)len - 1, &err), CG_OK);
+        cg_puzzle p;
+        assert_true(cg_shape_reader_take(&r, &p, NULL));
+    }
+    /* a list opened at the end of its line, its faces on the lines after */
+    static const char OPENED[] = "cube = [\n 'WWWW', 'YYYY', 'GGGG',\n 'BBBB', 'OOOO', 'RRRR'\n]\n";
+    assert_int_equal(read_text(CG_SHAPE_AUTO, OPENED, &err, &errs, NULL), 1);
+    assert_int_equal(errs, 0);
+    /* a bracket after a label that names no face, before a word: no list ("state: [UUUU...]"
+     * is a string in brackets) */
+    static const char STRING[] = "state: [WWWWYYYYGGGGBBBBOOOORRRR]\n";
+    cg_shape_info info[3];
+    cg_puzzle got[3];
+    assert_int_equal(read_all(CG_SHAPE_AUTO, NULL, STRING, got, 3, info, &err, &errs), 1);
+    assert_int_equal(info[0].shape, CG_SHAPE_STRING);
     snprintf(text, sizeof text, "[+] connected\n%s\n", FACES);
     assert_int_equal(read_text(CG_SHAPE_AUTO, text, &err, &errs, NULL), 1);
     assert_int_equal(errs, 0);
@@ -957,6 +988,16 @@ static void test_dict_starts(void **state)
                                  " \"F\": \"GGGG\", \"B\": \"BBBB\", \"L\": \"OOOO\"}\n";
     cg_puzzle p;
     assert_int_equal(read_text(CG_SHAPE_AUTO, QUOTED, &err, &errs, &p), 1);
+    assert_int_equal(errs, 0);
+    /* three cubes of 200 lines one after another: the bound is each one's */
+    size_t m = 0;
+    for (int c = 0; c < 3; c++) {
+        m += (size_t)snprintf(text + m, sizeof text - m, "{'U': 'WWWW', 'D': 'YYYY',\n");
+        for (int k = 2; k < 200; k++)
+            m += (size_t)snprintf(text + m, sizeof text - m, "\n");
+        m += (size_t)snprintf(text + m, sizeof text - m, "'F': 'GGGG', 'B': 'BBBB', 'L': 'OOOO'}\n");
+    }
+    assert_int_equal(read_text(CG_SHAPE_AUTO, text, &err, &errs, NULL), 3);
     assert_int_equal(errs, 0);
     /* the longest cube: 500 lines, the first and the last with its faces */
     for (int lines = 500; lines <= 501; lines++) {
@@ -1040,8 +1081,54 @@ static void test_dict_labelled_lists(void **state)
     assert_int_equal(read_all(CG_SHAPE_AUTO, NULL, text, six, 2, at, &err, &errs), 1);
     assert_int_equal(errs, 0);
     assert_int_equal(at[0].first_line, 3);
-    /* busy from the first labelled list on, not after the sixth */
+    /* U among the later faces, not first */
+    static const char LATER[] = "F: ['G', 'G', 'G', 'G']\nR: ['R', 'R', 'R', 'R']\nU: ['W', 'W', 'W', 'W']\n"
+                                "B: ['B', 'B', 'B', 'B']\nL: ['O', 'O', 'O', 'O']\nD: ['Y', 'Y', 'Y', 'Y']\n";
+    assert_int_equal(read_all(CG_SHAPE_AUTO, NULL, LATER, six, 2, at, &err, &errs), 1);
+    assert_int_equal(errs, 0);
+    assert_string_equal(at[0].order, "FRUBLD");
+    /* what follows a face's list on its line is not part of it: a comment, a comma, a bracket */
+    static const char TRAILING[] = "U: ['W', 'W', 'W', 'W']]\nfront: ['G', 'G', 'G', 'G']  # the "
+                                   "front ['x']\nR: ['R', 'R', 'R', 'R'],\nB: ['B', 'B', 'B', 'B']\n"
+                                   "L: [['O', 'O'],\n ['O', 'O']] (left)\n";
+    assert_int_equal(read_all(CG_SHAPE_AUTO, NULL, TRAILING, six, 2, at, &err, &errs), 1);
+    assert_int_equal(errs, 0);
+    assert_string_equal(at[0].order, "UFRBL");
+    /* five lists then a pause: the cube now; a mapping open at a pause waits for its end */
     cg_shape_reader r;
+    cg_shape_reader_init(&r, CG_SHAPE_AUTO, NULL, NULL);
+    for (int f = 0; f < 5; f++) {
+        char one[64];
+        int len = snprintf(one, sizeof one, "%s: ['%s', '%s', '%s', '%s']", FACE[f], COL[f],
+                           COL[f], COL[f], COL[f]);
+        assert_int_equal(cg_shape_reader_feed(&r, one, (size_t)len, &err), CG_OK);
+    }
+    assert_false(cg_shape_reader_take(&r, &six[0], NULL));
+    assert_int_equal(cg_shape_reader_pause(&r, &err), CG_OK);
+    assert_true(cg_shape_reader_take(&r, &six[0], NULL));
+    static const char *const OPEN[] = {"cube = {'U': 'WWWW', 'D': 'YYYY',", "'F': 'GGGG',",
+                                       "'B': 'BBBB', 'L': 'OOOO'}"};
+    for (int i = 0; i < 3; i++) {
+        assert_int_equal(cg_shape_reader_feed(&r, OPEN[i], strlen(OPEN[i]), &err), CG_OK);
+        if (i < 2)
+            assert_int_equal(cg_shape_reader_pause(&r, &err), CG_OK);
+    }
+    assert_true(cg_shape_reader_take(&r, &six[0], NULL));
+    /* a mapping right after six lists, and right after five: a cube of its own each time */
+    static const char MAPPING[] = "cube = {'U': 'WWWW', 'D': 'YYYY', 'F': 'GGGG', 'B': 'BBBB', "
+                                  "'L': 'OOOO'}\n";
+    for (int lists = 5; lists <= 6; lists++) {
+        char both[512];
+        size_t k = 0;
+        for (int f = 0; f < lists; f++)
+            k += (size_t)snprintf(both + k, sizeof both - k, "%s: ['%s', '%s', '%s', '%s']\n",
+                                  FACE[f], COL[f], COL[f], COL[f], COL[f]);
+        snprintf(both + k, sizeof both - k, "%s", MAPPING + (lists == 5 ? 7 : 0)); /* "{" first */
+        assert_int_equal(read_all(CG_SHAPE_AUTO, NULL, both, six, 2, at, &err, &errs), 2);
+        assert_int_equal(errs, 0);
+        assert_int_equal(at[1].first_line, lists + 1);
+    }
+    /* busy from the first labelled list on, not after the sixth */
     assert_int_equal(cg_shape_reader_init(&r, CG_SHAPE_AUTO, NULL, NULL), CG_OK);
     const char *line = text + strlen("L: ['easy', 'hard']\nChoose:\n");
     for (int f = 0; f < 6; f++) {
@@ -1052,6 +1139,63 @@ static void test_dict_labelled_lists(void **state)
         line += len + 1;
     }
     assert_true(cg_shape_reader_take(&r, &six[0], NULL));
+    /* the longest: what is gathered (each list from its bracket, a key before it, a line end
+     * after it, the braces) fills the 8 KB buffer but its last byte; one blank more is refused */
+    for (int extra = 0; extra <= 1; extra++) {
+        size_t gathered = 1 + 1; /* '{' and '}' */
+        for (int f = 0; f < 6; f++)
+            gathered += strlen("'U': ") + strlen("['W', 'W', 'W', 'W']") + 1;
+        size_t pad = CG_SHAPE_DICT_MAX - 1 - gathered + (size_t)extra;
+        n = (size_t)snprintf(text, sizeof text, "U: [");
+        char *big = malloc(pad + 2048);
+        assert_non_null(big);
+        memcpy(big, text, n);
+        memset(big + n, ' ', pad);
+        n += pad;
+        n += (size_t)sprintf(big + n, "'W', 'W', 'W', 'W']\n");
+        for (int f = 1; f < 6; f++)
+            n += (size_t)sprintf(big + n, "%s: ['%s', '%s', '%s', '%s']\n", FACE[f], COL[f], COL[f],
+                                 COL[f], COL[f]);
+        err.msg[0] = '\0';
+        int got = read_all(CG_SHAPE_AUTO, NULL, big, six, 2, at, &err, &errs);
+        free(big);
+        if (extra == 0 && (got != 1 || errs))
+            fail_msg("labelled lists of %d bytes: %d cubes (%s)", CG_SHAPE_DICT_MAX - 1, got,
+                     err.msg);
+        if (extra == 1 && (got != 0 || !strstr(err.msg, "longer than 8192 bytes")))
+            fail_msg("labelled lists a byte too long: %d cubes, '%s'", got, err.msg);
+    }
+    /* a sixth list too long: one error, and nothing left over for the line after it (read as
+     * Python or JSON only, where a left-over would be a second error) */
+    {
+        size_t k = 0;
+        char *six_long = malloc(CG_SHAPE_DICT_MAX + 512);
+        assert_non_null(six_long);
+        for (int f = 0; f < 5; f++)
+            k += (size_t)sprintf(six_long + k, "%s: ['%s', '%s', '%s', '%s']\n", FACE[f], COL[f],
+                                 COL[f], COL[f], COL[f]);
+        k += (size_t)sprintf(six_long + k, "D: [");
+        memset(six_long + k, ' ', CG_SHAPE_DICT_MAX);
+        k += CG_SHAPE_DICT_MAX;
+        sprintf(six_long + k, "'Y', 'Y', 'Y', 'Y']\ndone\n");
+        assert_int_equal(read_all(CG_SHAPE_DICT, NULL, six_long, six, 2, at, &err, &errs), 0);
+        assert_int_equal(errs, 1);
+        free(six_long);
+    }
+    /* after lists refused as too long, a mapping is read as a mapping */
+    cg_shape_reader_init(&r, CG_SHAPE_AUTO, NULL, NULL);
+    char *huge = malloc(CG_SHAPE_DICT_MAX + 64);
+    assert_non_null(huge);
+    n = (size_t)sprintf(huge, "U: [");
+    memset(huge + n, ' ', CG_SHAPE_DICT_MAX);
+    n += CG_SHAPE_DICT_MAX;
+    n += (size_t)sprintf(huge + n, "'W', 'W', 'W', 'W']");
+    assert_int_equal(cg_shape_reader_feed(&r, huge, n, &err), CG_ERR_INPUT);
+    free(huge);
+    static const char AFTER[] = "{'U': 'WWWW', 'D': 'YYYY', 'F': 'GGGG', 'B': 'BBBB', 'L': 'OOOO'}";
+    assert_int_equal(cg_shape_reader_feed(&r, AFTER, strlen(AFTER), &err), CG_OK);
+    assert_true(cg_shape_reader_take(&r, &six[0], &at[0]));
+    assert_int_equal(at[0].first_line, 2);
     /* a face's list cut off by the end: that error, and the reader holds nothing after it */
     assert_int_equal(cg_shape_reader_init(&r, CG_SHAPE_AUTO, NULL, NULL), CG_OK);
     static const char *const CUT[] = {"U: ['W', 'W', 'W', 'W']", "F: [['G', 'G'],"};
@@ -1062,6 +1206,10 @@ static void test_dict_labelled_lists(void **state)
     assert_string_equal(err.msg, "a Python or JSON cube (from line 1): cut off by the end of input "
                                  "before its closing bracket");
     assert_false(cg_shape_reader_busy(&r));
+    /* ...and reads a mapping fed after that as a mapping */
+    static const char NEXT[] = "{'U': 'WWWW', 'D': 'YYYY', 'F': 'GGGG', 'B': 'BBBB', 'L': 'OOOO'}";
+    assert_int_equal(cg_shape_reader_feed(&r, NEXT, strlen(NEXT), &err), CG_OK);
+    assert_true(cg_shape_reader_take(&r, &six[0], NULL));
 }
 
 /* A drawing of colour cells read through a layout: each sticker's place is its cell, no bytes of
@@ -1107,6 +1255,27 @@ static void test_layout_missing(void **state)
     static const char most[] = "U1 U2 U3 U4 R1 R2 R3 R4 F1 F2 F3 F4 D1 D2 D3 D4 L1 L2 L3 L4 B1 B2\n";
     assert_int_equal(cg_layout_new(most, strlen(most), &l, &err), CG_ERR_INPUT);
     assert_string_equal(err.msg, "the layout names 22 stickers, a 2x2 has 24; missing: B3 B4");
+}
+
+/* A reader keeps the last two cubes when the caller takes none: a third pushes the first out,
+ * and each that stays keeps its own lines. */
+static void test_reader_keeps_two(void **state)
+{
+    (void)state;
+    static const char *const LINES[] = {"UUUUDDDDFFFFBBBBLLLLRRRR", "UUUUDDDDFFFFBBBBRRRRLLLL",
+                                        "UUUUDDDDBBBBFFFFLLLLRRRR"};
+    cg_shape_reader r;
+    assert_int_equal(cg_shape_reader_init(&r, CG_SHAPE_AUTO, NULL, NULL), CG_OK);
+    for (int i = 0; i < 3; i++)
+        assert_int_equal(cg_shape_reader_feed(&r, LINES[i], strlen(LINES[i]), NULL), CG_OK);
+    cg_puzzle p;
+    cg_shape_info in;
+    for (int i = 1; i < 3; i++) {
+        assert_true(cg_shape_reader_take(&r, &p, &in));
+        assert_int_equal(in.first_line, i + 1);
+        assert_int_equal(in.last_line, i + 1);
+    }
+    assert_false(cg_shape_reader_take(&r, &p, &in));
 }
 
 /* cg_read_text with a layout reads through it (a line of 24 in URFDLB order, where the default
@@ -1619,6 +1788,7 @@ int main(void)
         cmocka_unit_test(test_dict_starts),
         cmocka_unit_test(test_dict_labelled_lists),
         cmocka_unit_test(test_read_text_layout),
+        cmocka_unit_test(test_reader_keeps_two),
         cmocka_unit_test(test_layout_busy),
         cmocka_unit_test(test_layout_missing),
         cmocka_unit_test(test_layout_colour_cells),
