@@ -403,10 +403,8 @@ cg_status cgi_dict_line(cg_shape_reader *r, const char *line, size_t len, bool *
     *consumed = true;
     size_t take = len - from, pre = strlen(key), closed;
     int depth = depth_after(r->dict.depth, line + from, take, &closed);
-    if (r->dict.in_key && depth <= 0) { /* what follows a face's list is no sticker ("# front") */
+    if (r->dict.in_key && depth <= 0) /* what follows a face's list is no sticker ("# front") */
         take = closed;
-        depth = 0;
-    }
     if (r->dict.len + pre + take + 2 >= sizeof r->dict.buf || ++r->dict.lines > 500) {
         long first = r->dict.first;
         r->dict.depth = 0;

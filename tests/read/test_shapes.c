@@ -1566,6 +1566,24 @@ static void test_net_places_each_net(void **state)
     }
 }
 
+/* A net whose second U row stands at the left edge lets its D rows stand anywhere; the next net
+ * does not inherit that: a line at the left edge after its rows across ends it (D hidden). */
+static void test_net_ragged_then_indented(void **state)
+{
+    (void)state;
+    static const char TEXT[] = "  W W\nW W\nO O G G R R B B\nO O G G R R B B\n  Y Y\n  Y Y\n\n"
+                               "  W W\n  W W\nO O G G R R B B\nO O G G R R B B\nok go\n";
+    cg_puzzle p[3];
+    cg_shape_info info[3];
+    cg_error err;
+    int errors;
+    assert_int_equal(read_all(CG_SHAPE_AUTO, NULL, TEXT, p, 3, info, &err, &errors), 2);
+    assert_int_equal(errors, 0);
+    assert_int_equal(cg_puzzle_faces_known(&p[0]), 6);
+    assert_int_equal(cg_puzzle_faces_known(&p[1]), 5);
+    assert_int_equal(info[1].last_line, 11);
+}
+
 /* five labelled faces, then five more from U again: two cubes, no error */
 static void test_faces_twice(void **state)
 {
@@ -1796,6 +1814,7 @@ int main(void)
         cmocka_unit_test(test_across_auto_again),
         cmocka_unit_test(test_faces_twice),
         cmocka_unit_test(test_net_places_each_net),
+        cmocka_unit_test(test_net_ragged_then_indented),
         cmocka_unit_test(test_net_longest_names),
         cmocka_unit_test(test_boxes_pause_in_sixth),
         cmocka_unit_test(test_face_header_faces),

@@ -2,6 +2,7 @@
 #ifndef CUBEGOD_TESTS_TUBE_ECHO_SERVER_H
 #define CUBEGOD_TESTS_TUBE_ECHO_SERVER_H
 
+#include <fcntl.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <string.h>
@@ -15,6 +16,7 @@ typedef struct echo_server {
     char port[16];
     int conns;           /* connections to serve, one after the other */
     bool reset;          /* on the client's first byte, close with a RST instead of echoing */
+    bool reset_after_line; /* once a session is up, reset the connection under it after a line */
     cg_tls_server *tls;  /* NULL: plain TCP */
     int handshakes_ok;
     pthread_t thread;
@@ -34,6 +36,19 @@ static void reset_now(int fd)
     struct linger lg = {1, 0};
     setsockopt(fd, SOL_SOCKET, SO_LINGER, &lg, sizeof lg);
     close(fd);
+}
+
+/* A RST under the tube: the socket's last descriptor closed with linger 0, /dev/null put in its
+ * place, so the tube's own close (and a TLS close_notify) go nowhere. */
+static void reset_under(int fd)
+{
+    struct linger lg = {1, 0};
+    setsockopt(fd, SOL_SOCKET, SO_LINGER, &lg, sizeof lg);
+    int nul = open("/dev/null", O_RDWR);
+    if (nul >= 0) {
+        dup2(nul, fd);
+        close(nul);
+    }
 }
 
 static void *echo_main(void *arg)
@@ -59,7 +74,14 @@ static void *echo_main(void *arg)
         if (st)
             continue;
         s->handshakes_ok++;
-        echo_lines(t);
+        if (s->reset_after_line) {
+            const uint8_t *p;
+            size_t n;
+            if (cg_tube_recvline(t, 10, &p, &n, NULL) == CG_OK)
+                reset_under(cg_tube_fileno(t));
+        } else {
+            echo_lines(t);
+        }
         cg_tube_close(t);
     }
     return NULL;

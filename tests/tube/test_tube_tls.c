@@ -141,6 +141,29 @@ static void test_long_line_round_trip(void **state)
     echo_stop(&s);
 }
 
+/* A connection reset under a session (a system error to OpenSSL) fails the session: the read
+ * says so, and shutting the sending side after it is refused, not tried (OpenSSL forbids
+ * SSL_shutdown after a fatal error). */
+static void test_reset_fails_the_session(void **state)
+{
+    tls_fixture *fx = fixture(state);
+    echo_server s = {.tls = fx->server, .reset_after_line = true};
+    assert_int_equal(echo_start(&s, 1), 0);
+    cg_tube_options o = {.tls = true, .insecure = true, .log_level = CG_LOG_QUIET};
+    cg_tube *t;
+    cg_error err;
+    assert_int_equal(cg_tube_connect("127.0.0.1", s.port, &o, &t, &err), CG_OK);
+    assert_int_equal(cg_tube_sendline(t, "hello", 5, &err), CG_OK);
+    const uint8_t *p;
+    size_t n;
+    assert_int_equal(cg_tube_recvline(t, 10, &p, &n, &err), CG_ERR_SYSTEM);
+    assert_non_null(strstr(err.msg, "reset"));
+    assert_int_equal(cg_tube_shutdown_send(t, &err), CG_ERR_TLS);
+    assert_non_null(strstr(err.msg, "the TLS session already failed"));
+    cg_tube_close(t);
+    echo_stop(&s);
+}
+
 static void test_trusted_cert_and_names(void **state)
 {
     tls_fixture *fx = fixture(state);
@@ -202,6 +225,7 @@ int main(void)
         cmocka_unit_test(test_self_signed_rejected_by_default),
         cmocka_unit_test(test_insecure_accepts),
         cmocka_unit_test(test_long_line_round_trip),
+        cmocka_unit_test(test_reset_fails_the_session),
         cmocka_unit_test(test_trusted_cert_and_names),
         cmocka_unit_test(test_server_bad_files),
         cmocka_unit_test(test_plain_client_at_tls_server),
