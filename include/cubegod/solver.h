@@ -113,8 +113,9 @@ typedef struct cg_tables_info {
 } cg_tables_info;
 
 /* Loads the table from the cache, or builds it (and saves it when it can). opt and info may be
- * NULL. Fails only with CG_ERR_NOMEM; a cache that can't be read or written is a notice, not an
- * error. */
+ * NULL. Fails with CG_ERR_INPUT for a metric it does not know, CG_ERR_NOMEM, or CG_ERR_SYSTEM
+ * when a build is stopped (opt->stop); a cache that can't be read or written is a notice, not
+ * an error. On failure *out is NULL and info claims nothing. */
 CG_API cg_status cg_tables_open(cg_tables **out, const cg_tables_options *opt, cg_tables_info *info,
                          cg_error *err);
 CG_API void cg_tables_close(cg_tables *t);

@@ -289,6 +289,12 @@ static void test_readers(void **state)
         if (i == sizeof BAD / sizeof *BAD - 1)
             assert_non_null(strstr(err.msg, "no s.DIFFICULTY.X follows"));
     }
+    /* "solve s." at the very start of the text, nothing read after it: said, as anywhere else */
+    {
+        cg_error err;
+        assert_int_equal(cg_pow_scan("solve s.!", 9, &err), 0);
+        assert_non_null(strstr(err.msg, "no s.DIFFICULTY.X follows"));
+    }
     /* a sloth's numbers that are no base64 (one character is no byte) */
     {
         cg_error err;

@@ -180,6 +180,14 @@ static void test_row_bounds(void **state)
     assert_int_equal(row.bad_col, 4);
 }
 
+/* Leaves the stack below the caller full of 'Z's: what a callee does not initialise shows. */
+static void __attribute__((noinline)) dirty_stack(void)
+{
+    volatile char junk[8192];
+    for (size_t i = 0; i < sizeof junk; i++)
+        junk[i] = 'Z';
+}
+
 static void test_row_escapes(void **state)
 {
     (void)state;
@@ -217,17 +225,25 @@ static void test_row_escapes(void **state)
     cgi_row_read("\xe2\x94\x80\xe2\x94\x80", 6, &cell, &row);
     assert_int_equal(row.n, 0);
     assert_true(row.rule);
-    /* the escapes that set no colour: a cursor move, a title, bold, a reset */
+    /* the escapes that set no colour: a cursor move, a title, bold, a reset (read over a stack
+     * left dirty, so a colour the escape never cleared shows) */
     static const char *const PLAIN[] = {"\x1b[K", "\x1b]0;title\a", "\x1b[1m", "\x1b[0m", "\x1b[m"};
     bool colour;
     for (size_t k = 0; k < sizeof PLAIN / sizeof *PLAIN; k++) {
         colour = true;
+        dirty_stack();
         assert_int_equal(cgi_ansi_escape(PLAIN[k], strlen(PLAIN[k]), 0, &colour), strlen(PLAIN[k]));
         if (colour)
             fail_msg("escape %zu (\\e%s): read as a colour", k, PLAIN[k] + 1);
     }
     assert_int_equal(cgi_ansi_escape("\x1b[41m", 5, 0, &colour), 5);
     assert_true(colour);
+    /* a control byte inside breaks the escape off there (0x1f, the highest; DEL): no colour */
+    static const char *const BROKEN[] = {"\x1b[4\x1f" "1m", "\x1b[4\x7f" "1m"};
+    for (size_t k = 0; k < 2; k++) {
+        assert_int_equal(cgi_ansi_escape(BROKEN[k], strlen(BROKEN[k]), 0, &colour), 3);
+        assert_false(colour);
+    }
 }
 
 /* A label is a face's name, with "face" or "side" before or after it (those four letters exactly) */

@@ -896,6 +896,14 @@ static void test_dict_bounds(void **state)
     n += (size_t)snprintf(buf + n, sizeof buf - n, "\", \"D\": \"YYYY\"}");
     assert_int_equal(cgi_dict_parse(buf, n, NULL, &pz, given, &err), -1);
     assert_string_equal(err.msg, "face U has 1 stickers (127 characters), not 4 or 9");
+    /* a face listed as 70 stickers: refused with its count (64 are kept, the rest counted) */
+    n = (size_t)snprintf(buf, sizeof buf, "{'U': [");
+    for (int k = 0; k < 70; k++)
+        n += (size_t)snprintf(buf + n, sizeof buf - n, "%s'W'", k ? ", " : "");
+    n += (size_t)snprintf(buf + n, sizeof buf - n, "], 'D': 'YYYY'}");
+    assert_int_equal(cgi_dict_parse(buf, n, NULL, &pz, given, &err), -1);
+    if (!strstr(err.msg, "face U has 70 stickers"))
+        fail_msg("'%s'", err.msg);
     /* a key of 200 letters is no face: the face after it is still read */
     n = (size_t)snprintf(buf, sizeof buf, "{\"");
     memset(buf + n, 'U', 200);
@@ -1293,6 +1301,21 @@ static void test_read_text_layout(void **state)
                                   &count, &err), CG_OK);
     assert_int_equal(count, 1);
     assert_string_equal(out, "W W W W Y Y Y Y G G G G B B B B O O O O R R R R\n");
+    /* a colour's name of 31 bytes fills a slot of the layout; of 32, the line is not the layout's */
+    for (int name = 31; name <= 32; name++) {
+        char red[40], text[512];
+        memset(red, 'r', (size_t)name);
+        red[name] = '\0';
+        snprintf(text, sizeof text, "W W W W %s %s %s %s G G G G Y Y Y Y O O O O B B B B\n", red,
+                 red, red, red);
+        count = 0;
+        cg_status st = cg_read_text(text, strlen(text), NULL, NULL, NULL, LAYOUT, out, sizeof out,
+                                    &count, &err);
+        if (name == 31 && (st != CG_OK || count != 1))
+            fail_msg("a colour of 31 bytes: %s", err.msg);
+        if (name == 32 && count != 0)
+            fail_msg("a colour of 32 bytes read through the layout: %s", out);
+    }
     /* a buffer too small for the cube: that error, the layout freed (ASan's leak check) */
     assert_int_equal(cg_read_text(TEXT, strlen(TEXT), NULL, NULL, NULL, LAYOUT, out, 20, &count,
                                   &err), CG_ERR_LIMIT);

@@ -582,26 +582,9 @@ static void test_loaded_table_counts_nothing(void **state)
     cg_tables_close(t);
 }
 
-/* An open that fails says so, hands back no table and an info struct that claims nothing. */
-static void test_open_refuses_an_unknown_metric(void **state)
-{
-    (void)state;
-    cg_tables_options o = {.cache_path = "", .metric = (cg_metric)7};
-    cg_tables *t = (cg_tables *)&o; /* not NULL before */
-    cg_tables_info info;
-    memset(&info, 0xA5, sizeof info);
-    cg_error err;
-    assert_int_equal(cg_tables_open(&t, &o, &info, &err), CG_ERR_INPUT);
-    assert_null(t);
-    assert_non_null(strstr(err.msg, "metric 7"));
-    assert_false(info.from_cache || info.rebuilt || info.saved);
-    assert_null(info.cache_path);
-}
-
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_open_refuses_an_unknown_metric),
         cmocka_unit_test(test_loaded_table_counts_nothing),
         cmocka_unit_test(test_target_names),
         cmocka_unit_test(test_bfs_from_home),

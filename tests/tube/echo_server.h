@@ -17,6 +17,7 @@ typedef struct echo_server {
     int conns;           /* connections to serve, one after the other */
     bool reset;          /* on the client's first byte, close with a RST instead of echoing */
     bool reset_after_line; /* once a session is up, reset the connection under it after a line */
+    bool close_after_line; /* once a session is up, close it after a line */
     cg_tls_server *tls;  /* NULL: plain TCP */
     int handshakes_ok;
     pthread_t thread;
@@ -74,10 +75,10 @@ static void *echo_main(void *arg)
         if (st)
             continue;
         s->handshakes_ok++;
-        if (s->reset_after_line) {
+        if (s->reset_after_line || s->close_after_line) {
             const uint8_t *p;
             size_t n;
-            if (cg_tube_recvline(t, 10, &p, &n, NULL) == CG_OK)
+            if (cg_tube_recvline(t, 10, &p, &n, NULL) == CG_OK && s->reset_after_line)
                 reset_under(cg_tube_fileno(t));
         } else {
             echo_lines(t);

@@ -591,6 +591,22 @@ static void test_hexdump_layout(void **state)
     free(buf);
 }
 
+/* A receive that fails hands back nothing: no pointer, no length, whatever they held. */
+static void test_failed_recv_hands_back_nothing(void **state)
+{
+    (void)state;
+    cg_tube_options o = {.log_level = CG_LOG_QUIET};
+    cg_tube *t;
+    cg_error err;
+    assert_int_equal(cg_tube_memory("", 0, 0, &o, &t, &err), CG_OK);
+    const uint8_t *p = (const uint8_t *)"stale";
+    size_t n = 99;
+    assert_int_equal(cg_tube_recv(t, 10, 1, &p, &n, &err), CG_ERR_EOF);
+    assert_null(p);
+    assert_int_equal(n, 0);
+    cg_tube_close(t);
+}
+
 /* A tube over descriptors given no name is named by its reading descriptor. */
 static void test_unnamed_fd_tube(void **state)
 {
@@ -657,6 +673,7 @@ int main(void)
         cmocka_unit_test(test_log_levels),
         cmocka_unit_test(test_hexdump_layout),
         cmocka_unit_test(test_unnamed_fd_tube),
+        cmocka_unit_test(test_failed_recv_hands_back_nothing),
         cmocka_unit_test(test_file_tube),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

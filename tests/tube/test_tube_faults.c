@@ -1,7 +1,7 @@
 // link-wrap: SSL_shutdown
 /* Tubes where things go wrong: a TLS session after a fatal error, a send retried after its
  * deadline, bytes decrypted inside OpenSSL that no poll announces, a child reaped by someone
- * else, a directory where PATH should give a program. */
+ * else (a socket on descriptor 0 and a directory on the search path: test_tube_descriptors.c). */
 #include <errno.h>
 #include <poll.h>
 #include <pthread.h>
@@ -261,106 +261,6 @@ static void child_reaped_elsewhere(void **state)
     assert_non_null(strstr(text, "exit status unknown"));
 }
 
-/* _exit skips gcov's writing of the counters: in a coverage build (CUBEGOD_TEST_GCOV, set by
- * tests/CMakeLists.txt) they are dumped first, so that what the child ran is this test's in the
- * mutation tool's coverage map. (A weak reference does not pull __gcov_dump from libgcov.) */
-#ifdef CUBEGOD_TEST_GCOV
-void __gcov_dump(void);
-#endif
-static void child_exit(int code)
-{
-#ifdef CUBEGOD_TEST_GCOV
-    __gcov_dump();
-#endif
-    _exit(code);
-}
-
-/* A socket on descriptor 0 (inetd's way: stdin and stdout are the connection) is a descriptor
- * like another: data waiting on it is seen (the tube is not idle), its sending side is shut
- * (the peer reads the end), and sends into the closed connection fail without a SIGPIPE killing
- * the writer; a file opened on descriptor 0 is one. */
-static void socket_on_fd_zero(void **state)
-{
-    (void)state;
-    pid_t pid = fork();
-    assert_true(pid >= 0);
-    if (pid == 0) {
-        signal(SIGPIPE, SIG_DFL);
-        int sv[2];
-        if (socketpair(AF_UNIX, SOCK_STREAM, 0, sv) != 0 || dup2(sv[0], 0) != 0)
-            child_exit(2);
-        close(sv[0]);
-        cg_tube *t;
-        cg_tube_options o = {.log_level = CG_LOG_QUIET};
-        if (cg_tube_fds(0, 0, "inetd", &o, &t, NULL) != CG_OK)
-            child_exit(3);
-        if (!cg_tube_idle(t, 0.05) || write(sv[1], "hi\n", 3) != 3 || cg_tube_idle(t, 5))
-            child_exit(5); /* quiet, then a line waiting */
-        char back[4] = "";
-        if (cg_tube_send(t, "ok\n", 3, NULL) != CG_OK || read(sv[1], back, 3) != 3 || memcmp(back, "ok\n", 3))
-            child_exit(7); /* written while the peer is there */
-        if (cg_tube_shutdown_send(t, NULL) != CG_OK || recv(sv[1], back, 1, MSG_DONTWAIT) != 0)
-            child_exit(8); /* the end of what is sent, shut on descriptor 0 */
-        close(sv[1]); /* the peer is gone */
-        int failed = 0;
-        for (int k = 0; k < 3; k++)
-            failed += cg_tube_send(t, "x\n", 2, NULL) != CG_OK;
-        cg_tube_close(t); /* descriptor 0 free again: a file opened now gets it */
-        cg_tube *f;
-        if (cg_tube_file("/dev/null", &o, &f, NULL) != CG_OK || cg_tube_fileno(f) != 0)
-            child_exit(6);
-        cg_tube_close(f);
-        child_exit(failed == 3 ? 0 : 4);
-    }
-    int ws;
-    assert_int_equal(waitpid(pid, &ws, 0), pid);
-    if (!WIFEXITED(ws) || WEXITSTATUS(ws) != 0)
-        fail_msg("the writer %s %d", WIFSIGNALED(ws) ? "died of signal" : "exited with",
-                 WIFSIGNALED(ws) ? WTERMSIG(ws) : WEXITSTATUS(ws));
-}
-
-/* A directory found on the search path is "Permission denied", as execvp says, whatever errno
- * held before the lookup; a program is found in the first directory that has it, an empty path
- * is /bin:/usr/bin, and the environment's PATH plays no part. */
-static void directory_on_path(void **state)
-{
-    (void)state;
-    char dir[64], sub[96];
-    snprintf(dir, sizeof dir, "/tmp/cubegod-path-XXXXXX");
-    assert_non_null(mkdtemp(dir));
-    snprintf(sub, sizeof sub, "%s/cubegod-no-such-program", dir);
-    assert_int_equal(mkdir(sub, 0755), 0);
-    cg_tube_options o = {.log_level = CG_LOG_QUIET, .path = dir};
-    cg_tube *t;
-    cg_error e;
-    char *argv[] = {"cubegod-no-such-program", NULL};
-    errno = ENOENT;
-    cg_status st = cg_tube_process(argv, &o, &t, &e);
-    rmdir(sub);
-    rmdir(dir);
-    assert_int_equal(st, CG_ERR_SYSTEM);
-    assert_non_null(strstr(e.msg, strerror(EACCES)));
-    /* sh: not in a directory that does not exist, found in the next one, and by default */
-    char *sh[] = {"sh", "-c", "exit 0", NULL};
-    o.path = "/nonexistent-cubegod";
-    assert_int_equal(cg_tube_process(sh, &o, &t, &e), CG_ERR_SYSTEM);
-    assert_non_null(strstr(e.msg, strerror(ENOENT)));
-    static const char *const FOUND[] = {"/nonexistent-cubegod:/bin", "", NULL};
-    char *old = getenv("PATH") ? strdup(getenv("PATH")) : NULL;
-    setenv("PATH", "/nonexistent-cubegod", 1); /* not read */
-    for (int k = 0; k < 3; k++) {
-        o.path = FOUND[k];
-        st = cg_tube_process(sh, &o, &t, &e);
-        if (st != CG_OK)
-            fail_msg("path '%s': %s", FOUND[k] ? FOUND[k] : "(null)", e.msg);
-        cg_tube_close(t);
-    }
-    if (old) {
-        setenv("PATH", old, 1);
-        free(old);
-    }
-}
-
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -369,8 +269,6 @@ int main(void)
         cmocka_unit_test(send_retried_from_another_buffer),
         cmocka_unit_test(decrypted_bytes_count_as_buffered),
         cmocka_unit_test(child_reaped_elsewhere),
-        cmocka_unit_test(directory_on_path),
-        cmocka_unit_test(socket_on_fd_zero),
     };
     return cmocka_run_group_tests(tests, make_cert, remove_cert);
 }

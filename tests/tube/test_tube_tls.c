@@ -1,12 +1,16 @@
 /* TLS tubes against an in-test TLS echo server on 127.0.0.1 with a throwaway self-signed
  * certificate made by the openssl command: verification fails by default, --insecure works,
  * trusting the certificate works, a wrong host name fails. */
+#include <errno.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+#include <sys/wait.h>
+#include <signal.h>
 
 #include <cmocka.h>
 #include <netinet/in.h>
@@ -164,6 +168,73 @@ static void test_reset_fails_the_session(void **state)
     echo_stop(&s);
 }
 
+/* Sends after the peer has closed: the kernel's SIGPIPE for the write that meets the closed
+ * connection is swallowed, not delivered (a writer with SIGPIPE at its default, in a child). */
+static void test_send_after_close_no_sigpipe(void **state)
+{
+    tls_fixture *fx = fixture(state);
+    echo_server s = {.tls = fx->server, .close_after_line = true};
+    assert_int_equal(echo_start(&s, 1), 0);
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        signal(SIGPIPE, SIG_DFL);
+        cg_tube_options o = {.tls = true, .insecure = true, .log_level = CG_LOG_QUIET};
+        cg_tube *t;
+        if (cg_tube_connect("127.0.0.1", s.port, &o, &t, NULL) != CG_OK)
+            _exit(2);
+        if (cg_tube_sendline(t, "hello", 5, NULL) != CG_OK)
+            _exit(3);
+        int failed = 0;
+        for (int k = 0; k < 4; k++) { /* the peer's close, then its reset, come in between */
+            usleep(100000);
+            failed += cg_tube_sendline(t, "x", 1, NULL) != CG_OK;
+        }
+        cg_tube_close(t);
+        _exit(failed > 0 ? 0 : 4);
+    }
+    int ws;
+    assert_int_equal(waitpid(pid, &ws, 0), pid);
+    echo_stop(&s);
+    if (!WIFEXITED(ws) || WEXITSTATUS(ws) != 0)
+        fail_msg("the writer %s %d", WIFSIGNALED(ws) ? "died of signal" : "exited with",
+                 WIFSIGNALED(ws) ? WTERMSIG(ws) : WEXITSTATUS(ws));
+}
+
+static void *accept_and_close(void *arg)
+{
+    int fd = accept(*(int *)arg, NULL, NULL);
+    if (fd >= 0) {
+        char hello[4096]; /* the ClientHello read first: a close with it unread would be a reset */
+        ssize_t got = recv(fd, hello, sizeof hello, 0);
+        (void)got;
+        close(fd);
+    }
+    return NULL;
+}
+
+/* A peer that closes instead of answering the handshake: said as such, not as a system error (errno is
+ * cleared before each step, and an end of stream sets none). */
+static void test_closed_before_the_handshake(void **state)
+{
+    (void)state;
+    int lfd, port;
+    assert_int_equal(cg_tcp_listen("127.0.0.1", "0", 1, &lfd, &port, NULL), CG_OK);
+    pthread_t th;
+    assert_int_equal(pthread_create(&th, NULL, accept_and_close, &lfd), 0);
+    char ps[16];
+    snprintf(ps, sizeof ps, "%d", port);
+    cg_tube_options o = {.tls = true, .insecure = true, .log_level = CG_LOG_QUIET};
+    cg_tube *t;
+    cg_error err;
+    errno = EPERM; /* whatever the caller left there */
+    assert_int_not_equal(cg_tube_connect("127.0.0.1", ps, &o, &t, &err), CG_OK);
+    pthread_join(th, NULL);
+    close(lfd);
+    if (!strstr(err.msg, "the peer closed the connection"))
+        fail_msg("'%s'", err.msg);
+}
+
 static void test_trusted_cert_and_names(void **state)
 {
     tls_fixture *fx = fixture(state);
@@ -226,6 +297,8 @@ int main(void)
         cmocka_unit_test(test_insecure_accepts),
         cmocka_unit_test(test_long_line_round_trip),
         cmocka_unit_test(test_reset_fails_the_session),
+        cmocka_unit_test(test_send_after_close_no_sigpipe),
+        cmocka_unit_test(test_closed_before_the_handshake),
         cmocka_unit_test(test_trusted_cert_and_names),
         cmocka_unit_test(test_server_bad_files),
         cmocka_unit_test(test_plain_client_at_tls_server),
