@@ -32,10 +32,16 @@ static void echo_lines(cg_tube *t)
             break;
 }
 
-static void reset_now(int fd)
+/* The socket's close then sends a RST, not a FIN. */
+static void linger_zero(int fd)
 {
     struct linger lg = {1, 0};
     setsockopt(fd, SOL_SOCKET, SO_LINGER, &lg, sizeof lg);
+}
+
+static void reset_now(int fd)
+{
+    linger_zero(fd);
     close(fd);
 }
 
@@ -43,8 +49,7 @@ static void reset_now(int fd)
  * place, so the tube's own close (and a TLS close_notify) go nowhere. */
 static void reset_under(int fd)
 {
-    struct linger lg = {1, 0};
-    setsockopt(fd, SOL_SOCKET, SO_LINGER, &lg, sizeof lg);
+    linger_zero(fd);
     int nul = open("/dev/null", O_RDWR);
     if (nul >= 0) {
         dup2(nul, fd);

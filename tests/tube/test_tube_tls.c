@@ -120,6 +120,13 @@ static void test_insecure_accepts(void **state)
         fail_msg("%s", err.msg);
 }
 
+/* A TLS client of 127.0.0.1:port, the certificate not checked (the tests' own). */
+static cg_status insecure_client(const char *port, cg_tube **t, cg_error *err)
+{
+    cg_tube_options o = {.tls = true, .insecure = true, .log_level = CG_LOG_QUIET};
+    return cg_tube_connect("127.0.0.1", port, &o, t, err);
+}
+
 /* A line longer than a TLS record (16 KB): SSL writes it a record at a time (partial writes),
  * each from where the last ended, and it comes back whole. */
 static void test_long_line_round_trip(void **state)
@@ -127,10 +134,9 @@ static void test_long_line_round_trip(void **state)
     tls_fixture *fx = fixture(state);
     echo_server s = {.tls = fx->server};
     assert_int_equal(echo_start(&s, 1), 0);
-    cg_tube_options o = {.tls = true, .insecure = true, .log_level = CG_LOG_QUIET};
     cg_tube *t;
     cg_error err;
-    assert_int_equal(cg_tube_connect("127.0.0.1", s.port, &o, &t, &err), CG_OK);
+    assert_int_equal(insecure_client(s.port, &t, &err), CG_OK);
     enum { LONG = 60000 };
     static uint8_t line[LONG];
     for (size_t i = 0; i < LONG; i++)
@@ -153,10 +159,9 @@ static void test_reset_fails_the_session(void **state)
     tls_fixture *fx = fixture(state);
     echo_server s = {.tls = fx->server, .reset_after_line = true};
     assert_int_equal(echo_start(&s, 1), 0);
-    cg_tube_options o = {.tls = true, .insecure = true, .log_level = CG_LOG_QUIET};
     cg_tube *t;
     cg_error err;
-    assert_int_equal(cg_tube_connect("127.0.0.1", s.port, &o, &t, &err), CG_OK);
+    assert_int_equal(insecure_client(s.port, &t, &err), CG_OK);
     assert_int_equal(cg_tube_sendline(t, "hello", 5, &err), CG_OK);
     const uint8_t *p;
     size_t n;
@@ -179,9 +184,8 @@ static void test_send_after_close_no_sigpipe(void **state)
     assert_true(pid >= 0);
     if (pid == 0) {
         signal(SIGPIPE, SIG_DFL);
-        cg_tube_options o = {.tls = true, .insecure = true, .log_level = CG_LOG_QUIET};
         cg_tube *t;
-        if (cg_tube_connect("127.0.0.1", s.port, &o, &t, NULL) != CG_OK)
+        if (insecure_client(s.port, &t, NULL) != CG_OK)
             _exit(2);
         if (cg_tube_sendline(t, "hello", 5, NULL) != CG_OK)
             _exit(3);
@@ -213,8 +217,8 @@ static void *accept_and_close(void *arg)
     return NULL;
 }
 
-/* A peer that closes instead of answering the handshake: said as such, not as a system error (errno is
- * cleared before each step, and an end of stream sets none). */
+/* A peer that closes instead of answering the handshake: said as such, not as a system error
+ * (errno is cleared before each step, and an end of stream sets none). */
 static void test_closed_before_the_handshake(void **state)
 {
     (void)state;
@@ -224,11 +228,10 @@ static void test_closed_before_the_handshake(void **state)
     assert_int_equal(pthread_create(&th, NULL, accept_and_close, &lfd), 0);
     char ps[16];
     snprintf(ps, sizeof ps, "%d", port);
-    cg_tube_options o = {.tls = true, .insecure = true, .log_level = CG_LOG_QUIET};
     cg_tube *t;
     cg_error err;
     errno = EPERM; /* whatever the caller left there */
-    assert_int_not_equal(cg_tube_connect("127.0.0.1", ps, &o, &t, &err), CG_OK);
+    assert_int_not_equal(insecure_client(ps, &t, &err), CG_OK);
     pthread_join(th, NULL);
     close(lfd);
     if (!strstr(err.msg, "the peer closed the connection"))
