@@ -997,6 +997,15 @@ static void test_dict_starts(void **state)
     cg_puzzle p;
     assert_int_equal(read_text(CG_SHAPE_AUTO, QUOTED, &err, &errs, &p), 1);
     assert_int_equal(errs, 0);
+    /* a mapping's line counts whole against the 8 KB, what follows its closing brace too
+     * (only a face's list on its own line ends at its bracket) */
+    {
+        size_t k = (size_t)snprintf(text, sizeof text, "%s  # ", FACES);
+        memset(text + k, 'x', CG_SHAPE_DICT_MAX);
+        snprintf(text + k + CG_SHAPE_DICT_MAX, sizeof text - k - CG_SHAPE_DICT_MAX, "\n");
+        assert_int_equal(read_text(CG_SHAPE_AUTO, text, &err, &errs, NULL), 0);
+        assert_non_null(strstr(err.msg, "longer than 8192 bytes"));
+    }
     /* three cubes of 200 lines one after another: the bound is each one's */
     size_t m = 0;
     for (int c = 0; c < 3; c++) {
