@@ -262,50 +262,46 @@ int cgi_dict_parse(const char *text, size_t len, const char *order, cg_puzzle *p
     return mapping(&p, pz, given, err);
 }
 
-/* The face a label before a bracket at `at` names ("U:", "front =", "Up:"), -1 for none: what
- * stands before the bracket, its '=' or ':' and the blanks around them left out. */
-static int face_label(const char *line, size_t at)
+static bool blank(char c)
 {
-    size_t j = at;
-    while (j > 0 && (line[j - 1] == ' ' || line[j - 1] == '\t'))
-        j--;
-    if (j == 0 || (line[j - 1] != '=' && line[j - 1] != ':'))
-        return -1;
-    j--;
-    while (j > 0 && (line[j - 1] == ' ' || line[j - 1] == '\t'))
-        j--;
-    size_t k = 0;
-    while (k < j && (line[k] == ' ' || line[k] == '\t'))
-        k++;
-    return cgi_face_named(line + k, j - k);
+    return c == ' ' || c == '\t';
 }
 
 /* Where a mapping or list starts on a line: at its first '{' or '[' when only a label ending in
  * '=' or ':' stands before it; a '[' must open a list of lists or strings ("[+] ok" is text),
- * or of bare words after a face's label ("U: [W W W W]"). */
-static long start_of(const char *line, size_t len)
+ * or of bare words after a face's label ("U: [W W W W]"). *face: the face the label names ("U:",
+ * "front =", "Up:"), -1 for none. */
+static long start_of(const char *line, size_t len, int *face)
 {
     size_t i = 0;
+    *face = -1;
     while (i < len && line[i] != '{' && line[i] != '[')
         i++;
     if (i == len)
         return -1;
-    size_t j = i;
-    while (j > 0 && (line[j - 1] == ' ' || line[j - 1] == '\t'))
+    size_t j = i, k = 0;
+    int f = -1;
+    while (j > 0 && blank(line[j - 1]))
         j--;
-    size_t k = 0;
-    while (k < j && (line[k] == ' ' || line[k] == '\t'))
+    while (k < j && blank(line[k]))
         k++;
-    if (k < j && line[j - 1] != '=' && line[j - 1] != ':')
-        return -1;
+    if (k < j) {
+        if (line[j - 1] != '=' && line[j - 1] != ':')
+            return -1;
+        j--;
+        while (j > k && blank(line[j - 1]))
+            j--;
+        f = cgi_face_named(line + k, j - k);
+    }
     if (line[i] == '[') {
         size_t m = i + 1;
-        while (m < len && (line[m] == ' ' || line[m] == '\t'))
+        while (m < len && blank(line[m]))
             m++;
         if (m < len && line[m] != '[' && line[m] != '"' && line[m] != '\'' && line[m] != '(' &&
-            !(isalnum((unsigned char)line[m]) && face_label(line, i) >= 0))
+            !(isalnum((unsigned char)line[m]) && f >= 0))
             return -1;
     }
+    *face = f;
     return (long)i;
 }
 
@@ -380,8 +376,8 @@ cg_status cgi_dict_line(cg_shape_reader *r, const char *line, size_t len, bool *
     size_t from = 0;
     char key[8] = ""; /* a labelled list's face, as the mapping's key */
     if (r->dict.depth == 0) {
-        long at = start_of(line, len);
-        int face = at >= 0 ? face_label(line, (size_t)at) : -1;
+        int face;
+        long at = start_of(line, len, &face);
         if (r->dict.keyed > 0 && face < 0) { /* the labelled lists ended on the line before */
             cg_status st = keyed_done(r, r->lineno - 1, err);
             if (st != CG_OK || at < 0)
@@ -403,8 +399,10 @@ cg_status cgi_dict_line(cg_shape_reader *r, const char *line, size_t len, bool *
     *consumed = true;
     size_t take = len - from, pre = strlen(key), closed;
     int depth = depth_after(r->dict.depth, line + from, take, &closed);
-    if (r->dict.in_key && depth <= 0) /* what follows a face's list is no sticker ("# front") */
+    if (r->dict.in_key && closed < take) { /* what follows a face's list is no sticker */
         take = closed;
+        depth = 0;
+    }
     if (r->dict.len + pre + take + 2 >= sizeof r->dict.buf || ++r->dict.lines > 500) {
         long first = r->dict.first;
         r->dict.depth = 0;

@@ -1104,13 +1104,15 @@ static void test_dict_labelled_lists(void **state)
     assert_int_equal(read_all(CG_SHAPE_AUTO, NULL, LATER, six, 2, at, &err, &errs), 1);
     assert_int_equal(errs, 0);
     assert_string_equal(at[0].order, "FRUBLD");
-    /* what follows a face's list on its line is not part of it: a comment, a comma, a bracket */
+    /* what follows a face's list on its line is not part of it: a comment, a comma, a bracket,
+     * closed or not */
     static const char TRAILING[] = "U: ['W', 'W', 'W', 'W']]\nfront: ['G', 'G', 'G', 'G']  # the "
                                    "front ['x']\nR: ['R', 'R', 'R', 'R'],\nB: ['B', 'B', 'B', 'B']\n"
-                                   "L: [['O', 'O'],\n ['O', 'O']] (left)\n";
+                                   "L: [['O', 'O'],\n ['O', 'O']] (left, see [1)\nD: ['Y', 'Y', "
+                                   "'Y', 'Y'] [\n";
     assert_int_equal(read_all(CG_SHAPE_AUTO, NULL, TRAILING, six, 2, at, &err, &errs), 1);
     assert_int_equal(errs, 0);
-    assert_string_equal(at[0].order, "UFRBL");
+    assert_string_equal(at[0].order, "UFRBLD"); /* a bracket opened after a list ends it too */
     /* five lists then a pause: the cube now; a mapping open at a pause waits for its end */
     cg_shape_reader r;
     cg_shape_reader_init(&r, CG_SHAPE_AUTO, NULL, NULL);
@@ -1156,6 +1158,13 @@ static void test_dict_labelled_lists(void **state)
         line += len + 1;
     }
     assert_true(cg_shape_reader_take(&r, &six[0], NULL));
+    /* a menu's one list, then a prompt with no line end (a pause): not busy, or the menu would
+     * wait for a cube that does not come */
+    assert_int_equal(cg_shape_reader_init(&r, CG_SHAPE_AUTO, NULL, NULL), CG_OK);
+    assert_int_equal(cg_shape_reader_feed(&r, menu, strlen("L: ['easy', 'hard']"), &err), CG_OK);
+    assert_true(cg_shape_reader_busy(&r));
+    assert_int_equal(cg_shape_reader_pause(&r, &err), CG_OK);
+    assert_false(cg_shape_reader_busy(&r));
     /* the longest: what is gathered (each list from its bracket, a key before it, a line end
      * after it, the braces) fills the 8 KB buffer but its last byte; one blank more is refused */
     for (int extra = 0; extra <= 1; extra++) {
