@@ -136,6 +136,39 @@ static void colours(void **state)
     assert_int_equal(cg_puzzle_draw(&q, CG_DRAW_SVG, svg, sizeof svg, &need, NULL), CG_OK);
     assert_non_null(strstr(svg, "fill=\"#ffffff\" stroke=\"#000\"><title>Rx<"));
     assert_non_null(strstr(svg, "fill=\"#b71234\" stroke=\"#000\"><title>R<"));
+    /* a colour's name wins over the face it stands on: a cube held with green up */
+    static const char *held[6] = {"green", "blue", "white", "yellow", "orange", "red"};
+    cg_puzzle_clear_size(&q, 3);
+    for (int i = 0; i < 54; i++)
+        assert_int_equal(cg_puzzle_set(&q, i, held[i / 9], strlen(held[i / 9]), NULL), CG_OK);
+    assert_int_equal(cg_puzzle_draw(&q, CG_DRAW_SVG, svg, sizeof svg, &need, NULL), CG_OK);
+    assert_non_null(strstr(svg, "fill=\"#009b48\" stroke=\"#000\"><title>green<"));
+    assert_non_null(strstr(svg, "fill=\"#ffffff\" stroke=\"#000\"><title>white<"));
+    /* a token naming no colour on no centre takes a spare colour, not a face's: "k" first seen,
+     * and D's centre token "q" still yellow */
+    static const char *plain[6] = {"p", "q", "s", "t", "v", "z"};
+    cg_puzzle_clear_size(&q, 3);
+    for (int i = 0; i < 54; i++) {
+        const char *t = i == 0 ? "k" : plain[i / 9];
+        assert_int_equal(cg_puzzle_set(&q, i, t, strlen(t), NULL), CG_OK);
+    }
+    assert_int_equal(cg_puzzle_draw(&q, CG_DRAW_SVG, svg, sizeof svg, &need, NULL), CG_OK);
+    assert_non_null(strstr(svg, "fill=\"#ffd500\" stroke=\"#000\"><title>q<"));
+    /* a 2x2 of tokens naming no colour that cannot be rebuilt (two corners twisted alike):
+     * no token is given a face's home colour, all take spare ones */
+    static const char ODD[] = "ppppqqqqssssttttvvvvzzzz";
+    char odd[25];
+    memcpy(odd, ODD, sizeof odd);
+    odd[3] = 's', odd[10] = 'p'; /* a U sticker and an F sticker swapped */
+    cg_puzzle o = line(odd);
+    assert_int_equal(cg_puzzle_draw(&o, CG_DRAW_SVG, svg, sizeof svg, &need, NULL), CG_OK);
+    static const char *const HOME[6] = {"ffffff", "ffd500", "009b48", "0046ad", "ff5800", "b71234"};
+    for (int f = 0; f < 6; f++) {
+        char fill[32];
+        snprintf(fill, sizeof fill, "fill=\"#%s\"", HOME[f]);
+        if (strstr(svg, fill))
+            fail_msg("a cube that cannot be rebuilt painted in a face's colour #%s", HOME[f]);
+    }
     /* a hidden sticker: '? ' and the gap in ANSI (after two empty cells), class hidden in SVG */
     cg_puzzle h = line("?UUUDDDDFFFFBBBBLLLLRRRR");
     assert_int_equal(cg_puzzle_draw(&h, CG_DRAW_ANSI, svg, sizeof svg, &need, NULL), CG_OK);

@@ -145,6 +145,10 @@ static void test_given_scheme(void **state)
     assert_non_null(strstr(err.msg, "colour 'W' to U and R"));
     assert_int_equal(cg_scheme_parse("U=W,U=Y", &sc, &err), CG_ERR_INPUT);
     assert_int_equal(cg_scheme_parse("X=W", &sc, &err), CG_ERR_INPUT);
+    /* a wrong item is quoted up to its 40th byte */
+    assert_int_equal(cg_scheme_parse("U=W,0123456789012345678901234567890123456789XYZ", &sc, &err),
+                     CG_ERR_INPUT);
+    assert_non_null(strstr(err.msg, "item 2 '0123456789012345678901234567890123456789' is not"));
 }
 
 static void test_compact_fixture(void **state)
@@ -298,6 +302,10 @@ static void test_box_reader(void **state)
     assert_non_null(strstr(err.msg, "face L is given twice"));
     assert_int_equal(feed_text(&r, "Face B:\nhello\n", &n, &p, &err), CG_ERR_INPUT);
     assert_non_null(strstr(err.msg, "Face B: line 1 of the box should be a border"));
+    /* a wrong line is quoted up to its 40th byte */
+    assert_int_equal(feed_text(&r, "Face B:\n0123456789012345678901234567890123456789XYZ\n", &n, &p,
+                               &err), CG_ERR_INPUT);
+    assert_non_null(strstr(err.msg, "not '0123456789012345678901234567890123456789'"));
     /* A token longer than the limit is refused, not cut. */
     assert_int_equal(feed_text(&r, "Face U:\n+-+\n| aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa b |\n", &n, &p, &err),
                      CG_ERR_INPUT);

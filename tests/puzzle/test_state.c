@@ -208,6 +208,25 @@ static void test_toward(void **st)
     assert_int_equal(cg_puzzle_state(&pr, NULL, 0, rel, sizeof rel, NULL), CG_OK);
     assert_int_equal(cg_state_apply(rel, "F2 U R' U R2", x, S, NULL), CG_OK);
     assert_string_equal(x, e2);
+    /* the goal solved with one face hidden, each face in turn, so its colour is nowhere: the
+     * cube's one colour the goal does not show is that face's (colours no scheme of the cube's
+     * own tells: the goal's are the only ones) */
+    for (int i = 0; i < 24; i++) {
+        col2[i] = "ABCDEF"[strchr("URFDLB", c2[i]) - "URFDLB"];
+        gol2[i] = "ABCDEF"[i / 4];
+    }
+    assert_int_equal(cg_puzzle_from_string(col2, 24, "URFDLB", &pc, NULL), CG_OK);
+    for (int hide = 0; hide < 6; hide++) {
+        char five[S];
+        memcpy(five, gol2, sizeof five);
+        memset(five + hide * 4, '?', 4);
+        assert_int_equal(cg_puzzle_from_string(five, 24, "URFDLB", &pg, NULL), CG_OK);
+        if (cg_puzzle_toward(&pg, &pc, NULL, 0, &pr, &err) != CG_OK)
+            fail_msg("the goal without face %c: %s", "URFDLB"[hide], err.msg);
+        assert_int_equal(cg_puzzle_state(&pr, NULL, 0, rel, sizeof rel, NULL), CG_OK);
+        assert_int_equal(cg_state_apply(rel, "F2 U R'", x, S, NULL), CG_OK);
+        assert_string_equal(x, e2);
+    }
     /* sizes differ; an impossible goal */
     assert_int_equal(cg_puzzle_from_string(e, 54, "URFDLB", &pg, NULL), CG_OK);
     assert_int_equal(cg_puzzle_toward(&pg, &pc, NULL, 0, &pr, &err), CG_ERR_INPUT);

@@ -37,6 +37,15 @@ static void test_words_read(void **state)
     assert_string_equal(out, prime);
     assert_int_equal(turn("R", "size=2 across=LFRB", out, sizeof out, &err), CG_OK);
     assert_string_equal(out, plain);
+    /* the longest word read is 599 bytes: a word of 600 is refused for its length alone */
+    char word[602];
+    for (size_t len = 599; len <= 600; len++) {
+        memset(word, 'x', len);
+        word[len] = '\0';
+        assert_int_not_equal(turn("R", word, out, sizeof out, &err), CG_OK);
+        if ((strstr(err.msg, "a word longer than 599 bytes") != NULL) != (len == 600))
+            fail_msg("a word of %zu bytes: %s", len, err.msg);
+    }
 }
 
 static void test_near_words_refused(void **state)
