@@ -34,7 +34,7 @@ static int open_fds(void)
     return n;
 }
 
-typedef enum { SILENT, RESET, TEXT, TEXT5, TEXT4, TEXT200, SOCKS_NO_METHOD, SOCKS_REFUSE, SOCKS_CLOSE, HTTP_403,
+typedef enum { SILENT, RESET, TEXT, TEXT5, TEXT4, TEXT200, BINARY, SOCKS_NO_METHOD, SOCKS_REFUSE, SOCKS_CLOSE, HTTP_403,
                HTTP_GARBAGE } act;
 
 /* A scripted peer in a thread: `conns` connections, each handled by `what`. */
@@ -72,13 +72,15 @@ static void act_on(peer *p, int fd)
     case TEXT:
     case TEXT5: /* the shortest line read as plain text */
     case TEXT4: /* too short to tell from a TLS record */
-    case TEXT200: /* longer than the message quotes (127 characters: 5 read, 122 peeked) */ {
+    case TEXT200: /* longer than the message quotes (127 characters: 5 read, 122 peeked) */
+    case BINARY: /* bytes past ASCII: no text, whatever OpenSSL says of them */ {
         static char text200[202];
         memset(text200, 'w', 200);
         text200[200] = '\n';
         const char *line = p->what == TEXT    ? "hello, plain text here\n"
                            : p->what == TEXT5 ? "Hello\n"
                            : p->what == TEXT4 ? "Hey!\n"
+                           : p->what == BINARY ? "\x80\x81\x82\x83\x84\x85 bytes\n"
                                               : text200;
         if (write(fd, line, strlen(line)) != (ssize_t)strlen(line))
             return;
@@ -236,6 +238,7 @@ static const path PATHS[] = {
      "plain text: '"
      "wwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwww"
      "wwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwww'"},
+    {"TLS to binary bytes", BINARY, 1, false, false, true, false, 0, CG_ERR_TLS, "TLS"},
     {"TLS to a refused port", SILENT, 0, false, false, true, true, 0, CG_ERR_SYSTEM, "refused"},
     {"SOCKS5 no method", SOCKS_NO_METHOD, 1, true, false, false, false, 0, CG_ERR_PROTOCOL,
      "authentication"},
@@ -292,8 +295,8 @@ static void run_path(const path *pt)
             fail_msg("%s: message '%s' does not say '%s'", pt->what, err.msg, pt->says);
         if (ERR_peek_error() != 0) /* each failure said, none left queued in OpenSSL */
             fail_msg("%s: OpenSSL's error queue left with %#lx", pt->what, ERR_peek_error());
-        if (pt->peer_act == TEXT4 && strstr(err.msg, "plain text"))
-            fail_msg("%s: four bytes called plain text: '%s'", pt->what, err.msg);
+        if ((pt->peer_act == TEXT4 || pt->peer_act == BINARY) && strstr(err.msg, "plain text"))
+            fail_msg("%s: called plain text: '%s'", pt->what, err.msg);
     }
     int after = open_fds();
     if (after != before)

@@ -177,6 +177,16 @@ static void test_socks5_replies(void **state)
     script too_long = {"host name of 299 bytes", false, S("\x05\x00"), longname, NULL,
                        CG_ERR_INPUT, "host name longer than 255 bytes"};
     run(&too_long);
+    /* a refusal names the host whole up to 64 bytes, cut with "..." past them */
+    for (size_t len = 64; len <= 65; len++) {
+        static char host[66], says[128];
+        memset(host, 'd', len);
+        host[len] = '\0';
+        snprintf(says, sizeof says, "to %.64s%s port 4242: ", host, len > 64 ? "..." : "");
+        script refused = {"a refusal", false, S("\x05\x00" "\x05\x05\x00\x01"), host, NULL,
+                          CG_ERR_PROTOCOL, says};
+        run(&refused);
+    }
 }
 
 static void test_http_replies(void **state)
