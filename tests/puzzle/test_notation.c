@@ -242,28 +242,6 @@ static void test_maps(void **state)
         if (!strstr(err.msg, bad[i].part))
             fail_msg("'%s': '%s' lacks '%s'", bad[i].text, err.msg, bad[i].part);
     }
-    /* a NUL byte inside the given length is refused, naming its line */
-    assert_int_equal(cg_move_map_parse("U=a\nD=b\0c\n", 10, &map, &err), CG_ERR_INPUT);
-    assert_non_null(strstr(err.msg, "move map line 2: a NUL byte"));
-}
-
-/* A notation that does not exist is refused; an answer that does not fit its buffer says its
- * size, as the last byte the buffer leaves for text */
-static void test_dialect_limits(void **state)
-{
-    (void)state;
-    cg_dialect d;
-    cg_error err;
-    assert_int_equal(cg_dialect_make(&d, (cg_notation)7, NULL, NULL, &err), CG_ERR_INPUT);
-    assert_non_null(strstr(err.msg, "notation 7 does not exist"));
-    assert_int_equal(cg_dialect_make(&d, CG_NOTATION_STANDARD, NULL, NULL, &err), CG_OK);
-    const cg_move moves[3] = {CG_R * 3, CG_U * 3 + 1, CG_F * 3 + 2}; /* R U2 F' */
-    char buf[16];
-    assert_int_equal(cg_dialect_answer(&d, CG_METRIC_HTM, 11, moves, 3, buf, sizeof buf, &err), CG_OK);
-    assert_string_equal(buf, "R U2 F'");
-    assert_int_equal(cg_dialect_answer(&d, CG_METRIC_HTM, 11, moves, 3, buf, 7, &err), CG_ERR_LIMIT);
-    assert_string_equal(err.msg, "the answer is longer than 6 bytes");
-    assert_int_equal(cg_dialect_answer(&d, CG_METRIC_HTM, 11, moves, 3, buf, 8, &err), CG_OK);
 }
 
 static void expect_make_fails(cg_notation n, const char *map, const char *sep, const char *part)
@@ -330,7 +308,6 @@ static void test_metric_and_names(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_dialect_limits),
         cmocka_unit_test(test_all_moves),      cmocka_unit_test(test_random),
         cmocka_unit_test(test_written_forms),  cmocka_unit_test(test_reading),
         cmocka_unit_test(test_maps),           cmocka_unit_test(test_dialect_checks),

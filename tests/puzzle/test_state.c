@@ -150,12 +150,6 @@ static void test_errors(void **st)
     cg_state_solved(3, e3, sizeof e3, NULL);
     cg_state_solved(2, e2, sizeof e2, NULL);
     expect_error("UUUU", "4 face letters");
-    /* no state at all: which one is missing */
-    int sz;
-    assert_int_equal(cg_state_check(NULL, &sz, &err), CG_ERR_INPUT);
-    assert_string_equal(err.msg, "the state: no state given");
-    assert_int_equal(cg_state_relative(e2, NULL, out, sizeof out, &err), CG_ERR_INPUT);
-    assert_string_equal(err.msg, "the current state: no state given");
     expect_error("UUUURRRRFFFFDDDDLLLLBBBX", "'X' at column 24");
     /* a twisted corner: swap two stickers of URF */
     char tw[S];

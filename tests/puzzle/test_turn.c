@@ -639,58 +639,6 @@ static void test_moves_line(void **state)
     }
 }
 
-/* The first line after a drawing that is not blank, trimmed, a "Label:" before it skipped (only
- * a colon followed by a blank ends a label); "" after the last line; snprintf's contract. */
-static void test_next_line(void **state)
-{
-    (void)state;
-    static const char *const AFTER[][2] = {
-        {"\n \t\nScramble:  R U F \nmore\n", "R U F"},
-        {"Time: 12:30\n", "12:30"},
-        {"  a:b c\t\n", "a:b c"},
-        {"Moves:\n", ""},
-        {"", ""},
-        {"\n\n", ""},
-    };
-    for (size_t k = 0; k < sizeof AFTER / sizeof *AFTER; k++) {
-        char text[256], buf[64];
-        int len = snprintf(text, sizeof text, "  UU\n  UU\nLLFFRRBB\nLLFFRRBB\n  DD\n  DD\n%s",
-                           AFTER[k][0]);
-        cg_drawing *d;
-        cg_error err;
-        assert_int_equal(cg_drawing_read(text, (size_t)len, NULL, NULL, &d, &err), CG_OK);
-        size_t n = cg_drawing_next_line(d, buf, sizeof buf);
-        if (n != strlen(AFTER[k][1]) || strcmp(buf, AFTER[k][1]) != 0)
-            fail_msg("after '%s': '%s' (%zu), expected '%s'", AFTER[k][0], buf, n, AFTER[k][1]);
-        memset(buf, 'x', sizeof buf);
-        assert_int_equal(cg_drawing_next_line(d, buf, 3), n);
-        assert_int_equal(buf[n < 2 ? n : 2], '\0');
-        assert_int_equal(buf[3], 'x');
-        assert_int_equal(cg_drawing_next_line(d, NULL, 0), n);
-        cg_drawing_free(d);
-    }
-}
-
-/* Only sizes 2 and 3 are turned: another is refused, saying which */
-static void test_other_sizes(void **state)
-{
-    (void)state;
-    cg_turn seq[4];
-    size_t n;
-    cg_error err;
-    char out[128];
-    static const int SIZES[] = {0, 1, 4, -2};
-    for (size_t k = 0; k < sizeof SIZES / sizeof *SIZES; k++) {
-        char want[64];
-        snprintf(want, sizeof want, "a cube of size %d: only 2 and 3", SIZES[k]);
-        assert_int_equal(cg_turn_parse(SIZES[k], "R", NULL, seq, 4, &n, &err), CG_ERR_INPUT);
-        assert_string_equal(err.msg, want);
-        assert_int_equal(cg_stickers_apply(SIZES[k], "R", 0, "abcd", out, sizeof out, &err),
-                         CG_ERR_INPUT);
-        assert_string_equal(err.msg, want);
-    }
-}
-
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -701,8 +649,7 @@ int main(void)
         cmocka_unit_test(test_layout),        cmocka_unit_test(test_moves_line),
         cmocka_unit_test(test_drawing_cells), cmocka_unit_test(test_turn_hint),
         cmocka_unit_test(test_escapes_in_words),
-        cmocka_unit_test(test_last_sticker_last_byte), cmocka_unit_test(test_next_line),
-        cmocka_unit_test(test_other_sizes),
+        cmocka_unit_test(test_last_sticker_last_byte),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,155 @@
+/* The edges of src/puzzle's calls that no test reached (the coverage map of ./run.sh mutants
+ * listed their lines under no test): the line after a drawing, bad move maps and notations, an
+ * answer one byte too long, no state given, a scheme colour at its length limit, blanks after
+ * "Face", the draw formats' names, sizes other than 2 and 3. A program of its own, so the cached
+ * kills of the older programs stay valid (a test's hash is its source's). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "cubegod/draw.h"
+#include "cubegod/notation.h"
+#include "cubegod/puzzle.h"
+#include "cubegod/state.h"
+#include "cubegod/turn.h"
+#include "puzzle/reader.h" /* the box reader's puzzle */
+
+/* The first line after a drawing that is not blank, trimmed, a "Label:" before it skipped (only
+ * a colon followed by a blank ends a label); "" after the last line; snprintf's contract. */
+static void test_next_line(void **state)
+{
+    (void)state;
+    static const char *const AFTER[][2] = {
+        {"\n \t\nScramble:  R U F \nmore\n", "R U F"},
+        {"Time: 12:30\n", "12:30"},
+        {"  a:b c\t\n", "a:b c"},
+        {"Moves:\n", ""},
+        {"", ""},
+        {"\n\n", ""},
+    };
+    for (size_t k = 0; k < sizeof AFTER / sizeof *AFTER; k++) {
+        char text[256], buf[64];
+        int len = snprintf(text, sizeof text, "  UU\n  UU\nLLFFRRBB\nLLFFRRBB\n  DD\n  DD\n%s",
+                           AFTER[k][0]);
+        cg_drawing *d;
+        cg_error err;
+        assert_int_equal(cg_drawing_read(text, (size_t)len, NULL, NULL, &d, &err), CG_OK);
+        size_t n = cg_drawing_next_line(d, buf, sizeof buf);
+        if (n != strlen(AFTER[k][1]) || strcmp(buf, AFTER[k][1]) != 0)
+            fail_msg("after '%s': '%s' (%zu), expected '%s'", AFTER[k][0], buf, n, AFTER[k][1]);
+        memset(buf, 'x', sizeof buf);
+        assert_int_equal(cg_drawing_next_line(d, buf, 3), n);
+        assert_int_equal(buf[n < 2 ? n : 2], '\0');
+        assert_int_equal(buf[3], 'x');
+        assert_int_equal(cg_drawing_next_line(d, NULL, 0), n);
+        cg_drawing_free(d);
+    }
+}
+
+/* Only sizes 2 and 3 are turned: another is refused, saying which */
+static void test_other_sizes(void **state)
+{
+    (void)state;
+    cg_turn seq[4];
+    size_t n;
+    cg_error err;
+    char out[128];
+    static const int SIZES[] = {0, 1, 4, -2};
+    for (size_t k = 0; k < sizeof SIZES / sizeof *SIZES; k++) {
+        char want[64];
+        snprintf(want, sizeof want, "a cube of size %d: only 2 and 3", SIZES[k]);
+        assert_int_equal(cg_turn_parse(SIZES[k], "R", NULL, seq, 4, &n, &err), CG_ERR_INPUT);
+        assert_string_equal(err.msg, want);
+        assert_int_equal(cg_stickers_apply(SIZES[k], "R", 0, "abcd", out, sizeof out, &err),
+                         CG_ERR_INPUT);
+        assert_string_equal(err.msg, want);
+    }
+}
+
+/* A NUL byte in a move map names its line; a notation that does not exist is refused; an answer
+ * that does not fit its buffer says how many bytes the buffer leaves for text */
+static void test_dialects(void **state)
+{
+    (void)state;
+    cg_move_map map;
+    cg_error err;
+    assert_int_equal(cg_move_map_parse("U=a\nD=b\0c\n", 10, &map, &err), CG_ERR_INPUT);
+    assert_non_null(strstr(err.msg, "move map line 2: a NUL byte"));
+    cg_dialect d;
+    assert_int_equal(cg_dialect_make(&d, (cg_notation)7, NULL, NULL, &err), CG_ERR_INPUT);
+    assert_non_null(strstr(err.msg, "notation 7 does not exist"));
+    assert_int_equal(cg_dialect_make(&d, CG_NOTATION_STANDARD, NULL, NULL, &err), CG_OK);
+    const cg_move moves[3] = {CG_R * 3, CG_U * 3 + 1, CG_F * 3 + 2}; /* R U2 F' */
+    char buf[16];
+    assert_int_equal(cg_dialect_answer(&d, CG_METRIC_HTM, 11, moves, 3, buf, sizeof buf, &err), CG_OK);
+    assert_string_equal(buf, "R U2 F'");
+    assert_int_equal(cg_dialect_answer(&d, CG_METRIC_HTM, 11, moves, 3, buf, 7, &err), CG_ERR_LIMIT);
+    assert_string_equal(err.msg, "the answer is longer than 6 bytes");
+    assert_int_equal(cg_dialect_answer(&d, CG_METRIC_HTM, 11, moves, 3, buf, 8, &err), CG_OK);
+}
+
+/* No state at all: the message says which one is missing */
+static void test_no_state(void **state)
+{
+    (void)state;
+    char solved[32], out[64];
+    cg_error err;
+    int size;
+    assert_int_equal(cg_state_solved(2, solved, sizeof solved, &err), CG_OK);
+    assert_int_equal(cg_state_check(NULL, &size, &err), CG_ERR_INPUT);
+    assert_string_equal(err.msg, "the state: no state given");
+    assert_int_equal(cg_state_relative(solved, NULL, out, sizeof out, &err), CG_ERR_INPUT);
+    assert_string_equal(err.msg, "the current state: no state given");
+}
+
+/* A scheme's colour of CG_TOKEN_MAX bytes is taken, one more is refused; blanks may stand
+ * between "Face" and a box's letter */
+static void test_schemes_and_boxes(void **state)
+{
+    (void)state;
+    cg_scheme sc;
+    cg_error err;
+    char scheme[128];
+    for (int len = CG_TOKEN_MAX; len <= CG_TOKEN_MAX + 1; len++) {
+        snprintf(scheme, sizeof scheme, "U=W,D=Y,F=G,B=B,L=O,R=%0*d", len, 7);
+        cg_status st = cg_scheme_parse(scheme, &sc, &err);
+        if (len == CG_TOKEN_MAX)
+            assert_int_equal(st, CG_OK);
+        else
+            assert_string_equal(err.msg, "scheme colour for R is longer than 31 bytes");
+    }
+    static const char *const BOX[] = {"Face   D:", "+-----+", "| a b |", "| c d |", "+-----+"};
+    cg_box_reader r;
+    cg_box_reader_init(&r);
+    cg_box_event ev;
+    for (size_t k = 0; k < 5; k++)
+        assert_int_equal(cg_box_reader_feed(&r, BOX[k], strlen(BOX[k]), &ev, &err), CG_OK);
+    bool have;
+    assert_int_equal(cg_box_reader_finish(&r, &have, &err), CG_OK);
+    assert_true(have);
+    assert_int_equal(r.puzzle.faces_shown, 1 << CG_D);
+}
+
+static void test_format_names(void **state)
+{
+    (void)state;
+    assert_string_equal(cg_draw_format_name(CG_DRAW_ANSI), "ansi");
+    assert_string_equal(cg_draw_format_name(CG_DRAW_SVG), "svg");
+    assert_string_equal(cg_draw_format_name(CG_DRAW_PNG), "png");
+    assert_string_equal(cg_draw_format_name((cg_draw_format)3), "?");
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_next_line),         cmocka_unit_test(test_other_sizes),
+        cmocka_unit_test(test_dialects),          cmocka_unit_test(test_no_state),
+        cmocka_unit_test(test_schemes_and_boxes), cmocka_unit_test(test_format_names),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
