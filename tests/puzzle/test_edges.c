@@ -135,6 +135,33 @@ static void test_schemes_and_boxes(void **state)
     assert_int_equal(r.puzzle.faces_shown, 1 << CG_D);
 }
 
+/* A wrong box line or scheme item is quoted up to its 40th byte: one of 40 whole, one of 41 cut */
+static void test_quoted_forty(void **state)
+{
+    (void)state;
+    static const char FORTY[] = "0123456789012345678901234567890123456789";
+    for (int extra = 0; extra <= 1; extra++) {
+        char line[64], want[80];
+        snprintf(line, sizeof line, "%s%s", FORTY, extra ? "X" : "");
+        snprintf(want, sizeof want, "not '%s'", FORTY);
+        cg_box_reader r;
+        cg_box_reader_init(&r);
+        cg_box_event ev;
+        cg_error err;
+        assert_int_equal(cg_box_reader_feed(&r, "Face B:", 7, &ev, &err), CG_OK);
+        assert_int_equal(cg_box_reader_feed(&r, line, strlen(line), &ev, &err), CG_ERR_INPUT);
+        if (!strstr(err.msg, want))
+            fail_msg("a line of %zu bytes: '%s'", strlen(line), err.msg);
+        char scheme[80];
+        snprintf(scheme, sizeof scheme, "U=W,%s", line);
+        cg_scheme sc;
+        assert_int_equal(cg_scheme_parse(scheme, &sc, &err), CG_ERR_INPUT);
+        snprintf(want, sizeof want, "item 2 '%s' is not", FORTY);
+        if (!strstr(err.msg, want))
+            fail_msg("an item of %zu bytes: '%s'", strlen(line), err.msg);
+    }
+}
+
 static void test_format_names(void **state)
 {
     (void)state;
@@ -150,6 +177,7 @@ int main(void)
         cmocka_unit_test(test_next_line),         cmocka_unit_test(test_other_sizes),
         cmocka_unit_test(test_dialects),          cmocka_unit_test(test_no_state),
         cmocka_unit_test(test_schemes_and_boxes), cmocka_unit_test(test_format_names),
+        cmocka_unit_test(test_quoted_forty),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
