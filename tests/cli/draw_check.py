@@ -122,6 +122,10 @@ def png(data):
     # compressed: a picture of flat stickers deflates to under a twentieth of its rows
     assert len(idat) * 20 < h * stride, "IDAT of %d bytes for %d bytes of rows" % (len(idat), h * stride)
     assert len(raw) == h * stride and all(raw[y * stride] == 0 for y in range(h))
+    # the margins: each row's last pixel the background, as its first is
+    for y in range(h):
+        first, last = raw[y * stride + 1:y * stride + 4], raw[y * stride + stride - 3:y * stride + stride]
+        assert first == last, "row %d: first pixel %s, last %s" % (y, first.hex(), last.hex())
     cell = (w - h) // n
     pad = (w - 4 * n * cell) // 2
     assert cell > 4 and pad >= 0 and h == 3 * n * cell + 2 * pad, (w, h, cell, pad)

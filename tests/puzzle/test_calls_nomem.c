@@ -17,17 +17,23 @@
 #include "cubegod/turn.h"
 
 static bool fail_all; /* every malloc fails while set */
+static int fail_nth;  /* when > 0: the allocation it counts down to fails, the others do not */
+
+static bool failing(void)
+{
+    return fail_all || (fail_nth > 0 && --fail_nth == 0);
+}
 
 void *__real_malloc(size_t size);
 void *__wrap_malloc(size_t size)
 {
-    return fail_all ? NULL : __real_malloc(size);
+    return failing() ? NULL : __real_malloc(size);
 }
 
 void *__real_calloc(size_t n, size_t size);
 void *__wrap_calloc(size_t n, size_t size)
 {
-    return fail_all ? NULL : __real_calloc(n, size);
+    return failing() ? NULL : __real_calloc(n, size);
 }
 
 static void test_calls_without_memory(void **state)
@@ -63,6 +69,14 @@ static void test_calls_without_memory(void **state)
     fail_all = false;
     assert_int_equal(st, CG_ERR_NOMEM);
     assert_non_null(strstr(err.msg, "no memory for a drawing of"));
+    /* each of the drawing's allocations failing alone: the same, nothing kept */
+    for (int nth = 1; nth <= 4; nth++) {
+        fail_nth = nth;
+        st = cg_drawing_read(NET, strlen(NET), NULL, NULL, &dr, &err);
+        fail_nth = 0;
+        if (st != CG_ERR_NOMEM || !strstr(err.msg, "no memory for a drawing of"))
+            fail_msg("allocation %d failing: status %d, '%s'", nth, st, err.msg);
+    }
     assert_int_equal(cg_drawing_read(NET, strlen(NET), NULL, NULL, &dr, &err), CG_OK);
     char line[64];
     fail_all = true;

@@ -162,6 +162,43 @@ static void test_quoted_forty(void **state)
     }
 }
 
+/* A move map's item of blanks alone is no entry; a move that is only a separator is quoted as
+ * that one character */
+static void test_blank_items(void **state)
+{
+    (void)state;
+    cg_move_map map;
+    cg_error err;
+    static const char MAP[] = "U=a,  ,D=b,F=c,B=d,L=e,R=f";
+    if (cg_move_map_parse(MAP, strlen(MAP), &map, &err) != CG_OK)
+        fail_msg("%s", err.msg);
+    cg_dialect d;
+    assert_int_equal(cg_dialect_make(&d, CG_NOTATION_STANDARD, NULL, ",", &err), CG_OK);
+    cg_move out[8];
+    size_t n;
+    assert_int_equal(cg_dialect_parse(&d, "R,,U", 4, out, 8, &n, &err), CG_ERR_INPUT);
+    assert_non_null(strstr(err.msg, "move 2 ',' (column 3)"));
+}
+
+/* A token naming no colour on no centre takes a spare colour, not a face's home: U's centre
+ * token keeps white, D's yellow, though the stray token was seen first */
+static void test_stray_token_colour(void **state)
+{
+    (void)state;
+    static const char *plain[6] = {"p", "q", "s", "t", "v", "z"};
+    cg_puzzle q;
+    cg_puzzle_clear_size(&q, 3);
+    for (int i = 0; i < 54; i++) {
+        const char *t = i == 0 ? "k" : plain[i / 9];
+        assert_int_equal(cg_puzzle_set(&q, i, t, strlen(t), NULL), CG_OK);
+    }
+    char svg[16384];
+    size_t need;
+    assert_int_equal(cg_puzzle_draw(&q, CG_DRAW_SVG, svg, sizeof svg, &need, NULL), CG_OK);
+    assert_non_null(strstr(svg, "fill=\"#ffffff\" stroke=\"#000\"><title>p<"));
+    assert_non_null(strstr(svg, "fill=\"#ffd500\" stroke=\"#000\"><title>q<"));
+}
+
 static void test_format_names(void **state)
 {
     (void)state;
@@ -177,7 +214,8 @@ int main(void)
         cmocka_unit_test(test_next_line),         cmocka_unit_test(test_other_sizes),
         cmocka_unit_test(test_dialects),          cmocka_unit_test(test_no_state),
         cmocka_unit_test(test_schemes_and_boxes), cmocka_unit_test(test_format_names),
-        cmocka_unit_test(test_quoted_forty),
+        cmocka_unit_test(test_quoted_forty),      cmocka_unit_test(test_blank_items),
+        cmocka_unit_test(test_stray_token_colour),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
