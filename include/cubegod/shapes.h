@@ -144,6 +144,11 @@ CG_API bool cg_shape_reader_take(cg_shape_reader *r, cg_puzzle *p, cg_shape_info
 /* Whether a cube is being read: a run of boxes or labelled faces, a net past its first row across
  * L F R B (lines that may be a net's U rows are not counted: they are as likely text). */
 CG_API bool cg_shape_reader_busy(const cg_shape_reader *r);
+/* The first cube a reader of every shape finds in a whole text (lines split at '\n'), for a hint
+ * when a reader of one shape found none: true with what was recognised in *info (its shape and
+ * lines), false when no shape finds one (or no memory for the reader). A shape's error on a
+ * line does not end the search. */
+CG_API bool cg_shape_first(const char *text, size_t len, const char *order, cg_shape_info *info);
 
 /* ---- writing (serve --show) ---- */
 

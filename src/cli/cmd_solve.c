@@ -441,6 +441,20 @@ static void no_cube_solved(const solve_run *run, const seen *s)
     }
 }
 
+/* A cube in another shape than --input asks for: where it is and which shape reads it. */
+static bool other_shape(const solve_run *run, const seen *s, char *hint, size_t size)
+{
+    cg_shape_info in;
+    if (run->shape == CG_SHAPE_AUTO || !s->text || !cg_shape_first(s->text, s->len, run->order, &in))
+        return false;
+    bool range = in.first_line < in.last_line;
+    snprintf(hint, size, "line%s %ld%s%.0ld hold%s a cube as %s%s: --input %s (or auto) reads it",
+             range ? "s" : "", in.first_line, range ? "-" : "", range ? in.last_line : 0,
+             range ? "" : "s", cg_shape_name(in.shape), in.ansi ? " in ANSI colours" : "",
+             cg_shape_name(in.shape));
+    return true;
+}
+
 static void no_cube(solve_run *run, const seen *s)
 {
     char w[300], hint[600] = "";
@@ -452,6 +466,8 @@ static void no_cube(solve_run *run, const seen *s)
     else if (s->transcript)
         snprintf(hint, sizeof hint, "this is a 'play --record' transcript: check it with "
                  "'cubegod replay FILE'");
+    else if (other_shape(run, s, hint, sizeof hint))
+        ; /* what another shape reads tells more than what the lines look like */
     else if (run->shape != CG_SHAPE_BOXES)
         snprintf(hint, sizeof hint, "docs/shapes.md shows each shape; --input SHAPE reads only one");
     else if (s->bare_faces)

@@ -168,10 +168,12 @@ cg_status cgi_faces_start(cg_shape_reader *r, const cgi_row *row, int face, int 
         cg_status rs;
         if (!fc_row(r, &tail, &rs, err)) {
             fc_drop(r);
+            bool list = tail.tok[0][0] == '['; /* "U: ['W', 'W', ...]": the dict shape's */
             return cg_fail(err, CG_ERR_INPUT, "labelled faces: line %ld: face %c's label is followed "
                            "by %d sticker%s (column %d): expected a row (2 or 3) or the whole face "
-                           "(4 or 9)", r->lineno, cg_face_letter(face), tail.n,
-                           tail.n == 1 ? "" : "s", tail.col[0]);
+                           "(4 or 9)%s", r->lineno, cg_face_letter(face), tail.n,
+                           tail.n == 1 ? "" : "s", tail.col[0],
+                           list ? "; a list in brackets is read by the dict shape" : "");
         }
         if (fc_row_taken(r, rs) != CG_OK)
             return rs;

@@ -39,9 +39,43 @@ static cg_status reader_setup(cg_shape_reader *r, const char *input, const char 
     return st;
 }
 
-/* No cube: a text of one line is said why as a string (what solve --line says). */
-static cg_status no_cube(const char *text, size_t len, const char *order, long lines, cg_error *err)
+bool cg_shape_first(const char *text, size_t len, const char *order, cg_shape_info *info)
 {
+    cg_shape_reader *r;
+    if (cg_shape_reader_new(&r, CG_SHAPE_AUTO, order, NULL) != CG_OK)
+        return false;
+    cg_puzzle p;
+    bool found = false;
+    for (size_t i = 0; i < len && !found;) {
+        size_t e = i;
+        while (e < len && text[e] != '\n')
+            e++;
+        /* one shape's error ends nothing: a later line may start another shape's cube */
+        cg_shape_reader_feed(r, text + i, e - i, NULL);
+        i = e + 1;
+        if (i >= len)
+            cg_shape_reader_finish(r, NULL);
+        found = cg_shape_reader_take(r, &p, info);
+    }
+    cg_shape_reader_free(r);
+    return found;
+}
+
+/* No cube: a text of one line is said why as a string (what solve --line says); a text read in
+ * one shape that holds a cube in another says where and which. */
+static cg_status no_cube(const char *text, size_t len, const char *input, const char *order,
+                         long lines, cg_error *err)
+{
+    cg_shape shape = CG_SHAPE_AUTO;
+    cg_shape_info in;
+    if (input && cg_shape_parse(input, &shape, NULL) == CG_OK && shape != CG_SHAPE_AUTO &&
+        cg_shape_first(text, len, order, &in))
+        return cg_fail(err, CG_ERR_INPUT, "no cube found as %s in %ld line%s, but line%s %ld%s%.0ld "
+                       "hold%s one as %s", cg_shape_name(shape), lines, lines == 1 ? "" : "s",
+                       in.first_line < in.last_line ? "s" : "", in.first_line,
+                       in.first_line < in.last_line ? "-" : "",
+                       in.first_line < in.last_line ? in.last_line : 0,
+                       in.first_line < in.last_line ? "" : "s", cg_shape_name(in.shape));
     size_t a = 0, b = len;
     while (a < b && (text[a] == ' ' || text[a] == '\t' || text[a] == '\n' || text[a] == '\r'))
         a++;
@@ -98,7 +132,7 @@ cg_status cg_read_text(const char *text, size_t len, const char *input, const ch
         st = cg_shape_reader_finish(&r, err);
     cg_layout_free(lay);
     if (st == CG_OK && *count == 0)
-        st = no_cube(text, len, order, lines, err);
+        st = no_cube(text, len, input, order, lines, err);
     return st;
 }
 

@@ -75,7 +75,15 @@ printf 'Enter your solution:\nhello\n' > "$TMP/text"
 nocube "$TMP/text" "nothing in 2 lines is a cube (boxes, labelled faces, a net, a string or ANSI colours); docs/shapes.md shows each shape"
 nocube "$TMP/text" "nothing in 2 lines is a cube (net)" --input net
 echo UUUUDDDDRRFFLLBBFFLLBBRR > "$TMP/compact"
-nocube "$TMP/compact" "no 'Face X:' box in 1 line; 1 line of 24 stickers: for one cube per line use --line" --input boxes
+nocube "$TMP/compact" "no 'Face X:' box in 1 line; line 1 holds a cube as string: --input string (or auto) reads it" --input boxes
+printf 'UUUUDDDDRRFFLLBBFFLLBBRX\n' > "$TMP/compact-bad" # no cube in any shape: what it looks like
+nocube "$TMP/compact-bad" "no 'Face X:' box in 1 line; 1 line of 24 stickers: for one cube per line use --line" --input boxes
+# a cube in another shape than the one asked for: where, and which shape reads it
+printf "Round 1\nU: ['W', 'W', 'W', 'W']\nF: ['G', 'G', 'G', 'G']\nR: ['R', 'R', 'R', 'R']\nB: ['B', 'B', 'B', 'B']\nL: ['O', 'O', 'O', 'O']\nbye\n" > "$TMP/lists"
+nocube "$TMP/lists" "nothing in 7 lines is a cube (net); lines 2-6 hold a cube as dict: --input dict (or auto) reads it" --input net
+nocube "$TMP/lists" "no 'Face X:' box in 7 lines; lines 2-6 hold a cube as dict: --input dict (or auto) reads it" --input boxes
+printf 'the cube:\nUUUUDDDDRRFFLLBBFFLLBBRR\n' > "$TMP/string"
+nocube "$TMP/string" "nothing in 2 lines is a cube (net); line 2 holds a cube as string: --input string (or auto) reads it" --input net
 printf 'U:\n+-----+\n| U U |\n| U U |\n+-----+\n' > "$TMP/bare"
 nocube "$TMP/bare" "1 line like 'U:' starts a face: each box must be headed 'Face U:'" --input boxes
 printf '# cubegod transcript 1\n< 0.000412 Face U:\\n\n' > "$TMP/transcript"

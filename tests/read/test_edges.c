@@ -14,6 +14,7 @@
 #include <cmocka.h>
 
 #include "cubegod/shapes.h"
+#include "cubegod/state.h"
 #include "puzzle/reader.h" /* the reader's struct, for one on the stack */
 
 static void test_reader_settings(void **state)
@@ -102,11 +103,48 @@ static void test_background_reset(void **state)
     assert_int_equal(cg_puzzle_faces_known(&p), 6);
 }
 
+/* A text read in one shape that holds a cube in another: cg_shape_first finds it (past a line
+ * another shape refused), cg_read_text says where and as what; the labelled faces' error on a
+ * face given as a list says which shape reads lists */
+static void test_cube_in_another_shape(void **state)
+{
+    (void)state;
+    static const char LISTS[] = "Round 1\nFace U:\n+-+\n| a |\n+-+\nU: ['W', 'W', 'W', 'W']\n"
+                                "F: ['G', 'G', 'G', 'G']\nR: ['R', 'R', 'R', 'R']\n"
+                                "B: ['B', 'B', 'B', 'B']\nL: ['O', 'O', 'O', 'O']\nbye\n";
+    cg_shape_info in;
+    assert_true(cg_shape_first(LISTS, strlen(LISTS), NULL, &in));
+    assert_int_equal(in.shape, CG_SHAPE_DICT);
+    assert_int_equal(in.first_line, 6);
+    assert_int_equal(in.last_line, 10);
+    assert_false(cg_shape_first("hello\nworld\n", 12, NULL, &in));
+    assert_false(cg_shape_first("", 0, NULL, &in));
+    char out[512];
+    int count;
+    cg_error err;
+    const char *lists = strstr(LISTS, "U: [");
+    assert_int_equal(cg_read_text(lists, strlen(lists), "net", NULL, NULL, NULL, out, sizeof out,
+                                  &count, &err), CG_ERR_INPUT);
+    assert_string_equal(err.msg, "no cube found as net in 6 lines, but lines 1-5 hold one as dict");
+    static const char STRING[] = "cube:\nUUUUDDDDRRFFLLBBFFLLBBRR\n";
+    assert_int_equal(cg_read_text(STRING, strlen(STRING), "boxes", NULL, NULL, NULL, out, sizeof out,
+                                  &count, &err), CG_ERR_INPUT);
+    assert_string_equal(err.msg, "no cube found as boxes in 2 lines, but line 2 holds one as string");
+    static const char TIGHT[] = "U: ['W','W','W','W']\nF: ['G','G','G','G']\n";
+    assert_int_equal(cg_read_text(TIGHT, strlen(TIGHT), "faces", NULL, NULL, NULL, out, sizeof out,
+                                  &count, &err), CG_ERR_INPUT);
+    assert_non_null(strstr(err.msg, "; a list in brackets is read by the dict shape"));
+    assert_int_equal(cg_read_text("U: a b c\n", 9, "faces", NULL, NULL, NULL, out, sizeof out,
+                                  &count, &err), CG_ERR_INPUT);
+    assert_null(strstr(err.msg, "a list in brackets"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_reader_settings),   cmocka_unit_test(test_strings),
         cmocka_unit_test(test_box_header_blanks), cmocka_unit_test(test_background_reset),
+        cmocka_unit_test(test_cube_in_another_shape),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
