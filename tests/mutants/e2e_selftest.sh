@@ -8,7 +8,8 @@
 # Then the per-test coverage map (issue 44): it gives the planted line both tests and
 # clamp_positive's line only test_weak; once test_weak stops calling clamp_positive, a new map
 # drops it from that line (no test executes it: its mutants survive at no cost), and the results
-# cache keeps the kills whose killer did not change while it reruns those test_weak made.
+# cache keeps the kills whose killer did not change while it reruns those test_weak made. An
+# `else if` line takes the tests of its chain's head.
 # Seconds: thirteen mutants of three small functions, each built and run in a copy of them; two
 # gcov builds.
 set -u
@@ -98,6 +99,41 @@ assert lines[31] == [2] and 15 not in lines, lines  # inside a function only
 assert {12, 13, 31, 32} <= known and 20 not in known, known  # made code: no tests = none runs it
 PY
 echo "ok: a line gcov does not know takes the tests of the known lines around it in its function"
+
+# an `else if` takes the tests of its chain's head (gcov may count it only when its branch runs)
+cat > "$TMP/chain.c" <<'C'
+int kind(int c)
+{
+    if (c == 'a')
+        return 1;
+    else if (c == 'b')
+        return 2;
+    if (c == 'x') {
+        c++;
+    } else if (c == 'y') {
+        c--;
+    }
+    return c;
+}
+C
+python3 - "$CUBEGOD_SOURCE/tests/tools" "$TMP/chain.c" <<'PY' || fail "the rule for else-if lines"
+import sys
+sys.path.insert(0, sys.argv[1])
+from automutate import chain_head_lines, covmap_tests
+assert chain_head_lines(sys.argv[2], 5) == [3], chain_head_lines(sys.argv[2], 5)
+assert chain_head_lines(sys.argv[2], 9) == [7], chain_head_lines(sys.argv[2], 9)
+assert chain_head_lines(sys.argv[2], 4) == [] and chain_head_lines(sys.argv[2], 7) == []
+import hashlib, os
+with open(sys.argv[2], "rb") as f:
+    digest = hashlib.sha1(f.read()).hexdigest()
+root, rel = os.path.dirname(sys.argv[2]), os.path.basename(sys.argv[2])
+cov = {"tests": [{"name": "t_a", "secs": 0.1}, {"name": "t_b", "secs": 0.2}],
+       "files": {rel: digest}, "lines": {rel: {"3": [0, 1], "5": [1], "9": []}},
+       "code": {rel: [[1, 13]]}}
+got = covmap_tests(cov, root, rel, 5)
+assert got == "=t_a:0.1,t_b:0.2", got  # t_a reached the head: it evaluates line 5 too
+PY
+echo "ok: an else-if line takes the tests of its chain's head"
 
 # a "same object code" entry holds while its file (and the headers it includes) is unchanged
 sed -i '1s|.*|/* A dead store, edited: the cached "same" outcomes no longer hold. */|' "$P/src/spare.c"

@@ -466,20 +466,61 @@ def moved_line(cov, path, rel, line):
     return moves[rel].get(line)
 
 
+def chain_head_lines(path, line, _memo={}):
+    """An `else if` line and the lines of its chain above it, up to the chain's first `if`: every
+    test that reaches the head evaluates the line's condition, but gcov counts an `else if` that
+    the compiler folded into the head's comparisons (a jump table) only when its branch is taken,
+    so the map lists the line under those tests alone. [] for any other line, or when no head is
+    found."""
+    if path not in _memo:
+        with open(path, encoding="utf-8", errors="replace") as f:
+            _memo[path] = f.read().split("\n")
+    text = _memo[path]
+
+    def indent(s):
+        return len(s) - len(s.lstrip())
+
+    def is_else_if(s):
+        t = s.strip()
+        return t.startswith("else if") or t.startswith("} else if")
+
+    if not (0 < line <= len(text)) or not is_else_if(text[line - 1]):
+        return []
+    level, out = indent(text[line - 1]), []
+    for j in range(line - 1, 0, -1):
+        s = text[j - 1]
+        t = s.strip()
+        if not t or indent(s) > level:
+            continue  # a blank line, or a branch's body
+        if indent(s) < level:
+            return []
+        if t.startswith("if ") or t.startswith("if("):
+            return out + [j]
+        if is_else_if(s) or t.startswith("}"):
+            out.append(j)
+            continue
+        return []
+    return []
+
+
 def covmap_tests(cov, root, rel, line, budget=0):
     """'=NAME:SECS,...' (fastest first) from the coverage map, or None when the map cannot say
     (no map, or the file changed since it was made)."""
     if cov is None:
         return None
     path = os.path.join(root, rel)
+    chain = chain_head_lines(path, line)
     if cov["files"].get(rel) != cov.setdefault("_now", {}).setdefault(rel, sha1_path(path)):
         line = moved_line(cov, path, rel, line)  # the file changed since: its unchanged lines
         if line is None:
             return None
+        chain = [m for m in (moved_line(cov, path, rel, c) for c in chain) if m is not None]
     tests = cov["tests"]
     file_lines = cov["lines"].get(rel, {})
     if any(a <= line <= b for a, b in cov.get("code", {}).get(rel, [])):
         idx = set(file_lines.get(str(line), []))
+        for c in chain:  # an `else if`: the tests that reach its chain's head
+            idx |= set(file_lines.get(str(c), []))
     else:  # not code to gcov (a table's initializer, a declaration): every test of the file
         idx = {i for ts in file_lines.values() for i in ts}
     if not idx and rel.endswith(".h"):
