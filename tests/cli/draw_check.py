@@ -129,13 +129,22 @@ def png(data):
     cell = (w - h) // n
     pad = (w - 4 * n * cell) // 2
     assert cell > 4 and pad >= 0 and h == 3 * n * cell + 2 * pad, (w, h, cell, pad)
-    cells = {}
+    cells, edges = {}, set()
+    px_at = lambda px, py: raw[py * stride + 1 + 3 * px:py * stride + 4 + 3 * px]
     for i in range(6 * n * n):
         x, y = cell_of(i)
         # two points of the sticker: a hidden sticker's checker shows two greys
         pts = [(pad + x * cell + cell // 2 + d, pad + y * cell + cell // 2) for d in (0, 4)]
-        cols = [raw[py * stride + 1 + 3 * px:py * stride + 4 + 3 * px] for px, py in pts]
+        cols = [px_at(px, py) for px, py in pts]
         cells[(x, y)] = "hidden" if cols[0] != cols[1] else cols[0]
+        # the border: the middle of each of the cell's four edges
+        mid_x, mid_y = pad + x * cell + cell // 2, pad + y * cell + cell // 2
+        for px, py in ((pad + x * cell, mid_y), (pad + x * cell + cell - 1, mid_y),
+                       (mid_x, pad + y * cell), (mid_x, pad + y * cell + cell - 1)):
+            edges.add(px_at(px, py))
+    background = raw[1:4]
+    assert len(edges) == 1 and background not in edges, \
+        "stickers' edges in %d colours (%s), the background %s" % (len(edges), [e.hex() for e in edges], background.hex())
     return cells
 
 
