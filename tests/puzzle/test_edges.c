@@ -199,6 +199,23 @@ static void test_stray_token_colour(void **state)
     assert_non_null(strstr(svg, "fill=\"#ffd500\" stroke=\"#000\"><title>q<"));
 }
 
+/* A border is '+', dashes only, '+': a bar or a letter inside it makes it no border */
+static void test_broken_border(void **state)
+{
+    (void)state;
+    static const char *const BROKEN[] = {"+--x--+", "+-----|", "+--+--+"};
+    for (size_t k = 0; k < sizeof BROKEN / sizeof *BROKEN; k++) {
+        cg_box_reader r;
+        cg_box_reader_init(&r);
+        cg_box_event ev;
+        cg_error err;
+        assert_int_equal(cg_box_reader_feed(&r, "Face U:", 7, &ev, &err), CG_OK);
+        assert_int_equal(cg_box_reader_feed(&r, BROKEN[k], strlen(BROKEN[k]), &ev, &err), CG_ERR_INPUT);
+        if (!strstr(err.msg, "line 1 of the box should be a border"))
+            fail_msg("'%s': %s", BROKEN[k], err.msg);
+    }
+}
+
 static void test_format_names(void **state)
 {
     (void)state;
@@ -215,7 +232,7 @@ int main(void)
         cmocka_unit_test(test_dialects),          cmocka_unit_test(test_no_state),
         cmocka_unit_test(test_schemes_and_boxes), cmocka_unit_test(test_format_names),
         cmocka_unit_test(test_quoted_forty),      cmocka_unit_test(test_blank_items),
-        cmocka_unit_test(test_stray_token_colour),
+        cmocka_unit_test(test_stray_token_colour), cmocka_unit_test(test_broken_border),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
