@@ -216,6 +216,31 @@ static void test_broken_border(void **state)
     }
 }
 
+/* A scheme without U's colour is refused, naming U (the first face, as the last is named) */
+static void test_scheme_without_u(void **state)
+{
+    (void)state;
+    cg_scheme sc;
+    cg_error err;
+    assert_int_equal(cg_scheme_parse("D=Y,F=G,B=B,L=O,R=R", &sc, &err), CG_ERR_INPUT);
+    assert_string_equal(err.msg, "scheme gives no colour for face U");
+}
+
+/* A 2x2 showing four colours (two faces hidden): the colours' schemes that differ only in the
+ * unseen colours are one, not an ambiguity */
+static void test_four_colours(void **state)
+{
+    (void)state;
+    static const char CUBE[] = "WWWW????GGGG????OOOORRRR"; /* U D F B L R, D and B hidden */
+    cg_puzzle p;
+    cg_error err;
+    assert_int_equal(cg_puzzle_from_string(CUBE, 24, "UDFBLR", &p, &err), CG_OK);
+    cg_reading rd;
+    cg_status st = cg_reconstruct(&p, NULL, &rd, &err);
+    if (st != CG_OK)
+        fail_msg("%d: %s", st, err.msg);
+}
+
 static void test_format_names(void **state)
 {
     (void)state;
@@ -233,6 +258,7 @@ int main(void)
         cmocka_unit_test(test_schemes_and_boxes), cmocka_unit_test(test_format_names),
         cmocka_unit_test(test_quoted_forty),      cmocka_unit_test(test_blank_items),
         cmocka_unit_test(test_stray_token_colour), cmocka_unit_test(test_broken_border),
+        cmocka_unit_test(test_scheme_without_u),  cmocka_unit_test(test_four_colours),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
