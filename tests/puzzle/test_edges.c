@@ -8,10 +8,12 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <cmocka.h>
 
+#include "cubegod/cube.h"
 #include "cubegod/draw.h"
 #include "cubegod/notation.h"
 #include "cubegod/puzzle.h"
@@ -241,6 +243,31 @@ static void test_four_colours(void **state)
         fail_msg("%d: %s", st, err.msg);
 }
 
+/* One corner twisted in place, each way: the message gives the twists' sum, 1 one way and 2 the
+ * other */
+static void test_twisted_corner(void **state)
+{
+    (void)state;
+    int sums[2];
+    for (int way = 0; way < 2; way++) {
+        cg_puzzle p;
+        assert_int_equal(cg_puzzle_from_string("UUUUDDDDFFFFBBBBLLLLRRRR", 24, "UDFBLR", &p, NULL), CG_OK);
+        const uint8_t *st = cg_corner_stickers(0);
+        int8_t a = p.sticker[st[0]], b = p.sticker[st[1]], c = p.sticker[st[2]];
+        p.sticker[st[0]] = way ? c : b;
+        p.sticker[st[1]] = way ? a : c;
+        p.sticker[st[2]] = way ? b : a;
+        cg_reading rd;
+        cg_error err;
+        assert_int_equal(cg_reconstruct(&p, NULL, &rd, &err), CG_ERR_INPUT);
+        const char *at = strstr(err.msg, "twists sum to ");
+        if (!at)
+            fail_msg("%s", err.msg);
+        sums[way] = atoi(at + strlen("twists sum to "));
+    }
+    assert_true((sums[0] == 1 && sums[1] == 2) || (sums[0] == 2 && sums[1] == 1));
+}
+
 static void test_format_names(void **state)
 {
     (void)state;
@@ -259,6 +286,7 @@ int main(void)
         cmocka_unit_test(test_quoted_forty),      cmocka_unit_test(test_blank_items),
         cmocka_unit_test(test_stray_token_colour), cmocka_unit_test(test_broken_border),
         cmocka_unit_test(test_scheme_without_u),  cmocka_unit_test(test_four_colours),
+        cmocka_unit_test(test_twisted_corner),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
