@@ -268,6 +268,32 @@ static void test_twisted_corner(void **state)
     assert_true((sums[0] == 1 && sums[1] == 2) || (sums[0] == 2 && sums[1] == 1));
 }
 
+/* Moves written with no separator: the bad move is quoted up to the next blank, not one
+ * character; a "Face" header with two letters or without its colon heads no box */
+static void test_joined_bad_move(void **state)
+{
+    (void)state;
+    cg_dialect d;
+    cg_error err;
+    assert_int_equal(cg_dialect_make(&d, CG_NOTATION_STANDARD, NULL, "none", &err), CG_OK);
+    cg_move out[8];
+    size_t n;
+    assert_int_equal(cg_dialect_parse(&d, "RUXY F", 6, out, 8, &n, &err), CG_ERR_INPUT);
+    if (!strstr(err.msg, "move 3 'XY' (column 3)"))
+        fail_msg("%s", err.msg);
+    static const char *const NOT_HEADERS[] = {"Face UX:", "Face U", "Face U;", "Face  :"};
+    for (size_t k = 0; k < sizeof NOT_HEADERS / sizeof *NOT_HEADERS; k++) {
+        cg_box_reader r;
+        cg_box_reader_init(&r);
+        cg_box_event ev;
+        assert_int_equal(cg_box_reader_feed(&r, NOT_HEADERS[k], strlen(NOT_HEADERS[k]), &ev, &err), CG_OK);
+        assert_int_equal(ev, CG_BOX_IGNORED);
+        /* a line that is no border right after: still nothing (no box was started) */
+        if (cg_box_reader_feed(&r, "hello", 5, &ev, &err) != CG_OK)
+            fail_msg("'%s' started a box: %s", NOT_HEADERS[k], err.msg);
+    }
+}
+
 static void test_format_names(void **state)
 {
     (void)state;
@@ -286,7 +312,7 @@ int main(void)
         cmocka_unit_test(test_quoted_forty),      cmocka_unit_test(test_blank_items),
         cmocka_unit_test(test_stray_token_colour), cmocka_unit_test(test_broken_border),
         cmocka_unit_test(test_scheme_without_u),  cmocka_unit_test(test_four_colours),
-        cmocka_unit_test(test_twisted_corner),
+        cmocka_unit_test(test_twisted_corner),    cmocka_unit_test(test_joined_bad_move),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
