@@ -294,6 +294,39 @@ static void test_joined_bad_move(void **state)
     }
 }
 
+/* Where a drawing ends (the byte just after its last line) and its shape, for a net and for a
+ * cube given as a Python mapping (a shape that gives no places) */
+static void test_drawing_end_and_shape(void **state)
+{
+    (void)state;
+    static const char NET[] = "  UU\n  UU\nLLFFRRBB\nLLFFRRBB\n  DD\n  DD\nR U\n";
+    cg_drawing *d;
+    cg_error err;
+    assert_int_equal(cg_drawing_read(NET, strlen(NET), NULL, NULL, &d, &err), CG_OK);
+    assert_int_equal(cg_drawing_end(d), strlen(NET) - strlen("R U\n"));
+    assert_string_equal(cg_drawing_shape(d), "net");
+    cg_drawing_free(d);
+    static const char DICT[] = "cube = {'U': 'WWWW', 'D': 'YYYY', 'F': 'GGGG', 'B': 'BBBB', "
+                               "'L': 'OOOO', 'R': 'RRRR'}\nnext\n";
+    assert_int_equal(cg_drawing_read(DICT, strlen(DICT), NULL, NULL, &d, &err), CG_OK);
+    assert_string_equal(cg_drawing_shape(d), "dict");
+    assert_int_equal(cg_drawing_end(d), strlen(DICT) - strlen("next\n"));
+    cg_drawing_free(d);
+}
+
+/* A state of 55 face letters is refused as more than 54, not read as its first 54 */
+static void test_state_too_long(void **state)
+{
+    (void)state;
+    char text[64];
+    memset(text, 'U', 55);
+    text[55] = '\0';
+    int size;
+    cg_error err;
+    assert_int_equal(cg_state_check(text, &size, &err), CG_ERR_INPUT);
+    assert_non_null(strstr(err.msg, "more than 54 face letters"));
+}
+
 static void test_format_names(void **state)
 {
     (void)state;
@@ -313,6 +346,7 @@ int main(void)
         cmocka_unit_test(test_stray_token_colour), cmocka_unit_test(test_broken_border),
         cmocka_unit_test(test_scheme_without_u),  cmocka_unit_test(test_four_colours),
         cmocka_unit_test(test_twisted_corner),    cmocka_unit_test(test_joined_bad_move),
+        cmocka_unit_test(test_drawing_end_and_shape), cmocka_unit_test(test_state_too_long),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
