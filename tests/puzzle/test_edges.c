@@ -330,6 +330,17 @@ static void test_state_too_long(void **state)
 static void test_format_names(void **state)
 {
     (void)state;
+    /* a failed cg_draw_text needs no bytes: *needed is 0, whatever it held */
+    char buf[16];
+    cg_error err;
+    for (int k = 0; k < 2; k++) {
+        size_t needed = 99;
+        cg_status st = k ? cg_draw_text("hello\n", 6, NULL, "svg", buf, sizeof buf, &needed, &err)
+                         : cg_draw_text("UUUUDDDDFFFFBBBBLLLLRRRR", 24, NULL, "bmp", buf, sizeof buf,
+                                        &needed, &err);
+        assert_int_equal(st, CG_ERR_INPUT);
+        assert_int_equal(needed, 0);
+    }
     assert_string_equal(cg_draw_format_name(CG_DRAW_ANSI), "ansi");
     assert_string_equal(cg_draw_format_name(CG_DRAW_SVG), "svg");
     assert_string_equal(cg_draw_format_name(CG_DRAW_PNG), "png");
