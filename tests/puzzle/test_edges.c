@@ -325,6 +325,12 @@ static void test_state_too_long(void **state)
     cg_error err;
     assert_int_equal(cg_state_check(text, &size, &err), CG_ERR_INPUT);
     assert_non_null(strstr(err.msg, "more than 54 face letters"));
+    /* a buffer too small for a state says how many bytes it needs, its terminator counted */
+    char small[10];
+    assert_int_equal(cg_state_solved(2, small, sizeof small, &err), CG_ERR_LIMIT);
+    assert_string_equal(err.msg, "a 2x2 state needs 25 bytes, the buffer has 10");
+    assert_int_equal(cg_state_solved(3, NULL, 0, &err), CG_ERR_LIMIT);
+    assert_string_equal(err.msg, "a 3x3 state needs 55 bytes, the buffer has 0");
 }
 
 static void test_format_names(void **state)
