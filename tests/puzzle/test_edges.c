@@ -333,6 +333,34 @@ static void test_state_too_long(void **state)
     assert_string_equal(err.msg, "a 3x3 state needs 55 bytes, the buffer has 0");
 }
 
+/* Counts in messages and of stickers: "1 line" and "2 lines", the bytes a result needs with its
+ * terminator, a 3x3's 54 stickers and six faces known */
+static void test_counts(void **state)
+{
+    (void)state;
+    char buf[512];
+    size_t needed;
+    cg_error err;
+    assert_int_equal(cg_draw_text("hello\n", 6, NULL, "svg", buf, sizeof buf, &needed, &err),
+                     CG_ERR_INPUT);
+    assert_non_null(strstr(err.msg, "no cube in 1 line:"));
+    assert_int_equal(cg_draw_text("hello\nthere\n", 12, NULL, "svg", buf, sizeof buf, &needed, &err),
+                     CG_ERR_INPUT);
+    assert_non_null(strstr(err.msg, "no cube in 2 lines:"));
+    static const char NET[] = "  UU\n  UU\nLLFFRRBB\nLLFFRRBB\n  DD\n  DD\n";
+    assert_int_equal(cg_turn_text(NET, "R", NULL, buf, sizeof buf, &needed, &err), CG_OK);
+    size_t whole = strlen(buf);
+    assert_int_equal(cg_turn_text(NET, "R", NULL, buf, 8, &needed, &err), CG_ERR_LIMIT);
+    char want[96];
+    snprintf(want, sizeof want, "the result needs %zu bytes, the buffer holds 8", whole + 1);
+    assert_string_equal(err.msg, want);
+    cg_puzzle p;
+    static const char SOLVED3[] = "UUUUUUUUUDDDDDDDDDFFFFFFFFFBBBBBBBBBLLLLLLLLLRRRRRRRRR";
+    assert_int_equal(cg_puzzle_from_string(SOLVED3, 54, "UDFBLR", &p, &err), CG_OK);
+    assert_int_equal(cg_puzzle_stickers(&p), 54);
+    assert_int_equal(cg_puzzle_faces_known(&p), 6);
+}
+
 static void test_format_names(void **state)
 {
     (void)state;
@@ -364,6 +392,7 @@ int main(void)
         cmocka_unit_test(test_scheme_without_u),  cmocka_unit_test(test_four_colours),
         cmocka_unit_test(test_twisted_corner),    cmocka_unit_test(test_joined_bad_move),
         cmocka_unit_test(test_drawing_end_and_shape), cmocka_unit_test(test_state_too_long),
+        cmocka_unit_test(test_counts),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
