@@ -205,7 +205,7 @@ static void test_stray_token_colour(void **state)
 static void test_broken_border(void **state)
 {
     (void)state;
-    static const char *const BROKEN[] = {"+--x--+", "+-----|", "+--+--+"};
+    static const char *const BROKEN[] = {"+--x--+", "+-----|", "+--+--+", "x-----+", "+-----x"};
     for (size_t k = 0; k < sizeof BROKEN / sizeof *BROKEN; k++) {
         cg_box_reader r;
         cg_box_reader_init(&r);
@@ -306,10 +306,16 @@ static void test_drawing_end_and_shape(void **state)
     assert_int_equal(cg_drawing_end(d), strlen(NET) - strlen("R U\n"));
     assert_string_equal(cg_drawing_shape(d), "net");
     cg_drawing_free(d);
+    /* the last line without its line end: the drawing ends at the text's end */
+    assert_int_equal(cg_drawing_read(NET, strlen(NET) - strlen("\nR U\n"), NULL, NULL, &d, &err), CG_OK);
+    assert_int_equal(cg_drawing_end(d), strlen(NET) - strlen("\nR U\n"));
+    cg_drawing_free(d);
     static const char DICT[] = "cube = {'U': 'WWWW', 'D': 'YYYY', 'F': 'GGGG', 'B': 'BBBB', "
                                "'L': 'OOOO', 'R': 'RRRR'}\nnext\n";
     assert_int_equal(cg_drawing_read(DICT, strlen(DICT), NULL, NULL, &d, &err), CG_OK);
     assert_string_equal(cg_drawing_shape(d), "dict");
+    assert_int_equal(cg_drawing_first_line(d), 1);
+    assert_int_equal(cg_drawing_last_line(d), 1);
     assert_int_equal(cg_drawing_end(d), strlen(DICT) - strlen("next\n"));
     cg_drawing_free(d);
 }
@@ -361,6 +367,23 @@ static void test_counts(void **state)
     assert_int_equal(cg_puzzle_faces_known(&p), 6);
 }
 
+/* Two edges swapped on a solved 3x3: the parities disagree, and the message says which way
+ * each kind can go (the corners even, as solved; the edges odd) */
+static void test_edges_swapped(void **state)
+{
+    (void)state;
+    char text[55] = "UUUUUUUUUDDDDDDDDDFFFFFFFFFBBBBBBBBBLLLLLLLLLRRRRRRRRR";
+    text[2 * 9 + 1] = 'R'; /* F's top middle and R's: the edges UF and UR swapped */
+    text[5 * 9 + 1] = 'F';
+    cg_puzzle p;
+    cg_error err;
+    assert_int_equal(cg_puzzle_from_string(text, 54, "UDFBLR", &p, &err), CG_OK);
+    cg_reading3 rd;
+    assert_int_equal(cg_reconstruct3(&p, NULL, &rd, &err), CG_ERR_INPUT);
+    if (!strstr(err.msg, "the corners can only be even, the edges only odd"))
+        fail_msg("%s", err.msg);
+}
+
 static void test_format_names(void **state)
 {
     (void)state;
@@ -392,7 +415,7 @@ int main(void)
         cmocka_unit_test(test_scheme_without_u),  cmocka_unit_test(test_four_colours),
         cmocka_unit_test(test_twisted_corner),    cmocka_unit_test(test_joined_bad_move),
         cmocka_unit_test(test_drawing_end_and_shape), cmocka_unit_test(test_state_too_long),
-        cmocka_unit_test(test_counts),
+        cmocka_unit_test(test_counts),            cmocka_unit_test(test_edges_swapped),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
