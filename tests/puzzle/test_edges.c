@@ -353,6 +353,11 @@ static void test_counts(void **state)
     assert_int_equal(cg_draw_text("hello\nthere\n", 12, NULL, "svg", buf, sizeof buf, &needed, &err),
                      CG_ERR_INPUT);
     assert_non_null(strstr(err.msg, "no cube in 2 lines:"));
+    /* a reading error and no cube: that error, not "no cube" */
+    assert_int_equal(cg_draw_text("Face U:\nhello\n", 14, NULL, "svg", buf, sizeof buf, &needed, &err),
+                     CG_ERR_INPUT);
+    if (!strstr(err.msg, "should be a border") || strstr(err.msg, "no cube"))
+        fail_msg("%s", err.msg);
     static const char NET[] = "  UU\n  UU\nLLFFRRBB\nLLFFRRBB\n  DD\n  DD\n";
     assert_int_equal(cg_turn_text(NET, "R", NULL, buf, sizeof buf, &needed, &err), CG_OK);
     size_t whole = strlen(buf);
