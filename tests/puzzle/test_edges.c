@@ -356,7 +356,7 @@ static void test_counts(void **state)
     /* a reading error and no cube: that error, not "no cube" */
     assert_int_equal(cg_draw_text("Face U:\nhello\n", 14, NULL, "svg", buf, sizeof buf, &needed, &err),
                      CG_ERR_INPUT);
-    if (!strstr(err.msg, "should be a border") || strstr(err.msg, "no cube"))
+    if (!strstr(err.msg, "face U (label on line 1): line 2 has 1 sticker") || strstr(err.msg, "no cube"))
         fail_msg("%s", err.msg);
     static const char NET[] = "  UU\n  UU\nLLFFRRBB\nLLFFRRBB\n  DD\n  DD\n";
     assert_int_equal(cg_turn_text(NET, "R", NULL, buf, sizeof buf, &needed, &err), CG_OK);
