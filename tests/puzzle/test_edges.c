@@ -389,6 +389,72 @@ static void test_edges_swapped(void **state)
         fail_msg("%s", err.msg);
 }
 
+/* The common scheme is a 2x2's only, and of six distinct common colours: "W" and "white" are
+ * one colour twice, the first token seen being one of them */
+static void test_common_scheme(void **state)
+{
+    (void)state;
+    cg_puzzle p;
+    cg_scheme sc;
+    static const char SOLVED3[] = "WWWWWWWWWYYYYYYYYYGGGGGGGGGBBBBBBBBBOOOOOOOOORRRRRRRRR";
+    assert_int_equal(cg_puzzle_from_string(SOLVED3, 54, "UDFBLR", &p, NULL), CG_OK);
+    assert_false(cg_puzzle_common_scheme(&p, &sc));
+    assert_int_equal(cg_puzzle_from_string("WWWWYYYYGGGGBBBBOOOORRRR", 24, "UDFBLR", &p, NULL), CG_OK);
+    assert_true(cg_puzzle_common_scheme(&p, &sc));
+    static const char *const TOK[6] = {"W", "white", "G", "B", "O", "R"};
+    cg_puzzle_clear_size(&p, 2);
+    for (int i = 0; i < 24; i++)
+        assert_int_equal(cg_puzzle_set(&p, i, TOK[i / 4], strlen(TOK[i / 4]), NULL), CG_OK);
+    assert_false(cg_puzzle_common_scheme(&p, &sc));
+}
+
+/* A separator's control byte and a move name's byte 0x80 are refused, naming where */
+static void test_bytes_refused(void **state)
+{
+    (void)state;
+    cg_dialect d;
+    cg_error err;
+    assert_int_equal(cg_dialect_make(&d, CG_NOTATION_STANDARD, NULL, ",\x01", &err), CG_ERR_INPUT);
+    assert_string_equal(err.msg, "separator: byte 2 is a control byte");
+    cg_move_map map;
+    assert_int_equal(cg_move_map_parse("U=a\x80", 4, &map, &err), CG_ERR_INPUT);
+    assert_non_null(strstr(err.msg, "the name of U has a blank or a byte"));
+}
+
+/* The moves on a text's last line, which has no line end, are read whole */
+static void test_last_line_unended(void **state)
+{
+    (void)state;
+    static const char NET[] = "  UU\n  UU\nLLFFRRBB\nLLFFRRBB\n  DD\n  DD\n";
+    char text[128], with[512], plain[512];
+    snprintf(text, sizeof text, "%sR U'", NET); /* no label: the line fills what is left */
+    size_t needed;
+    cg_error err;
+    if (cg_turn_text(text, NULL, "last-line", with, sizeof with, &needed, &err) != CG_OK)
+        fail_msg("%s", err.msg);
+    assert_int_equal(cg_turn_text(NET, "R U'", NULL, plain, sizeof plain, &needed, &err), CG_OK);
+    assert_string_equal(with, plain);
+}
+
+/* Counting the 3x3s that fit stops at the cap: exactly the cap, said to be "at least" */
+static void test_fits_cap(void **state)
+{
+    (void)state;
+    char text[55] = "UUUUUUUUUDDDDDDDDDFFFFFFFFFBBBBBBBBBLLLLLLLLLRRRRRRRRR";
+    for (int i = 0; i < 36; i++)
+        if (i % 9 != 4)
+            text[i] = '?'; /* U, D, F and B hidden but their centres */
+    cg_puzzle p;
+    cg_error err;
+    assert_int_equal(cg_puzzle_from_string(text, 54, "UDFBLR", &p, &err), CG_OK);
+    cg_reconstruct3_options opt = {.pick = true, .cap = 5};
+    cg_reading3 rd;
+    if (cg_reconstruct3(&p, &opt, &rd, &err) != CG_OK)
+        fail_msg("%s", err.msg);
+    assert_int_equal(rd.fits, 5);
+    assert_true(rd.fits_at_least);
+}
+
 static void test_format_names(void **state)
 {
     (void)state;
@@ -421,6 +487,8 @@ int main(void)
         cmocka_unit_test(test_twisted_corner),    cmocka_unit_test(test_joined_bad_move),
         cmocka_unit_test(test_drawing_end_and_shape), cmocka_unit_test(test_state_too_long),
         cmocka_unit_test(test_counts),            cmocka_unit_test(test_edges_swapped),
+        cmocka_unit_test(test_common_scheme),     cmocka_unit_test(test_bytes_refused),
+        cmocka_unit_test(test_last_line_unended), cmocka_unit_test(test_fits_cap),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
