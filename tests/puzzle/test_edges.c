@@ -14,6 +14,7 @@
 #include <cmocka.h>
 
 #include "cubegod/cube.h"
+#include "cubegod/cube3.h"
 #include "cubegod/draw.h"
 #include "cubegod/notation.h"
 #include "cubegod/puzzle.h"
@@ -455,6 +456,32 @@ static void test_fits_cap(void **state)
     assert_true(rd.fits_at_least);
 }
 
+/* Two edges swapped and then a quarter turn U: the corners go odd, the edges even, and the
+ * message says so (not "no edges fit", which one parity failing is not) */
+static void test_parities_other_way(void **state)
+{
+    (void)state;
+    /* Kociemba's order U R F D L B, the edges UR and UF swapped */
+    char k[55] = "UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB", t[55];
+    k[10] = 'F';
+    k[19] = 'R';
+    memcpy(t, k, sizeof t);
+    static const int UROT[9] = {6, 3, 0, 7, 4, 1, 8, 5, 2}; /* U clockwise: new[i] = old[UROT[i]] */
+    for (int i = 0; i < 9; i++)
+        t[i] = k[UROT[i]];
+    static const int TOP[4] = {18, 9, 45, 36}; /* F R B L: each top row takes the next one's */
+    for (int f = 0; f < 4; f++)
+        for (int i = 0; i < 3; i++)
+            t[TOP[f] + i] = k[TOP[(f + 1) % 4] + i];
+    cg_puzzle p;
+    cg_error err;
+    assert_int_equal(cg_puzzle_from_string(t, 54, "URFDLB", &p, &err), CG_OK);
+    cg_reading3 rd;
+    assert_int_equal(cg_reconstruct3(&p, NULL, &rd, &err), CG_ERR_INPUT);
+    if (!strstr(err.msg, "the corners can only be odd, the edges only even"))
+        fail_msg("%s", err.msg);
+}
+
 static void test_format_names(void **state)
 {
     (void)state;
@@ -489,6 +516,7 @@ int main(void)
         cmocka_unit_test(test_counts),            cmocka_unit_test(test_edges_swapped),
         cmocka_unit_test(test_common_scheme),     cmocka_unit_test(test_bytes_refused),
         cmocka_unit_test(test_last_line_unended), cmocka_unit_test(test_fits_cap),
+        cmocka_unit_test(test_parities_other_way),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
