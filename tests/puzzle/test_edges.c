@@ -482,6 +482,22 @@ static void test_parities_other_way(void **state)
         fail_msg("%s", err.msg);
 }
 
+/* A 3x3's scheme read from its centres: every face named, each by its own colour */
+static void test_scheme3(void **state)
+{
+    (void)state;
+    static const char SOLVED3[] = "WWWWWWWWWYYYYYYYYYGGGGGGGGGBBBBBBBBBOOOOOOOOORRRRRRRRR";
+    cg_puzzle p;
+    cg_error err;
+    assert_int_equal(cg_puzzle_from_string(SOLVED3, 54, "UDFBLR", &p, &err), CG_OK);
+    cg_reading3 rd;
+    assert_int_equal(cg_reconstruct3(&p, NULL, &rd, &err), CG_OK);
+    for (int f = 0; f < 6; f++) {
+        char want[2] = {"WYGBOR"[f], '\0'};
+        assert_string_equal(rd.scheme.face[f], want);
+    }
+}
+
 static void test_format_names(void **state)
 {
     (void)state;
@@ -516,7 +532,7 @@ int main(void)
         cmocka_unit_test(test_counts),            cmocka_unit_test(test_edges_swapped),
         cmocka_unit_test(test_common_scheme),     cmocka_unit_test(test_bytes_refused),
         cmocka_unit_test(test_last_line_unended), cmocka_unit_test(test_fits_cap),
-        cmocka_unit_test(test_parities_other_way),
+        cmocka_unit_test(test_parities_other_way), cmocka_unit_test(test_scheme3),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
