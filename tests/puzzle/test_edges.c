@@ -498,6 +498,25 @@ static void test_scheme3(void **state)
     }
 }
 
+/* A token of a 24-bit ANSI colour is drawn in that colour, each channel its own; no text at all
+ * is 0 lines */
+static void test_token_colours(void **state)
+{
+    (void)state;
+    static const char *const TOK[6] = {"rgb10_20_30", "D", "F", "B", "L", "R"};
+    cg_puzzle p;
+    cg_puzzle_clear_size(&p, 2);
+    for (int i = 0; i < 24; i++)
+        assert_int_equal(cg_puzzle_set(&p, i, TOK[i / 4], strlen(TOK[i / 4]), NULL), CG_OK);
+    char svg[16384];
+    size_t need;
+    assert_int_equal(cg_puzzle_draw(&p, CG_DRAW_SVG, svg, sizeof svg, &need, NULL), CG_OK);
+    assert_non_null(strstr(svg, "fill=\"#0a141e\""));
+    cg_error err;
+    assert_int_equal(cg_draw_text(NULL, 0, NULL, "svg", svg, sizeof svg, &need, &err), CG_ERR_INPUT);
+    assert_non_null(strstr(err.msg, "no cube in 0 lines"));
+}
+
 static void test_format_names(void **state)
 {
     (void)state;
@@ -533,6 +552,7 @@ int main(void)
         cmocka_unit_test(test_common_scheme),     cmocka_unit_test(test_bytes_refused),
         cmocka_unit_test(test_last_line_unended), cmocka_unit_test(test_fits_cap),
         cmocka_unit_test(test_parities_other_way), cmocka_unit_test(test_scheme3),
+        cmocka_unit_test(test_token_colours),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
