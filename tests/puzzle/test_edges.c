@@ -86,6 +86,11 @@ static void test_dialects(void **state)
     cg_dialect d;
     assert_int_equal(cg_dialect_make(&d, (cg_notation)7, NULL, NULL, &err), CG_ERR_INPUT);
     assert_non_null(strstr(err.msg, "notation 7 does not exist"));
+    assert_string_equal(cg_notation_name((cg_notation)3), "quarter-cw");
+    assert_string_equal(cg_notation_name((cg_notation)4), "?");
+    /* a name that is empty where the given length ends, blanks after it in memory */
+    assert_int_equal(cg_move_map_parse("U=a,D=   ", 6, &map, &err), CG_ERR_INPUT);
+    assert_non_null(strstr(err.msg, "D has an empty name"));
     assert_int_equal(cg_dialect_make(&d, CG_NOTATION_STANDARD, NULL, NULL, &err), CG_OK);
     const cg_move moves[3] = {CG_R * 3, CG_U * 3 + 1, CG_F * 3 + 2}; /* R U2 F' */
     char buf[16];
@@ -206,7 +211,8 @@ static void test_stray_token_colour(void **state)
 static void test_broken_border(void **state)
 {
     (void)state;
-    static const char *const BROKEN[] = {"+--x--+", "+-----|", "+--+--+", "x-----+", "+-----x"};
+    static const char *const BROKEN[] = {"+--x--+", "+-----|", "+--+--+", "x-----+", "+-----x",
+                                         "+x----+", "+----x+"};
     for (size_t k = 0; k < sizeof BROKEN / sizeof *BROKEN; k++) {
         cg_box_reader r;
         cg_box_reader_init(&r);
