@@ -523,6 +523,24 @@ static void test_token_colours(void **state)
     assert_non_null(strstr(err.msg, "no cube in 0 lines"));
 }
 
+/* A 2x2 with fewer than five faces shown: "only 1 face", "only 2 faces" */
+static void test_faces_shown(void **state)
+{
+    (void)state;
+    for (int shown = 1; shown <= 2; shown++) {
+        cg_puzzle p;
+        assert_int_equal(cg_puzzle_from_string("UUUUDDDDFFFFBBBBLLLLRRRR", 24, "UDFBLR", &p, NULL), CG_OK);
+        p.faces_shown = (uint8_t)(shown == 1 ? 1u << CG_U : (1u << CG_U) | (1u << CG_F));
+        cg_reading rd;
+        cg_error err;
+        assert_int_equal(cg_reconstruct(&p, NULL, &rd, &err), CG_ERR_INPUT);
+        char want[64];
+        snprintf(want, sizeof want, "only %d face%s shown; the cube needs five", shown,
+                 shown == 1 ? "" : "s");
+        assert_string_equal(err.msg, want);
+    }
+}
+
 static void test_format_names(void **state)
 {
     (void)state;
@@ -558,7 +576,7 @@ int main(void)
         cmocka_unit_test(test_common_scheme),     cmocka_unit_test(test_bytes_refused),
         cmocka_unit_test(test_last_line_unended), cmocka_unit_test(test_fits_cap),
         cmocka_unit_test(test_parities_other_way), cmocka_unit_test(test_scheme3),
-        cmocka_unit_test(test_token_colours),
+        cmocka_unit_test(test_token_colours),     cmocka_unit_test(test_faces_shown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
