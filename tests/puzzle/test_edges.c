@@ -186,6 +186,13 @@ static void test_blank_items(void **state)
     size_t n;
     assert_int_equal(cg_dialect_parse(&d, "R,,U", 4, out, 8, &n, &err), CG_ERR_INPUT);
     assert_non_null(strstr(err.msg, "move 2 ',' (column 3)"));
+    /* names not parted by the separator are no moves: joined, or parted by a blank only */
+    static const char *const UNPARTED[] = {"RU", "R U", "R,UF"};
+    for (size_t k = 0; k < sizeof UNPARTED / sizeof *UNPARTED; k++)
+        if (cg_dialect_parse(&d, UNPARTED[k], strlen(UNPARTED[k]), out, 8, &n, &err) != CG_ERR_INPUT)
+            fail_msg("'%s' read as %zu moves", UNPARTED[k], n);
+    assert_int_equal(cg_dialect_parse(&d, "R, U,F2", 7, out, 8, &n, &err), CG_OK);
+    assert_int_equal(n, 3);
 }
 
 /* A token naming no colour on no centre takes a spare colour, not a face's home: U's centre
