@@ -548,6 +548,24 @@ static void test_faces_shown(void **state)
     }
 }
 
+/* An SVG marks each hidden sticker with one '?' and no shown one */
+static void test_svg_question_marks(void **state)
+{
+    (void)state;
+    static const char *const CUBES[] = {"UUUUDDDDFFFFBBBBLLLLRRRR", "?UUUDDDDFFFFBBBBLLLLRR?R"};
+    for (int k = 0; k < 2; k++) {
+        cg_puzzle p;
+        assert_int_equal(cg_puzzle_from_string(CUBES[k], 24, "UDFBLR", &p, NULL), CG_OK);
+        char svg[16384];
+        size_t need;
+        assert_int_equal(cg_puzzle_draw(&p, CG_DRAW_SVG, svg, sizeof svg, &need, NULL), CG_OK);
+        int marks = 0;
+        for (const char *at = svg; (at = strstr(at, ">?</text>")) != NULL; at++)
+            marks++;
+        assert_int_equal(marks, 2 * k);
+    }
+}
+
 static void test_format_names(void **state)
 {
     (void)state;
@@ -584,6 +602,7 @@ int main(void)
         cmocka_unit_test(test_last_line_unended), cmocka_unit_test(test_fits_cap),
         cmocka_unit_test(test_parities_other_way), cmocka_unit_test(test_scheme3),
         cmocka_unit_test(test_token_colours),     cmocka_unit_test(test_faces_shown),
+        cmocka_unit_test(test_svg_question_marks),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
