@@ -566,6 +566,47 @@ static void test_svg_question_marks(void **state)
     }
 }
 
+/* "R3'" is three quarter turns undone: R, as "R'" undone is; a bad move of 17 bytes is quoted
+ * up to its 16th byte */
+static void test_turn_counts(void **state)
+{
+    (void)state;
+    static const char NET[] = "  ab\n  cd\nefghijkl\nmnopqrst\n  uv\n  wx\n";
+    char a[256], b[256];
+    size_t needed;
+    cg_error err;
+    assert_int_equal(cg_turn_text(NET, "R3'", NULL, a, sizeof a, &needed, &err), CG_OK);
+    assert_int_equal(cg_turn_text(NET, "R", NULL, b, sizeof b, &needed, &err), CG_OK);
+    assert_string_equal(a, b);
+    assert_int_equal(cg_turn_text(NET, "R2'", NULL, a, sizeof a, &needed, &err), CG_OK);
+    assert_int_equal(cg_turn_text(NET, "R2", NULL, b, sizeof b, &needed, &err), CG_OK);
+    assert_string_equal(a, b);
+    assert_int_equal(cg_turn_text(NET, "R Qabcdefghijklmnop", NULL, a, sizeof a, &needed,
+                                  &err), CG_ERR_INPUT);
+    if (!strstr(err.msg, "move 2 'Qabcdefghijklmno' (column 3)"))
+        fail_msg("%s", err.msg);
+}
+
+/* Two edges swapped and the corner DLF hidden whole: several corners fit there, and the message
+ * is still the parities' (not a piece named twice, nor nothing) */
+static void test_parity_with_a_hidden_corner(void **state)
+{
+    (void)state;
+    char k[55] = "UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB";
+    k[10] = 'F';
+    k[19] = 'R';
+    const uint8_t *dlf = cg3_corner_facelets(7);
+    for (int i = 0; i < 3; i++)
+        k[dlf[i]] = '?';
+    cg_puzzle p;
+    cg_error err;
+    assert_int_equal(cg_puzzle_from_string(k, 54, "URFDLB", &p, &err), CG_OK);
+    cg_reading3 rd;
+    assert_int_equal(cg_reconstruct3(&p, NULL, &rd, &err), CG_ERR_INPUT);
+    if (!strstr(err.msg, "corner and edge parity disagree"))
+        fail_msg("'%s'", err.msg);
+}
+
 static void test_format_names(void **state)
 {
     (void)state;
@@ -602,7 +643,8 @@ int main(void)
         cmocka_unit_test(test_last_line_unended), cmocka_unit_test(test_fits_cap),
         cmocka_unit_test(test_parities_other_way), cmocka_unit_test(test_scheme3),
         cmocka_unit_test(test_token_colours),     cmocka_unit_test(test_faces_shown),
-        cmocka_unit_test(test_svg_question_marks),
+        cmocka_unit_test(test_svg_question_marks), cmocka_unit_test(test_turn_counts),
+        cmocka_unit_test(test_parity_with_a_hidden_corner),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
