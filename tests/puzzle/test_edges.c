@@ -607,6 +607,25 @@ static void test_parity_with_a_hidden_corner(void **state)
         fail_msg("'%s'", err.msg);
 }
 
+/* The relative puzzle toward a goal knows every sticker, the last one too */
+static void test_toward_whole(void **state)
+{
+    (void)state;
+    for (int n = 2; n <= 3; n++) {
+        char solved[64], scrambled[64];
+        assert_int_equal(cg_state_solved(n, solved, sizeof solved, NULL), CG_OK);
+        assert_int_equal(cg_state_apply(solved, "R U F'", scrambled, sizeof scrambled, NULL), CG_OK);
+        cg_puzzle goal, cur, rel;
+        assert_int_equal(cg_puzzle_from_string(solved, strlen(solved), "URFDLB", &goal, NULL), CG_OK);
+        assert_int_equal(cg_puzzle_from_string(scrambled, strlen(scrambled), "URFDLB", &cur, NULL), CG_OK);
+        cg_error err;
+        assert_int_equal(cg_puzzle_toward(&goal, &cur, NULL, 0, &rel, &err), CG_OK);
+        for (int i = 0; i < 6 * n * n; i++)
+            if (rel.sticker[i] == CG_UNKNOWN)
+                fail_msg("%dx%d: sticker %d unknown", n, n, i);
+    }
+}
+
 static void test_format_names(void **state)
 {
     (void)state;
@@ -644,7 +663,7 @@ int main(void)
         cmocka_unit_test(test_parities_other_way), cmocka_unit_test(test_scheme3),
         cmocka_unit_test(test_token_colours),     cmocka_unit_test(test_faces_shown),
         cmocka_unit_test(test_svg_question_marks), cmocka_unit_test(test_turn_counts),
-        cmocka_unit_test(test_parity_with_a_hidden_corner),
+        cmocka_unit_test(test_parity_with_a_hidden_corner), cmocka_unit_test(test_toward_whole),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
