@@ -626,6 +626,33 @@ static void test_toward_whole(void **state)
     }
 }
 
+/* A colour token too long is quoted up to its 40th byte: 40 whole, 41 cut; a 2x2 in the common
+ * colours that fits no cube (a corner twisted) has no common scheme */
+static void test_long_token_and_no_scheme(void **state)
+{
+    (void)state;
+    cg_puzzle p;
+    cg_puzzle_clear_size(&p, 2);
+    cg_error err;
+    char tok[64], want[96];
+    for (int len = 40; len <= 41; len++) {
+        memset(tok, 'a', (size_t)len);
+        tok[len] = '\0';
+        assert_int_equal(cg_puzzle_set(&p, 0, tok, (size_t)len, &err), CG_ERR_INPUT);
+        snprintf(want, sizeof want, "colour '%.40s' is too long", tok);
+        if (!strstr(err.msg, want))
+            fail_msg("%d bytes: %s", len, err.msg);
+    }
+    assert_int_equal(cg_puzzle_from_string("WWWWYYYYGGGGBBBBOOOORRRR", 24, "UDFBLR", &p, NULL), CG_OK);
+    const uint8_t *st = cg_corner_stickers(0);
+    int8_t a = p.sticker[st[0]];
+    p.sticker[st[0]] = p.sticker[st[1]];
+    p.sticker[st[1]] = p.sticker[st[2]];
+    p.sticker[st[2]] = a;
+    cg_scheme sc;
+    assert_false(cg_puzzle_common_scheme(&p, &sc));
+}
+
 static void test_format_names(void **state)
 {
     (void)state;
@@ -664,6 +691,7 @@ int main(void)
         cmocka_unit_test(test_token_colours),     cmocka_unit_test(test_faces_shown),
         cmocka_unit_test(test_svg_question_marks), cmocka_unit_test(test_turn_counts),
         cmocka_unit_test(test_parity_with_a_hidden_corner), cmocka_unit_test(test_toward_whole),
+        cmocka_unit_test(test_long_token_and_no_scheme),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
