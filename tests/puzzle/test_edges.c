@@ -531,6 +531,14 @@ static void test_token_colours(void **state)
     size_t need;
     assert_int_equal(cg_puzzle_draw(&p, CG_DRAW_SVG, svg, sizeof svg, &need, NULL), CG_OK);
     assert_non_null(strstr(svg, "fill=\"#0a141e\""));
+    /* the last colour word, "red", names red wherever it stands (here on U's centre) */
+    static const char *const WORDS[6] = {"red", "yellow", "green", "blue", "orange", "white"};
+    cg_puzzle q;
+    cg_puzzle_clear_size(&q, 3);
+    for (int i = 0; i < 54; i++)
+        assert_int_equal(cg_puzzle_set(&q, i, WORDS[i / 9], strlen(WORDS[i / 9]), NULL), CG_OK);
+    assert_int_equal(cg_puzzle_draw(&q, CG_DRAW_SVG, svg, sizeof svg, &need, NULL), CG_OK);
+    assert_non_null(strstr(svg, "fill=\"#b71234\" stroke=\"#000\"><title>red<"));
     cg_error err;
     assert_int_equal(cg_draw_text(NULL, 0, NULL, "svg", svg, sizeof svg, &need, &err), CG_ERR_INPUT);
     assert_non_null(strstr(err.msg, "no cube in 0 lines"));
