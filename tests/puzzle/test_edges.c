@@ -531,7 +531,7 @@ static void test_token_colours(void **state)
     size_t need;
     assert_int_equal(cg_puzzle_draw(&p, CG_DRAW_SVG, svg, sizeof svg, &need, NULL), CG_OK);
     assert_non_null(strstr(svg, "fill=\"#0a141e\""));
-    /* the last colour word, "red", names red wherever it stands (here on U's centre) */
+    /* the last colour word, "red", names red wherever it stands (here on U's centre), */
     static const char *const WORDS[6] = {"red", "yellow", "green", "blue", "orange", "white"};
     cg_puzzle q;
     cg_puzzle_clear_size(&q, 3);
@@ -539,6 +539,18 @@ static void test_token_colours(void **state)
         assert_int_equal(cg_puzzle_set(&q, i, WORDS[i / 9], strlen(WORDS[i / 9]), NULL), CG_OK);
     assert_int_equal(cg_puzzle_draw(&q, CG_DRAW_SVG, svg, sizeof svg, &need, NULL), CG_OK);
     assert_non_null(strstr(svg, "fill=\"#b71234\" stroke=\"#000\"><title>red<"));
+    /* so do the last letter and digit, "R" and "5" */
+    static const char *const LAST[2][6] = {{"R", "D", "F", "B", "L", "U"}, {"5", "1", "2", "3", "4", "0"}};
+    for (int k = 0; k < 2; k++) {
+        cg_puzzle_clear_size(&q, 3);
+        for (int i = 0; i < 54; i++)
+            assert_int_equal(cg_puzzle_set(&q, i, LAST[k][i / 9], 1, NULL), CG_OK);
+        assert_int_equal(cg_puzzle_draw(&q, CG_DRAW_SVG, svg, sizeof svg, &need, NULL), CG_OK);
+        char want[64];
+        snprintf(want, sizeof want, "fill=\"#b71234\" stroke=\"#000\"><title>%s<", LAST[k][0]);
+        if (!strstr(svg, want))
+            fail_msg("'%s' on U's centre is not red", LAST[k][0]);
+    }
     cg_error err;
     assert_int_equal(cg_draw_text(NULL, 0, NULL, "svg", svg, sizeof svg, &need, &err), CG_ERR_INPUT);
     assert_non_null(strstr(err.msg, "no cube in 0 lines"));
