@@ -27,7 +27,6 @@ typedef struct search {
     unsigned long cap, nodes, budget;
     unsigned long efits[2];    /* edge arrangements of each parity (capped) */
     unsigned long cfits[2];    /* corner arrangements of each parity */
-    bool have_edge[2];
     uint8_t ep_first[2][CG3_EDGES], eo_first[2][CG3_EDGES];
     unsigned long total;       /* cubes */
     bool have;
@@ -65,7 +64,6 @@ static void place_edges(search *s, int depth, unsigned used, int flip)
             return;
         }
         if (s->efits[p]++ == 0) {
-            s->have_edge[p] = true;
             memcpy(s->ep_first[p], s->ep, sizeof s->ep);
             memcpy(s->eo_first[p], s->eo, sizeof s->eo);
         }
@@ -237,7 +235,6 @@ static void try_map(const cg_puzzle *p, const uint8_t *face_of, search *s, attem
     a->stage = 2;
     s->efits[0] = s->efits[1] = 0;
     s->cfits[0] = s->cfits[1] = 0;
-    s->have_edge[0] = s->have_edge[1] = false;
     unsigned long before = s->total;
     place_edges(s, 0, 0, 0);
     if (s->efits[0] || s->efits[1])

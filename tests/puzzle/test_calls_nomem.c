@@ -63,11 +63,12 @@ static void test_calls_without_memory(void **state)
     assert_int_equal(n, 2);
     /* a drawing keeps a copy of its text; the line of moves after it is read from a copy */
     static const char NET[] = "  UU\n  UU\nLLFFRRBB\nLLFFRRBB\n  DD\n  DD\nR U\n";
-    cg_drawing *dr = NULL;
+    cg_drawing *dr = (cg_drawing *)&fail_all; /* not NULL: a failure must set it NULL */
     fail_all = true;
     st = cg_drawing_read(NET, strlen(NET), NULL, NULL, &dr, &err);
     fail_all = false;
     assert_int_equal(st, CG_ERR_NOMEM);
+    assert_null(dr);
     assert_non_null(strstr(err.msg, "no memory for a drawing of"));
     /* each of the drawing's allocations failing alone: the same, nothing kept */
     for (int nth = 1; nth <= 4; nth++) {

@@ -515,6 +515,7 @@ static void test_scheme3(void **state)
         char want[2] = {"WYGBOR"[f], '\0'};
         assert_string_equal(rd.scheme.face[f], want);
     }
+    assert_true(cg3_cube_is_home(&rd.cube));
 }
 
 /* A token of a 24-bit ANSI colour is drawn in that colour, each channel its own; no text at all
@@ -721,6 +722,68 @@ static void test_rebuilt_five_faces(void **state)
     }
 }
 
+/* More of what cg_draw_text, cg_drawing_moves and the box writer and reader say: the first of
+ * three cubes drawn; labelled lists that end with the text (a cube only the end closes); a mapping cut off by the end (that error, not "no cube"); nothing after
+ * a drawing; a NUL inside moves; a face's box as wide as its own tokens; a new run of boxes after
+ * a face given twice */
+static void test_ends_and_widths(void **state)
+{
+    (void)state;
+    char buf[8192];
+    size_t needed;
+    cg_error err;
+    static const char FACES[] = "U: ['W', 'W', 'W', 'W']\nF: ['G', 'G', 'G', 'G']\nR: ['R', 'R', 'R', 'R']\n"
+                                "B: ['B', 'B', 'B', 'B']\nL: ['O', 'O', 'O', 'O']"; /* closed by the end */
+    if (cg_draw_text(FACES, strlen(FACES), NULL, "svg", buf, sizeof buf, &needed, &err) != CG_OK)
+        fail_msg("%s", err.msg);
+    static const char THREE[] = "UUUUDDDDFFFFBBBBLLLLRRRR\nWWWWYYYYGGGGBBBBOOOORRRR\n"
+                                "000011112222333344445555\n";
+    assert_int_equal(cg_draw_text(THREE, strlen(THREE), NULL, "svg", buf, sizeof buf, &needed, &err), CG_OK);
+    if (!strstr(buf, "<title>U<") || strstr(buf, "<title>W<") || strstr(buf, "<title>0<"))
+        fail_msg("not the first cube drawn");
+    static const char CUT[] = "cube = {'U': 'WWWW',\n'D': 'YYYY',";
+    assert_int_equal(cg_draw_text(CUT, strlen(CUT), NULL, "svg", buf, sizeof buf, &needed, &err),
+                     CG_ERR_INPUT);
+    if (!strstr(err.msg, "cut off by the end of input"))
+        fail_msg("%s", err.msg);
+    static const char NET[] = "  UU\n  UU\nLLFFRRBB\nLLFFRRBB\n  DD\n  DD\n";
+    cg_drawing *d;
+    assert_int_equal(cg_drawing_read(NET, strlen(NET), NULL, NULL, &d, &err), CG_OK);
+    assert_int_equal(cg_drawing_moves(d, NULL, buf, sizeof buf, &err), CG_ERR_INPUT);
+    assert_string_equal(err.msg, "no line after the drawing (which ends at line 6)");
+    cg_drawing_free(d);
+    cg_dialect dl = cg_dialect_default();
+    cg_move out[8];
+    size_t n;
+    assert_int_equal(cg_dialect_parse(&dl, "R \0U", 4, out, 8, &n, &err), CG_ERR_INPUT);
+    assert_string_equal(err.msg, "a NUL byte at column 3");
+    /* U's box: tokens of one byte, D's of five: U's border is U's width */
+    cg_puzzle p;
+    cg_puzzle_clear_size(&p, 2);
+    for (int i = 0; i < 24; i++) {
+        const char *t = i < 4 ? "a" : i < 8 ? "bbbbb" : "c";
+        assert_int_equal(cg_puzzle_set(&p, i, t, strlen(t), NULL), CG_OK);
+    }
+    size_t len = cg_puzzle_format_boxes(&p, buf, sizeof buf);
+    assert_true(len < sizeof buf);
+    if (strncmp(buf, "Face U:\n+-----+\n", 16) != 0)
+        fail_msg("%s", buf);
+    /* a face given twice ends the run: the next run is read afresh */
+    cg_box_reader r;
+    cg_box_reader_init(&r);
+    cg_box_event ev;
+    static const char *const RUN[] = {"Face L:", "+-----+", "| a b |", "| c d |", "+-----+"};
+    for (int k = 0; k < 5; k++)
+        assert_int_equal(cg_box_reader_feed(&r, RUN[k], strlen(RUN[k]), &ev, &err), CG_OK);
+    assert_int_equal(cg_box_reader_feed(&r, "Face L:", 7, &ev, &err), CG_ERR_INPUT);
+    assert_int_equal(cg_box_reader_feed(&r, "Face U:", 7, &ev, &err), CG_OK);
+    for (int k = 1; k < 5; k++)
+        assert_int_equal(cg_box_reader_feed(&r, RUN[k], strlen(RUN[k]), &ev, &err), CG_OK);
+    assert_int_equal(cg_box_reader_feed(&r, "bye", 3, &ev, &err), CG_OK);
+    assert_int_equal(ev, CG_BOX_PUZZLE);
+    assert_int_equal(r.puzzle.faces_shown, 1 << CG_U);
+}
+
 static void test_format_names(void **state)
 {
     (void)state;
@@ -760,6 +823,7 @@ int main(void)
         cmocka_unit_test(test_svg_question_marks), cmocka_unit_test(test_turn_counts),
         cmocka_unit_test(test_parity_with_a_hidden_corner), cmocka_unit_test(test_toward_whole),
         cmocka_unit_test(test_long_token_and_no_scheme), cmocka_unit_test(test_rebuilt_five_faces),
+        cmocka_unit_test(test_ends_and_widths),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
