@@ -73,7 +73,7 @@ nocube "$TMP/empty" "no cube found: nothing in 0 lines is a cube (boxes, labelle
 nocube "$TMP/empty" "no cube found: no 'Face X:' box in 0 lines; the input is empty" --input boxes
 printf 'Enter your solution:\nhello\n' > "$TMP/text"
 nocube "$TMP/text" "nothing in 2 lines is a cube (boxes, labelled faces, a net, a string or ANSI colours); docs/shapes.md shows each shape"
-nocube "$TMP/text" "nothing in 2 lines is a cube (net)" --input net
+nocube "$TMP/text" "nothing in 2 lines is a cube (net); docs/shapes.md shows each shape; --input SHAPE reads only one" --input net
 echo UUUUDDDDRRFFLLBBFFLLBBRR > "$TMP/compact"
 nocube "$TMP/compact" "no 'Face X:' box in 1 line; line 1 holds a cube as string: --input string (or auto) reads it" --input boxes
 printf 'UUUUDDDDRRFFLLBBFFLLBBRX\n' > "$TMP/compact-bad" # no cube in any shape: what it looks like

@@ -118,6 +118,11 @@ static void test_cube_in_another_shape(void **state)
     assert_int_equal(in.first_line, 6);
     assert_int_equal(in.last_line, 10);
     assert_false(cg_shape_first("hello\nworld\n", 12, NULL, &in));
+    /* a cube only the end of the text closes (five lists, nothing after them) */
+    const char *five = strstr(LISTS, "U: [");
+    size_t five_len = (size_t)(strstr(LISTS, "\nbye") - five);
+    assert_true(cg_shape_first(five, five_len, NULL, &in));
+    assert_int_equal(in.last_line, 5);
     assert_false(cg_shape_first("", 0, NULL, &in));
     char out[512];
     int count;
@@ -137,6 +142,18 @@ static void test_cube_in_another_shape(void **state)
     assert_int_equal(cg_read_text("U: a b c\n", 9, "faces", NULL, NULL, NULL, out, sizeof out,
                                   &count, &err), CG_ERR_INPUT);
     assert_null(strstr(err.msg, "a list in brackets"));
+    /* five stickers: a list when the first is its bracket, not when another is; the count */
+    static const char *const FIVE[2] = {"U: [W, W, W, W, W]\n", "U: a [b c d e\n"};
+    for (int k = 0; k < 2; k++) {
+        assert_int_equal(cg_read_text(FIVE[k], strlen(FIVE[k]), "faces", NULL, NULL, NULL, out,
+                                      sizeof out, &count, &err), CG_ERR_INPUT);
+        assert_non_null(strstr(err.msg, "face U's label is followed by 5 stickers (column 4)"));
+        if ((strstr(err.msg, "a list in brackets") != NULL) != (k == 0))
+            fail_msg("'%s': %s", FIVE[k], err.msg);
+    }
+    assert_non_null(strstr(cg_read_text(TIGHT, strlen(TIGHT), "faces", NULL, NULL, NULL, out,
+                                        sizeof out, &count, &err) == CG_ERR_INPUT ? err.msg : "",
+                           "followed by 1 sticker (column 4)"));
 }
 
 int main(void)
