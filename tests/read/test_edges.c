@@ -123,6 +123,9 @@ static void test_cube_in_another_shape(void **state)
     size_t five_len = (size_t)(strstr(LISTS, "\nbye") - five);
     assert_true(cg_shape_first(five, five_len, NULL, &in));
     assert_int_equal(in.last_line, 5);
+    /* the text is its length: the last list cut before its bracket is no cube, though the
+     * bracket follows in memory */
+    assert_false(cg_shape_first(five, five_len - 1, NULL, &in));
     assert_false(cg_shape_first("", 0, NULL, &in));
     char out[512];
     int count;
@@ -135,6 +138,9 @@ static void test_cube_in_another_shape(void **state)
     assert_int_equal(cg_read_text(STRING, strlen(STRING), "boxes", NULL, NULL, NULL, out, sizeof out,
                                   &count, &err), CG_ERR_INPUT);
     assert_string_equal(err.msg, "no cube found as boxes in 2 lines, but line 2 holds one as string");
+    assert_int_equal(cg_read_text(STRING + 6, strlen(STRING + 6), "boxes", NULL, NULL, NULL, out,
+                                  sizeof out, &count, &err), CG_ERR_INPUT);
+    assert_string_equal(err.msg, "no cube found as boxes in 1 line, but line 1 holds one as string");
     static const char TIGHT[] = "U: ['W','W','W','W']\nF: ['G','G','G','G']\n";
     assert_int_equal(cg_read_text(TIGHT, strlen(TIGHT), "faces", NULL, NULL, NULL, out, sizeof out,
                                   &count, &err), CG_ERR_INPUT);
