@@ -126,6 +126,10 @@ static void test_cube_in_another_shape(void **state)
     /* the text is its length: the last list cut before its bracket is no cube, though the
      * bracket follows in memory */
     assert_false(cg_shape_first(five, five_len - 1, NULL, &in));
+    assert_true(cg_shape_first(five, five_len + 1, NULL, &in)); /* ending with its line end */
+    /* a label of blanks before ':' names no face, and reads no further than the line */
+    static const char BLANK_LABEL[] = "  : ['W', 'W', 'W', 'W']\n";
+    assert_false(cg_shape_first(BLANK_LABEL, strlen(BLANK_LABEL), NULL, &in));
     assert_false(cg_shape_first("", 0, NULL, &in));
     char out[512];
     int count;
