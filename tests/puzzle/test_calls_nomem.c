@@ -14,6 +14,7 @@
 #include <cmocka.h>
 
 #include "cubegod/notation.h"
+#include "cubegod/shapes.h"
 #include "cubegod/turn.h"
 
 static bool fail_all; /* every malloc fails while set */
@@ -88,6 +89,13 @@ static void test_calls_without_memory(void **state)
     assert_int_equal(cg_drawing_moves(dr, NULL, line, sizeof line, &err), CG_OK);
     assert_string_equal(line, "R U");
     cg_drawing_free(dr);
+    /* no reader for the hint: no cube said to be found */
+    cg_shape_info in;
+    fail_all = true;
+    bool found = cg_shape_first(NET, strlen(NET), NULL, &in);
+    fail_all = false;
+    assert_false(found);
+    assert_true(cg_shape_first(NET, strlen(NET), NULL, &in));
 }
 
 int main(void)
