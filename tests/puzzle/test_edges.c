@@ -392,6 +392,18 @@ static void test_counts(void **state)
     assert_int_equal(cg_puzzle_faces_known(&p), 6);
 }
 
+/* A 3x3 given as 54 letters in order: no cube, the message saying `says` */
+static void expect_no_cube3(const char *text, const char *order, const char *says)
+{
+    cg_puzzle p;
+    cg_error err;
+    assert_int_equal(cg_puzzle_from_string(text, 54, order, &p, &err), CG_OK);
+    cg_reading3 rd;
+    assert_int_equal(cg_reconstruct3(&p, NULL, &rd, &err), CG_ERR_INPUT);
+    if (!strstr(err.msg, says))
+        fail_msg("'%s' does not say '%s'", err.msg, says);
+}
+
 /* Two edges swapped on a solved 3x3: the parities disagree, and the message says which way
  * each kind can go (the corners even, as solved; the edges odd) */
 static void test_edges_swapped(void **state)
@@ -400,13 +412,7 @@ static void test_edges_swapped(void **state)
     char text[55] = "UUUUUUUUUDDDDDDDDDFFFFFFFFFBBBBBBBBBLLLLLLLLLRRRRRRRRR";
     text[2 * 9 + 1] = 'R'; /* F's top middle and R's: the edges UF and UR swapped */
     text[5 * 9 + 1] = 'F';
-    cg_puzzle p;
-    cg_error err;
-    assert_int_equal(cg_puzzle_from_string(text, 54, "UDFBLR", &p, &err), CG_OK);
-    cg_reading3 rd;
-    assert_int_equal(cg_reconstruct3(&p, NULL, &rd, &err), CG_ERR_INPUT);
-    if (!strstr(err.msg, "the corners can only be even, the edges only odd"))
-        fail_msg("%s", err.msg);
+    expect_no_cube3(text, "UDFBLR", "the corners can only be even, the edges only odd");
 }
 
 /* The common scheme is a 2x2's only, and of six distinct common colours: "W" and "white" are
@@ -492,13 +498,7 @@ static void test_parities_other_way(void **state)
     for (int f = 0; f < 4; f++)
         for (int i = 0; i < 3; i++)
             t[TOP[f] + i] = k[TOP[(f + 1) % 4] + i];
-    cg_puzzle p;
-    cg_error err;
-    assert_int_equal(cg_puzzle_from_string(t, 54, "URFDLB", &p, &err), CG_OK);
-    cg_reading3 rd;
-    assert_int_equal(cg_reconstruct3(&p, NULL, &rd, &err), CG_ERR_INPUT);
-    if (!strstr(err.msg, "the corners can only be odd, the edges only even"))
-        fail_msg("%s", err.msg);
+    expect_no_cube3(t, "URFDLB", "the corners can only be odd, the edges only even");
 }
 
 /* A 3x3's scheme read from its centres: every face named, each by its own colour */
@@ -625,13 +625,7 @@ static void test_parity_with_a_hidden_corner(void **state)
     const uint8_t *dlf = cg3_corner_facelets(7);
     for (int i = 0; i < 3; i++)
         k[dlf[i]] = '?';
-    cg_puzzle p;
-    cg_error err;
-    assert_int_equal(cg_puzzle_from_string(k, 54, "URFDLB", &p, &err), CG_OK);
-    cg_reading3 rd;
-    assert_int_equal(cg_reconstruct3(&p, NULL, &rd, &err), CG_ERR_INPUT);
-    if (!strstr(err.msg, "corner and edge parity disagree"))
-        fail_msg("'%s'", err.msg);
+    expect_no_cube3(k, "URFDLB", "corner and edge parity disagree");
 }
 
 /* The relative puzzle toward a goal knows every sticker, the last one too */
