@@ -32,8 +32,9 @@
 #                      --since all when missing or by --remap: tests/tools/covmap.py; without a
 #                      map, a line changed since it, or --no-covmap: the tests
 #                      tests/mutants/testmap.txt gives its file);
-#                      a mutant on a line no test executes survives at no cost (--budget S: only
-#                      the fastest of its tests within S s of their map times), and one whose
+#                      a mutant on a line no test executes survives at no cost (its tests: its
+#                      own module's first, each part fastest first; --budget S: only the first
+#                      within S s of their map times), and one whose
 #                      file compiles to the same objects as unmutated is "the same object code"
 #                      (equivalent: no test can see it) at one compile's cost. Each outcome is
 #                      kept (--since all: in tests/mutants/results.tsv, committed, so a stopped
@@ -44,7 +45,7 @@
 #                      tests/mutants/equivalent.txt (KEY ... -- reason). Cost: the map (one run of
 #                      the suite under gcov), the slots' first build (a full build each), then
 #                      seconds a mutant (one object compiled, the programs its tests need relinked,
-#                      its tests fastest first until one fails; figures in docs/testing.md);
+#                      its tests in that order until one fails; figures in docs/testing.md);
 #                      --per-line/--max sample deterministically, --minutes stops starting mutants
 #   ./run.sh docs-figures [NAME...]
 #                      measures every figure README.md and --help quote (table builds, the suite's
@@ -502,7 +503,7 @@ mut_ctest() {
     local stem=${file##*/}
     stem=${stem%.*}
     if [[ $regex == =* ]]; then
-      # the coverage map's tests of the mutant's line ("=NAME:SECS,...", fastest first): as given
+      # the coverage map's tests of the mutant's line ("=NAME:SECS,...", its module's first): as given
       mapfile -t order < <(tr ',' '\n' <<< "${regex#=}" | awk -F: 'NF == 2 { print $2, $1 }')
     else
       mapfile -t order < <(cd "$slot/build" && ctest -N ${regex:+-R "$regex"} | sed -n 's/^ *Test *#[0-9]*: //p' |

@@ -140,6 +140,30 @@ assert got == "=t_a:0.1,t_b:0.2", got  # t_a reached the head: it evaluates line
 PY
 echo "ok: an else-if line takes the tests of its chain's head"
 
+# a line's own module's tests come first, each part fastest first, and a budget keeps the first
+# of that order (a table builder's line is executed by every program that loads the tables)
+mkdir -p "$TMP/own/src/solver3"
+printf 'int f(int x)\n{\n    return x + 1;\n}\n' > "$TMP/own/src/solver3/f.c"
+python3 - "$CUBEGOD_SOURCE/tests/tools" "$TMP/own" <<'PY' || fail "the order of a line's tests"
+import hashlib, sys
+sys.path.insert(0, sys.argv[1])
+from automutate import covmap_tests
+root, rel = sys.argv[2], "src/solver3/f.c"
+with open(f"{root}/{rel}", "rb") as f:
+    digest = hashlib.sha1(f.read()).hexdigest()
+names = [("cli_e2e_fast", 0.5), ("solver3_test_slow", 9.0), ("game_e2e_mid", 2.0), ("solver3_test_quick", 1.0),
+         ("solver_test_other", 0.1)]
+cov = {"tests": [{"name": n, "secs": s} for n, s in names], "files": {rel: digest},
+       "lines": {rel: {"3": [0, 1, 2, 3, 4]}}, "code": {rel: [[1, 4]]}}
+got = covmap_tests(cov, root, rel, 3)
+want = "=solver3_test_quick:1.0,solver3_test_slow:9.0,solver_test_other:0.1,cli_e2e_fast:0.5,game_e2e_mid:2.0"
+assert got == want, got
+assert covmap_tests(cov, root, rel, 3, budget=10.5) == "=solver3_test_quick:1.0,solver3_test_slow:9.0,solver_test_other:0.1", \
+    covmap_tests(cov, root, rel, 3, budget=10.5)
+assert covmap_tests(cov, root, rel, 3, budget=0.5) == "=solver3_test_quick:1.0"
+PY
+echo "ok: a line's own module's tests run first, and a budget keeps the first of them"
+
 # a "same object code" entry holds while its file (and the headers it includes) is unchanged
 sed -i '1s|.*|/* A dead store, edited: the cached "same" outcomes no longer hold. */|' "$P/src/spare.c"
 run map-weak.txt --results "$RESULTS"

@@ -9,8 +9,9 @@
         With --covmap MAP (tests/tools/covmap.py's map): TESTS is "=NAME:SECS,..." for a file
         unchanged since the map, the tests that executed the mutant's line, fastest first ("="
         alone: no test executes it); a file changed since the map keeps the test map's regex.
-        --budget SECS keeps, of those, the fastest within SECS seconds of their map times (one
-        at least): a survivor then says it survived those (the cache keeps which ones ran).
+        The tests of the mutant's own module (src/X/...: X_*) come first, each part fastest
+        first. --budget SECS keeps, of those, the first within SECS seconds of their map times
+        (one at least): a survivor then says it survived those (the cache keeps which ones ran).
         With --results FILE (the committed cache, tests/mutants/results.tsv): a 12th column,
         the mutant's cached outcome when still valid (see record), else empty; a kill no longer
         valid (its killer's sources changed) puts that killer first in TESTS.
@@ -504,7 +505,8 @@ def chain_head_lines(path, line, _memo={}):
 
 
 def covmap_tests(cov, root, rel, line, budget=0):
-    """'=NAME:SECS,...' (fastest first) from the coverage map, or None when the map cannot say
+    """'=NAME:SECS,...' (the module's own tests first, each part fastest first) from the coverage
+    map, or None when the map cannot say
     (no map, or the file changed since it was made)."""
     if cov is None:
         return None
@@ -528,8 +530,15 @@ def covmap_tests(cov, root, rel, line, budget=0):
     if idx and TABLE_BUILDERS.match(rel):
         fixtures = {f for i in idx for f in tests[i].get("setup", [])}
         idx |= {i for i, t in enumerate(tests) if t["passed"] and set(t.get("required", [])) & fixtures}
-    chosen = sorted(((tests[i]["secs"], tests[i]["name"]) for i in idx))
-    if budget > 0:  # the fastest tests within BUDGET seconds of their map times (one at least)
+    # the mutant's own module's tests first (src/X/...: X_*), each part fastest first: they are
+    # the likeliest to kill it, and a budget of the fastest alone may leave them all out (a
+    # table builder's line, executed by every program that loads the tables)
+    own = rel.split("/")[1] + "_" if rel.startswith("src/") and rel.count("/") >= 2 else \
+        "python_" if rel.startswith("python/") else None
+    chosen = sorted((not (own and tests[i]["name"].startswith(own)), tests[i]["secs"], tests[i]["name"])
+                    for i in idx)
+    chosen = [(secs, n) for _, secs, n in chosen]
+    if budget > 0:  # the first tests within BUDGET seconds of their map times (one at least)
         kept, total = [], 0.0
         for secs, n in chosen:
             if kept and total + secs > budget:
