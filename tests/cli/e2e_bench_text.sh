@@ -120,6 +120,23 @@ expect_eq "$(field "$TMP/net" games)" "1 played (2x2), 1 won, 4 rounds answered 
 for label in "wall per game" "client part" "  before send" "  of which solve" "bare send\(\)" "whole round"; do
   grep -Eq "^$label +median [0-9.]+ " "$TMP/net" || fail "bench net: no '$label' line: $(cat "$TMP/net")"
 done
+# the picture's y axis reaches 1/N of the rounds: down to 10 % for up to 10 rounds, 1 % for 12
+svg_ticks() { # FILE: the y axis's labels, blank-separated
+  python3 - "$1" <<'PY' || fail "bench net --svg $1"
+import sys, xml.etree.ElementTree as ET
+root = ET.parse(sys.argv[1]).getroot()
+words = [t.text for t in root.iter() if t.tag.endswith("text")]
+assert not any(w and ("nan" in w or "inf" in w) for w in words), words
+print(" ".join(w for w in words if w and w.endswith("%")))
+PY
+}
+for rounds in 1 12; do
+  "$CUBEGOD" bench net --games 1 --rounds $rounds --svg "$TMP/r$rounds.svg" > /dev/null ||
+    fail "bench net --rounds $rounds --svg exited $?"
+  grep -qiE "='-?(nan|inf)" "$TMP/r$rounds.svg" && fail "a coordinate is not a number in $TMP/r$rounds.svg"
+done
+expect_eq "$(svg_ticks "$TMP/r1.svg")" "100% 10%" "the y axis of one round"
+expect_eq "$(svg_ticks "$TMP/r12.svg")" "100% 10% 1%" "the y axis of twelve rounds"
 "$CUBEGOD" bench net --games 1 --rounds 2 --svg "$TMP/no/such/dir/x.svg" > "$TMP/out" 2> "$TMP/err"
 expect_eq "$?" 1 "bench net with an unwritable --svg"
 expect_grep "bench net: --svg: cannot write $TMP/no/such/dir/x.svg" "$TMP/err"
