@@ -568,6 +568,17 @@ static cg_status text_budget(cgi_game *g, int64_t at, const char *line, size_t n
                    (int)cgi_trimmed_len(line, n > 60 ? 60 : n), line);
 }
 
+/* After the end (every round passed, or a no) the server's lines are its last words: one the
+ * readers cannot take (a stray box, a cube that asks nothing) is noted and passed over, as a
+ * player at nc would, for the flag may come after it. Other failures (a send) still count. */
+static cg_status past_the_end(cgi_game *g, cg_status st, const cg_error *err)
+{
+    if ((st != CG_ERR_INPUT && st != CG_ERR_PROTOCOL) || !over(g))
+        return st;
+    cgi_note(g, "after the end, a line not read: %s", err ? err->msg : "?");
+    return CG_OK;
+}
+
 /* A server that never pauses after the end (a line every 0.1 s) would hold a handover for
  * ever: the lingering lasts at most the receive timeout (10 s when there is none). */
 static bool lingered_enough(const cgi_game *g)
@@ -594,7 +605,8 @@ static cg_status linger_after(cgi_game *g, lingered *next, cg_error *err)
     if (st != CG_OK)
         return CG_OK;
     keep_last_line(g, (const char *)p, n);
-    if (cgi_text_line(g, (const char *)p, n, err) != CG_OK)
+    st = past_the_end(g, cgi_text_line(g, (const char *)p, n, err), err);
+    if (st != CG_OK)
         return CG_ERR_INPUT;
     if (lingered_enough(g))
         *next = LINGER_OPEN;
@@ -615,7 +627,7 @@ static cg_status last_words(cgi_game *g, cg_error *err)
         return cg_fail(err, CG_ERR_NOMEM, "out of memory for the last %zu bytes", rest_n);
     memcpy(last, rest, rest_n);
     last[rest_n] = '\0';
-    cg_status st = cgi_text_line(g, last, strlen(last), err);
+    cg_status st = past_the_end(g, cgi_text_line(g, last, strlen(last), err), err);
     if (st == CG_OK)
         keep_last_line(g, last, strlen(last));
     free(last);
@@ -668,7 +680,7 @@ static cg_status run(cgi_game *g, cgi_ending *how, cg_error *err)
             st = repeated(g, GATE_POW, "the proof-of-work gate", line, n, err);
         }
         if (st == CG_OK && !gate)
-            st = one_line(g, line, n, partial, at, err);
+            st = past_the_end(g, one_line(g, line, n, partial, at, err), err);
         if (st == CG_OK && g->diverged[0])
             st = g->answers->off_course(g, g->diverged, err);
         g->diverged[0] = '\0';
