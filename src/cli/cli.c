@@ -291,6 +291,29 @@ static const char *cache_path(cg_cache_file which, const char *pocket)
     return cache_paths[k] = s;
 }
 
+bool cli_output_ok(FILE *f, const char **why)
+{
+    errno = 0;
+    bool flushed = fflush(f) == 0;
+    if (flushed && !ferror(f))
+        return true;
+    *why = !flushed && errno ? strerror(errno) : "a write failed";
+    return false;
+}
+
+const char *cli_tables_how(bool from_cache, bool saved)
+{
+    return from_cache ? "loaded from" : saved ? "built and saved to" : "built, not saved to";
+}
+
+void cli_tables_rebuilt(bool rebuilt, bool saved)
+{
+    if (rebuilt)
+        puts(saved ? "the previous cache file was invalid and has been replaced"
+                   : "the cache file is not a valid table file, and the tables built could not "
+                     "replace it");
+}
+
 void cli_tables_options(cg_tables_options *o, bool quiet)
 {
     if (!quiet) {

@@ -46,6 +46,16 @@ bool cli_closest_option(const char *help, const char *arg, char *out, size_t siz
  * on stderr unless quiet. */
 struct cg_tables_options;
 void cli_tables_options(struct cg_tables_options *o, bool quiet);
+/* A tables command's words for where its tables came from ("loaded from", "built and saved
+ * to", "built, not saved to", then the cache path). */
+const char *cli_tables_how(bool from_cache, bool saved);
+/* Standard output's line on a cache file that was not a valid table file (rebuilt), which says
+ * whether the tables built replaced it; nothing when it was valid. */
+void cli_tables_rebuilt(bool rebuilt, bool saved);
+/* Flushes an output stream, and says whether every write to it went through, not only the
+ * last (the C library reports a failed write only to the call that made it); *why then is the
+ * failed flush's cause, or "a write failed" when that call was an earlier one. */
+bool cli_output_ok(FILE *f, const char **why);
 /* A table notice (solver.h's cg_tables_notice_fn) on standard error: "cubegod: TEXT". */
 void cli_print_notice(void *ctx, const char *text);
 /* A table build's progress (cg_tables_progress_fn) on standard error: a bar on a terminal, a

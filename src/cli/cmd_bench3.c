@@ -92,12 +92,10 @@ int cmd_tables3(int argc, char **argv)
         cli_err("tables", "%s", err.msg);
         return 1;
     }
-    const char *how = info.from_cache ? "loaded from" : info.saved ? "built and saved to"
-                                                                   : "built, not saved to";
+    const char *how = cli_tables_how(info.from_cache, info.saved);
     printf("3x3 two-phase tables (%.1f MB) ready in %.1f ms, %s %s\n", (double)info.bytes / 1e6,
            info.ready_ms, how, info.cache_path ? info.cache_path : "(no cache)");
-    if (info.rebuilt)
-        printf("the previous cache file was invalid and has been replaced\n");
+    cli_tables_rebuilt(info.rebuilt, info.saved);
     cg3_twophase_close(s);
     return 0;
 }
@@ -221,6 +219,12 @@ int bench_solve3(int argc, char **argv)
     }
     int rc = run3(&(bench3_run){n, seed, max_moves, max_nodes, threads, time_limit, metric, cache, as_json,
                                 cubes_out});
+    const char *why;
+    if (cubes_out && !cli_output_ok(cubes_out, &why)) {
+        fclose(cubes_out);
+        cli_err("bench solve", "--write-cubes %s: %s", write_cubes, why);
+        return 1;
+    }
     if (cubes_out && fclose(cubes_out) != 0) {
         cli_err("bench solve", "--write-cubes %s: %s", write_cubes, strerror(errno));
         return 1;

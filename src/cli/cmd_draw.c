@@ -195,7 +195,12 @@ int cmd_draw(int argc, char **argv)
     }
     bool ok = draw_file(&run, path ? path : "-", &how);
     cg_layout_free(how.layout);
-    if (run.out != stdout && fclose(run.out) != 0) {
+    const char *why;
+    if (run.out != stdout && !cli_output_ok(run.out, &why)) {
+        cli_err("draw", "-o %s: %s", to, why);
+        ok = false;
+    }
+    if (run.out != stdout && fclose(run.out) != 0 && ok) {
         cli_err("draw", "-o %s: %s", to, strerror(errno));
         ok = false;
     }

@@ -59,12 +59,10 @@ int tables_optimal(int argc, char **argv)
     cg3_tables_info info;
     if (open_solver("tables", &opt, &s, &info, &tp, NULL, true))
         return 1;
-    const char *how = info.from_cache ? "loaded from" : info.saved ? "built and saved to"
-                                                                   : "built, not saved to";
+    const char *how = cli_tables_how(info.from_cache, info.saved);
     printf("optimal 3x3 tables ready in %.1f ms (%.1f MB), %s %s\n", info.ready_ms,
            (double)info.bytes / 1e6, how, info.cache_path ? info.cache_path : "(no cache)");
-    if (info.rebuilt)
-        printf("the previous cache file was invalid and has been replaced\n");
+    cli_tables_rebuilt(info.rebuilt, info.saved);
     cg3_optimal_close(s);
     cg3_twophase_close(tp);
     return 0;

@@ -612,9 +612,10 @@ static void solve_shapes(solve_run *run, cg_line_reader *in)
     if (cg_shape_reader_finish(&reader, &err) != CG_OK)
         reject(run, &err, in->number);
     take_all(run, &reader);
-    if (run->puzzles == before)
+    /* after a failed read (solve_file says so) what came before it is not "the input" */
+    if (!in->error && run->puzzles == before)
         no_cube(run, &s);
-    else if (run->failed - failed == run->puzzles - before)
+    else if (!in->error && run->failed - failed == run->puzzles - before)
         no_cube_solved(run, &s);
     free(s.text);
 }

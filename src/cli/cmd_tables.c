@@ -75,12 +75,10 @@ int cmd_tables(int argc, char **argv)
         cli_err("tables", "%s", err.msg);
         return 1;
     }
-    const char *how = info.from_cache ? "loaded from" : info.saved ? "built and saved to"
-                                                                   : "built, not saved to";
+    const char *how = cli_tables_how(info.from_cache, info.saved);
     printf("table ready in %.1f ms, %s %s\n", info.ready_ms, how,
            info.cache_path ? info.cache_path : "(no cache)");
-    if (info.rebuilt)
-        printf("the previous cache file was invalid and has been replaced\n");
+    cli_tables_rebuilt(info.rebuilt, info.saved);
     if (!info.from_cache) {
         printf("positions by distance from home:");
         for (int d = 0; d <= CG_SOLUTION_MAX && info.positions_at[d]; d++)

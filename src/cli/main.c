@@ -51,6 +51,17 @@ static void usage(FILE *out)
                  "'cubegod COMMAND --help' describes one command; man cubegod, all of them.\n");
 }
 
+/* A command's status, or 1 when what it wrote did not all reach standard output (a full
+ * disk): an answer that was never written is not a success. */
+static int finish(int rc)
+{
+    const char *why;
+    if (cli_output_ok(stdout, &why))
+        return rc;
+    fprintf(stderr, "cubegod: writing standard output: %s\n", why);
+    return rc ? rc : 1;
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2) {
@@ -63,18 +74,18 @@ int main(int argc, char **argv)
             char *help_argv[] = {argv[2], "--help", NULL};
             for (size_t i = 0; i < NCOMMANDS; i++)
                 if (strcmp(argv[2], COMMANDS[i].name) == 0)
-                    return COMMANDS[i].run(2, help_argv);
+                    return finish(COMMANDS[i].run(2, help_argv));
             fprintf(stderr, "cubegod: no command '%s'\n", argv[2]);
             return 2;
         }
         usage(stdout);
-        return 0;
+        return finish(0);
     }
     if (strcmp(name, "--version") == 0)
-        return cmd_version(argc - 1, argv + 1);
+        return finish(cmd_version(argc - 1, argv + 1));
     for (size_t i = 0; i < NCOMMANDS; i++)
         if (strcmp(name, COMMANDS[i].name) == 0)
-            return COMMANDS[i].run(argc - 1, argv + 1);
+            return finish(COMMANDS[i].run(argc - 1, argv + 1));
     const char *near = NULL;
     int best = 3;
     for (size_t i = 0; i < NCOMMANDS; i++) {
