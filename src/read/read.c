@@ -21,14 +21,22 @@ static size_t puzzle_line(const cg_puzzle *p, char *buf, size_t size)
     return len;
 }
 
-static cg_status reader_setup(cg_shape_reader *r, const char *input, const char *order,
-                              const char *across, cg_layout **lay, const char *layout,
-                              cg_error *err)
+/* The end of the line that starts at i: its '\n', or len. */
+static size_t line_end(const char *text, size_t len, size_t i)
 {
-    cg_shape shape = CG_SHAPE_AUTO;
-    cg_status st = input ? cg_shape_parse(input, &shape, err) : CG_OK;
+    while (i < len && text[i] != '\n')
+        i++;
+    return i;
+}
+
+static cg_status reader_setup(cg_shape_reader *r, const char *input, cg_shape *shape,
+                              const char *order, const char *across, cg_layout **lay,
+                              const char *layout, cg_error *err)
+{
+    *shape = CG_SHAPE_AUTO;
+    cg_status st = input ? cg_shape_parse(input, shape, err) : CG_OK;
     if (st == CG_OK)
-        st = cg_shape_reader_init(r, shape, order, err);
+        st = cg_shape_reader_init(r, *shape, order, err);
     if (st == CG_OK)
         st = cg_shape_reader_across(r, across, err);
     if (st == CG_OK && layout) {
@@ -47,9 +55,7 @@ bool cg_shape_first(const char *text, size_t len, const char *order, cg_shape_in
     cg_puzzle p;
     bool found = false;
     for (size_t i = 0; i < len && !found;) {
-        size_t e = i;
-        while (e < len && text[e] != '\n')
-            e++;
+        size_t e = line_end(text, len, i);
         /* one shape's error ends nothing: a later line may start another shape's cube */
         cg_shape_reader_feed(r, text + i, e - i, NULL);
         i = e + 1;
@@ -63,13 +69,11 @@ bool cg_shape_first(const char *text, size_t len, const char *order, cg_shape_in
 
 /* No cube: a text of one line is said why as a string (what solve --line says); a text read in
  * one shape that holds a cube in another says where and which. */
-static cg_status no_cube(const char *text, size_t len, const char *input, const char *order,
+static cg_status no_cube(const char *text, size_t len, cg_shape shape, const char *order,
                          long lines, cg_error *err)
 {
-    cg_shape shape = CG_SHAPE_AUTO;
     cg_shape_info in;
-    if (input && cg_shape_parse(input, &shape, NULL) == CG_OK && shape != CG_SHAPE_AUTO &&
-        cg_shape_first(text, len, order, &in))
+    if (shape != CG_SHAPE_AUTO && cg_shape_first(text, len, order, &in))
         return cg_fail(err, CG_ERR_INPUT, "no cube found as %s in %ld line%s, but line%s %ld%s%.0ld "
                        "hold%s one as %s", cg_shape_name(shape), lines, lines == 1 ? "" : "s",
                        in.first_line < in.last_line ? "s" : "", in.first_line,
@@ -100,13 +104,12 @@ cg_status cg_read_text(const char *text, size_t len, const char *input, const ch
     *count = 0;
     if (cap)
         out[0] = '\0';
-    cg_status st = reader_setup(&r, input, order, across, &lay, layout, err);
+    cg_shape shape;
+    cg_status st = reader_setup(&r, input, &shape, order, across, &lay, layout, err);
     size_t used = 0;
     long lines = 0;
     for (size_t i = 0; st == CG_OK && i < len;) {
-        size_t e = i;
-        while (e < len && text[e] != '\n')
-            e++;
+        size_t e = line_end(text, len, i);
         lines++;
         st = cg_shape_reader_feed(&r, text + i, e - i, err);
         if (st != CG_OK)
@@ -132,7 +135,7 @@ cg_status cg_read_text(const char *text, size_t len, const char *input, const ch
         st = cg_shape_reader_finish(&r, err);
     cg_layout_free(lay);
     if (st == CG_OK && *count == 0)
-        st = no_cube(text, len, input, order, lines, err);
+        st = no_cube(text, len, shape, order, lines, err);
     return st;
 }
 
@@ -167,8 +170,9 @@ bool cgi_read_first(const char *text, size_t len, const cgi_first_options *o, cg
 {
     cg_shape_reader r;
     cg_layout *lay = NULL;
+    cg_shape shape;
     bool got = false, failed = false;
-    if (reader_setup(&r, NULL, o->order, o->across, &lay, o->layout, err) != CG_OK) {
+    if (reader_setup(&r, NULL, &shape, o->order, o->across, &lay, o->layout, err) != CG_OK) {
         cg_layout_free(lay);
         return false;
     }
@@ -177,9 +181,7 @@ bool cgi_read_first(const char *text, size_t len, const cgi_first_options *o, cg
     r.symbols = o->symbols;
     for (size_t i = 0; !got;) {
         bool end = i >= len;
-        size_t e = i;
-        while (e < len && text[e] != '\n')
-            e++;
+        size_t e = line_end(text, len, i);
         cg_error one;
         cg_status st = end ? cg_shape_reader_finish(&r, &one)
                            : cg_shape_reader_feed(&r, text + i, e - i, &one);
