@@ -160,7 +160,7 @@ bool cli_closest_option(const char *help, const char *arg, char *out, size_t siz
             found = true;
         }
     }
-    if (!found && prefixes == 1) {
+    if (prefixes == 1) { /* what getopt_long would take: before a word two edits away */
         snprintf(out, size, "%s", prefix);
         found = true;
     }

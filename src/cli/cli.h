@@ -36,8 +36,8 @@ bool cli_skip_bom(const char *cmd, FILE *in);
 int cli_unknown(const char *cmd, const char *arg, const char *help);
 /* Levenshtein distance of a and b (up to 63 bytes each; longer counts as 99). */
 int cli_distance(const char *a, const char *b);
-/* The option of help closest to arg (edit distance at most 2, or arg a prefix of exactly one),
- * copied into out; false when none is close. Options are the words of help that start with '-'
+/* The option of help closest to arg (the one it is a prefix of, when exactly one; else one at
+ * an edit distance of at most 2), copied into out; false when none is close. Options are the words of help that start with '-'
  * followed by a letter. */
 bool cli_closest_option(const char *help, const char *arg, char *out, size_t size);
 /* Completes table options the way every command does: the cache path from CUBEGOD_CACHE, else
