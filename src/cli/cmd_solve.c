@@ -522,9 +522,14 @@ static void explain_input(const solve_run *run, const cg_puzzle *p, const cg_sha
             snprintf(hidden + l, sizeof hidden - l, "%s%c", l ? " " : "", cg_face_letter(f));
         }
     }
-    fprintf(stderr, "cubegod solve: %spuzzle %d (lines %ld-%ld): %s of a %dx%d%s; faces in the order "
-            "%s%s\n", w, run->puzzles + 1, in->first_line, in->last_line, cg_shape_name(in->shape),
-            n, n, in->ansi ? " in ANSI colours" : "", in->order,
+    char lines[48];
+    if (in->first_line < in->last_line)
+        snprintf(lines, sizeof lines, "lines %ld-%ld", in->first_line, in->last_line);
+    else
+        snprintf(lines, sizeof lines, "line %ld", in->first_line);
+    fprintf(stderr, "cubegod solve: %spuzzle %d (%s): %s of a %dx%d%s; faces in the order %s%s\n",
+            w, run->puzzles + 1, lines, cg_shape_name(in->shape), n, n,
+            in->ansi ? " in ANSI colours" : "", in->order,
             strcmp(in->order, "net") == 0 && (!in->across[0] || !strcmp(in->across, "LFRB"))
                 ? " (U, then L F R B across, then D)"
             : strcmp(in->order, "cross") == 0
@@ -674,6 +679,22 @@ static void not_lines(solve_run *run, cg_line_reader *in, const char *line, size
         ;
 }
 
+/* What --explain-input says of a line --line read as a cube: the string reader's own account,
+ * with the face order the automatic choice took (not "auto"). */
+static void line_info(const solve_run *run, const char *line, size_t len, cg_shape_info *info)
+{
+    *info = (cg_shape_info){.shape = CG_SHAPE_STRING, .ansi = memchr(line, 0x1b, len) != NULL};
+    snprintf(info->order, sizeof info->order, "%s", run->order ? run->order : "auto");
+    cg_shape_reader *r;
+    cg_puzzle p;
+    if (cg_shape_reader_new(&r, CG_SHAPE_STRING, run->order, NULL) != CG_OK)
+        return;
+    if (cg_shape_reader_feed(r, line, len, NULL) == CG_OK &&
+        cg_shape_reader_finish(r, NULL) == CG_OK)
+        cg_shape_reader_take(r, &p, info);
+    cg_shape_reader_free(r);
+}
+
 static void solve_lines(solve_run *run, cg_line_reader *in)
 {
     const char *line;
@@ -725,10 +746,9 @@ static void solve_lines(solve_run *run, cg_line_reader *in)
         } else {
             release(run, &held);
             if (run->explain_input) {
-                cg_shape_info info = {.shape = CG_SHAPE_STRING, .size = p.size,
-                                      .first_line = in->number, .last_line = in->number,
-                                      .ansi = memchr(line, 0x1b, len) != NULL};
-                snprintf(info.order, sizeof info.order, "%s", run->order ? run->order : "auto");
+                cg_shape_info info;
+                line_info(run, line, len, &info);
+                info.first_line = info.last_line = in->number;
                 explain_input(run, &p, &info);
             }
             if (run->target_first && !run->have_goal) {
