@@ -328,7 +328,6 @@ static cg_status open_background(cg3_twophase **out, const cg3_tables_options *o
     s->bg = bg;
     int e = cgi_thread_create(&bg->thread, NULL, background_main, s);
     if (e != 0) {
-        s->bg = NULL;
         pthread_mutex_destroy(&bg->lock);
         pthread_cond_destroy(&bg->done);
         free(copy);
