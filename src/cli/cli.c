@@ -293,11 +293,10 @@ static const char *cache_path(cg_cache_file which, const char *pocket)
 
 bool cli_output_ok(FILE *f, const char **why)
 {
-    errno = 0;
     bool flushed = fflush(f) == 0;
     if (flushed && !ferror(f))
         return true;
-    *why = !flushed && errno ? strerror(errno) : "a write failed";
+    *why = flushed ? "a write failed" : strerror(errno);
     return false;
 }
 
