@@ -274,6 +274,63 @@ static void test_proxy_reset_after_connect(void **state)
     assert_string_equal(err.msg, want);
 }
 
+/* A SOCKS5 proxy that reads the hello and says nothing: meanwhile a signal stops the client
+ * (its stop flag set, the wait woken). The stop is said as such, not as the proxy closing. */
+static volatile sig_atomic_t stop_flag;
+static void wake(int sig) { (void)sig; }
+
+typedef struct mute_proxy {
+    int lfd;
+    pthread_t thread, client;
+} mute_proxy;
+
+static void *mute_proxy_main(void *arg)
+{
+    mute_proxy *p = arg;
+    int fd = accept(p->lfd, NULL, NULL);
+    if (fd < 0)
+        return NULL;
+    uint8_t buf[8];
+    if (recv(fd, buf, 3, MSG_WAITALL) == 3) {
+        stop_flag = 1;
+        pthread_kill(p->client, SIGUSR1);
+        while (recv(fd, buf, sizeof buf, 0) > 0) /* until the client lets go */
+            ;
+    }
+    close(fd);
+    return NULL;
+}
+
+static void test_proxy_stopped_while_waiting(void **state)
+{
+    (void)state;
+    struct sigaction sa, old;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = wake; /* no SA_RESTART: the wait is woken */
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGUSR1, &sa, &old);
+    stop_flag = 0;
+    cg_tube_stop_flag(&stop_flag);
+    char port[16], url[64], want[200];
+    mute_proxy p;
+    p.lfd = listener(port);
+    p.client = pthread_self();
+    assert_int_equal(pthread_create(&p.thread, NULL, mute_proxy_main, &p), 0);
+    snprintf(url, sizeof url, "socks5://127.0.0.1:%s", port);
+    cg_tube *t = (cg_tube *)&quiet;
+    cg_error err;
+    cg_status st = cg_tube_connect_proxy(url, "10.1.2.3", "80", &quiet, &t, &err);
+    cg_tube_stop_flag(NULL);
+    pthread_join(p.thread, NULL);
+    close(p.lfd);
+    sigaction(SIGUSR1, &old, NULL);
+    assert_int_equal(st, CG_ERR_EOF);
+    assert_null(t);
+    snprintf(want, sizeof want, "SOCKS5 proxy 127.0.0.1:%s: to 10.1.2.3 port 80: stopped by a signal",
+             port);
+    assert_string_equal(err.msg, want);
+}
+
 /* TLS against the echo server: a read OpenSSL calls SSL_ERROR_SYSCALL */
 static void test_tls_syscall_errors(void **state)
 {
@@ -334,6 +391,7 @@ int main(void)
         cmocka_unit_test(test_connect_failures),
         cmocka_unit_test(test_separate_tcp_write_end),
         cmocka_unit_test(test_proxy_reset_after_connect),
+        cmocka_unit_test(test_proxy_stopped_while_waiting),
         cmocka_unit_test(test_tls_syscall_errors),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
