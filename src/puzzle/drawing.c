@@ -558,7 +558,12 @@ static cg_status find_moves(const cg_drawing *d, const char *map, size_t *at_out
         memcpy(copy, d->text + i, end - i);
         copy[end - i] = '\0';
         cg_error e;
-        if (cg_turn_perm(d->size, copy, map, 0, src, &e) == CG_OK) {
+        cg_status st = cg_turn_perm(d->size, copy, map, 0, src, &e);
+        if (st == CG_ERR_NOMEM) { /* no memory to check the line is not a line that is no moves */
+            free(copy);
+            return cg_fail(err, st, "%s", e.msg);
+        }
+        if (st == CG_OK) {
             found = true;
             *at_out = i;
             *n_out = end - i;
