@@ -559,7 +559,7 @@ static cg_status find_moves(const cg_drawing *d, const char *map, size_t *at_out
         copy[end - i] = '\0';
         cg_error e;
         cg_status st = cg_turn_perm(d->size, copy, map, 0, src, &e);
-        if (st == CG_ERR_NOMEM) { /* no memory to check the line is not a line that is no moves */
+        if (st == CG_ERR_NOMEM) { /* memory, not a line that is no moves */
             free(copy);
             return cg_fail(err, st, "%s", e.msg);
         }
