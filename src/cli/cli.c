@@ -347,31 +347,41 @@ char *cli_slurp(const char *cmd, const char *path, size_t max, size_t *len)
         return NULL;
     }
     size_t cap = max < (1 << 16) ? max : 1 << 16, n = 0;
-    char *buf = malloc(cap);
-    while (buf) {
+    char *buf = malloc(cap ? cap : 1);
+    const char *why = buf ? NULL : "out of memory";
+    while (!why) {
+        if (n == cap && cap == max) { /* full: too large only when more follows */
+            if (fgetc(f) != EOF)
+                why = "larger than";
+            break;
+        }
         if (n == cap) {
-            char *b = cap < max ? realloc(buf, cap * 2) : NULL;
+            size_t more = cap < max / 2 ? cap * 2 : max;
+            char *b = realloc(buf, more);
             if (!b) {
-                cli_err(cmd, "%s: larger than %zu bytes", path, max);
-                free(buf);
-                buf = NULL;
+                why = "out of memory";
                 break;
             }
             buf = b;
-            cap *= 2;
+            cap = more;
         }
         size_t got = fread(buf + n, 1, cap - n, f);
         n += got;
         if (got == 0)
             break;
     }
-    if (buf && ferror(f)) {
-        cli_err(cmd, "%s: read error", path);
-        free(buf);
-        buf = NULL;
-    }
+    if (!why && ferror(f))
+        why = "read error";
     if (f != stdin)
         fclose(f);
+    if (why) {
+        if (strcmp(why, "larger than") == 0)
+            cli_err(cmd, "%s: larger than %zu bytes", path, max);
+        else
+            cli_err(cmd, "%s: %s", path, why);
+        free(buf);
+        return NULL;
+    }
     *len = n;
     return buf;
 }

@@ -11,8 +11,8 @@
 #     each of the six faces of a 2x2 read from its corners;
 #   - serve --hide out of range: exit 2; turn: a NUL byte in --moves-from refused before any
 #     turn, a byte-order mark before a facelet string skipped (three bytes, not four);
-#   - pow - reads at most 1 MiB of standard input; a profile's flag written '= true' or
-#     '= false'; replay builds a missing 2x2 table into CUBEGOD_CACHE's file and says so.
+#   - pow - reads at most 1 MiB of standard input, a move map file at most 64 KiB (exactly
+#     that much is read); a profile's flag written '= true' or '= false'; replay builds a missing 2x2 table into CUBEGOD_CACHE's file and says so.
 . "$(dirname "$0")/lib.sh"
 : "${CUBEGOD:?}" "${CUBEGOD_CACHE:?}" "${FIXTURES:?}"
 LPID=
@@ -119,6 +119,17 @@ UUFUUFUUFRRRRRRRRRFFDFFDFFDDDBDDBDDBLLLLLLLLLUBBUBBUBB" "turn R after a byte-ord
 head -c 1500000 /dev/zero | tr '\0' a | "$CUBEGOD" pow - > "$TMP/out" 2> "$TMP/err"
 expect_eq "$?" 2 "pow - of 1.5 MB"
 expect_eq "$(cat "$TMP/err")" "cubegod pow: -: larger than 1048576 bytes" "pow - of 1.5 MB"
+# a file of exactly the bound is read whole (its text is then judged); one byte more is not
+echo UUUURRRRFFFFDDDDLLLLBBBB > "$TMP/c2.txt"
+head -c 65536 /dev/zero | tr '\0' a > "$TMP/map65536"
+"$CUBEGOD" turn --move-map "$TMP/map65536" R "$TMP/c2.txt" > /dev/null 2> "$TMP/err"
+expect_eq "$?" 2 "turn --move-map of 65536 bytes"
+expect_grep "is not MOVE=NAME" "$TMP/err"
+grep -q "larger than" "$TMP/err" && fail "a move map of exactly 65536 bytes refused as larger"
+printf 'a' >> "$TMP/map65536"
+"$CUBEGOD" turn --move-map "$TMP/map65536" R "$TMP/c2.txt" > /dev/null 2> "$TMP/err"
+expect_eq "$?" 2 "turn --move-map of 65537 bytes"
+expect_eq "$(head -n1 "$TMP/err")" "cubegod turn: $TMP/map65536: larger than 65536 bytes" "turn --move-map of 65537 bytes"
 printf '[solve]\nline = true\njson = false\n' > "$TMP/tf.profile"
 printf '# a comment\n%s\n' UUFFUBRRRRFDDBDBFDLLLLUB | "$CUBEGOD" solve --profile "$TMP/tf.profile" --order URFDLB \
   > "$TMP/out" 2> "$TMP/err"
