@@ -12,6 +12,9 @@
 #include "cubegod/notation.h"
 
 enum { OPTS_MAX = 8, VALUE_MAX = 160, WORDS_MAX = 96 };
+/* The options in force as one text: every one whole ("--NAME 'VALUE'"), so that a rule shown
+ * can be pasted into a shell. */
+enum { OPTS_TEXT_MAX = OPTS_MAX * (16 + VALUE_MAX + 6) };
 
 /* An option in force by a hypothesis: profile name and value ("" for a flag's). */
 typedef struct tried_option {
@@ -40,7 +43,7 @@ struct cli_tries {
     bool tried_prompt, tried_gate, tried_menu, tried_first;
     tried_option opts[OPTS_MAX]; /* in force now */
     int nopts;
-    char said[CLI_TRIES_MAX][VALUE_MAX + WORDS_MAX + 64]; /* each game: "lost (why: 'words')"
+    char said[CLI_TRIES_MAX][OPTS_TEXT_MAX + WORDS_MAX + 64]; /* each game: "lost (why: 'words')"
                                                                 or "won", and its options */
     char words[WORDS_MAX]; /* the server's words that chose the next hypothesis */
     /* a menu of modes the engine answered: its question, its keys, the next to try (1-based) */
@@ -460,7 +463,7 @@ static void loss_text(const cg_play_result *r, const cli_play_hints *h, char *ou
 
 static void say_game(cli_tries *t, const char *outcome)
 {
-    char opts[VALUE_MAX];
+    char opts[OPTS_TEXT_MAX];
     options_text(t, opts, sizeof opts);
     if (t->played <= CLI_TRIES_MAX)
         snprintf(t->said[t->played - 1], sizeof t->said[0], "%s%s%s", outcome,
@@ -498,7 +501,7 @@ bool cli_tries_next(cli_tries *t, const cg_play_result *r, cg_status st,
                 : l == LOSS_NO_PROMPT  ? next_prompt(t, h, o)
                                        : next_gate(t, h, o, replies);
     if (next && !quiet) {
-        char opts[VALUE_MAX];
+        char opts[OPTS_TEXT_MAX];
         options_text(t, opts, sizeof opts);
         cli_err("play", "try %d of %d: lost (%s%s%s%s); trying again with %s", t->played,
                 t->max, loss_words(l), words[0] ? ": '" : "", words, words[0] ? "'" : "", opts);

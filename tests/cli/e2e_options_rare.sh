@@ -6,7 +6,8 @@
 #     once (--size 2: no 3x3 tables); --order refused with exit 2; --max-moves N (0 too) is the
 #     limit, so the server's own stated limit is not read; --max-moves auto after --max-moves N
 #     takes back the 3x3 limit too; off a terminal no live one-line summary of the game; --tries
-#     answers a long gate line with a rule of its first 143 characters (--save-profile);
+#     answers a long gate line with a rule of its first 143 characters (--save-profile), and
+#     says it whole;
 #   - solve: a bad answer option (--notation) is exit 2; --explain-input names the colour of
 #     each of the six faces of a 2x2 read from its corners;
 #   - serve --hide out of range: exit 2; turn: a NUL byte in --moves-from refused before any
@@ -94,6 +95,12 @@ run play -q --size 2 --tries 2 --timeout 0.3 --save-profile "$TMP/won.profile" \
   --exec "sh -c 'echo \"$long\"; read a; cat $TMP/round.txt; read a; $won'"
 expect_eq "$RC" 0 "play --tries past a long gate: $(cat "$TMP/err")"
 expect_eq "$(tail -n1 "$TMP/won.profile")" "reply = \"start:${long:0:143}=\"" "the rule of the long gate"
+# the same, said: the rule whole, closing quote and all, as a shell takes it
+run play --size 2 --tries 2 --timeout 0.3 --exec "sh -c 'echo \"$long\"; read a; cat $TMP/round.txt; read a; $won'"
+expect_eq "$RC" 0 "play --tries past a long gate, not quiet: $(cat "$TMP/err")"
+rule="--reply 'start:${long:0:143}='"
+grep -qF "trying again with $rule" "$TMP/err" || fail "the rule tried, whole: $(cat "$TMP/err")"
+grep -qF "2: won with $rule" "$TMP/err" || fail "the rule that won, whole: $(cat "$TMP/err")"
 
 # ---- solve -------------------------------------------------------------------------------------------
 refuse "cubegod solve: --notation: 'bogus' is not standard, digits, quarter or quarter-cw" solve --notation bogus
