@@ -39,6 +39,7 @@
 #include "game/serve/internal.h"
 #include "tables_fixture.h"
 #include "testutil.h"
+#include "tube/certs.h"
 
 #define PROMPT "Enter your solution:"
 
@@ -477,8 +478,10 @@ static void stop_while_the_last_game_runs(void **state)
     atomic_store(&stop_fd, -1);
 }
 
+/* A self-signed certificate for localhost, made with OpenSSL's calls (tests/tube/certs.h). */
 typedef struct cert {
-    char dir[64], cert[128], key[128];
+    char dir[64];
+    test_cert tc;
     bool ok;
 } cert;
 
@@ -488,14 +491,7 @@ static int make_cert(void **state)
     snprintf(c.dir, sizeof c.dir, "/tmp/cubegod-faults-tls-XXXXXX");
     if (!mkdtemp(c.dir))
         return -1;
-    snprintf(c.cert, sizeof c.cert, "%s/cert.pem", c.dir);
-    snprintf(c.key, sizeof c.key, "%s/key.pem", c.dir);
-    char cmd[1024];
-    snprintf(cmd, sizeof cmd,
-             "openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes "
-             "-days 1 -subj /CN=localhost -keyout %s -out %s 2>/dev/null",
-             c.key, c.cert);
-    c.ok = system(cmd) == 0;
+    c.ok = cert_make(&c.tc, c.dir, "server", "localhost", "DNS:localhost", 0, 86400, NULL, false);
     *state = &c;
     return 0;
 }
@@ -503,8 +499,7 @@ static int make_cert(void **state)
 static int remove_cert(void **state)
 {
     cert *c = *state;
-    unlink(c->cert);
-    unlink(c->key);
+    cert_free(&c->tc);
     rmdir(c->dir);
     return 0;
 }
@@ -521,8 +516,8 @@ static void tls_server_full_then_stopped(void **state)
     cg_server_options o = cg_server_defaults();
     o.rounds = 3;
     o.max_clients = 1;
-    o.tls_cert = c->cert;
-    o.tls_key = c->key;
+    o.tls_cert = c->tc.cert_path;
+    o.tls_key = c->tc.key_path;
     start(&r, &o);
     cg_tube *first = dial(&r); /* plain TCP: says nothing, the handshake waits */
     cg_tube *second = dial(&r);
