@@ -683,15 +683,16 @@ static void not_lines(solve_run *run, cg_line_reader *in, const char *line, size
  * with the face order the automatic choice took (not "auto"). */
 static void line_info(const solve_run *run, const char *line, size_t len, cg_shape_info *info)
 {
-    *info = (cg_shape_info){.shape = CG_SHAPE_STRING, .ansi = memchr(line, 0x1b, len) != NULL};
+    *info = (cg_shape_info){.shape = CG_SHAPE_STRING};
     snprintf(info->order, sizeof info->order, "%s", run->order ? run->order : "auto");
     cg_shape_reader *r;
     cg_puzzle p;
     if (cg_shape_reader_new(&r, CG_SHAPE_STRING, run->order, NULL) != CG_OK)
         return;
-    if (cg_shape_reader_feed(r, line, len, NULL) == CG_OK &&
-        cg_shape_reader_finish(r, NULL) == CG_OK)
-        cg_shape_reader_take(r, &p, info);
+    /* the line was read as a cube already, by the same rules: the reader takes it the same way */
+    cg_shape_reader_feed(r, line, len, NULL);
+    cg_shape_reader_finish(r, NULL);
+    cg_shape_reader_take(r, &p, info);
     cg_shape_reader_free(r);
 }
 

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# What a command says of its input and its output, where stop 59's changes made it say more:
+# `cubegod --version` takes no argument; bench net's picture to a full disk is a failure (exit 1,
+# named), not a picture written; solve --line --explain-input says a line of ANSI colours is one.
+. "$(dirname "$0")/lib.sh"
+: "${CUBEGOD:?}"
+
+"$CUBEGOD" --version extra > "$TMP/out" 2> "$TMP/err"
+expect_eq "$?" 2 "cubegod --version extra"
+expect_eq "$(head -n1 "$TMP/err")" "cubegod version: unexpected argument 'extra'" "cubegod --version extra"
+[ ! -s "$TMP/out" ] || fail "cubegod --version extra printed: $(cat "$TMP/out")"
+
+if [ -w /dev/full ]; then
+  "$CUBEGOD" bench net --games 1 --rounds 2 --svg /dev/full > /dev/null 2> "$TMP/err"
+  expect_eq "$?" 1 "bench net --svg /dev/full"
+  expect_eq "$(cat "$TMP/err")" "cubegod bench net: --svg: cannot write /dev/full" "bench net --svg /dev/full"
+fi
+
+# a 2x2 as one line of 24 coloured cells (two blanks on an ANSI background each)
+python3 -c '
+col = {"U": 47, "D": 43, "F": 42, "B": 44, "L": 45, "R": 41}
+print("".join("\x1b[%dm  \x1b[0m" % col[c] for c in "UUUUDDDDFFFFBBBBLLLLRRRR"))' > "$TMP/ansi.txt"
+"$CUBEGOD" solve --line --explain-input < "$TMP/ansi.txt" > "$TMP/out" 2> "$TMP/err"
+expect_eq "$?" 0 "solve --line --explain-input of ANSI cells: $(cat "$TMP/err")"
+expect_eq "$(head -n1 "$TMP/err")" "cubegod solve: puzzle 1 (line 1): string of a 2x2 in ANSI colours; faces in the order UDFBLR" \
+  "--explain-input of a line of ANSI cells"
+expect_eq "$(cat "$TMP/out")" "" "the answer to a solved cube"
+echo "e2e_said_right: all checks passed"
