@@ -13,7 +13,16 @@
 #   - serve --hide out of range: exit 2; turn: a NUL byte in --moves-from refused before any
 #     turn, a byte-order mark before a facelet string skipped (three bytes, not four);
 #   - pow - reads at most 1 MiB of standard input, a move map file at most 64 KiB (exactly
-#     that much is read); a profile's flag written '= true' or '= false'; replay builds a missing 2x2 table into CUBEGOD_CACHE's file and says so.
+#     that much is read); a profile's flag written '= true' or '= false'; replay builds a missing 2x2 table into CUBEGOD_CACHE's file and says so;
+#   - play -vv: the tube's "[DEBUG]" lines as written; the cube of a line of 4096 bytes drawn,
+#     none from a line of 4097 (longer than the picture's reader takes);
+#   - serve --menu's first log line: a 3x3 game, the --alarm given (not the menu's 3 s);
+#   - replay of a one-move answer: "1 move" and the answer in the page; valued options given
+#     no value (replay --layout, draw --across) and sim3 after a broken byte-order mark: exit 2;
+#   - solve: a first line of three words is a capture's text (--line); --explain-input names
+#     the reading order of a net; an ambiguous 3x3 string gets no --order hint (it is a cube
+#     in its order); --explain of a 3x3 names a file of a 297-character path whole; a profile
+#     name of 62 characters is no 'name = value'.
 . "$(dirname "$0")/lib.sh"
 : "${CUBEGOD:?}" "${CUBEGOD_CACHE:?}" "${FIXTURES:?}"
 LPID=
@@ -151,4 +160,84 @@ expect_eq "$?" 0 "replay with a table to build: $(cat "$TMP/err")"
 expect_eq "$(tail -n1 "$TMP/out")" "$TMP/cap.txt: terminal capture, 1 round, 1 correct (1 optimal), 0 wrong" "replay's summary"
 expect_eq "$(head -n1 "$TMP/err")" "cubegod: building the solver table (once; about a second)" "replay's notice"
 cmp -s "$TMP/cache/pocket.tbl" "$CUBEGOD_CACHE" || fail "replay did not save the table it built"
+
+# ---- play -vv: the log's lines, the pictures of long lines -------------------------------------
+run play -vv --size 2 --exec "sh -c 'cat $TMP/round.txt; read a; $won'"
+expect_eq "$RC" 0 "play -vv: $(tail -n3 "$TMP/err")"
+grep -qE '^\[DEBUG\] Received 0x[0-9a-f]+ bytes:$' "$TMP/err" || fail "no [DEBUG] line: $(head -n5 "$TMP/err")"
+# every line that starts with a mark starts with a whole one
+grep '^\[' "$TMP/err" | grep -qvE '^\[(DEBUG|[-+*!])\] ' &&
+  fail "play -vv wrote a broken mark: $(grep '^\[' "$TMP/err" | grep -vE '^\[(DEBUG|[-+*!])\] ' | head -n3)"
+# a cube string after blanks: a line of 4096 bytes is drawn, one of 4097 is not (the game reads both)
+pictures=
+for pad in 4072 4073; do
+  python3 -c "print(' ' * $pad + 'UUFFUBRRRRFDDBDBFDLLLLUB')" > "$TMP/long$pad.txt"
+  run play -vv --size 2 --order URFDLB --prompt 'Enter your solution:' \
+    --exec "sh -c 'cat $TMP/long$pad.txt; echo Enter your solution:; read a; $won'"
+  expect_eq "$RC" 0 "a cube after $pad blanks: $(tail -n3 "$TMP/err")"
+  pictures="$pictures $(grep -c "the cube read:" "$TMP/err")"
+done
+expect_eq "$pictures" " 1 0" "pictures of lines of 4096 and 4097 bytes"
+
+# ---- serve --menu: what its log says first --------------------------------------------------------
+"$CUBEGOD" serve --menu --alarm 7 --rounds 1 < /dev/null > "$TMP/serve.out" 2> "$TMP/serve.err" &
+LPID=$!
+for _ in $(seq 200); do grep -qs listening "$TMP/serve.err" && break; sleep 0.05; done
+kill -TERM "$LPID"
+wait "$LPID"
+expect_eq "$?" 0 "serve stopped by SIGTERM"
+LPID=
+port=$(head -n1 "$TMP/serve.out")
+expect_eq "$(head -n1 "$TMP/serve.err")" "serve: listening on 127.0.0.1 port $port, 1 rounds of a 3x3, alarm 7 s" \
+  "serve --menu --alarm 7's log"
+
+# ---- replay of one move; valued options without their value ----------------------------------------
+box() { printf 'Face %s:\n+-----+\n| %s %s |\n| %s %s |\n+-----+\n' "$@"; }
+# R' from solved, D hidden: the answer R
+{ echo "=== Round 1/1 ==="; box U U B U B; box F F U F U; box B D B D B; box L L L L L; box R R R R R
+  echo "Enter your solution:"; echo R; echo "[+] Correct!"; } > "$TMP/one.txt"
+run replay --html "$TMP/one.html" "$TMP/one.txt"
+expect_eq "$RC" 0 "replay of a one-move answer: $(cat "$TMP/err")"
+expect_eq "$(head -n2 "$TMP/out")" "round 1/1: correct, 1 move (optimal)
+  answer: R" "replay of a one-move answer"
+grep -qF '<dt>answer</dt><dd class="answer">R</dd>' "$TMP/one.html" ||
+  fail "the page's answer: $(grep -o '<dd class="answer">[^<]*</dd>' "$TMP/one.html")"
+refuse "cubegod replay: --layout needs a value" replay --layout
+refuse "cubegod draw: --across needs a value" draw --across
+printf '\xefSTART\n' | "$CUBEGOD" sim3 > "$TMP/out" 2> "$TMP/err"
+expect_eq "$?" 2 "sim3 after a broken byte-order mark"
+expect_eq "$(cat "$TMP/err")" "cubegod sim3: the input starts with byte 0xef, but not with a UTF-8 byte-order mark" \
+  "sim3 after a broken byte-order mark"
+
+# ---- solve: prose, a net's order, an ambiguous string, a long path, a long profile name ------------
+printf 'Hello there friend\nUUUURRRRFFFFDDDDLLLLBBBB\n' > "$TMP/three-words.txt"
+run solve --line --order URFDLB "$TMP/three-words.txt"
+expect_eq "$RC" 2 "solve --line of three words and a cube"
+expect_eq "$(cat "$TMP/err")" "cubegod solve: line 1 ('Hello there friend') is text, not a cube: the input looks like a capture of a game (text and drawings), which --line does not read; drop --line (every shape is read without it)" \
+  "solve --line of three words and a cube"
+printf '    U U\n    U U\nL L F F R R B B\nL L F F R R B B\n    D D\n    D D\n' > "$TMP/net2.txt"
+run solve --explain-input "$TMP/net2.txt"
+expect_eq "$RC" 0 "solve --explain-input of a net"
+expect_eq "$(head -n1 "$TMP/err")" "cubegod solve: puzzle 1 (lines 1-6): net of a 2x2; faces in the order net (U, then L F R B across, then D)" \
+  "solve --explain-input of a net"
+# two edges' stickers hidden: the cube as shown and the one with both edges flipped fit
+echo 'UUUUU?U?UR?RRRRRRRF?FFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB' > "$TMP/ambiguous3.txt"
+run solve --line --order URFDLB "$TMP/ambiguous3.txt"
+expect_eq "$RC" 2 "solve of an ambiguous 3x3"
+expect_eq "$(cat "$TMP/err")" "cubegod solve: puzzle 1 (line 1): 2 cubes fit what is shown: the hidden stickers do not tell them apart (--ambiguous pick takes the first found, which may not be the server's cube)" \
+  "solve of an ambiguous 3x3 (no --order hint: it is a cube in its order)"
+long=$TMP/$(printf 'd%.0s' $(seq 200))
+long=$long/$(printf 'e%.0s' $(seq $((297 - ${#long} - 8))))
+mkdir -p "$long"
+long=$long/c3.txt
+expect_eq "${#long}" 297 "the long path's length"
+cp "$TMP/solved3.txt" "$long"
+run solve --explain --order URFDLB "$TMP/solved3.txt" "$long"
+expect_eq "$RC" 0 "solve --explain of a file at a 297-character path"
+expect_eq "$(grep -c "^cubegod solve: $long: puzzle 2 (line 1): a 3x3; U=U D=D F=F B=B L=L R=R; 1 cube fits$" "$TMP/err")" 1 \
+  "solve --explain names a 297-character path whole: $(grep 'puzzle 2' "$TMP/err")"
+name62=$(printf 'a%.0s' $(seq 62))
+printf '[solve]\n%s = 1\n' "$name62" > "$TMP/long.profile"
+refuse "cubegod solve: profile $TMP/long.profile line 2: '${name62:0:40}' is not 'name = value'" \
+  solve --profile "$TMP/long.profile"
 echo "e2e_options_rare: all checks passed"
