@@ -1,10 +1,17 @@
 #!/usr/bin/env bash
+# needs: tables3 (bench solve --size 3 writes its cubes)
 # What a command says of its input and its output, where stop 59's changes made it say more:
-# `cubegod --version` takes no argument; bench net's picture to a full disk is a failure (exit 1,
-# named), not a picture written; solve --line --explain-input says a line of ANSI colours is one.
+# `cubegod --version` prints the version and takes no argument, `cubegod help CMD` is CMD's help;
+# bench net's picture and bench solve's cubes to a full disk are a failure (exit 1, named), not
+# a file written, also when the picture outgrows the C library's buffer; solve --line
+# --explain-input says a line of ANSI colours is one.
 . "$(dirname "$0")/lib.sh"
 : "${CUBEGOD:?}"
 
+"$CUBEGOD" --version > "$TMP/out" || fail "cubegod --version exited $?"
+grep -qxE 'cubegod [0-9]+\.[0-9]+\.[0-9]+' "$TMP/out" || fail "cubegod --version printed: $(cat "$TMP/out")"
+"$CUBEGOD" help tables > "$TMP/out" || fail "cubegod help tables exited $?"
+expect_eq "$(head -c 22 "$TMP/out")" "usage: cubegod tables " "cubegod help tables"
 "$CUBEGOD" --version extra > "$TMP/out" 2> "$TMP/err"
 expect_eq "$?" 2 "cubegod --version extra"
 expect_eq "$(head -n1 "$TMP/err")" "cubegod version: unexpected argument 'extra'" "cubegod --version extra"
@@ -14,6 +21,14 @@ if [ -w /dev/full ]; then
   "$CUBEGOD" bench net --games 1 --rounds 2 --svg /dev/full > /dev/null 2> "$TMP/err"
   expect_eq "$?" 1 "bench net --svg /dev/full"
   expect_eq "$(cat "$TMP/err")" "cubegod bench net: --svg: cannot write /dev/full" "bench net --svg /dev/full"
+  # 300 rounds: a picture of some 7 KB, whose first flush fails inside a write
+  "$CUBEGOD" bench net --games 1 --rounds 300 --svg /dev/full > /dev/null 2> "$TMP/err"
+  expect_eq "$?" 1 "bench net --rounds 300 --svg /dev/full"
+  expect_eq "$(cat "$TMP/err")" "cubegod bench net: --svg: cannot write /dev/full" "bench net --rounds 300 --svg /dev/full"
+  "$CUBEGOD" bench solve --size 3 -n 2 --write-cubes /dev/full > /dev/null 2> "$TMP/err"
+  expect_eq "$?" 1 "bench solve --write-cubes /dev/full"
+  expect_eq "$(cat "$TMP/err")" "cubegod bench solve: --write-cubes /dev/full: No space left on device" \
+    "bench solve --write-cubes /dev/full"
 fi
 
 # a 2x2 as one line of 24 coloured cells (two blanks on an ANSI background each)
