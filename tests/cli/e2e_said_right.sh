@@ -3,8 +3,8 @@
 # What a command says of its input and its output, where stop 59's changes made it say more:
 # `cubegod --version` prints the version and takes no argument, `cubegod help CMD` is CMD's help;
 # bench net's picture and bench solve's cubes to a full disk are a failure (exit 1, named), not
-# a file written, also when the picture outgrows the C library's buffer; solve --line
-# --explain-input says a line of ANSI colours is one.
+# a file written, also when the picture outgrows the C library's buffer; turn's '-' is standard
+# input; solve --line --explain-input says a line of ANSI colours is one.
 . "$(dirname "$0")/lib.sh"
 : "${CUBEGOD:?}"
 
@@ -30,6 +30,11 @@ if [ -w /dev/full ]; then
   expect_eq "$(cat "$TMP/err")" "cubegod bench solve: --write-cubes /dev/full: No space left on device" \
     "bench solve --write-cubes /dev/full"
 fi
+
+# turn: '-' alone is standard input, not an option
+echo UUUURRRRFFFFDDDDLLLLBBBB | "$CUBEGOD" turn R - > "$TMP/out" 2> "$TMP/err"
+expect_eq "$?" 0 "turn R - (standard input): $(cat "$TMP/err")"
+expect_eq "$(tail -n1 "$TMP/out")" "UFUFRRRRFDFDDBDBLLLLUBUB" "turn R of the solved 2x2 from standard input"
 
 # a 2x2 as one line of 24 coloured cells (two blanks on an ANSI background each)
 python3 -c '
