@@ -297,6 +297,10 @@ static void server_open_without_channel_or_entropy(void **state)
     assert_true(at >= (uint64_t)t0 && at <= (uint64_t)t1);
     cg_server_close(s);
 #endif
+#if !defined(CG_HAVE_EVENTFD) && !defined(CG_HAVE_GETRANDOM)
+    (void)o, (void)s, (void)err;
+    skip(); /* nothing to wrap in this build */
+#endif
 }
 
 /* A game that cannot get its memory, then one whose thread cannot start: each connection is

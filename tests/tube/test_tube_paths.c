@@ -1,4 +1,4 @@
-// link-wrap: ppoll waitpid connect getsockopt SSL_get_error
+// link-wrap: ppoll poll waitpid connect getsockopt SSL_get_error
 /* Tube paths no other test takes, each forced through the linker's --wrap (armed in the test's
  * thread only, so the echo servers' threads are untouched) or set up directly:
  *   - a wait whose poll fails (not EINTR): CG_ERR_SYSTEM with poll's reason;
@@ -52,6 +52,18 @@ int __wrap_ppoll(struct pollfd *p, nfds_t n, const struct timespec *ts, const si
         return -1;
     }
     return __real_ppoll(p, n, ts, mask);
+}
+
+/* The portable build waits with poll() (src/util/compat.c): the same fault there. */
+int __real_poll(struct pollfd *p, nfds_t n, int ms);
+int __wrap_poll(struct pollfd *p, nfds_t n, int ms)
+{
+    if (poll_fails) {
+        poll_fails = false;
+        errno = ENOMEM;
+        return -1;
+    }
+    return __real_poll(p, n, ms);
 }
 
 pid_t __real_waitpid(pid_t pid, int *status, int options);
