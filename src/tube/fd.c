@@ -35,6 +35,8 @@ const volatile sig_atomic_t *cg_tube_stop_flag_get(void)
     return stop_flag;
 }
 
+bool cgi_fd_closed(cg_status st) { return st == CG_ERR_EOF && !(stop_flag && *stop_flag); }
+
 /* With a stop flag installed, no single poll waits longer than this: a signal that came just
  * before the poll started (after the flag was looked at) interrupts nothing, and was seen only
  * at the deadline (a SIGTERM right after connect held play for the TLS handshake's 10 s). */

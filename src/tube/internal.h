@@ -23,6 +23,9 @@ void cgi_log_data(const cg_log *log, int direction, const uint8_t *p, size_t n);
 cg_status cgi_fd_nonblock(int fd, cg_error *err);
 /* Waits until fd is ready for events or the deadline passes (CG_ERR_TIMEOUT). */
 cg_status cgi_fd_wait(int fd, short events, int64_t deadline, cg_error *err);
+/* Whether st is the peer's end of stream, not a wait stopped by the stop flag (both are
+ * CG_ERR_EOF): what a caller may call "closed the connection". */
+bool cgi_fd_closed(cg_status st);
 /* One read of 1..cap bytes; TCP_QUICKACK afterwards when quickack. */
 cg_status cgi_fd_read(int fd, bool quickack, uint8_t *buf, size_t cap, int64_t deadline,
                      size_t *got, cg_error *err);

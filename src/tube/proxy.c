@@ -57,8 +57,7 @@ static cg_status read_exact(int fd, uint8_t *buf, size_t n, int64_t deadline, cg
     while (n) {
         size_t got;
         cg_status st = cgi_fd_read(fd, false, buf, n, deadline, &got, err);
-        const volatile sig_atomic_t *stop = cg_tube_stop_flag_get();
-        if (st == CG_ERR_EOF && !(stop && *stop)) /* a stop says so itself */
+        if (cgi_fd_closed(st))
             return cg_fail(err, CG_ERR_EOF, "the proxy closed the connection");
         if (st)
             return st;

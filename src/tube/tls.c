@@ -254,7 +254,7 @@ static cg_status handshake(tls_tr *t, bool client, int64_t deadline, cg_error *e
                            X509_verify_cert_error_string(v));
         }
         cg_status st = ssl_step(t, r, deadline, err);
-        if (st == CG_ERR_EOF)
+        if (cgi_fd_closed(st))
             return cg_fail(err, st, "TLS handshake: the peer closed the connection");
         if (st == CG_ERR_TLS && client && plain_text_hint(t, err))
             return CG_ERR_TLS;

@@ -343,6 +343,39 @@ static void test_proxy_stopped_while_waiting(void **state)
     assert_string_equal(err.msg, want);
 }
 
+/* A TLS client whose server reads the ClientHello and says nothing: a signal stops it during
+ * the handshake, and the stop is said as such, not as the peer closing. */
+static void test_tls_handshake_stopped(void **state)
+{
+    (void)state;
+    struct sigaction sa, old;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = wake; /* no SA_RESTART: the wait is woken */
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGUSR1, &sa, &old);
+    stop_flag = 0;
+    cg_tube_stop_flag(&stop_flag);
+    char port[16];
+    mute_proxy p; /* its first read takes 3 bytes of the ClientHello as it would a hello */
+    p.lfd = listener(port);
+    p.client = pthread_self();
+    assert_int_equal(pthread_create(&p.thread, NULL, mute_proxy_main, &p), 0);
+    cg_tube_options o = quiet;
+    o.tls = true;
+    o.insecure = true;
+    cg_tube *t = (cg_tube *)&quiet;
+    cg_error err;
+    cg_status st = cg_tube_connect("127.0.0.1", port, &o, &t, &err);
+    cg_tube_stop_flag(NULL);
+    pthread_join(p.thread, NULL);
+    close(p.lfd);
+    sigaction(SIGUSR1, &old, NULL);
+    assert_int_equal(st, CG_ERR_EOF);
+    assert_null(t);
+    if (!strstr(err.msg, "TLS handshake: stopped by a signal"))
+        fail_msg("%s", err.msg);
+}
+
 /* TLS against the echo server: a read OpenSSL calls SSL_ERROR_SYSCALL */
 static void test_tls_syscall_errors(void **state)
 {
@@ -404,6 +437,7 @@ int main(void)
         cmocka_unit_test(test_separate_tcp_write_end),
         cmocka_unit_test(test_proxy_reset_after_connect),
         cmocka_unit_test(test_proxy_stopped_while_waiting),
+        cmocka_unit_test(test_tls_handshake_stopped),
         cmocka_unit_test(test_tls_syscall_errors),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
