@@ -300,6 +300,16 @@ bool cli_output_ok(FILE *f, const char **why)
     return false;
 }
 
+bool cli_close_output(FILE *f, const char **why)
+{
+    bool ok = cli_output_ok(f, why);
+    if (fclose(f) != 0 && ok) {
+        *why = strerror(errno);
+        ok = false;
+    }
+    return ok;
+}
+
 const char *cli_tables_how(bool from_cache, bool saved)
 {
     return from_cache ? "loaded from" : saved ? "built and saved to" : "built, not saved to";
@@ -349,10 +359,10 @@ char *cli_slurp(const char *cmd, const char *path, size_t max, size_t *len)
     size_t cap = max < (1 << 16) ? max : 1 << 16, n = 0;
     char *buf = malloc(cap ? cap : 1);
     const char *why = buf ? NULL : "out of memory";
+    bool larger = false;
     while (!why) {
         if (n == cap && cap == max) { /* full: too large only when more follows */
-            if (fgetc(f) != EOF)
-                why = "larger than";
+            larger = fgetc(f) != EOF;
             break;
         }
         if (n == cap) {
@@ -370,15 +380,15 @@ char *cli_slurp(const char *cmd, const char *path, size_t max, size_t *len)
         if (got == 0)
             break;
     }
-    if (!why && ferror(f))
+    if (!why && !larger && ferror(f))
         why = "read error";
     if (f != stdin)
         fclose(f);
-    if (why) {
-        if (strcmp(why, "larger than") == 0)
-            cli_err(cmd, "%s: larger than %zu bytes", path, max);
-        else
-            cli_err(cmd, "%s: %s", path, why);
+    if (larger)
+        cli_err(cmd, "%s: larger than %zu bytes", path, max);
+    else if (why)
+        cli_err(cmd, "%s: %s", path, why);
+    if (larger || why) {
         free(buf);
         return NULL;
     }

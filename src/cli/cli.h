@@ -37,8 +37,8 @@ int cli_unknown(const char *cmd, const char *arg, const char *help);
 /* Levenshtein distance of a and b (up to 63 bytes each; longer counts as 99). */
 int cli_distance(const char *a, const char *b);
 /* The option of help closest to arg (the one it is a prefix of, when exactly one; else one at
- * an edit distance of at most 2), copied into out; false when none is close. Options are the words of help that start with '-'
- * followed by a letter. */
+ * an edit distance of at most 2), copied into out; false when none is close. Options are the
+ * words of help that start with '-' followed by a letter. */
 bool cli_closest_option(const char *help, const char *arg, char *out, size_t size);
 /* Completes table options the way every command does: the cache path from CUBEGOD_CACHE, else
  * $XDG_CACHE_HOME/cubegod/pocket.tbl, else ~/.cache/cubegod/pocket.tbl, when --cache gave none
@@ -56,6 +56,8 @@ void cli_tables_rebuilt(bool rebuilt, bool saved);
  * last (the C library reports a failed write only to the call that made it); *why then is the
  * failed flush's cause, or "a write failed" when that call was an earlier one. */
 bool cli_output_ok(FILE *f, const char **why);
+/* cli_output_ok, then closes f (always); false, *why set, when a write or the close failed. */
+bool cli_close_output(FILE *f, const char **why);
 /* A table notice (solver.h's cg_tables_notice_fn) on standard error: "cubegod: TEXT". */
 void cli_print_notice(void *ctx, const char *text);
 /* A table build's progress (cg_tables_progress_fn) on standard error: a bar on a terminal, a

@@ -220,13 +220,8 @@ int bench_solve3(int argc, char **argv)
     int rc = run3(&(bench3_run){n, seed, max_moves, max_nodes, threads, time_limit, metric, cache, as_json,
                                 cubes_out});
     const char *why;
-    if (cubes_out && !cli_output_ok(cubes_out, &why)) {
-        fclose(cubes_out);
+    if (cubes_out && !cli_close_output(cubes_out, &why)) {
         cli_err("bench solve", "--write-cubes %s: %s", write_cubes, why);
-        return 1;
-    }
-    if (cubes_out && fclose(cubes_out) != 0) {
-        cli_err("bench solve", "--write-cubes %s: %s", write_cubes, strerror(errno));
         return 1;
     }
     return rc;

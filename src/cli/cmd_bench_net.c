@@ -256,8 +256,8 @@ static int write_svg(const char *path, const cg_round_stat *st, size_t n, double
     fprintf(f, "</svg>\n");
     free(v[0]);
     free(v[1]);
-    bool written = !ferror(f); /* a failed write is told only to its own call */
-    return fclose(f) == 0 && written ? 0 : -1;
+    const char *why;
+    return cli_close_output(f, &why) ? 0 : -1;
 }
 
 /* The solver opened before the games (cg_play_options.solver3). */

@@ -196,12 +196,8 @@ int cmd_draw(int argc, char **argv)
     bool ok = draw_file(&run, path ? path : "-", &how);
     cg_layout_free(how.layout);
     const char *why;
-    if (run.out != stdout && !cli_output_ok(run.out, &why)) {
+    if (run.out != stdout && !cli_close_output(run.out, &why)) {
         cli_err("draw", "-o %s: %s", to, why);
-        ok = false;
-    }
-    if (run.out != stdout && fclose(run.out) != 0 && ok) {
-        cli_err("draw", "-o %s: %s", to, strerror(errno));
         ok = false;
     }
     if (ok && run.seen == 0)
