@@ -457,6 +457,26 @@ static void play_bad_line_after_the_end(void **state)
     }
 }
 
+/* The same after a no: the game is lost, and a stray box then a flag-shaped line (text that
+ * looks like a win) change nothing: no flag, the no's words the reason. */
+static void play_bad_line_after_a_no(void **state)
+{
+    (void)state;
+    char text[4096];
+    join(text, sizeof text, round_text(), "[-] Wrong answer\nFace U:\n+-----+\n| U |\n",
+         "Congratulations! flag{not_yours}\n", NULL);
+    cg_play_options o = cg_play_defaults();
+    cg_play_result res;
+    cg_error err;
+    char sent[64];
+    assert_int_equal(play_mem(text, &o, &res, &err, sent, sizeof sent), CG_OK);
+    assert_false(res.won);
+    assert_int_equal(res.outcome, CG_OUTCOME_LOST);
+    assert_string_equal(res.flags, "");
+    if (!strstr(res.reason, "Wrong answer"))
+        fail_msg("reason: %s", res.reason);
+}
+
 /* ---- cg_replay_text: captures ---- */
 
 typedef struct rounds {
@@ -1109,6 +1129,7 @@ int main(void)
         cmocka_unit_test(play_box_cut_by_the_prompt),
         cmocka_unit_test(play_any_orientation_note),
         cmocka_unit_test(play_bad_line_after_the_end),
+        cmocka_unit_test(play_bad_line_after_a_no),
         cmocka_unit_test(replay_no_boxes_before_the_prompt),
         cmocka_unit_test(replay_goal_first),
         cmocka_unit_test(replay_one_move_too_many),
