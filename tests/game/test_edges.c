@@ -1,0 +1,281 @@
+/* The game's words and bounds at their edges, each as a user meets it:
+ *   - the menu game's "show", "information" and an unknown choice, each answered as such;
+ *   - an empty answer line to a scrambled cube (2x2 and 3x3) loses with the checker's reason,
+ *     said to the client, not a silent close;
+ *   - a server's alarm of exactly a day is taken, a little more refused;
+ *   - a transcript line: its '\r' before the end dropped, its length the caller's (no byte past
+ *     it read);
+ *   - the replay's verdict names, and a one-move answer that is no move an invalid round;
+ *   - play --send-each --pace of a whole second waits that second;
+ *   - the server's last line kept whole up to the size of its field, cut with "..." above. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <cmocka.h>
+
+#include "cubegod/client.h"
+#include "cubegod/cube.h"
+#include "cubegod/replay.h"
+#include "cubegod/server.h"
+#include "cubegod/transcript.h"
+#include "cubegod/tube.h"
+#include "served.h"
+#include "tables_fixture.h"
+
+#define PROMPT "Enter your solution:"
+
+/* "1" shows the cube again (no complaint), "4" the notation, anything else "Invalid choice!";
+ * each then the cube as it is now. */
+static void menu_show_info_and_unknown(void **state)
+{
+    (void)state;
+    served r;
+    cg_server_options o = cg_server_defaults();
+    o.size = 3;
+    o.menu = true;
+    o.rounds = 1;
+    o.games = 1;
+    served_start(&r, &o);
+    cg_tube *t = served_dial(&r);
+    served_until(t, "your choice: ");
+    served_send(t, "3");
+    served_until(t, "your choice: ");
+    static const struct {
+        const char *choice, *starts;
+    } cases[] = {
+        {"1", "now:\n"},
+        {"4", "Restore the magic cube, then check. Moves: one letter a move"},
+        {"x", "Invalid choice!\nnow:\n"},
+        {"", "Invalid choice!\nnow:\n"},
+        {"12", "now:\n"}, /* the first character chooses */
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        served_send(t, cases[i].choice);
+        const char *reply = served_until(t, "your choice: ");
+        if (strncmp(reply, cases[i].starts, strlen(cases[i].starts)) != 0)
+            fail_msg("choice '%s': reply:\n%s", cases[i].choice, reply);
+        served_expect(reply, "now:\n");
+        if (strcmp(cases[i].choice, "x") != 0 && strcmp(cases[i].choice, "") != 0)
+            assert_null(strstr(reply, "Invalid choice!"));
+    }
+    served_send(t, "0");
+    assert_string_equal(served_rest(t), "[-] Bye!\n");
+    cg_tube_close(t);
+    served_expect(served_finish(&r), "lost in round 1: Bye!\n");
+}
+
+/* An empty line is an answer of no moves: lost, and the client is told why. */
+static void empty_answer_is_said_lost(void **state)
+{
+    (void)state;
+    for (int size = 2; size <= 3; size++) {
+        served r;
+        cg_server_options o = cg_server_defaults();
+        o.size = size;
+        o.rounds = 1;
+        o.games = 1;
+        if (size == 3) {
+            o.max_moves = 20;
+            o.scramble = 3;
+        }
+        served_start(&r, &o);
+        cg_tube *t = served_dial(&r);
+        served_until(t, PROMPT "\n");
+        served_send(t, "");
+        char reply[512];
+        const char *rest = served_rest(t);
+        assert_true(strlen(rest) < sizeof reply);
+        memcpy(reply, rest, strlen(rest) + 1);
+        cg_tube_close(t);
+        if (strncmp(reply, "[-] ", 4) != 0 || reply[strlen(reply) - 1] != '\n')
+            fail_msg("%dx%d: reply '%s'", size, size, reply);
+        reply[strlen(reply) - 1] = '\0';
+        char want[sizeof reply + 64];
+        snprintf(want, sizeof want, "0/1 rounds, lost in round 1: %s\n", reply + 4);
+        served_expect(served_finish(&r), want);
+    }
+}
+
+static void alarm_of_a_day(void **state)
+{
+    (void)state;
+    cg_server_options o = cg_server_defaults();
+    o.log = NULL;
+    o.alarm = 86400;
+    cg_server *s;
+    cg_error err;
+    if (cg_server_open(&o, &s, &err) != CG_OK)
+        fail_msg("%s", err.msg);
+    cg_server_close(s);
+    o.alarm = 86400.5;
+    assert_int_equal(cg_server_open(&o, &s, &err), CG_ERR_INPUT);
+    assert_string_equal(err.msg, "alarm: 86400.5 is not a number of seconds in (0, 86400]");
+}
+
+static void transcript_line_ends(void **state)
+{
+    (void)state;
+    cg_transcript_record rec;
+    cg_error err;
+    char crlf[] = "< 0.5 abc\r";
+    assert_int_equal(cg_transcript_parse_line(crlf, strlen(crlf), &rec, &err), CG_OK);
+    assert_int_equal(rec.kind, '<');
+    assert_int_equal(rec.len, 3);
+    assert_memory_equal(rec.data, "abc", 3);
+    char comment[] = "# note\r";
+    assert_int_equal(cg_transcript_parse_line(comment, strlen(comment), &rec, &err), CG_OK);
+    assert_int_equal(rec.kind, '#');
+    assert_int_equal(rec.len, 4);
+    /* the line is its first len bytes: "<" alone, whatever follows in the buffer */
+    char longer[] = "< 1 x";
+    assert_int_equal(cg_transcript_parse_line(longer, 1, &rec, &err), CG_ERR_INPUT);
+    assert_string_equal(err.msg, "column 2: a space must follow '<'");
+    assert_int_equal(cg_transcript_parse_line(longer, 3, &rec, &err), CG_OK);
+    assert_int_equal(rec.len, 0);
+}
+
+static void replay_result_names(void **state)
+{
+    (void)state;
+    assert_string_equal(cg_replay_result_name(CG_REPLAY_CORRECT), "correct");
+    assert_string_equal(cg_replay_result_name(CG_REPLAY_INVALID), "invalid");
+    assert_string_equal(cg_replay_result_name(CG_REPLAY_TOO_MANY), "too many moves");
+    assert_string_equal(cg_replay_result_name(CG_REPLAY_NOT_SOLVED), "not solved");
+    assert_string_equal(cg_replay_result_name(CG_REPLAY_NO_ANSWER), "no answer");
+    assert_string_equal(cg_replay_result_name(CG_REPLAY_UNREADABLE), "unreadable");
+}
+
+static double seconds_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* The round of a cube one move from solved (hidden face D) in text. */
+static size_t one_move_round(char *text, size_t size)
+{
+    cg_move m;
+    size_t n;
+    assert_int_equal(cg_moves_parse("R", &m, 1, &n, NULL), CG_OK);
+    cg_round round = {.cube = cg_cube_home(), .scramble_moves = 1, .hidden = CG_D};
+    cg_cube_apply_all(&round.cube, &m, 1);
+    size_t len = cg_round_format(&round, 1, 1, text, size);
+    assert_true(len < size);
+    return len;
+}
+
+static void keep_result(void *ctx, const cg_replay_round *r)
+{
+    *(cg_replay_round *)ctx = *r;
+}
+
+/* A one-move replay whose answer line is no move: that round invalid, with the checker's words. */
+static void replay_one_move_not_a_move(void **state)
+{
+    (void)state;
+    char text[1024];
+    size_t len = one_move_round(text, sizeof text - 8);
+    memcpy(text + len, "Q\n", 3);
+    len += 2;
+    cg_replay_options o = cg_replay_defaults();
+    o.one_move = true;
+    cg_replay_round got;
+    memset(&got, 0, sizeof got);
+    cg_replay_summary sum;
+    cg_error err;
+    assert_int_equal(cg_replay_text(tables, &o, text, len, keep_result, &got, &sum, &err), CG_OK);
+    assert_int_equal(got.result, CG_REPLAY_INVALID);
+    assert_string_equal(got.answer, "Q");
+    cg_move m;
+    size_t n;
+    cg_error why;
+    assert_int_not_equal(cg_moves_parse("Q", &m, 1, &n, &why), CG_OK);
+    if (!got.reason[0] || !strstr(got.reason, "Q"))
+        fail_msg("reason: '%s'", got.reason);
+}
+
+/* A cube one move from solved, so one pause: between the move and the end line. The pause is
+ * a lower bound, which a busy machine cannot make shorter. */
+static void pace_of_a_second(void **state)
+{
+    (void)state;
+    char text[1024];
+    size_t len = one_move_round(text, sizeof text);
+    cg_tube *t;
+    assert_int_equal(cg_tube_memory(text, len, 0, NULL, &t, NULL), CG_OK);
+    cg_play_options o = cg_play_defaults();
+    o.timeout = 1;
+    o.send_each = true;
+    o.end = "#";
+    o.pace_ms = 1000;
+    cg_play_result res;
+    cg_error err;
+    double t0 = seconds_now();
+    cg_play(t, tables, &o, &res, &err);
+    double took = seconds_now() - t0;
+    const uint8_t *sent;
+    size_t sent_n;
+    assert_int_equal(cg_tube_memory_sent(t, &sent, &sent_n, NULL), CG_OK);
+    /* one move then the end line */
+    assert_true(sent_n >= 4);
+    assert_memory_equal(sent + sent_n - 2, "#\n", 2);
+    assert_non_null(memchr(sent, '\n', sent_n - 2));
+    cg_tube_close(t);
+    if (took < 1.0)
+        fail_msg("a pace of 1000 ms over one pause took %.3f s", took);
+}
+
+/* The last line the server sent, kept for the player (no letters or digits: a prompt-like line
+ * the readers pass over). */
+static void last_line_kept_to_its_size(void **state)
+{
+    (void)state;
+    const size_t whole = CG_FLAG_MAX - 4; /* room for "..." and the NUL */
+    for (size_t len = whole - 1; len <= whole + 1; len++) {
+        char text[CG_FLAG_MAX + 8];
+        memset(text, '#', len);
+        text[len] = '\n';
+        cg_tube *t;
+        assert_int_equal(cg_tube_memory(text, len + 1, 0, NULL, &t, NULL), CG_OK);
+        cg_play_options o = cg_play_defaults();
+        o.timeout = 1;
+        cg_play_result res;
+        cg_error err;
+        cg_play(t, tables, &o, &res, &err);
+        cg_tube_close(t);
+        assert_false(res.won);
+        char want[CG_FLAG_MAX + 8];
+        if (len <= whole) {
+            memset(want, '#', len);
+            want[len] = '\0';
+        } else {
+            memset(want, '#', whole);
+            memcpy(want + whole, "...", 4);
+        }
+        if (strcmp(res.last_line, want) != 0)
+            fail_msg("a line of %zu: kept %zu bytes: %.20s...", len, strlen(res.last_line),
+                     res.last_line);
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(menu_show_info_and_unknown),
+        cmocka_unit_test(empty_answer_is_said_lost),
+        cmocka_unit_test(alarm_of_a_day),
+        cmocka_unit_test(transcript_line_ends),
+        cmocka_unit_test(replay_result_names),
+        cmocka_unit_test(replay_one_move_not_a_move),
+        cmocka_unit_test(pace_of_a_second),
+        cmocka_unit_test(last_line_kept_to_its_size),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}
