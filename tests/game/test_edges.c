@@ -138,6 +138,13 @@ static void transcript_line_ends(void **state)
     assert_string_equal(err.msg, "column 2: a space must follow '<'");
     assert_int_equal(cg_transcript_parse_line(longer, 3, &rec, &err), CG_OK);
     assert_int_equal(rec.len, 0);
+    /* an escape cut by the line's end is no escape, whatever the buffer holds after it */
+    char cut[] = "< 1 \\x41";
+    assert_int_equal(cg_transcript_parse_line(cut, strlen(cut) - 1, &rec, &err), CG_ERR_INPUT);
+    assert_string_equal(err.msg, "column 5: bad escape '\\x'");
+    assert_int_equal(cg_transcript_parse_line(cut, strlen(cut), &rec, &err), CG_OK);
+    assert_int_equal(rec.len, 1);
+    assert_int_equal(rec.data[0], 'A');
 }
 
 static void replay_result_names(void **state)
@@ -199,6 +206,129 @@ static void replay_one_move_not_a_move(void **state)
     assert_int_not_equal(cg_moves_parse("Q", &m, 1, &n, &why), CG_OK);
     if (!got.reason[0] || !strstr(got.reason, "Q"))
         fail_msg("reason: '%s'", got.reason);
+}
+
+/* A header cut short ("=== Round 3/12", no closing "===") still gives both numbers whole. */
+static void replay_header_without_its_end(void **state)
+{
+    (void)state;
+    char text[1024];
+    size_t len = one_move_round(text, sizeof text - 16);
+    const char *body = strchr(text, '\n') + 1;
+    char whole[1100];
+    int n = snprintf(whole, sizeof whole, "=== Round 3/12\n%.*sR'\n", (int)(len - (size_t)(body - text)),
+                     body);
+    assert_true(n > 0 && (size_t)n < sizeof whole);
+    cg_replay_round got;
+    memset(&got, 0, sizeof got);
+    cg_replay_summary sum;
+    cg_error err;
+    assert_int_equal(cg_replay_text(tables, NULL, whole, (size_t)n, keep_result, &got, &sum, &err),
+                     CG_OK);
+    assert_int_equal(got.number, 3);
+    assert_int_equal(got.total, 12);
+    assert_int_equal(got.result, CG_REPLAY_CORRECT);
+}
+
+/* A peer that shows text, then waits (nothing more in time, twice) and closes; it refuses every
+ * send. */
+typedef struct refusing {
+    const char *text;
+    size_t at;
+    int waits;
+} refusing;
+
+static long refusing_recv(void *ctx, uint8_t *buf, size_t cap, double timeout)
+{
+    (void)timeout;
+    refusing *p = ctx;
+    size_t left = strlen(p->text) - p->at;
+    if (!left)
+        return p->waits++ < 2 ? -1 : 0;
+    size_t n = left < cap ? left : cap;
+    memcpy(buf, p->text + p->at, n);
+    p->at += n;
+    return (long)n;
+}
+
+static long refusing_send(void *ctx, const uint8_t *b, size_t n)
+{
+    (void)ctx, (void)b, (void)n;
+    return -2;
+}
+
+/* The empty line an Enter gate asks for cannot be sent: the game fails there, and says so. */
+static void enter_gate_send_fails(void **state)
+{
+    (void)state;
+    refusing p = {.text = "Welcome!\nPress Enter to continue..."};
+    cg_tube_callbacks cb = {.recv = refusing_recv, .send = refusing_send, .ctx = &p};
+    cg_tube *t;
+    assert_int_equal(cg_tube_from_callbacks(&cb, "peer", NULL, &t, NULL), CG_OK);
+    cg_play_options o = cg_play_defaults();
+    o.timeout = 1;
+    cg_play_result res;
+    cg_error err;
+    memset(&err, 0, sizeof err);
+    cg_status st = cg_play(t, tables, &o, &res, &err);
+    cg_tube_close(t);
+    assert_int_not_equal(st, CG_OK);
+    if (strncmp(err.msg, "the Enter gate: ", 16) != 0)
+        fail_msg("status %d: %s", (int)st, err.msg);
+}
+
+/* A bare prompt (input("...")) ends without a line break: nothing follows it until answered. */
+static void bare_prompt_has_no_newline(void **state)
+{
+    (void)state;
+    served r;
+    cg_server_options o = cg_server_defaults();
+    o.rounds = 1;
+    o.games = 1;
+    o.bare_prompt = true;
+    served_start(&r, &o);
+    cg_tube *t = served_dial(&r);
+    served_until(t, PROMPT);
+    const uint8_t *p;
+    size_t n;
+    cg_error e;
+    assert_int_equal(cg_tube_recv(t, 1, 0.3, &p, &n, &e), CG_ERR_TIMEOUT);
+    served_send(t, "");
+    served_rest(t);
+    cg_tube_close(t);
+    served_expect(served_finish(&r), "0/1 rounds, lost in round 1: ");
+}
+
+/* A menu game's client that leaves at "your step:", or says nothing there until the alarm: the
+ * game ends there, lost in round 1, and nothing more is asked. */
+static void menu_leaves_at_a_step(void **state)
+{
+    (void)state;
+    for (int wait = 0; wait <= 1; wait++) {
+        served r;
+        cg_server_options o = cg_server_defaults();
+        o.size = 3;
+        o.menu = true;
+        o.rounds = 1;
+        o.games = 1;
+        o.alarm = 0.3;
+        served_start(&r, &o);
+        cg_tube *t = served_dial(&r);
+        served_until(t, "your choice: ");
+        served_send(t, "3");
+        served_until(t, "your choice: ");
+        served_send(t, "2");
+        served_until(t, "your step:");
+        if (wait) {
+            const char *rest = served_rest(t);
+            if (strncmp(rest, "[-] ", 4) != 0 || strstr(rest, "your choice: "))
+                fail_msg("after the alarm: %s", rest);
+        }
+        cg_tube_close(t);
+        const char *log = served_finish(&r);
+        if (!strstr(log, "0/1 rounds, lost in round 1") || strstr(log, "won"))
+            fail_msg("log: %s", log);
+    }
 }
 
 /* A cube one move from solved, so one pause: between the move and the end line. The pause is
@@ -274,6 +404,10 @@ int main(void)
         cmocka_unit_test(transcript_line_ends),
         cmocka_unit_test(replay_result_names),
         cmocka_unit_test(replay_one_move_not_a_move),
+        cmocka_unit_test(replay_header_without_its_end),
+        cmocka_unit_test(enter_gate_send_fails),
+        cmocka_unit_test(bare_prompt_has_no_newline),
+        cmocka_unit_test(menu_leaves_at_a_step),
         cmocka_unit_test(pace_of_a_second),
         cmocka_unit_test(last_line_kept_to_its_size),
     };
