@@ -31,6 +31,13 @@ usage_error "cubegod draw: --across needs a value" draw --across
 usage_error "cubegod draw: --layout needs a value" draw --layout
 usage_error "cubegod bench solve: --metric needs a value" bench solve --size 3 --metric
 
+# turn with a layout that names no sticker: refused as such, not read as a cube.
+printf 'nothing here\n' > "$TMP/layout.txt"
+"$CUBEGOD" turn --layout "$TMP/layout.txt" R < "$(dirname "$0")/../../fixtures/faults/round.txt" > "$TMP/out" 2> "$TMP/err"
+expect_eq "$?" 2 "turn with a layout of no stickers"
+expect_eq "$(cat "$TMP/err")" "cubegod turn: standard input: layout: the layout names no sticker: write each as its facelet name, U1 ... U9 R1 ... B9 (a 2x2: U1 ... B4), in Kociemba's numbering" "turn with a layout of no stickers"
+expect_eq "$(cat "$TMP/out")" "" "turn with a layout of no stickers: nothing drawn"
+
 # replay --target: an answer that solves the cube and then turns it whole (R L' on a 2x2) is
 # correct for any orientation, not for home.
 round="$(dirname "$0")/../../fixtures/faults/round.txt"

@@ -27,6 +27,7 @@
 #include "cubegod/tube.h"
 #include "served.h"
 #include "tables_fixture.h"
+#include "testutil.h"
 
 #define PROMPT "Enter your solution:"
 
@@ -70,11 +71,13 @@ static void menu_show_info_and_unknown(void **state)
     served_expect(served_finish(&r), "lost in round 1: Bye!\n");
 }
 
-/* An empty line is an answer of no moves: lost, and the client is told why. */
+/* An empty line is an answer of no moves: lost, and the client is told why. The game's
+ * connection is closed at its end (no descriptor left open). */
 static void empty_answer_is_said_lost(void **state)
 {
     (void)state;
     for (int size = 2; size <= 3; size++) {
+        int before = open_descriptors();
         served r;
         cg_server_options o = cg_server_defaults();
         o.size = size;
@@ -99,6 +102,36 @@ static void empty_answer_is_said_lost(void **state)
         char want[sizeof reply + 64];
         snprintf(want, sizeof want, "0/1 rounds, lost in round 1: %s\n", reply + 4);
         served_expect(served_finish(&r), want);
+        assert_int_equal(open_descriptors(), before);
+    }
+}
+
+/* No answer before the alarm: the round is lost, said once, and nothing follows (no verdict, no
+ * next round). */
+static void unanswered_round(void **state)
+{
+    (void)state;
+    for (int size = 2; size <= 3; size++) {
+        served r;
+        cg_server_options o = cg_server_defaults();
+        o.size = size;
+        o.rounds = 2;
+        o.games = 1;
+        o.alarm = 0.3;
+        if (size == 3) {
+            o.max_moves = 20;
+            o.scramble = 3;
+        }
+        served_start(&r, &o);
+        cg_tube *t = served_dial(&r);
+        served_until(t, PROMPT "\n");
+        const char *rest = served_rest(t);
+        if (strncmp(rest, "[-] ", 4) != 0 || strchr(rest, '\n') != rest + strlen(rest) - 1)
+            fail_msg("%dx%d: after the alarm: %s", size, size, rest);
+        cg_tube_close(t);
+        const char *log = served_finish(&r);
+        if (!strstr(log, "0/2 rounds, lost in round 1: "))
+            fail_msg("%dx%d: log: %s", size, size, log);
     }
 }
 
@@ -400,6 +433,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(menu_show_info_and_unknown),
         cmocka_unit_test(empty_answer_is_said_lost),
+        cmocka_unit_test(unanswered_round),
         cmocka_unit_test(alarm_of_a_day),
         cmocka_unit_test(transcript_line_ends),
         cmocka_unit_test(replay_result_names),
