@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 
@@ -216,6 +217,18 @@ static void keep_result(void *ctx, const cg_replay_round *r)
     *(cg_replay_round *)ctx = *r;
 }
 
+/* The first three rounds into a struct {int n; cg_replay_round r[3];}. */
+static void keep_rounds(void *ctx, const cg_replay_round *r)
+{
+    struct {
+        int n;
+        cg_replay_round r[3];
+    } *got = ctx;
+    if (got->n < 3)
+        got->r[got->n] = *r;
+    got->n++;
+}
+
 /* A one-move replay whose answer line is no move: that round invalid, with the checker's words. */
 static void replay_one_move_not_a_move(void **state)
 {
@@ -364,6 +377,98 @@ static void menu_leaves_at_a_step(void **state)
     }
 }
 
+/* A prompt with no answer line, its verdict next: that round has no answer, and the line after
+ * the verdict (the next round's header) is the server's, not an answer. */
+static void replay_verdict_without_answer(void **state)
+{
+    (void)state;
+    char first[1024], second[1024], text[2600];
+    size_t n1 = one_move_round(first, sizeof first);
+    cg_move m;
+    size_t n;
+    assert_int_equal(cg_moves_parse("U", &m, 1, &n, NULL), CG_OK);
+    cg_round round = {.cube = cg_cube_home(), .scramble_moves = 1, .hidden = CG_D};
+    cg_cube_apply_all(&round.cube, &m, 1);
+    size_t n2 = cg_round_format(&round, 5, 9, second, sizeof second);
+    assert_true(n2 < sizeof second);
+    int len = snprintf(text, sizeof text, "%.*s[-] Time's up!\n%sU'\n[+] Correct! (1 moves)\n",
+                       (int)n1, first, second);
+    assert_true(len > 0 && (size_t)len < sizeof text);
+    struct {
+        int n;
+        cg_replay_round r[3];
+    } got = {0};
+    cg_replay_summary sum;
+    cg_error err;
+    assert_int_equal(cg_replay_text(tables, NULL, text, (size_t)len, keep_rounds, &got, &sum, &err),
+                     CG_OK);
+    assert_int_equal(got.n, 2);
+    assert_int_equal(got.r[0].result, CG_REPLAY_NO_ANSWER);
+    assert_int_equal(got.r[1].number, 5); /* its header read as the server's */
+    assert_int_equal(got.r[1].total, 9);
+    assert_int_equal(got.r[1].result, CG_REPLAY_CORRECT);
+    assert_string_equal(got.r[1].answer, "U'");
+}
+
+/* A 3x3 round drawn for a goal is still a round of whole answers: the plain prompt. */
+static void goal_round3_prompt(void **state)
+{
+    (void)state;
+    served r;
+    cg_server_options o = cg_server_defaults();
+    o.size = 3;
+    o.rounds = 1;
+    o.games = 1;
+    o.max_moves = 20;
+    o.scramble = 3;
+    o.goal = "shown";
+    served_start(&r, &o);
+    cg_tube *t = served_dial(&r);
+    const char *round = served_until(t, PROMPT "\n");
+    served_expect(round, "Goal:");
+    assert_null(strstr(round, CG_ONE_MOVE_PROMPT));
+    cg_tube_close(t);
+    served_finish(&r);
+}
+
+/* A server that says a line and then nothing: the timeout's message does not say that nothing
+ * at all came (that hint is for a TLS server spoken to in plain text). */
+static void silent_after_a_line(void **state)
+{
+    (void)state;
+    int lfd, port;
+    cg_error e;
+    assert_int_equal(cg_tcp_listen("127.0.0.1", "0", 4, &lfd, &port, &e), CG_OK);
+    char ports[16];
+    snprintf(ports, sizeof ports, "%d", port);
+    cg_tube_options to = {.log_level = CG_LOG_QUIET};
+    cg_tube *t;
+    if (cg_tube_connect("127.0.0.1", ports, &to, &t, &e) != CG_OK)
+        fail_msg("%s", e.msg);
+    int fd = -1;
+    for (int tries = 0; tries < 500 && fd < 0; tries++) {
+        if (cg_tcp_accept(lfd, &fd, NULL, 0, &e) != CG_OK) {
+            fd = -1;
+            struct timespec ms = {0, 10 * 1000 * 1000};
+            nanosleep(&ms, NULL);
+        }
+    }
+    assert_true(fd >= 0);
+    assert_int_equal(write(fd, "Hello there\n", 12), 12);
+    cg_play_options o = cg_play_defaults();
+    o.timeout = 0.3;
+    cg_play_result res;
+    cg_error err;
+    memset(&err, 0, sizeof err);
+    cg_status st = cg_play(t, tables, &o, &res, &err);
+    cg_tube_close(t);
+    close(fd);
+    close(lfd);
+    assert_int_not_equal(st, CG_OK);
+    if (strstr(err.msg, "nothing at all was received") || !strstr(err.msg, "Hello there"))
+        fail_msg("status %d: %s", (int)st, err.msg);
+}
+
 /* A cube one move from solved, so one pause: between the move and the end line. The pause is
  * a lower bound, which a busy machine cannot make shorter. */
 static void pace_of_a_second(void **state)
@@ -442,6 +547,9 @@ int main(void)
         cmocka_unit_test(enter_gate_send_fails),
         cmocka_unit_test(bare_prompt_has_no_newline),
         cmocka_unit_test(menu_leaves_at_a_step),
+        cmocka_unit_test(replay_verdict_without_answer),
+        cmocka_unit_test(goal_round3_prompt),
+        cmocka_unit_test(silent_after_a_line),
         cmocka_unit_test(pace_of_a_second),
         cmocka_unit_test(last_line_kept_to_its_size),
     };
