@@ -469,6 +469,49 @@ static void silent_after_a_line(void **state)
         fail_msg("status %d: %s", (int)st, err.msg);
 }
 
+/* A wrong proof of work ends the game before any round, and says so. */
+static void pow_wrong_answer(void **state)
+{
+    (void)state;
+    served r;
+    cg_server_options o = cg_server_defaults();
+    o.rounds = 1;
+    o.games = 1;
+    o.pow = "sha256";
+    o.pow_difficulty = 1;
+    served_start(&r, &o);
+    cg_tube *t = served_dial(&r);
+    served_until(t, "Give me X:");
+    served_send(t, "!");
+    const char *rest = served_rest(t);
+    if (!strstr(rest, "[-] Proof-of-work fail: ") || strstr(rest, "Round"))
+        fail_msg("after a wrong answer: %s", rest);
+    cg_tube_close(t);
+    served_finish(&r);
+}
+
+/* One-move answers joined one space apart fill the recorded answer to its last byte. */
+static void replay_one_move_answer_filled(void **state)
+{
+    (void)state;
+    char text[4096];
+    size_t len = one_move_round(text, sizeof text);
+    for (int i = 0; i < 80; i++) { /* each move at a prompt of its own */
+        int k = snprintf(text + len, sizeof text - len, "%sR\n", i ? PROMPT "\n" : "");
+        assert_true(k > 0 && (size_t)k < sizeof text - len);
+        len += (size_t)k;
+    }
+    cg_replay_options o = cg_replay_defaults();
+    o.one_move = true;
+    cg_replay_round got;
+    memset(&got, 0, sizeof got);
+    cg_replay_summary sum;
+    cg_error err;
+    assert_int_equal(cg_replay_text(tables, &o, text, len, keep_result, &got, &sum, &err), CG_OK);
+    assert_int_equal(strlen(got.answer), sizeof got.answer - 1); /* "R R ... R": 80 moves */
+    assert_int_equal(got.answer[sizeof got.answer - 2], 'R');
+}
+
 /* A cube one move from solved, so one pause: between the move and the end line. The pause is
  * a lower bound, which a busy machine cannot make shorter. */
 static void pace_of_a_second(void **state)
@@ -550,6 +593,8 @@ int main(void)
         cmocka_unit_test(replay_verdict_without_answer),
         cmocka_unit_test(goal_round3_prompt),
         cmocka_unit_test(silent_after_a_line),
+        cmocka_unit_test(pow_wrong_answer),
+        cmocka_unit_test(replay_one_move_answer_filled),
         cmocka_unit_test(pace_of_a_second),
         cmocka_unit_test(last_line_kept_to_its_size),
     };
