@@ -22,6 +22,7 @@
 
 #include "cubegod/client.h"
 #include "cubegod/cube.h"
+#include "cubegod/pow.h"
 #include "cubegod/replay.h"
 #include "cubegod/server.h"
 #include "cubegod/transcript.h"
@@ -512,6 +513,55 @@ static void replay_one_move_answer_filled(void **state)
     assert_int_equal(got.answer[sizeof got.answer - 2], 'R');
 }
 
+/* The server keeps its own copy of the string order: the caller's buffer may change after open. */
+static void server_keeps_its_order(void **state)
+{
+    (void)state;
+    char texts[2][2048];
+    for (int k = 0; k < 2; k++) {
+        char order[8] = "URFDLB";
+        served r;
+        cg_server_options o = cg_server_defaults();
+        o.rounds = 1;
+        o.games = 1;
+        o.show = CG_SHAPE_STRING;
+        o.order = order;
+        served_start(&r, &o);
+        if (k)
+            memcpy(order, "BLDFRU", 6);
+        cg_tube *t = served_dial(&r);
+        const char *round = served_until(t, PROMPT "\n");
+        assert_true(strlen(round) < sizeof texts[k]);
+        strcpy(texts[k], round);
+        cg_tube_close(t);
+        served_finish(&r);
+    }
+    assert_string_equal(texts[1], texts[0]);
+}
+
+/* The proof of work solved, its answer cannot be sent: the game fails there, and says so. */
+static void pow_answer_send_fails(void **state)
+{
+    (void)state;
+    char challenge[512];
+    cg_error e;
+    assert_int_equal(cg_pow_challenge("sha256", 1, challenge, sizeof challenge, &e), CG_OK);
+    refusing p = {.text = challenge};
+    cg_tube_callbacks cb = {.recv = refusing_recv, .send = refusing_send, .ctx = &p};
+    cg_tube *t;
+    assert_int_equal(cg_tube_from_callbacks(&cb, "peer", NULL, &t, NULL), CG_OK);
+    cg_play_options o = cg_play_defaults();
+    o.timeout = 1;
+    cg_play_result res;
+    cg_error err;
+    memset(&err, 0, sizeof err);
+    cg_status st = cg_play(t, tables, &o, &res, &err);
+    cg_tube_close(t);
+    assert_int_not_equal(st, CG_OK);
+    if (!strstr(err.msg, "proof of work: "))
+        fail_msg("status %d: %s", (int)st, err.msg);
+}
+
 /* A cube one move from solved, so one pause: between the move and the end line. The pause is
  * a lower bound, which a busy machine cannot make shorter. */
 static void pace_of_a_second(void **state)
@@ -595,6 +645,8 @@ int main(void)
         cmocka_unit_test(silent_after_a_line),
         cmocka_unit_test(pow_wrong_answer),
         cmocka_unit_test(replay_one_move_answer_filled),
+        cmocka_unit_test(server_keeps_its_order),
+        cmocka_unit_test(pow_answer_send_fails),
         cmocka_unit_test(pace_of_a_second),
         cmocka_unit_test(last_line_kept_to_its_size),
     };
