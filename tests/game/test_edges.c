@@ -562,6 +562,25 @@ static void pow_answer_send_fails(void **state)
         fail_msg("status %d: %s", (int)st, err.msg);
 }
 
+/* A line of the server's own between the answer and the verdict is not the verdict. */
+static void replay_words_before_the_verdict(void **state)
+{
+    (void)state;
+    char text[1200];
+    size_t len = one_move_round(text, sizeof text - 100);
+    int k = snprintf(text + len, sizeof text - len, "R'\nChecking your answer...\n[+] Correct! (1 moves)\n");
+    assert_true(k > 0 && (size_t)k < sizeof text - len);
+    len += (size_t)k;
+    cg_replay_round got;
+    memset(&got, 0, sizeof got);
+    cg_replay_summary sum;
+    cg_error err;
+    assert_int_equal(cg_replay_text(tables, NULL, text, len, keep_result, &got, &sum, &err), CG_OK);
+    assert_int_equal(got.result, CG_REPLAY_CORRECT);
+    assert_string_equal(got.verdict, "[+] Correct! (1 moves)");
+    assert_false(got.disagrees);
+}
+
 /* A cube one move from solved, so one pause: between the move and the end line. The pause is
  * a lower bound, which a busy machine cannot make shorter. */
 static void pace_of_a_second(void **state)
@@ -647,6 +666,7 @@ int main(void)
         cmocka_unit_test(replay_one_move_answer_filled),
         cmocka_unit_test(server_keeps_its_order),
         cmocka_unit_test(pow_answer_send_fails),
+        cmocka_unit_test(replay_words_before_the_verdict),
         cmocka_unit_test(pace_of_a_second),
         cmocka_unit_test(last_line_kept_to_its_size),
     };
