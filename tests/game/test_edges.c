@@ -27,6 +27,7 @@
 #include "cubegod/server.h"
 #include "cubegod/transcript.h"
 #include "cubegod/tube.h"
+#include "game/answer_check.h"
 #include "served.h"
 #include "tables_fixture.h"
 #include "testutil.h"
@@ -581,6 +582,99 @@ static void replay_words_before_the_verdict(void **state)
     assert_false(got.disagrees);
 }
 
+/* The puzzle of a 2x2 cube c as the letters of its home faces, all six faces shown. */
+static void letters_puzzle(const cg_cube *c, cg_puzzle *p)
+{
+    cg_stickers st = cg_cube_to_stickers(c);
+    cg_puzzle_clear(p);
+    for (int i = 0; i < CG_STICKERS; i++) {
+        char letter = cg_face_letter(st.s[i]);
+        assert_int_equal(cg_puzzle_set(p, i, &letter, 1, NULL), CG_OK);
+    }
+    p->faces_shown = 0x3f;
+}
+
+/* An answer checked before it is sent, for a cube whose letters say where home is (target
+ * auto): one that leaves the cube solved but turned whole does not pass. */
+static void answer_checked_at_home(void **state)
+{
+    (void)state;
+    cg_move m;
+    size_t n;
+    assert_int_equal(cg_moves_parse("R", &m, 1, &n, NULL), CG_OK);
+    cg_cube c = cg_cube_home();
+    cg_cube_apply_all(&c, &m, 1);
+    cg_puzzle p;
+    letters_puzzle(&c, &p);
+    cg_solve_options so = cg_solve_defaults();
+    so.target = CG_TARGET_AUTO;
+    cg_dialect d = cg_dialect_default();
+    cg_error err;
+    if (cgi_answer_verified(&p, &so, NULL, NULL, &d, CG_METRIC_HTM, "R'", &err) != CG_OK)
+        fail_msg("%s", err.msg);
+    assert_int_equal(cgi_answer_verified(&p, &so, NULL, NULL, &d, CG_METRIC_HTM, "L'", &err),
+                     CG_ERR_PROTOCOL);
+    so.target = CG_TARGET_ANY;
+    assert_int_equal(cgi_answer_verified(&p, &so, NULL, NULL, &d, CG_METRIC_HTM, "L'", &err), CG_OK);
+}
+
+/* A stop ends every game still running at once, not only the newest. */
+static void stop_ends_every_game(void **state)
+{
+    (void)state;
+    served r;
+    cg_server_options o = cg_server_defaults();
+    o.rounds = 1;
+    o.alarm = 30;
+    served_start(&r, &o);
+    cg_tube *t[2];
+    for (int k = 0; k < 2; k++) {
+        t[k] = served_dial(&r);
+        served_until(t[k], PROMPT "\n");
+    }
+    cg_server_stop(r.srv);
+    for (int k = 0; k < 2; k++) {
+        const uint8_t *p;
+        size_t n;
+        cg_error e;
+        cg_status st = cg_tube_recvall(t[k], 5, &p, &n, &e);
+        if (st != CG_OK)
+            fail_msg("game %d after the stop: %s", k + 1, e.msg);
+        cg_tube_close(t[k]);
+    }
+    served_finish(&r);
+}
+
+/* A box the reader could not take, then a good round: the next prompt with no cube of its own is
+ * unreadable for that alone, not for the old box. */
+static void replay_old_box_error_forgotten(void **state)
+{
+    (void)state;
+    char round[1024], text[2600];
+    size_t n1 = one_move_round(round, sizeof round);
+    int len = snprintf(text, sizeof text,
+                       "Face U:\n+-----+\n| U |\n%.*sR'\n[+] Correct! (1 moves)\n" PROMPT "\nR\n",
+                       (int)n1, round);
+    assert_true(len > 0 && (size_t)len < sizeof text);
+    struct {
+        int n;
+        cg_replay_round r[3];
+    } got = {0};
+    cg_replay_summary sum;
+    cg_error err;
+    assert_int_equal(cg_replay_text(tables, NULL, text, (size_t)len, keep_rounds, &got, &sum, &err),
+                     CG_OK);
+    assert_int_equal(got.n, 2);
+    assert_int_equal(got.r[0].result, CG_REPLAY_CORRECT);
+    assert_int_equal(got.r[0].optimal, 1);
+    cg_move best[4];
+    size_t nb;
+    assert_int_equal(cg_moves_parse(got.r[0].best, best, 4, &nb, NULL), CG_OK);
+    assert_int_equal(nb, 1);
+    assert_int_equal(got.r[1].result, CG_REPLAY_UNREADABLE);
+    assert_string_equal(got.r[1].reason, "no face boxes before the prompt");
+}
+
 /* A cube one move from solved, so one pause: between the move and the end line. The pause is
  * a lower bound, which a busy machine cannot make shorter. */
 static void pace_of_a_second(void **state)
@@ -667,6 +761,9 @@ int main(void)
         cmocka_unit_test(server_keeps_its_order),
         cmocka_unit_test(pow_answer_send_fails),
         cmocka_unit_test(replay_words_before_the_verdict),
+        cmocka_unit_test(answer_checked_at_home),
+        cmocka_unit_test(stop_ends_every_game),
+        cmocka_unit_test(replay_old_box_error_forgotten),
         cmocka_unit_test(pace_of_a_second),
         cmocka_unit_test(last_line_kept_to_its_size),
     };
