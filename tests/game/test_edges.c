@@ -22,6 +22,7 @@
 
 #include "cubegod/client.h"
 #include "cubegod/cube.h"
+#include "cubegod/cube3.h"
 #include "cubegod/pow.h"
 #include "cubegod/replay.h"
 #include "cubegod/server.h"
@@ -675,6 +676,96 @@ static void replay_old_box_error_forgotten(void **state)
     assert_string_equal(got.r[1].reason, "no face boxes before the prompt");
 }
 
+/* 3x3 rounds of a few turns are drawn, not all alike; more hidden faces than a cube has hide
+ * all six. */
+static void round3_draws(void **state)
+{
+    (void)state;
+    static cg3_tables t;
+    cg3_tables_init(&t);
+    cg_rng rng;
+    cg_rng_seed(&rng, 7);
+    cg_round3 first, r;
+    cg_round3_make(&t, &rng, 0, 3, &first);
+    int differ = 0;
+    for (int k = 0; k < 20; k++) {
+        cg_round3_make(&t, &rng, 0, 3, &r);
+        assert_int_equal(r.scramble_moves, 3);
+        differ += memcmp(&r.cube, &first.cube, sizeof r.cube) != 0;
+    }
+    assert_true(differ > 0);
+    cg_round3_make(&t, &rng, 7, 3, &r);
+    assert_int_equal(r.hidden, 0x3f);
+}
+
+/* A peer that gives its chunks one at a time, nothing in time between them (the client's wait
+ * for a quiet prompt), and takes every send. */
+typedef struct chunked {
+    const char *const *chunks;
+    int next, waits;
+} chunked;
+
+static long chunked_recv(void *ctx, uint8_t *buf, size_t cap, double timeout)
+{
+    (void)timeout;
+    chunked *p = ctx;
+    if (p->waits++ % 2 == 1)
+        return -1;
+    const char *c = p->chunks[p->next];
+    if (!c)
+        return 0;
+    size_t n = strlen(c);
+    assert_true(n <= cap);
+    memcpy(buf, c, n);
+    p->next++;
+    return (long)n;
+}
+
+static long chunked_send(void *ctx, const uint8_t *b, size_t n)
+{
+    (void)ctx, (void)b, (void)n;
+    return 0;
+}
+
+/* play's bound on a gate asked again: with max_replies 1, the second Enter gate ends the game. */
+static void gate_again_past_the_bound(void **state)
+{
+    (void)state;
+    static const char *const chunks[] = {"Welcome!\nPress Enter to continue...",
+                                         "\nPress Enter to continue...", NULL};
+    chunked p = {.chunks = chunks};
+    cg_tube_callbacks cb = {.recv = chunked_recv, .send = chunked_send, .ctx = &p};
+    cg_tube *t;
+    assert_int_equal(cg_tube_from_callbacks(&cb, "peer", NULL, &t, NULL), CG_OK);
+    cg_play_options o = cg_play_defaults();
+    o.timeout = 1;
+    o.max_replies = 1;
+    cg_play_result res;
+    cg_error err;
+    memset(&err, 0, sizeof err);
+    cg_status st = cg_play(t, tables, &o, &res, &err);
+    cg_tube_close(t);
+    assert_int_not_equal(st, CG_OK);
+    if (!strstr(err.msg, "the Enter gate"))
+        fail_msg("status %d: %s", (int)st, err.msg);
+}
+
+/* An answer line of only a carriage return (a CRLF capture) is recorded empty. */
+static void replay_crlf_answer(void **state)
+{
+    (void)state;
+    char text[1200];
+    size_t len = one_move_round(text, sizeof text - 8);
+    memcpy(text + len, "\r\n", 2);
+    len += 2;
+    cg_replay_round got;
+    memset(&got, 0, sizeof got);
+    cg_replay_summary sum;
+    cg_error err;
+    assert_int_equal(cg_replay_text(tables, NULL, text, len, keep_result, &got, &sum, &err), CG_OK);
+    assert_string_equal(got.answer, "");
+}
+
 /* A cube one move from solved, so one pause: between the move and the end line. The pause is
  * a lower bound, which a busy machine cannot make shorter. */
 static void pace_of_a_second(void **state)
@@ -764,6 +855,9 @@ int main(void)
         cmocka_unit_test(answer_checked_at_home),
         cmocka_unit_test(stop_ends_every_game),
         cmocka_unit_test(replay_old_box_error_forgotten),
+        cmocka_unit_test(round3_draws),
+        cmocka_unit_test(gate_again_past_the_bound),
+        cmocka_unit_test(replay_crlf_answer),
         cmocka_unit_test(pace_of_a_second),
         cmocka_unit_test(last_line_kept_to_its_size),
     };
