@@ -23,6 +23,7 @@
 #include "cubegod/client.h"
 #include "cubegod/cube.h"
 #include "cubegod/cube3.h"
+#include "cubegod/dialogue.h"
 #include "cubegod/pow.h"
 #include "cubegod/replay.h"
 #include "cubegod/server.h"
@@ -766,6 +767,32 @@ static void replay_crlf_answer(void **state)
     assert_string_equal(got.answer, "");
 }
 
+/* A lost game names each reply rule that never matched, the last one too. */
+static void unmatched_rules_named(void **state)
+{
+    (void)state;
+    cg_replies *rules;
+    assert_int_equal(cg_replies_new(&rules, NULL), CG_OK);
+    assert_int_equal(cg_replies_add(rules, "Name\\?=alice", NULL), CG_OK);
+    assert_int_equal(cg_replies_add(rules, "Age\\?=42", NULL), CG_OK);
+    const char text[] = "Nothing to see here.\n";
+    cg_tube *t;
+    assert_int_equal(cg_tube_memory(text, strlen(text), 0, NULL, &t, NULL), CG_OK);
+    cg_play_options o = cg_play_defaults();
+    o.timeout = 1;
+    o.replies = rules;
+    cg_play_result res;
+    cg_error err;
+    memset(&err, 0, sizeof err);
+    cg_play(t, tables, &o, &res, &err);
+    cg_tube_close(t);
+    cg_replies_free(rules);
+    assert_false(res.won);
+    if (!strstr(res.reason, "reply rule 'Name\\?=alice' never matched") ||
+        !strstr(res.reason, "reply rule 'Age\\?=42' never matched"))
+        fail_msg("reason: %s", res.reason);
+}
+
 /* A cube one move from solved, so one pause: between the move and the end line. The pause is
  * a lower bound, which a busy machine cannot make shorter. */
 static void pace_of_a_second(void **state)
@@ -827,6 +854,7 @@ static void last_line_kept_to_its_size(void **state)
         if (strcmp(res.last_line, want) != 0)
             fail_msg("a line of %zu: kept %zu bytes: %.20s...", len, strlen(res.last_line),
                      res.last_line);
+        assert_string_equal(res.flag_line, res.last_line); /* lost: the server's last line */
     }
 }
 
@@ -858,6 +886,7 @@ int main(void)
         cmocka_unit_test(round3_draws),
         cmocka_unit_test(gate_again_past_the_bound),
         cmocka_unit_test(replay_crlf_answer),
+        cmocka_unit_test(unmatched_rules_named),
         cmocka_unit_test(pace_of_a_second),
         cmocka_unit_test(last_line_kept_to_its_size),
     };
