@@ -140,7 +140,8 @@ static void unanswered_round(void **state)
     }
 }
 
-static void alarm_of_a_day(void **state)
+/* The largest alarm (a day) and number of rounds (a million) taken, one more refused. */
+static void alarm_and_rounds_bounds(void **state)
 {
     (void)state;
     cg_server_options o = cg_server_defaults();
@@ -154,6 +155,14 @@ static void alarm_of_a_day(void **state)
     o.alarm = 86400.5;
     assert_int_equal(cg_server_open(&o, &s, &err), CG_ERR_INPUT);
     assert_string_equal(err.msg, "alarm: 86400.5 is not a number of seconds in (0, 86400]");
+    o.alarm = 1;
+    o.rounds = 1000000;
+    if (cg_server_open(&o, &s, &err) != CG_OK)
+        fail_msg("%s", err.msg);
+    cg_server_close(s);
+    o.rounds = 1000001;
+    assert_int_equal(cg_server_open(&o, &s, &err), CG_ERR_INPUT);
+    assert_string_equal(err.msg, "rounds: 1000001 is not from 1 to 1000000");
 }
 
 static void transcript_line_ends(void **state)
@@ -793,6 +802,82 @@ static void unmatched_rules_named(void **state)
         fail_msg("reason: %s", res.reason);
 }
 
+/* The documented defaults: play waits 10 s for a line. */
+static void play_defaults(void **state)
+{
+    (void)state;
+    cg_play_options o = cg_play_defaults();
+    assert_true(o.timeout == 10);
+}
+
+/* A transcript's times: the round's prompt and answer at their records' seconds. */
+static void replay_transcript_times(void **state)
+{
+    (void)state;
+    char round[1024], rec[1100], text[4096];
+    one_move_round(round, sizeof round);
+    char *prompt = strstr(round, PROMPT);
+    assert_non_null(prompt);
+    *prompt = '\0';
+    snprintf(rec, sizeof rec, "< 0.5 %s", round);
+    const char *recs[] = {rec, "< 1.25 " PROMPT "\n", "> 2.75 R'\n", "< 3.0 [+] Correct! (1 moves)\n"};
+    size_t len = (size_t)snprintf(text, sizeof text, "%s\n", CG_TRANSCRIPT_MAGIC);
+    for (int i = 0; i < 4; i++) {
+        char kind;
+        double at;
+        int off;
+        assert_int_equal(sscanf(recs[i], "%c %lf %n", &kind, &at, &off), 2);
+        len += (size_t)snprintf(text + len, sizeof text - len, "%c %.6f ", kind, at);
+        len += cg_transcript_escape(recs[i] + off, strlen(recs[i] + off), text + len,
+                                    sizeof text - len);
+        len += (size_t)snprintf(text + len, sizeof text - len, "\n");
+        assert_true(len < sizeof text);
+    }
+    cg_replay_round got;
+    memset(&got, 0, sizeof got);
+    cg_replay_summary sum;
+    cg_error err;
+    if (cg_replay_text(tables, NULL, text, len, keep_result, &got, &sum, &err) != CG_OK)
+        fail_msg("%s", err.msg);
+    assert_int_equal(got.result, CG_REPLAY_CORRECT);
+    assert_true(got.prompt_at == 1.25);
+    assert_true(got.answer_at == 2.75);
+}
+
+/* Each event play classifies, kept as its kind. */
+static void keep_event(void *ctx, cg_event kind, const char *line, size_t n)
+{
+    (void)line, (void)n;
+    unsigned *seen = ctx;
+    *seen |= 1u << kind;
+}
+
+/* A proof of work answered is an event of its own (GATE). */
+static void pow_gate_event(void **state)
+{
+    (void)state;
+    char challenge[512];
+    cg_error e;
+    assert_int_equal(cg_pow_challenge("sha256", 1, challenge, sizeof challenge, &e), CG_OK);
+    static const char *chunks[2];
+    chunks[0] = challenge;
+    chunked p = {.chunks = chunks};
+    cg_tube_callbacks cb = {.recv = chunked_recv, .send = chunked_send, .ctx = &p};
+    cg_tube *t;
+    assert_int_equal(cg_tube_from_callbacks(&cb, "peer", NULL, &t, NULL), CG_OK);
+    cg_play_options o = cg_play_defaults();
+    o.timeout = 1;
+    unsigned seen = 0;
+    o.on_event = keep_event;
+    o.on_event_ctx = &seen;
+    cg_play_result res;
+    cg_error err;
+    cg_play(t, tables, &o, &res, &err);
+    cg_tube_close(t);
+    if (!(seen & (1u << CG_EVENT_GATE)))
+        fail_msg("events 0x%x: no gate (%s)", seen, err.msg);
+}
+
 /* A cube one move from solved, so one pause: between the move and the end line. The pause is
  * a lower bound, which a busy machine cannot make shorter. */
 static void pace_of_a_second(void **state)
@@ -864,7 +949,7 @@ int main(void)
         cmocka_unit_test(menu_show_info_and_unknown),
         cmocka_unit_test(empty_answer_is_said_lost),
         cmocka_unit_test(unanswered_round),
-        cmocka_unit_test(alarm_of_a_day),
+        cmocka_unit_test(alarm_and_rounds_bounds),
         cmocka_unit_test(transcript_line_ends),
         cmocka_unit_test(replay_result_names),
         cmocka_unit_test(replay_one_move_not_a_move),
@@ -887,6 +972,9 @@ int main(void)
         cmocka_unit_test(gate_again_past_the_bound),
         cmocka_unit_test(replay_crlf_answer),
         cmocka_unit_test(unmatched_rules_named),
+        cmocka_unit_test(play_defaults),
+        cmocka_unit_test(replay_transcript_times),
+        cmocka_unit_test(pow_gate_event),
         cmocka_unit_test(pace_of_a_second),
         cmocka_unit_test(last_line_kept_to_its_size),
     };
