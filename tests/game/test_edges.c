@@ -192,6 +192,13 @@ static void transcript_line_ends(void **state)
     assert_int_equal(cg_transcript_parse_line(cut, strlen(cut), &rec, &err), CG_OK);
     assert_int_equal(rec.len, 1);
     assert_int_equal(rec.data[0], 'A');
+    /* the magic line alone is a transcript; the magic with more on its line is not */
+    char magic[64];
+    size_t m = (size_t)snprintf(magic, sizeof magic, "%sx\n", CG_TRANSCRIPT_MAGIC) - 2;
+    assert_int_equal(cg_transcript_detect(magic, m), 1);
+    assert_int_equal(cg_transcript_detect(magic, m + 2), 0);
+    magic[m] = '\r';
+    assert_int_equal(cg_transcript_detect(magic, m + 2), 1);
 }
 
 static void replay_result_names(void **state)
