@@ -116,27 +116,29 @@ static void empty_answer_is_said_lost(void **state)
 static void unanswered_round(void **state)
 {
     (void)state;
-    for (int size = 2; size <= 3; size++) {
+    for (int kind = 0; kind < 3; kind++) { /* a 2x2, a 3x3, a 2x2 one move a prompt */
+        int size = kind == 1 ? 3 : 2;
         served r;
         cg_server_options o = cg_server_defaults();
         o.size = size;
         o.rounds = 2;
         o.games = 1;
         o.alarm = 0.3;
+        o.one_move = kind == 2;
         if (size == 3) {
             o.max_moves = 20;
             o.scramble = 3;
         }
         served_start(&r, &o);
         cg_tube *t = served_dial(&r);
-        served_until(t, PROMPT "\n");
+        served_until(t, kind == 2 ? CG_ONE_MOVE_PROMPT "\n" : PROMPT "\n");
         const char *rest = served_rest(t);
         if (strncmp(rest, "[-] ", 4) != 0 || strchr(rest, '\n') != rest + strlen(rest) - 1)
-            fail_msg("%dx%d: after the alarm: %s", size, size, rest);
+            fail_msg("game %d: after the alarm: %s", kind, rest);
         cg_tube_close(t);
         const char *log = served_finish(&r);
         if (!strstr(log, "0/2 rounds, lost in round 1: "))
-            fail_msg("%dx%d: log: %s", size, size, log);
+            fail_msg("game %d: log: %s", kind, log);
     }
 }
 
@@ -840,15 +842,30 @@ static void replay_transcript_times(void **state)
         len += (size_t)snprintf(text + len, sizeof text - len, "\n");
         assert_true(len < sizeof text);
     }
+    /* read whole, and the same without the file's last newline */
+    for (int cut = 0; cut <= 1; cut++) {
+        cg_replay_round got;
+        memset(&got, 0, sizeof got);
+        cg_replay_summary sum;
+        cg_error err;
+        if (cg_replay_text(tables, NULL, text, len - (size_t)cut, keep_result, &got, &sum, &err) !=
+            CG_OK)
+            fail_msg("%s", err.msg);
+        assert_int_equal(got.result, CG_REPLAY_CORRECT);
+        assert_true(got.prompt_at == 1.25);
+        assert_true(got.answer_at == 2.75);
+        assert_string_equal(got.verdict, "[+] Correct! (1 moves)");
+        assert_int_equal(sum.differences, 0); /* the engine, run over it, answers as play did */
+    }
+    /* a last line of one byte, no newline after it: still a line, and no record */
+    text[len] = '<';
     cg_replay_round got;
-    memset(&got, 0, sizeof got);
     cg_replay_summary sum;
     cg_error err;
-    if (cg_replay_text(tables, NULL, text, len, keep_result, &got, &sum, &err) != CG_OK)
+    assert_int_equal(cg_replay_text(tables, NULL, text, len + 1, keep_result, &got, &sum, &err),
+                     CG_ERR_INPUT);
+    if (!strstr(err.msg, "line 6: column 2: a space must follow '<'"))
         fail_msg("%s", err.msg);
-    assert_int_equal(got.result, CG_REPLAY_CORRECT);
-    assert_true(got.prompt_at == 1.25);
-    assert_true(got.answer_at == 2.75);
 }
 
 /* Each event play classifies, kept as its kind. */
