@@ -88,7 +88,8 @@ CG_API cg_status cg_transcript_parse_line(char *line, size_t len, cg_transcript_
                                    cg_error *err);
 
 /* Escapes n bytes as a record's text into buf (NUL-terminated); returns the length needed, which
- * is at most 4 * n. */
+ * is at most 4 * n. When that is size or more, buf holds the escapes that fit whole (an escape
+ * is never cut), then the NUL. */
 CG_API size_t cg_transcript_escape(const void *bytes, size_t n, char *buf, size_t size);
 
 #endif

@@ -59,16 +59,18 @@ static size_t escape_byte(unsigned char c, bool last, char out[5])
 size_t cg_transcript_escape(const void *bytes, size_t n, char *buf, size_t size)
 {
     const unsigned char *b = bytes;
-    size_t len = 0;
+    size_t len = 0, kept = 0; /* kept: the escapes written whole, the rest of buf not touched */
     for (size_t i = 0; i < n; i++) {
         char e[5];
         size_t k = escape_byte(b[i], i + 1 == n, e);
-        if (len + k < size)
+        if (len + k < size) {
             memcpy(buf + len, e, k);
+            kept = len + k;
+        }
         len += k;
     }
     if (size)
-        buf[len < size ? len : size - 1] = '\0';
+        buf[kept] = '\0';
     return len;
 }
 

@@ -165,6 +165,18 @@ static void alarm_and_rounds_bounds(void **state)
     o.rounds = 1000001;
     assert_int_equal(cg_server_open(&o, &s, &err), CG_ERR_INPUT);
     assert_string_equal(err.msg, "rounds: 1000001 is not from 1 to 1000000");
+    /* a 3x3 may hide up to five faces; a 2x2 always hides one */
+    o.rounds = 1;
+    o.size = 3;
+    o.max_moves = 20;
+    o.hide = 2;
+    if (cg_server_open(&o, &s, &err) != CG_OK)
+        fail_msg("%s", err.msg);
+    cg_server_close(s);
+    o.size = 2;
+    o.max_moves = 11;
+    assert_int_equal(cg_server_open(&o, &s, &err), CG_ERR_INPUT);
+    assert_string_equal(err.msg, "hide: the 2x2 game always hides one face, not 2");
 }
 
 static void transcript_line_ends(void **state)
@@ -194,6 +206,15 @@ static void transcript_line_ends(void **state)
     assert_int_equal(cg_transcript_parse_line(cut, strlen(cut), &rec, &err), CG_OK);
     assert_int_equal(rec.len, 1);
     assert_int_equal(rec.data[0], 'A');
+    /* an escape cut to the buffer: NUL-terminated within it, nothing written past it */
+    struct {
+        char buf[4];
+        char guard[4];
+    } room;
+    memset(&room, '#', sizeof room);
+    assert_int_equal(cg_transcript_escape("ab\ncd", 5, room.buf, sizeof room.buf), 6);
+    assert_string_equal(room.buf, "ab"); /* "\\n" does not fit whole: not begun */
+    assert_memory_equal(room.guard, "####", 4);
     /* the magic line alone is a transcript; the magic with more on its line is not */
     char magic[64];
     size_t m = (size_t)snprintf(magic, sizeof magic, "%sx\n", CG_TRANSCRIPT_MAGIC) - 2;
