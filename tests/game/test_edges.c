@@ -840,6 +840,26 @@ static void play_defaults(void **state)
     assert_true(o.timeout == 10);
 }
 
+/* What a game that ended early was waiting for: the server's first words when nothing came,
+ * the first cube after a line of text. */
+static void waiting_for(void **state)
+{
+    (void)state;
+    static const char *const texts[] = {"", "Hello.\n"};
+    static const char *const want[] = {"the server's first words", "the cube of round 1"};
+    for (int i = 0; i < 2; i++) {
+        cg_tube *t;
+        assert_int_equal(cg_tube_memory(texts[i], strlen(texts[i]), 0, NULL, &t, NULL), CG_OK);
+        cg_play_options o = cg_play_defaults();
+        o.timeout = 1;
+        cg_play_result res;
+        cg_error err;
+        cg_play(t, tables, &o, &res, &err);
+        cg_tube_close(t);
+        assert_string_equal(res.waiting, want[i]);
+    }
+}
+
 /* A transcript's times: the round's prompt and answer at their records' seconds. */
 static void replay_transcript_times(void **state)
 {
@@ -1018,6 +1038,7 @@ int main(void)
         cmocka_unit_test(replay_crlf_answer),
         cmocka_unit_test(unmatched_rules_named),
         cmocka_unit_test(play_defaults),
+        cmocka_unit_test(waiting_for),
         cmocka_unit_test(replay_transcript_times),
         cmocka_unit_test(pow_gate_event),
         cmocka_unit_test(pace_of_a_second),
