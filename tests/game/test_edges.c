@@ -146,6 +146,7 @@ static void unanswered_round(void **state)
 static void alarm_and_rounds_bounds(void **state)
 {
     (void)state;
+    int before = open_descriptors(); /* every open and close below leaves none open */
     cg_server_options o = cg_server_defaults();
     o.log = NULL;
     o.alarm = 86400;
@@ -177,6 +178,7 @@ static void alarm_and_rounds_bounds(void **state)
     o.max_moves = 11;
     assert_int_equal(cg_server_open(&o, &s, &err), CG_ERR_INPUT);
     assert_string_equal(err.msg, "hide: the 2x2 game always hides one face, not 2");
+    assert_int_equal(open_descriptors(), before);
 }
 
 static void transcript_line_ends(void **state)
@@ -943,6 +945,39 @@ static void pow_gate_event(void **state)
         fail_msg("events 0x%x: no gate (%s)", seen, err.msg);
 }
 
+/* A game of more answered rounds than the stats have room for: the first ones kept, nothing
+ * written past the room. */
+static void stats_within_their_room(void **state)
+{
+    (void)state;
+    served r;
+    cg_server_options o = cg_server_defaults();
+    o.rounds = 3;
+    o.games = 1;
+    served_start(&r, &o);
+    cg_tube *t = served_dial(&r);
+    struct {
+        cg_round_stat s[1];
+        cg_round_stat guard[2];
+    } room;
+    memset(&room, 0x5a, sizeof room);
+    cg_play_options po = cg_play_defaults();
+    po.stats = room.s;
+    po.stats_cap = 1;
+    cg_play_result res;
+    cg_error err;
+    cg_status st = cg_play(t, tables, &po, &res, &err);
+    cg_tube_close(t);
+    served_finish(&r);
+    if (st != CG_OK || !res.won)
+        fail_msg("status %d: %s", (int)st, res.reason);
+    assert_int_equal(res.rounds_answered, 3);
+    assert_int_equal(room.s[0].round, 1);
+    cg_round_stat untouched;
+    memset(&untouched, 0x5a, sizeof untouched);
+    assert_memory_equal(&room.guard[0], &untouched, sizeof untouched);
+}
+
 /* A cube one move from solved, so one pause: between the move and the end line. The pause is
  * a lower bound, which a busy machine cannot make shorter. */
 static void pace_of_a_second(void **state)
@@ -1041,6 +1076,7 @@ int main(void)
         cmocka_unit_test(waiting_for),
         cmocka_unit_test(replay_transcript_times),
         cmocka_unit_test(pow_gate_event),
+        cmocka_unit_test(stats_within_their_room),
         cmocka_unit_test(pace_of_a_second),
         cmocka_unit_test(last_line_kept_to_its_size),
     };
