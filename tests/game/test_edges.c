@@ -978,6 +978,41 @@ static void stats_within_their_room(void **state)
     assert_memory_equal(&room.guard[0], &untouched, sizeof untouched);
 }
 
+/* A server that talks on and never shows a cube: a line every 20 ms, one byte over the 60 quoted. */
+#define TALK "The server is thinking about your cube, please be patient now" /* 61 bytes */
+static long talker_recv(void *ctx, uint8_t *buf, size_t cap, double timeout)
+{
+    (void)ctx, (void)timeout;
+    struct timespec ms = {0, 20 * 1000 * 1000};
+    nanosleep(&ms, NULL);
+    size_t n = strlen(TALK "\n");
+    assert_true(n <= cap);
+    memcpy(buf, TALK "\n", n);
+    return (long)n;
+}
+
+/* Ten timeouts of text without a cube end the game, quoting the first 60 bytes of the last line. */
+static void endless_text_quoted(void **state)
+{
+    (void)state;
+    cg_tube_callbacks cb = {.recv = talker_recv, .send = chunked_send, .ctx = NULL};
+    cg_tube *t;
+    assert_int_equal(cg_tube_from_callbacks(&cb, "peer", NULL, &t, NULL), CG_OK);
+    cg_play_options o = cg_play_defaults();
+    o.timeout = 0.05;
+    cg_play_result res;
+    cg_error err;
+    memset(&err, 0, sizeof err);
+    cg_status st = cg_play(t, tables, &o, &res, &err);
+    cg_tube_close(t);
+    assert_int_equal(st, CG_ERR_PROTOCOL);
+    char want[128];
+    snprintf(want, sizeof want, "; last line: '%.60s'", TALK);
+    size_t wl = strlen(want), ml = strlen(err.msg);
+    if (ml < wl || strcmp(err.msg + ml - wl, want) != 0 || !strstr(err.msg, "without a cube"))
+        fail_msg("%s", err.msg);
+}
+
 /* A cube one move from solved, so one pause: between the move and the end line. The pause is
  * a lower bound, which a busy machine cannot make shorter. */
 static void pace_of_a_second(void **state)
@@ -1077,6 +1112,7 @@ int main(void)
         cmocka_unit_test(replay_transcript_times),
         cmocka_unit_test(pow_gate_event),
         cmocka_unit_test(stats_within_their_room),
+        cmocka_unit_test(endless_text_quoted),
         cmocka_unit_test(pace_of_a_second),
         cmocka_unit_test(last_line_kept_to_its_size),
     };
