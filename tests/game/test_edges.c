@@ -1019,6 +1019,38 @@ static void endless_text_quoted(void **state)
         fail_msg("%s", err.msg);
 }
 
+/* A goal round hides the round's own hidden face in the cube shown (seed 42: games 1 to 4, the
+ * face cg_round_make draws from each game's seed). */
+static void goal_round_hides_its_face(void **state)
+{
+    (void)state;
+    served r;
+    cg_server_options o = cg_server_defaults();
+    o.rounds = 1;
+    o.games = 4;
+    o.goal = "shown";
+    served_start(&r, &o);
+    for (int game = 1; game <= 4; game++) {
+        cg_rng rng;
+        cg_rng_seed(&rng, cg_game_seed(42, (uint64_t)game));
+        cg_round want;
+        cg_round_make(&rng, &want);
+        cg_tube *t = served_dial(&r);
+        const char *round = served_until(t, PROMPT "\n");
+        const char *now = strstr(round, "Now:\n");
+        assert_non_null(now);
+        for (int f = 0; f < CG_FACES; f++) {
+            char label[16];
+            snprintf(label, sizeof label, "Face %c:", cg_face_letter(f));
+            if ((strstr(now, label) == NULL) != (f == want.hidden))
+                fail_msg("game %d: face %c %s, the round hides %c", game, cg_face_letter(f),
+                         strstr(now, label) ? "shown" : "hidden", cg_face_letter(want.hidden));
+        }
+        cg_tube_close(t);
+    }
+    served_finish(&r);
+}
+
 /* A cube one move from solved, so one pause: between the move and the end line. The pause is
  * a lower bound, which a busy machine cannot make shorter. */
 static void pace_of_a_second(void **state)
@@ -1119,6 +1151,7 @@ int main(void)
         cmocka_unit_test(pow_gate_event),
         cmocka_unit_test(stats_within_their_room),
         cmocka_unit_test(endless_text_quoted),
+        cmocka_unit_test(goal_round_hides_its_face),
         cmocka_unit_test(pace_of_a_second),
         cmocka_unit_test(last_line_kept_to_its_size),
     };
