@@ -106,6 +106,11 @@ static void transcript_line_ends(void **state)
     assert_int_equal(cg_transcript_escape("ab\ncd", 5, room.buf, sizeof room.buf), 6);
     assert_string_equal(room.buf, "ab"); /* "\\n" does not fit whole: not begun */
     assert_memory_equal(room.guard, "####", 4);
+    /* not even the first escape fits: the text is empty */
+    memset(&room, '#', sizeof room);
+    assert_int_equal(cg_transcript_escape("\n", 1, room.buf, 2), 2);
+    assert_string_equal(room.buf, "");
+    assert_int_equal(room.buf[1], '#');
     /* the magic line alone is a transcript; the magic with more on its line is not */
     char magic[64];
     size_t m = (size_t)snprintf(magic, sizeof magic, "%sx\n", CG_TRANSCRIPT_MAGIC) - 2;
