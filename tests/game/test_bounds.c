@@ -282,6 +282,7 @@ static void replay_verdict_without_answer(void **state)
                      CG_OK);
     assert_int_equal(got.n, 2);
     assert_int_equal(got.r[0].result, CG_REPLAY_NO_ANSWER);
+    assert_string_equal(got.r[0].reason, "no answer recorded");
     assert_int_equal(got.r[1].number, 5); /* its header read as the server's */
     assert_int_equal(got.r[1].total, 9);
     assert_int_equal(got.r[1].result, CG_REPLAY_CORRECT);

@@ -481,6 +481,32 @@ static void pace_of_a_second(void **state)
         fail_msg("a pace of 1000 ms over one pause took %.3f s", took);
 }
 
+/* A server full (one game at most): the next client gets the busy line, exactly, and the close. */
+static void busy_line_exactly(void **state)
+{
+    (void)state;
+    served r;
+    cg_server_options o = cg_server_defaults();
+    o.rounds = 1;
+    o.max_clients = 1;
+    o.alarm = 30;
+    served_start(&r, &o);
+    cg_tube *first = served_dial(&r);
+    served_until(first, PROMPT "\n");
+    cg_tube *second = served_dial(&r);
+    const uint8_t *p;
+    size_t n;
+    cg_error e;
+    if (cg_tube_recvall(second, 5, &p, &n, &e) != CG_OK)
+        fail_msg("the second client: %s", e.msg);
+    assert_int_equal(n, strlen("[-] Server busy, try again later\n"));
+    assert_memory_equal(p, "[-] Server busy, try again later\n", n);
+    cg_tube_close(second);
+    cg_server_stop(r.srv);
+    cg_tube_close(first);
+    served_finish(&r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -497,6 +523,7 @@ int main(void)
         cmocka_unit_test(stats_within_their_room),
         cmocka_unit_test(endless_text_quoted),
         cmocka_unit_test(goal_round_hides_its_face),
+        cmocka_unit_test(busy_line_exactly),
         cmocka_unit_test(pace_of_a_second),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
