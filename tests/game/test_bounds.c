@@ -351,6 +351,10 @@ static void replay_words_before_the_verdict(void **state)
     assert_int_equal(got.result, CG_REPLAY_CORRECT);
     assert_string_equal(got.verdict, "[+] Correct! (1 moves)");
     assert_false(got.disagrees);
+    /* a line of one character after the last round is the first line after it (the flag's) */
+    memcpy(text + len, "F\n", 2);
+    assert_int_equal(cg_replay_text(tables, NULL, text, len + 2, keep_result, &got, &sum, &err), CG_OK);
+    assert_string_equal(sum.after, "F");
 }
 
 /* The puzzle of a 2x2 cube c as the letters of its home faces, all six faces shown. */
@@ -541,16 +545,20 @@ static void play_defaults(void **state)
     (void)state;
     cg_play_options o = cg_play_defaults();
     assert_true(o.timeout == 10);
+    assert_string_equal(o.prompt, CG_PLAY_DEFAULT_PROMPT);
 }
 
 /* What a game that ended early was waiting for: the server's first words when nothing came,
- * the first cube after a line of text. */
+ * the first cube after a line of text, the verdict after an answer. */
 static void waiting_for(void **state)
 {
     (void)state;
-    static const char *const texts[] = {"", "Hello.\n"};
-    static const char *const want[] = {"the server's first words", "the cube of round 1"};
-    for (int i = 0; i < 2; i++) {
+    char round[1024];
+    one_move_round(round, sizeof round);
+    const char *const texts[] = {"", "Hello.\n", round};
+    static const char *const want[] = {"the server's first words", "the cube of round 1",
+                                       "the verdict on round 1, or a new cube"};
+    for (int i = 0; i < 3; i++) {
         cg_tube *t;
         assert_int_equal(cg_tube_memory(texts[i], strlen(texts[i]), 0, NULL, &t, NULL), CG_OK);
         cg_play_options o = cg_play_defaults();

@@ -507,6 +507,35 @@ static void busy_line_exactly(void **state)
     served_finish(&r);
 }
 
+/* The menu game takes 64 choices a round; the 65th loses it, said as such. */
+static void menu_choices_bounded(void **state)
+{
+    (void)state;
+    served r;
+    cg_server_options o = cg_server_defaults();
+    o.size = 3;
+    o.menu = true;
+    o.rounds = 1;
+    o.games = 1;
+    served_start(&r, &o);
+    cg_tube *t = served_dial(&r);
+    served_until(t, "your choice: ");
+    served_send(t, "3");
+    served_until(t, "your choice: ");
+    for (int k = 1; k < 64; k++) { /* "3" was the level's choice, not the round's */
+        served_send(t, "1");
+        served_until(t, "your choice: ");
+    }
+    served_send(t, "1");
+    served_until(t, "your choice: "); /* the 64th */
+    served_send(t, "1");
+    const char *rest = served_rest(t);
+    if (strncmp(rest, "[-] Too many choices in round 1 (at most 64)", 44) != 0)
+        fail_msg("the 65th choice: %s", rest);
+    cg_tube_close(t);
+    served_finish(&r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -524,6 +553,7 @@ int main(void)
         cmocka_unit_test(endless_text_quoted),
         cmocka_unit_test(goal_round_hides_its_face),
         cmocka_unit_test(busy_line_exactly),
+        cmocka_unit_test(menu_choices_bounded),
         cmocka_unit_test(pace_of_a_second),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
