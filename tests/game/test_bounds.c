@@ -67,6 +67,12 @@ static void alarm_and_rounds_bounds(void **state)
     o.max_moves = 11;
     assert_int_equal(cg_server_open(&o, &s, &err), CG_ERR_INPUT);
     assert_string_equal(err.msg, "hide: the 2x2 game always hides one face, not 2");
+    o.hide = 1;
+    o.layout = "nothing here\n";
+    assert_int_equal(cg_server_open(&o, &s, &err), CG_ERR_INPUT);
+    if (strncmp(err.msg, "layout: ", 8) != 0)
+        fail_msg("%s", err.msg);
+    o.layout = NULL;
     assert_int_equal(open_descriptors(), before);
 }
 
@@ -694,6 +700,31 @@ static void last_line_kept_to_its_size(void **state)
     }
 }
 
+/* A reply rule matched, its answer cannot be sent: the game fails there, naming the rule. */
+static void reply_send_fails(void **state)
+{
+    (void)state;
+    cg_replies *rules;
+    assert_int_equal(cg_replies_new(&rules, NULL), CG_OK);
+    assert_int_equal(cg_replies_add(rules, "Name?=alice", NULL), CG_OK);
+    refusing p = {.text = "Welcome!\nName?"};
+    cg_tube_callbacks cb = {.recv = refusing_recv, .send = refusing_send, .ctx = &p};
+    cg_tube *t;
+    assert_int_equal(cg_tube_from_callbacks(&cb, "peer", NULL, &t, NULL), CG_OK);
+    cg_play_options o = cg_play_defaults();
+    o.timeout = 1;
+    o.replies = rules;
+    cg_play_result res;
+    cg_error err;
+    memset(&err, 0, sizeof err);
+    cg_status st = cg_play(t, tables, &o, &res, &err);
+    cg_tube_close(t);
+    cg_replies_free(rules);
+    assert_int_not_equal(st, CG_OK);
+    if (strncmp(err.msg, "reply rule 'Name?=alice': ", 26) != 0)
+        fail_msg("status %d: %s", (int)st, err.msg);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -713,6 +744,7 @@ int main(void)
         cmocka_unit_test(gate_again_past_the_bound),
         cmocka_unit_test(replay_crlf_answer),
         cmocka_unit_test(unmatched_rules_named),
+        cmocka_unit_test(reply_send_fails),
         cmocka_unit_test(play_defaults),
         cmocka_unit_test(waiting_for),
         cmocka_unit_test(replay_transcript_times),
