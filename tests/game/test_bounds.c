@@ -135,6 +135,13 @@ static void replay_result_names(void **state)
     assert_string_equal(cg_replay_result_name(CG_REPLAY_NOT_SOLVED), "not solved");
     assert_string_equal(cg_replay_result_name(CG_REPLAY_NO_ANSWER), "no answer");
     assert_string_equal(cg_replay_result_name(CG_REPLAY_UNREADABLE), "unreadable");
+    static const char *const events[] = {"gate", "reply", "prompt", "cube", "verdict", "enter",
+                                         "text"};
+    static const cg_event kinds[] = {CG_EVENT_GATE,    CG_EVENT_REPLY, CG_EVENT_PROMPT,
+                                     CG_EVENT_CUBE,    CG_EVENT_VERDICT, CG_EVENT_ENTER,
+                                     CG_EVENT_TEXT};
+    for (int i = 0; i < 7; i++)
+        assert_string_equal(cg_event_name(kinds[i]), events[i]);
 }
 
 /* The round of a cube one move from solved (hidden face D) in text. */
@@ -440,13 +447,15 @@ static void round3_draws(void **state)
     cg_rng_seed(&rng, 7);
     cg_round3 first, r;
     cg_round3_make(&t, &rng, 0, 3, &first);
-    int differ = 0;
+    int differ = 0, first_moves = 0;
     for (int k = 0; k < 20; k++) {
         cg_round3_make(&t, &rng, 0, 3, &r);
         assert_int_equal(r.scramble_moves, 3);
         differ += memcmp(&r.cube, &first.cube, sizeof r.cube) != 0;
+        first_moves |= 1 << r.scramble[0]; /* every move is drawn, the first too */
     }
     assert_true(differ > 0);
+    assert_true((first_moves & (first_moves - 1)) != 0); /* not always the same first move */
     cg_round3_make(&t, &rng, 7, 3, &r);
     assert_int_equal(r.hidden, 0x3f);
 }
