@@ -338,6 +338,17 @@ static void stop_ends_every_game(void **state)
     served_finish(&r);
 }
 
+/* The first verdict line play classifies, without its line break. */
+static void first_verdict(void *ctx, cg_event kind, const char *line, size_t n)
+{
+    char *keep = ctx;
+    if (kind != CG_EVENT_VERDICT || keep[0])
+        return;
+    while (n && (line[n - 1] == '\n' || line[n - 1] == '\r'))
+        n--;
+    snprintf(keep, 128, "%.*s", (int)n, line);
+}
+
 /* A game of more answered rounds than the stats have room for: the first ones kept, nothing
  * written past the room. */
 static void stats_within_their_room(void **state)
@@ -357,6 +368,9 @@ static void stats_within_their_room(void **state)
     cg_play_options po = cg_play_defaults();
     po.stats = room.s;
     po.stats_cap = 1;
+    char verdict[128] = "";
+    po.on_event = first_verdict;
+    po.on_event_ctx = verdict;
     cg_play_result res;
     cg_error err;
     cg_status st = cg_play(t, tables, &po, &res, &err);
@@ -366,6 +380,9 @@ static void stats_within_their_room(void **state)
         fail_msg("status %d: %s", (int)st, res.reason);
     assert_int_equal(res.rounds_answered, 3);
     assert_int_equal(room.s[0].round, 1);
+    char want[64]; /* the server's verdict counts the answer's moves */
+    snprintf(want, sizeof want, "[+] Correct! (%d moves)", room.s[0].moves);
+    assert_string_equal(verdict, want);
     cg_round_stat untouched;
     memset(&untouched, 0x5a, sizeof untouched);
     assert_memory_equal(&room.guard[0], &untouched, sizeof untouched);
