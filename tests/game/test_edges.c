@@ -553,6 +553,29 @@ static void menu_choices_bounded(void **state)
     served_finish(&r);
 }
 
+/* At the level menu only "3" leads on; an empty line, like any other choice, ends the game with
+ * the menu game's words. */
+static void menu_level_not_chosen(void **state)
+{
+    (void)state;
+    served r;
+    cg_server_options o = cg_server_defaults();
+    o.size = 3;
+    o.menu = true;
+    o.rounds = 1;
+    o.games = 2;
+    served_start(&r, &o);
+    static const char *const choices[] = {"", "1"};
+    for (int k = 0; k < 2; k++) {
+        cg_tube *t = served_dial(&r);
+        served_until(t, "your choice: ");
+        served_send(t, choices[k]);
+        assert_string_equal(served_rest(t), "[-] No flag at this level. Bye!\n");
+        cg_tube_close(t);
+    }
+    served_finish(&r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -571,6 +594,7 @@ int main(void)
         cmocka_unit_test(goal_round_hides_its_face),
         cmocka_unit_test(busy_line_exactly),
         cmocka_unit_test(menu_choices_bounded),
+        cmocka_unit_test(menu_level_not_chosen),
         cmocka_unit_test(pace_of_a_second),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
