@@ -219,6 +219,14 @@ static void replay_header_without_its_end(void **state)
     assert_int_equal(got.number, 3);
     assert_int_equal(got.total, 12);
     assert_int_equal(got.result, CG_REPLAY_CORRECT);
+    /* the round's number alone ("=== Round 7"): that number, no total */
+    n = snprintf(whole, sizeof whole, "=== Round 7\n%.*sR'\n", (int)(len - (size_t)(body - text)),
+                 body);
+    assert_true(n > 0 && (size_t)n < sizeof whole);
+    assert_int_equal(cg_replay_text(tables, NULL, whole, (size_t)n, keep_result, &got, &sum, &err),
+                     CG_OK);
+    assert_int_equal(got.number, 7);
+    assert_int_equal(got.total, 0);
 }
 
 /* A peer that shows text, then waits (nothing more in time, twice) and closes; it refuses every
@@ -734,6 +742,34 @@ static void reply_send_fails(void **state)
         fail_msg("status %d: %s", (int)st, err.msg); /* it matched: not named as never matched */
 }
 
+static void keep_notice(void *ctx, const char *text)
+{
+    char *keep = ctx;
+    if (!keep[0])
+        snprintf(keep, 512, "%s", text);
+}
+
+/* A line that looks like a proof of work but does not parse is read as text, and pow_notice
+ * hears why. */
+static void pow_near_miss_noticed(void **state)
+{
+    (void)state;
+    const char text[] = "solve s.!!\n";
+    cg_tube *t;
+    assert_int_equal(cg_tube_memory(text, strlen(text), 0, NULL, &t, NULL), CG_OK);
+    cg_play_options o = cg_play_defaults();
+    o.timeout = 1;
+    char notice[512] = "";
+    o.pow_notice = keep_notice;
+    o.pow_notice_ctx = notice;
+    cg_play_result res;
+    cg_error err;
+    cg_play(t, tables, &o, &res, &err);
+    cg_tube_close(t);
+    if (strncmp(notice, "read as text: 'solve s.!!' looks like a proof of work", 53) != 0)
+        fail_msg("notice: '%s'", notice);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -758,6 +794,7 @@ int main(void)
         cmocka_unit_test(waiting_for),
         cmocka_unit_test(replay_transcript_times),
         cmocka_unit_test(pow_gate_event),
+        cmocka_unit_test(pow_near_miss_noticed),
         cmocka_unit_test(last_line_kept_to_its_size),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
