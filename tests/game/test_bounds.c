@@ -376,6 +376,10 @@ static void replay_words_before_the_verdict(void **state)
     memcpy(text + len, "F\n", 2);
     assert_int_equal(cg_replay_text(tables, NULL, text, len + 2, keep_result, &got, &sum, &err), CG_OK);
     assert_string_equal(sum.after, "F");
+    /* a control byte in a recorded line is shown as '?' (the terminal sees no escape) */
+    memcpy(text + len, "F\033[2J\n", 7);
+    assert_int_equal(cg_replay_text(tables, NULL, text, len + 7, keep_result, &got, &sum, &err), CG_OK);
+    assert_string_equal(sum.after, "F?[2J");
 }
 
 /* The puzzle of a 2x2 cube c as the letters of its home faces, all six faces shown. */

@@ -309,6 +309,7 @@ static void server_keeps_its_order(void **state)
         served_finish(&r);
     }
     assert_string_equal(texts[1], texts[0]);
+    assert_null(strstr(texts[0], "Face ")); /* drawn as the string asked for, not boxes */
 }
 
 /* A stop ends every game still running at once, not only the newest. */
