@@ -577,6 +577,25 @@ static void menu_level_not_chosen(void **state)
     served_finish(&r);
 }
 
+/* A goal round drawn in the shape asked for (a string), not the default boxes. */
+static void goal_round_in_its_shape(void **state)
+{
+    (void)state;
+    served r;
+    cg_server_options o = cg_server_defaults();
+    o.rounds = 1;
+    o.games = 1;
+    o.goal = "shown";
+    o.show = CG_SHAPE_STRING;
+    served_start(&r, &o);
+    cg_tube *t = served_dial(&r);
+    const char *round = served_until(t, PROMPT "\n");
+    served_expect(round, "Goal:");
+    assert_null(strstr(round, "Face "));
+    cg_tube_close(t);
+    served_finish(&r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -596,6 +615,7 @@ int main(void)
         cmocka_unit_test(busy_line_exactly),
         cmocka_unit_test(menu_choices_bounded),
         cmocka_unit_test(menu_level_not_chosen),
+        cmocka_unit_test(goal_round_in_its_shape),
         cmocka_unit_test(pace_of_a_second),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
