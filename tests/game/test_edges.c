@@ -38,22 +38,37 @@
 
 #define PROMPT "Enter your solution:"
 
+/* A 3x3 menu game of one round (games of them, alarm 0: the harness's 5 s) in r. */
+static void start_menu(served *r, long games, double alarm)
+{
+    cg_server_options o = cg_server_defaults();
+    o.size = 3;
+    o.menu = true;
+    o.rounds = 1;
+    o.games = games;
+    if (alarm > 0)
+        o.alarm = alarm;
+    served_start(r, &o);
+}
+
+/* Dials the menu game and chooses its level ("3"): the round's first menu has been read. */
+static cg_tube *menu_round(served *r)
+{
+    cg_tube *t = served_dial(r);
+    served_until(t, "your choice: ");
+    served_send(t, "3");
+    served_until(t, "your choice: ");
+    return t;
+}
+
 /* "1" shows the cube again (no complaint), "4" the notation, anything else "Invalid choice!";
  * each then the cube as it is now. */
 static void menu_show_info_and_unknown(void **state)
 {
     (void)state;
     served r;
-    cg_server_options o = cg_server_defaults();
-    o.size = 3;
-    o.menu = true;
-    o.rounds = 1;
-    o.games = 1;
-    served_start(&r, &o);
-    cg_tube *t = served_dial(&r);
-    served_until(t, "your choice: ");
-    served_send(t, "3");
-    served_until(t, "your choice: ");
+    start_menu(&r, 1, 0);
+    cg_tube *t = menu_round(&r);
     static const struct {
         const char *choice, *starts;
     } cases[] = {
@@ -180,17 +195,8 @@ static void menu_leaves_at_a_step(void **state)
     (void)state;
     for (int wait = 0; wait <= 1; wait++) {
         served r;
-        cg_server_options o = cg_server_defaults();
-        o.size = 3;
-        o.menu = true;
-        o.rounds = 1;
-        o.games = 1;
-        o.alarm = 0.3;
-        served_start(&r, &o);
-        cg_tube *t = served_dial(&r);
-        served_until(t, "your choice: ");
-        served_send(t, "3");
-        served_until(t, "your choice: ");
+        start_menu(&r, 1, 0.3);
+        cg_tube *t = menu_round(&r);
         served_send(t, "2");
         served_until(t, "your step:");
         if (wait) {
@@ -534,16 +540,8 @@ static void menu_choices_bounded(void **state)
 {
     (void)state;
     served r;
-    cg_server_options o = cg_server_defaults();
-    o.size = 3;
-    o.menu = true;
-    o.rounds = 1;
-    o.games = 1;
-    served_start(&r, &o);
-    cg_tube *t = served_dial(&r);
-    served_until(t, "your choice: ");
-    served_send(t, "3");
-    served_until(t, "your choice: ");
+    start_menu(&r, 1, 0);
+    cg_tube *t = menu_round(&r);
     for (int k = 1; k < 64; k++) { /* "3" was the level's choice, not the round's */
         served_send(t, "1");
         served_until(t, "your choice: ");
@@ -564,12 +562,7 @@ static void menu_level_not_chosen(void **state)
 {
     (void)state;
     served r;
-    cg_server_options o = cg_server_defaults();
-    o.size = 3;
-    o.menu = true;
-    o.rounds = 1;
-    o.games = 2;
-    served_start(&r, &o);
+    start_menu(&r, 2, 0);
     static const char *const choices[] = {"", "1"};
     for (int k = 0; k < 2; k++) {
         cg_tube *t = served_dial(&r);
