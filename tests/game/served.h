@@ -1,6 +1,6 @@
 /* A local server in a thread for a test program, its log in a temporary file, and a client's
- * plain reads and writes. (test_game_faults.c and test_server_faults.c keep copies of their own:
- * a change to their sources would send their cached mutation results back to be run.) */
+ * plain reads and writes (test_game_faults, test_edges). test_server_faults.c starts its servers
+ * with a certificate of its own and keeps its own start. */
 #ifndef CUBEGOD_TESTS_GAME_SERVED_H
 #define CUBEGOD_TESTS_GAME_SERVED_H
 

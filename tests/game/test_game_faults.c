@@ -37,6 +37,7 @@
 #include "cubegod/tube.h"
 #include "game/answer.h"
 #include "game/serve/internal.h"
+#include "served.h" /* a server in a thread, its log in a temporary file */
 #include "tables_fixture.h"
 #include "testutil.h"
 #include "tube/certs.h"
@@ -104,7 +105,7 @@ void __wrap_free(void *p)
 }
 
 /* Only the accept loop polls two descriptors (the listener and the stop channel); its wait
- * for the games still running polls the stop channel alone, 10 ms at a time. */
+ * for the games still served polls the stop channel alone, 10 ms at a time. */
 int __wrap_poll(struct pollfd *fds, nfds_t n, int timeout)
 {
     if (n == 2 && poll_faults[poll_next]) {
@@ -148,107 +149,6 @@ ssize_t __wrap_getrandom(void *buf, size_t n, unsigned int flags)
         return -1;
     }
     return __real_getrandom(buf, n, flags);
-}
-
-/* ---- a server in a thread, its log in a temporary file ---- */
-
-typedef struct running {
-    cg_server *srv;
-    pthread_t tid;
-    FILE *log;
-    cg_status st;
-    cg_error err;
-} running;
-
-static void *run_server(void *arg)
-{
-    running *r = arg;
-    r->st = cg_server_run(r->srv, &r->err);
-    return NULL;
-}
-
-/* Opens the server (o->games bounds its run) and runs it in a thread. */
-static void start(running *r, cg_server_options *o)
-{
-    memset(r, 0, sizeof *r);
-    r->log = tmpfile();
-    assert_non_null(r->log);
-    o->log = r->log;
-    o->seeded = true;
-    o->seed = 42;
-    if (o->alarm == 1.0)
-        o->alarm = 5;
-    cg_error e;
-    if (cg_server_open(o, &r->srv, &e) != CG_OK)
-        fail_msg("%s", e.msg);
-    assert_int_equal(pthread_create(&r->tid, NULL, run_server, r), 0);
-}
-
-/* Waits for the server to return (its games played, or stopped before), then its log. */
-static const char *finish(running *r)
-{
-    static char text[8192];
-    pthread_join(r->tid, NULL);
-    assert_int_equal(r->st, CG_OK);
-    cg_server_close(r->srv);
-    rewind(r->log);
-    size_t n = fread(text, 1, sizeof text - 1, r->log);
-    text[n] = '\0';
-    fclose(r->log);
-    return text;
-}
-
-static cg_tube *dial(running *r)
-{
-    char port[16];
-    snprintf(port, sizeof port, "%d", cg_server_port(r->srv));
-    cg_tube_options o = {.log_level = CG_LOG_QUIET};
-    cg_tube *t;
-    cg_error e;
-    if (cg_tube_connect("127.0.0.1", port, &o, &t, &e) != CG_OK)
-        fail_msg("%s", e.msg);
-    return t;
-}
-
-/* What the server sent up to and including `until` (static: use before the next call). */
-static const char *read_until(cg_tube *t, const char *until)
-{
-    static char text[16384];
-    const uint8_t *p;
-    size_t n;
-    cg_error e;
-    if (cg_tube_recvuntil(t, until, strlen(until), 5, &p, &n, &e) != CG_OK)
-        fail_msg("waiting for '%s': %s", until, e.msg);
-    assert_true(n < sizeof text);
-    memcpy(text, p, n);
-    text[n] = '\0';
-    return text;
-}
-
-/* Everything until the server closes. */
-static const char *read_rest(cg_tube *t)
-{
-    static char text[16384];
-    const uint8_t *p;
-    size_t n;
-    cg_error e;
-    if (cg_tube_recvall(t, 5, &p, &n, &e) != CG_OK)
-        fail_msg("waiting for the close: %s", e.msg);
-    assert_true(n < sizeof text);
-    memcpy(text, p, n);
-    text[n] = '\0';
-    return text;
-}
-
-static void send_line(cg_tube *t, const char *line)
-{
-    assert_int_equal(cg_tube_sendline(t, line, strlen(line), NULL), CG_OK);
-}
-
-static void expect_in(const char *text, const char *what)
-{
-    if (!strstr(text, what))
-        fail_msg("'%s' not in:\n%s", what, text);
 }
 
 /* ---- allocations and threads ---- */
@@ -310,30 +210,30 @@ static void game_start_failures_refuse_and_recover(void **state)
 {
     (void)state;
     for (int k = 0; k < 2; k++) {
-        running r;
+        served r;
         cg_server_options o = cg_server_defaults();
         o.rounds = 3;
         o.max_clients = 1;
         o.games = 1;
-        start(&r, &o);
+        served_start(&r, &o);
         if (k == 0)
             atomic_store(&calloc_fail_size, sizeof(server_game));
         else
             atomic_store(&pthread_fail, true);
-        cg_tube *t = dial(&r);
-        assert_string_equal(read_rest(t), "[-] Server busy, try again later\n");
+        cg_tube *t = served_dial(&r);
+        assert_string_equal(served_rest(t), "[-] Server busy, try again later\n");
         cg_tube_close(t);
         assert_int_equal(atomic_load(&calloc_fail_size), 0); /* the fault was met */
         assert_false(atomic_load(&pthread_fail));
-        t = dial(&r);
-        expect_in(read_until(t, PROMPT "\n"), "=== Round 1/3 ===");
+        t = served_dial(&r);
+        served_expect(served_until(t, PROMPT "\n"), "=== Round 1/3 ===");
         cg_tube_close(t);
-        const char *log = finish(&r);
-        /* the first line: the refusal (its count is max_clients, though none was running) */
+        const char *log = served_finish(&r);
+        /* the first line: the refusal (its count is max_clients, though none was served) */
         assert_int_equal(strncmp(log, "serve: 127.0.0.1:", 17), 0);
-        expect_in(log, " refused: ");
-        expect_in(log, "serve: game 1 127.0.0.1:");
-        expect_in(log, "0/3 rounds, lost in round 1: Connection closed before an answer\n");
+        served_expect(log, " refused: ");
+        served_expect(log, "serve: game 1 127.0.0.1:");
+        served_expect(log, "0/3 rounds, lost in round 1: Connection closed before an answer\n");
     }
 }
 
@@ -463,22 +363,22 @@ static void accept_loop_poll_fails(void **state)
 static void stop_while_the_last_game_runs(void **state)
 {
     (void)state;
-    running r;
+    served r;
     cg_server_options o = cg_server_defaults();
     o.rounds = 3;
     o.games = 1;
     o.alarm = 5;
     atomic_store(&lingering, false);
-    start(&r, &o);
+    served_start(&r, &o);
     atomic_store(&stop_fd, r.srv->stop_fd);
-    cg_tube *t = dial(&r);
-    read_until(t, PROMPT "\n");
+    cg_tube *t = served_dial(&r);
+    served_until(t, PROMPT "\n");
     while (!atomic_load(&lingering)) /* the accept loop is over: it waits for the game */
         usleep(1000);
     cg_server_stop(r.srv);
-    assert_string_equal(read_rest(t), "");
+    assert_string_equal(served_rest(t), "");
     cg_tube_close(t);
-    expect_in(finish(&r), "0/3 rounds, stopped in round 1\n");
+    served_expect(served_finish(&r), "0/3 rounds, stopped in round 1\n");
     atomic_store(&stop_fd, -1);
 }
 
@@ -516,25 +416,25 @@ static void tls_server_full_then_stopped(void **state)
     cert *c = *state;
     if (!c->ok)
         skip();
-    running r;
+    served r;
     cg_server_options o = cg_server_defaults();
     o.rounds = 3;
     o.max_clients = 1;
     o.tls_cert = c->tc.cert_path;
     o.tls_key = c->tc.key_path;
-    start(&r, &o);
-    cg_tube *first = dial(&r); /* plain TCP: says nothing, the handshake waits */
-    cg_tube *second = dial(&r);
+    served_start(&r, &o);
+    cg_tube *first = served_dial(&r); /* plain TCP: says nothing, the handshake waits */
+    cg_tube *second = served_dial(&r);
     const uint8_t *p;
     size_t n;
     assert_int_equal(cg_tube_recv(second, 0, 5, &p, &n, NULL), CG_ERR_EOF);
     cg_tube_close(second);
     cg_server_stop(r.srv);
-    const char *log = finish(&r);
+    const char *log = served_finish(&r);
     cg_tube_close(first);
-    expect_in(log, " refused: 1 games running\n");
-    expect_in(log, "serve: game 1 127.0.0.1:");
-    expect_in(log, "0/3 rounds, stopped before the first round\n");
+    served_expect(log, " refused: 1 games running\n");
+    served_expect(log, "serve: game 1 127.0.0.1:");
+    served_expect(log, "0/3 rounds, stopped before the first round\n");
 }
 
 /* ---- variant games played to their ends ---- */
@@ -544,20 +444,20 @@ static void tls_server_full_then_stopped(void **state)
 static void send_each_rounds(void **state)
 {
     (void)state;
-    running r;
+    served r;
     cg_server_options o = cg_server_defaults();
     o.rounds = 1;
     o.send_each = true;
     o.end = "#";
     o.games = 2;
-    start(&r, &o);
-    cg_tube *t = dial(&r);
-    read_until(t, PROMPT "\n");
-    send_line(t, "#");
-    assert_string_equal(read_rest(t), "[-] Not solved!\n");
+    served_start(&r, &o);
+    cg_tube *t = served_dial(&r);
+    served_until(t, PROMPT "\n");
+    served_send(t, "#");
+    assert_string_equal(served_rest(t), "[-] Not solved!\n");
     cg_tube_close(t);
 
-    t = dial(&r);
+    t = served_dial(&r);
     cg_play_options po = cg_play_defaults();
     po.send_each = true;
     po.end = "";
@@ -568,9 +468,9 @@ static void send_each_rounds(void **state)
     if (st != CG_OK || !res.won)
         fail_msg("status %d: %s", (int)st, res.reason);
     assert_string_equal(res.flags, "flag{cubegod_local_practice}");
-    const char *log = finish(&r);
-    expect_in(log, "0/1 rounds, lost in round 1: Not solved!\n");
-    expect_in(log, "1/1 rounds, won\n");
+    const char *log = served_finish(&r);
+    served_expect(log, "0/1 rounds, lost in round 1: Not solved!\n");
+    served_expect(log, "1/1 rounds, won\n");
 }
 
 /* One move a prompt under a limit of one: the second move (or a half turn counted as two
@@ -579,30 +479,30 @@ static void one_move_over_the_limit(void **state)
 {
     (void)state;
     for (int qtm = 0; qtm <= 1; qtm++) {
-        running r;
+        served r;
         cg_server_options o = cg_server_defaults();
         o.rounds = 1;
         o.one_move = true;
         o.max_moves = 1;
         o.metric = qtm ? CG_METRIC_QTM : CG_METRIC_HTM;
         o.games = 1;
-        start(&r, &o);
-        cg_tube *t = dial(&r);
-        read_until(t, CG_ONE_MOVE_PROMPT "\n");
+        served_start(&r, &o);
+        cg_tube *t = served_dial(&r);
+        served_until(t, CG_ONE_MOVE_PROMPT "\n");
         const char *rest;
         if (qtm) {
-            send_line(t, "U2");
-            rest = read_rest(t);
+            served_send(t, "U2");
+            rest = served_rest(t);
             assert_string_equal(rest, "[-] Too many moves (2 quarter turns, at most 1 allowed)\n");
         } else {
-            send_line(t, "U");
-            expect_in(read_until(t, CG_ONE_MOVE_PROMPT "\n"), "Move 1: U\n");
-            send_line(t, "U");
-            rest = read_rest(t);
+            served_send(t, "U");
+            served_expect(served_until(t, CG_ONE_MOVE_PROMPT "\n"), "Move 1: U\n");
+            served_send(t, "U");
+            rest = served_rest(t);
             assert_string_equal(rest, "[-] Too many moves (2, at most 1 allowed)\n");
         }
         cg_tube_close(t);
-        expect_in(finish(&r), qtm ? "lost in round 1: Too many moves (2 quarter turns, at most 1 "
+        served_expect(served_finish(&r), qtm ? "lost in round 1: Too many moves (2 quarter turns, at most 1 "
                                     "allowed)\n"
                                   : "lost in round 1: Too many moves (2, at most 1 allowed)\n");
     }
@@ -613,23 +513,23 @@ static void one_move_over_the_limit(void **state)
 static void menu_choices(void **state)
 {
     (void)state;
-    running r;
+    served r;
     cg_server_options o = cg_server_defaults();
     o.size = 3;
     o.menu = true;
     o.rounds = 1;
     o.games = 2;
-    start(&r, &o);
-    cg_tube *t = dial(&r);
-    expect_in(read_until(t, "your choice: "), "origin:\n");
-    send_line(t, "3");
-    expect_in(read_until(t, "your choice: "), "scrambled:\n");
-    send_line(t, "3");
-    const char *again = read_until(t, "your choice: ");
+    served_start(&r, &o);
+    cg_tube *t = served_dial(&r);
+    served_expect(served_until(t, "your choice: "), "origin:\n");
+    served_send(t, "3");
+    served_expect(served_until(t, "your choice: "), "scrambled:\n");
+    served_send(t, "3");
+    const char *again = served_until(t, "your choice: ");
     assert_int_equal(strncmp(again, "The magic cube has not been restored yet!\nnow:\n", 47), 0);
-    send_line(t, "2");
-    read_until(t, "your step:");
-    send_line(t, "Q");
+    served_send(t, "2");
+    served_until(t, "your step:");
+    served_send(t, "Q");
     cg_answer_rules rules = {o.max_moves, o.check, NULL, o.metric};
     static cg_move moves[CG_SERVER_LINE_MAX];
     size_t k;
@@ -637,20 +537,20 @@ static void menu_choices(void **state)
     assert_int_not_equal(cgi_answer_parse("Q", 1, &rules, moves, &k, NULL, &why), CG_OK);
     char want[CG_ERROR_MSG_MAX + 64];
     snprintf(want, sizeof want, "[-] %s\n", why.msg);
-    assert_string_equal(read_rest(t), want);
+    assert_string_equal(served_rest(t), want);
     cg_tube_close(t);
 
-    t = dial(&r);
-    read_until(t, "your choice: ");
-    send_line(t, "3");
-    read_until(t, "your choice: ");
-    send_line(t, "0");
-    assert_string_equal(read_rest(t), "[-] Bye!\n");
+    t = served_dial(&r);
+    served_until(t, "your choice: ");
+    served_send(t, "3");
+    served_until(t, "your choice: ");
+    served_send(t, "0");
+    assert_string_equal(served_rest(t), "[-] Bye!\n");
     cg_tube_close(t);
-    const char *log = finish(&r);
+    const char *log = served_finish(&r);
     snprintf(want, sizeof want, "0/1 rounds, lost in round 1: %s\n", why.msg);
-    expect_in(log, want);
-    expect_in(log, "0/1 rounds, lost in round 1: Bye!\n");
+    served_expect(log, want);
+    served_expect(log, "0/1 rounds, lost in round 1: Bye!\n");
 }
 
 /* A 3x3 send-each round shows the cube as asked and ends with the plain prompt (moves come a
@@ -658,7 +558,7 @@ static void menu_choices(void **state)
 static void send_each_3x3_round(void **state)
 {
     (void)state;
-    running r;
+    served r;
     cg_server_options o = cg_server_defaults();
     o.size = 3;
     o.max_moves = 20;
@@ -667,15 +567,15 @@ static void send_each_3x3_round(void **state)
     o.send_each = true;
     o.show = CG_SHAPE_NET;
     o.games = 1;
-    start(&r, &o);
-    cg_tube *t = dial(&r);
-    const char *round = read_until(t, PROMPT "\n");
-    expect_in(round, "=== Round 1/1 ===\n");
+    served_start(&r, &o);
+    cg_tube *t = served_dial(&r);
+    const char *round = served_until(t, PROMPT "\n");
+    served_expect(round, "=== Round 1/1 ===\n");
     assert_null(strstr(round, "Face U:")); /* a net, not boxes */
     assert_null(strstr(round, CG_ONE_MOVE_PROMPT));
-    send_line(t, "Q");
+    served_send(t, "Q");
     cg_tube_close(t);
-    expect_in(finish(&r), "0/1 rounds, lost in round 1: ");
+    served_expect(served_finish(&r), "0/1 rounds, lost in round 1: ");
 }
 
 int main(void)
