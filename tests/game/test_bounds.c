@@ -27,6 +27,7 @@
 #include "cubegod/tube.h"
 #include "game/answer_check.h"
 #include "tables_fixture.h"
+#include "transcripts.h"
 #include "testutil.h"
 
 #define PROMPT "Enter your solution:"
@@ -598,23 +599,6 @@ static void waiting_for(void **state)
     }
 }
 
-/* A transcript of records "K SECONDS TEXT" (TEXT escaped as recorded) in text; its length. */
-static size_t transcript_of(const char *const *recs, int n, char *text, size_t size)
-{
-    size_t len = (size_t)snprintf(text, size, "%s\n", CG_TRANSCRIPT_MAGIC);
-    for (int i = 0; i < n; i++) {
-        char kind;
-        double at;
-        int off;
-        assert_int_equal(sscanf(recs[i], "%c %lf %n", &kind, &at, &off), 2);
-        len += (size_t)snprintf(text + len, size - len, "%c %.6f ", kind, at);
-        len += cg_transcript_escape(recs[i] + off, strlen(recs[i] + off), text + len, size - len);
-        len += (size_t)snprintf(text + len, size - len, "\n");
-        assert_true(len < size);
-    }
-    return len;
-}
-
 /* A transcript's times: the round's prompt and answer at their records' seconds. */
 static void replay_transcript_times(void **state)
 {
@@ -626,7 +610,7 @@ static void replay_transcript_times(void **state)
     *prompt = '\0';
     snprintf(rec, sizeof rec, "< 0.5 %s", round);
     const char *recs[] = {rec, "< 1.25 " PROMPT "\n", "> 2.75 R'\n", "< 3.0 [+] Correct! (1 moves)\n"};
-    size_t len = transcript_of(recs, 4, text, sizeof text);
+    size_t len = strlen(transcript(text, sizeof text, recs, 4));
     /* read whole, and the same without the file's last newline */
     for (int cut = 0; cut <= 1; cut++) {
         cg_replay_round got;

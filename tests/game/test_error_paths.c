@@ -39,6 +39,7 @@
 #include "game/serve/round_text.h"
 #include "puzzle/reader.h"
 #include "tables_fixture.h"
+#include "transcripts.h"
 
 #define PROMPT "Enter your solution:"
 
@@ -691,23 +692,6 @@ static void replay_home_needs_a_scheme(void **state)
 }
 
 /* ---- cg_replay_text: transcripts ---- */
-
-/* A transcript from records "K SECONDS TEXT" (TEXT raw, escaped here), one a string. */
-static const char *transcript(char *buf, size_t size, const char *const *recs, int n)
-{
-    size_t len = (size_t)snprintf(buf, size, "%s\n", CG_TRANSCRIPT_MAGIC);
-    for (int i = 0; i < n; i++) {
-        char kind;
-        double at;
-        int off;
-        assert_int_equal(sscanf(recs[i], "%c %lf %n", &kind, &at, &off), 2);
-        len += (size_t)snprintf(buf + len, size - len, "%c %.6f ", kind, at);
-        len += cg_transcript_escape(recs[i] + off, strlen(recs[i] + off), buf + len, size - len);
-        len += (size_t)snprintf(buf + len, size - len, "\n");
-        assert_true(len < size);
-    }
-    return buf;
-}
 
 /* An Enter gate: the engine sends an empty line; play sent nothing there, or another line. */
 static void replay_enter_gate_differences(void **state)
