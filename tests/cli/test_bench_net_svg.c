@@ -1,4 +1,4 @@
-// link-wrap: malloc
+// link-wrap: malloc fclose
 /* bench net --svg's picture (src/cli/cmd_bench_net.c, compiled in here: it is part of the cubegod
  * program, not of the library), drawn from rounds whose latencies are chosen, not measured, so
  * every coordinate is known: on a 1 s alarm the x axis spans six decades over 700 pixels from
@@ -8,7 +8,10 @@
  * their latencies; the slowest round's step is drawn even when it lies within half a pixel of
  * the one before (the steps between are merged when that close, never the last); the legend's
  * median and max; and a picture whose sample arrays cannot be had is refused (-1) with no file
- * written, whichever of its two allocations fails. */
+ * written, whichever of its two allocations fails. And cli_close_output (cli.c, which every file a
+ * command writes goes through): a close that fails after every write went through is a failure,
+ * with the close's cause. */
+#include <errno.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -58,6 +61,20 @@ void *__wrap_malloc(size_t size)
     if (fail_at && ++calls == fail_at)
         return NULL;
     return __real_malloc(size);
+}
+
+/* fclose closes, then says it failed (EIO) when armed: a close whose last flush was done. */
+static int fclose_fails;
+int __real_fclose(FILE *f);
+int __wrap_fclose(FILE *f)
+{
+    int rc = __real_fclose(f);
+    if (fclose_fails) {
+        fclose_fails = 0;
+        errno = EIO;
+        return EOF;
+    }
+    return rc;
 }
 
 /* The picture of rounds with these client and round latencies (us) on a 1 s alarm. */
@@ -146,12 +163,30 @@ static void test_no_memory_no_picture(void **state)
     }
 }
 
+static void test_close_fails_after_the_writes(void **state)
+{
+    (void)state;
+    const char *why = NULL;
+    FILE *f = tmpfile();
+    assert_non_null(f);
+    fputs("written\n", f);
+    assert_true(cli_close_output(f, &why));
+    f = tmpfile();
+    assert_non_null(f);
+    fputs("written\n", f);
+    fclose_fails = 1;
+    assert_false(cli_close_output(f, &why));
+    assert_non_null(why);
+    assert_string_equal(why, strerror(EIO));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_every_round_drawn),
         cmocka_unit_test(test_slowest_step_kept),
         cmocka_unit_test(test_no_memory_no_picture),
+        cmocka_unit_test(test_close_fails_after_the_writes),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
